@@ -1,0 +1,82 @@
+//! Merging identical objects found in several files into one row with several sources.
+
+use std::collections::HashMap;
+
+use crate::model::{ConfigMap, Crd, HelmChart, RbacRule, Service, SourceRef, Webhook};
+
+/// A model item that carries its sources.
+pub trait Sourced: serde::Serialize {
+    fn sources_mut(&mut self) -> &mut Vec<SourceRef>;
+}
+
+macro_rules! sourced {
+    ($($t:ty),*) => {$(
+        impl Sourced for $t {
+            fn sources_mut(&mut self) -> &mut Vec<SourceRef> { &mut self.sources }
+        }
+    )*};
+}
+sourced!(Crd, Webhook, Service, ConfigMap, HelmChart, RbacRule);
+
+/// Folds items equal in everything but their sources into the first of them, keeping order.
+pub fn merge_identical<T: Sourced>(items: &mut Vec<T>) {
+    let mut out: Vec<T> = Vec::with_capacity(items.len());
+    // The item serialized without its sources is its identity: equal JSON, equal item.
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for mut item in items.drain(..) {
+        let sources = std::mem::take(item.sources_mut());
+        let key = serde_json::to_string(&item).unwrap_or_default();
+        match seen.get(&key) {
+            Some(&i) => {
+                let merged = out[i].sources_mut();
+                merged.extend(sources);
+                merged.sort();
+                merged.dedup();
+            }
+            None => {
+                *item.sources_mut() = sources;
+                seen.insert(key, out.len());
+                out.push(item);
+            }
+        }
+    }
+    *items = out;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Area;
+
+    fn cm(name: &str, file: &str) -> ConfigMap {
+        ConfigMap {
+            name: name.into(),
+            namespace: "ns".into(),
+            keys: vec!["a".into()],
+            area: Area::Component,
+            sources: vec![SourceRef::new(file, 2)],
+        }
+    }
+
+    #[test]
+    fn identical_objects_become_one_row_with_two_sources() {
+        let mut items = vec![cm("x", "b.yaml"), cm("y", "c.yaml"), cm("x", "a.yaml")];
+        merge_identical(&mut items);
+        assert_eq!(items.len(), 2);
+        assert_eq!(items[0].name, "x");
+        assert_eq!(
+            items[0].sources,
+            vec![SourceRef::new("a.yaml", 2), SourceRef::new("b.yaml", 2)]
+        );
+        assert_eq!(items[1].sources, vec![SourceRef::new("c.yaml", 2)]);
+    }
+
+    #[test]
+    fn different_objects_with_one_name_stay_apart() {
+        let mut other = cm("x", "b.yaml");
+        other.keys.push("b".into());
+        let mut items = vec![cm("x", "a.yaml"), other];
+        merge_identical(&mut items);
+        assert_eq!(items.len(), 2);
+    }
+}

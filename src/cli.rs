@@ -1,0 +1,108 @@
+//! Command-line arguments (clap) and progress display (indicatif bars on a terminal, plain
+//! lines otherwise). Printing and exit codes live in `main`.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::pipeline::Progress;
+
+/// portolan: one cross-linked documentation portal for a set of Kubernetes operators.
+#[derive(Parser, Debug)]
+#[command(name = "portolan", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+    /// The projects file.
+    #[arg(long, global = true, default_value = "projects.toml")]
+    pub config: PathBuf,
+    /// Output: the site folder for `build`, the model file for `analyze`.
+    #[arg(long, global = true)]
+    pub out: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long, global = true)]
+    pub jobs: Option<usize>,
+    /// Never touch the network; fail if a clone or revision is missing from the cache.
+    #[arg(long, global = true)]
+    pub offline: bool,
+    /// Write the site even if a project failed; its pages show the error.
+    #[arg(long, global = true)]
+    pub keep_going: bool,
+    /// Print only errors.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Print per-project details.
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Get, analyze and render every project of projects.toml into the site folder.
+    Build,
+    /// Everything `build` does except writing; fails on failed projects, unresolved kinds and broken links.
+    Check,
+    /// Analyze one local repository and print its model as JSON (or write it with --out).
+    Analyze {
+        /// The repository's folder.
+        path: PathBuf,
+    },
+}
+
+/// Progress for the pipeline: a bar on a terminal, plain lines when piped, nothing with -q.
+pub struct Reporter {
+    bar: ProgressBar,
+    plain: bool,
+    quiet: bool,
+}
+
+impl Reporter {
+    pub fn new(quiet: bool) -> Reporter {
+        let target = if quiet {
+            ProgressDrawTarget::hidden()
+        } else {
+            ProgressDrawTarget::stderr()
+        };
+        let bar = ProgressBar::with_draw_target(None, target);
+        let plain = bar.is_hidden();
+        Reporter { bar, plain, quiet }
+    }
+}
+
+impl Progress for Reporter {
+    fn stage(&self, message: &str) {
+        if self.quiet {
+            return;
+        }
+        if self.plain {
+            eprintln!("portolan: {message}");
+        } else {
+            self.bar.println(format!("  {message}"));
+        }
+    }
+
+    fn files_start(&self, total: u64) {
+        if self.plain {
+            self.stage(&format!("analyzing {total} files"));
+            return;
+        }
+        self.bar.set_length(total);
+        self.bar.set_position(0);
+        if let Ok(style) = ProgressStyle::with_template("  analyzing {bar:30} {pos}/{len} files") {
+            self.bar.set_style(style);
+        }
+    }
+
+    fn file_done(&self) {
+        if !self.plain {
+            self.bar.inc(1);
+        }
+    }
+
+    fn files_finish(&self) {
+        if !self.plain {
+            self.bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,627 @@
+//! `projects.toml`: parsed and validated into a typed [`Config`].
+//!
+//! Stage: leaf (config). Every problem in the user's file becomes a [`ConfigError`] naming
+//! file, line and column and saying what to write instead; nothing here touches the network
+//! or the repositories.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A validated projects.toml. Relative paths are already resolved against its folder.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub file: PathBuf,
+    pub site: Site,
+    pub projects: Vec<ProjectConfig>,
+    /// Extra Go import path → `group/version` mappings.
+    pub groups: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Site {
+    pub title: String,
+    pub base_url: String,
+    /// The path part of `base_url`, always starting and ending with `/`.
+    pub base_path: String,
+    pub output: PathBuf,
+    pub content: PathBuf,
+    pub theme: String,
+    pub cache_dir: PathBuf,
+    pub mermaid_js: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct ProjectConfig {
+    pub name: String,
+    pub title: String,
+    pub description: String,
+    pub source: SourceSpec,
+    pub include: Vec<String>,
+    pub exclude: Vec<String>,
+    pub docs: Vec<String>,
+    pub source_url: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SourceSpec {
+    Git {
+        url: String,
+        rev: Option<String>,
+    },
+    Path(PathBuf),
+    /// A model written earlier by `portolan analyze PATH --out P.json`.
+    Model(PathBuf),
+}
+
+/// A problem in projects.toml, located in the file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfigError {
+    pub file: PathBuf,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file.display(),
+            self.line,
+            self.column,
+            self.message
+        )?;
+        if let Some(help) = &self.help {
+            write!(f, "\n  help: {help}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    #[serde(default)]
+    site: RawSite,
+    #[serde(default, rename = "project")]
+    projects: Vec<Spanned<RawProject>>,
+    #[serde(default)]
+    groups: BTreeMap<String, Spanned<String>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawSite {
+    title: Option<String>,
+    base_url: Option<Spanned<String>>,
+    output: Option<String>,
+    content: Option<String>,
+    theme: Option<String>,
+    cache_dir: Option<String>,
+    #[serde(default)]
+    mermaid_js: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProject {
+    name: Spanned<String>,
+    title: Option<String>,
+    #[serde(default)]
+    description: String,
+    git: Option<Spanned<String>>,
+    path: Option<Spanned<String>>,
+    model: Option<Spanned<String>>,
+    rev: Option<Spanned<String>>,
+    #[serde(default)]
+    include: Vec<Spanned<String>>,
+    #[serde(default)]
+    exclude: Vec<Spanned<String>>,
+    #[serde(default)]
+    docs: Vec<Spanned<String>>,
+    source_url: Option<Spanned<String>>,
+}
+
+/// Reads and validates a projects.toml file.
+pub fn load(file: &Path) -> Result<Config, ConfigError> {
+    let text = std::fs::read_to_string(file).map_err(|e| ConfigError {
+        file: file.to_path_buf(),
+        line: 0,
+        column: 0,
+        message: format!("cannot read the configuration: {e}"),
+        help: Some("pass an existing file with --config, or run `portolan init`".into()),
+    })?;
+    parse(file, &text)
+}
+
+/// Validates configuration text; `file` names it in errors and anchors relative paths.
+pub fn parse(file: &Path, text: &str) -> Result<Config, ConfigError> {
+    let locate = Locator { file, text };
+    let raw: RawConfig = toml::from_str(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        let message = e.message().trim().to_string();
+        let help = help_for_toml_error(&message);
+        locate.error(span, message, help)
+    })?;
+    let root = file.parent().map(Path::to_path_buf).unwrap_or_default();
+    let root = if root.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        root
+    };
+
+    let site = validate_site(&locate, &root, raw.site)?;
+    let mut names = BTreeSet::new();
+    let mut projects = Vec::new();
+    for spanned in raw.projects {
+        let table_span = spanned.span();
+        let name_span = spanned.get_ref().name.span();
+        let project = validate_project(&locate, &root, table_span, spanned.into_inner())?;
+        if !names.insert(project.name.clone()) {
+            return Err(locate.error(
+                name_span,
+                format!("duplicate project name `{}`", project.name),
+                Some(
+                    "each [[project]] needs its own `name`: it is the URL slug of its pages".into(),
+                ),
+            ));
+        }
+        projects.push(project);
+    }
+    let mut groups = BTreeMap::new();
+    for (import_path, gv) in raw.groups {
+        let span = gv.span();
+        let gv = gv.into_inner();
+        if gv.split('/').count() > 2 || gv.is_empty() || gv.ends_with('/') {
+            return Err(locate.error(
+                span,
+                format!("`{gv}` is not a group/version"),
+                Some("write it as \"example.io/v1\" (or \"v1\" for the core group)".into()),
+            ));
+        }
+        groups.insert(import_path, gv);
+    }
+    Ok(Config {
+        file: file.to_path_buf(),
+        site,
+        projects,
+        groups,
+    })
+}
+
+fn validate_site(locate: &Locator, root: &Path, raw: RawSite) -> Result<Site, ConfigError> {
+    let (base_url, base_path) = match raw.base_url {
+        None => ("/".to_string(), "/".to_string()),
+        Some(spanned) => {
+            let span = spanned.span();
+            let url = spanned.into_inner();
+            match base_path_of(&url) {
+                Some(path) => (url, path),
+                None => {
+                    return Err(locate.error(
+                        span,
+                        format!("`{url}` is not a usable base_url"),
+                        Some("write an absolute URL such as \"https://example.github.io/atlas/\" or a path such as \"/atlas/\"".into()),
+                    ));
+                }
+            }
+        }
+    };
+    Ok(Site {
+        title: raw.title.unwrap_or_else(|| "Operator Atlas".into()),
+        base_url,
+        base_path,
+        output: root.join(raw.output.unwrap_or_else(|| "site".into())),
+        content: root.join(raw.content.unwrap_or_else(|| "content".into())),
+        theme: raw.theme.unwrap_or_else(|| "default".into()),
+        cache_dir: root.join(raw.cache_dir.unwrap_or_else(|| ".portolan".into())),
+        mermaid_js: raw.mermaid_js,
+    })
+}
+
+fn validate_project(
+    locate: &Locator,
+    root: &Path,
+    table_span: Range<usize>,
+    raw: RawProject,
+) -> Result<ProjectConfig, ConfigError> {
+    let name_span = raw.name.span();
+    let name = raw.name.into_inner();
+    if name.is_empty()
+        || !name.chars().all(|c| {
+            c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_' || c == '.'
+        })
+        || name.starts_with('.')
+    {
+        return Err(locate.error(
+            name_span,
+            format!("project name `{name}` is not a URL slug"),
+            Some("use lowercase letters, digits, `-`, `_` and `.`, e.g. name = \"kserve\"".into()),
+        ));
+    }
+    let source = match (raw.git, raw.path, raw.model) {
+        (Some(git), None, None) => {
+            let span = git.span();
+            let url = git.into_inner();
+            if !looks_like_git_url(&url) {
+                return Err(locate.error(
+                    span,
+                    format!("`{url}` is not a git URL"),
+                    Some("write an https://, ssh://, git://, file:// or user@host:path URL".into()),
+                ));
+            }
+            SourceSpec::Git {
+                url,
+                rev: raw.rev.map(Spanned::into_inner),
+            }
+        }
+        (None, Some(path), None) => {
+            reject_rev(locate, &raw.rev, "path")?;
+            SourceSpec::Path(root.join(path.into_inner()))
+        }
+        (None, None, Some(model)) => {
+            reject_rev(locate, &raw.rev, "model")?;
+            SourceSpec::Model(root.join(model.into_inner()))
+        }
+        (None, None, None) => {
+            return Err(locate.error(
+                table_span,
+                format!("project `{name}` has no source"),
+                Some("add `git = \"https://…\"` (with `rev`), `path = \"../repo\"` or `model = \"P.json\"`".into()),
+            ));
+        }
+        (git, path, model) => {
+            let second = [git, path, model]
+                .into_iter()
+                .flatten()
+                .nth(1)
+                .map(|s| s.span());
+            return Err(locate.error(
+                second.unwrap_or(table_span),
+                format!("project `{name}` has more than one of `git`, `path` and `model`"),
+                Some("keep exactly one source per project".into()),
+            ));
+        }
+    };
+    let include = validate_globs(locate, raw.include)?;
+    let exclude = validate_globs(locate, raw.exclude)?;
+    let docs = validate_globs(locate, raw.docs)?;
+    let source_url = match raw.source_url {
+        None => None,
+        Some(s) => {
+            let span = s.span();
+            let url = s.into_inner();
+            if !(url.starts_with("https://") || url.starts_with("http://"))
+                || !url.contains("{path}")
+            {
+                return Err(locate.error(
+                    span,
+                    format!("`{url}` is not a source link template"),
+                    Some("write e.g. \"https://git.example.com/org/repo/blob/{commit}/{path}#L{line}\"".into()),
+                ));
+            }
+            Some(url)
+        }
+    };
+    Ok(ProjectConfig {
+        title: raw.title.unwrap_or_else(|| name.clone()),
+        name,
+        description: raw.description,
+        source,
+        include,
+        exclude,
+        docs,
+        source_url,
+    })
+}
+
+fn reject_rev(
+    locate: &Locator,
+    rev: &Option<Spanned<String>>,
+    kind: &str,
+) -> Result<(), ConfigError> {
+    match rev {
+        Some(rev) => Err(locate.error(
+            rev.span(),
+            format!("`rev` only applies to `git` sources, not to `{kind}`"),
+            Some("remove `rev`, or use `git = …` to pin a revision".into()),
+        )),
+        None => Ok(()),
+    }
+}
+
+fn validate_globs(
+    locate: &Locator,
+    globs: Vec<Spanned<String>>,
+) -> Result<Vec<String>, ConfigError> {
+    let mut out = Vec::new();
+    for g in globs {
+        let span = g.span();
+        let pattern = g.into_inner();
+        if let Err(e) = globset::Glob::new(&pattern) {
+            return Err(locate.error(
+                span,
+                format!("bad glob `{pattern}`: {}", e.kind()),
+                Some("globs are matched against repository-relative paths, e.g. \"install/**\" or \"docs/**/*.md\"".into()),
+            ));
+        }
+        out.push(pattern);
+    }
+    Ok(out)
+}
+
+fn looks_like_git_url(url: &str) -> bool {
+    const SCHEMES: [&str; 5] = ["https://", "http://", "ssh://", "git://", "file://"];
+    if let Some(rest) = SCHEMES.iter().find_map(|s| url.strip_prefix(s)) {
+        return !rest.is_empty() && !rest.contains(char::is_whitespace);
+    }
+    // scp-like syntax: user@host:path
+    match url.split_once('@') {
+        Some((user, rest)) => {
+            !user.is_empty()
+                && rest
+                    .split_once(':')
+                    .is_some_and(|(h, p)| !h.is_empty() && !p.is_empty())
+        }
+        None => false,
+    }
+}
+
+/// The path prefix of a base URL (`https://h/atlas` → `/atlas/`), or None if unusable.
+pub fn base_path_of(url: &str) -> Option<String> {
+    let path = if let Some(rest) = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+    {
+        let host_end = rest.find('/').unwrap_or(rest.len());
+        if host_end == 0 {
+            return None;
+        }
+        &rest[host_end..]
+    } else if url.starts_with('/') {
+        url
+    } else {
+        return None;
+    };
+    if path.contains(['?', '#', ' ', '"', '<', '>', '\'']) {
+        return None;
+    }
+    let mut path = path.to_string();
+    if !path.starts_with('/') {
+        path.insert(0, '/');
+    }
+    if !path.ends_with('/') {
+        path.push('/');
+    }
+    Some(path)
+}
+
+fn help_for_toml_error(message: &str) -> Option<String> {
+    if message.starts_with("unknown field") {
+        Some("remove or rename the key; the valid keys are listed above".into())
+    } else if message.starts_with("invalid type") {
+        Some("check the value's type: strings are quoted, lists use [ … ]".into())
+    } else if message.starts_with("missing field") {
+        Some("add the missing key to this table".into())
+    } else {
+        None
+    }
+}
+
+/// Turns byte offsets into file:line:column errors.
+struct Locator<'a> {
+    file: &'a Path,
+    text: &'a str,
+}
+
+impl Locator<'_> {
+    fn error(&self, span: Range<usize>, message: String, help: Option<String>) -> ConfigError {
+        let (line, column) = line_column(self.text, span.start);
+        ConfigError {
+            file: self.file.to_path_buf(),
+            line,
+            column,
+            message,
+            help,
+        }
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let column = before[line_start..].chars().count() + 1;
+    (line, column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        parse(Path::new("projects.toml"), text)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn valid_config_resolves_paths_and_defaults() {
+        let cfg = parse(
+            Path::new("/x/projects.toml"),
+            r#"
+[site]
+title = "Atlas"
+base_url = "https://example.github.io/atlas"
+
+[[project]]
+name = "kserve"
+git = "https://github.com/kserve/kserve"
+rev = "v0.18.0"
+exclude = ["install/**"]
+
+[[project]]
+name = "local"
+path = "../local"
+
+[groups]
+"github.com/example/api/v1" = "example.io/v1"
+"#,
+        )
+        .unwrap();
+        assert_eq!(cfg.site.base_path, "/atlas/");
+        assert_eq!(cfg.site.output, PathBuf::from("/x/site"));
+        assert_eq!(cfg.projects.len(), 2);
+        assert_eq!(
+            cfg.projects[0].source,
+            SourceSpec::Git {
+                url: "https://github.com/kserve/kserve".into(),
+                rev: Some("v0.18.0".into())
+            }
+        );
+        assert_eq!(cfg.projects[0].exclude, vec!["install/**".to_string()]);
+        assert_eq!(
+            cfg.projects[1].source,
+            SourceSpec::Path(PathBuf::from("/x/../local"))
+        );
+        assert_eq!(cfg.projects[1].title, "local");
+        assert_eq!(cfg.groups["github.com/example/api/v1"], "example.io/v1");
+    }
+
+    #[test]
+    fn unknown_key_names_line_column_and_valid_keys() {
+        let e = err("[[project]]\nname = \"a\"\ngti = \"https://x/y\"\n");
+        assert!(
+            e.starts_with("projects.toml:3:1: unknown field `gti`, expected one of"),
+            "{e}"
+        );
+        assert!(e.contains("`git`"), "{e}");
+        assert!(e.contains("help: remove or rename the key"), "{e}");
+    }
+
+    #[test]
+    fn unknown_site_key() {
+        let e = err("[site]\ntitel = \"x\"\n");
+        assert!(
+            e.starts_with("projects.toml:2:1: unknown field `titel`"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn wrong_type_names_line_column() {
+        let e = err("[[project]]\nname = \"a\"\npath = \"p\"\nexclude = \"install/**\"\n");
+        assert!(
+            e.starts_with(
+                "projects.toml:4:11: invalid type: string \"install/**\", expected a sequence"
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn duplicate_project_name_points_at_second() {
+        let e = err(
+            "[[project]]\nname = \"a\"\npath = \"p\"\n\n[[project]]\nname = \"a\"\npath = \"q\"\n",
+        );
+        assert_eq!(
+            e,
+            "projects.toml:6:8: duplicate project name `a`\n  help: each [[project]] needs its own `name`: it is the URL slug of its pages"
+        );
+    }
+
+    #[test]
+    fn both_git_and_path() {
+        let e = err("[[project]]\nname = \"a\"\ngit = \"https://x/y\"\npath = \"p\"\n");
+        assert!(
+            e.starts_with(
+                "projects.toml:4:8: project `a` has more than one of `git`, `path` and `model`"
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn neither_git_nor_path() {
+        let e = err("[[project]]\nname = \"a\"\n");
+        assert!(
+            e.starts_with("projects.toml:1:1: project `a` has no source"),
+            "{e}"
+        );
+        assert!(e.contains("help: add `git = "), "{e}");
+    }
+
+    #[test]
+    fn bad_glob() {
+        let e = err("[[project]]\nname = \"a\"\npath = \"p\"\nexclude = [\"ok/**\", \"bad[\"]\n");
+        assert!(e.starts_with("projects.toml:4:21: bad glob `bad[`"), "{e}");
+    }
+
+    #[test]
+    fn bad_git_url() {
+        let e = err("[[project]]\nname = \"a\"\ngit = \"not a url\"\n");
+        assert!(
+            e.starts_with("projects.toml:3:7: `not a url` is not a git URL"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn bad_base_url() {
+        let e = err("[site]\nbase_url = \"atlas\"\n");
+        assert!(
+            e.starts_with("projects.toml:2:12: `atlas` is not a usable base_url"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn bad_project_name() {
+        let e = err("[[project]]\nname = \"My Project\"\npath = \"p\"\n");
+        assert!(
+            e.starts_with("projects.toml:2:8: project name `My Project` is not a URL slug"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn rev_without_git() {
+        let e = err("[[project]]\nname = \"a\"\npath = \"p\"\nrev = \"main\"\n");
+        assert!(
+            e.starts_with("projects.toml:4:7: `rev` only applies to `git` sources"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn git_url_forms() {
+        assert!(looks_like_git_url("https://github.com/a/b"));
+        assert!(looks_like_git_url("git@github.com:a/b.git"));
+        assert!(looks_like_git_url("file:///tmp/repo"));
+        assert!(!looks_like_git_url("github.com/a/b"));
+        assert!(!looks_like_git_url("https://"));
+    }
+
+    #[test]
+    fn base_paths() {
+        assert_eq!(
+            base_path_of("https://a.github.io/atlas").as_deref(),
+            Some("/atlas/")
+        );
+        assert_eq!(base_path_of("https://a.github.io").as_deref(), Some("/"));
+        assert_eq!(base_path_of("/").as_deref(), Some("/"));
+        assert_eq!(base_path_of("/x/y/").as_deref(), Some("/x/y/"));
+        assert_eq!(base_path_of("x"), None);
+    }
+}

@@ -1,0 +1,89 @@
+//! Linking across projects: the kind index (who defines and who watches each kind) and the
+//! portal summary.
+//!
+//! Stage: link. A pure function of the analyzed projects; rendering reads its output.
+
+use std::collections::BTreeMap;
+
+use crate::model::{
+    Counts, KindEntry, KindWatcher, Portal, Project, ProjectSummary, SCHEMA_VERSION,
+};
+
+/// Builds the portal-wide model from every project (failed ones included, with their error).
+pub fn link(title: &str, projects: &[Project]) -> Portal {
+    let mut kinds: BTreeMap<(String, String), KindEntry> = BTreeMap::new();
+    fn entry<'a>(
+        kinds: &'a mut BTreeMap<(String, String), KindEntry>,
+        group: &str,
+        kind: &str,
+    ) -> &'a mut KindEntry {
+        kinds
+            .entry((group.to_string(), kind.to_string()))
+            .or_insert_with(|| KindEntry {
+                group: group.to_string(),
+                kind: kind.to_string(),
+                defined_by: Vec::new(),
+                watched_by: Vec::new(),
+            })
+    }
+    for p in projects {
+        for crd in p.crds.iter().filter(|c| c.area.is_component()) {
+            entry(&mut kinds, &crd.group, &crd.kind)
+                .defined_by
+                .push(p.name.clone());
+        }
+        for c in p.controllers.iter().filter(|c| c.area.is_component()) {
+            for w in c.watches.iter().filter(|w| w.is_resolved()) {
+                entry(&mut kinds, &w.group, &w.kind)
+                    .watched_by
+                    .push(KindWatcher {
+                        project: p.name.clone(),
+                        controller: c.name.clone(),
+                        relation: w.relation,
+                    });
+            }
+        }
+    }
+    let kinds = kinds
+        .into_values()
+        .map(|mut k| {
+            k.defined_by.sort();
+            k.defined_by.dedup();
+            k.watched_by.sort();
+            k.watched_by.dedup();
+            k
+        })
+        .collect();
+    Portal {
+        schema_version: SCHEMA_VERSION,
+        title: title.to_string(),
+        projects: projects
+            .iter()
+            .map(|p| ProjectSummary {
+                name: p.name.clone(),
+                title: p.title.clone(),
+                description: p.description.clone(),
+                commit: p.commit.clone(),
+                counts: Counts::of(p),
+                error: p.error.clone(),
+            })
+            .collect(),
+        kinds,
+    }
+}
+
+/// Kinds that connect two or more projects: defined in one and watched in another, or
+/// watched by several. These are the edges of the cross-project graph.
+pub fn shared_kinds(portal: &Portal) -> Vec<&KindEntry> {
+    portal
+        .kinds
+        .iter()
+        .filter(|k| {
+            let mut projects: Vec<&str> = k.defined_by.iter().map(String::as_str).collect();
+            projects.extend(k.watched_by.iter().map(|w| w.project.as_str()));
+            projects.sort();
+            projects.dedup();
+            projects.len() > 1
+        })
+        .collect()
+}

@@ -1,0 +1,166 @@
+//! portolan's binary: parse arguments, run a command, print, pick the exit code.
+//! Exit codes: 0 ok, 1 a project failed (unless --keep-going) or `check` found problems,
+//! 2 bad usage or configuration.
+
+mod analyze;
+mod cli;
+mod config;
+mod link;
+mod model;
+mod output;
+mod pipeline;
+mod render;
+mod source;
+mod verify;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use cli::{Cli, Command, Reporter};
+use pipeline::Options;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let options = Options {
+        jobs: cli.jobs,
+        offline: cli.offline,
+        out: cli.out.clone(),
+    };
+    match &cli.command {
+        Command::Analyze { path } => analyze(&cli, path, &options),
+        Command::Build => build(&cli, &options, true),
+        Command::Check => build(&cli, &options, false),
+    }
+}
+
+fn analyze(cli: &Cli, path: &std::path::Path, options: &Options) -> ExitCode {
+    let project = match pipeline::analyze_path(
+        path,
+        &Options {
+            out: None,
+            ..options.clone()
+        },
+    ) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let json = match serde_json::to_string_pretty(&project) {
+        Ok(j) => j + "\n",
+        Err(e) => {
+            eprintln!("error: cannot serialize the model: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    match &cli.out {
+        None => print!("{json}"),
+        Some(out) => {
+            if let Err(e) = std::fs::write(out, json) {
+                eprintln!("error: cannot write {}: {e}", out.display());
+                return ExitCode::from(1);
+            }
+            if !cli.quiet {
+                eprintln!("portolan: wrote {}", out.display());
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
+    let config = match config::load(&cli.config) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let reporter = Reporter::new(cli.quiet);
+    let built = match pipeline::build_in_memory(&config, options, &reporter) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let failed: Vec<&model::Project> = built
+        .projects
+        .iter()
+        .filter(|p| p.error.is_some())
+        .collect();
+    for p in &failed {
+        eprintln!("error: {}", p.error.as_deref().unwrap_or_default());
+    }
+    if !cli.quiet {
+        for p in built.projects.iter().filter(|p| p.error.is_none()) {
+            let c = model::Counts::of(p);
+            let detail = if cli.verbose {
+                format!(
+                    ", {} files / {} bytes analyzed, {} large and {} binary files skipped",
+                    p.stats.files_analyzed,
+                    p.stats.bytes_analyzed,
+                    p.stats.skipped_large,
+                    p.stats.skipped_binary
+                )
+            } else {
+                String::new()
+            };
+            eprintln!(
+                "portolan: {}: {} controllers, {} watches, {} CRDs, {} services, {} diagnostics{detail}",
+                p.name, c.controllers, c.watches, c.crds, c.services, c.diagnostics
+            );
+        }
+    }
+    if write {
+        if !failed.is_empty() && !cli.keep_going {
+            eprintln!(
+                "error: {} project(s) failed; the site was not written (use --keep-going to write it with error pages)",
+                failed.len()
+            );
+            return ExitCode::from(1);
+        }
+        if let Err(e) = pipeline::write(&built) {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+        if !cli.quiet {
+            eprintln!(
+                "portolan: wrote {} files to {}",
+                built.files.len(),
+                built.output.display()
+            );
+        }
+        return ExitCode::SUCCESS;
+    }
+    // check: report every problem, then fail if there was any.
+    let mut problems = failed.len();
+    for p in &built.projects {
+        for c in &p.controllers {
+            for w in c.watches.iter().filter(|w| !w.is_resolved()) {
+                let at = w
+                    .sources
+                    .first()
+                    .map(|s| format!("{}:{}", s.file, s.line))
+                    .unwrap_or_default();
+                eprintln!("unresolved kind: {}: {at}: {}", p.name, w.kind);
+                problems += 1;
+            }
+        }
+    }
+    for link in verify::broken_links(&built.files, &config.site.base_path) {
+        eprintln!("broken link: {link}");
+        problems += 1;
+    }
+    if problems > 0 {
+        eprintln!("check: {problems} problem(s)");
+        ExitCode::from(1)
+    } else {
+        if !cli.quiet {
+            eprintln!("check: ok");
+        }
+        ExitCode::SUCCESS
+    }
+}

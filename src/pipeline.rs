@@ -1,0 +1,366 @@
+//! The pipeline: config → sources → one parallel analysis over all files of all projects →
+//! projects → link → render → output. Only this module (and later `serve`) orchestrates.
+//!
+//! A project that fails (missing path, failed clone, unreadable model) becomes a `Project`
+//! with `error` set; the others go on. Whether that fails the whole command is `main`'s call.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use crate::analyze::{self, FileFacts};
+use crate::config::{Config, ProjectConfig, SourceSpec};
+use crate::link;
+use crate::model::{Area, Diagnostic, Portal, Project, SCHEMA_VERSION, Stats};
+use crate::output;
+use crate::render::{self, OutputFile, Theme};
+use crate::source::{self, walk};
+
+/// How a run behaves, from the command line.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    pub jobs: Option<usize>,
+    pub offline: bool,
+    /// Overrides `site.output`.
+    pub out: Option<PathBuf>,
+}
+
+/// Progress reporting, implemented by the CLI (bars on a terminal, lines otherwise).
+pub trait Progress: Sync {
+    fn stage(&self, message: &str);
+    fn files_start(&self, total: u64);
+    fn file_done(&self);
+    fn files_finish(&self);
+}
+
+/// A progress sink that shows nothing.
+pub struct Silent;
+
+impl Progress for Silent {
+    fn stage(&self, _: &str) {}
+    fn files_start(&self, _: u64) {}
+    fn file_done(&self) {}
+    fn files_finish(&self) {}
+}
+
+/// The result of analyzing and rendering, before anything is written.
+pub struct Built {
+    pub projects: Vec<Project>,
+    pub portal: Portal,
+    pub files: Vec<OutputFile>,
+    pub output: PathBuf,
+}
+
+fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = jobs {
+        builder = builder.num_threads(n.max(1));
+    }
+    builder
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))
+}
+
+/// Gets, walks and analyzes every project; failed ones carry their error.
+pub fn analyze_projects(
+    config: &Config,
+    options: &Options,
+    progress: &dyn Progress,
+) -> Result<Vec<Project>, String> {
+    let pool = pool(options.jobs)?;
+    Ok(pool.install(|| analyze_in_pool(config, options, progress)))
+}
+
+/// A project whose sources are ready to analyze.
+struct Prepared<'a> {
+    config: &'a ProjectConfig,
+    checkout: source::Checkout,
+    files: Vec<walk::SourceFile>,
+    skipped_large: u64,
+}
+
+enum Stage1<'a> {
+    Ready(Prepared<'a>),
+    Done(Project),
+}
+
+fn analyze_in_pool(config: &Config, options: &Options, progress: &dyn Progress) -> Vec<Project> {
+    progress.stage(&format!(
+        "getting {} project sources",
+        config.projects.len()
+    ));
+    let stage1: Vec<Stage1> = config
+        .projects
+        .par_iter()
+        .with_max_len(1)
+        .map(|p| match &p.source {
+            SourceSpec::Model(path) => Stage1::Done(load_model(p, path)),
+            _ => match prepare(p, config, options) {
+                Ok(prepared) => Stage1::Ready(prepared),
+                Err(e) => Stage1::Done(failed(p, e)),
+            },
+        })
+        .collect();
+
+    // One flat list over all projects, so one pool balances big and small repositories.
+    let work: Vec<(usize, &walk::SourceFile)> = stage1
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| match s {
+            Stage1::Ready(p) => Some(p.files.iter().map(move |f| (i, f))),
+            Stage1::Done(_) => None,
+        })
+        .flatten()
+        .collect();
+    progress.files_start(work.len() as u64);
+    let outcomes: Vec<(usize, FileOutcome)> = work
+        .par_iter()
+        .with_max_len(1)
+        .map(|&(i, file)| {
+            let outcome = match walk::read(file) {
+                walk::Read::Text(text) => {
+                    let facts = analyze::analyze_file(file.kind, &file.path, &text, file.area);
+                    FileOutcome::Analyzed(facts, file.area, text.len() as u64)
+                }
+                walk::Read::Binary => FileOutcome::Binary,
+                walk::Read::TooLarge => FileOutcome::TooLarge,
+                walk::Read::Failed(e) => FileOutcome::Failed(Diagnostic::new(&file.path, 0, e)),
+            };
+            progress.file_done();
+            (i, outcome)
+        })
+        .collect();
+    progress.files_finish();
+
+    let mut per_project: Vec<Vec<FileOutcome>> = stage1.iter().map(|_| Vec::new()).collect();
+    for (i, outcome) in outcomes {
+        per_project[i].push(outcome);
+    }
+    progress.stage("resolving and linking");
+    stage1
+        .into_iter()
+        .zip(per_project)
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .map(|(stage, outcomes)| match stage {
+            Stage1::Done(project) => project,
+            Stage1::Ready(prepared) => assemble(prepared, outcomes, config),
+        })
+        .collect()
+}
+
+fn prepare<'a>(
+    p: &'a ProjectConfig,
+    config: &Config,
+    options: &Options,
+) -> Result<Prepared<'a>, String> {
+    let checkout = source::prepare(p, &config.site.cache_dir, options.offline)?;
+    let filter = walk::Filter::new(&p.include, &p.exclude)?;
+    let (files, report) = walk::walk(&checkout.root, &filter);
+    Ok(Prepared {
+        config: p,
+        checkout,
+        files,
+        skipped_large: report.skipped_large,
+    })
+}
+
+/// What reading and analyzing one file gave.
+enum FileOutcome {
+    Analyzed(FileFacts, Area, u64),
+    Binary,
+    TooLarge,
+    Failed(Diagnostic),
+}
+
+fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> Project {
+    let mut stats = Stats {
+        skipped_large: prepared.skipped_large,
+        ..Stats::default()
+    };
+    let mut inputs = Vec::with_capacity(outcomes.len());
+    let mut read_errors = Vec::new();
+    for outcome in outcomes {
+        match outcome {
+            FileOutcome::Analyzed(f, area, bytes) => {
+                stats.files_analyzed += 1;
+                stats.bytes_analyzed += bytes;
+                match f {
+                    FileFacts::Go(_) => stats.go_files += 1,
+                    FileFacts::Yaml(_) => stats.yaml_files += 1,
+                    FileFacts::GoMod(_) => {}
+                }
+                inputs.push((f, area));
+            }
+            FileOutcome::Binary => stats.skipped_binary += 1,
+            FileOutcome::TooLarge => stats.skipped_large += 1,
+            FileOutcome::Failed(d) => read_errors.push(d),
+        }
+    }
+    let mut findings = analyze::assemble(inputs, &config.groups);
+    findings.diagnostics.extend(read_errors);
+    findings.diagnostics.sort();
+    let p = prepared.config;
+    Project {
+        schema_version: SCHEMA_VERSION,
+        name: p.name.clone(),
+        title: p.title.clone(),
+        description: p.description.clone(),
+        commit: prepared.checkout.commit,
+        source_url: prepared.checkout.source_url,
+        controllers: findings.controllers,
+        crds: findings.crds,
+        webhooks: findings.webhooks,
+        http_endpoints: Vec::new(),
+        services: findings.services,
+        configmaps: findings.configmaps,
+        helm_charts: findings.helm_charts,
+        rbac: findings.rbac,
+        diagnostics: findings.diagnostics,
+        stats,
+        error: None,
+    }
+}
+
+fn failed(p: &ProjectConfig, error: String) -> Project {
+    Project {
+        schema_version: SCHEMA_VERSION,
+        name: p.name.clone(),
+        title: p.title.clone(),
+        description: p.description.clone(),
+        error: Some(error),
+        ..Project::default()
+    }
+}
+
+/// Reads a model written by `portolan analyze PATH --out P.json`; projects.toml names it.
+fn load_model(p: &ProjectConfig, path: &Path) -> Project {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            return failed(
+                p,
+                format!(
+                    "project `{}`: cannot read model {}: {e}",
+                    p.name,
+                    path.display()
+                ),
+            );
+        }
+    };
+    match serde_json::from_str::<Project>(&text) {
+        Ok(model) if model.schema_version != SCHEMA_VERSION => failed(
+            p,
+            format!(
+                "project `{}`: model {} has schema_version {}, this portolan reads {SCHEMA_VERSION}; re-run `portolan analyze`",
+                p.name,
+                path.display(),
+                model.schema_version
+            ),
+        ),
+        Ok(mut model) => {
+            // projects.toml decides how the project is named and presented.
+            model.name = p.name.clone();
+            model.title = p.title.clone();
+            if !p.description.is_empty() {
+                model.description = p.description.clone();
+            }
+            model
+        }
+        Err(e) => failed(
+            p,
+            format!(
+                "project `{}`: model {} is not a portolan model: {} (line {}, column {})",
+                p.name,
+                path.display(),
+                e,
+                e.line(),
+                e.column()
+            ),
+        ),
+    }
+}
+
+/// Everything `build` does except writing: analyze, link and render in memory.
+pub fn build_in_memory(
+    config: &Config,
+    options: &Options,
+    progress: &dyn Progress,
+) -> Result<Built, String> {
+    let projects = analyze_projects(config, options, progress)?;
+    let portal = link::link(&config.site.title, &projects);
+    progress.stage("rendering");
+    let theme_dir = config
+        .file
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join("themes")
+        .join(&config.site.theme);
+    if config.site.theme != "default" && !theme_dir.is_dir() {
+        return Err(format!(
+            "{}: theme `{}` not found: expected a folder {}",
+            config.file.display(),
+            config.site.theme,
+            theme_dir.display()
+        ));
+    }
+    let theme = Theme::load(Some(&theme_dir))?;
+    let files = render::render_site(&config.site, &portal, &projects, &theme)?;
+    let output = options
+        .out
+        .clone()
+        .unwrap_or_else(|| config.site.output.clone());
+    Ok(Built {
+        projects,
+        portal,
+        files,
+        output,
+    })
+}
+
+/// Writes a built site atomically.
+pub fn write(built: &Built) -> Result<(), String> {
+    output::write_site(&built.output, &built.files)
+}
+
+/// Analyzes one local repository outside any projects.toml (`portolan analyze PATH`).
+pub fn analyze_path(path: &Path, options: &Options) -> Result<Project, String> {
+    let canonical = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let name = canonical
+        .file_name()
+        .map(|n| n.to_string_lossy().to_lowercase())
+        .unwrap_or_else(|| "project".into())
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect::<String>();
+    let project = ProjectConfig {
+        title: name.clone(),
+        name,
+        description: String::new(),
+        source: SourceSpec::Path(canonical),
+        include: Vec::new(),
+        exclude: Vec::new(),
+        docs: Vec::new(),
+        source_url: None,
+    };
+    let config = Config {
+        file: PathBuf::from("projects.toml"),
+        site: crate::config::parse(Path::new("projects.toml"), "")
+            .map_err(|e| e.to_string())?
+            .site,
+        projects: vec![project],
+        groups: Default::default(),
+    };
+    let mut projects = analyze_projects(&config, options, &Silent)?;
+    let project = projects.pop().ok_or("no project analyzed")?;
+    match &project.error {
+        Some(e) => Err(e.clone()),
+        None => Ok(project),
+    }
+}

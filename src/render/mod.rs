@@ -1,0 +1,154 @@
+//! Rendering: the linked model → the files of the static site.
+//!
+//! Stage: render. A pure function of the model, the portal and the theme: it returns the
+//! site as a list of files and writes nothing (`output` does). Templates never see the
+//! model itself, only the view structs of `views`, made for them.
+//! **Invariant:** every string from a repository reaches HTML through tera's autoescaping.
+
+pub mod sequence;
+pub mod theme;
+pub mod views;
+
+use serde::Serialize;
+
+use crate::config::Site;
+use crate::model::{Portal, Project};
+pub use theme::Theme;
+
+/// One file of the site, at a `/`-separated path relative to the output folder.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutputFile {
+    pub path: String,
+    pub bytes: Vec<u8>,
+}
+
+/// Renders every page and data file of the site.
+pub fn render_site(
+    site: &Site,
+    portal: &Portal,
+    projects: &[Project],
+    theme: &Theme,
+) -> Result<Vec<OutputFile>, String> {
+    let mut files = Vec::new();
+    let chrome = views::Chrome::new(site, portal);
+    let page = |template: &str, view: &dyn erased::View| -> Result<Vec<u8>, String> {
+        theme
+            .render(template, &chrome, view)
+            .map(String::into_bytes)
+    };
+
+    files.push(OutputFile {
+        path: "index.html".into(),
+        bytes: page("index.html", &views::home(portal))?,
+    });
+    for project in projects {
+        let view = views::dataflow(project);
+        let base = format!("projects/{}/", project.name);
+        files.push(OutputFile {
+            path: format!("{base}dataflow/index.html"),
+            bytes: page("dataflow.html", &view)?,
+        });
+        files.push(OutputFile {
+            path: format!("{base}index.html"),
+            bytes: page("project.html", &view)?,
+        });
+        files.push(OutputFile {
+            path: format!("data/{}.json", project.name),
+            bytes: json(project)?,
+        });
+    }
+    files.push(OutputFile {
+        path: "data/portal.json".into(),
+        bytes: json(portal)?,
+    });
+    files.push(OutputFile {
+        path: "404.html".into(),
+        bytes: page("404.html", &views::Empty {})?,
+    });
+    files.push(OutputFile {
+        path: ".nojekyll".into(),
+        bytes: Vec::new(),
+    });
+    files.push(OutputFile {
+        path: "robots.txt".into(),
+        bytes: robots(site).into_bytes(),
+    });
+    let pages: Vec<String> = files
+        .iter()
+        .filter(|f| f.path.ends_with("index.html"))
+        .map(|f| f.path.trim_end_matches("index.html").to_string())
+        .collect();
+    files.push(OutputFile {
+        path: "sitemap.xml".into(),
+        bytes: sitemap(site, &pages).into_bytes(),
+    });
+    for (path, bytes) in theme.static_files() {
+        files.push(OutputFile {
+            path: format!("static/{path}"),
+            bytes,
+        });
+    }
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(files)
+}
+
+fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
+    let mut bytes =
+        serde_json::to_vec_pretty(value).map_err(|e| format!("cannot serialize the model: {e}"))?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}
+
+fn robots(site: &Site) -> String {
+    let mut s = String::from("User-agent: *\nAllow: /\n");
+    if site.base_url.starts_with("http") {
+        s.push_str(&format!("Sitemap: {}sitemap.xml\n", absolute_base(site)));
+    }
+    s
+}
+
+fn absolute_base(site: &Site) -> String {
+    if site.base_url.ends_with('/') {
+        site.base_url.clone()
+    } else {
+        format!("{}/", site.base_url)
+    }
+}
+
+fn sitemap(site: &Site, pages: &[String]) -> String {
+    let base = if site.base_url.starts_with("http") {
+        absolute_base(site)
+    } else {
+        site.base_path.clone()
+    };
+    let mut s = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for page in pages {
+        s.push_str(&format!(
+            "  <url><loc>{}</loc></url>\n",
+            xml_escape(&format!("{base}{page}"))
+        ));
+    }
+    s.push_str("</urlset>\n");
+    s
+}
+
+fn xml_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Lets pages take any serializable view without generic closures.
+pub mod erased {
+    pub trait View {
+        fn context(&self) -> Result<tera::Context, String>;
+    }
+    impl<T: serde::Serialize> View for T {
+        fn context(&self) -> Result<tera::Context, String> {
+            tera::Context::from_serialize(self).map_err(|e| format!("cannot prepare a page: {e}"))
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! Themes: the built-in one embedded in the binary, overridable file by file by a site's
+//! own `themes/NAME/` folder (templates under `templates/`, assets under `static/`).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use rust_embed::RustEmbed;
+
+use super::erased::View;
+use super::views::Chrome;
+
+#[derive(RustEmbed)]
+#[folder = "themes/default/"]
+struct BuiltIn;
+
+pub struct Theme {
+    tera: tera::Tera,
+    statics: BTreeMap<String, Vec<u8>>,
+}
+
+impl Theme {
+    /// The built-in theme, with files from `override_dir` (if it exists) replacing its own.
+    pub fn load(override_dir: Option<&Path>) -> Result<Theme, String> {
+        let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+        for path in BuiltIn::iter() {
+            if let Some(file) = BuiltIn::get(&path) {
+                files.insert(path.to_string(), file.data.into_owned());
+            }
+        }
+        if let Some(dir) = override_dir.filter(|d| d.is_dir()) {
+            for entry in ignore::WalkBuilder::new(dir)
+                .standard_filters(false)
+                .build()
+                .flatten()
+            {
+                if !entry.file_type().is_some_and(|t| t.is_file()) {
+                    continue;
+                }
+                let Ok(rel) = entry.path().strip_prefix(dir) else {
+                    continue;
+                };
+                let rel = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy())
+                    .collect::<Vec<_>>()
+                    .join("/");
+                let bytes = std::fs::read(entry.path())
+                    .map_err(|e| format!("{}: {e}", entry.path().display()))?;
+                files.insert(rel, bytes);
+            }
+        }
+        let mut tera = tera::Tera::new();
+        let mut statics = BTreeMap::new();
+        let mut templates = Vec::new();
+        for (path, bytes) in files {
+            if let Some(name) = path.strip_prefix("templates/") {
+                let text = String::from_utf8(bytes)
+                    .map_err(|_| format!("theme template {path} is not UTF-8"))?;
+                templates.push((name.to_string(), text));
+            } else if let Some(name) = path.strip_prefix("static/") {
+                statics.insert(name.to_string(), bytes);
+            }
+        }
+        tera.add_raw_templates(templates)
+            .map_err(|e| format!("theme templates: {e}"))?;
+        Ok(Theme { tera, statics })
+    }
+
+    pub fn render(
+        &self,
+        template: &str,
+        chrome: &Chrome,
+        view: &dyn View,
+    ) -> Result<String, String> {
+        let mut context = view.context()?;
+        context.insert("site", chrome);
+        self.tera.render(template, &context).map_err(|e| {
+            let mut msg = format!("rendering {template}: {e}");
+            let mut source = std::error::Error::source(&e);
+            while let Some(s) = source {
+                msg.push_str(&format!(": {s}"));
+                source = s.source();
+            }
+            msg
+        })
+    }
+
+    pub fn static_files(&self) -> impl Iterator<Item = (String, Vec<u8>)> + '_ {
+        self.statics.iter().map(|(k, v)| (k.clone(), v.clone()))
+    }
+}

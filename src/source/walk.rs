@@ -1,0 +1,238 @@
+//! Which files of a repository are analyzed, and how each one is classified.
+//!
+//! Default excludes (every project): any path segment starting with `.` (module caches such
+//! as `.gomod-cache/` live there), `vendor/`, `third_party/`, `node_modules/`, `testdata/`,
+//! `*_test.go`, generated `*.pb.go`/`*.pb.gw.go`. Files over [`MAX_FILE_BYTES`] and binary files
+//! are skipped and counted when read ([`read`]).
+
+use std::path::{Path, PathBuf};
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+
+use crate::analyze::FileKind;
+use crate::model::Area;
+
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+const EXCLUDED_DIRS: [&str; 4] = ["vendor", "third_party", "node_modules", "testdata"];
+const EXCLUDED_SUFFIXES: [&str; 3] = ["_test.go", ".pb.go", ".pb.gw.go"];
+/// Folders whose rows are shown apart from the component's own ("Samples and tooling").
+const SAMPLE_DIRS: [&str; 12] = [
+    "test", "tests", "e2e", "hack", "docs", "doc", "samples", "sample", "examples", "example",
+    "demo", "demos",
+];
+
+/// A file selected for analysis.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SourceFile {
+    /// Repository-relative, `/`-separated.
+    pub path: String,
+    pub abs: PathBuf,
+    pub kind: FileKind,
+    pub area: Area,
+    pub size: u64,
+}
+
+/// Files the walker saw but did not select, by reason.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct WalkReport {
+    pub skipped_large: u64,
+    pub symlinks_outside: u64,
+}
+
+/// Compiled include/exclude globs of one project.
+pub struct Filter {
+    include: Option<GlobSet>,
+    exclude: GlobSet,
+}
+
+impl Filter {
+    /// Globs were validated with the configuration; an invalid one here is a bug upstream.
+    pub fn new(include: &[String], exclude: &[String]) -> Result<Filter, String> {
+        let build = |globs: &[String]| -> Result<GlobSet, String> {
+            let mut b = GlobSetBuilder::new();
+            for g in globs {
+                b.add(Glob::new(g).map_err(|e| format!("bad glob `{g}`: {e}"))?);
+            }
+            b.build().map_err(|e| e.to_string())
+        };
+        let include = if include.is_empty() {
+            None
+        } else {
+            Some(build(include)?)
+        };
+        Ok(Filter {
+            include,
+            exclude: build(exclude)?,
+        })
+    }
+
+    fn selects(&self, path: &str) -> bool {
+        if self.exclude.is_match(path) {
+            return false;
+        }
+        self.include.as_ref().is_none_or(|inc| inc.is_match(path))
+    }
+}
+
+/// The area a repository-relative path belongs to.
+pub fn classify(path: &str) -> Area {
+    let mut dirs = path.split('/').rev().skip(1);
+    if dirs.any(|seg| SAMPLE_DIRS.contains(&seg)) {
+        Area::Samples
+    } else {
+        Area::Component
+    }
+}
+
+fn excluded_by_default(path: &str) -> bool {
+    let mut segments = path.split('/');
+    let name = segments.next_back().unwrap_or("");
+    segments.any(|s| s.starts_with('.') || EXCLUDED_DIRS.contains(&s))
+        || name.starts_with('.')
+        || EXCLUDED_SUFFIXES.iter().any(|s| name.ends_with(s))
+}
+
+/// Lists the files of `root` to analyze, sorted by path.
+pub fn walk(root: &Path, filter: &Filter) -> (Vec<SourceFile>, WalkReport) {
+    let mut files = Vec::new();
+    let mut report = WalkReport::default();
+    let canonical_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    let walker = ignore::WalkBuilder::new(root)
+        .standard_filters(false)
+        .hidden(true)
+        .follow_links(false)
+        .filter_entry(|entry| {
+            let name = entry.file_name().to_string_lossy();
+            !(entry.depth() > 0
+                && entry.file_type().is_some_and(|t| t.is_dir())
+                && (name.starts_with('.') || EXCLUDED_DIRS.contains(&name.as_ref())))
+        })
+        .build();
+    for entry in walker.flatten() {
+        let Some(file_type) = entry.file_type() else {
+            continue;
+        };
+        if file_type.is_dir() {
+            continue;
+        }
+        let Ok(rel) = entry.path().strip_prefix(root) else {
+            continue;
+        };
+        let path = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        let Some(kind) = FileKind::of(&path) else {
+            continue;
+        };
+        if excluded_by_default(&path) || !filter.selects(&path) {
+            continue;
+        }
+        let abs = entry.path().to_path_buf();
+        if file_type.is_symlink() {
+            // Follow a symlink only if it stays inside the repository.
+            match std::fs::canonicalize(&abs) {
+                Ok(target) if target.starts_with(&canonical_root) && target.is_file() => {}
+                _ => {
+                    report.symlinks_outside += 1;
+                    continue;
+                }
+            }
+        }
+        let size = std::fs::metadata(&abs).map(|m| m.len()).unwrap_or(0);
+        if size > MAX_FILE_BYTES {
+            report.skipped_large += 1;
+            continue;
+        }
+        let area = classify(&path);
+        files.push(SourceFile {
+            path,
+            abs,
+            kind,
+            area,
+            size,
+        });
+    }
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    (files, report)
+}
+
+/// What reading a selected file gave.
+pub enum Read {
+    Text(String),
+    Binary,
+    TooLarge,
+    Failed(String),
+}
+
+/// Reads a file for analysis: binary files (a NUL byte in the first 8 KiB) are skipped,
+/// invalid UTF-8 is replaced rather than rejected.
+pub fn read(file: &SourceFile) -> Read {
+    let bytes = match std::fs::read(&file.abs) {
+        Ok(b) => b,
+        Err(e) => return Read::Failed(format!("cannot read: {e}")),
+    };
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Read::TooLarge;
+    }
+    if bytes[..bytes.len().min(8192)].contains(&0) {
+        return Read::Binary;
+    }
+    match String::from_utf8(bytes) {
+        Ok(s) => Read::Text(s),
+        Err(e) => Read::Text(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_excludes() {
+        for p in [
+            ".gomod-cache/x/y.go",
+            "a/.gopath-loader/b.go",
+            "vendor/k8s.io/x.go",
+            "pkg/third_party/x.go",
+            "web/node_modules/x.yaml",
+            "pkg/testdata/x.yaml",
+            "pkg/x_test.go",
+            "api/x.pb.go",
+            "api/x.pb.gw.go",
+            ".github/workflows/ci.yaml",
+        ] {
+            assert!(excluded_by_default(p), "{p}");
+        }
+        for p in [
+            "main.go",
+            "config/crd/x.yaml",
+            "pkg/vendorx/a.go",
+            "test/e2e/x.go",
+        ] {
+            assert!(!excluded_by_default(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn areas() {
+        assert_eq!(classify("test/e2e/suite.go"), Area::Samples);
+        assert_eq!(classify("config/samples/x.yaml"), Area::Samples);
+        assert_eq!(classify("docs/samples/x.yaml"), Area::Samples);
+        assert_eq!(classify("hack/tools.go"), Area::Samples);
+        assert_eq!(classify("pkg/controller/test.go"), Area::Component);
+        assert_eq!(classify("cmd/main.go"), Area::Component);
+    }
+
+    #[test]
+    fn project_globs() {
+        let f = Filter::new(&[], &["install/**".to_string()]).unwrap();
+        assert!(!f.selects("install/v0.1/x.yaml"));
+        assert!(f.selects("config/x.yaml"));
+        let f = Filter::new(&["pkg/**".to_string()], &[]).unwrap();
+        assert!(f.selects("pkg/a.go"));
+        assert!(!f.selects("cmd/a.go"));
+    }
+}
