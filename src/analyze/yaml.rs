@@ -3,8 +3,9 @@
 //!
 //! Documents are split here (not by the YAML parser) so every object keeps the line of its
 //! own `kind:`; each document is then parsed with serde-saphyr, whose budgets stop alias
-//! bombs and runaway nesting. Helm templates (`{{ … }}`) are not parsed yet: they are
-//! counted in one diagnostic per file instead of producing wrong rows.
+//! bombs and runaway nesting. Helm chart templates, and other files whose `{{ … }}`
+//! expressions make them unparsable, are not analyzed yet: each gives one diagnostic
+//! instead of wrong rows.
 
 use serde_json::Value;
 
@@ -99,12 +100,9 @@ pub fn analyze(path: &str, text: &str, area: Area) -> YamlFindings {
         }
         return out;
     }
-    if is_helm_template(path, text) {
-        out.diagnostics.push(Diagnostic::new(
-            path,
-            1,
-            "Helm template not analyzed yet: objects rendered by templates are not listed",
-        ));
+    let helm_template = path.contains("/templates/") && text.contains("{{");
+    if helm_template {
+        out.diagnostics.push(templated(path, text));
         return out;
     }
     for doc in split_documents(text) {
@@ -115,6 +113,17 @@ pub fn analyze(path: &str, text: &str, area: Area) -> YamlFindings {
         };
         let value: Value = match serde_saphyr::from_str(doc.text) {
             Ok(v) => v,
+            Err(_) if doc.text.contains("{{") => {
+                // One diagnostic per file: every document of a template fails alike.
+                if !out
+                    .diagnostics
+                    .iter()
+                    .any(|d| d.message.starts_with("templated"))
+                {
+                    out.diagnostics.push(templated(path, text));
+                }
+                continue;
+            }
             Err(e) => {
                 let first = e.to_string().lines().next().unwrap_or("").to_string();
                 out.diagnostics.push(Diagnostic::new(
@@ -130,8 +139,19 @@ pub fn analyze(path: &str, text: &str, area: Area) -> YamlFindings {
     out
 }
 
-fn is_helm_template(path: &str, text: &str) -> bool {
-    path.contains("/templates/") && text.contains("{{")
+/// A file with template expressions (Helm, Jinja) is not YAML until rendered; reading it as
+/// YAML would give wrong rows or parse errors. Points at its first template expression.
+fn templated(path: &str, text: &str) -> Diagnostic {
+    let line = text
+        .lines()
+        .position(|l| l.contains("{{"))
+        .map(|i| i as u32 + 1)
+        .unwrap_or(1);
+    Diagnostic::new(
+        path,
+        line,
+        "templated YAML (`{{ … }}`) is not analyzed yet: objects it renders are not listed",
+    )
 }
 
 fn str_at<'a>(v: &'a Value, path: &[&str]) -> &'a str {
@@ -497,6 +517,23 @@ spec:
         }
         let f = analyze("bomb.yaml", &text, Area::Component);
         assert_eq!(f.diagnostics.len(), 1, "{:?}", f.diagnostics);
+    }
+
+    #[test]
+    fn jinja_placeholders_are_reported_once_per_file() {
+        let text = "kind: InferenceGraph\nmetadata:\n  name: {{ graph_name }}\n---\nkind: InferenceGraph\nmetadata:\n  name: {{ other }}\n";
+        let f = analyze("test/x.yaml", text, Area::Samples);
+        assert_eq!(f.diagnostics.len(), 1, "{:?}", f.diagnostics);
+        assert_eq!(f.diagnostics[0].line, 3);
+    }
+
+    #[test]
+    fn braces_inside_a_valid_document_are_kept_as_written() {
+        let text =
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: tpl\ndata:\n  t: \"{{ .X }}\"\n";
+        let f = analyze("config/x.yaml", text, Area::Component);
+        assert!(f.diagnostics.is_empty());
+        assert_eq!(f.configmaps[0].keys, vec!["t".to_string()]);
     }
 
     #[test]

@@ -1,0 +1,508 @@
+//! End-to-end tests of the `portolan` binary on the fixture repositories and on git
+//! repositories the tests create (cloned over file://, so no network is needed).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_portolan"))
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// A fresh copy of the fixtures with a file over 4 MiB added (too big to commit).
+fn fixture_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixtures(), dir.path());
+    let mut huge =
+        String::from("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: huge-leak\ndata:\n");
+    while huge.len() < 5 * 1024 * 1024 {
+        huge.push_str("  # padding padding padding padding padding padding padding padding\n");
+    }
+    std::fs::write(dir.path().join("widget-operator/config/huge.yaml"), huge).unwrap();
+    dir
+}
+
+fn run(cmd: &mut Command) -> Output {
+    let out = cmd.output().unwrap();
+    eprintln!(
+        "stdout:\n{}\nstderr:\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).to_string()
+}
+
+fn read_json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Every file under `dir`, as (relative path, contents).
+fn all_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let p = entry.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(dir).unwrap().to_string_lossy().to_string();
+                out.push((rel, std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The `<main>` element of a page, so snapshots do not churn with the page chrome.
+fn main_of(html: &str) -> &str {
+    let start = html.find("<main>").expect("page has <main>");
+    let end = html.find("</main>").expect("page has </main>");
+    &html[start..end + "</main>".len()]
+}
+
+#[test]
+fn fixture_portal_builds_with_pages_models_and_nothing_excluded() {
+    let fx = fixture_copy();
+    let out = fx.path().join("out");
+    let o = run(bin()
+        .arg("build")
+        .arg("--config")
+        .arg(fx.path().join("portal.toml"))
+        .arg("--out")
+        .arg(&out));
+    assert!(o.status.success());
+
+    for p in ["widget-operator", "gadget-scheduler"] {
+        assert!(
+            out.join(format!("projects/{p}/dataflow/index.html"))
+                .is_file(),
+            "{p} dataflow page"
+        );
+        assert!(
+            out.join(format!("projects/{p}/index.html")).is_file(),
+            "{p} overview page"
+        );
+        assert!(out.join(format!("data/{p}.json")).is_file(), "{p} model");
+    }
+    for f in [
+        "index.html",
+        "404.html",
+        ".nojekyll",
+        "robots.txt",
+        "sitemap.xml",
+        "static/style.css",
+        "data/portal.json",
+    ] {
+        assert!(out.join(f).is_file(), "{f}");
+    }
+
+    // Nothing from module caches, vendor/, binary files or oversized files reaches the site.
+    for (path, bytes) in all_files(&out) {
+        let text = String::from_utf8_lossy(&bytes).to_lowercase();
+        for needle in [
+            "decoy",
+            "gomod-cache",
+            "vendored",
+            "binary-leak",
+            "huge-leak",
+        ] {
+            assert!(!text.contains(needle), "{path} contains {needle}");
+        }
+    }
+
+    let model = read_json(&out.join("data/widget-operator.json"));
+    assert_eq!(model["stats"]["skipped_large"], 1);
+    assert_eq!(model["stats"]["skipped_binary"], 1);
+
+    // Links honour the base path.
+    let home = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(home.contains(r#"href="/atlas/projects/widget-operator/""#));
+    assert!(home.contains(r#"href="/atlas/static/style.css""#));
+}
+
+#[test]
+fn fixture_models_match_snapshots() {
+    // Run on the committed fixtures in place: the model must not depend on where they are.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("site");
+    let o = run(bin()
+        .arg("build")
+        .arg("-q")
+        .arg("--config")
+        .arg(fixtures().join("portal.toml"))
+        .arg("--out")
+        .arg(&out));
+    assert!(o.status.success());
+    insta::assert_json_snapshot!(
+        "widget-operator-model",
+        read_json(&out.join("data/widget-operator.json"))
+    );
+    insta::assert_json_snapshot!(
+        "gadget-scheduler-model",
+        read_json(&out.join("data/gadget-scheduler.json"))
+    );
+    insta::assert_json_snapshot!("portal-model", read_json(&out.join("data/portal.json")));
+    let page =
+        std::fs::read_to_string(out.join("projects/widget-operator/dataflow/index.html")).unwrap();
+    insta::assert_snapshot!("widget-operator-dataflow-main", main_of(&page));
+}
+
+#[test]
+fn the_same_input_gives_a_byte_identical_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = fixtures().join("portal.toml");
+    for name in ["a", "b"] {
+        let o = run(bin()
+            .args(["build", "-q", "--jobs", if name == "a" { "1" } else { "2" }])
+            .arg("--config")
+            .arg(&config)
+            .arg("--out")
+            .arg(dir.path().join(name)));
+        assert!(o.status.success());
+    }
+    assert_eq!(
+        all_files(&dir.path().join("a")),
+        all_files(&dir.path().join("b"))
+    );
+}
+
+#[test]
+fn configuration_errors_exit_2_with_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "[[project]]\nname = \"a\"\npath = \".\"\nexlude = []\n",
+            "projects.toml:4:1: unknown field `exlude`",
+        ),
+        (
+            "[[project]]\nname = \"a\"\npath = 42\n",
+            "projects.toml:3:8: invalid type: integer `42`, expected a string",
+        ),
+        (
+            "[[project]]\nname = \"a\"\npath = \".\"\n\n[[project]]\nname = \"a\"\npath = \".\"\n",
+            "projects.toml:6:8: duplicate project name `a`",
+        ),
+    ];
+    for (text, expected) in cases {
+        let file = dir.path().join("projects.toml");
+        std::fs::write(&file, text).unwrap();
+        let o = run(bin().arg("build").arg("--config").arg(&file));
+        assert_eq!(o.status.code(), Some(2), "{text}");
+        let err = stderr(&o);
+        assert!(err.contains(expected), "expected {expected:?} in {err:?}");
+    }
+}
+
+fn write_config_with_missing_project(dir: &Path) -> PathBuf {
+    let file = dir.join("projects.toml");
+    let text = format!(
+        "[[project]]\nname = \"widget\"\npath = \"{}\"\n\n[[project]]\nname = \"ghost\"\npath = \"does/not/exist\"\n",
+        fixtures().join("widget-operator").display()
+    );
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+#[test]
+fn a_missing_project_fails_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = write_config_with_missing_project(dir.path());
+    let out = dir.path().join("site");
+
+    // A good previous site must survive a failed build.
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("previous.txt"), "previous").unwrap();
+    let o = run(bin()
+        .arg("build")
+        .arg("--config")
+        .arg(&config)
+        .arg("--out")
+        .arg(&out));
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("project `ghost`: path"), "{err}");
+    assert!(err.contains("does not exist"), "{err}");
+    assert!(
+        err.contains("portolan: widget: 3 controllers"),
+        "the other project is analyzed: {err}"
+    );
+    assert!(out.join("previous.txt").is_file(), "previous site kept");
+
+    let o = run(bin()
+        .arg("build")
+        .arg("--keep-going")
+        .arg("--config")
+        .arg(&config)
+        .arg("--out")
+        .arg(&out));
+    assert_eq!(o.status.code(), Some(0));
+    assert!(!out.join("previous.txt").exists());
+    let page = std::fs::read_to_string(out.join("projects/ghost/dataflow/index.html")).unwrap();
+    assert!(page.contains(r#"<div class="error banner" role="alert"><strong>This project failed:</strong> project `ghost`: path"#));
+    let model = read_json(&out.join("data/ghost.json"));
+    assert!(model["error"].as_str().unwrap().contains("does not exist"));
+    assert!(out.join("projects/widget/dataflow/index.html").is_file());
+}
+
+#[test]
+fn check_reports_unresolved_kinds_without_writing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("site");
+    let o = run(bin()
+        .arg("check")
+        .arg("--config")
+        .arg(fixtures().join("portal.toml"))
+        .arg("--out")
+        .arg(&out));
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("unresolved kind: gadget-scheduler: pkg/controller/relay.go:37: Thing"),
+        "{err}"
+    );
+    assert!(!err.contains("broken link"), "{err}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn analyze_writes_a_model_that_build_accepts() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("widget.json");
+    let o = run(bin()
+        .arg("analyze")
+        .arg(fixtures().join("widget-operator"))
+        .arg("--out")
+        .arg(&model));
+    assert!(o.status.success());
+    let stdout = run(bin().arg("analyze").arg(fixtures().join("widget-operator")));
+    assert_eq!(
+        std::fs::read(&model).unwrap(),
+        stdout.stdout,
+        "--out writes what stdout prints"
+    );
+
+    let config = dir.path().join("projects.toml");
+    std::fs::write(
+        &config,
+        "[[project]]\nname = \"widget\"\ntitle = \"Widget (from CI)\"\nmodel = \"widget.json\"\n",
+    )
+    .unwrap();
+    let out = dir.path().join("site");
+    let o = run(bin()
+        .arg("build")
+        .arg("--config")
+        .arg(&config)
+        .arg("--out")
+        .arg(&out));
+    assert!(o.status.success());
+    let written = read_json(&out.join("data/widget.json"));
+    assert_eq!(written["title"], "Widget (from CI)");
+    assert_eq!(written["controllers"].as_array().unwrap().len(), 3);
+
+    std::fs::write(&model, "{\"schema_version\": 99}").unwrap();
+    let o = run(bin()
+        .arg("build")
+        .arg("--config")
+        .arg(&config)
+        .arg("--out")
+        .arg(&out));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("is not a portolan model"));
+}
+
+// ---- git sources -------------------------------------------------------------------
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .env("GIT_AUTHOR_NAME", "t")
+        .env("GIT_AUTHOR_EMAIL", "t@example.com")
+        .env("GIT_COMMITTER_NAME", "t")
+        .env("GIT_COMMITTER_EMAIL", "t@example.com")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// An upstream repository with the widget operator at tag v1 and one more commit after it.
+fn upstream(dir: &Path) -> (PathBuf, String, String) {
+    let repo = dir.join("upstream");
+    copy_dir(&fixtures().join("widget-operator"), &repo);
+    git(&repo, &["init", "-q", "-b", "main"]);
+    git(&repo, &["config", "uploadpack.allowFilter", "true"]);
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-q", "-m", "v1"]);
+    git(&repo, &["tag", "v1"]);
+    let v1 = git(&repo, &["rev-parse", "HEAD"]);
+    std::fs::remove_file(repo.join("internal/controller/gizmo_controller.go")).unwrap();
+    git(&repo, &["commit", "-q", "-am", "drop gizmo"]);
+    let head = git(&repo, &["rev-parse", "HEAD"]);
+    (repo, v1, head)
+}
+
+fn git_config(dir: &Path, url: &str, rev: &str) -> PathBuf {
+    let file = dir.join("projects.toml");
+    std::fs::write(
+        &file,
+        format!("[[project]]\nname = \"widget\"\ngit = \"{url}\"\nrev = \"{rev}\"\n"),
+    )
+    .unwrap();
+    file
+}
+
+#[test]
+fn git_sources_clone_pin_and_work_offline() {
+    let dir = tempfile::tempdir().unwrap();
+    let (repo, v1, head) = upstream(dir.path());
+    let url = format!("file://{}", repo.display());
+    let out = dir.path().join("site");
+
+    // A tag pins the older commit: two controllers' files present.
+    let config = git_config(dir.path(), &url, "v1");
+    let o = run(bin()
+        .arg("build")
+        .arg("--config")
+        .arg(&config)
+        .arg("--out")
+        .arg(&out));
+    assert!(o.status.success());
+    let model = read_json(&out.join("data/widget.json"));
+    assert_eq!(model["commit"], v1.as_str());
+    assert_eq!(model["controllers"].as_array().unwrap().len(), 3);
+    assert!(
+        dir.path().join(".portolan/repos/widget/.git").is_dir(),
+        "clone in cache_dir"
+    );
+
+    // A commit id already in the clone: works offline, no fetch needed.
+    let config = git_config(dir.path(), &url, &head);
+    let o = run(bin()
+        .arg("build")
+        .arg("--offline")
+        .arg("--config")
+        .arg(&config)
+        .arg("--out")
+        .arg(&out));
+    assert!(o.status.success());
+    let model = read_json(&out.join("data/widget.json"));
+    assert_eq!(model["commit"], head.as_str());
+    assert_eq!(model["controllers"].as_array().unwrap().len(), 2);
+
+    // A revision that exists nowhere: one clear line naming the project.
+    let config = git_config(dir.path(), &url, "no-such-rev");
+    let o = run(bin()
+        .arg("build")
+        .arg("--config")
+        .arg(&config)
+        .arg("--out")
+        .arg(&out));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("project `widget`: unknown revision `no-such-rev`"),
+        "{}",
+        stderr(&o)
+    );
+
+    // Offline and a revision the cache lacks: fails without touching the network.
+    let o = run(bin()
+        .arg("build")
+        .arg("--offline")
+        .arg("--config")
+        .arg(&config)
+        .arg("--out")
+        .arg(&out));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains(
+        "project `widget`: --offline and revision `no-such-rev` is not in the cached clone"
+    ));
+}
+
+#[test]
+fn git_sources_fetch_a_revision_missing_from_the_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let (repo, _, _) = upstream(dir.path());
+    let url = format!("file://{}", repo.display());
+    let out = dir.path().join("site");
+    let o = run(bin()
+        .arg("build")
+        .arg("--config")
+        .arg(&git_config(dir.path(), &url, "main"))
+        .arg("--out")
+        .arg(&out));
+    assert!(o.status.success());
+
+    // Upstream moves on; a pinned commit the cache has never seen is fetched.
+    std::fs::write(repo.join("NEW.md"), "new\n").unwrap();
+    git(&repo, &["add", "NEW.md"]);
+    git(&repo, &["commit", "-q", "-m", "new"]);
+    let newest = git(&repo, &["rev-parse", "HEAD"]);
+    let o = run(bin()
+        .arg("build")
+        .arg("--config")
+        .arg(&git_config(dir.path(), &url, &newest))
+        .arg("--out")
+        .arg(&out));
+    assert!(o.status.success());
+    assert_eq!(
+        read_json(&out.join("data/widget.json"))["commit"],
+        newest.as_str()
+    );
+}
+
+#[test]
+fn offline_without_a_clone_and_a_failed_clone_fail_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = git_config(
+        dir.path(),
+        &format!("file://{}/nothing-here", dir.path().display()),
+        "main",
+    );
+    let o = run(bin()
+        .arg("build")
+        .arg("--offline")
+        .arg("--config")
+        .arg(&config));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("project `widget`: --offline and no clone in the cache"),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = run(bin().arg("build").arg("--config").arg(&config));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("project `widget`: cannot clone file://"),
+        "{}",
+        stderr(&o)
+    );
+}
