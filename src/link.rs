@@ -3,11 +3,52 @@
 //!
 //! Stage: link. A pure function of the analyzed projects; rendering reads its output.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::model::{
     Counts, KindEntry, KindWatcher, Portal, Project, ProjectSummary, SCHEMA_VERSION,
 };
+
+/// Resolves kinds one project imports from another project's Go API packages (e.g. a
+/// scheduler watching an operator's CRD type). The analyzer left them unresolved with a
+/// diagnostic because it sees one repository at a time; both are settled here.
+pub fn resolve_across_projects(projects: &mut [Project]) {
+    let mut packages: HashMap<String, (String, String)> = HashMap::new();
+    for p in projects.iter() {
+        for api in &p.api_packages {
+            packages.insert(
+                api.import_path.clone(),
+                (api.group.clone(), api.version.clone()),
+            );
+        }
+    }
+    for p in projects.iter_mut() {
+        let mut settled = Vec::new();
+        for w in p.controllers.iter_mut().flat_map(|c| c.watches.iter_mut()) {
+            let Some((group, version)) = w.import_path.as_ref().and_then(|path| packages.get(path))
+            else {
+                continue;
+            };
+            settled.extend(w.sources.iter().map(|s| {
+                (
+                    s.clone(),
+                    format!("{}.{}", w.import_path.as_deref().unwrap_or(""), w.kind),
+                )
+            }));
+            w.group = group.clone();
+            w.version = version.clone();
+            w.import_path = None;
+        }
+        p.diagnostics.retain(|d| {
+            !settled.iter().any(|(at, what)| {
+                at.file == d.file
+                    && at.line == d.line
+                    && d.message
+                        .starts_with(&format!("cannot resolve the API group of {what};"))
+            })
+        });
+    }
+}
 
 /// Builds the portal-wide model from every project (failed ones included, with their error).
 pub fn link(title: &str, projects: &[Project]) -> Portal {

@@ -72,11 +72,22 @@ pub struct Project {
     pub rbac: Vec<RbacRule>,
     #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
+    /// Go API packages of this repository and the group/version each declares, so other
+    /// projects importing them can be resolved when the portal is linked.
+    #[serde(default)]
+    pub api_packages: Vec<ApiPackage>,
     #[serde(default)]
     pub stats: Stats,
     /// Set when the project could not be fetched or analyzed; its pages show it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ApiPackage {
+    pub import_path: String,
+    pub group: String,
+    pub version: String,
 }
 
 /// What the walker saw: files analyzed and files skipped, with reasons.

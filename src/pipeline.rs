@@ -217,6 +217,7 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         helm_charts: findings.helm_charts,
         rbac: findings.rbac,
         diagnostics: findings.diagnostics,
+        api_packages: findings.api_packages,
         stats,
         error: None,
     }
@@ -287,7 +288,8 @@ pub fn build_in_memory(
     options: &Options,
     progress: &dyn Progress,
 ) -> Result<Built, String> {
-    let projects = analyze_projects(config, options, progress)?;
+    let mut projects = analyze_projects(config, options, progress)?;
+    link::resolve_across_projects(&mut projects);
     let portal = link::link(&config.site.title, &projects);
     progress.stage("rendering");
     let theme_dir = config

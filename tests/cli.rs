@@ -35,6 +35,21 @@ fn fixture_copy() -> tempfile::TempDir {
         huge.push_str("  # padding padding padding padding padding padding padding padding\n");
     }
     std::fs::write(dir.path().join("widget-operator/config/huge.yaml"), huge).unwrap();
+    // A symlink pointing out of the repository must not be followed.
+    let outside = dir.path().join("outside.yaml");
+    std::fs::write(
+        &outside,
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: symlink-leak\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(
+        &outside,
+        dir.path().join("widget-operator/config/outside.yaml"),
+    )
+    .unwrap();
+    // A symlink loop must not hang the walk.
+    std::os::unix::fs::symlink("loop-b", dir.path().join("widget-operator/config/loop-a")).unwrap();
+    std::os::unix::fs::symlink("loop-a", dir.path().join("widget-operator/config/loop-b")).unwrap();
     dir
 }
 

@@ -12,7 +12,7 @@ pub mod yaml;
 use std::collections::BTreeMap;
 
 use crate::model::{
-    Area, ConfigMap, Controller, Crd, Diagnostic, HelmChart, RbacRule, Service, Webhook,
+    ApiPackage, Area, ConfigMap, Controller, Crd, Diagnostic, HelmChart, RbacRule, Service, Webhook,
 };
 
 /// Which analyzer a file goes to, decided from its name by the walker.
@@ -74,6 +74,7 @@ pub struct Findings {
     pub helm_charts: Vec<HelmChart>,
     pub rbac: Vec<RbacRule>,
     pub diagnostics: Vec<Diagnostic>,
+    pub api_packages: Vec<ApiPackage>,
 }
 
 /// Combines the facts of all files of one project (in path order) into findings.
@@ -100,7 +101,8 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
             }
         }
     }
-    findings.controllers = go::resolve(&go_files, &modules, groups, &mut findings.diagnostics);
+    (findings.controllers, findings.api_packages) =
+        go::resolve(&go_files, &modules, groups, &mut findings.diagnostics);
     merge::merge_identical(&mut findings.crds);
     merge::merge_identical(&mut findings.webhooks);
     merge::merge_identical(&mut findings.services);

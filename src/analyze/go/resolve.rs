@@ -8,7 +8,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::file::{GoFile, ObjectRef, StringValue};
 use super::kinds::{builtin_group_version, is_version};
-use crate::model::{Area, Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch};
+use crate::model::{
+    ApiPackage, Area, Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch,
+};
 
 /// A Go file's facts plus where it sits in the repository.
 pub struct GoInput {
@@ -152,14 +154,25 @@ fn import_path_of(dir: &str, modules: &[GoModule]) -> Option<String> {
         })
 }
 
-/// Resolves every controller chain of the project to model controllers.
+/// Resolves every controller chain of the project to model controllers; also returns the
+/// project's own API packages.
 pub fn resolve(
     files: &[GoInput],
     modules: &[GoModule],
     groups: &BTreeMap<String, String>,
     diagnostics: &mut Vec<Diagnostic>,
-) -> Vec<Controller> {
+) -> (Vec<Controller>, Vec<ApiPackage>) {
     let index = PackageIndex::build(files, modules, diagnostics);
+    let mut api_packages: Vec<ApiPackage> = index
+        .group_versions
+        .iter()
+        .map(|(path, (g, v))| ApiPackage {
+            import_path: path.clone(),
+            group: g.clone(),
+            version: v.clone(),
+        })
+        .collect();
+    api_packages.sort();
     let mut controllers = Vec::new();
     for input in files {
         let file = &input.facts;
@@ -228,7 +241,7 @@ pub fn resolve(
             });
         }
     }
-    controllers
+    (controllers, api_packages)
 }
 
 /// The (group, version) of a type named in `file`, or Err(import path) when unknown.
