@@ -233,7 +233,11 @@ fn collect_string_consts(decl: Node, src: &[u8], out: &mut Vec<(String, String)>
         let mut names = Vec::new();
         let mut values = Vec::new();
         let mut sc = spec.walk();
-        for child in spec.children_by_field_name("name", &mut sc) {
+        // The grammar files the commas between names under `name` too.
+        for child in spec
+            .children_by_field_name("name", &mut sc)
+            .filter(|n| n.kind() == "identifier")
+        {
             names.push(text(child, src).to_string());
         }
         if let Some(list) = spec.child_by_field_name("value") {
@@ -708,5 +712,169 @@ fn reconciler_name(
     match object_ref(arg, src) {
         ObjectRef::Type { name, .. } => name,
         ObjectRef::Unknown(expr) => expr,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (relation, qualifier.Type or expression, conditional, line) for each watch of each builder.
+    fn watches(src: &str) -> Vec<Vec<(Relation, String, bool, u32)>> {
+        extract("x.go", src)
+            .controllers
+            .iter()
+            .map(|c| {
+                c.watches
+                    .iter()
+                    .map(|w| {
+                        let obj = match &w.object {
+                            ObjectRef::Type {
+                                qualifier: Some(q),
+                                name,
+                            } => format!("{q}.{name}"),
+                            ObjectRef::Type {
+                                qualifier: None,
+                                name,
+                            } => name.clone(),
+                            ObjectRef::Unknown(e) => format!("?{e}"),
+                        };
+                        (w.relation, obj, w.conditional, w.line)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn one_chain_reports_the_line_of_each_call() {
+        let src = "package c\nfunc (r *R) SetupWithManager(mgr ctrl.Manager) error {\n\treturn ctrl.NewControllerManagedBy(mgr).\n\t\tFor(&v1a.Widget{}).\n\t\tOwns(&appsv1.Deployment{}).\n\t\tWatches(\n\t\t\t&corev1.ConfigMap{},\n\t\t\thandler.EnqueueRequestsFromMapFunc(r.m),\n\t\t).\n\t\tComplete(r)\n}\n";
+        assert_eq!(
+            watches(src),
+            vec![vec![
+                (Relation::For, "v1a.Widget".into(), false, 4),
+                (Relation::Owns, "appsv1.Deployment".into(), false, 5),
+                (Relation::Watches, "corev1.ConfigMap".into(), false, 6),
+            ]]
+        );
+        let f = extract("x.go", src);
+        assert_eq!(f.controllers[0].reconciler.as_deref(), Some("R"));
+        assert_eq!(f.controllers[0].line, 3);
+    }
+
+    #[test]
+    fn split_chains_follow_the_variable_and_mark_conditionals() {
+        let src = r#"package c
+func (r *R) SetupWithManager(mgr ctrl.Manager) error {
+	b := builder.ControllerManagedBy(mgr).Named("gizmo").For(&v1.Gizmo{})
+	if r.Secrets {
+		b = b.Owns(&corev1.Secret{})
+	} else {
+		b.Owns(new(corev1.ConfigMap))
+	}
+	for _, x := range xs {
+		b.Watches(x, nil)
+	}
+	switch mode {
+	case 1:
+		b.Owns(&Local{})
+	}
+	b.Watches(source.Kind(mgr.GetCache(), &corev1.Pod{}, h), nil)
+	if err := b.Complete(r); err != nil {
+		return err
+	}
+	return nil
+}
+"#;
+        let f = extract("x.go", src);
+        assert_eq!(f.controllers.len(), 1);
+        assert_eq!(f.controllers[0].name.as_deref(), Some("gizmo"));
+        assert_eq!(f.controllers[0].reconciler.as_deref(), Some("R"));
+        assert_eq!(
+            watches(src),
+            vec![vec![
+                (Relation::For, "v1.Gizmo".into(), false, 3),
+                (Relation::Owns, "corev1.Secret".into(), true, 5),
+                (Relation::Owns, "corev1.ConfigMap".into(), true, 7),
+                (Relation::Watches, "?x".into(), true, 10),
+                (Relation::Owns, "Local".into(), true, 14),
+                (Relation::Watches, "corev1.Pod".into(), false, 16),
+            ]]
+        );
+        assert_eq!(f.diagnostics.len(), 1, "{:?}", f.diagnostics);
+        assert_eq!(f.diagnostics[0].line, 10);
+    }
+
+    #[test]
+    fn webhook_builders_and_other_chains_are_not_controllers() {
+        let src = "package c\nfunc setup(mgr ctrl.Manager) error {\n\tctrl.NewWebhookManagedBy(mgr).For(&v1.Widget{}).Complete()\n\tx.For(&v1.Widget{})\n\treturn nil\n}\n";
+        assert!(extract("x.go", src).controllers.is_empty());
+    }
+
+    #[test]
+    fn imports_consts_group_versions_and_markers() {
+        let src = r#"// +groupName=example.io
+package v1
+import (
+	"fmt"
+	corev1 "k8s.io/api/core/v1"
+	. "example.com/dot"
+	_ "example.com/blank"
+)
+const GroupName = "example.io"
+const (
+	A, B = "a", `b`
+	N = 3
+)
+var GroupVersion = schema.GroupVersion{Group: GroupName, Version: "v1"}
+"#;
+        let f = extract("api/v1/doc.go", src);
+        assert_eq!(f.package, "v1");
+        assert_eq!(f.group_name_marker.as_deref(), Some("example.io"));
+        let imports: Vec<(Option<&str>, &str)> = f
+            .imports
+            .iter()
+            .map(|i| (i.alias.as_deref(), i.path.as_str()))
+            .collect();
+        assert_eq!(
+            imports,
+            vec![
+                (None, "fmt"),
+                (Some("corev1"), "k8s.io/api/core/v1"),
+                (Some("."), "example.com/dot"),
+                (Some("_"), "example.com/blank")
+            ]
+        );
+        assert_eq!(
+            f.string_consts,
+            vec![
+                ("GroupName".into(), "example.io".into()),
+                ("A".into(), "a".into()),
+                ("B".into(), "b".into())
+            ]
+        );
+        assert_eq!(
+            f.group_versions,
+            vec![GroupVersionDecl {
+                group: StringValue::Const("GroupName".into()),
+                version: StringValue::Literal("v1".into()),
+                line: 14
+            }]
+        );
+    }
+
+    #[test]
+    fn malformed_and_deeply_nested_go_does_not_panic() {
+        let mut deep = String::from("package p\nvar x = ");
+        deep.push_str(&"(".repeat(20_000));
+        deep.push('1');
+        deep.push_str(&")".repeat(20_000));
+        deep.push('\n');
+        let f = extract("deep.go", &deep);
+        assert!(f.controllers.is_empty());
+
+        let broken = "package p\nfunc f() {\n\tctrl.NewControllerManagedBy(mgr).For(&v1.X{}).Owns(\n\ts := \"unterminated\n}\n";
+        let f = extract("broken.go", broken);
+        assert!(f.parse_errors);
     }
 }
