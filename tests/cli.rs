@@ -521,3 +521,18 @@ fn offline_without_a_clone_and_a_failed_clone_fail_clearly() {
         stderr(&o)
     );
 }
+
+#[test]
+fn a_missing_git_binary_is_one_clear_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = git_config(dir.path(), "https://github.com/example/widget", "main");
+    let empty_path = dir.path().join("no-tools");
+    std::fs::create_dir_all(&empty_path).unwrap();
+    let o = run(bin().arg("build").arg("--config").arg(&config).env("PATH", &empty_path));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("project `widget`: cannot clone https://github.com/example/widget: the `git` command is not installed or not on PATH"),
+        "{}",
+        stderr(&o)
+    );
+}
