@@ -528,7 +528,11 @@ fn a_missing_git_binary_is_one_clear_line() {
     let config = git_config(dir.path(), "https://github.com/example/widget", "main");
     let empty_path = dir.path().join("no-tools");
     std::fs::create_dir_all(&empty_path).unwrap();
-    let o = run(bin().arg("build").arg("--config").arg(&config).env("PATH", &empty_path));
+    let o = run(bin()
+        .arg("build")
+        .arg("--config")
+        .arg(&config)
+        .env("PATH", &empty_path));
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).contains("project `widget`: cannot clone https://github.com/example/widget: the `git` command is not installed or not on PATH"),

@@ -101,8 +101,9 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
             }
         }
     }
-    (findings.controllers, findings.api_packages) =
-        go::resolve(&go_files, &modules, groups, &mut findings.diagnostics);
+    let go = go::resolve(&go_files, &modules, groups, &mut findings.diagnostics);
+    findings.controllers = go.controllers;
+    findings.api_packages = go.api_packages;
     merge::merge_identical(&mut findings.crds);
     merge::merge_identical(&mut findings.webhooks);
     merge::merge_identical(&mut findings.services);

@@ -1,0 +1,161 @@
+//! String constants: the expressions Go code builds names from (`"POST " + ChatPath`,
+//! `GroupName`, `apis.Group + "/" + Version`), kept unevaluated per file and evaluated
+//! per project by `index::GoIndex::eval`, across files and in-repo packages.
+
+use tree_sitter::Node;
+
+use super::syntax::{string_literal, text};
+
+/// An unevaluated string expression.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConstExpr {
+    Str(String),
+    /// A constant or package-level variable: `Name` or `pkg.Name`.
+    Ref {
+        qualifier: Option<String>,
+        name: String,
+    },
+    Concat(Vec<ConstExpr>),
+}
+
+/// The string expression `node` denotes, or None if it is not built from literals and
+/// names with `+` only. Iterative, so long `+` chains cannot overflow the stack.
+pub fn const_expr(node: Node, src: &[u8]) -> Option<ConstExpr> {
+    let mut parts = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "binary_expression" => {
+                let op = n.child_by_field_name("operator").map(|o| text(o, src));
+                if op != Some("+") {
+                    return None;
+                }
+                stack.push(n.child_by_field_name("right")?);
+                stack.push(n.child_by_field_name("left")?);
+            }
+            "parenthesized_expression" => stack.push(n.named_child(0)?),
+            "interpreted_string_literal" | "raw_string_literal" => {
+                parts.push(ConstExpr::Str(string_literal(n, src)?))
+            }
+            "identifier" => parts.push(ConstExpr::Ref {
+                qualifier: None,
+                name: text(n, src).to_string(),
+            }),
+            "selector_expression" => {
+                let operand = n.child_by_field_name("operand")?;
+                if operand.kind() != "identifier" {
+                    return None;
+                }
+                parts.push(ConstExpr::Ref {
+                    qualifier: Some(text(operand, src).to_string()),
+                    name: text(n.child_by_field_name("field")?, src).to_string(),
+                });
+            }
+            _ => return None,
+        }
+    }
+    if parts.len() == 1 {
+        parts.pop()
+    } else {
+        Some(ConstExpr::Concat(parts))
+    }
+}
+
+/// Top-level `const` and `var` specs whose value is a string expression.
+pub fn collect_top_level(decl: Node, src: &[u8], out: &mut Vec<(String, ConstExpr)>) {
+    let mut stack = vec![decl];
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "const_spec" | "var_spec" => {
+                let mut c = node.walk();
+                // The grammar files the commas between names under `name` too.
+                let names: Vec<String> = node
+                    .children_by_field_name("name", &mut c)
+                    .filter(|n| n.kind() == "identifier")
+                    .map(|n| text(n, src).to_string())
+                    .collect();
+                let Some(list) = node.child_by_field_name("value") else {
+                    continue;
+                };
+                let mut lc = list.walk();
+                let values: Vec<Node> = list.named_children(&mut lc).collect();
+                if values.len() != names.len() {
+                    continue;
+                }
+                for (name, value) in names.into_iter().zip(values) {
+                    if let Some(expr) = const_expr(value, src) {
+                        out.push((name, expr));
+                    }
+                }
+            }
+            "const_declaration" | "var_declaration" | "var_spec_list" => {
+                let mut c = node.walk();
+                let children: Vec<Node> = node.named_children(&mut c).collect();
+                stack.extend(children.into_iter().rev());
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tree_sitter::Parser;
+
+    fn consts(src: &str) -> Vec<(String, ConstExpr)> {
+        let mut parser = Parser::new();
+        parser
+            .set_language(&tree_sitter_go::LANGUAGE.into())
+            .unwrap();
+        let tree = parser.parse(src, None).unwrap();
+        let mut out = Vec::new();
+        let mut c = tree.root_node().walk();
+        for decl in tree.root_node().named_children(&mut c) {
+            collect_top_level(decl, src.as_bytes(), &mut out);
+        }
+        out
+    }
+
+    fn s(v: &str) -> ConstExpr {
+        ConstExpr::Str(v.into())
+    }
+
+    fn r(q: Option<&str>, n: &str) -> ConstExpr {
+        ConstExpr::Ref {
+            qualifier: q.map(str::to_string),
+            name: n.into(),
+        }
+    }
+
+    #[test]
+    fn literals_references_and_concatenation() {
+        let got = consts(
+            "package p\nconst (\n\tA, B = \"a\", `b`\n\tN = 3\n\tP = \"/v1\" + (Path + api.Suffix)\n)\nvar V = A\nvar W int = 2\nvar (\n\tX = \"x\"\n)\n",
+        );
+        assert_eq!(
+            got,
+            vec![
+                ("A".into(), s("a")),
+                ("B".into(), s("b")),
+                (
+                    "P".into(),
+                    ConstExpr::Concat(vec![s("/v1"), r(None, "Path"), r(Some("api"), "Suffix")])
+                ),
+                ("V".into(), r(None, "A")),
+                ("X".into(), s("x")),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_long_concatenation_does_not_overflow() {
+        let mut src = String::from("package p\nconst C = \"a\"");
+        for _ in 0..20_000 {
+            src.push_str(" + \"a\"");
+        }
+        src.push('\n');
+        let got = consts(&src);
+        assert!(matches!(&got[0].1, ConstExpr::Concat(parts) if parts.len() == 20_001));
+    }
+}

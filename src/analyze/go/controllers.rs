@@ -1,0 +1,484 @@
+//! Controllers: `ctrl.NewControllerManagedBy(mgr)` / `builder.ControllerManagedBy(mgr)`
+//! chains in all their forms — one expression, or split over statements through a variable
+//! (`b := …; if x { b = b.Owns(…) }; b.Watches(…); return b.Complete(r)`) — with `For`,
+//! `Owns`, `Watches` (object or `source.Kind` forms), `WatchesRawSource`, `Named`,
+//! `Complete`/`Build`. Calls inside `if`/`switch`/loops are marked conditional.
+//! `NewWebhookManagedBy(…).For(…)` is a webhook, never a watch.
+
+use tree_sitter::Node;
+
+use super::file::GoFile;
+use super::index::{GoIndex, GoInput};
+use super::syntax::{
+    FuncCtx, ObjectRef, for_each_node, is_conditional, line_of, object_ref, string_literal, text,
+};
+use crate::model::{Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch};
+
+/// One controller builder, with every call made on it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ControllerChain {
+    pub line: u32,
+    pub name: Option<String>,
+    pub reconciler: Option<String>,
+    pub watches: Vec<RawWatch>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawWatch {
+    pub relation: Relation,
+    pub object: ObjectRef,
+    pub conditional: bool,
+    pub line: u32,
+}
+
+/// Records the controllers built in one function.
+pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
+    let found = controllers_in_body(
+        ctx.body,
+        src,
+        ctx.receiver_type.as_deref(),
+        ctx.receiver_name.as_deref(),
+        &file.path,
+        &mut file.diagnostics,
+    );
+    file.controllers.extend(found);
+}
+
+/// Resolves every controller chain of the project to model controllers.
+pub fn resolve(
+    files: &[GoInput],
+    index: &GoIndex,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Controller> {
+    let mut controllers = Vec::new();
+    for input in files {
+        let file = &input.facts;
+        for chain in &file.controllers {
+            let watches: Vec<Watch> = chain
+                .watches
+                .iter()
+                .map(|raw| {
+                    let k = index.resolve_object(file, &raw.object, raw.line, diagnostics);
+                    Watch {
+                        relation: raw.relation,
+                        group: k.group,
+                        version: k.version,
+                        kind: k.kind,
+                        conditional: raw.conditional,
+                        import_path: k.import_path,
+                        sources: vec![SourceRef::new(&file.path, raw.line)],
+                    }
+                })
+                .collect();
+            let for_kind = watches
+                .iter()
+                .find(|w| w.relation == Relation::For)
+                .map(|w| w.kind.to_lowercase());
+            let reconciler = chain.reconciler.clone().unwrap_or_default();
+            // controller-runtime names a controller after Named(…), else after its For kind.
+            let name = chain
+                .name
+                .clone()
+                .or(for_kind.filter(|k| k != UNRESOLVED))
+                .unwrap_or_else(|| {
+                    if reconciler.is_empty() {
+                        format!("{}:{}", file.path, chain.line)
+                    } else {
+                        reconciler.clone()
+                    }
+                });
+            controllers.push(Controller {
+                name,
+                reconciler,
+                area: input.area,
+                sources: vec![SourceRef::new(&file.path, chain.line)],
+                watches,
+                operations: Vec::new(),
+            });
+        }
+    }
+    controllers
+}
+
+/// One step of a method chain such as `.Owns(&appsv1.Deployment{})`.
+struct Step<'t> {
+    method: String,
+    args: Vec<Node<'t>>,
+    /// The line of the method name, which is where the call is reported.
+    line: u32,
+    node: Node<'t>,
+}
+
+enum ChainRoot {
+    /// `ctrl.NewControllerManagedBy(mgr)` or `builder.ControllerManagedBy(mgr)`.
+    NewBuilder,
+    /// A chain that starts from a variable, e.g. `b.Owns(…)`.
+    Variable(String),
+    Other,
+}
+
+const BUILDER_CONSTRUCTORS: [&str; 2] = ["NewControllerManagedBy", "ControllerManagedBy"];
+
+/// Splits `root.A(x).B(y)` into its root and steps, outermost last.
+fn flatten_chain<'t>(call: Node<'t>, src: &[u8]) -> (ChainRoot, Vec<Step<'t>>) {
+    let mut steps = Vec::new();
+    let mut node = call;
+    let root = loop {
+        match node.kind() {
+            "call_expression" => {
+                let Some(function) = node.child_by_field_name("function") else {
+                    break ChainRoot::Other;
+                };
+                let args = node
+                    .child_by_field_name("arguments")
+                    .map(|a| {
+                        let mut c = a.walk();
+                        a.named_children(&mut c)
+                            .filter(|n| n.kind() != "comment")
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let (method, operand) = match function.kind() {
+                    "selector_expression" => {
+                        let Some(field) = function.child_by_field_name("field") else {
+                            break ChainRoot::Other;
+                        };
+                        (field, function.child_by_field_name("operand"))
+                    }
+                    "identifier" => (function, None),
+                    _ => break ChainRoot::Other,
+                };
+                let name = text(method, src).to_string();
+                if BUILDER_CONSTRUCTORS.contains(&name.as_str()) {
+                    break ChainRoot::NewBuilder;
+                }
+                steps.push(Step {
+                    method: name,
+                    args,
+                    line: line_of(method),
+                    node,
+                });
+                match operand {
+                    Some(op) => node = op,
+                    None => break ChainRoot::Other,
+                }
+            }
+            "identifier" => break ChainRoot::Variable(text(node, src).to_string()),
+            "parenthesized_expression" => match node.named_child(0) {
+                Some(inner) => node = inner,
+                None => break ChainRoot::Other,
+            },
+            _ => break ChainRoot::Other,
+        }
+    };
+    steps.reverse();
+    (root, steps)
+}
+
+/// True if `node` is a call whose result is used as the receiver of another call in a chain.
+fn is_inner_chain_link(node: Node) -> bool {
+    let Some(parent) = node.parent() else {
+        return false;
+    };
+    if parent.kind() == "selector_expression" {
+        return parent
+            .parent()
+            .is_some_and(|gp| gp.kind() == "call_expression");
+    }
+    false
+}
+
+/// The variable a chain's value is assigned to (`b := chain`, `b = chain`, `var b = chain`).
+fn assigned_variable(call: Node, src: &[u8]) -> Option<String> {
+    let list = call.parent()?;
+    if list.kind() != "expression_list" {
+        return None;
+    }
+    let stmt = list.parent()?;
+    let left = match stmt.kind() {
+        "short_var_declaration" | "assignment_statement" => stmt.child_by_field_name("left")?,
+        "var_spec" => stmt.child_by_field_name("name")?,
+        _ => return None,
+    };
+    let target = if left.kind() == "expression_list" {
+        left.named_child(0)?
+    } else {
+        left
+    };
+    (target.kind() == "identifier").then(|| text(target, src).to_string())
+}
+
+/// Follows every controller builder in a function body, including chains split over
+/// statements through variables (`b := …; if x { b = b.Owns(…) }; return b.Complete(r)`).
+fn controllers_in_body(
+    body: Node,
+    src: &[u8],
+    receiver_type: Option<&str>,
+    receiver_name: Option<&str>,
+    path: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<ControllerChain> {
+    let mut builders: Vec<ControllerChain> = Vec::new();
+    // Variable name → index into `builders`, updated in statement order.
+    let mut variables: Vec<(String, usize)> = Vec::new();
+    let mut calls = Vec::new();
+    for_each_node(body, |node| {
+        if node.kind() == "call_expression" && !is_inner_chain_link(node) {
+            calls.push(node);
+        }
+    });
+    for call in calls {
+        let (root, steps) = flatten_chain(call, src);
+        let index = match root {
+            ChainRoot::NewBuilder => {
+                builders.push(ControllerChain {
+                    line: line_of(call),
+                    name: None,
+                    reconciler: None,
+                    watches: Vec::new(),
+                });
+                builders.len() - 1
+            }
+            ChainRoot::Variable(name) => match variables.iter().rev().find(|(v, _)| *v == name) {
+                Some((_, i)) => *i,
+                None => continue,
+            },
+            ChainRoot::Other => continue,
+        };
+        for step in &steps {
+            apply_step(
+                &mut builders[index],
+                step,
+                body,
+                src,
+                receiver_type,
+                receiver_name,
+                path,
+                diagnostics,
+            );
+        }
+        if let Some(var) = assigned_variable(call, src) {
+            variables.push((var, index));
+        }
+    }
+    builders
+}
+
+#[allow(clippy::too_many_arguments)]
+fn apply_step(
+    builder: &mut ControllerChain,
+    step: &Step,
+    body: Node,
+    src: &[u8],
+    receiver_type: Option<&str>,
+    receiver_name: Option<&str>,
+    path: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let relation = match step.method.as_str() {
+        "For" => Relation::For,
+        "Owns" => Relation::Owns,
+        "Watches" | "WatchesMetadata" | "WatchesRawSource" => Relation::Watches,
+        "Named" => {
+            match step.args.first().and_then(|a| string_literal(*a, src)) {
+                Some(name) => builder.name = Some(name),
+                None => diagnostics.push(Diagnostic::new(
+                    path,
+                    step.line,
+                    format!(
+                        "controller name `{}` is not a string literal; the controller is named after its reconciler",
+                        step.args.first().map(|a| text(*a, src)).unwrap_or("")
+                    ),
+                )),
+            }
+            return;
+        }
+        "Complete" | "Build" => {
+            builder.reconciler = step
+                .args
+                .first()
+                .map(|a| reconciler_name(*a, src, receiver_type, receiver_name));
+            return;
+        }
+        _ => return,
+    };
+    let Some(first) = step.args.first() else {
+        diagnostics.push(Diagnostic::new(
+            path,
+            step.line,
+            format!("`{}` without arguments", step.method),
+        ));
+        return;
+    };
+    let object = if step.method == "WatchesRawSource" || is_source_kind(*first, src) {
+        source_kind_object(*first, src)
+    } else {
+        object_ref(*first, src)
+    };
+    if let ObjectRef::Unknown(expr) = &object {
+        diagnostics.push(Diagnostic::new(
+            path,
+            step.line,
+            format!(
+                "cannot tell which kind `{}({expr}, …)` watches: the object is not a type literal",
+                step.method
+            ),
+        ));
+    }
+    builder.watches.push(RawWatch {
+        relation,
+        object,
+        conditional: is_conditional(step.node, body),
+        line: step.line,
+    });
+}
+
+fn is_source_kind(node: Node, src: &[u8]) -> bool {
+    node.kind() == "call_expression"
+        && node
+            .child_by_field_name("function")
+            .is_some_and(|f| f.kind() == "selector_expression" && text(f, src).ends_with(".Kind"))
+}
+
+/// The object of `source.Kind(cache, &T{}, …)`.
+fn source_kind_object(node: Node, src: &[u8]) -> ObjectRef {
+    if is_source_kind(node, src) {
+        if let Some(args) = node.child_by_field_name("arguments") {
+            if let Some(obj) = args.named_child(1) {
+                return object_ref(obj, src);
+            }
+        }
+    }
+    ObjectRef::Unknown(text(node, src).to_string())
+}
+
+fn reconciler_name(
+    arg: Node,
+    src: &[u8],
+    receiver_type: Option<&str>,
+    receiver_name: Option<&str>,
+) -> String {
+    let expr = text(arg, src);
+    if Some(expr) == receiver_name {
+        if let Some(ty) = receiver_type {
+            return ty.to_string();
+        }
+    }
+    match object_ref(arg, src) {
+        ObjectRef::Type { name, .. } => name,
+        ObjectRef::Unknown(expr) => expr,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analyze::go::file::extract;
+
+    /// (relation, qualifier.Type or expression, conditional, line) for each watch of each builder.
+    fn watches(src: &str) -> Vec<Vec<(Relation, String, bool, u32)>> {
+        extract("x.go", src)
+            .controllers
+            .iter()
+            .map(|c| {
+                c.watches
+                    .iter()
+                    .map(|w| {
+                        let obj = match &w.object {
+                            ObjectRef::Type {
+                                qualifier: Some(q),
+                                name,
+                            } => format!("{q}.{name}"),
+                            ObjectRef::Type {
+                                qualifier: None,
+                                name,
+                            } => name.clone(),
+                            ObjectRef::Unknown(e) => format!("?{e}"),
+                        };
+                        (w.relation, obj, w.conditional, w.line)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn one_chain_reports_the_line_of_each_call() {
+        let src = "package c\nfunc (r *R) SetupWithManager(mgr ctrl.Manager) error {\n\treturn ctrl.NewControllerManagedBy(mgr).\n\t\tFor(&v1a.Widget{}).\n\t\tOwns(&appsv1.Deployment{}).\n\t\tWatches(\n\t\t\t&corev1.ConfigMap{},\n\t\t\thandler.EnqueueRequestsFromMapFunc(r.m),\n\t\t).\n\t\tComplete(r)\n}\n";
+        assert_eq!(
+            watches(src),
+            vec![vec![
+                (Relation::For, "v1a.Widget".into(), false, 4),
+                (Relation::Owns, "appsv1.Deployment".into(), false, 5),
+                (Relation::Watches, "corev1.ConfigMap".into(), false, 6),
+            ]]
+        );
+        let f = extract("x.go", src);
+        assert_eq!(f.controllers[0].reconciler.as_deref(), Some("R"));
+        assert_eq!(f.controllers[0].line, 3);
+    }
+
+    #[test]
+    fn split_chains_follow_the_variable_and_mark_conditionals() {
+        let src = r#"package c
+func (r *R) SetupWithManager(mgr ctrl.Manager) error {
+	b := builder.ControllerManagedBy(mgr).Named("gizmo").For(&v1.Gizmo{})
+	if r.Secrets {
+		b = b.Owns(&corev1.Secret{})
+	} else {
+		b.Owns(new(corev1.ConfigMap))
+	}
+	for _, x := range xs {
+		b.Watches(x, nil)
+	}
+	switch mode {
+	case 1:
+		b.Owns(&Local{})
+	}
+	b.Watches(source.Kind(mgr.GetCache(), &corev1.Pod{}, h), nil)
+	if err := b.Complete(r); err != nil {
+		return err
+	}
+	return nil
+}
+"#;
+        let f = extract("x.go", src);
+        assert_eq!(f.controllers.len(), 1);
+        assert_eq!(f.controllers[0].name.as_deref(), Some("gizmo"));
+        assert_eq!(f.controllers[0].reconciler.as_deref(), Some("R"));
+        assert_eq!(
+            watches(src),
+            vec![vec![
+                (Relation::For, "v1.Gizmo".into(), false, 3),
+                (Relation::Owns, "corev1.Secret".into(), true, 5),
+                (Relation::Owns, "corev1.ConfigMap".into(), true, 7),
+                (Relation::Watches, "?x".into(), true, 10),
+                (Relation::Owns, "Local".into(), true, 14),
+                (Relation::Watches, "corev1.Pod".into(), false, 16),
+            ]]
+        );
+        assert_eq!(f.diagnostics.len(), 1, "{:?}", f.diagnostics);
+        assert_eq!(f.diagnostics[0].line, 10);
+    }
+
+    #[test]
+    fn webhook_builders_and_other_chains_are_not_controllers() {
+        let src = "package c\nfunc setup(mgr ctrl.Manager) error {\n\tctrl.NewWebhookManagedBy(mgr).For(&v1.Widget{}).Complete()\n\tx.For(&v1.Widget{})\n\treturn nil\n}\n";
+        assert!(extract("x.go", src).controllers.is_empty());
+    }
+
+    #[test]
+    fn malformed_and_deeply_nested_go_does_not_panic() {
+        let mut deep = String::from("package p\nvar x = ");
+        deep.push_str(&"(".repeat(20_000));
+        deep.push('1');
+        deep.push_str(&")".repeat(20_000));
+        deep.push('\n');
+        let f = extract("deep.go", &deep);
+        assert!(f.controllers.is_empty());
+
+        let broken = "package p\nfunc f() {\n\tctrl.NewControllerManagedBy(mgr).For(&v1.X{}).Owns(\n\ts := \"unterminated\n}\n";
+        let f = extract("broken.go", broken);
+        assert!(f.parse_errors);
+    }
+}

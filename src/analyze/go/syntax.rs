@@ -1,0 +1,211 @@
+//! Small helpers over tree-sitter-go nodes shared by every Go extractor.
+//!
+//! **Invariant:** nothing here recurses over the tree; walks use a cursor or a loop, so a
+//! 20,000-deep expression cannot overflow the stack.
+
+use tree_sitter::Node;
+
+/// The Go type named by an object argument such as `&corev1.Pod{}`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ObjectRef {
+    /// `&pkg.T{}`, `pkg.T{}`, `new(pkg.T)`; `qualifier` is None for a same-package type.
+    Type {
+        qualifier: Option<String>,
+        name: String,
+    },
+    /// Anything else: the expression as written, which the analyzer cannot resolve yet.
+    Unknown(String),
+}
+
+/// A function or method body being analyzed, with its receiver if it is a method.
+pub struct FuncCtx<'t> {
+    pub name: String,
+    pub body: Node<'t>,
+    /// `Foo` for `func (r *Foo) …`.
+    pub receiver_type: Option<String>,
+    /// `r` for `func (r *Foo) …`.
+    pub receiver_name: Option<String>,
+}
+
+pub(crate) fn text<'a>(node: Node, src: &'a [u8]) -> &'a str {
+    node.utf8_text(src).unwrap_or("")
+}
+
+pub(crate) fn line_of(node: Node) -> u32 {
+    node.start_position().row as u32 + 1
+}
+
+/// The value of a Go string literal (interpreted or raw), or None for anything else.
+pub(crate) fn string_literal(node: Node, src: &[u8]) -> Option<String> {
+    let raw = text(node, src);
+    match node.kind() {
+        "raw_string_literal" => Some(raw.trim_matches('`').to_string()),
+        "interpreted_string_literal" => {
+            let inner = raw.strip_prefix('"')?.strip_suffix('"')?;
+            Some(unescape_go(inner))
+        }
+        _ => None,
+    }
+}
+
+pub(crate) fn unescape_go(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('"') => out.push('"'),
+            Some('\\') => out.push('\\'),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// Visits every node under `root` in document order, without recursion.
+pub(crate) fn for_each_node<'t>(root: Node<'t>, mut f: impl FnMut(Node<'t>)) {
+    let mut cursor = root.walk();
+    loop {
+        f(cursor.node());
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+        }
+    }
+}
+
+pub(crate) fn receiver_param(decl: Node) -> Option<Node> {
+    if decl.kind() != "method_declaration" {
+        return None;
+    }
+    let params = decl.child_by_field_name("receiver")?;
+    let mut c = params.walk();
+    params
+        .named_children(&mut c)
+        .find(|n| n.kind() == "parameter_declaration")
+}
+
+/// `Foo` for `func (r *Foo) …`.
+pub(crate) fn receiver_type(decl: Node, src: &[u8]) -> Option<String> {
+    let ty = receiver_param(decl)?.child_by_field_name("type")?;
+    let ty = if ty.kind() == "pointer_type" {
+        ty.named_child(0)?
+    } else {
+        ty
+    };
+    let ty = if ty.kind() == "generic_type" {
+        ty.child_by_field_name("type")?
+    } else {
+        ty
+    };
+    Some(text(ty, src).to_string())
+}
+
+/// `r` for `func (r *Foo) …`.
+pub(crate) fn receiver_name(decl: Node, src: &[u8]) -> Option<String> {
+    Some(text(receiver_param(decl)?.child_by_field_name("name")?, src).to_string())
+}
+
+/// True when the statement holding `node` runs only on some paths through `body`.
+pub(crate) fn is_conditional(node: Node, body: Node) -> bool {
+    let mut child = node;
+    while let Some(parent) = child.parent() {
+        if parent.id() == body.id() {
+            return false;
+        }
+        match parent.kind() {
+            "if_statement" => {
+                let in_branch = ["consequence", "alternative"].iter().any(|f| {
+                    parent
+                        .child_by_field_name(f)
+                        .is_some_and(|b| b.id() == child.id())
+                });
+                if in_branch {
+                    return true;
+                }
+            }
+            "for_statement" if child.kind() == "block" => return true,
+            "expression_case" | "default_case" | "type_case" | "communication_case"
+            | "func_literal" => return true,
+            _ => {}
+        }
+        child = parent;
+    }
+    false
+}
+
+/// The type named by `&pkg.T{}`, `pkg.T{}`, `new(pkg.T)` or their unqualified forms.
+pub(crate) fn object_ref(node: Node, src: &[u8]) -> ObjectRef {
+    let mut n = node;
+    if n.kind() == "unary_expression"
+        && n.child_by_field_name("operator")
+            .is_some_and(|o| text(o, src) == "&")
+    {
+        if let Some(operand) = n.child_by_field_name("operand") {
+            n = operand;
+        }
+    }
+    let type_node = match n.kind() {
+        "composite_literal" => n.child_by_field_name("type"),
+        "call_expression"
+            if n.child_by_field_name("function")
+                .is_some_and(|f| f.kind() == "identifier" && text(f, src) == "new") =>
+        {
+            n.child_by_field_name("arguments")
+                .and_then(|a| a.named_child(0))
+        }
+        _ => None,
+    };
+    if let Some(ty) = type_node {
+        match ty.kind() {
+            "qualified_type" => {
+                if let (Some(pkg), Some(name)) = (
+                    ty.child_by_field_name("package"),
+                    ty.child_by_field_name("name"),
+                ) {
+                    return ObjectRef::Type {
+                        qualifier: Some(text(pkg, src).to_string()),
+                        name: text(name, src).to_string(),
+                    };
+                }
+            }
+            "selector_expression" => {
+                if let (Some(pkg), Some(name)) = (
+                    ty.child_by_field_name("operand"),
+                    ty.child_by_field_name("field"),
+                ) {
+                    if pkg.kind() == "identifier" {
+                        return ObjectRef::Type {
+                            qualifier: Some(text(pkg, src).to_string()),
+                            name: text(name, src).to_string(),
+                        };
+                    }
+                }
+            }
+            "type_identifier" | "identifier" => {
+                return ObjectRef::Type {
+                    qualifier: None,
+                    name: text(ty, src).to_string(),
+                };
+            }
+            _ => {}
+        }
+    }
+    ObjectRef::Unknown(text(node, src).to_string())
+}
