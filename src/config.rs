@@ -70,14 +70,12 @@ pub struct ConfigError {
 
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file.display(),
-            self.line,
-            self.column,
-            self.message
-        )?;
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file.display(), self.message)?;
+        } else {
+            let (file, line, column) = (self.file.display(), self.line, self.column);
+            write!(f, "{file}:{line}:{column}: {}", self.message)?;
+        }
         if let Some(help) = &self.help {
             write!(f, "\n  help: {help}")?;
         }
@@ -105,7 +103,7 @@ struct RawSite {
     base_url: Option<Spanned<String>>,
     output: Option<String>,
     content: Option<String>,
-    theme: Option<String>,
+    theme: Option<Spanned<String>>,
     cache_dir: Option<String>,
     #[serde(default)]
     mermaid_js: bool,
@@ -138,7 +136,7 @@ pub fn load(file: &Path) -> Result<Config, ConfigError> {
         line: 0,
         column: 0,
         message: format!("cannot read the configuration: {e}"),
-        help: Some("pass an existing file with --config, or run `portolan init`".into()),
+        help: Some("pass an existing projects file with --config".into()),
     })?;
     parse(file, &text)
 }
@@ -222,7 +220,22 @@ fn validate_site(locate: &Locator, root: &Path, raw: RawSite) -> Result<Site, Co
         base_path,
         output: root.join(raw.output.unwrap_or_else(|| "site".into())),
         content: root.join(raw.content.unwrap_or_else(|| "content".into())),
-        theme: raw.theme.unwrap_or_else(|| "default".into()),
+        theme: match raw.theme {
+            None => "default".into(),
+            Some(theme) => {
+                let span = theme.span();
+                let name = theme.into_inner();
+                let dir = root.join("themes").join(&name);
+                if name != "default" && !dir.is_dir() {
+                    return Err(locate.error(
+                        span,
+                        format!("theme `{name}` not found: there is no folder {}", dir.display()),
+                        Some("use theme = \"default\" (built in), or create that folder with the templates and assets to override".into()),
+                    ));
+                }
+                name
+            }
+        },
         cache_dir: root.join(raw.cache_dir.unwrap_or_else(|| ".portolan".into())),
         mermaid_js: raw.mermaid_js,
     })
@@ -600,6 +613,28 @@ path = "../local"
         let e = err("[[project]]\nname = \"a\"\npath = \"p\"\nrev = \"main\"\n");
         assert!(
             e.starts_with("projects.toml:4:7: `rev` only applies to `git` sources"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn missing_theme_folder() {
+        let e = err("[site]\ntheme = \"fancy\"\n");
+        assert!(
+            e.starts_with(
+                "projects.toml:2:9: theme `fancy` not found: there is no folder ./themes/fancy"
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn unreadable_file_has_no_position() {
+        let e = load(Path::new("/nonexistent/projects.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("/nonexistent/projects.toml: cannot read the configuration"),
             "{e}"
         );
     }

@@ -104,6 +104,7 @@ pub fn link(title: &str, projects: &[Project]) -> Portal {
                 name: p.name.clone(),
                 title: p.title.clone(),
                 description: p.description.clone(),
+                repository: p.repository.clone(),
                 commit: p.commit.clone(),
                 counts: Counts::of(p),
                 error: p.error.clone(),

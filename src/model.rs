@@ -50,6 +50,9 @@ pub struct Project {
     pub title: String,
     #[serde(default)]
     pub description: String,
+    /// Where the source comes from (git URL without credentials); empty when unknown.
+    #[serde(default)]
+    pub repository: String,
     /// The commit analyzed; empty when a local path is not a git work tree.
     pub commit: String,
     /// Link template with `{commit}`, `{path}` and `{line}`; empty when unknown.
@@ -99,6 +102,9 @@ pub struct Stats {
     pub yaml_files: u64,
     pub skipped_large: u64,
     pub skipped_binary: u64,
+    /// Symlinks pointing out of the repository (or dangling), never followed.
+    #[serde(default)]
+    pub skipped_symlinks: u64,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -324,6 +330,7 @@ pub struct ProjectSummary {
     pub name: String,
     pub title: String,
     pub description: String,
+    pub repository: String,
     pub commit: String,
     pub counts: Counts,
     #[serde(default, skip_serializing_if = "Option::is_none")]

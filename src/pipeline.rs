@@ -76,7 +76,7 @@ struct Prepared<'a> {
     config: &'a ProjectConfig,
     checkout: source::Checkout,
     files: Vec<walk::SourceFile>,
-    skipped_large: u64,
+    report: walk::WalkReport,
 }
 
 enum Stage1<'a> {
@@ -161,7 +161,7 @@ fn prepare<'a>(
         config: p,
         checkout,
         files,
-        skipped_large: report.skipped_large,
+        report,
     })
 }
 
@@ -175,7 +175,8 @@ enum FileOutcome {
 
 fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> Project {
     let mut stats = Stats {
-        skipped_large: prepared.skipped_large,
+        skipped_large: prepared.report.skipped_large,
+        skipped_symlinks: prepared.report.symlinks_outside,
         ..Stats::default()
     };
     let mut inputs = Vec::with_capacity(outcomes.len());
@@ -206,6 +207,7 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         name: p.name.clone(),
         title: p.title.clone(),
         description: p.description.clone(),
+        repository: prepared.checkout.repository,
         commit: prepared.checkout.commit,
         source_url: prepared.checkout.source_url,
         controllers: findings.controllers,
@@ -263,6 +265,9 @@ fn load_model(p: &ProjectConfig, path: &Path) -> Project {
             // projects.toml decides how the project is named and presented.
             model.name = p.name.clone();
             model.title = p.title.clone();
+            if let Some(url) = &p.source_url {
+                model.source_url = url.clone();
+            }
             if !p.description.is_empty() {
                 model.description = p.description.clone();
             }
@@ -298,14 +303,6 @@ pub fn build_in_memory(
         .unwrap_or(Path::new("."))
         .join("themes")
         .join(&config.site.theme);
-    if config.site.theme != "default" && !theme_dir.is_dir() {
-        return Err(format!(
-            "{}: theme `{}` not found: expected a folder {}",
-            config.file.display(),
-            config.site.theme,
-            theme_dir.display()
-        ));
-    }
     let theme = Theme::load(Some(&theme_dir))?;
     let files = render::render_site(&config.site, &portal, &projects, &theme)?;
     let output = options

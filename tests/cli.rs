@@ -151,6 +151,13 @@ fn fixture_portal_builds_with_pages_models_and_nothing_excluded() {
     assert_eq!(model["stats"]["skipped_large"], 1);
     assert_eq!(model["stats"]["skipped_binary"], 1);
 
+    let sitemap = std::fs::read_to_string(out.join("sitemap.xml")).unwrap();
+    assert!(
+        sitemap.contains(
+            "<loc>https://example.github.io/atlas/projects/widget-operator/dataflow/</loc>"
+        )
+    );
+
     // Links honour the base path.
     let home = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(home.contains(r#"href="/atlas/projects/widget-operator/""#));

@@ -78,10 +78,13 @@ pub fn render_site(
         .filter(|f| f.path.ends_with("index.html"))
         .map(|f| f.path.trim_end_matches("index.html").to_string())
         .collect();
-    files.push(OutputFile {
-        path: "sitemap.xml".into(),
-        bytes: sitemap(site, &pages).into_bytes(),
-    });
+    // The sitemap format needs absolute URLs: without an absolute base_url there is none.
+    if let Some(base) = absolute_base(site) {
+        files.push(OutputFile {
+            path: "sitemap.xml".into(),
+            bytes: sitemap(&base, &pages).into_bytes(),
+        });
+    }
     for (path, bytes) in theme.static_files() {
         files.push(OutputFile {
             path: format!("static/{path}"),
@@ -101,26 +104,26 @@ fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
 
 fn robots(site: &Site) -> String {
     let mut s = String::from("User-agent: *\nAllow: /\n");
-    if site.base_url.starts_with("http") {
-        s.push_str(&format!("Sitemap: {}sitemap.xml\n", absolute_base(site)));
+    if let Some(base) = absolute_base(site) {
+        s.push_str(&format!("Sitemap: {base}sitemap.xml\n"));
     }
     s
 }
 
-fn absolute_base(site: &Site) -> String {
-    if site.base_url.ends_with('/') {
-        site.base_url.clone()
-    } else {
-        format!("{}/", site.base_url)
+/// `base_url` with a trailing slash, when it is an absolute http(s) URL.
+fn absolute_base(site: &Site) -> Option<String> {
+    let url = &site.base_url;
+    if !url.starts_with("https://") && !url.starts_with("http://") {
+        return None;
     }
+    Some(if url.ends_with('/') {
+        url.clone()
+    } else {
+        format!("{url}/")
+    })
 }
 
-fn sitemap(site: &Site, pages: &[String]) -> String {
-    let base = if site.base_url.starts_with("http") {
-        absolute_base(site)
-    } else {
-        site.base_path.clone()
-    };
+fn sitemap(base: &str, pages: &[String]) -> String {
     let mut s = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );

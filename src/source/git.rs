@@ -53,6 +53,13 @@ pub fn work_tree_commit(path: &Path) -> Option<String> {
     git(Some(path), &["rev-parse", "HEAD"], true).ok()
 }
 
+/// The URL of a work tree's `origin` remote.
+pub fn origin_url(path: &Path) -> Option<String> {
+    git(Some(path), &["remote", "get-url", "origin"], true)
+        .ok()
+        .filter(|u| !u.is_empty())
+}
+
 /// Clones (if needed) and checks out `rev`; returns the work tree and the commit id.
 pub fn checkout(
     name: &str,

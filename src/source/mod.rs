@@ -16,6 +16,8 @@ use crate::config::{ProjectConfig, SourceSpec};
 #[derive(Debug, Clone)]
 pub struct Checkout {
     pub root: PathBuf,
+    /// The git URL the source comes from, without credentials; empty when unknown.
+    pub repository: String,
     /// Empty when a local path is not the top of a git work tree.
     pub commit: String,
     pub source_url: String,
@@ -36,10 +38,25 @@ pub fn prepare(
                     path.display()
                 ));
             }
+            // A checkout (e.g. by CI) knows its commit and origin, so links still work.
+            let commit = git::work_tree_commit(path).unwrap_or_default();
+            let repository = if commit.is_empty() {
+                String::new()
+            } else {
+                git::origin_url(path)
+                    .map(|u| without_credentials(&u))
+                    .unwrap_or_default()
+            };
+            let source_url = project
+                .source_url
+                .clone()
+                .or_else(|| github_source_url(&repository))
+                .unwrap_or_default();
             Ok(Checkout {
                 root: path.clone(),
-                commit: git::work_tree_commit(path).unwrap_or_default(),
-                source_url: project.source_url.clone().unwrap_or_default(),
+                repository,
+                commit,
+                source_url,
             })
         }
         SourceSpec::Git { url, rev } => {
@@ -57,6 +74,7 @@ pub fn prepare(
                 .unwrap_or_default();
             Ok(Checkout {
                 root,
+                repository: without_credentials(url),
                 commit,
                 source_url,
             })
@@ -66,6 +84,18 @@ pub fn prepare(
             project.name,
             path.display()
         )),
+    }
+}
+
+/// A URL with any `user:password@` removed, so tokens never reach the site.
+pub fn without_credentials(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let host_end = rest.find('/').unwrap_or(rest.len());
+    match rest[..host_end].rfind('@') {
+        Some(at) => format!("{scheme}://{}", &rest[at + 1..]),
+        None => url.to_string(),
     }
 }
 
@@ -89,8 +119,11 @@ pub fn github_source_url(url: &str) -> Option<String> {
 }
 
 /// A link to one line at the pinned commit, or None when the project has no link template.
+/// Only http(s) templates produce links: a model file from elsewhere could carry a
+/// `javascript:` URL.
 pub fn line_url(template: &str, commit: &str, path: &str, line: u32) -> Option<String> {
-    if template.is_empty() || (template.contains("{commit}") && commit.is_empty()) {
+    let web = template.starts_with("https://") || template.starts_with("http://");
+    if !web || (template.contains("{commit}") && commit.is_empty()) {
         return None;
     }
     Some(
@@ -125,6 +158,22 @@ mod tests {
     }
 
     #[test]
+    fn credentials_are_removed() {
+        assert_eq!(
+            without_credentials("https://x:tok@github.com/a/b"),
+            "https://github.com/a/b"
+        );
+        assert_eq!(
+            without_credentials("https://github.com/a/b@c"),
+            "https://github.com/a/b@c"
+        );
+        assert_eq!(
+            without_credentials("git@github.com:a/b.git"),
+            "git@github.com:a/b.git"
+        );
+    }
+
+    #[test]
     fn line_urls() {
         let t = "https://github.com/a/b/blob/{commit}/{path}#L{line}";
         assert_eq!(
@@ -133,5 +182,6 @@ mod tests {
         );
         assert_eq!(line_url(t, "", "x/y.go", 7), None);
         assert_eq!(line_url("", "abc", "x", 1), None);
+        assert_eq!(line_url("javascript:alert(1)//{path}", "abc", "x", 1), None);
     }
 }

@@ -1,0 +1,129 @@
+//! End-to-end browser test: builds the fixture site with the real binary and
+//! runs `node tests/e2e/site.mjs <site>` against it (headless Chromium through
+//! playwright-core).
+//!
+//! Slow and needs Node.js, `npm ci` and Debian's chromium, so it only runs with
+//! `PORTOLAN_E2E=1` set; otherwise it prints a note and passes. `.ci/run` sets it.
+
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const NODE_TIMEOUT: Duration = Duration::from_secs(300);
+
+#[test]
+fn site_works_in_a_real_browser() {
+    if std::env::var("PORTOLAN_E2E").as_deref() != Ok("1") {
+        println!(
+            "note: browser e2e test skipped; set PORTOLAN_E2E=1 to run it \
+             (needs node, `npm ci` and /usr/bin/chromium)"
+        );
+        return;
+    }
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    assert!(
+        root.join("node_modules/playwright-core/package.json")
+            .is_file(),
+        "node_modules/playwright-core is missing: run `npm ci` in {}",
+        root.display()
+    );
+
+    let tmp = tempfile::Builder::new()
+        .prefix("portolan-e2e-")
+        .tempdir()
+        .expect("create a temp folder");
+    let site = tmp.path().join("site");
+
+    let build = Command::new(env!("CARGO_BIN_EXE_portolan"))
+        .current_dir(root)
+        .args(["build", "--config", "tests/fixtures/portal.toml", "--out"])
+        .arg(&site)
+        .output()
+        .expect("run portolan build");
+    print!("{}", String::from_utf8_lossy(&build.stdout));
+    print!("{}", String::from_utf8_lossy(&build.stderr));
+    assert!(
+        build.status.success(),
+        "portolan build failed: {}",
+        build.status
+    );
+    assert!(
+        site.join("index.html").is_file(),
+        "build wrote no index.html"
+    );
+
+    let (status, stdout, stderr) = run_with_timeout(
+        Command::new("node")
+            .current_dir(root)
+            .arg("tests/e2e/site.mjs")
+            .arg(&site),
+        NODE_TIMEOUT,
+    );
+    println!("--- node tests/e2e/site.mjs (stdout)\n{stdout}");
+    if !stderr.trim().is_empty() {
+        println!("--- node tests/e2e/site.mjs (stderr)\n{stderr}");
+    }
+    let status = status.unwrap_or_else(|| panic!("node did not finish within {NODE_TIMEOUT:?}"));
+    assert!(
+        status.success(),
+        "browser e2e test failed: node exited with {status}"
+    );
+    let summary = stdout
+        .lines()
+        .rev()
+        .find(|l| l.ends_with(" failed") && l.contains(" passed, "))
+        .unwrap_or_else(|| panic!("node printed no `N passed, N failed` line"));
+    assert!(
+        summary.ends_with(" 0 failed"),
+        "browser e2e summary: {summary}"
+    );
+    let passed: u32 = summary
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(passed > 0, "browser e2e ran no check: {summary}");
+}
+
+/// Runs `cmd`, collecting stdout and stderr; kills it after `limit`.
+/// Returns `None` as the status when it had to be killed.
+fn run_with_timeout(
+    cmd: &mut Command,
+    limit: Duration,
+) -> (Option<std::process::ExitStatus>, String, String) {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start `node` (is Node.js installed?)");
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let out_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = out.read_to_string(&mut s);
+        s
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait().expect("wait for node") {
+            Some(status) => break Some(status),
+            None if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            None => std::thread::sleep(Duration::from_millis(100)),
+        }
+    };
+    let stdout = out_reader.join().unwrap_or_default();
+    let stderr = err_reader.join().unwrap_or_default();
+    (status, stdout, stderr)
+}
