@@ -65,6 +65,9 @@ pub struct Project {
     pub webhooks: Vec<Webhook>,
     #[serde(default)]
     pub http_endpoints: Vec<HttpEndpoint>,
+    /// Client writes no controller's `Reconcile` reaches, by package.
+    #[serde(default)]
+    pub package_operations: Vec<PackageOperation>,
     #[serde(default)]
     pub services: Vec<Service>,
     #[serde(default)]
@@ -195,6 +198,20 @@ pub struct Operation {
     pub group: String,
     pub version: String,
     pub kind: String,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A client write outside any controller's reach: attributed to its package and function.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct PackageOperation {
+    pub package: String,
+    pub function: String,
+    pub verb: String,
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
     pub sources: Vec<SourceRef>,
 }
 

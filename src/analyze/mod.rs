@@ -12,7 +12,8 @@ pub mod yaml;
 use std::collections::BTreeMap;
 
 use crate::model::{
-    ApiPackage, Area, ConfigMap, Controller, Crd, Diagnostic, HelmChart, RbacRule, Service, Webhook,
+    ApiPackage, Area, ConfigMap, Controller, Crd, Diagnostic, HelmChart, PackageOperation,
+    RbacRule, Service, Webhook,
 };
 
 /// Which analyzer a file goes to, decided from its name by the walker.
@@ -75,6 +76,7 @@ pub struct Findings {
     pub rbac: Vec<RbacRule>,
     pub diagnostics: Vec<Diagnostic>,
     pub api_packages: Vec<ApiPackage>,
+    pub package_operations: Vec<PackageOperation>,
 }
 
 /// Combines the facts of all files of one project (in path order) into findings.
@@ -104,6 +106,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     let go = go::resolve(&go_files, &modules, groups, &mut findings.diagnostics);
     findings.controllers = go.controllers;
     findings.api_packages = go.api_packages;
+    findings.package_operations = go.package_operations;
     merge::merge_identical(&mut findings.crds);
     merge::merge_identical(&mut findings.webhooks);
     merge::merge_identical(&mut findings.services);

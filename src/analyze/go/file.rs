@@ -8,9 +8,11 @@ use tree_sitter::{Node, Parser};
 
 use super::consts::{self, ConstExpr, const_expr};
 use super::controllers::{self, ControllerChain};
+use super::locals::{self, StructInfo};
 use super::syntax::{
     FuncCtx, for_each_node, line_of, receiver_name, receiver_type, string_literal, text,
 };
+use super::writes::{self, FuncFacts};
 use crate::model::Diagnostic;
 
 /// What one Go file contributes to its project's analysis.
@@ -26,6 +28,9 @@ pub struct GoFile {
     /// `+groupName=` marker in the file's comments.
     pub group_name_marker: Option<String>,
     pub controllers: Vec<ControllerChain>,
+    /// Every function's calls and candidate client writes.
+    pub functions: Vec<FuncFacts>,
+    pub structs: Vec<StructInfo>,
     pub diagnostics: Vec<Diagnostic>,
     pub parse_errors: bool,
 }
@@ -101,7 +106,9 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                     receiver_name: receiver_name(decl, src),
                 };
                 controllers::extract(&ctx, src, &mut file);
+                writes::extract(&ctx, locals::signature(decl, src), src, &mut file);
             }
+            "type_declaration" => locals::structs(decl, src, &mut file.structs),
             "comment" => {
                 if let Some(group) = group_name_marker(text(decl, src)) {
                     file.group_name_marker = Some(group);

@@ -1,5 +1,6 @@
-//! Built-in knowledge of Go API packages whose group/version cannot be read from the repository:
-//! Kubernetes' own `k8s.io/api/*` packages and apiextensions. Kept as data, not code.
+//! Built-in knowledge of Go API packages whose group/version cannot be read from the
+//! repository: Kubernetes' own `k8s.io/api/*` packages, apiextensions, and well-known API
+//! modules of other projects. Kept as data, not code; `[groups]` in projects.toml adds more.
 
 /// `k8s.io/api/<dir>/<version>` → API group.
 const K8S_API_GROUPS: &[(&str, &str)] = &[
@@ -47,6 +48,76 @@ const FIXED_PACKAGES: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Well-known API modules: a package folder (the version is the last path element after
+/// it) → the API group its types belong to.
+const WELL_KNOWN: &[(&str, &str)] = &[
+    // Gateway API and its experimental channel.
+    ("sigs.k8s.io/gateway-api/apis", "gateway.networking.k8s.io"),
+    (
+        "sigs.k8s.io/gateway-api/apisx",
+        "gateway.networking.x-k8s.io",
+    ),
+    // Gateway API Inference Extension: InferencePool went GA in `inference.networking.k8s.io`
+    // (api/v1); the alpha types and the pre-GA InferencePool are `…x-k8s.io`.
+    (
+        "sigs.k8s.io/gateway-api-inference-extension/api",
+        "inference.networking.k8s.io",
+    ),
+    (
+        "sigs.k8s.io/gateway-api-inference-extension/apix",
+        "inference.networking.x-k8s.io",
+    ),
+    (
+        "knative.dev/serving/pkg/apis/serving",
+        "serving.knative.dev",
+    ),
+    (
+        "knative.dev/serving/pkg/apis/autoscaling",
+        "autoscaling.internal.knative.dev",
+    ),
+    (
+        "knative.dev/eventing/pkg/apis/eventing",
+        "eventing.knative.dev",
+    ),
+    (
+        "istio.io/client-go/pkg/apis/networking",
+        "networking.istio.io",
+    ),
+    ("istio.io/client-go/pkg/apis/security", "security.istio.io"),
+    (
+        "istio.io/client-go/pkg/apis/telemetry",
+        "telemetry.istio.io",
+    ),
+    ("github.com/kedacore/keda/v2/apis/keda", "keda.sh"),
+    (
+        "sigs.k8s.io/lws/api/leaderworkerset",
+        "leaderworkerset.x-k8s.io",
+    ),
+    (
+        "github.com/open-telemetry/opentelemetry-operator/apis",
+        "opentelemetry.io",
+    ),
+    (
+        "github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring",
+        "monitoring.coreos.com",
+    ),
+    ("github.com/openshift/api/route", "route.openshift.io"),
+    (
+        "github.com/cert-manager/cert-manager/pkg/apis/certmanager",
+        "cert-manager.io",
+    ),
+];
+
+/// Exceptions to `WELL_KNOWN` by exact package: versions whose group differs.
+const WELL_KNOWN_EXACT: &[(&str, &str, &str)] = &[
+    // Before v1.0 the InferencePool lived in the experimental group under api/v1alpha2.
+    (
+        "sigs.k8s.io/gateway-api-inference-extension/api/v1alpha2",
+        "inference.networking.x-k8s.io",
+        "v1alpha2",
+    ),
+];
+
 /// The (group, version) a well-known Go API package serves, if we know it.
 pub fn builtin_group_version(import_path: &str) -> Option<(String, String)> {
     if let Some(rest) = import_path.strip_prefix("k8s.io/api/") {
@@ -57,10 +128,21 @@ pub fn builtin_group_version(import_path: &str) -> Option<(String, String)> {
         let group = K8S_API_GROUPS.iter().find(|(d, _)| *d == dir)?.1;
         return Some((group.to_string(), version.to_string()));
     }
-    FIXED_PACKAGES
+    if let Some((_, g, v)) = FIXED_PACKAGES
         .iter()
+        .chain(WELL_KNOWN_EXACT)
         .find(|(p, _, _)| *p == import_path)
-        .map(|(_, g, v)| (g.to_string(), v.to_string()))
+    {
+        return Some((g.to_string(), v.to_string()));
+    }
+    let (folder, version) = import_path.rsplit_once('/')?;
+    if !is_version(version) {
+        return None;
+    }
+    WELL_KNOWN
+        .iter()
+        .find(|(f, _)| *f == folder)
+        .map(|(_, g)| (g.to_string(), version.to_string()))
 }
 
 /// `v1`, `v1alpha1`, `v2beta3`: a Kubernetes API version string.
@@ -110,6 +192,42 @@ mod tests {
             builtin_group_version("k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"),
             Some(("apiextensions.k8s.io".into(), "v1".into()))
         );
+    }
+
+    #[test]
+    fn well_known_modules() {
+        let gv = |p: &str| builtin_group_version(p);
+        assert_eq!(
+            gv("sigs.k8s.io/gateway-api/apis/v1"),
+            Some(("gateway.networking.k8s.io".into(), "v1".into()))
+        );
+        assert_eq!(
+            gv("sigs.k8s.io/gateway-api-inference-extension/api/v1"),
+            Some(("inference.networking.k8s.io".into(), "v1".into()))
+        );
+        assert_eq!(
+            gv("sigs.k8s.io/gateway-api-inference-extension/apix/v1alpha2"),
+            Some(("inference.networking.x-k8s.io".into(), "v1alpha2".into()))
+        );
+        assert_eq!(
+            gv("sigs.k8s.io/gateway-api-inference-extension/api/v1alpha2"),
+            Some(("inference.networking.x-k8s.io".into(), "v1alpha2".into()))
+        );
+        assert_eq!(
+            gv("knative.dev/serving/pkg/apis/serving/v1"),
+            Some(("serving.knative.dev".into(), "v1".into()))
+        );
+        assert_eq!(
+            gv("github.com/kedacore/keda/v2/apis/keda/v1alpha1"),
+            Some(("keda.sh".into(), "v1alpha1".into()))
+        );
+        assert_eq!(
+            gv("istio.io/client-go/pkg/apis/networking/v1beta1"),
+            Some(("networking.istio.io".into(), "v1beta1".into()))
+        );
+        // Not API types: duck types and the serving package's helpers.
+        assert_eq!(gv("knative.dev/pkg/apis/duck/v1"), None);
+        assert_eq!(gv("knative.dev/serving/pkg/apis/serving"), None);
     }
 
     #[test]

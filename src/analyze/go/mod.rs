@@ -9,20 +9,23 @@ pub mod controllers;
 pub mod file;
 pub mod index;
 pub mod kinds;
+pub mod locals;
 pub mod syntax;
+pub mod writes;
 
 use std::collections::BTreeMap;
 
 pub use file::{GoFile, extract};
 pub use index::{GoInput, GoModule, module_path};
 
-use crate::model::{ApiPackage, Controller, Diagnostic};
+use crate::model::{ApiPackage, Controller, Diagnostic, PackageOperation};
 
 /// Everything Go analysis found in one project.
 #[derive(Debug, Default)]
 pub struct GoFindings {
     pub controllers: Vec<Controller>,
     pub api_packages: Vec<ApiPackage>,
+    pub package_operations: Vec<PackageOperation>,
 }
 
 /// Resolves the facts of every Go file of one project.
@@ -33,8 +36,12 @@ pub fn resolve(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> GoFindings {
     let index = index::GoIndex::build(files, modules, groups, diagnostics);
+    let mut controllers = controllers::resolve(files, &index, diagnostics);
+    // Writes are attributed to controllers, so they resolve after them.
+    let writes = writes::resolve(files, &index, &mut controllers, diagnostics);
     GoFindings {
-        controllers: controllers::resolve(files, &index, diagnostics),
+        controllers,
         api_packages: index.api_packages(),
+        package_operations: writes.package_operations,
     }
 }

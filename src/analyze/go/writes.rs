@@ -1,0 +1,811 @@
+//! Client writes ("Programmatic Resource Operations"): create, update, patch, delete,
+//! delete_all_of, status_update, status_patch, create_or_update, create_or_patch, apply —
+//! through controller-runtime's client, `controllerutil`, and typed clientsets.
+//!
+//! A call counts only when its receiver is shown to be a client (a parameter, variable or
+//! field typed `client.Client`/`Writer`/…, a reconciler embedding one, `mgr.GetClient()`, or
+//! a typed clientset accessor chain), never by method name alone. The object's kind comes
+//! from local declarations, parameters, composite literals, struct fields, `range` variables
+//! and same-package function results; writes through helpers whose object is a parameter
+//! (`func create[T client.Object](…, obj T)`) are reported at the helpers' call sites with
+//! the argument's kind. Each write is attributed to the controller whose `Reconcile` reaches
+//! it through same-package calls, else to its package. Unknown kind: `?` and a diagnostic.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use tree_sitter::Node;
+
+use super::file::GoFile;
+use super::index::{GoIndex, GoInput, dir_of};
+use super::locals::{FuncRef, Locals, Signature, TypeExpr, ValueType};
+use super::syntax::{FuncCtx, ObjectRef, for_each_node, line_of, text};
+use crate::model::{
+    Area, Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED,
+};
+
+/// Facts about one function, for the call graph and the writes in it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FuncFacts {
+    pub func: FuncRef,
+    pub signature: Signature,
+    pub calls: Vec<RawCall>,
+    pub writes: Vec<RawWrite>,
+}
+
+/// A call to a function of the same package, with what is known of its arguments.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawCall {
+    pub target: FuncRef,
+    pub args: Vec<ValueType>,
+    pub line: u32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawWrite {
+    pub verb: &'static str,
+    pub object: WriteObject,
+    pub client: ClientRef,
+    pub line: u32,
+}
+
+/// What is written.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WriteObject {
+    Value(ValueType),
+    /// A typed clientset call: the group/version accessor (`CoreV1`) and resource accessor
+    /// (`ConfigMaps`), used when the object itself says nothing (e.g. `Delete(ctx, name, …)`).
+    Clientset {
+        group_version: String,
+        resource: String,
+        object: Option<ValueType>,
+    },
+}
+
+/// Why the receiver of a write is believed to be a controller-runtime client.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ClientRef {
+    /// A parameter or variable of this declared type.
+    Typed(TypeExpr),
+    /// The method receiver, whose struct type may embed a client.
+    Embedded(String),
+    /// `recv.Field` on a struct type of this package.
+    Field { owner: String, field: String },
+    /// `mgr.GetClient()` and `controllerutil.CreateOrUpdate`: a client by construction.
+    Known,
+    /// A typed clientset accessor chain: a client by construction.
+    Clientset,
+}
+
+const CLIENT_PACKAGE: &str = "sigs.k8s.io/controller-runtime/pkg/client";
+const CLIENT_TYPES: [&str; 5] = [
+    "Client",
+    "Writer",
+    "WithWatch",
+    "StatusWriter",
+    "SubResourceWriter",
+];
+const CONTROLLERUTIL: &str = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil";
+
+/// Records the calls and candidate writes of one function.
+pub fn extract(ctx: &FuncCtx, signature: Signature, src: &[u8], file: &mut GoFile) {
+    let locals = Locals::collect(ctx, &signature, src);
+    let mut calls = Vec::new();
+    let mut writes = Vec::new();
+    let mut call_nodes = Vec::new();
+    for_each_node(ctx.body, |n| {
+        if n.kind() == "call_expression" {
+            call_nodes.push(n);
+        }
+    });
+    for call in call_nodes {
+        let Some(function) = call.child_by_field_name("function") else {
+            continue;
+        };
+        let args = arguments(call);
+        match function.kind() {
+            "identifier" => {
+                let name = text(function, src).to_string();
+                let args = args
+                    .iter()
+                    .map(|a| locals.type_of(*a, src, call.start_byte()))
+                    .collect();
+                calls.push(RawCall {
+                    target: FuncRef {
+                        receiver: None,
+                        name,
+                    },
+                    args,
+                    line: line_of(call),
+                });
+            }
+            "selector_expression" => {
+                let (Some(operand), Some(field)) = (
+                    function.child_by_field_name("operand"),
+                    function.child_by_field_name("field"),
+                ) else {
+                    continue;
+                };
+                let method = text(field, src);
+                if operand.kind() == "identifier"
+                    && Some(text(operand, src)) == ctx.receiver_name.as_deref()
+                {
+                    let args = args
+                        .iter()
+                        .map(|a| locals.type_of(*a, src, call.start_byte()))
+                        .collect();
+                    calls.push(RawCall {
+                        target: FuncRef {
+                            receiver: ctx.receiver_type.clone(),
+                            name: method.to_string(),
+                        },
+                        args,
+                        line: line_of(call),
+                    });
+                }
+                if let Some(w) = write_call(call, operand, method, &args, ctx, &locals, src) {
+                    writes.push(w);
+                }
+            }
+            _ => {}
+        }
+    }
+    file.functions.push(FuncFacts {
+        func: FuncRef {
+            receiver: ctx.receiver_type.clone(),
+            name: ctx.name.clone(),
+        },
+        signature,
+        calls,
+        writes,
+    });
+}
+
+fn arguments(call: Node) -> Vec<Node> {
+    call.child_by_field_name("arguments")
+        .map(|a| {
+            let mut c = a.walk();
+            a.named_children(&mut c)
+                .filter(|n| n.kind() != "comment")
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn write_call<'t>(
+    call: Node<'t>,
+    operand: Node<'t>,
+    method: &str,
+    args: &[Node<'t>],
+    ctx: &FuncCtx,
+    locals: &Locals,
+    src: &[u8],
+) -> Option<RawWrite> {
+    let at = call.start_byte();
+    let line = call
+        .child_by_field_name("function")
+        .and_then(|f| f.child_by_field_name("field"))
+        .map(line_of)
+        .unwrap_or(line_of(call));
+    // controllerutil.CreateOrUpdate(ctx, c, obj, mutate)
+    if matches!(method, "CreateOrUpdate" | "CreateOrPatch")
+        && operand.kind() == "identifier"
+        && args.len() >= 3
+    {
+        let verb = if method == "CreateOrUpdate" {
+            "create_or_update"
+        } else {
+            "create_or_patch"
+        };
+        return Some(RawWrite {
+            verb,
+            object: WriteObject::Value(locals.type_of(args[2], src, at)),
+            client: ClientRef::Typed(TypeExpr {
+                qualifier: Some(text(operand, src).to_string()),
+                name: "controllerutil".into(),
+            }),
+            line,
+        });
+    }
+    // Typed clientsets: cs.CoreV1().ConfigMaps(ns).Create(ctx, cm, metav1.CreateOptions{})
+    if let Some((group_version, resource)) = clientset_accessor(operand, src) {
+        let verb = match method {
+            "Create" => "create",
+            "Update" => "update",
+            "UpdateStatus" => "status_update",
+            "Patch" => "patch",
+            "Apply" => "apply",
+            "ApplyStatus" => "status_patch",
+            "Delete" => "delete",
+            "DeleteCollection" => "delete_all_of",
+            _ => return None,
+        };
+        let object = match method {
+            "Create" | "Update" | "UpdateStatus" => {
+                args.get(1).map(|a| locals.type_of(*a, src, at))
+            }
+            _ => None,
+        };
+        return Some(RawWrite {
+            verb,
+            object: WriteObject::Clientset {
+                group_version,
+                resource,
+                object,
+            },
+            client: ClientRef::Clientset,
+            line,
+        });
+    }
+    let (verb, client_node) = match method {
+        "Create" | "Update" | "Patch" | "Delete" | "DeleteAllOf" => {
+            // `c.Status().Update(…)` / `c.SubResource("status").Patch(…)`
+            if let Some(inner) = status_writer_of(operand, src) {
+                match method {
+                    "Update" => ("status_update", inner),
+                    "Patch" => ("status_patch", inner),
+                    _ => return None,
+                }
+            } else {
+                let verb = match method {
+                    "Create" => "create",
+                    "Update" => "update",
+                    "Patch"
+                        if args
+                            .get(2)
+                            .is_some_and(|a| text(*a, src).ends_with(".Apply")) =>
+                    {
+                        "apply"
+                    }
+                    "Patch" => "patch",
+                    "Delete" => "delete",
+                    _ => "delete_all_of",
+                };
+                (verb, operand)
+            }
+        }
+        _ => return None,
+    };
+    if args.len() < 2 {
+        return None;
+    }
+    let client = client_ref(client_node, ctx, locals, src, at)?;
+    Some(RawWrite {
+        verb,
+        object: WriteObject::Value(locals.type_of(args[1], src, at)),
+        client,
+        line,
+    })
+}
+
+/// The client in `X.Status()` or `X.SubResource("status")`.
+fn status_writer_of<'t>(operand: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
+    if operand.kind() != "call_expression" {
+        return None;
+    }
+    let f = operand.child_by_field_name("function")?;
+    if f.kind() != "selector_expression" {
+        return None;
+    }
+    let name = text(f.child_by_field_name("field")?, src);
+    let is_status = name == "Status"
+        || (name == "SubResource"
+            && operand
+                .child_by_field_name("arguments")
+                .and_then(|a| a.named_child(0))
+                .is_some_and(|a| text(a, src) == "\"status\""));
+    if is_status {
+        f.child_by_field_name("operand")
+    } else {
+        None
+    }
+}
+
+/// `X.CoreV1().ConfigMaps(ns)` → ("CoreV1", "ConfigMaps").
+fn clientset_accessor(operand: Node, src: &[u8]) -> Option<(String, String)> {
+    if operand.kind() != "call_expression" {
+        return None;
+    }
+    let f = operand.child_by_field_name("function")?;
+    let resource = text(f.child_by_field_name("field")?, src);
+    let gv_call = f.child_by_field_name("operand")?;
+    if gv_call.kind() != "call_expression"
+        || gv_call
+            .child_by_field_name("arguments")?
+            .named_child_count()
+            != 0
+    {
+        return None;
+    }
+    let gv = text(
+        gv_call
+            .child_by_field_name("function")?
+            .child_by_field_name("field")?,
+        src,
+    );
+    let is_gv = gv.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+        && gv
+            .rfind('V')
+            .is_some_and(|i| i > 0 && super::kinds::is_version(&gv[i..].to_ascii_lowercase()));
+    (is_gv
+        && resource
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_uppercase()))
+    .then(|| (gv.to_string(), resource.to_string()))
+}
+
+/// Evidence that `node` is a controller-runtime client, or None.
+fn client_ref(
+    node: Node,
+    ctx: &FuncCtx,
+    locals: &Locals,
+    src: &[u8],
+    at: usize,
+) -> Option<ClientRef> {
+    match node.kind() {
+        "identifier" => {
+            if Some(text(node, src)) == ctx.receiver_name.as_deref() {
+                return ctx.receiver_type.clone().map(ClientRef::Embedded);
+            }
+            match locals.type_of(node, src, at) {
+                ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => {
+                    Some(ClientRef::Typed(t))
+                }
+                _ => None,
+            }
+        }
+        "selector_expression" => {
+            let operand = node.child_by_field_name("operand")?;
+            let field = text(node.child_by_field_name("field")?, src).to_string();
+            if operand.kind() == "identifier"
+                && Some(text(operand, src)) == ctx.receiver_name.as_deref()
+            {
+                return Some(ClientRef::Field {
+                    owner: ctx.receiver_type.clone()?,
+                    field,
+                });
+            }
+            match locals.type_of(operand, src, at) {
+                ValueType::Type(t) | ValueType::Param { ty: Some(t), .. }
+                    if t.qualifier.is_none() =>
+                {
+                    Some(ClientRef::Field {
+                        owner: t.name,
+                        field,
+                    })
+                }
+                _ => None,
+            }
+        }
+        "call_expression" => {
+            let f = node.child_by_field_name("function")?;
+            (f.kind() == "selector_expression"
+                && f.child_by_field_name("field")
+                    .is_some_and(|x| text(x, src) == "GetClient"))
+            .then_some(ClientRef::Known)
+        }
+        _ => None,
+    }
+}
+
+// ---- resolution ---------------------------------------------------------------------
+
+/// A function of the project: the file it is in and its facts.
+struct Located<'a> {
+    file: &'a GoFile,
+    area: Area,
+    facts: &'a FuncFacts,
+}
+
+/// Resolved writes of the project: attributed to controllers, or to packages.
+pub struct Writes {
+    pub package_operations: Vec<PackageOperation>,
+}
+
+/// Resolves every write, attributes it, and fills `controllers[].operations`.
+pub fn resolve(
+    files: &[GoInput],
+    index: &GoIndex,
+    controllers: &mut [Controller],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Writes {
+    // Functions by (package folder, FuncRef).
+    let mut functions: Functions = HashMap::new();
+    for input in files {
+        for f in &input.facts.functions {
+            functions.insert(
+                (dir_of(&input.facts.path).to_string(), f.func.clone()),
+                Located {
+                    file: &input.facts,
+                    area: input.area,
+                    facts: f,
+                },
+            );
+        }
+    }
+    let resolver = Resolver {
+        index,
+        functions: &functions,
+    };
+    // Every write, at the line it is reported, with the function it belongs to.
+    let mut resolved: Vec<(&str, &FuncRef, Operation)> = Vec::new();
+    for ((dir, func), loc) in &functions {
+        for w in &loc.facts.writes {
+            if !resolver.is_client(loc.file, dir, &w.client) {
+                continue;
+            }
+            for (op, reported_in) in resolver.operations(loc, dir, func, w, diagnostics) {
+                resolved.push((dir, reported_in, op));
+            }
+        }
+    }
+    // Attribution: the functions each controller's Reconcile reaches in its package.
+    let mut attributed: HashSet<usize> = HashSet::new();
+    for controller in controllers.iter_mut() {
+        let Some(src) = controller.sources.first() else {
+            continue;
+        };
+        let dir = dir_of(&src.file);
+        if controller.reconciler.is_empty() {
+            continue;
+        }
+        let start = FuncRef {
+            receiver: Some(controller.reconciler.clone()),
+            name: "Reconcile".into(),
+        };
+        let reached = reachable(&functions, dir, start);
+        for (i, (d, f, op)) in resolved.iter().enumerate() {
+            if *d == dir && reached.contains(*f) {
+                controller.operations.push(op.clone());
+                attributed.insert(i);
+            }
+        }
+        sort_operations(&mut controller.operations);
+    }
+    let mut package_operations = Vec::new();
+    for (i, (dir, func, op)) in resolved.into_iter().enumerate() {
+        if attributed.contains(&i) {
+            continue;
+        }
+        let key = (dir.to_string(), func.clone());
+        let area = functions.get(&key).map(|l| l.area).unwrap_or_default();
+        let package = functions
+            .get(&key)
+            .and_then(|l| index.package_of(l.file).map(str::to_string))
+            .unwrap_or_else(|| dir.to_string());
+        package_operations.push(PackageOperation {
+            package,
+            function: match &func.receiver {
+                Some(r) => format!("{r}.{}", func.name),
+                None => func.name.clone(),
+            },
+            verb: op.verb,
+            group: op.group,
+            version: op.version,
+            kind: op.kind,
+            area,
+            sources: op.sources,
+        });
+    }
+    package_operations
+        .sort_by(|a, b| (&a.package, &a.sources, &a.verb).cmp(&(&b.package, &b.sources, &b.verb)));
+    Writes { package_operations }
+}
+
+fn sort_operations(ops: &mut Vec<Operation>) {
+    ops.sort_by(|a, b| (&a.sources, &a.verb, &a.kind).cmp(&(&b.sources, &b.verb, &b.kind)));
+    ops.dedup();
+}
+
+/// Functions reachable from `start` through same-package calls.
+fn reachable(functions: &Functions, dir: &str, start: FuncRef) -> HashSet<FuncRef> {
+    let mut seen: HashSet<FuncRef> = HashSet::new();
+    let mut queue: VecDeque<FuncRef> = VecDeque::from([start]);
+    while let Some(f) = queue.pop_front() {
+        let Some(loc) = functions.get(&(dir.to_string(), f.clone())) else {
+            continue;
+        };
+        if !seen.insert(f) {
+            continue;
+        }
+        for call in &loc.facts.calls {
+            if !seen.contains(&call.target) {
+                queue.push_back(call.target.clone());
+            }
+        }
+    }
+    seen
+}
+
+/// Functions of the project by (package folder, function).
+type Functions<'a> = HashMap<(String, FuncRef), Located<'a>>;
+
+struct Resolver<'a, 'b> {
+    index: &'b GoIndex<'a>,
+    functions: &'b Functions<'a>,
+}
+
+/// Writes through parameters are followed this many helper calls deep.
+const MAX_HELPER_DEPTH: usize = 4;
+
+impl<'a> Resolver<'a, '_> {
+    fn is_client(&self, file: &GoFile, dir: &str, client: &ClientRef) -> bool {
+        match client {
+            ClientRef::Known | ClientRef::Clientset => true,
+            ClientRef::Typed(t) if t.name == "controllerutil" => {
+                t.qualifier
+                    .as_deref()
+                    .and_then(|q| self.index.import_for(file, q))
+                    .as_deref()
+                    == Some(CONTROLLERUTIL)
+            }
+            ClientRef::Typed(t) => self.is_client_type(file, t),
+            ClientRef::Embedded(owner) => self
+                .struct_field(dir, owner, None)
+                .is_some_and(|(f, t)| self.is_client_type(f, &t)),
+            ClientRef::Field { owner, field } => self
+                .struct_field(dir, owner, Some(field))
+                .is_some_and(|(f, t)| self.is_client_type(f, &t)),
+        }
+    }
+
+    fn is_client_type(&self, file: &GoFile, t: &TypeExpr) -> bool {
+        CLIENT_TYPES.contains(&t.name.as_str())
+            && t.qualifier
+                .as_deref()
+                .and_then(|q| self.index.import_for(file, q))
+                .as_deref()
+                == Some(CLIENT_PACKAGE)
+    }
+
+    /// A field of a struct declared in package `dir`: by name, or (None) an embedded client.
+    fn struct_field(
+        &self,
+        dir: &str,
+        owner: &str,
+        field: Option<&str>,
+    ) -> Option<(&'a GoFile, TypeExpr)> {
+        for input in self
+            .index
+            .files
+            .iter()
+            .filter(|f| dir_of(&f.facts.path) == dir)
+        {
+            for s in input.facts.structs.iter().filter(|s| s.name == owner) {
+                for (name, ty) in &s.fields {
+                    let hit = match field {
+                        Some(wanted) => name.as_deref() == Some(wanted),
+                        None => name.is_none() && self.is_client_type(&input.facts, ty),
+                    };
+                    if hit {
+                        return Some((&input.facts, ty.clone()));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The operations a write gives: one for a known object; for an object that is the
+    /// function's parameter, one per call site (reported there), followed up to a depth.
+    fn operations(
+        &self,
+        loc: &Located<'a>,
+        dir: &'a str,
+        func: &'a FuncRef,
+        w: &RawWrite,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Vec<(Operation, &'a FuncRef)> {
+        let file = loc.file;
+        let op = |group: String, version: String, kind: String, line: u32, path: &str| Operation {
+            verb: w.verb.to_string(),
+            group,
+            version,
+            kind,
+            sources: vec![SourceRef::new(path, line)],
+        };
+        match &w.object {
+            WriteObject::Clientset {
+                group_version,
+                resource,
+                object,
+            } => {
+                let from_object = object.as_ref().and_then(|o| self.value_kind(file, dir, o));
+                let gv = clientset_group_version(group_version);
+                let kind = from_object.map(|(g, v, k)| (g, v, k)).or_else(|| {
+                    let (g, v) = gv.clone()?;
+                    Some((g, v, well_known_kind(resource)?.to_string()))
+                });
+                match kind {
+                    Some((g, v, k)) => vec![(op(g, v, k, w.line, &file.path), func)],
+                    None => {
+                        diagnostics.push(Diagnostic::new(
+                            &file.path,
+                            w.line,
+                            format!("cannot tell the kind written through the clientset accessor {group_version}().{resource}(…)"),
+                        ));
+                        vec![(
+                            op(
+                                UNRESOLVED.into(),
+                                UNRESOLVED.into(),
+                                UNRESOLVED.into(),
+                                w.line,
+                                &file.path,
+                            ),
+                            func,
+                        )]
+                    }
+                }
+            }
+            WriteObject::Value(value) => {
+                let mut out = Vec::new();
+                let mut pending = vec![(value.clone(), loc.file, func, w.line, 0usize)];
+                while let Some((value, file, func, line, depth)) = pending.pop() {
+                    if let ValueType::Param { index, ty } = &value {
+                        let concrete = ty.as_ref().and_then(|t| self.type_kind(file, t));
+                        if let Some((g, v, k)) = concrete {
+                            out.push((op(g, v, k, line, &file.path), func));
+                            continue;
+                        }
+                        if depth < MAX_HELPER_DEPTH {
+                            let sites = self.call_sites(dir, func);
+                            if !sites.is_empty() {
+                                for (caller_file, caller, call) in sites {
+                                    match call.args.get(*index) {
+                                        Some(arg) => pending.push((
+                                            arg.clone(),
+                                            caller_file,
+                                            caller,
+                                            call.line,
+                                            depth + 1,
+                                        )),
+                                        None => continue,
+                                    }
+                                }
+                                continue;
+                            }
+                        }
+                    }
+                    match self.value_kind(file, dir, &value) {
+                        Some((g, v, k)) => out.push((op(g, v, k, line, &file.path), func)),
+                        None => {
+                            diagnostics.push(Diagnostic::new(
+                                &file.path,
+                                line,
+                                format!(
+                                    "cannot tell the kind of the object this {} writes ({})",
+                                    w.verb,
+                                    describe(&value)
+                                ),
+                            ));
+                            out.push((
+                                op(
+                                    UNRESOLVED.into(),
+                                    UNRESOLVED.into(),
+                                    UNRESOLVED.into(),
+                                    line,
+                                    &file.path,
+                                ),
+                                func,
+                            ));
+                        }
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// Same-package calls of `target`: (caller's file, caller, call).
+    fn call_sites(
+        &self,
+        dir: &str,
+        target: &FuncRef,
+    ) -> Vec<(&'a GoFile, &'a FuncRef, &'a RawCall)> {
+        let mut out = Vec::new();
+        for ((d, _), loc) in self.functions.iter() {
+            if d != dir {
+                continue;
+            }
+            for call in loc.facts.calls.iter().filter(|c| &c.target == target) {
+                out.push((loc.file, &loc.facts.func, call));
+            }
+        }
+        out.sort_by(|a, b| (&a.0.path, a.2.line).cmp(&(&b.0.path, b.2.line)));
+        out
+    }
+
+    fn value_kind(
+        &self,
+        file: &GoFile,
+        dir: &str,
+        value: &ValueType,
+    ) -> Option<(String, String, String)> {
+        match value {
+            ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => self.type_kind(file, t),
+            ValueType::Result(target) => {
+                let loc = self.functions.get(&(dir.to_string(), target.clone()))?;
+                let first = loc.facts.signature.results.first()?.as_ref()?;
+                self.type_kind(loc.file, first)
+            }
+            _ => None,
+        }
+    }
+
+    fn type_kind(&self, file: &GoFile, t: &TypeExpr) -> Option<(String, String, String)> {
+        let object = ObjectRef::Type {
+            qualifier: t.qualifier.clone(),
+            name: t.name.clone(),
+        };
+        let mut scratch = Vec::new();
+        let k = self.index.resolve_object(file, &object, 0, &mut scratch);
+        (k.group != UNRESOLVED).then_some((k.group, k.version, k.kind))
+    }
+}
+
+fn describe(value: &ValueType) -> String {
+    match value {
+        ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => match &t.qualifier {
+            Some(q) => format!("type {q}.{} is not a known API type", t.name),
+            None => format!("type {} is not a known API type", t.name),
+        },
+        ValueType::Param { index, .. } => format!(
+            "parameter {} has no concrete type and no call site in the package",
+            index + 1
+        ),
+        ValueType::Result(f) => format!("result of {} is not a known API type", f.name),
+        ValueType::Unknown(expr) => format!("`{expr}` has no declaration the analyzer can follow"),
+    }
+}
+
+/// `CoreV1` → ("", "v1"), `AppsV1` → ("apps", "v1") for Kubernetes' own clientset.
+fn clientset_group_version(accessor: &str) -> Option<(String, String)> {
+    let i = accessor.rfind('V')?;
+    let (group, version) = (
+        accessor[..i].to_ascii_lowercase(),
+        accessor[i..].to_ascii_lowercase(),
+    );
+    super::kinds::builtin_group_version(&format!("k8s.io/api/{group}/{version}"))
+}
+
+/// Resource accessors of Kubernetes' clientset whose kind is not simply the singular.
+fn well_known_kind(resource: &str) -> Option<&'static str> {
+    const KINDS: &[(&str, &str)] = &[
+        ("ConfigMaps", "ConfigMap"),
+        ("Secrets", "Secret"),
+        ("Services", "Service"),
+        ("ServiceAccounts", "ServiceAccount"),
+        ("Pods", "Pod"),
+        ("Namespaces", "Namespace"),
+        ("Nodes", "Node"),
+        ("Events", "Event"),
+        ("Endpoints", "Endpoints"),
+        ("PersistentVolumeClaims", "PersistentVolumeClaim"),
+        ("PersistentVolumes", "PersistentVolume"),
+        ("Deployments", "Deployment"),
+        ("StatefulSets", "StatefulSet"),
+        ("DaemonSets", "DaemonSet"),
+        ("ReplicaSets", "ReplicaSet"),
+        ("Jobs", "Job"),
+        ("CronJobs", "CronJob"),
+        ("Ingresses", "Ingress"),
+        ("NetworkPolicies", "NetworkPolicy"),
+        ("Roles", "Role"),
+        ("RoleBindings", "RoleBinding"),
+        ("ClusterRoles", "ClusterRole"),
+        ("ClusterRoleBindings", "ClusterRoleBinding"),
+        ("Leases", "Lease"),
+        ("HorizontalPodAutoscalers", "HorizontalPodAutoscaler"),
+        ("PodDisruptionBudgets", "PodDisruptionBudget"),
+        (
+            "MutatingWebhookConfigurations",
+            "MutatingWebhookConfiguration",
+        ),
+        (
+            "ValidatingWebhookConfigurations",
+            "ValidatingWebhookConfiguration",
+        ),
+        ("CustomResourceDefinitions", "CustomResourceDefinition"),
+    ];
+    KINDS.iter().find(|(r, _)| *r == resource).map(|(_, k)| *k)
+}
