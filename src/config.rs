@@ -364,7 +364,10 @@ fn validate_globs(
             return Err(locate.error(
                 span,
                 format!("bad glob `{pattern}`: {}", e.kind()),
-                Some("globs are matched against repository-relative paths, e.g. \"install/**\" or \"docs/**/*.md\"".into()),
+                Some(
+                    "globs are matched against repository-relative paths, e.g. \"install/**\" or \"docs/**/*.md\""
+                        .into(),
+                ),
             ));
         }
         out.push(pattern);

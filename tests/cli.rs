@@ -282,7 +282,9 @@ fn a_missing_project_fails_alone() {
     assert_eq!(o.status.code(), Some(0));
     assert!(!out.join("previous.txt").exists());
     let page = std::fs::read_to_string(out.join("projects/ghost/dataflow/index.html")).unwrap();
-    assert!(page.contains(r#"<div class="error banner" role="alert"><strong>This project failed:</strong> project `ghost`: path"#));
+    assert!(page.contains(
+        r#"<div class="error banner" role="alert"><strong>This project failed:</strong> project `ghost`: path"#
+    ));
     let model = read_json(&out.join("data/ghost.json"));
     assert!(model["error"].as_str().unwrap().contains("does not exist"));
     assert!(out.join("projects/widget/dataflow/index.html").is_file());

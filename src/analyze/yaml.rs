@@ -513,7 +513,9 @@ spec:
             } else {
                 format!("a{}", i - 1)
             };
-            text.push_str(&format!("a{i}: &a{i} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n"));
+            text.push_str(&format!(
+                "a{i}: &a{i} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n"
+            ));
         }
         let f = analyze("bomb.yaml", &text, Area::Component);
         assert_eq!(f.diagnostics.len(), 1, "{:?}", f.diagnostics);

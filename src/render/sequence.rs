@@ -36,6 +36,23 @@ pub fn controller_diagram(project: &Project, controller: &Controller) -> String 
             out.push_str(&line);
         }
     }
+    // Writes: one message per verb and kind, in order of first appearance.
+    for o in &controller.operations {
+        let kind = if o.group == crate::model::UNRESOLVED {
+            "unknown kind".to_string()
+        } else {
+            crate::model::Gvk {
+                group: o.group.clone(),
+                version: o.version.clone(),
+                kind: o.kind.clone(),
+            }
+            .display()
+        };
+        let line = format!("    ctrl->>api: {} {}\n", label(&o.verb), label(&kind));
+        if seen.insert(line.clone()) {
+            out.push_str(&line);
+        }
+    }
     if controller.watches.is_empty() {
         out.push_str("    Note over api,ctrl: no watches found\n");
     }

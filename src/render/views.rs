@@ -146,6 +146,8 @@ pub struct ProjectPage {
     pub rbac: Vec<Row>,
     /// Rows from tests, docs, samples and tooling, shown apart.
     pub samples: Vec<SampleRow>,
+    /// Client writes no controller's Reconcile reaches, by package.
+    pub package_operations: Vec<Row>,
     pub diagnostics: Vec<Row>,
 }
 
@@ -156,6 +158,7 @@ pub struct ControllerView {
     pub reconciler: String,
     pub sources: Vec<Link>,
     pub watches: Vec<Row>,
+    pub operations: Vec<Row>,
     pub mermaid: String,
 }
 
@@ -171,6 +174,27 @@ pub struct Row {
 pub struct SampleRow {
     pub what: String,
     pub row: Row,
+}
+
+/// `apps/v1 Deployment`, `v1 Pod`, or `? (unresolved)`.
+fn kind_label(group: &str, version: &str, kind: &str) -> String {
+    if group == crate::model::UNRESOLVED {
+        return "? (kind unknown: see diagnostics)".into();
+    }
+    crate::model::Gvk {
+        group: group.into(),
+        version: version.into(),
+        kind: kind.into(),
+    }
+    .display()
+}
+
+/// The first source's line, to keep anchors of rows that differ only by line apart.
+fn line_of(sources: &[SourceRef]) -> String {
+    sources
+        .first()
+        .map(|s| format!("{}-{}", s.file, s.line))
+        .unwrap_or_default()
 }
 
 /// A stable anchor from parts of a row's identity: lowercase, `-`-separated.
@@ -250,6 +274,22 @@ pub fn dataflow(p: &Project) -> ProjectPage {
                     ],
                     sources: links(&w.sources),
                 }
+            })
+            .collect(),
+        operations: c
+            .operations
+            .iter()
+            .map(|o| Row {
+                anchor: anchor(&[
+                    "op",
+                    &c.name,
+                    &o.verb,
+                    &o.group,
+                    &o.kind,
+                    &line_of(&o.sources),
+                ]),
+                cells: vec![o.verb.clone(), kind_label(&o.group, &o.version, &o.kind)],
+                sources: links(&o.sources),
             })
             .collect(),
         mermaid: sequence::controller_diagram(p, c),
@@ -404,6 +444,26 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             )
         })
         .collect();
+    let package_operations = p
+        .package_operations
+        .iter()
+        .filter_map(|o| {
+            take(
+                "Client write",
+                o.area,
+                Row {
+                    anchor: anchor(&["pkgop", &o.package, &o.verb, &o.kind, &line_of(&o.sources)]),
+                    cells: vec![
+                        o.package.clone(),
+                        o.function.clone(),
+                        o.verb.clone(),
+                        kind_label(&o.group, &o.version, &o.kind),
+                    ],
+                    sources: links(&o.sources),
+                },
+            )
+        })
+        .collect();
     let diagnostics = p
         .diagnostics
         .iter()
@@ -433,6 +493,7 @@ pub fn dataflow(p: &Project) -> ProjectPage {
         helm_charts,
         rbac,
         samples,
+        package_operations,
         diagnostics,
     }
 }

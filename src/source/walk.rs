@@ -17,9 +17,9 @@ pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 const EXCLUDED_DIRS: [&str; 4] = ["vendor", "third_party", "node_modules", "testdata"];
 const EXCLUDED_SUFFIXES: [&str; 3] = ["_test.go", ".pb.go", ".pb.gw.go"];
 /// Folders whose rows are shown apart from the component's own ("Samples and tooling").
-const SAMPLE_DIRS: [&str; 12] = [
-    "test", "tests", "e2e", "hack", "docs", "doc", "samples", "sample", "examples", "example",
-    "demo", "demos",
+const SAMPLE_DIRS: [&str; 15] = [
+    "test", "tests", "e2e", "testing", "fixture", "fixtures", "hack", "docs", "doc", "samples",
+    "sample", "examples", "example", "demo", "demos",
 ];
 
 /// A file selected for analysis.

@@ -58,6 +58,8 @@ pub struct GoIndex<'a> {
     pub files: &'a [GoInput],
     /// Package folder → import path.
     import_paths: HashMap<String, String>,
+    /// Import path → package folder, for in-repo packages.
+    dirs: HashMap<String, String>,
     /// Import path → declared package name, for in-repo packages.
     names: HashMap<String, String>,
     /// Import path → (group, version) declared by the package.
@@ -77,6 +79,7 @@ impl<'a> GoIndex<'a> {
         let mut index = GoIndex {
             files,
             import_paths: HashMap::new(),
+            dirs: HashMap::new(),
             names: HashMap::new(),
             group_versions: HashMap::new(),
             consts: HashMap::new(),
@@ -93,6 +96,7 @@ impl<'a> GoIndex<'a> {
             index
                 .import_paths
                 .insert(dir.to_string(), import_path.clone());
+            index.dirs.insert(import_path.clone(), dir.to_string());
             if let Some(first) = members
                 .iter()
                 .map(|&i| &files[i].facts)
@@ -164,6 +168,11 @@ impl<'a> GoIndex<'a> {
         self.import_paths
             .get(dir_of(&file.path))
             .map(String::as_str)
+    }
+
+    /// The folder of an in-repo package.
+    pub fn dir_of_import(&self, import_path: &str) -> Option<&str> {
+        self.dirs.get(import_path).map(String::as_str)
     }
 
     /// The import path a qualifier (`corev1` in `corev1.Pod`) names in `file`.

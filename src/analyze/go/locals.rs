@@ -7,11 +7,23 @@ use tree_sitter::Node;
 
 use super::syntax::{FuncCtx, text};
 
-/// A Go type as written, without pointers: `corev1.ConfigMap` or `Widget`.
+/// A Go type as written, without pointers: `corev1.ConfigMap` or `Widget`, or a slice or
+/// array of one (`collection`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TypeExpr {
     pub qualifier: Option<String>,
     pub name: String,
+    pub collection: bool,
+}
+
+impl TypeExpr {
+    pub fn named(qualifier: Option<&str>, name: &str) -> TypeExpr {
+        TypeExpr {
+            qualifier: qualifier.map(str::to_string),
+            name: name.to_string(),
+            collection: false,
+        }
+    }
 }
 
 /// A function in the same package: a method of a receiver type, or a plain function.
@@ -25,8 +37,29 @@ pub struct FuncRef {
 #[derive(Debug, Clone, PartialEq)]
 pub enum ValueType {
     Type(TypeExpr),
-    /// The first result of a same-package function.
-    Result(FuncRef),
+    /// Result number `index` of a same-package function.
+    Result {
+        func: FuncRef,
+        index: usize,
+    },
+    /// Result number `index` of `qualifier.name(…)`, a function of another package.
+    ForeignResult {
+        qualifier: String,
+        name: String,
+        index: usize,
+    },
+    /// A field of a struct value (`r.Service`, `list.Items`).
+    Field {
+        base: Box<ValueType>,
+        field: String,
+    },
+    /// An element of a slice or array value (`range xs`, `xs[i]`).
+    Elem(Box<ValueType>),
+    /// An object from a typed clientset call (`cs.CoreV1().ConfigMaps(ns).Get(…)`).
+    Clientset {
+        group_version: String,
+        resource: String,
+    },
     /// The function's own parameter number `index` (its declared type may be an interface
     /// or a type parameter, so callers say what it really is).
     Param {
@@ -51,24 +84,31 @@ pub struct Signature {
     pub type_params: Vec<String>,
 }
 
-/// The type a type node names, with pointers and parentheses removed. Slices, maps,
-/// channels and function types give None.
+/// The type a type node names, with pointers and parentheses removed; one level of slice
+/// or array is kept as `collection`. Maps, channels and function types give None.
 pub fn type_expr(node: Node, src: &[u8]) -> Option<TypeExpr> {
     let mut n = node;
+    let mut collection = false;
     loop {
         match n.kind() {
             "pointer_type" | "parenthesized_type" => n = n.named_child(0)?,
             "generic_type" => n = n.child_by_field_name("type")?,
+            "slice_type" | "array_type" | "implicit_length_array_type" if !collection => {
+                collection = true;
+                n = n.child_by_field_name("element")?;
+            }
             "qualified_type" => {
                 return Some(TypeExpr {
                     qualifier: Some(text(n.child_by_field_name("package")?, src).to_string()),
                     name: text(n.child_by_field_name("name")?, src).to_string(),
+                    collection,
                 });
             }
             "type_identifier" => {
                 return Some(TypeExpr {
                     qualifier: None,
                     name: text(n, src).to_string(),
+                    collection,
                 });
             }
             _ => return None,
@@ -244,18 +284,39 @@ impl<'a> Locals<'a> {
                 };
                 let names = identifiers(left, src);
                 let values = list(right);
+                // `x = …` keeps x's declared type; only a concrete value (`x = &T{}` into an
+                // interface-typed x) tells more. `xs = append(xs, …)` must not lose it.
+                let assignment = n.kind() == "assignment_statement";
                 if values.len() == names.len() {
                     for (name, value) in names.into_iter().zip(values) {
                         if let Some(name) = name {
                             let ty = self.type_of(value, src, n.start_byte());
-                            self.vars.push((name, end, ty));
+                            if !assignment || matches!(ty, ValueType::Type(_)) {
+                                self.vars.push((name, end, ty));
+                            }
                         }
                     }
-                } else if values.len() == 1 {
-                    // `x, err := f(…)`: the first name takes the first result.
-                    if let Some(Some(first)) = names.into_iter().next() {
-                        let ty = self.type_of(values[0], src, n.start_byte());
-                        self.vars.push((first, end, ty));
+                } else if values.len() == 1 && !assignment {
+                    // `a, b, err := f(…)`: each name takes its result.
+                    let ty = self.type_of(values[0], src, n.start_byte());
+                    for (i, name) in names.into_iter().enumerate() {
+                        let Some(name) = name else { continue };
+                        let nth = match &ty {
+                            ValueType::Result { func, .. } => ValueType::Result {
+                                func: func.clone(),
+                                index: i,
+                            },
+                            ValueType::ForeignResult {
+                                qualifier, name, ..
+                            } => ValueType::ForeignResult {
+                                qualifier: qualifier.clone(),
+                                name: name.clone(),
+                                index: i,
+                            },
+                            other if i == 0 => other.clone(),
+                            _ => continue,
+                        };
+                        self.vars.push((name, end, nth));
                     }
                 }
             }
@@ -288,25 +349,10 @@ impl<'a> Locals<'a> {
                 ) else {
                     return;
                 };
-                let names = identifiers(left, src);
-                // `for _, item := range list.Items`: a Kubernetes XList holds Items of X.
-                if let (Some(Some(value_name)), true) =
-                    (names.get(1), right.kind() == "selector_expression")
-                {
-                    let field = right.child_by_field_name("field").map(|f| text(f, src));
-                    let operand = right.child_by_field_name("operand");
-                    if let (Some("Items"), Some(operand)) = (field, operand) {
-                        let ty = match self.type_of(operand, src, n.start_byte()) {
-                            ValueType::Type(t) if t.name.ends_with("List") && t.name.len() > 4 => {
-                                ValueType::Type(TypeExpr {
-                                    qualifier: t.qualifier,
-                                    name: t.name[..t.name.len() - 4].to_string(),
-                                })
-                            }
-                            _ => ValueType::Unknown(text(right, src).to_string()),
-                        };
-                        self.vars.push((value_name.clone(), n.start_byte(), ty));
-                    }
+                // `for _, item := range xs`: the value is an element of the ranged collection.
+                if let Some(Some(value_name)) = identifiers(left, src).get(1) {
+                    let ty = ValueType::Elem(Box::new(self.type_of(right, src, n.start_byte())));
+                    self.vars.push((value_name.clone(), n.start_byte(), ty));
                 }
             }
             _ => {}
@@ -341,59 +387,122 @@ impl<'a> Locals<'a> {
                     break;
                 }
                 "identifier" => return self.lookup(text(n, src), at),
-                "call_expression" => {
-                    let Some(function) = n.child_by_field_name("function") else {
+                "index_expression" => {
+                    let Some(operand) = n.child_by_field_name("operand") else {
                         break;
                     };
-                    match function.kind() {
-                        "identifier" if text(function, src) == "new" => {
-                            if let Some(t) = n
-                                .child_by_field_name("arguments")
-                                .and_then(|a| a.named_child(0))
-                                .and_then(|t| new_arg_type(t, src))
-                            {
-                                return ValueType::Type(t);
-                            }
-                            break;
-                        }
-                        "identifier" => {
-                            return ValueType::Result(FuncRef {
-                                receiver: None,
-                                name: text(function, src).to_string(),
-                            });
-                        }
-                        "selector_expression" => {
-                            let (Some(operand), Some(field)) = (
-                                function.child_by_field_name("operand"),
-                                function.child_by_field_name("field"),
-                            ) else {
-                                break;
-                            };
-                            let method = text(field, src);
-                            if method == "DeepCopy" {
-                                n = operand;
-                                continue;
-                            }
-                            if operand.kind() == "identifier"
-                                && Some(text(operand, src)) == self.ctx.receiver_name.as_deref()
-                            {
-                                return ValueType::Result(FuncRef {
-                                    receiver: self.ctx.receiver_type.clone(),
-                                    name: method.to_string(),
-                                });
-                            }
-                            break;
-                        }
-                        _ => break,
-                    }
+                    return ValueType::Elem(Box::new(self.type_of(operand, src, at)));
                 }
+                "selector_expression" => {
+                    let (Some(operand), Some(field)) = (
+                        n.child_by_field_name("operand"),
+                        n.child_by_field_name("field"),
+                    ) else {
+                        break;
+                    };
+                    let base = self.type_of(operand, src, at);
+                    if matches!(base, ValueType::Unknown(_)) {
+                        break;
+                    }
+                    return ValueType::Field {
+                        base: Box::new(base),
+                        field: text(field, src).to_string(),
+                    };
+                }
+                "call_expression" => return self.call_type(n, src, at),
                 _ => break,
             }
         }
         ValueType::Unknown(text(node, src).to_string())
     }
 
+    fn call_type(&self, call: Node, src: &[u8], at: usize) -> ValueType {
+        let unknown = || ValueType::Unknown(text(call, src).to_string());
+        let Some(function) = call.child_by_field_name("function") else {
+            return unknown();
+        };
+        match function.kind() {
+            "identifier" if text(function, src) == "new" => call
+                .child_by_field_name("arguments")
+                .and_then(|a| a.named_child(0))
+                .and_then(|t| new_arg_type(t, src))
+                .map(ValueType::Type)
+                .unwrap_or_else(unknown),
+            "identifier" => ValueType::Result {
+                func: FuncRef {
+                    receiver: None,
+                    name: text(function, src).to_string(),
+                },
+                index: 0,
+            },
+            "selector_expression" => {
+                let (Some(operand), Some(field)) = (
+                    function.child_by_field_name("operand"),
+                    function.child_by_field_name("field"),
+                ) else {
+                    return unknown();
+                };
+                let method = text(field, src);
+                if method == "DeepCopy" {
+                    return self.type_of(operand, src, at);
+                }
+                let object_call = matches!(
+                    method,
+                    "Get" | "Create" | "Update" | "UpdateStatus" | "Patch"
+                );
+                if let (Some((group_version, resource)), true) =
+                    (clientset_accessor(operand, src), object_call)
+                {
+                    return ValueType::Clientset {
+                        group_version,
+                        resource,
+                    };
+                }
+                if operand.kind() != "identifier" {
+                    return unknown();
+                }
+                let name = text(operand, src);
+                if Some(name) == self.ctx.receiver_name.as_deref() {
+                    return ValueType::Result {
+                        func: FuncRef {
+                            receiver: self.ctx.receiver_type.clone(),
+                            name: method.to_string(),
+                        },
+                        index: 0,
+                    };
+                }
+                match self.lookup(name, at) {
+                    // A method of a same-package type held in a local variable.
+                    ValueType::Type(t) | ValueType::Param { ty: Some(t), .. }
+                        if t.qualifier.is_none() && !t.collection =>
+                    {
+                        ValueType::Result {
+                            func: FuncRef {
+                                receiver: Some(t.name),
+                                name: method.to_string(),
+                            },
+                            index: 0,
+                        }
+                    }
+                    // Not a local: a package qualifier.
+                    ValueType::Unknown(_) => ValueType::ForeignResult {
+                        qualifier: name.to_string(),
+                        name: method.to_string(),
+                        index: 0,
+                    },
+                    _ => unknown(),
+                }
+            }
+            _ => unknown(),
+        }
+    }
+
     fn lookup(&self, name: &str, at: usize) -> ValueType {
+        if Some(name) == self.ctx.receiver_name.as_deref() {
+            if let Some(t) = &self.ctx.receiver_type {
+                return ValueType::Type(TypeExpr::named(None, t));
+            }
+        }
         if let Some((_, _, ty)) = self
             .vars
             .iter()
@@ -420,16 +529,46 @@ impl<'a> Locals<'a> {
 /// `new(pkg.T)` parses its argument as an expression or a type.
 fn new_arg_type(node: Node, src: &[u8]) -> Option<TypeExpr> {
     match node.kind() {
-        "selector_expression" => Some(TypeExpr {
-            qualifier: Some(text(node.child_by_field_name("operand")?, src).to_string()),
-            name: text(node.child_by_field_name("field")?, src).to_string(),
-        }),
-        "identifier" => Some(TypeExpr {
-            qualifier: None,
-            name: text(node, src).to_string(),
-        }),
+        "selector_expression" => Some(TypeExpr::named(
+            Some(text(node.child_by_field_name("operand")?, src)),
+            text(node.child_by_field_name("field")?, src),
+        )),
+        "identifier" => Some(TypeExpr::named(None, text(node, src))),
         _ => type_expr(node, src),
     }
+}
+
+/// `X.CoreV1().ConfigMaps(ns)` → ("CoreV1", "ConfigMaps"): a typed clientset accessor.
+pub fn clientset_accessor(operand: Node, src: &[u8]) -> Option<(String, String)> {
+    if operand.kind() != "call_expression" {
+        return None;
+    }
+    let f = operand.child_by_field_name("function")?;
+    let resource = text(f.child_by_field_name("field")?, src);
+    let gv_call = f.child_by_field_name("operand")?;
+    if gv_call.kind() != "call_expression"
+        || gv_call
+            .child_by_field_name("arguments")?
+            .named_child_count()
+            != 0
+    {
+        return None;
+    }
+    let gv = text(
+        gv_call
+            .child_by_field_name("function")?
+            .child_by_field_name("field")?,
+        src,
+    );
+    let is_gv = gv.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+        && gv
+            .rfind('V')
+            .is_some_and(|i| i > 0 && super::kinds::is_version(&gv[i..].to_ascii_lowercase()));
+    let is_resource = resource
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_uppercase());
+    (is_gv && is_resource).then(|| (gv.to_string(), resource.to_string()))
 }
 
 fn identifiers(left: Node, src: &[u8]) -> Vec<Option<String>> {

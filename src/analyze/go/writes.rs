@@ -17,7 +17,7 @@ use tree_sitter::Node;
 
 use super::file::GoFile;
 use super::index::{GoIndex, GoInput, dir_of};
-use super::locals::{FuncRef, Locals, Signature, TypeExpr, ValueType};
+use super::locals::{FuncRef, Locals, Signature, TypeExpr, ValueType, clientset_accessor};
 use super::syntax::{FuncCtx, ObjectRef, for_each_node, line_of, text};
 use crate::model::{
     Area, Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED,
@@ -70,8 +70,10 @@ pub enum ClientRef {
     Embedded(String),
     /// `recv.Field` on a struct type of this package.
     Field { owner: String, field: String },
-    /// `mgr.GetClient()` and `controllerutil.CreateOrUpdate`: a client by construction.
+    /// `mgr.GetClient()`: a client by construction.
     Known,
+    /// `q.CreateOrUpdate(…)` where `q` must turn out to be controllerutil.
+    ControllerUtil(String),
     /// A typed clientset accessor chain: a client by construction.
     Clientset,
 }
@@ -199,10 +201,7 @@ fn write_call<'t>(
         return Some(RawWrite {
             verb,
             object: WriteObject::Value(locals.type_of(args[2], src, at)),
-            client: ClientRef::Typed(TypeExpr {
-                qualifier: Some(text(operand, src).to_string()),
-                name: "controllerutil".into(),
-            }),
+            client: ClientRef::ControllerUtil(text(operand, src).to_string()),
             line,
         });
     }
@@ -298,40 +297,6 @@ fn status_writer_of<'t>(operand: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
     } else {
         None
     }
-}
-
-/// `X.CoreV1().ConfigMaps(ns)` → ("CoreV1", "ConfigMaps").
-fn clientset_accessor(operand: Node, src: &[u8]) -> Option<(String, String)> {
-    if operand.kind() != "call_expression" {
-        return None;
-    }
-    let f = operand.child_by_field_name("function")?;
-    let resource = text(f.child_by_field_name("field")?, src);
-    let gv_call = f.child_by_field_name("operand")?;
-    if gv_call.kind() != "call_expression"
-        || gv_call
-            .child_by_field_name("arguments")?
-            .named_child_count()
-            != 0
-    {
-        return None;
-    }
-    let gv = text(
-        gv_call
-            .child_by_field_name("function")?
-            .child_by_field_name("field")?,
-        src,
-    );
-    let is_gv = gv.chars().next().is_some_and(|c| c.is_ascii_uppercase())
-        && gv
-            .rfind('V')
-            .is_some_and(|i| i > 0 && super::kinds::is_version(&gv[i..].to_ascii_lowercase()));
-    (is_gv
-        && resource
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_uppercase()))
-    .then(|| (gv.to_string(), resource.to_string()))
 }
 
 /// Evidence that `node` is a controller-runtime client, or None.
@@ -525,6 +490,9 @@ struct Resolver<'a, 'b> {
     functions: &'b Functions<'a>,
 }
 
+/// Nested types (fields of results of …) are followed this deep.
+const MAX_TYPE_DEPTH: usize = 8;
+
 /// Writes through parameters are followed this many helper calls deep.
 const MAX_HELPER_DEPTH: usize = 4;
 
@@ -532,12 +500,8 @@ impl<'a> Resolver<'a, '_> {
     fn is_client(&self, file: &GoFile, dir: &str, client: &ClientRef) -> bool {
         match client {
             ClientRef::Known | ClientRef::Clientset => true,
-            ClientRef::Typed(t) if t.name == "controllerutil" => {
-                t.qualifier
-                    .as_deref()
-                    .and_then(|q| self.index.import_for(file, q))
-                    .as_deref()
-                    == Some(CONTROLLERUTIL)
+            ClientRef::ControllerUtil(q) => {
+                self.index.import_for(file, q).as_deref() == Some(CONTROLLERUTIL)
             }
             ClientRef::Typed(t) => self.is_client_type(file, t),
             ClientRef::Embedded(owner) => self
@@ -717,16 +681,101 @@ impl<'a> Resolver<'a, '_> {
 
     fn value_kind(
         &self,
-        file: &GoFile,
+        file: &'a GoFile,
         dir: &str,
         value: &ValueType,
     ) -> Option<(String, String, String)> {
+        if let ValueType::Clientset {
+            group_version,
+            resource,
+        } = value
+        {
+            let (g, v) = clientset_group_version(group_version)?;
+            return Some((g, v, well_known_kind(resource)?.to_string()));
+        }
+        let (file, t) = self.resolve_type(file, dir, value, 0)?;
+        if t.collection {
+            return None;
+        }
+        self.type_kind(file, &t)
+    }
+
+    /// The declared type a value has, with the file whose imports qualify it.
+    fn resolve_type(
+        &self,
+        file: &'a GoFile,
+        dir: &str,
+        value: &ValueType,
+        depth: usize,
+    ) -> Option<(&'a GoFile, TypeExpr)> {
+        if depth > MAX_TYPE_DEPTH {
+            return None;
+        }
         match value {
-            ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => self.type_kind(file, t),
-            ValueType::Result(target) => {
-                let loc = self.functions.get(&(dir.to_string(), target.clone()))?;
-                let first = loc.facts.signature.results.first()?.as_ref()?;
-                self.type_kind(loc.file, first)
+            ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => Some((file, t.clone())),
+            ValueType::Result { func, index } => {
+                let loc = self.functions.get(&(dir.to_string(), func.clone()))?;
+                Some((loc.file, loc.facts.signature.results.get(*index)?.clone()?))
+            }
+            ValueType::ForeignResult {
+                qualifier,
+                name,
+                index,
+            } => {
+                let import = self.index.import_for(file, qualifier)?;
+                let foreign_dir = self.index.dir_of_import(&import)?;
+                let loc = self.functions.get(&(
+                    foreign_dir.to_string(),
+                    FuncRef {
+                        receiver: None,
+                        name: name.clone(),
+                    },
+                ))?;
+                Some((loc.file, loc.facts.signature.results.get(*index)?.clone()?))
+            }
+            ValueType::Elem(inner) => {
+                let (f, t) = self.resolve_type(file, dir, inner, depth + 1)?;
+                t.collection.then(|| {
+                    (
+                        f,
+                        TypeExpr {
+                            collection: false,
+                            ..t
+                        },
+                    )
+                })
+            }
+            ValueType::Field { base, field } => {
+                let (f, t) = self.resolve_type(file, dir, base, depth + 1)?;
+                if t.collection {
+                    return None;
+                }
+                // Structs of this repository: the same package, or an in-repo import.
+                let owner_dir = match &t.qualifier {
+                    None => Some(dir_of(&f.path).to_string()),
+                    Some(q) => self
+                        .index
+                        .import_for(f, q)
+                        .and_then(|i| self.index.dir_of_import(&i).map(str::to_string)),
+                };
+                if let Some(found) =
+                    owner_dir.and_then(|d| self.struct_field(&d, &t.name, Some(field)))
+                {
+                    return Some(found);
+                }
+                // Kubernetes list types (`FooList`) hold `Items []Foo`.
+                let item = t
+                    .name
+                    .strip_suffix("List")
+                    .filter(|n| !n.is_empty() && field == "Items")?;
+                Some((
+                    f,
+                    TypeExpr {
+                        qualifier: t.qualifier.clone(),
+                        name: item.to_string(),
+                        collection: true,
+                    },
+                ))
             }
             _ => None,
         }
@@ -749,11 +798,28 @@ fn describe(value: &ValueType) -> String {
             Some(q) => format!("type {q}.{} is not a known API type", t.name),
             None => format!("type {} is not a known API type", t.name),
         },
-        ValueType::Param { index, .. } => format!(
-            "parameter {} has no concrete type and no call site in the package",
-            index + 1
-        ),
-        ValueType::Result(f) => format!("result of {} is not a known API type", f.name),
+        ValueType::Param { index, .. } => {
+            format!(
+                "parameter {} has no concrete type and no call site in the package",
+                index + 1
+            )
+        }
+        ValueType::Result { func, .. } => {
+            format!("the result of {} is not a known API type", func.name)
+        }
+        ValueType::ForeignResult {
+            qualifier, name, ..
+        } => {
+            format!("the result of {qualifier}.{name} is not a known API type")
+        }
+        ValueType::Field { field, .. } => format!("the type of field {field} is not known"),
+        ValueType::Elem(_) => "the element type of the collection is not known".into(),
+        ValueType::Clientset {
+            group_version,
+            resource,
+        } => {
+            format!("{group_version}().{resource}() is not a known clientset accessor")
+        }
         ValueType::Unknown(expr) => format!("`{expr}` has no declaration the analyzer can follow"),
     }
 }
@@ -808,4 +874,160 @@ fn well_known_kind(resource: &str) -> Option<&'static str> {
         ("CustomResourceDefinitions", "CustomResourceDefinition"),
     ];
     KINDS.iter().find(|(r, _)| *r == resource).map(|(_, k)| *k)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::analyze::go::controllers;
+    use crate::analyze::go::file::extract;
+    use crate::analyze::go::index::GoModule;
+
+    const TYPES: &str = r#"package v1
+import "k8s.io/apimachinery/pkg/runtime/schema"
+var GroupVersion = schema.GroupVersion{Group: "example.io", Version: "v1"}
+type Widget struct{}
+"#;
+
+    const CONTROLLER: &str = r#"package controller
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"k8s.io/client-go/kubernetes"
+
+	v1 "example.com/op/api/v1"
+)
+
+type WidgetReconciler struct {
+	client.Client
+	Clientset kubernetes.Interface
+	cache     Cache
+	Services  []*corev1.Service
+}
+
+func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &v1.Widget{}
+	if err := r.Status().Update(ctx, w); err != nil {
+		return ctrl.Result{}, err
+	}
+	r.Create(ctx, &corev1.ConfigMap{})
+	existing := &appsv1.Deployment{}
+	r.Delete(ctx, existing)
+	svc := r.desiredService()
+	controllerutil.CreateOrUpdate(ctx, r.Client, svc, func() error { return nil })
+	list := &corev1.SecretList{}
+	for _, s := range list.Items {
+		r.Patch(ctx, &s, client.Apply)
+	}
+	for i := range r.Services {
+		r.Update(ctx, r.Services[i])
+	}
+	r.ensure(ctx, &corev1.Pod{})
+	r.cache.Create(ctx, w)
+	r.Clientset.CoreV1().ConfigMaps("ns").Delete(ctx, "name", metav1.DeleteOptions{})
+	var mystery client.Object
+	r.Delete(ctx, mystery)
+	return ctrl.Result{}, nil
+}
+
+func (r *WidgetReconciler) desiredService() *corev1.Service { return nil }
+
+func (r *WidgetReconciler) ensure(ctx context.Context, obj client.Object) error {
+	return r.Update(ctx, obj)
+}
+
+func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+
+func cleanup(ctx context.Context, c client.Client) {
+	c.DeleteAllOf(ctx, &appsv1.Deployment{})
+}
+"#;
+
+    fn rows(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>, Vec<String>) {
+        let inputs: Vec<GoInput> = files
+            .iter()
+            .map(|(p, s)| GoInput {
+                facts: extract(p, s),
+                area: Area::Component,
+            })
+            .collect();
+        let modules = vec![GoModule {
+            dir: String::new(),
+            path: "example.com/op".into(),
+        }];
+        let groups = BTreeMap::new();
+        let mut diags = Vec::new();
+        let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);
+        let mut controllers = controllers::resolve(&inputs, &index, &mut diags);
+        let writes = resolve(&inputs, &index, &mut controllers, &mut diags);
+        let fmt = |verb: &str, g: &str, v: &str, k: &str, s: &SourceRef| {
+            format!("{verb} {g}/{v} {k} @{}", s.line)
+        };
+        let ops = controllers
+            .iter()
+            .flat_map(|c| {
+                c.operations
+                    .iter()
+                    .map(|o| fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources[0]))
+            })
+            .collect();
+        let pkg = writes
+            .package_operations
+            .iter()
+            .map(|o| {
+                format!(
+                    "{} {}",
+                    o.function,
+                    fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources[0])
+                )
+            })
+            .collect();
+        (
+            ops,
+            pkg,
+            diags
+                .iter()
+                .map(|d| format!("{}: {}", d.line, d.message))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn writes_get_kinds_and_are_attributed_to_the_reconciler() {
+        let (ops, pkg, diags) = rows(&[
+            ("api/v1/types.go", TYPES),
+            ("internal/controller/widget.go", CONTROLLER),
+        ]);
+        assert_eq!(
+            ops,
+            vec![
+                "status_update example.io/v1 Widget @25",
+                "create /v1 ConfigMap @28",
+                "delete apps/v1 Deployment @30",
+                "create_or_update /v1 Service @32",
+                "apply /v1 Secret @35",
+                "update /v1 Service @38",
+                "update /v1 Pod @40",
+                "delete /v1 ConfigMap @42",
+                "delete ?/? ? @44",
+            ]
+        );
+        assert_eq!(pkg, vec!["cleanup delete_all_of apps/v1 Deployment @59"]);
+        assert_eq!(
+            diags,
+            vec![
+                "44: cannot tell the kind of the object this delete writes (type client.Object is not a known API type)"
+            ]
+        );
+    }
 }
