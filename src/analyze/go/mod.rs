@@ -11,6 +11,7 @@ pub mod index;
 pub mod kinds;
 pub mod locals;
 pub mod syntax;
+pub mod values;
 pub mod writes;
 
 use std::collections::BTreeMap;

@@ -11,17 +11,18 @@
 //! the argument's kind. Each write is attributed to the controller whose `Reconcile` reaches
 //! it through same-package calls, else to its package. Unknown kind: `?` and a diagnostic.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::HashSet;
 
 use tree_sitter::Node;
 
 use super::file::GoFile;
 use super::index::{GoIndex, GoInput, dir_of};
 use super::locals::{FuncRef, Locals, Signature, TypeExpr, ValueType, clientset_accessor};
-use super::syntax::{FuncCtx, ObjectRef, for_each_node, line_of, text};
-use crate::model::{
-    Area, Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED,
+use super::syntax::{FuncCtx, for_each_node, line_of, text};
+use super::values::{
+    Located, Values, clientset_group_version, describe, reachable, well_known_kind,
 };
+use crate::model::{Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED};
 
 /// Facts about one function, for the call graph and the writes in it.
 #[derive(Debug, Clone, PartialEq)]
@@ -355,13 +356,6 @@ fn client_ref(
 
 // ---- resolution ---------------------------------------------------------------------
 
-/// A function of the project: the file it is in and its facts.
-struct Located<'a> {
-    file: &'a GoFile,
-    area: Area,
-    facts: &'a FuncFacts,
-}
-
 /// Resolved writes of the project: attributed to controllers, or to packages.
 pub struct Writes {
     pub package_operations: Vec<PackageOperation>,
@@ -374,27 +368,12 @@ pub fn resolve(
     controllers: &mut [Controller],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Writes {
-    // Functions by (package folder, FuncRef).
-    let mut functions: Functions = HashMap::new();
-    for input in files {
-        for f in &input.facts.functions {
-            functions.insert(
-                (dir_of(&input.facts.path).to_string(), f.func.clone()),
-                Located {
-                    file: &input.facts,
-                    area: input.area,
-                    facts: f,
-                },
-            );
-        }
-    }
-    let resolver = Resolver {
-        index,
-        functions: &functions,
-    };
+    let values = Values::new(files, index);
+    let functions = &values.functions;
+    let resolver = Resolver { values: &values };
     // Every write, at the line it is reported, with the function it belongs to.
     let mut resolved: Vec<(&str, &FuncRef, Operation)> = Vec::new();
-    for ((dir, func), loc) in &functions {
+    for ((dir, func), loc) in functions {
         for w in &loc.facts.writes {
             if !resolver.is_client(loc.file, dir, &w.client) {
                 continue;
@@ -418,7 +397,7 @@ pub fn resolve(
             receiver: Some(controller.reconciler.clone()),
             name: "Reconcile".into(),
         };
-        let reached = reachable(&functions, dir, start);
+        let reached = reachable(functions, dir, start);
         for (i, (d, f, op)) in resolved.iter().enumerate() {
             if *d == dir && reached.contains(*f) {
                 controller.operations.push(op.clone());
@@ -462,36 +441,9 @@ fn sort_operations(ops: &mut Vec<Operation>) {
     ops.dedup();
 }
 
-/// Functions reachable from `start` through same-package calls.
-fn reachable(functions: &Functions, dir: &str, start: FuncRef) -> HashSet<FuncRef> {
-    let mut seen: HashSet<FuncRef> = HashSet::new();
-    let mut queue: VecDeque<FuncRef> = VecDeque::from([start]);
-    while let Some(f) = queue.pop_front() {
-        let Some(loc) = functions.get(&(dir.to_string(), f.clone())) else {
-            continue;
-        };
-        if !seen.insert(f) {
-            continue;
-        }
-        for call in &loc.facts.calls {
-            if !seen.contains(&call.target) {
-                queue.push_back(call.target.clone());
-            }
-        }
-    }
-    seen
-}
-
-/// Functions of the project by (package folder, function).
-type Functions<'a> = HashMap<(String, FuncRef), Located<'a>>;
-
 struct Resolver<'a, 'b> {
-    index: &'b GoIndex<'a>,
-    functions: &'b Functions<'a>,
+    values: &'b Values<'a, 'b>,
 }
-
-/// Nested types (fields of results of …) are followed this deep.
-const MAX_TYPE_DEPTH: usize = 8;
 
 /// Writes through parameters are followed this many helper calls deep.
 const MAX_HELPER_DEPTH: usize = 4;
@@ -501,14 +453,17 @@ impl<'a> Resolver<'a, '_> {
         match client {
             ClientRef::Known | ClientRef::Clientset => true,
             ClientRef::ControllerUtil(q) => {
-                self.index.import_for(file, q).as_deref() == Some(CONTROLLERUTIL)
+                self.values.index.import_for(file, q).as_deref() == Some(CONTROLLERUTIL)
             }
             ClientRef::Typed(t) => self.is_client_type(file, t),
             ClientRef::Embedded(owner) => self
-                .struct_field(dir, owner, None)
-                .is_some_and(|(f, t)| self.is_client_type(f, &t)),
+                .values
+                .struct_fields(dir, owner)
+                .into_iter()
+                .any(|(f, name, t)| name.is_none() && self.is_client_type(f, t)),
             ClientRef::Field { owner, field } => self
-                .struct_field(dir, owner, Some(field))
+                .values
+                .struct_field(dir, owner, field)
                 .is_some_and(|(f, t)| self.is_client_type(f, &t)),
         }
     }
@@ -517,37 +472,9 @@ impl<'a> Resolver<'a, '_> {
         CLIENT_TYPES.contains(&t.name.as_str())
             && t.qualifier
                 .as_deref()
-                .and_then(|q| self.index.import_for(file, q))
+                .and_then(|q| self.values.index.import_for(file, q))
                 .as_deref()
                 == Some(CLIENT_PACKAGE)
-    }
-
-    /// A field of a struct declared in package `dir`: by name, or (None) an embedded client.
-    fn struct_field(
-        &self,
-        dir: &str,
-        owner: &str,
-        field: Option<&str>,
-    ) -> Option<(&'a GoFile, TypeExpr)> {
-        for input in self
-            .index
-            .files
-            .iter()
-            .filter(|f| dir_of(&f.facts.path) == dir)
-        {
-            for s in input.facts.structs.iter().filter(|s| s.name == owner) {
-                for (name, ty) in &s.fields {
-                    let hit = match field {
-                        Some(wanted) => name.as_deref() == Some(wanted),
-                        None => name.is_none() && self.is_client_type(&input.facts, ty),
-                    };
-                    if hit {
-                        return Some((&input.facts, ty.clone()));
-                    }
-                }
-            }
-        }
-        None
     }
 
     /// The operations a write gives: one for a known object; for an object that is the
@@ -574,7 +501,9 @@ impl<'a> Resolver<'a, '_> {
                 resource,
                 object,
             } => {
-                let from_object = object.as_ref().and_then(|o| self.value_kind(file, dir, o));
+                let from_object = object
+                    .as_ref()
+                    .and_then(|o| self.values.value_kind(file, dir, o));
                 let gv = clientset_group_version(group_version);
                 let kind = from_object.map(|(g, v, k)| (g, v, k)).or_else(|| {
                     let (g, v) = gv.clone()?;
@@ -606,13 +535,13 @@ impl<'a> Resolver<'a, '_> {
                 let mut pending = vec![(value.clone(), loc.file, func, w.line, 0usize)];
                 while let Some((value, file, func, line, depth)) = pending.pop() {
                     if let ValueType::Param { index, ty } = &value {
-                        let concrete = ty.as_ref().and_then(|t| self.type_kind(file, t));
+                        let concrete = ty.as_ref().and_then(|t| self.values.type_kind(file, t));
                         if let Some((g, v, k)) = concrete {
                             out.push((op(g, v, k, line, &file.path), func));
                             continue;
                         }
                         if depth < MAX_HELPER_DEPTH {
-                            let sites = self.call_sites(dir, func);
+                            let sites = self.values.call_sites(dir, func);
                             if !sites.is_empty() {
                                 for (caller_file, caller, call) in sites {
                                     match call.args.get(*index) {
@@ -630,7 +559,7 @@ impl<'a> Resolver<'a, '_> {
                             }
                         }
                     }
-                    match self.value_kind(file, dir, &value) {
+                    match self.values.value_kind(file, dir, &value) {
                         Some((g, v, k)) => out.push((op(g, v, k, line, &file.path), func)),
                         None => {
                             diagnostics.push(Diagnostic::new(
@@ -659,221 +588,6 @@ impl<'a> Resolver<'a, '_> {
             }
         }
     }
-
-    /// Same-package calls of `target`: (caller's file, caller, call).
-    fn call_sites(
-        &self,
-        dir: &str,
-        target: &FuncRef,
-    ) -> Vec<(&'a GoFile, &'a FuncRef, &'a RawCall)> {
-        let mut out = Vec::new();
-        for ((d, _), loc) in self.functions.iter() {
-            if d != dir {
-                continue;
-            }
-            for call in loc.facts.calls.iter().filter(|c| &c.target == target) {
-                out.push((loc.file, &loc.facts.func, call));
-            }
-        }
-        out.sort_by(|a, b| (&a.0.path, a.2.line).cmp(&(&b.0.path, b.2.line)));
-        out
-    }
-
-    fn value_kind(
-        &self,
-        file: &'a GoFile,
-        dir: &str,
-        value: &ValueType,
-    ) -> Option<(String, String, String)> {
-        if let ValueType::Clientset {
-            group_version,
-            resource,
-        } = value
-        {
-            let (g, v) = clientset_group_version(group_version)?;
-            return Some((g, v, well_known_kind(resource)?.to_string()));
-        }
-        let (file, t) = self.resolve_type(file, dir, value, 0)?;
-        if t.collection {
-            return None;
-        }
-        self.type_kind(file, &t)
-    }
-
-    /// The declared type a value has, with the file whose imports qualify it.
-    fn resolve_type(
-        &self,
-        file: &'a GoFile,
-        dir: &str,
-        value: &ValueType,
-        depth: usize,
-    ) -> Option<(&'a GoFile, TypeExpr)> {
-        if depth > MAX_TYPE_DEPTH {
-            return None;
-        }
-        match value {
-            ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => Some((file, t.clone())),
-            ValueType::Result { func, index } => {
-                let loc = self.functions.get(&(dir.to_string(), func.clone()))?;
-                Some((loc.file, loc.facts.signature.results.get(*index)?.clone()?))
-            }
-            ValueType::ForeignResult {
-                qualifier,
-                name,
-                index,
-            } => {
-                let import = self.index.import_for(file, qualifier)?;
-                let foreign_dir = self.index.dir_of_import(&import)?;
-                let loc = self.functions.get(&(
-                    foreign_dir.to_string(),
-                    FuncRef {
-                        receiver: None,
-                        name: name.clone(),
-                    },
-                ))?;
-                Some((loc.file, loc.facts.signature.results.get(*index)?.clone()?))
-            }
-            ValueType::Elem(inner) => {
-                let (f, t) = self.resolve_type(file, dir, inner, depth + 1)?;
-                t.collection.then(|| {
-                    (
-                        f,
-                        TypeExpr {
-                            collection: false,
-                            ..t
-                        },
-                    )
-                })
-            }
-            ValueType::Field { base, field } => {
-                let (f, t) = self.resolve_type(file, dir, base, depth + 1)?;
-                if t.collection {
-                    return None;
-                }
-                // Structs of this repository: the same package, or an in-repo import.
-                let owner_dir = match &t.qualifier {
-                    None => Some(dir_of(&f.path).to_string()),
-                    Some(q) => self
-                        .index
-                        .import_for(f, q)
-                        .and_then(|i| self.index.dir_of_import(&i).map(str::to_string)),
-                };
-                if let Some(found) =
-                    owner_dir.and_then(|d| self.struct_field(&d, &t.name, Some(field)))
-                {
-                    return Some(found);
-                }
-                // Kubernetes list types (`FooList`) hold `Items []Foo`.
-                let item = t
-                    .name
-                    .strip_suffix("List")
-                    .filter(|n| !n.is_empty() && field == "Items")?;
-                Some((
-                    f,
-                    TypeExpr {
-                        qualifier: t.qualifier.clone(),
-                        name: item.to_string(),
-                        collection: true,
-                    },
-                ))
-            }
-            _ => None,
-        }
-    }
-
-    fn type_kind(&self, file: &GoFile, t: &TypeExpr) -> Option<(String, String, String)> {
-        let object = ObjectRef::Type {
-            qualifier: t.qualifier.clone(),
-            name: t.name.clone(),
-        };
-        let mut scratch = Vec::new();
-        let k = self.index.resolve_object(file, &object, 0, &mut scratch);
-        (k.group != UNRESOLVED).then_some((k.group, k.version, k.kind))
-    }
-}
-
-fn describe(value: &ValueType) -> String {
-    match value {
-        ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => match &t.qualifier {
-            Some(q) => format!("type {q}.{} is not a known API type", t.name),
-            None => format!("type {} is not a known API type", t.name),
-        },
-        ValueType::Param { index, .. } => {
-            format!(
-                "parameter {} has no concrete type and no call site in the package",
-                index + 1
-            )
-        }
-        ValueType::Result { func, .. } => {
-            format!("the result of {} is not a known API type", func.name)
-        }
-        ValueType::ForeignResult {
-            qualifier, name, ..
-        } => {
-            format!("the result of {qualifier}.{name} is not a known API type")
-        }
-        ValueType::Field { field, .. } => format!("the type of field {field} is not known"),
-        ValueType::Elem(_) => "the element type of the collection is not known".into(),
-        ValueType::Clientset {
-            group_version,
-            resource,
-        } => {
-            format!("{group_version}().{resource}() is not a known clientset accessor")
-        }
-        ValueType::Unknown(expr) => format!("`{expr}` has no declaration the analyzer can follow"),
-    }
-}
-
-/// `CoreV1` → ("", "v1"), `AppsV1` → ("apps", "v1") for Kubernetes' own clientset.
-fn clientset_group_version(accessor: &str) -> Option<(String, String)> {
-    let i = accessor.rfind('V')?;
-    let (group, version) = (
-        accessor[..i].to_ascii_lowercase(),
-        accessor[i..].to_ascii_lowercase(),
-    );
-    super::kinds::builtin_group_version(&format!("k8s.io/api/{group}/{version}"))
-}
-
-/// Resource accessors of Kubernetes' clientset whose kind is not simply the singular.
-fn well_known_kind(resource: &str) -> Option<&'static str> {
-    const KINDS: &[(&str, &str)] = &[
-        ("ConfigMaps", "ConfigMap"),
-        ("Secrets", "Secret"),
-        ("Services", "Service"),
-        ("ServiceAccounts", "ServiceAccount"),
-        ("Pods", "Pod"),
-        ("Namespaces", "Namespace"),
-        ("Nodes", "Node"),
-        ("Events", "Event"),
-        ("Endpoints", "Endpoints"),
-        ("PersistentVolumeClaims", "PersistentVolumeClaim"),
-        ("PersistentVolumes", "PersistentVolume"),
-        ("Deployments", "Deployment"),
-        ("StatefulSets", "StatefulSet"),
-        ("DaemonSets", "DaemonSet"),
-        ("ReplicaSets", "ReplicaSet"),
-        ("Jobs", "Job"),
-        ("CronJobs", "CronJob"),
-        ("Ingresses", "Ingress"),
-        ("NetworkPolicies", "NetworkPolicy"),
-        ("Roles", "Role"),
-        ("RoleBindings", "RoleBinding"),
-        ("ClusterRoles", "ClusterRole"),
-        ("ClusterRoleBindings", "ClusterRoleBinding"),
-        ("Leases", "Lease"),
-        ("HorizontalPodAutoscalers", "HorizontalPodAutoscaler"),
-        ("PodDisruptionBudgets", "PodDisruptionBudget"),
-        (
-            "MutatingWebhookConfigurations",
-            "MutatingWebhookConfiguration",
-        ),
-        (
-            "ValidatingWebhookConfigurations",
-            "ValidatingWebhookConfiguration",
-        ),
-        ("CustomResourceDefinitions", "CustomResourceDefinition"),
-    ];
-    KINDS.iter().find(|(r, _)| *r == resource).map(|(_, k)| *k)
 }
 
 #[cfg(test)]
@@ -884,6 +598,7 @@ mod tests {
     use crate::analyze::go::controllers;
     use crate::analyze::go::file::extract;
     use crate::analyze::go::index::GoModule;
+    use crate::model::Area;
 
     const TYPES: &str = r#"package v1
 import "k8s.io/apimachinery/pkg/runtime/schema"

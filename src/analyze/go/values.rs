@@ -1,0 +1,319 @@
+//! Resolving what Go values are: the project's functions by package, and the declared type
+//! (and so the kind) of a value through results, fields, elements and other packages.
+//! Shared by the features that need to know what an object is (writes, informers).
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use super::file::GoFile;
+use super::index::{GoIndex, GoInput, dir_of};
+use super::locals::{FuncRef, TypeExpr, ValueType};
+use super::syntax::ObjectRef;
+use super::writes::{FuncFacts, RawCall};
+use crate::model::{Area, UNRESOLVED};
+
+/// A function of the project: the file it is in and its facts.
+pub struct Located<'a> {
+    pub file: &'a GoFile,
+    pub area: Area,
+    pub facts: &'a FuncFacts,
+}
+
+/// Functions of the project by (package folder, function).
+pub type Functions<'a> = HashMap<(String, FuncRef), Located<'a>>;
+
+/// Nested types (fields of results of …) are followed this deep.
+const MAX_TYPE_DEPTH: usize = 8;
+
+/// The project's functions and index, to ask what a value is.
+pub struct Values<'a, 'b> {
+    pub index: &'b GoIndex<'a>,
+    pub functions: Functions<'a>,
+}
+
+impl<'a, 'b> Values<'a, 'b> {
+    pub fn new(files: &'a [GoInput], index: &'b GoIndex<'a>) -> Self {
+        let mut functions: Functions = HashMap::new();
+        for input in files {
+            for f in &input.facts.functions {
+                functions.insert(
+                    (dir_of(&input.facts.path).to_string(), f.func.clone()),
+                    Located {
+                        file: &input.facts,
+                        area: input.area,
+                        facts: f,
+                    },
+                );
+            }
+        }
+        Values { index, functions }
+    }
+
+    /// The fields of struct `owner` declared in package folder `dir`, with the file that
+    /// declares them: `(name, type)`, name None for embedded types.
+    pub fn struct_fields(
+        &self,
+        dir: &str,
+        owner: &str,
+    ) -> Vec<(&'a GoFile, Option<&'a str>, &'a TypeExpr)> {
+        let mut out = Vec::new();
+        for input in self
+            .index
+            .files
+            .iter()
+            .filter(|f| dir_of(&f.facts.path) == dir)
+        {
+            for s in input.facts.structs.iter().filter(|s| s.name == owner) {
+                for (name, ty) in &s.fields {
+                    out.push((&input.facts, name.as_deref(), ty));
+                }
+            }
+        }
+        out
+    }
+
+    /// The type of a named field of struct `owner` in package folder `dir`.
+    pub fn struct_field(
+        &self,
+        dir: &str,
+        owner: &str,
+        field: &str,
+    ) -> Option<(&'a GoFile, TypeExpr)> {
+        self.struct_fields(dir, owner)
+            .into_iter()
+            .find(|(_, n, _)| *n == Some(field))
+            .map(|(f, _, t)| (f, t.clone()))
+    }
+
+    /// Same-package calls of `target`: (caller's file, caller, call).
+    pub fn call_sites(
+        &self,
+        dir: &str,
+        target: &FuncRef,
+    ) -> Vec<(&'a GoFile, &'a FuncRef, &'a RawCall)> {
+        let mut out = Vec::new();
+        for ((d, _), loc) in self.functions.iter() {
+            if d != dir {
+                continue;
+            }
+            for call in loc.facts.calls.iter().filter(|c| &c.target == target) {
+                out.push((loc.file, &loc.facts.func, call));
+            }
+        }
+        out.sort_by(|a, b| (&a.0.path, a.2.line).cmp(&(&b.0.path, b.2.line)));
+        out
+    }
+
+    pub fn value_kind(
+        &self,
+        file: &'a GoFile,
+        dir: &str,
+        value: &ValueType,
+    ) -> Option<(String, String, String)> {
+        if let ValueType::Clientset {
+            group_version,
+            resource,
+        } = value
+        {
+            let (g, v) = clientset_group_version(group_version)?;
+            return Some((g, v, well_known_kind(resource)?.to_string()));
+        }
+        let (file, t) = self.resolve_type(file, dir, value, 0)?;
+        if t.collection {
+            return None;
+        }
+        self.type_kind(file, &t)
+    }
+
+    /// The declared type a value has, with the file whose imports qualify it.
+    fn resolve_type(
+        &self,
+        file: &'a GoFile,
+        dir: &str,
+        value: &ValueType,
+        depth: usize,
+    ) -> Option<(&'a GoFile, TypeExpr)> {
+        if depth > MAX_TYPE_DEPTH {
+            return None;
+        }
+        match value {
+            ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => Some((file, t.clone())),
+            ValueType::Result { func, index } => {
+                let loc = self.functions.get(&(dir.to_string(), func.clone()))?;
+                Some((loc.file, loc.facts.signature.results.get(*index)?.clone()?))
+            }
+            ValueType::ForeignResult {
+                qualifier,
+                name,
+                index,
+            } => {
+                let import = self.index.import_for(file, qualifier)?;
+                let foreign_dir = self.index.dir_of_import(&import)?;
+                let loc = self.functions.get(&(
+                    foreign_dir.to_string(),
+                    FuncRef {
+                        receiver: None,
+                        name: name.clone(),
+                    },
+                ))?;
+                Some((loc.file, loc.facts.signature.results.get(*index)?.clone()?))
+            }
+            ValueType::Elem(inner) => {
+                let (f, t) = self.resolve_type(file, dir, inner, depth + 1)?;
+                t.collection.then(|| {
+                    (
+                        f,
+                        TypeExpr {
+                            collection: false,
+                            ..t
+                        },
+                    )
+                })
+            }
+            ValueType::Field { base, field } => {
+                let (f, t) = self.resolve_type(file, dir, base, depth + 1)?;
+                if t.collection {
+                    return None;
+                }
+                // Structs of this repository: the same package, or an in-repo import.
+                let owner_dir = match &t.qualifier {
+                    None => Some(dir_of(&f.path).to_string()),
+                    Some(q) => self
+                        .index
+                        .import_for(f, q)
+                        .and_then(|i| self.index.dir_of_import(&i).map(str::to_string)),
+                };
+                if let Some(found) = owner_dir.and_then(|d| self.struct_field(&d, &t.name, field)) {
+                    return Some(found);
+                }
+                // Kubernetes list types (`FooList`) hold `Items []Foo`.
+                let item = t
+                    .name
+                    .strip_suffix("List")
+                    .filter(|n| !n.is_empty() && field == "Items")?;
+                Some((
+                    f,
+                    TypeExpr {
+                        qualifier: t.qualifier.clone(),
+                        name: item.to_string(),
+                        collection: true,
+                    },
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    pub fn type_kind(&self, file: &GoFile, t: &TypeExpr) -> Option<(String, String, String)> {
+        let object = ObjectRef::Type {
+            qualifier: t.qualifier.clone(),
+            name: t.name.clone(),
+        };
+        let mut scratch = Vec::new();
+        let k = self.index.resolve_object(file, &object, 0, &mut scratch);
+        (k.group != UNRESOLVED).then_some((k.group, k.version, k.kind))
+    }
+}
+
+/// Functions reachable from `start` through same-package calls.
+pub fn reachable(functions: &Functions, dir: &str, start: FuncRef) -> HashSet<FuncRef> {
+    let mut seen: HashSet<FuncRef> = HashSet::new();
+    let mut queue: VecDeque<FuncRef> = VecDeque::from([start]);
+    while let Some(f) = queue.pop_front() {
+        let Some(loc) = functions.get(&(dir.to_string(), f.clone())) else {
+            continue;
+        };
+        if !seen.insert(f) {
+            continue;
+        }
+        for call in &loc.facts.calls {
+            if !seen.contains(&call.target) {
+                queue.push_back(call.target.clone());
+            }
+        }
+    }
+    seen
+}
+
+pub fn describe(value: &ValueType) -> String {
+    match value {
+        ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => match &t.qualifier {
+            Some(q) => format!("type {q}.{} is not a known API type", t.name),
+            None => format!("type {} is not a known API type", t.name),
+        },
+        ValueType::Param { index, .. } => {
+            format!(
+                "parameter {} has no concrete type and no call site in the package",
+                index + 1
+            )
+        }
+        ValueType::Result { func, .. } => {
+            format!("the result of {} is not a known API type", func.name)
+        }
+        ValueType::ForeignResult {
+            qualifier, name, ..
+        } => {
+            format!("the result of {qualifier}.{name} is not a known API type")
+        }
+        ValueType::Field { field, .. } => format!("the type of field {field} is not known"),
+        ValueType::Elem(_) => "the element type of the collection is not known".into(),
+        ValueType::Clientset {
+            group_version,
+            resource,
+        } => {
+            format!("{group_version}().{resource}() is not a known clientset accessor")
+        }
+        ValueType::Unknown(expr) => format!("`{expr}` has no declaration the analyzer can follow"),
+    }
+}
+
+/// `CoreV1` → ("", "v1"), `AppsV1` → ("apps", "v1") for Kubernetes' own clientset.
+pub fn clientset_group_version(accessor: &str) -> Option<(String, String)> {
+    let i = accessor.rfind('V')?;
+    let (group, version) = (
+        accessor[..i].to_ascii_lowercase(),
+        accessor[i..].to_ascii_lowercase(),
+    );
+    super::kinds::builtin_group_version(&format!("k8s.io/api/{group}/{version}"))
+}
+
+/// Resource accessors of Kubernetes' clientset whose kind is not simply the singular.
+pub fn well_known_kind(resource: &str) -> Option<&'static str> {
+    const KINDS: &[(&str, &str)] = &[
+        ("ConfigMaps", "ConfigMap"),
+        ("Secrets", "Secret"),
+        ("Services", "Service"),
+        ("ServiceAccounts", "ServiceAccount"),
+        ("Pods", "Pod"),
+        ("Namespaces", "Namespace"),
+        ("Nodes", "Node"),
+        ("Events", "Event"),
+        ("Endpoints", "Endpoints"),
+        ("PersistentVolumeClaims", "PersistentVolumeClaim"),
+        ("PersistentVolumes", "PersistentVolume"),
+        ("Deployments", "Deployment"),
+        ("StatefulSets", "StatefulSet"),
+        ("DaemonSets", "DaemonSet"),
+        ("ReplicaSets", "ReplicaSet"),
+        ("Jobs", "Job"),
+        ("CronJobs", "CronJob"),
+        ("Ingresses", "Ingress"),
+        ("NetworkPolicies", "NetworkPolicy"),
+        ("Roles", "Role"),
+        ("RoleBindings", "RoleBinding"),
+        ("ClusterRoles", "ClusterRole"),
+        ("ClusterRoleBindings", "ClusterRoleBinding"),
+        ("Leases", "Lease"),
+        ("HorizontalPodAutoscalers", "HorizontalPodAutoscaler"),
+        ("PodDisruptionBudgets", "PodDisruptionBudget"),
+        (
+            "MutatingWebhookConfigurations",
+            "MutatingWebhookConfiguration",
+        ),
+        (
+            "ValidatingWebhookConfigurations",
+            "ValidatingWebhookConfiguration",
+        ),
+        ("CustomResourceDefinitions", "CustomResourceDefinition"),
+    ];
+    KINDS.iter().find(|(r, _)| *r == resource).map(|(_, k)| *k)
+}
