@@ -73,6 +73,19 @@ pub fn link(title: &str, projects: &[Project]) -> Portal {
                 .defined_by
                 .push(p.name.clone());
         }
+        for i in p
+            .informers
+            .iter()
+            .filter(|i| i.area.is_component() && i.group != crate::model::UNRESOLVED)
+        {
+            entry(&mut kinds, &i.group, &i.kind)
+                .watched_by
+                .push(KindWatcher {
+                    project: p.name.clone(),
+                    controller: i.function.clone(),
+                    relation: crate::model::Relation::Informer,
+                });
+        }
         for c in p.controllers.iter().filter(|c| c.area.is_component()) {
             for w in c.watches.iter().filter(|w| w.is_resolved()) {
                 entry(&mut kinds, &w.group, &w.kind)

@@ -65,6 +65,9 @@ pub struct Project {
     pub webhooks: Vec<Webhook>,
     #[serde(default)]
     pub http_endpoints: Vec<HttpEndpoint>,
+    /// Informers started outside any controller's reconciler, by package.
+    #[serde(default)]
+    pub informers: Vec<PackageInformer>,
     /// Client writes no controller's `Reconcile` reaches, by package.
     #[serde(default)]
     pub package_operations: Vec<PackageOperation>,
@@ -198,6 +201,19 @@ pub struct Operation {
     pub group: String,
     pub version: String,
     pub kind: String,
+    pub sources: Vec<SourceRef>,
+}
+
+/// An informer watch outside any controller: attributed to its package and function.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct PackageInformer {
+    pub package: String,
+    pub function: String,
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
     pub sources: Vec<SourceRef>,
 }
 

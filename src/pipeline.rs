@@ -214,6 +214,7 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         crds: findings.crds,
         webhooks: findings.webhooks,
         http_endpoints: Vec::new(),
+        informers: findings.informers,
         package_operations: findings.package_operations,
         services: findings.services,
         configmaps: findings.configmaps,

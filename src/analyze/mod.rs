@@ -12,8 +12,8 @@ pub mod yaml;
 use std::collections::BTreeMap;
 
 use crate::model::{
-    ApiPackage, Area, ConfigMap, Controller, Crd, Diagnostic, HelmChart, PackageOperation,
-    RbacRule, Service, Webhook,
+    ApiPackage, Area, ConfigMap, Controller, Crd, Diagnostic, HelmChart, PackageInformer,
+    PackageOperation, RbacRule, Service, Webhook,
 };
 
 /// Which analyzer a file goes to, decided from its name by the walker.
@@ -77,6 +77,7 @@ pub struct Findings {
     pub diagnostics: Vec<Diagnostic>,
     pub api_packages: Vec<ApiPackage>,
     pub package_operations: Vec<PackageOperation>,
+    pub informers: Vec<PackageInformer>,
 }
 
 /// Combines the facts of all files of one project (in path order) into findings.
@@ -107,6 +108,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.controllers = go.controllers;
     findings.api_packages = go.api_packages;
     findings.package_operations = go.package_operations;
+    findings.informers = go.informers;
     merge::merge_identical(&mut findings.crds);
     merge::merge_identical(&mut findings.webhooks);
     merge::merge_identical(&mut findings.services);

@@ -148,6 +148,8 @@ pub struct ProjectPage {
     pub samples: Vec<SampleRow>,
     /// Client writes no controller's Reconcile reaches, by package.
     pub package_operations: Vec<Row>,
+    /// Informers outside any controller, by package.
+    pub informers: Vec<Row>,
     pub diagnostics: Vec<Row>,
 }
 
@@ -464,6 +466,25 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             )
         })
         .collect();
+    let informers = p
+        .informers
+        .iter()
+        .filter_map(|i| {
+            take(
+                "Informer",
+                i.area,
+                Row {
+                    anchor: anchor(&["informer", &i.package, &i.kind, &line_of(&i.sources)]),
+                    cells: vec![
+                        i.package.clone(),
+                        i.function.clone(),
+                        kind_label(&i.group, &i.version, &i.kind),
+                    ],
+                    sources: links(&i.sources),
+                },
+            )
+        })
+        .collect();
     let diagnostics = p
         .diagnostics
         .iter()
@@ -494,6 +515,7 @@ pub fn dataflow(p: &Project) -> ProjectPage {
         rbac,
         samples,
         package_operations,
+        informers,
         diagnostics,
     }
 }

@@ -8,6 +8,7 @@ pub mod consts;
 pub mod controllers;
 pub mod file;
 pub mod index;
+pub mod informers;
 pub mod kinds;
 pub mod locals;
 pub mod syntax;
@@ -19,7 +20,7 @@ use std::collections::BTreeMap;
 pub use file::{GoFile, extract};
 pub use index::{GoInput, GoModule, module_path};
 
-use crate::model::{ApiPackage, Controller, Diagnostic, PackageOperation};
+use crate::model::{ApiPackage, Controller, Diagnostic, PackageInformer, PackageOperation};
 
 /// Everything Go analysis found in one project.
 #[derive(Debug, Default)]
@@ -27,6 +28,7 @@ pub struct GoFindings {
     pub controllers: Vec<Controller>,
     pub api_packages: Vec<ApiPackage>,
     pub package_operations: Vec<PackageOperation>,
+    pub informers: Vec<PackageInformer>,
 }
 
 /// Resolves the facts of every Go file of one project.
@@ -38,11 +40,14 @@ pub fn resolve(
 ) -> GoFindings {
     let index = index::GoIndex::build(files, modules, groups, diagnostics);
     let mut controllers = controllers::resolve(files, &index, diagnostics);
-    // Writes are attributed to controllers, so they resolve after them.
-    let writes = writes::resolve(files, &index, &mut controllers, diagnostics);
+    let values = values::Values::new(files, &index);
+    // Writes and informers are attributed to controllers, so they resolve after them.
+    let writes = writes::resolve(&values, &mut controllers, diagnostics);
+    let informers = informers::resolve(files, &values, &mut controllers, diagnostics);
     GoFindings {
         controllers,
         api_packages: index.api_packages(),
         package_operations: writes.package_operations,
+        informers,
     }
 }

@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use tree_sitter::Node;
 
 use super::file::GoFile;
-use super::index::{GoIndex, GoInput, dir_of};
+use super::index::dir_of;
 use super::locals::{FuncRef, Locals, Signature, TypeExpr, ValueType, clientset_accessor};
 use super::syntax::{FuncCtx, for_each_node, line_of, text};
 use super::values::{
@@ -90,8 +90,13 @@ const CLIENT_TYPES: [&str; 5] = [
 const CONTROLLERUTIL: &str = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil";
 
 /// Records the calls and candidate writes of one function.
-pub fn extract(ctx: &FuncCtx, signature: Signature, src: &[u8], file: &mut GoFile) {
-    let locals = Locals::collect(ctx, &signature, src);
+pub fn extract(
+    ctx: &FuncCtx,
+    locals: &Locals,
+    signature: Signature,
+    src: &[u8],
+    file: &mut GoFile,
+) {
     let mut calls = Vec::new();
     let mut writes = Vec::new();
     let mut call_nodes = Vec::new();
@@ -363,14 +368,13 @@ pub struct Writes {
 
 /// Resolves every write, attributes it, and fills `controllers[].operations`.
 pub fn resolve(
-    files: &[GoInput],
-    index: &GoIndex,
+    values: &Values,
     controllers: &mut [Controller],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Writes {
-    let values = Values::new(files, index);
+    let index = values.index;
     let functions = &values.functions;
-    let resolver = Resolver { values: &values };
+    let resolver = Resolver { values };
     // Every write, at the line it is reported, with the function it belongs to.
     let mut resolved: Vec<(&str, &FuncRef, Operation)> = Vec::new();
     for ((dir, func), loc) in functions {
@@ -597,7 +601,7 @@ mod tests {
     use super::*;
     use crate::analyze::go::controllers;
     use crate::analyze::go::file::extract;
-    use crate::analyze::go::index::GoModule;
+    use crate::analyze::go::index::{GoIndex, GoInput, GoModule};
     use crate::model::Area;
 
     const TYPES: &str = r#"package v1
@@ -684,7 +688,8 @@ func cleanup(ctx context.Context, c client.Client) {
         let mut diags = Vec::new();
         let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);
         let mut controllers = controllers::resolve(&inputs, &index, &mut diags);
-        let writes = resolve(&inputs, &index, &mut controllers, &mut diags);
+        let values = Values::new(&inputs, &index);
+        let writes = resolve(&values, &mut controllers, &mut diags);
         let fmt = |verb: &str, g: &str, v: &str, k: &str, s: &SourceRef| {
             format!("{verb} {g}/{v} {k} @{}", s.line)
         };
