@@ -47,6 +47,10 @@ pub enum Command {
     Analyze {
         /// The repository's folder.
         path: PathBuf,
+        /// Only walk, read and parse the files (the floor analysis is measured against);
+        /// print counts instead of a model.
+        #[arg(long)]
+        parse_only: bool,
     },
 }
 

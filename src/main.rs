@@ -28,9 +28,38 @@ fn main() -> ExitCode {
         out: cli.out.clone(),
     };
     match &cli.command {
-        Command::Analyze { path } => analyze(&cli, path, &options),
+        Command::Analyze {
+            path,
+            parse_only: true,
+        } => parse_only(path, &options),
+        Command::Analyze {
+            path,
+            parse_only: false,
+        } => analyze(&cli, path, &options),
         Command::Build => build(&cli, &options, true),
         Command::Check => build(&cli, &options, false),
+    }
+}
+
+fn parse_only(path: &std::path::Path, options: &Options) -> ExitCode {
+    match pipeline::parse_only(path, options) {
+        Ok(c) => {
+            println!(
+                "{} files, {} bytes: {} Go files ({} with syntax errors), {} YAML documents ({} not parsed), {} skipped as binary",
+                c.files,
+                c.bytes,
+                c.go_files,
+                c.go_files_with_errors,
+                c.yaml_documents,
+                c.yaml_failures,
+                c.binary
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
     }
 }
 

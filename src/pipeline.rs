@@ -365,3 +365,81 @@ pub fn analyze_path(path: &Path, options: &Options) -> Result<Project, String> {
         None => Ok(project),
     }
 }
+
+/// What `analyze --parse-only` counted.
+#[derive(Debug, Default)]
+pub struct ParseCounts {
+    pub files: u64,
+    pub bytes: u64,
+    pub go_files: u64,
+    pub go_files_with_errors: u64,
+    pub yaml_documents: u64,
+    pub yaml_failures: u64,
+    pub binary: u64,
+}
+
+/// The floor full analysis is measured against: the same walk, the same reads and the same
+/// parsers (tree-sitter for Go, serde-saphyr per YAML document) on the same pool, nothing else.
+pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, String> {
+    if !path.is_dir() {
+        return Err(format!("{} is not a folder", path.display()));
+    }
+    let filter = walk::Filter::new(&[], &[])?;
+    let (files, _) = walk::walk(path, &filter);
+    let pool = pool(options.jobs)?;
+    let per_file: Vec<ParseCounts> = pool.install(|| {
+        files
+            .par_iter()
+            .with_max_len(1)
+            .map(|file| {
+                let mut c = ParseCounts::default();
+                let text = match walk::read(file) {
+                    walk::Read::Text(t) => t,
+                    walk::Read::Binary => {
+                        c.binary = 1;
+                        return c;
+                    }
+                    _ => return c,
+                };
+                c.files = 1;
+                c.bytes = text.len() as u64;
+                match file.kind {
+                    analyze::FileKind::Go => {
+                        c.go_files = 1;
+                        let mut parser = tree_sitter::Parser::new();
+                        if parser
+                            .set_language(&tree_sitter_go::LANGUAGE.into())
+                            .is_ok()
+                        {
+                            let errors = parser
+                                .parse(&text, None)
+                                .is_none_or(|t| t.root_node().has_error());
+                            c.go_files_with_errors = u64::from(errors);
+                        }
+                    }
+                    analyze::FileKind::Yaml => {
+                        for doc in analyze::yaml::split_documents(&text) {
+                            c.yaml_documents += 1;
+                            let parsed: Result<serde_json::Value, _> =
+                                serde_saphyr::from_str(doc.text);
+                            c.yaml_failures += u64::from(parsed.is_err());
+                        }
+                    }
+                    analyze::FileKind::GoMod => {}
+                }
+                c
+            })
+            .collect()
+    });
+    let mut total = ParseCounts::default();
+    for c in per_file {
+        total.files += c.files;
+        total.bytes += c.bytes;
+        total.go_files += c.go_files;
+        total.go_files_with_errors += c.go_files_with_errors;
+        total.yaml_documents += c.yaml_documents;
+        total.yaml_failures += c.yaml_failures;
+        total.binary += c.binary;
+    }
+    Ok(total)
+}
