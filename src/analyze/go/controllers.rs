@@ -9,6 +9,7 @@ use tree_sitter::Node;
 
 use super::file::GoFile;
 use super::index::{GoIndex, GoInput};
+use super::locals::{Locals, ValueType};
 use super::syntax::{
     FuncCtx, ObjectRef, for_each_node, is_conditional, line_of, object_ref, string_literal, text,
 };
@@ -32,12 +33,13 @@ pub struct RawWatch {
 }
 
 /// Records the controllers built in one function.
-pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
+pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
     let found = controllers_in_body(
         ctx.body,
         src,
         ctx.receiver_type.as_deref(),
         ctx.receiver_name.as_deref(),
+        locals,
         &file.path,
         &mut file.diagnostics,
     );
@@ -215,6 +217,7 @@ fn controllers_in_body(
     src: &[u8],
     receiver_type: Option<&str>,
     receiver_name: Option<&str>,
+    locals: &Locals,
     path: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<ControllerChain> {
@@ -253,6 +256,7 @@ fn controllers_in_body(
                 src,
                 receiver_type,
                 receiver_name,
+                locals,
                 path,
                 diagnostics,
             );
@@ -272,6 +276,7 @@ fn apply_step(
     src: &[u8],
     receiver_type: Option<&str>,
     receiver_name: Option<&str>,
+    locals: &Locals,
     path: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
@@ -310,10 +315,26 @@ fn apply_step(
         ));
         return;
     };
-    let object = if step.method == "WatchesRawSource" || is_source_kind(*first, src) {
-        source_kind_object(*first, src)
+    let object_node = if step.method == "WatchesRawSource" || is_source_kind(*first, src) {
+        source_kind_object_node(*first, src)
     } else {
-        object_ref(*first, src)
+        Some(*first)
+    };
+    let object = match object_node {
+        Some(node) => match object_ref(node, src) {
+            // A variable whose declaration names its type: `pod := &corev1.Pod{}`.
+            ObjectRef::Unknown(expr) => match locals.type_of(node, src, node.start_byte()) {
+                ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } if !t.collection => {
+                    ObjectRef::Type {
+                        qualifier: t.qualifier,
+                        name: t.name,
+                    }
+                }
+                _ => ObjectRef::Unknown(expr),
+            },
+            known => known,
+        },
+        None => ObjectRef::Unknown(text(*first, src).to_string()),
     };
     if let ObjectRef::Unknown(expr) = &object {
         diagnostics.push(Diagnostic::new(
@@ -340,16 +361,13 @@ fn is_source_kind(node: Node, src: &[u8]) -> bool {
             .is_some_and(|f| f.kind() == "selector_expression" && text(f, src).ends_with(".Kind"))
 }
 
-/// The object of `source.Kind(cache, &T{}, …)`.
-fn source_kind_object(node: Node, src: &[u8]) -> ObjectRef {
+/// The object argument of `source.Kind(cache, &T{}, …)`.
+fn source_kind_object_node<'t>(node: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
     if is_source_kind(node, src) {
-        if let Some(args) = node.child_by_field_name("arguments") {
-            if let Some(obj) = args.named_child(1) {
-                return object_ref(obj, src);
-            }
-        }
+        node.child_by_field_name("arguments")?.named_child(1)
+    } else {
+        None
     }
-    ObjectRef::Unknown(text(node, src).to_string())
 }
 
 fn reconciler_name(
@@ -459,6 +477,19 @@ func (r *R) SetupWithManager(mgr ctrl.Manager) error {
         );
         assert_eq!(f.diagnostics.len(), 1, "{:?}", f.diagnostics);
         assert_eq!(f.diagnostics[0].line, 10);
+    }
+
+    #[test]
+    fn typed_variables_name_their_kind() {
+        let src = "package c\nfunc (r *R) SetupWithManager(mgr ctrl.Manager, owned *appsv1.Deployment) error {\n\tsecret := &corev1.Secret{}\n\tvar cm corev1.ConfigMap\n\treturn ctrl.NewControllerManagedBy(mgr).\n\t\tFor(owned).\n\t\tWatches(secret, h).\n\t\tWatches(&cm, h).\n\t\tComplete(r)\n}\n";
+        assert_eq!(
+            watches(src),
+            vec![vec![
+                (Relation::For, "appsv1.Deployment".into(), false, 6),
+                (Relation::Watches, "corev1.Secret".into(), false, 7),
+                (Relation::Watches, "corev1.ConfigMap".into(), false, 8),
+            ]]
+        );
     }
 
     #[test]

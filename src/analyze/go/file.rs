@@ -81,6 +81,13 @@ pub fn extract(path: &str, source: &str) -> GoFile {
     };
     let root = tree.root_node();
     file.parse_errors = root.has_error();
+    if let Some(line) = first_error_line(root) {
+        file.diagnostics.push(Diagnostic::new(
+            path,
+            line,
+            "Go syntax error: the parser recovered, but rows from this file may be incomplete",
+        ));
+    }
     file.generated = is_generated(source);
     let src = source.as_bytes();
     let mut cursor = root.walk();
@@ -112,7 +119,7 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                 };
                 let signature = locals::signature(decl, src);
                 let locals = Locals::collect(&ctx, &signature, src);
-                controllers::extract(&ctx, src, &mut file);
+                controllers::extract(&ctx, &locals, src, &mut file);
                 writes::extract(&ctx, &locals, signature.clone(), src, &mut file);
                 // Generated clientsets and informer factories are plumbing the project's
                 // own code calls; their generic informers are not watches of the project.
@@ -130,6 +137,28 @@ pub fn extract(path: &str, source: &str) -> GoFile {
         }
     }
     file
+}
+
+/// The line of the first syntax error (an ERROR or MISSING node), found without recursion.
+fn first_error_line(root: Node) -> Option<u32> {
+    if !root.has_error() {
+        return None;
+    }
+    let mut node = root;
+    // Descend into the first child that contains an error until the error node itself.
+    'descend: loop {
+        if node.is_error() || node.is_missing() {
+            return Some(line_of(node));
+        }
+        let mut cursor = node.walk();
+        for child in node.children(&mut cursor) {
+            if child.is_error() || child.is_missing() || child.has_error() {
+                node = child;
+                continue 'descend;
+            }
+        }
+        return Some(line_of(node));
+    }
 }
 
 /// Go's convention for generated files: a `// Code generated … DO NOT EDIT.` line before
