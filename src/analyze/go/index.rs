@@ -274,7 +274,22 @@ impl<'a> GoIndex<'a> {
         };
         match object {
             ObjectRef::Type { qualifier, name } => {
-                let package = self.type_package(file, qualifier.as_deref());
+                let mut package = self.type_package(file, qualifier.as_deref());
+                let own = package.as_deref().and_then(|p| self.group_version(p));
+                if qualifier.is_none() && own.is_none() {
+                    // An unqualified type may come from a dot import (`. "k8s.io/api/core/v1"`);
+                    // it is used only when exactly one dot import is an API package.
+                    let dotted: Vec<&str> = file
+                        .imports
+                        .iter()
+                        .filter(|i| i.alias.as_deref() == Some("."))
+                        .map(|i| i.path.as_str())
+                        .filter(|p| self.group_version(p).is_some())
+                        .collect();
+                    if let [only] = dotted[..] {
+                        package = Some(only.to_string());
+                    }
+                }
                 match package.as_deref().and_then(|p| self.group_version(p)) {
                     Some((group, version)) => KindRef {
                         group,
@@ -387,6 +402,31 @@ mod tests {
             facts: extract(path, src),
             area: Area::Component,
         }
+    }
+
+    #[test]
+    fn dot_imported_api_types_resolve() {
+        let files = vec![input(
+            "c/a.go",
+            "package c\nimport . \"k8s.io/api/core/v1\"\nimport _ \"example.com/blank\"\n",
+        )];
+        let modules = vec![GoModule {
+            dir: String::new(),
+            path: "example.com/m".into(),
+        }];
+        let groups = BTreeMap::new();
+        let mut diags = Vec::new();
+        let index = GoIndex::build(&files, &modules, &groups, &mut diags);
+        let pod = ObjectRef::Type {
+            qualifier: None,
+            name: "Pod".into(),
+        };
+        let k = index.resolve_object(&files[0].facts, &pod, 3, &mut diags);
+        assert_eq!(
+            (k.group.as_str(), k.version.as_str(), k.kind.as_str()),
+            ("", "v1", "Pod")
+        );
+        assert!(diags.is_empty());
     }
 
     #[test]
