@@ -302,7 +302,7 @@ fn apply_step(
             builder.reconciler = step
                 .args
                 .first()
-                .map(|a| reconciler_name(*a, src, receiver_type, receiver_name));
+                .map(|a| reconciler_name(*a, src, receiver_type, receiver_name, locals));
             return;
         }
         _ => return,
@@ -375,6 +375,7 @@ fn reconciler_name(
     src: &[u8],
     receiver_type: Option<&str>,
     receiver_name: Option<&str>,
+    locals: &Locals,
 ) -> String {
     let expr = text(arg, src);
     if Some(expr) == receiver_name {
@@ -384,7 +385,11 @@ fn reconciler_name(
     }
     match object_ref(arg, src) {
         ObjectRef::Type { name, .. } => name,
-        ObjectRef::Unknown(expr) => expr,
+        // `reconciler := &fooReconciler{…}; …Complete(reconciler)`
+        ObjectRef::Unknown(expr) => match locals.type_of(arg, src, arg.start_byte()) {
+            ValueType::Type(t) if t.qualifier.is_none() && !t.collection => t.name,
+            _ => expr,
+        },
     }
 }
 

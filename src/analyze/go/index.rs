@@ -51,6 +51,9 @@ pub struct KindRef {
     pub import_path: Option<String>,
 }
 
+/// The package of `Unstructured`, whose objects get their kind at run time.
+const UNSTRUCTURED: &str = "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured";
+
 /// Constant evaluation stops after this many nested references (cycles, absurd chains).
 const MAX_CONST_DEPTH: usize = 32;
 
@@ -302,11 +305,16 @@ impl<'a> GoIndex<'a> {
                             .clone()
                             .or_else(|| qualifier.clone())
                             .unwrap_or_default();
-                        diagnostics.push(Diagnostic::new(
-                            &file.path,
-                            line,
-                            format!("cannot resolve the API group of {shown}.{name}; map its import path under [groups] in projects.toml"),
-                        ));
+                        let message = if package.as_deref() == Some(UNSTRUCTURED) {
+                            format!(
+                                "{name} is unstructured: its kind is chosen at run time, not in the code"
+                            )
+                        } else {
+                            format!(
+                                "cannot resolve the API group of {shown}.{name}; map its import path under [groups] in projects.toml"
+                            )
+                        };
+                        diagnostics.push(Diagnostic::new(&file.path, line, message));
                         unresolved(name, package)
                     }
                 }
