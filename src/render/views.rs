@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::sequence;
 use crate::config::Site;
 use crate::link;
-use crate::model::{Area, Counts, Portal, Project, SourceRef};
+use crate::model::{Area, Counts, Origin, Portal, Project, SourceRef};
 use crate::source::line_url;
 
 #[derive(Serialize)]
@@ -326,17 +326,29 @@ pub fn dataflow(p: &Project) -> ProjectPage {
         .webhooks
         .iter()
         .filter_map(|w| {
+            // Manifest rows keep the anchors they had before webhooks had an origin.
+            let row_anchor = match w.origin {
+                Origin::Manifest => anchor(&["webhook", &w.configuration, &w.name]),
+                Origin::Marker => anchor(&["webhook", "marker", &w.name, &w.path]),
+                Origin::Code => anchor(&["webhook", "code", w.kind.label(), &w.path]),
+            };
+            // A webhook served by code has no name of its own: the configuration names it.
+            let name = match (&w.object, w.name.is_empty()) {
+                (Some(object), true) => format!("(served for {})", object.display()),
+                _ => w.name.clone(),
+            };
             take(
                 "Webhook",
                 w.area,
                 Row {
-                    anchor: anchor(&["webhook", &w.configuration, &w.name]),
+                    anchor: row_anchor,
                     cells: vec![
-                        w.name.clone(),
-                        format!("{:?}", w.kind).to_lowercase(),
+                        name,
+                        w.kind.label().to_string(),
                         w.path.clone(),
                         w.failure_policy.clone(),
                         w.service.clone(),
+                        w.origin.label().to_string(),
                     ],
                     sources: links(&w.sources),
                 },
@@ -385,6 +397,10 @@ pub fn dataflow(p: &Project) -> ProjectPage {
                     g.clone()
                 }
             });
+            let mut resources = r.resources.join(", ");
+            if !r.resource_names.is_empty() {
+                resources.push_str(&format!(" (named {})", r.resource_names.join(", ")));
+            }
             take(
                 "RBAC rule",
                 r.area,
@@ -393,8 +409,9 @@ pub fn dataflow(p: &Project) -> ProjectPage {
                     cells: vec![
                         r.role.clone(),
                         groups.collect::<Vec<_>>().join(", "),
-                        r.resources.join(", "),
+                        resources,
                         r.verbs.join(", "),
+                        r.origin.label().to_string(),
                     ],
                     sources: links(&r.sources),
                 },

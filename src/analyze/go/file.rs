@@ -8,9 +8,11 @@ use tree_sitter::{Node, Parser};
 
 use super::consts::{self, ConstExpr, const_expr};
 use super::controllers::{self, ControllerChain};
+use super::markers::{self, Marker, TypeMarkers};
 use super::syntax::{
     FuncCtx, for_each_node, line_of, receiver_name, receiver_type, string_literal, text,
 };
+use super::webhooks::{self, MethodDecl, WebhookBuilder};
 use crate::model::Diagnostic;
 
 /// What one Go file contributes to its project's analysis.
@@ -26,6 +28,14 @@ pub struct GoFile {
     /// `+groupName=` marker in the file's comments.
     pub group_name_marker: Option<String>,
     pub controllers: Vec<ControllerChain>,
+    /// `ctrl.NewWebhookManagedBy(…)` builders.
+    pub webhook_builders: Vec<WebhookBuilder>,
+    /// Methods that decide what a webhook builder serves (`Default()`, `Hub()`, …).
+    pub webhook_methods: Vec<MethodDecl>,
+    /// Package-level kubebuilder markers (`+kubebuilder:rbac`, `+kubebuilder:webhook`).
+    pub package_markers: Vec<Marker>,
+    /// Type-level kubebuilder markers, by type.
+    pub type_markers: Vec<TypeMarkers>,
     pub diagnostics: Vec<Diagnostic>,
     pub parse_errors: bool,
 }
@@ -101,6 +111,7 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                     receiver_name: receiver_name(decl, src),
                 };
                 controllers::extract(&ctx, src, &mut file);
+                webhooks::extract(&ctx, src, &mut file);
             }
             "comment" => {
                 if let Some(group) = group_name_marker(text(decl, src)) {
@@ -110,6 +121,7 @@ pub fn extract(path: &str, source: &str) -> GoFile {
             _ => {}
         }
     }
+    markers::extract(root, source, &mut file);
     file
 }
 

@@ -9,20 +9,27 @@ pub mod controllers;
 pub mod file;
 pub mod index;
 pub mod kinds;
+pub mod markers;
 pub mod syntax;
+pub mod webhooks;
 
 use std::collections::BTreeMap;
 
 pub use file::{GoFile, extract};
 pub use index::{GoInput, GoModule, module_path};
 
-use crate::model::{ApiPackage, Controller, Diagnostic};
+use crate::model::{ApiPackage, ApiType, Controller, Diagnostic, RbacRule, Webhook};
 
 /// Everything Go analysis found in one project.
 #[derive(Debug, Default)]
 pub struct GoFindings {
     pub controllers: Vec<Controller>,
     pub api_packages: Vec<ApiPackage>,
+    /// Webhooks served by builders in code, then webhooks declared by markers.
+    pub webhooks: Vec<Webhook>,
+    /// Rules from `+kubebuilder:rbac` markers.
+    pub rbac: Vec<RbacRule>,
+    pub api_types: Vec<ApiType>,
 }
 
 /// Resolves the facts of every Go file of one project.
@@ -33,8 +40,14 @@ pub fn resolve(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> GoFindings {
     let index = index::GoIndex::build(files, modules, groups, diagnostics);
+    let mut webhooks = webhooks::resolve(files, &index, modules, diagnostics);
+    let marked = markers::resolve(files, &index, diagnostics);
+    webhooks.extend(marked.webhooks);
     GoFindings {
         controllers: controllers::resolve(files, &index, diagnostics),
         api_packages: index.api_packages(),
+        webhooks,
+        rbac: marked.rbac,
+        api_types: marked.api_types,
     }
 }
