@@ -7,8 +7,9 @@
 //! Each builder becomes the rows controller-runtime registers on the webhook server (origin
 //! `code`), with the paths its builder generates: `/mutate-<group, dots as dashes>-<version>-
 //! <lowercase kind>` for a defaulter, `/validate-…` for a validator, and `/convert` when the
-//! kind converts between versions (a `Hub()` type of that kind exists in the repository, or
-//! the builder has `WithConverter`). Before controller-runtime v0.20 a `For` type that
+//! kind converts between versions (the builder has `WithConverter`, or the repository has a
+//! `Hub()` version of the kind and another version with `ConvertTo(…)`: controller-runtime
+//! serves conversion only for a kind with a hub and more than one version). Before controller-runtime v0.20 a `For` type that
 //! implements `Default()` or `ValidateCreate()` itself (the legacy `webhook.Defaulter` and
 //! `webhook.Validator`) is served too; the version is read from the nearest `go.mod`.
 //! The kind comes from `GoIndex::resolve_object`; an unresolved kind gives no row (its paths
@@ -54,7 +55,7 @@ pub struct PathArg {
 }
 
 /// A method that decides what controller-runtime serves for a type: the legacy
-/// `Default()`/`ValidateCreate()` and the conversion `Hub()`.
+/// `Default()`/`ValidateCreate()`, and the conversion `Hub()` and `ConvertTo(…)`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MethodDecl {
     pub receiver: String,
@@ -63,7 +64,7 @@ pub struct MethodDecl {
 }
 
 const CONSTRUCTORS: [&str; 2] = ["NewWebhookManagedBy", "WebhookManagedBy"];
-const METHODS: [&str; 3] = ["Default", "ValidateCreate", "Hub"];
+const METHODS: [&str; 4] = ["Default", "ValidateCreate", "Hub", "ConvertTo"];
 
 /// Records the webhook builders of one function, and the function itself when it is one of
 /// the methods that matter here.
@@ -384,8 +385,10 @@ pub fn resolve(
 ) -> Vec<Webhook> {
     // (package import path, type) → its methods that matter here.
     let mut methods: HashMap<(String, String), Vec<&MethodDecl>> = HashMap::new();
-    // (group, kind) of every in-repo type with a conversion `Hub()`.
+    // (group, kind) of every in-repo type with a conversion `Hub()`, and of every one with
+    // `ConvertTo(…)` (a spoke, which converts to and from the hub).
     let mut hubs: HashSet<(String, String)> = HashSet::new();
+    let mut spokes: HashSet<(String, String)> = HashSet::new();
     for input in files {
         let Some(package) = index.package_of(&input.facts) else {
             continue;
@@ -395,11 +398,17 @@ pub fn resolve(
                 .entry((package.to_string(), m.receiver.clone()))
                 .or_default()
                 .push(m);
-            if m.name == "Hub"
-                && m.params == 0
-                && let Some((group, _)) = index.group_version(package)
-            {
-                hubs.insert((group, m.receiver.clone()));
+            let Some((group, _)) = index.group_version(package) else {
+                continue;
+            };
+            match (m.name.as_str(), m.params) {
+                ("Hub", 0) => {
+                    hubs.insert((group, m.receiver.clone()));
+                }
+                ("ConvertTo", 1) => {
+                    spokes.insert((group, m.receiver.clone()));
+                }
+                _ => {}
             }
         }
     }
@@ -507,7 +516,8 @@ pub fn resolve(
                 };
                 rows.push((kind, path, line));
             }
-            let converts = hubs.contains(&(gvk.group.clone(), gvk.kind.clone()));
+            let group_kind = (gvk.group.clone(), gvk.kind.clone());
+            let converts = hubs.contains(&group_kind) && spokes.contains(&group_kind);
             if let Some(line) = b.converter.or(converts.then_some(*object_line)) {
                 rows.push((WebhookType::Conversion, "/convert".into(), line));
             }
@@ -516,7 +526,7 @@ pub fn resolve(
                     &file.path,
                     b.line,
                     format!(
-                        "this webhook builder for {} registers no webhook: it has no defaulter or validator, and no conversion Hub() for the kind was found",
+                        "this webhook builder for {} registers no webhook: it has no defaulter or validator, and the kind has no conversion between versions (a Hub() version and a ConvertTo() version)",
                         gvk.display()
                     ),
                 ));
@@ -600,6 +610,14 @@ func (l *Legacy) ValidateCreate() (admission.Warnings, error) { return nil, nil 
 
 // Default with parameters is a CustomDefaulter's method, not the legacy interface.
 func (w *Widget) Default(ctx context.Context, obj runtime.Object) error { return nil }
+
+// A hub without another version to convert from is not served.
+func (*Widget) Hub() {}
+
+// Gizmo v1 is a spoke of the v2 hub.
+type Gizmo struct{}
+
+func (g *Gizmo) ConvertTo(hub conversion.Hub) error { return nil }
 
 func setupLegacy(mgr ctrl.Manager) error {
 	return ctrl.NewWebhookManagedBy(mgr).For(&Legacy{}).Complete()
@@ -715,18 +733,18 @@ func setupLegacy(mgr ctrl.Manager) error {
                 ),
                 (
                     "api/v1/legacy.go",
-                    14,
+                    22,
                     "Legacy implements the legacy webhook.Defaulter (Default() on the type), which controller-runtime v0.22.4 no longer serves; no mutating webhook is listed"
                 ),
                 (
                     "api/v1/legacy.go",
-                    14,
+                    22,
                     "Legacy implements the legacy webhook.Validator (ValidateCreate() on the type), which controller-runtime v0.22.4 no longer serves; no validating webhook is listed"
                 ),
                 (
                     "api/v1/legacy.go",
-                    14,
-                    "this webhook builder for example.io/v1 Legacy registers no webhook: it has no defaulter or validator, and no conversion Hub() for the kind was found"
+                    22,
+                    "this webhook builder for example.io/v1 Legacy registers no webhook: it has no defaulter or validator, and the kind has no conversion between versions (a Hub() version and a ConvertTo() version)"
                 ),
                 (
                     "cmd/main.go",
@@ -746,7 +764,7 @@ func setupLegacy(mgr ctrl.Manager) error {
                 (
                     "cmd/main.go",
                     33,
-                    "this webhook builder for example.io/v1 Widget registers no webhook: it has no defaulter or validator, and no conversion Hub() for the kind was found"
+                    "this webhook builder for example.io/v1 Widget registers no webhook: it has no defaulter or validator, and the kind has no conversion between versions (a Hub() version and a ConvertTo() version)"
                 ),
                 (
                     "cmd/main.go",
@@ -773,20 +791,20 @@ func setupLegacy(mgr ctrl.Manager) error {
                     Mutating,
                     "/mutate-example-io-v1-legacy",
                     "example.io/v1 Legacy",
-                    14
+                    22
                 ),
                 row(
                     Validating,
                     "/validate-example-io-v1-legacy",
                     "example.io/v1 Legacy",
-                    14
+                    22
                 ),
             ]
         );
         let (rows, diags) = analyze(None);
         assert!(legacy_rows(rows).is_empty());
         assert!(diags.iter().any(|(f, l, m)| f == "api/v1/legacy.go"
-            && *l == 14
+            && *l == 22
             && m == "Legacy implements the legacy webhook.Defaulter, served only before controller-runtime v0.20, and the controller-runtime version is not known from go.mod; no mutating webhook is listed"));
     }
 
