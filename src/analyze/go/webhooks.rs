@@ -841,6 +841,25 @@ func setupLegacy(mgr ctrl.Manager) error {
     }
 
     #[test]
+    fn deep_nesting_and_broken_go_do_not_panic() {
+        let mut deep = String::from(
+            "package p\n// +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get\nfunc f() {\n\t_ = ctrl.NewWebhookManagedBy(mgr).For(&v1.X{}).WithValidator(",
+        );
+        deep.push_str(&"(".repeat(20_000));
+        deep.push('v');
+        deep.push_str(&")".repeat(20_000));
+        deep.push_str(").Complete()\n}\n");
+        let f = extract("deep.go", &deep);
+        assert_eq!(f.webhook_builders.len(), 1);
+        assert_eq!(f.package_markers.len(), 1);
+
+        let broken = "package p\n// +kubebuilder:webhook:path=\"/x,mutating=\nfunc f() {\n\tctrl.NewWebhookManagedBy(mgr).For(\n\ts := \"unterminated\n}\n// +kubebuilder:object:root=true\ntype\n";
+        let f = extract("broken.go", broken);
+        assert!(f.parse_errors);
+        assert!(f.package_markers.is_empty());
+    }
+
+    #[test]
     fn controller_runtime_version_from_go_mod() {
         let v = |s: &str| controller_runtime_version(s);
         assert_eq!(
