@@ -343,7 +343,10 @@ pub struct HelmChart {
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct RbacRule {
-    /// `ClusterRole/name` or `Role/namespace/name`.
+    /// `ClusterRole/name` or `Role/namespace/name`. A marker rule that does not name its
+    /// role (`roleName=`) is in whatever role controller-gen is told to write, which the
+    /// analyzer cannot see: its role is `markers:<package folder>` (inside
+    /// `Role/namespace/…` when the marker is namespaced).
     pub role: String,
     pub groups: Vec<String>,
     pub resources: Vec<String>,
