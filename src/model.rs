@@ -79,6 +79,10 @@ pub struct Project {
     pub helm_charts: Vec<HelmChart>,
     #[serde(default)]
     pub rbac: Vec<RbacRule>,
+    /// Go API types described by kubebuilder markers (`+kubebuilder:object:root`,
+    /// `:resource`, `:printcolumn`, …), for the API pages.
+    #[serde(default)]
+    pub api_types: Vec<ApiType>,
     #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
     /// Go API packages of this repository and the group/version each declares, so other
@@ -262,6 +266,16 @@ pub struct Webhook {
     /// The webhook configuration object that declares it.
     #[serde(default)]
     pub configuration: String,
+    /// Where the row was read: a manifest, a `+kubebuilder:webhook` marker, or Go code that
+    /// registers the webhook (rows of older models, which had no origin, are manifests).
+    #[serde(default)]
+    pub origin: Origin,
+    /// For a webhook built in Go code: the kind it serves (`For(&T{})`), its path derived from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub object: Option<Gvk>,
+    /// The requests the webhook is called for (from a marker or a manifest).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<WebhookRule>,
     #[serde(default, skip_serializing_if = "Area::is_component")]
     pub area: Area,
     pub sources: Vec<SourceRef>,
@@ -272,6 +286,52 @@ pub struct Webhook {
 pub enum WebhookType {
     Mutating,
     Validating,
+    /// CRD version conversion, served by controller-runtime on `/convert`.
+    Conversion,
+}
+
+impl WebhookType {
+    pub fn label(&self) -> &'static str {
+        match self {
+            WebhookType::Mutating => "mutating",
+            WebhookType::Validating => "validating",
+            WebhookType::Conversion => "conversion",
+        }
+    }
+}
+
+/// One rule of a webhook: the API groups, versions, resources and operations it is called for.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct WebhookRule {
+    pub groups: Vec<String>,
+    pub versions: Vec<String>,
+    pub resources: Vec<String>,
+    pub operations: Vec<String>,
+}
+
+/// Where a row was read.
+#[derive(
+    Serialize, Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    /// A Kubernetes manifest (YAML).
+    #[default]
+    Manifest,
+    /// A kubebuilder marker in a Go comment, from which controller-gen generates manifests.
+    Marker,
+    /// Go code (a webhook registered by a controller-runtime builder).
+    Code,
+}
+
+impl Origin {
+    pub fn label(&self) -> &'static str {
+        match self {
+            Origin::Manifest => "manifest",
+            Origin::Marker => "marker",
+            Origin::Code => "code",
+        }
+    }
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -322,14 +382,73 @@ pub struct HelmChart {
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct RbacRule {
-    /// `ClusterRole/name` or `Role/namespace/name`.
+    /// `ClusterRole/name` or `Role/namespace/name`. A marker rule that does not name its
+    /// role (`roleName=`) is in whatever role controller-gen is told to write, which the
+    /// analyzer cannot see: its role is `markers:<package folder>` (inside
+    /// `Role/namespace/…` when the marker is namespaced).
     pub role: String,
     pub groups: Vec<String>,
     pub resources: Vec<String>,
+    /// Object names the rule is limited to; empty for all.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resource_names: Vec<String>,
     pub verbs: Vec<String>,
+    /// A manifest's rule, or a `+kubebuilder:rbac` marker's (rows of older models are manifests).
+    #[serde(default)]
+    pub origin: Origin,
     #[serde(default, skip_serializing_if = "Area::is_component")]
     pub area: Area,
     pub sources: Vec<SourceRef>,
+}
+
+/// A Go API type described by kubebuilder markers: what controller-gen puts in its CRD.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct ApiType {
+    /// Group and version of the Go package the type is declared in.
+    pub group: String,
+    pub version: String,
+    /// The Go type name, which is the kind.
+    pub kind: String,
+    /// `+kubebuilder:object:root=true`.
+    pub root: bool,
+    /// `Namespaced` (controller-gen's default) or `Cluster`.
+    pub scope: String,
+    /// From `+kubebuilder:resource:path=`; empty when not written (controller-gen then
+    /// derives it, which portolan does not imitate).
+    #[serde(default)]
+    pub plural: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub singular: String,
+    #[serde(default)]
+    pub short_names: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<String>,
+    #[serde(default)]
+    pub printer_columns: Vec<PrinterColumn>,
+    /// `status` and `scale`, from `+kubebuilder:subresource:…`.
+    #[serde(default)]
+    pub subresources: Vec<String>,
+    /// `+kubebuilder:storageversion`.
+    #[serde(default)]
+    pub storage_version: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A `+kubebuilder:printcolumn` marker: an extra column of `kubectl get`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct PrinterColumn {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub json_path: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub format: String,
+    #[serde(default)]
+    pub priority: i32,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -220,6 +220,7 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         configmaps: findings.configmaps,
         helm_charts: findings.helm_charts,
         rbac: findings.rbac,
+        api_types: findings.api_types,
         diagnostics: findings.diagnostics,
         api_packages: findings.api_packages,
         stats,

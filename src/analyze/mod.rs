@@ -12,7 +12,7 @@ pub mod yaml;
 use std::collections::BTreeMap;
 
 use crate::model::{
-    ApiPackage, Area, ConfigMap, Controller, Crd, Diagnostic, HelmChart, PackageInformer,
+    ApiPackage, ApiType, Area, ConfigMap, Controller, Crd, Diagnostic, HelmChart, PackageInformer,
     PackageOperation, RbacRule, Service, Webhook,
 };
 
@@ -58,6 +58,7 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
                     .map(|(d, _)| d.to_string())
                     .unwrap_or_default(),
                 path: module,
+                controller_runtime: go::webhooks::controller_runtime_version(text),
             }
         })),
         FileKind::Yaml => FileFacts::Yaml(yaml::analyze(path, text, area)),
@@ -74,6 +75,7 @@ pub struct Findings {
     pub configmaps: Vec<ConfigMap>,
     pub helm_charts: Vec<HelmChart>,
     pub rbac: Vec<RbacRule>,
+    pub api_types: Vec<ApiType>,
     pub diagnostics: Vec<Diagnostic>,
     pub api_packages: Vec<ApiPackage>,
     pub package_operations: Vec<PackageOperation>,
@@ -109,6 +111,13 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.api_packages = go.api_packages;
     findings.package_operations = go.package_operations;
     findings.informers = go.informers;
+    findings.webhooks.extend(go.webhooks);
+    findings.rbac.extend(go.rbac);
+    findings.api_types = go.api_types;
+    // Only now are manifests and Go both known: compare webhook markers with both.
+    let disagreements =
+        go::markers::check_webhook_paths(&findings.webhooks, &findings.crds, &findings.api_types);
+    findings.diagnostics.extend(disagreements);
     merge::merge_identical(&mut findings.crds);
     merge::merge_identical(&mut findings.webhooks);
     merge::merge_identical(&mut findings.services);

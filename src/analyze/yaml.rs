@@ -10,8 +10,8 @@
 use serde_json::Value;
 
 use crate::model::{
-    Area, ConfigMap, Crd, CrdVersion, Diagnostic, HelmChart, RbacRule, Service, ServicePort,
-    SourceRef, Webhook, WebhookType,
+    Area, ConfigMap, Crd, CrdVersion, Diagnostic, HelmChart, Origin, RbacRule, Service,
+    ServicePort, SourceRef, Webhook, WebhookRule, WebhookType,
 };
 
 #[derive(Debug, Default)]
@@ -247,7 +247,9 @@ fn object(v: &Value, path: &str, line: u32, area: Area, out: &mut YamlFindings) 
                     role: role.clone(),
                     groups: strings(rule.get("apiGroups")),
                     resources,
+                    resource_names: strings(rule.get("resourceNames")),
                     verbs: strings(rule.get("verbs")),
+                    origin: Origin::Manifest,
                     area,
                     sources: sources.clone(),
                 });
@@ -362,6 +364,20 @@ fn webhook(
         },
         service,
         configuration: configuration.to_string(),
+        origin: Origin::Manifest,
+        object: None,
+        rules: w
+            .get("rules")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .map(|r| WebhookRule {
+                groups: strings(r.get("apiGroups")),
+                versions: strings(r.get("apiVersions")),
+                resources: strings(r.get("resources")),
+                operations: strings(r.get("operations")),
+            })
+            .collect(),
         area,
         sources,
     }

@@ -1,12 +1,14 @@
 //! View structs: what templates see. Built from the model with every display string,
 //! link and anchor computed here, so templates hold no logic beyond loops and ifs.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use super::sequence;
 use crate::config::Site;
 use crate::link;
-use crate::model::{Area, Counts, Portal, Project, SourceRef};
+use crate::model::{Area, Counts, Origin, Portal, Project, SourceRef};
 use crate::source::line_url;
 
 #[derive(Serialize)]
@@ -367,21 +369,49 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             )
         })
         .collect();
+    // The same webhook can be declared in several places (a kustomize base and a chart);
+    // later rows with an anchor already taken get `-2`, `-3`, … so every anchor is unique.
+    let mut taken: HashMap<String, usize> = HashMap::new();
     let webhooks = p
         .webhooks
         .iter()
         .filter_map(|w| {
+            // Manifest rows keep the anchors they had before webhooks had an origin.
+            let mut row_anchor = match (w.origin, &w.object) {
+                (Origin::Manifest, _) => anchor(&["webhook", &w.configuration, &w.name]),
+                (Origin::Marker, _) => anchor(&["webhook", "marker", &w.name, &w.path]),
+                (Origin::Code, Some(o)) => anchor(&[
+                    "webhook",
+                    "code",
+                    w.kind.label(),
+                    &o.group,
+                    &o.version,
+                    &o.kind,
+                ]),
+                (Origin::Code, None) => anchor(&["webhook", "code", w.kind.label(), &w.path]),
+            };
+            let seen = taken.entry(row_anchor.clone()).or_insert(0);
+            *seen += 1;
+            if *seen > 1 {
+                row_anchor = format!("{row_anchor}-{seen}");
+            }
+            // A webhook served by code has no name of its own: the configuration names it.
+            let name = match (&w.object, w.name.is_empty()) {
+                (Some(object), true) => format!("(served for {})", object.display()),
+                _ => w.name.clone(),
+            };
             take(
                 "Webhook",
                 w.area,
                 Row {
-                    anchor: anchor(&["webhook", &w.configuration, &w.name]),
+                    anchor: row_anchor,
                     cells: vec![
-                        w.name.clone(),
-                        format!("{:?}", w.kind).to_lowercase(),
+                        name,
+                        w.kind.label().to_string(),
                         w.path.clone(),
                         w.failure_policy.clone(),
                         w.service.clone(),
+                        w.origin.label().to_string(),
                     ],
                     sources: links(&w.sources),
                 },
@@ -430,6 +460,10 @@ pub fn dataflow(p: &Project) -> ProjectPage {
                     g.clone()
                 }
             });
+            let mut resources = r.resources.join(", ");
+            if !r.resource_names.is_empty() {
+                resources.push_str(&format!(" (named {})", r.resource_names.join(", ")));
+            }
             take(
                 "RBAC rule",
                 r.area,
@@ -438,8 +472,9 @@ pub fn dataflow(p: &Project) -> ProjectPage {
                     cells: vec![
                         r.role.clone(),
                         groups.collect::<Vec<_>>().join(", "),
-                        r.resources.join(", "),
+                        resources,
                         r.verbs.join(", "),
+                        r.origin.label().to_string(),
                     ],
                     sources: links(&r.sources),
                 },
@@ -523,6 +558,73 @@ pub fn dataflow(p: &Project) -> ProjectPage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{Gvk, Webhook, WebhookType};
+
+    fn webhook(origin: Origin, name: &str, path: &str, object: Option<(&str, &str)>) -> Webhook {
+        Webhook {
+            name: name.into(),
+            kind: if path == "/convert" {
+                WebhookType::Conversion
+            } else {
+                WebhookType::Validating
+            },
+            path: path.into(),
+            failure_policy: String::new(),
+            service: String::new(),
+            configuration: if origin == Origin::Manifest {
+                "vcfg".into()
+            } else {
+                String::new()
+            },
+            origin,
+            object: object.map(|(version, kind)| Gvk {
+                group: "x.io".into(),
+                version: version.into(),
+                kind: kind.into(),
+            }),
+            rules: vec![],
+            area: Area::Component,
+            sources: vec![],
+        }
+    }
+
+    #[test]
+    fn webhook_rows_show_their_origin_and_keep_unique_anchors() {
+        let p = Project {
+            webhooks: vec![
+                webhook(Origin::Manifest, "v.x.io", "/validate-x", None),
+                webhook(Origin::Manifest, "v.x.io", "/validate-x", None),
+                webhook(Origin::Marker, "v.x.io", "/validate-x", None),
+                webhook(Origin::Code, "", "/convert", Some(("v1", "Thing"))),
+                webhook(Origin::Code, "", "/convert", Some(("v2", "Thing"))),
+            ],
+            ..Project::default()
+        };
+        let page = dataflow(&p);
+        let rows: Vec<(&str, &str, &str)> = page
+            .webhooks
+            .iter()
+            .map(|r| (r.anchor.as_str(), r.cells[0].as_str(), r.cells[5].as_str()))
+            .collect();
+        assert_eq!(
+            rows,
+            vec![
+                ("webhook-vcfg-v-x-io", "v.x.io", "manifest"),
+                ("webhook-vcfg-v-x-io-2", "v.x.io", "manifest"),
+                ("webhook-marker-v-x-io-validate-x", "v.x.io", "marker"),
+                (
+                    "webhook-code-conversion-x-io-v1-thing",
+                    "(served for x.io/v1 Thing)",
+                    "code"
+                ),
+                (
+                    "webhook-code-conversion-x-io-v2-thing",
+                    "(served for x.io/v2 Thing)",
+                    "code"
+                ),
+            ]
+        );
+    }
 
     #[test]
     fn anchors_are_stable_slugs() {

@@ -10,9 +10,11 @@ use super::consts::{self, ConstExpr, const_expr};
 use super::controllers::{self, ControllerChain};
 use super::informers::{self, RawInformer};
 use super::locals::{self, Locals, StructInfo};
+use super::markers::{self, Marker, TypeMarkers};
 use super::syntax::{
     FuncCtx, for_each_node, line_of, receiver_name, receiver_type, string_literal, text,
 };
+use super::webhooks::{self, MethodDecl, WebhookBuilder};
 use super::writes::{self, FuncFacts};
 use crate::model::Diagnostic;
 
@@ -33,6 +35,14 @@ pub struct GoFile {
     pub functions: Vec<FuncFacts>,
     pub structs: Vec<StructInfo>,
     pub informers: Vec<RawInformer>,
+    /// `ctrl.NewWebhookManagedBy(…)` builders.
+    pub webhook_builders: Vec<WebhookBuilder>,
+    /// Methods that decide what a webhook builder serves (`Default()`, `Hub()`, …).
+    pub webhook_methods: Vec<MethodDecl>,
+    /// Package-level kubebuilder markers (`+kubebuilder:rbac`, `+kubebuilder:webhook`).
+    pub package_markers: Vec<Marker>,
+    /// Type-level kubebuilder markers, by type.
+    pub type_markers: Vec<TypeMarkers>,
     pub diagnostics: Vec<Diagnostic>,
     pub parse_errors: bool,
     /// Marked `// Code generated … DO NOT EDIT.` (clientsets, informers, deepcopy).
@@ -126,6 +136,7 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                 if !file.generated {
                     informers::extract(&ctx, &locals, src, &mut file);
                 }
+                webhooks::extract(&ctx, src, &mut file);
             }
             "type_declaration" => locals::structs(decl, src, &mut file.structs),
             "comment" => {
@@ -136,6 +147,7 @@ pub fn extract(path: &str, source: &str) -> GoFile {
             _ => {}
         }
     }
+    markers::extract(root, source, &mut file);
     file
 }
 

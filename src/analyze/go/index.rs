@@ -23,6 +23,8 @@ pub struct GoInput {
 pub struct GoModule {
     pub dir: String,
     pub path: String,
+    /// The `sigs.k8s.io/controller-runtime` version it requires, when known.
+    pub controller_runtime: Option<String>,
 }
 
 /// The `module` line of a go.mod file.
@@ -380,10 +382,12 @@ mod tests {
             GoModule {
                 dir: String::new(),
                 path: "example.com/root".into(),
+                controller_runtime: None,
             },
             GoModule {
                 dir: "tools".into(),
                 path: "example.com/tools".into(),
+                controller_runtime: None,
             },
         ];
         assert_eq!(
@@ -421,6 +425,7 @@ mod tests {
         let modules = vec![GoModule {
             dir: String::new(),
             path: "example.com/m".into(),
+            controller_runtime: None,
         }];
         let groups = BTreeMap::new();
         let mut diags = Vec::new();
@@ -460,6 +465,7 @@ mod tests {
         let modules = vec![GoModule {
             dir: String::new(),
             path: "example.com/m".into(),
+            controller_runtime: None,
         }];
         let groups = BTreeMap::new();
         let mut diags = Vec::new();

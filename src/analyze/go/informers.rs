@@ -390,6 +390,7 @@ func startWatches(ctx context.Context, c controller.Controller, mgr ctrl.Manager
         let modules = vec![GoModule {
             dir: String::new(),
             path: "example.com/m".into(),
+            controller_runtime: None,
         }];
         let groups = BTreeMap::new();
         let mut diags = Vec::new();

@@ -11,8 +11,10 @@ pub mod index;
 pub mod informers;
 pub mod kinds;
 pub mod locals;
+pub mod markers;
 pub mod syntax;
 pub mod values;
+pub mod webhooks;
 pub mod writes;
 
 use std::collections::BTreeMap;
@@ -20,7 +22,10 @@ use std::collections::BTreeMap;
 pub use file::{GoFile, extract};
 pub use index::{GoInput, GoModule, module_path};
 
-use crate::model::{ApiPackage, Controller, Diagnostic, PackageInformer, PackageOperation};
+use crate::model::{
+    ApiPackage, ApiType, Controller, Diagnostic, PackageInformer, PackageOperation, RbacRule,
+    Webhook,
+};
 
 /// Everything Go analysis found in one project.
 #[derive(Debug, Default)]
@@ -29,6 +34,11 @@ pub struct GoFindings {
     pub api_packages: Vec<ApiPackage>,
     pub package_operations: Vec<PackageOperation>,
     pub informers: Vec<PackageInformer>,
+    /// Webhooks served by builders in code, then webhooks declared by markers.
+    pub webhooks: Vec<Webhook>,
+    /// Rules from `+kubebuilder:rbac` markers.
+    pub rbac: Vec<RbacRule>,
+    pub api_types: Vec<ApiType>,
 }
 
 /// Resolves the facts of every Go file of one project.
@@ -44,10 +54,16 @@ pub fn resolve(
     // Writes and informers are attributed to controllers, so they resolve after them.
     let writes = writes::resolve(&values, &mut controllers, diagnostics);
     let informers = informers::resolve(files, &values, &mut controllers, diagnostics);
+    let mut webhooks = webhooks::resolve(files, &index, modules, diagnostics);
+    let marked = markers::resolve(files, &index, diagnostics);
+    webhooks.extend(marked.webhooks);
     GoFindings {
         controllers,
         api_packages: index.api_packages(),
         package_operations: writes.package_operations,
         informers,
+        webhooks,
+        rbac: marked.rbac,
+        api_types: marked.api_types,
     }
 }

@@ -683,6 +683,7 @@ func cleanup(ctx context.Context, c client.Client) {
         let modules = vec![GoModule {
             dir: String::new(),
             path: "example.com/op".into(),
+            controller_runtime: None,
         }];
         let groups = BTreeMap::new();
         let mut diags = Vec::new();
