@@ -216,6 +216,8 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         configmaps: findings.configmaps,
         helm_charts: findings.helm_charts,
         rbac: findings.rbac,
+        binaries: findings.binaries,
+        metrics: findings.metrics,
         diagnostics: findings.diagnostics,
         api_packages: findings.api_packages,
         stats,

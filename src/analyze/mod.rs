@@ -12,7 +12,8 @@ pub mod yaml;
 use std::collections::BTreeMap;
 
 use crate::model::{
-    ApiPackage, Area, ConfigMap, Controller, Crd, Diagnostic, HelmChart, RbacRule, Service, Webhook,
+    ApiPackage, Area, Binary, ConfigMap, Controller, Crd, Diagnostic, HelmChart, Metric, RbacRule,
+    Service, Webhook,
 };
 
 /// Which analyzer a file goes to, decided from its name by the walker.
@@ -73,6 +74,8 @@ pub struct Findings {
     pub configmaps: Vec<ConfigMap>,
     pub helm_charts: Vec<HelmChart>,
     pub rbac: Vec<RbacRule>,
+    pub binaries: Vec<Binary>,
+    pub metrics: Vec<Metric>,
     pub diagnostics: Vec<Diagnostic>,
     pub api_packages: Vec<ApiPackage>,
 }
@@ -104,6 +107,8 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     let go = go::resolve(&go_files, &modules, groups, &mut findings.diagnostics);
     findings.controllers = go.controllers;
     findings.api_packages = go.api_packages;
+    findings.binaries = go.binaries;
+    findings.metrics = go.metrics;
     merge::merge_identical(&mut findings.crds);
     merge::merge_identical(&mut findings.webhooks);
     merge::merge_identical(&mut findings.services);

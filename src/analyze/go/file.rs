@@ -6,8 +6,11 @@
 
 use tree_sitter::{Node, Parser};
 
+use super::binaries::{self, BinaryFacts};
+use super::calls::{self, FuncFacts, Scope, StructDecl};
 use super::consts::{self, ConstExpr, const_expr};
 use super::controllers::{self, ControllerChain};
+use super::metrics::{self, MetricFacts};
 use super::syntax::{
     FuncCtx, for_each_node, line_of, receiver_name, receiver_type, string_literal, text,
 };
@@ -26,6 +29,11 @@ pub struct GoFile {
     /// `+groupName=` marker in the file's comments.
     pub group_name_marker: Option<String>,
     pub controllers: Vec<ControllerChain>,
+    /// Functions with their calls, and the file's package-level entry (see `calls`).
+    pub functions: Vec<FuncFacts>,
+    pub structs: Vec<StructDecl>,
+    pub binaries: BinaryFacts,
+    pub metrics: MetricFacts,
     pub diagnostics: Vec<Diagnostic>,
     pub parse_errors: bool,
 }
@@ -82,11 +90,18 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                 }
             }
             "import_declaration" => collect_imports(decl, src, &mut file.imports),
-            "const_declaration" => consts::collect_top_level(decl, src, &mut file.consts),
+            "const_declaration" => {
+                consts::collect_top_level(decl, src, &mut file.consts);
+                binaries::collect_consts(decl, src, &mut file);
+            }
             "var_declaration" => {
                 consts::collect_top_level(decl, src, &mut file.consts);
                 collect_group_versions(decl, src, &mut file.group_versions);
+                let at = calls::extract_package_level(decl, src, &mut file);
+                binaries::extract_package_level(decl, at, src, &mut file);
+                metrics::extract_package_level(decl, src, &mut file);
             }
+            "type_declaration" => calls::collect_structs(decl, src, &mut file.structs),
             "function_declaration" | "method_declaration" => {
                 let Some(body) = decl.child_by_field_name("body") else {
                     continue;
@@ -101,6 +116,10 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                     receiver_name: receiver_name(decl, src),
                 };
                 controllers::extract(&ctx, src, &mut file);
+                let scope = Scope::of(&ctx, src);
+                let at = calls::extract(&ctx, &scope, src, &mut file);
+                binaries::extract(&ctx, &scope, at, src, &mut file);
+                metrics::extract(&ctx, &scope, src, &mut file);
             }
             "comment" => {
                 if let Some(group) = group_name_marker(text(decl, src)) {
