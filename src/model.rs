@@ -438,8 +438,10 @@ pub struct Counts {
     pub rbac: usize,
     #[serde(default)]
     pub binaries: usize,
+    /// Flag rows, summed over binaries and library flag sets.
     #[serde(default)]
     pub flags: usize,
+    /// Distinct environment variable names read anywhere in the project.
     #[serde(default)]
     pub env_vars: usize,
     #[serde(default)]
@@ -461,7 +463,12 @@ impl Counts {
             rbac: p.rbac.len(),
             binaries: p.binaries.iter().filter(|b| !b.is_package()).count(),
             flags: p.binaries.iter().map(|b| b.flags.len()).sum(),
-            env_vars: p.binaries.iter().map(|b| b.env.len()).sum(),
+            env_vars: p
+                .binaries
+                .iter()
+                .flat_map(|b| b.env.iter().map(|e| e.name.as_str()))
+                .collect::<std::collections::BTreeSet<_>>()
+                .len(),
             metrics: p.metrics.len(),
             diagnostics: p.diagnostics.len(),
         }

@@ -48,6 +48,8 @@ pub struct RawValue {
     pub names: Vec<(Option<String>, String)>,
     /// `x.F` (or `x.A.F`): a field of a value whose origin may be known.
     pub field: Option<FieldRef>,
+    /// `F(…)` or `pkg.F(…)`, possibly behind `*` or `&`: a value a function made.
+    pub call: Option<(Option<String>, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -95,6 +97,24 @@ pub struct Constructor {
     pub func: usize,
     pub line: u32,
     pub fields: Vec<LiteralField>,
+}
+
+impl Constructor {
+    /// The value the literal gives a field path (`["Port"]`, or `["Config", "Port"]`); a
+    /// one-element path also finds a field promoted from an embedded struct.
+    pub fn field(&self, path: &[String]) -> Option<&RawValue> {
+        self.fields
+            .iter()
+            .find(|f| f.path == path)
+            .or_else(|| match path {
+                [one] => self
+                    .fields
+                    .iter()
+                    .find(|f| f.promoted && f.path.last() == Some(one)),
+                _ => None,
+            })
+            .map(|f| &f.value)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -486,7 +506,34 @@ pub fn value_of(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Ra
             v.field = Some(FieldRef { root, path });
         }
     }
+    v.call = made_by(n, scope, src);
     v
+}
+
+/// The package-level function whose result `node` is (`F(…)`, `pkg.F(…)`, behind `*`/`&`).
+fn made_by(node: Node, scope: &Scope, src: &[u8]) -> Option<(Option<String>, String)> {
+    let mut n = node;
+    while n.kind() == "unary_expression" {
+        n = n.child_by_field_name("operand")?;
+    }
+    if n.kind() != "call_expression" {
+        return None;
+    }
+    let f = callee(n)?;
+    let not_local = |id: Node| scope.lookup(text(id, src), id.start_byte()).is_none();
+    match f.kind() {
+        "identifier" if not_local(f) => Some((None, text(f, src).to_string())),
+        "selector_expression" => {
+            let operand = f.child_by_field_name("operand")?;
+            (operand.kind() == "identifier" && not_local(operand)).then(|| {
+                (
+                    Some(text(operand, src).to_string()),
+                    text(f.child_by_field_name("field").unwrap_or(f), src).to_string(),
+                )
+            })
+        }
+        _ => None,
+    }
 }
 
 const CONVERSIONS: &[&str] = &[
@@ -862,44 +909,7 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
-        let mut receiver_origins: HashMap<FuncId, Option<FuncId>> = HashMap::new();
-        if !needs_origin.is_empty() {
-            let mut origins: HashMap<FuncId, BTreeSet<Option<FuncId>>> = HashMap::new();
-            for (fi, input) in files.iter().enumerate() {
-                for f in &input.facts.functions {
-                    for call in &f.calls {
-                        let Target::Method { receiver, .. } = &call.target else {
-                            continue;
-                        };
-                        let targets: Vec<FuncId> = graph
-                            .resolve(fi, &call.target)
-                            .into_iter()
-                            .filter(|t| needs_origin.contains(t))
-                            .collect();
-                        if targets.is_empty() {
-                            continue;
-                        }
-                        let origin = match (&receiver.root, receiver.steps.is_empty()) {
-                            (Root::Call { qualifier, name }, true) => graph
-                                .function(fi, qualifier.as_deref(), name)
-                                .first()
-                                .copied(),
-                            _ => None,
-                        };
-                        for t in targets {
-                            origins.entry(t).or_default().insert(origin);
-                        }
-                    }
-                }
-            }
-            for (method, set) in origins {
-                let one = match set.into_iter().collect::<Vec<_>>().as_slice() {
-                    [Some(ctor)] => Some(*ctor),
-                    _ => None,
-                };
-                receiver_origins.insert(method, one);
-            }
-        }
+        let receiver_origins = receiver_origins(files, graph, &constructors, needs_origin);
         Evaluator {
             files,
             index,
@@ -1030,19 +1040,8 @@ impl<'a> Evaluator<'a> {
             Root::Type(_) => return None,
         };
         let literal = self.constructors.get(&ctor)?;
-        let found = literal
-            .fields
-            .iter()
-            .find(|f| f.path == field.path)
-            .or_else(|| match field.path.as_slice() {
-                [one] => literal
-                    .fields
-                    .iter()
-                    .find(|f| f.promoted && f.path.last() == Some(one)),
-                _ => None,
-            });
-        match found {
-            Some(f) => Some(self.value(ctor.0, &f.value, kind, Some(ctor), depth + 1)),
+        match literal.field(&field.path) {
+            Some(v) => Some(self.value(ctor.0, v, kind, Some(ctor), depth + 1)),
             None => zero_value(kind).map(|z| (z.to_string(), false)),
         }
     }
@@ -1133,6 +1132,106 @@ impl<'a> Evaluator<'a> {
         }
         out
     }
+}
+
+/// Where the receiver of each method that binds flags to its receiver's fields comes from:
+/// the one constructor every call site's receiver was made by, if there is exactly one.
+///
+/// A call site's receiver is followed through fields: `o := NewOptions(); o.AddFlags(fs)`
+/// gives `NewOptions`; `o.Logging.AddFlags(fs)` inside a method whose own receiver came from
+/// `NewOptions` gives the constructor `NewOptions`' literal calls for its `Logging` field
+/// (`Logging: *logging.NewOptions()`). Methods reached that way are resolved together,
+/// until nothing changes.
+fn receiver_origins<'a>(
+    files: &'a [GoInput],
+    graph: &Graph,
+    constructors: &HashMap<FuncId, &'a Constructor>,
+    needed: HashSet<FuncId>,
+) -> HashMap<FuncId, Option<FuncId>> {
+    let mut origins: HashMap<FuncId, Option<FuncId>> = HashMap::new();
+    if needed.is_empty() {
+        return origins;
+    }
+    // Method call sites whose receiver is a constructor's result or the caller's own
+    // receiver, through fields only: (callee → [(caller, caller's file, receiver)]).
+    let mut sites: HashMap<FuncId, Vec<(FuncId, &'a Chain)>> = HashMap::new();
+    for (fi, input) in files.iter().enumerate() {
+        for (i, f) in input.facts.functions.iter().enumerate() {
+            for call in &f.calls {
+                let Target::Method { receiver, .. } = &call.target else {
+                    continue;
+                };
+                let fields_only = receiver.steps.iter().all(|s| matches!(s, Step::Field(_)));
+                if !fields_only || matches!(receiver.root, Root::Type(_)) {
+                    continue;
+                }
+                for t in graph.resolve(fi, &call.target) {
+                    sites.entry(t).or_default().push(((fi, i), receiver));
+                }
+            }
+        }
+    }
+    // The methods whose origin is needed: those with flags, and the callers that pass a
+    // field of their own receiver on to one of them.
+    let mut needed: Vec<FuncId> = needed.into_iter().collect();
+    let mut seen: HashSet<FuncId> = needed.iter().copied().collect();
+    let mut i = 0;
+    while i < needed.len() {
+        for (caller, chain) in sites.get(&needed[i]).into_iter().flatten() {
+            if matches!(chain.root, Root::Receiver(_)) && seen.insert(*caller) {
+                needed.push(*caller);
+            }
+        }
+        i += 1;
+    }
+    for _ in 0..MAX_EVAL_DEPTH {
+        let mut changed = false;
+        for m in &needed {
+            let mut found: BTreeSet<Option<FuncId>> = BTreeSet::new();
+            for (caller, chain) in sites.get(m).into_iter().flatten() {
+                found.insert(site_origin(graph, constructors, &origins, *caller, chain));
+            }
+            let one = match found.into_iter().collect::<Vec<_>>().as_slice() {
+                [Some(ctor)] => Some(*ctor),
+                _ => None,
+            };
+            if origins.get(m) != Some(&one) {
+                origins.insert(*m, one);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    origins
+}
+
+/// The constructor that made the receiver of one call site, if it can be established.
+fn site_origin(
+    graph: &Graph,
+    constructors: &HashMap<FuncId, &Constructor>,
+    origins: &HashMap<FuncId, Option<FuncId>>,
+    caller: FuncId,
+    chain: &Chain,
+) -> Option<FuncId> {
+    let mut at = match &chain.root {
+        Root::Call { qualifier, name } => *graph
+            .function(caller.0, qualifier.as_deref(), name)
+            .first()?,
+        Root::Receiver(_) => (*origins.get(&caller)?)?,
+        Root::Type(_) => return None,
+    };
+    for step in &chain.steps {
+        let Step::Field(field) = step else {
+            return None;
+        };
+        let literal = constructors.get(&at)?;
+        let value = literal.field(std::slice::from_ref(field))?;
+        let (qualifier, name) = value.call.as_ref()?;
+        at = *graph.function(at.0, qualifier.as_deref(), name).first()?;
+    }
+    Some(at)
 }
 
 fn unresolved_env(path: &str, line: u32, what: &str) -> Diagnostic {
@@ -1460,6 +1559,65 @@ func main() {
                 r#"knobd --workers int "0" | Worker count. @pkg/options/options.go:36"#,
                 r#"knobd $KNOB_TOKEN @pkg/options/options.go:27"#,
             ]
+        );
+    }
+
+    #[test]
+    fn a_nested_options_struct_takes_its_defaults_from_the_constructor_its_parent_calls() {
+        let (b, d) = analyze(&[
+            (
+                "cmd/knobd/main.go",
+                "package main\n\nimport (\n\t\"github.com/spf13/pflag\"\n\n\t\"example.com/app/pkg/server\"\n)\n\nfunc main() {\n\tserver.NewOptions().AddFlags(pflag.CommandLine)\n}\n",
+            ),
+            (
+                "pkg/server/options.go",
+                r#"package server
+
+import (
+	"github.com/spf13/pflag"
+
+	"example.com/app/pkg/logging"
+)
+
+type Options struct {
+	Log *logging.Options
+}
+
+func NewOptions() *Options {
+	return &Options{Log: logging.NewOptions()}
+}
+
+func (o *Options) AddFlags(fs *pflag.FlagSet) {
+	o.Log.AddFlags(fs)
+}
+"#,
+            ),
+            (
+                "pkg/logging/logging.go",
+                r#"package logging
+
+import "github.com/spf13/pflag"
+
+const defaultLevel = 2
+
+type Options struct {
+	Level int
+}
+
+func NewOptions() *Options {
+	return &Options{Level: defaultLevel}
+}
+
+func (o *Options) AddFlags(fs *pflag.FlagSet) {
+	fs.IntVarP(&o.Level, "v", "v", o.Level, "Log verbosity.")
+}
+"#,
+            ),
+        ]);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(
+            rows(&b),
+            vec![r#"knobd --v,-v int "2" | Log verbosity. @pkg/logging/logging.go:16"#]
         );
     }
 
