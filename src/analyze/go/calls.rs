@@ -165,7 +165,6 @@ pub enum Binding<'t> {
 }
 
 struct Local<'t> {
-    name: String,
     /// The byte offset after which the binding holds.
     from: usize,
     binding: LocalBinding<'t>,
@@ -181,7 +180,8 @@ enum LocalBinding<'t> {
 pub struct Scope<'t> {
     receiver: Option<(String, TypeRef)>,
     params: Vec<(String, Option<TypeRef>)>,
-    locals: Vec<Local<'t>>,
+    /// Every binding of each local name, so a lookup costs one hash and a short scan.
+    locals: HashMap<String, Vec<Local<'t>>>,
 }
 
 impl<'t> Scope<'t> {
@@ -190,7 +190,7 @@ impl<'t> Scope<'t> {
         Scope {
             receiver: None,
             params: Vec::new(),
-            locals: Vec::new(),
+            locals: HashMap::new(),
         }
     }
 
@@ -225,6 +225,9 @@ impl<'t> Scope<'t> {
             }
         }
         super::syntax::for_each_node(ctx.body, |node| scope.record_local(node, src));
+        for bindings in scope.locals.values_mut() {
+            bindings.sort_by_key(|l| l.from);
+        }
         scope
     }
 
@@ -331,20 +334,19 @@ impl<'t> Scope<'t> {
         if name == "_" {
             return;
         }
-        self.locals.push(Local {
-            name: name.to_string(),
-            from,
-            binding,
-        });
+        self.locals
+            .entry(name.to_string())
+            .or_default()
+            .push(Local { from, binding });
     }
 
     /// What `name` refers to at byte offset `at`, if it is local to the function.
     pub fn lookup(&self, name: &str, at: usize) -> Option<Binding<'t>> {
-        let local = self
-            .locals
-            .iter()
-            .filter(|l| l.name == name && l.from <= at)
-            .max_by_key(|l| l.from);
+        // Bindings are sorted by offset: the last one made before `at` holds there.
+        let local = self.locals.get(name).and_then(|ls| {
+            let after = ls.partition_point(|l| l.from <= at);
+            after.checked_sub(1).and_then(|i| ls.get(i))
+        });
         if let Some(l) = local {
             return Some(match &l.binding {
                 LocalBinding::Value(n) => Binding::Value(*n),
@@ -371,7 +373,7 @@ impl<'t> Scope<'t> {
                 break;
             }
             let name = text(n, src);
-            if self.locals.iter().filter(|l| l.name == name).count() != 1 {
+            if self.locals.get(name).map_or(0, Vec::len) != 1 {
                 break;
             }
             match self.lookup(name, n.start_byte()) {
