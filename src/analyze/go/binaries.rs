@@ -134,6 +134,9 @@ pub struct BinaryFacts {
     pub constructors: Vec<Constructor>,
     /// Package-level constants that are not strings (`DefaultPort = 9002`).
     pub value_consts: Vec<(String, RawValue)>,
+    /// Package-level `var x = strings.Join([]string{…}, sep)` of constants, which help
+    /// texts use to list choices: (name, items, separator).
+    pub joins: Vec<(String, Vec<ConstExpr>, ConstExpr)>,
 }
 
 /// How a flag method lays out its arguments.
@@ -258,16 +261,71 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut
     file.imports = imports;
 }
 
-/// Records the flags and environment reads of a package-level `var` declaration.
+/// Records the flags and environment reads of a package-level `var` declaration, and its
+/// `strings.Join` lists of constants.
 pub fn extract_package_level(decl: Node, func: usize, src: &[u8], file: &mut GoFile) {
     let imports = std::mem::take(&mut file.imports);
     let scope = Scope::package_level();
-    for_each_node(decl, |node| {
-        if node.kind() == "call_expression" {
-            visit_call(node, &scope, func, src, &imports, &mut file.binaries);
+    for_each_node(decl, |node| match node.kind() {
+        "call_expression" => visit_call(node, &scope, func, src, &imports, &mut file.binaries),
+        "var_spec" => {
+            let mut nc = node.walk();
+            let names: Vec<Node> = node
+                .children_by_field_name("name", &mut nc)
+                .filter(|n| n.kind() == "identifier")
+                .collect();
+            let values: Vec<Node> = node
+                .child_by_field_name("value")
+                .map(|v| {
+                    let mut vc = v.walk();
+                    v.named_children(&mut vc).collect()
+                })
+                .unwrap_or_default();
+            if names.len() != values.len() {
+                return;
+            }
+            for (name, value) in names.into_iter().zip(values) {
+                if let Some((items, sep)) = string_join(value, src, &imports) {
+                    file.binaries
+                        .joins
+                        .push((text(name, src).to_string(), items, sep));
+                }
+            }
         }
+        _ => {}
     });
     file.imports = imports;
+}
+
+/// `strings.Join([]string{a, b}, sep)` with constant items and separator.
+fn string_join(node: Node, src: &[u8], imports: &[Import]) -> Option<(Vec<ConstExpr>, ConstExpr)> {
+    let f = callee(node).filter(|f| f.kind() == "selector_expression")?;
+    let operand = f.child_by_field_name("operand")?;
+    if text(f.child_by_field_name("field")?, src) != "Join"
+        || operand.kind() != "identifier"
+        || !names_import(imports, text(operand, src), "strings")
+    {
+        return None;
+    }
+    let args = node.child_by_field_name("arguments")?;
+    let mut c = args.walk();
+    let args: Vec<Node> = args
+        .named_children(&mut c)
+        .filter(|n| n.kind() != "comment")
+        .collect();
+    let [list, sep] = args.as_slice() else {
+        return None;
+    };
+    if list.kind() != "composite_literal" {
+        return None;
+    }
+    let body = list.child_by_field_name("body")?;
+    let mut bc = body.walk();
+    let items = body
+        .named_children(&mut bc)
+        .map(|e| e.named_child(0).and_then(|x| const_expr(x, src)))
+        .collect::<Option<Vec<_>>>()?;
+    Some((items, const_expr(*sep, src)?))
 }
 
 /// Records package-level constants that are not strings but literal values.
@@ -877,6 +935,8 @@ struct Evaluator<'a> {
     constructors: HashMap<FuncId, &'a Constructor>,
     /// Method → the one constructor all its callers' receivers come from, if there is one.
     receiver_origins: HashMap<FuncId, Option<FuncId>>,
+    /// (package, name) → (file, items, separator) of `strings.Join` variables.
+    joins: HashMap<(String, String), (usize, &'a [ConstExpr], &'a ConstExpr)>,
 }
 
 const MAX_EVAL_DEPTH: usize = 8;
@@ -886,6 +946,7 @@ impl<'a> Evaluator<'a> {
         let mut value_consts = HashMap::new();
         let mut constructors = HashMap::new();
         let mut needs_origin: HashSet<FuncId> = HashSet::new();
+        let mut joins = HashMap::new();
         for (fi, input) in files.iter().enumerate() {
             let b = &input.facts.binaries;
             if let Some(pkg) = index.package_of(&input.facts) {
@@ -893,6 +954,13 @@ impl<'a> Evaluator<'a> {
                     value_consts
                         .entry((pkg.to_string(), name.clone()))
                         .or_insert((fi, v));
+                }
+                for (name, items, sep) in &b.joins {
+                    joins.entry((pkg.to_string(), name.clone())).or_insert((
+                        fi,
+                        items.as_slice(),
+                        sep,
+                    ));
                 }
             }
             for c in &b.constructors {
@@ -917,17 +985,45 @@ impl<'a> Evaluator<'a> {
             value_consts,
             constructors,
             receiver_origins,
+            joins,
         }
+    }
+
+    /// A string expression's value: `GoIndex::eval`, plus `strings.Join` variables.
+    fn eval_str(&self, fi: usize, e: &ConstExpr) -> Option<String> {
+        let file = &self.files[fi].facts;
+        if let Some(s) = self.index.eval(file, e) {
+            return Some(s);
+        }
+        // Only the parts the index cannot evaluate are looked up as joins, one level deep.
+        let parts: Vec<&ConstExpr> = match e {
+            ConstExpr::Concat(parts) => parts.iter().collect(),
+            other => vec![other],
+        };
+        let mut out = String::new();
+        for part in parts {
+            if let Some(s) = self.index.eval(file, part) {
+                out.push_str(&s);
+                continue;
+            }
+            let ConstExpr::Ref { qualifier, name } = part else {
+                return None;
+            };
+            let pkg = self.index.type_package(file, qualifier.as_deref())?;
+            let (jfi, items, sep) = self.joins.get(&(pkg, name.clone()))?;
+            let jfile = &self.files[*jfi].facts;
+            let items = items
+                .iter()
+                .map(|i| self.index.eval(jfile, i))
+                .collect::<Option<Vec<_>>>()?;
+            out.push_str(&items.join(&self.index.eval(jfile, sep)?));
+        }
+        Some(out)
     }
 
     fn flag(&self, fi: usize, raw: &RawFlag, diagnostics: &mut Vec<Diagnostic>) -> Option<Flag> {
         let file = &self.files[fi].facts;
-        let Some(name) = raw
-            .name
-            .string
-            .as_ref()
-            .and_then(|e| self.index.eval(file, e))
-        else {
+        let Some(name) = raw.name.string.as_ref().and_then(|e| self.eval_str(fi, e)) else {
             diagnostics.push(Diagnostic::new(
                 &file.path,
                 raw.line,
@@ -943,7 +1039,7 @@ impl<'a> Evaluator<'a> {
             Some(s) => s
                 .string
                 .as_ref()
-                .and_then(|e| self.index.eval(file, e))
+                .and_then(|e| self.eval_str(fi, e))
                 .unwrap_or_else(|| "?".to_string()),
         };
         let (default, default_expr) = match (&raw.default, raw.default_is_value) {
@@ -976,7 +1072,7 @@ impl<'a> Evaluator<'a> {
     ) -> (String, bool) {
         let file = &self.files[fi].facts;
         if depth < MAX_EVAL_DEPTH {
-            if let Some(s) = v.string.as_ref().and_then(|e| self.index.eval(file, e)) {
+            if let Some(s) = v.string.as_ref().and_then(|e| self.eval_str(fi, e)) {
                 return (s, false);
             }
             if v.literal {
@@ -1483,6 +1579,42 @@ const (
             ]
         );
         assert!(d.is_empty(), "{d:?}");
+    }
+
+    #[test]
+    fn help_listing_choices_with_strings_join_of_constants_is_evaluated() {
+        let (b, d) = analyze(&[(
+            "cmd/knob/main.go",
+            r#"package main
+
+import (
+	"flag"
+	"strings"
+)
+
+const (
+	modeFast = "fast"
+	modeSafe = "safe"
+)
+
+var modes = strings.Join([]string{modeFast, modeSafe}, ", ")
+
+var other = strings.Join(dynamic(), ", ")
+
+func main() {
+	flag.String("mode", modeFast, "Mode: one of "+modes+".")
+	flag.String("other", "", "One of "+other+".")
+}
+"#,
+        )]);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(
+            rows(&b),
+            vec![
+                r#"knob --mode string "fast" | Mode: one of fast, safe. @cmd/knob/main.go:18"#,
+                r#"knob --other string "" | "One of "+other+"."* @cmd/knob/main.go:19"#,
+            ]
+        );
     }
 
     const OPTIONS: &str = r#"package options
