@@ -1269,7 +1269,9 @@ fn receiver_origins<'a>(
     }
     // The methods whose origin is needed: those with flags, and the callers that pass a
     // field of their own receiver on to one of them.
+    // Sorted, so that the rounds below visit methods in the same order on every run.
     let mut needed: Vec<FuncId> = needed.into_iter().collect();
+    needed.sort_unstable();
     let mut seen: HashSet<FuncId> = needed.iter().copied().collect();
     let mut i = 0;
     while i < needed.len() {
