@@ -83,6 +83,12 @@ pub struct Project {
     /// `:resource`, `:printcolumn`, …), for the API pages.
     #[serde(default)]
     pub api_types: Vec<ApiType>,
+    /// Programs built from `package main` folders, with their flags and environment
+    /// variables; see [`Binary`] for the entries that hold a library package's flags.
+    #[serde(default)]
+    pub binaries: Vec<Binary>,
+    #[serde(default)]
+    pub metrics: Vec<Metric>,
     #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
     /// Go API packages of this repository and the group/version each declares, so other
@@ -451,6 +457,95 @@ pub struct PrinterColumn {
     pub priority: i32,
 }
 
+/// A program of the repository: one `package main` folder, with the command-line flags it
+/// registers and the environment variables it reads.
+///
+/// A flag or environment read belongs to a binary when it is in the binary's main package,
+/// or in a function the main package is shown to reach through calls within the
+/// repository (or in a package-level declaration or `init` of a package the binary
+/// imports). Flags and reads that no binary is shown to reach are not guessed onto one:
+/// they are kept in an entry with an empty `name` whose `package` is the import path of
+/// the library package that holds them (its "flag set").
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Binary {
+    /// The main package folder's last element (the module's last element for a main
+    /// package at a module root); empty for a library package's flag set.
+    pub name: String,
+    /// The Go import path of the main package, or of the library package.
+    pub package: String,
+    pub flags: Vec<Flag>,
+    pub env: Vec<EnvVar>,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    /// Where `func main` is; for a library package's flag set, empty.
+    #[serde(default)]
+    pub sources: Vec<SourceRef>,
+}
+
+impl Binary {
+    /// True for the entry holding a library package's flags and environment reads.
+    pub fn is_package(&self) -> bool {
+        self.name.is_empty()
+    }
+}
+
+/// One command-line flag, registered with `flag`, `pflag` or cobra's `Flags()`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Flag {
+    pub name: String,
+    /// The one-letter pflag shorthand (`-n`), if any.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub shorthand: String,
+    /// pflag's type names: `string`, `bool`, `int`, `duration`, `float64`, `stringSlice`, ….
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The default: a string flag's value with constants resolved (`:8080`), or the Go
+    /// source text of any other default (`8080`, `true`, `5 * time.Second`) with a lone
+    /// constant replaced by its value. See `default_expr`.
+    pub default: String,
+    /// True when `default` is Go source text portolan could not evaluate (a variable, a
+    /// field, a function call): the flag defaults to whatever it evaluates to at run time.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub default_expr: bool,
+    pub help: String,
+    /// True when `help` is Go source text that is not a string constant.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub help_expr: bool,
+    pub sources: Vec<SourceRef>,
+}
+
+/// An environment variable a program reads (`os.Getenv`, `os.LookupEnv`, directly or
+/// through a helper function that passes its parameter on to them).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct EnvVar {
+    pub name: String,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A Prometheus collector created with client_golang (`prometheus.New*`, `promauto.New*`).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Metric {
+    /// The exposed name, `namespace_subsystem_name` as client_golang's `BuildFQName`
+    /// joins it; a part that could not be resolved is shown as `?`.
+    pub name: String,
+    /// `counter`, `gauge`, `histogram`, `summary`; `?` when unknown.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub help: String,
+    /// True when `help` is Go source text that is not a string constant.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub help_expr: bool,
+    /// Label names of a vector (`…Vec`) collector, in order.
+    pub labels: Vec<String>,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Diagnostic {
     pub file: String,
@@ -500,6 +595,16 @@ pub struct Counts {
     pub configmaps: usize,
     pub helm_charts: usize,
     pub rbac: usize,
+    #[serde(default)]
+    pub binaries: usize,
+    /// Flag rows, summed over binaries and library flag sets.
+    #[serde(default)]
+    pub flags: usize,
+    /// Distinct environment variable names read anywhere in the project.
+    #[serde(default)]
+    pub env_vars: usize,
+    #[serde(default)]
+    pub metrics: usize,
     pub diagnostics: usize,
 }
 
@@ -515,6 +620,15 @@ impl Counts {
             configmaps: p.configmaps.len(),
             helm_charts: p.helm_charts.len(),
             rbac: p.rbac.len(),
+            binaries: p.binaries.iter().filter(|b| !b.is_package()).count(),
+            flags: p.binaries.iter().map(|b| b.flags.len()).sum(),
+            env_vars: p
+                .binaries
+                .iter()
+                .flat_map(|b| b.env.iter().map(|e| e.name.as_str()))
+                .collect::<std::collections::BTreeSet<_>>()
+                .len(),
+            metrics: p.metrics.len(),
             diagnostics: p.diagnostics.len(),
         }
     }

@@ -221,6 +221,8 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         helm_charts: findings.helm_charts,
         rbac: findings.rbac,
         api_types: findings.api_types,
+        binaries: findings.binaries,
+        metrics: findings.metrics,
         diagnostics: findings.diagnostics,
         api_packages: findings.api_packages,
         stats,

@@ -2,7 +2,9 @@
 
 use std::collections::HashMap;
 
-use crate::model::{ConfigMap, Crd, HelmChart, RbacRule, Service, SourceRef, Webhook};
+use crate::model::{
+    ConfigMap, Crd, EnvVar, Flag, HelmChart, Metric, RbacRule, Service, SourceRef, Webhook,
+};
 
 /// A model item that carries its sources.
 pub trait Sourced: serde::Serialize {
@@ -16,7 +18,9 @@ macro_rules! sourced {
         }
     )*};
 }
-sourced!(Crd, Webhook, Service, ConfigMap, HelmChart, RbacRule);
+sourced!(
+    Crd, Webhook, Service, ConfigMap, HelmChart, RbacRule, Flag, EnvVar, Metric
+);
 
 /// Folds items equal in everything but their sources into the first of them, keeping order.
 pub fn merge_identical<T: Sourced>(items: &mut Vec<T>) {

@@ -12,8 +12,8 @@ pub mod yaml;
 use std::collections::BTreeMap;
 
 use crate::model::{
-    ApiPackage, ApiType, Area, ConfigMap, Controller, Crd, Diagnostic, HelmChart, PackageInformer,
-    PackageOperation, RbacRule, Service, Webhook,
+    ApiPackage, ApiType, Area, Binary, ConfigMap, Controller, Crd, Diagnostic, HelmChart, Metric,
+    PackageInformer, PackageOperation, RbacRule, Service, Webhook,
 };
 
 /// Which analyzer a file goes to, decided from its name by the walker.
@@ -76,6 +76,8 @@ pub struct Findings {
     pub helm_charts: Vec<HelmChart>,
     pub rbac: Vec<RbacRule>,
     pub api_types: Vec<ApiType>,
+    pub binaries: Vec<Binary>,
+    pub metrics: Vec<Metric>,
     pub diagnostics: Vec<Diagnostic>,
     pub api_packages: Vec<ApiPackage>,
     pub package_operations: Vec<PackageOperation>,
@@ -118,6 +120,8 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     let disagreements =
         go::markers::check_webhook_paths(&findings.webhooks, &findings.crds, &findings.api_types);
     findings.diagnostics.extend(disagreements);
+    findings.binaries = go.binaries;
+    findings.metrics = go.metrics;
     merge::merge_identical(&mut findings.crds);
     merge::merge_identical(&mut findings.webhooks);
     merge::merge_identical(&mut findings.services);

@@ -83,6 +83,10 @@ pub fn home(portal: &Portal) -> Home {
         totals.configmaps += c.configmaps;
         totals.helm_charts += c.helm_charts;
         totals.rbac += c.rbac;
+        totals.binaries += c.binaries;
+        totals.flags += c.flags;
+        totals.env_vars += c.env_vars;
+        totals.metrics += c.metrics;
         totals.diagnostics += c.diagnostics;
     }
     Home {
@@ -152,7 +156,26 @@ pub struct ProjectPage {
     pub package_operations: Vec<Row>,
     /// Informers outside any controller, by package.
     pub informers: Vec<Row>,
+    /// Programs of the component, then the flag sets of library packages no program is
+    /// shown to reach; those from tests, docs, samples and tooling apart.
+    pub binaries: Vec<BinaryView>,
+    pub sample_binaries: Vec<BinaryView>,
+    pub metrics: Vec<Row>,
+    pub sample_metrics: Vec<Row>,
     pub diagnostics: Vec<Row>,
+}
+
+#[derive(Serialize)]
+pub struct BinaryView {
+    pub anchor: String,
+    /// The binary's name, or the library package's import path.
+    pub title: String,
+    pub package: String,
+    /// True for a library package's flags and environment reads.
+    pub is_package: bool,
+    pub sources: Vec<Link>,
+    pub flags: Vec<Row>,
+    pub env: Vec<Row>,
 }
 
 #[derive(Serialize)]
@@ -520,6 +543,7 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             )
         })
         .collect();
+    let (binaries, sample_binaries, metrics, sample_metrics) = configuration(p, &links);
     let diagnostics = p
         .diagnostics
         .iter()
@@ -551,7 +575,136 @@ pub fn dataflow(p: &Project) -> ProjectPage {
         samples,
         package_operations,
         informers,
+        binaries,
+        sample_binaries,
+        metrics,
+        sample_metrics,
         diagnostics,
+    }
+}
+
+/// Hands out anchors unique on one page: a repeated one gets `-2`, `-3`, … in row order.
+#[derive(Default)]
+struct Anchors(std::collections::HashMap<String, usize>);
+
+impl Anchors {
+    fn unique(&mut self, base: String) -> String {
+        let n = self.0.entry(base.clone()).or_insert(0);
+        *n += 1;
+        if *n == 1 { base } else { format!("{base}-{n}") }
+    }
+}
+
+/// The binaries and metrics of the project overview, component ones first, with anchors
+/// `binary-NAME`, `flag-NAME-FLAG`, `env-NAME-VAR` and `metric-NAME`.
+///
+/// Environment rows are anchored per binary (not `env-VAR` alone) because two binaries
+/// that read one variable both list it on the same page.
+#[allow(clippy::type_complexity)]
+fn configuration(
+    p: &Project,
+    links: &dyn Fn(&[SourceRef]) -> Vec<Link>,
+) -> (Vec<BinaryView>, Vec<BinaryView>, Vec<Row>, Vec<Row>) {
+    let mut anchors = Anchors::default();
+    // A binary is named in anchors by its name, or by its package when names repeat.
+    let mut names: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for b in &p.binaries {
+        *names.entry(b.name.as_str()).or_insert(0) += 1;
+    }
+    let (mut binaries, mut sample_binaries) = (Vec::new(), Vec::new());
+    for b in &p.binaries {
+        let id = if b.is_package() || names.get(b.name.as_str()).copied().unwrap_or(0) > 1 {
+            b.package.as_str()
+        } else {
+            b.name.as_str()
+        };
+        let flags = b
+            .flags
+            .iter()
+            .map(|f| {
+                let mut name = format!("--{}", f.name);
+                if !f.shorthand.is_empty() {
+                    name.push_str(&format!(", -{}", f.shorthand));
+                }
+                let default = if f.default_expr {
+                    format!("{} (Go expression)", f.default)
+                } else if f.kind == "string" {
+                    format!("{:?}", f.default)
+                } else {
+                    f.default.clone()
+                };
+                Row {
+                    anchor: anchors.unique(anchor(&["flag", id, &f.name])),
+                    cells: vec![
+                        name,
+                        f.kind.clone(),
+                        default,
+                        help_text(&f.help, f.help_expr),
+                    ],
+                    sources: links(&f.sources),
+                }
+            })
+            .collect();
+        let env = b
+            .env
+            .iter()
+            .map(|e| Row {
+                anchor: anchors.unique(anchor(&["env", id, &e.name])),
+                cells: vec![e.name.clone()],
+                sources: links(&e.sources),
+            })
+            .collect();
+        let view = BinaryView {
+            anchor: anchors.unique(anchor(&[
+                if b.is_package() { "package" } else { "binary" },
+                id,
+            ])),
+            title: if b.is_package() {
+                b.package.clone()
+            } else {
+                b.name.clone()
+            },
+            package: b.package.clone(),
+            is_package: b.is_package(),
+            sources: links(&b.sources),
+            flags,
+            env,
+        };
+        if b.area.is_component() {
+            binaries.push(view);
+        } else {
+            sample_binaries.push(view);
+        }
+    }
+    // Programs before library packages, keeping the model's order within each.
+    binaries.sort_by_key(|b| b.is_package);
+    sample_binaries.sort_by_key(|b| b.is_package);
+    let (mut metrics, mut sample_metrics) = (Vec::new(), Vec::new());
+    for m in &p.metrics {
+        let row = Row {
+            anchor: anchors.unique(anchor(&["metric", &m.name])),
+            cells: vec![
+                m.name.clone(),
+                m.kind.clone(),
+                help_text(&m.help, m.help_expr),
+                m.labels.join(", "),
+            ],
+            sources: links(&m.sources),
+        };
+        if m.area.is_component() {
+            metrics.push(row);
+        } else {
+            sample_metrics.push(row);
+        }
+    }
+    (binaries, sample_binaries, metrics, sample_metrics)
+}
+
+fn help_text(help: &str, expr: bool) -> String {
+    if expr {
+        format!("{help} (Go expression)")
+    } else {
+        help.to_string()
     }
 }
 

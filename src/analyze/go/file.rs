@@ -6,11 +6,14 @@
 
 use tree_sitter::{Node, Parser};
 
+use super::binaries::{self, BinaryFacts};
+use super::calls::{self, Scope, StructDecl};
 use super::consts::{self, ConstExpr, const_expr};
 use super::controllers::{self, ControllerChain};
 use super::informers::{self, RawInformer};
 use super::locals::{self, Locals, StructInfo};
 use super::markers::{self, Marker, TypeMarkers};
+use super::metrics::{self, MetricFacts};
 use super::syntax::{
     FuncCtx, for_each_node, line_of, receiver_name, receiver_type, string_literal, text,
 };
@@ -31,7 +34,7 @@ pub struct GoFile {
     /// `+groupName=` marker in the file's comments.
     pub group_name_marker: Option<String>,
     pub controllers: Vec<ControllerChain>,
-    /// Every function's calls and candidate client writes.
+    /// Every function's calls and candidate client writes (see `writes`).
     pub functions: Vec<FuncFacts>,
     pub structs: Vec<StructInfo>,
     pub informers: Vec<RawInformer>,
@@ -43,6 +46,11 @@ pub struct GoFile {
     pub package_markers: Vec<Marker>,
     /// Type-level kubebuilder markers, by type.
     pub type_markers: Vec<TypeMarkers>,
+    /// Functions with their calls, and the file's package-level entry (see `calls`).
+    pub call_facts: Vec<calls::FuncFacts>,
+    pub struct_decls: Vec<StructDecl>,
+    pub binaries: BinaryFacts,
+    pub metrics: MetricFacts,
     pub diagnostics: Vec<Diagnostic>,
     pub parse_errors: bool,
     /// Marked `// Code generated … DO NOT EDIT.` (clientsets, informers, deepcopy).
@@ -109,10 +117,20 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                 }
             }
             "import_declaration" => collect_imports(decl, src, &mut file.imports),
-            "const_declaration" => consts::collect_top_level(decl, src, &mut file.consts),
+            "const_declaration" => {
+                consts::collect_top_level(decl, src, &mut file.consts);
+                binaries::collect_consts(decl, src, &mut file);
+            }
             "var_declaration" => {
                 consts::collect_top_level(decl, src, &mut file.consts);
                 collect_group_versions(decl, src, &mut file.group_versions);
+                let at = calls::extract_package_level(decl, src, &mut file);
+                binaries::extract_package_level(decl, at, src, &mut file);
+                metrics::extract_package_level(decl, src, &mut file);
+            }
+            "type_declaration" => {
+                calls::collect_structs(decl, src, &mut file.struct_decls);
+                locals::structs(decl, src, &mut file.structs);
             }
             "function_declaration" | "method_declaration" => {
                 let Some(body) = decl.child_by_field_name("body") else {
@@ -137,8 +155,11 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                     informers::extract(&ctx, &locals, src, &mut file);
                 }
                 webhooks::extract(&ctx, src, &mut file);
+                let scope = Scope::of(&ctx, src);
+                let at = calls::extract(&ctx, &scope, src, &mut file);
+                binaries::extract(&ctx, &scope, at, src, &mut file);
+                metrics::extract(&ctx, &scope, src, &mut file);
             }
-            "type_declaration" => locals::structs(decl, src, &mut file.structs),
             "comment" => {
                 if let Some(group) = group_name_marker(text(decl, src)) {
                     file.group_name_marker = Some(group);

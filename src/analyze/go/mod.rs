@@ -4,6 +4,8 @@
 //! facts. Per project: `index::GoIndex` (modules, packages, imports, constants, declared API
 //! groups) resolves them, feature by feature.
 
+pub mod binaries;
+pub mod calls;
 pub mod consts;
 pub mod controllers;
 pub mod file;
@@ -12,6 +14,7 @@ pub mod informers;
 pub mod kinds;
 pub mod locals;
 pub mod markers;
+pub mod metrics;
 pub mod syntax;
 pub mod values;
 pub mod webhooks;
@@ -23,8 +26,8 @@ pub use file::{GoFile, extract};
 pub use index::{GoInput, GoModule, module_path};
 
 use crate::model::{
-    ApiPackage, ApiType, Controller, Diagnostic, PackageInformer, PackageOperation, RbacRule,
-    Webhook,
+    ApiPackage, ApiType, Binary, Controller, Diagnostic, Metric, PackageInformer, PackageOperation,
+    RbacRule, Webhook,
 };
 
 /// Everything Go analysis found in one project.
@@ -39,6 +42,8 @@ pub struct GoFindings {
     /// Rules from `+kubebuilder:rbac` markers.
     pub rbac: Vec<RbacRule>,
     pub api_types: Vec<ApiType>,
+    pub binaries: Vec<Binary>,
+    pub metrics: Vec<Metric>,
 }
 
 /// Resolves the facts of every Go file of one project.
@@ -57,6 +62,7 @@ pub fn resolve(
     let mut webhooks = webhooks::resolve(files, &index, modules, diagnostics);
     let marked = markers::resolve(files, &index, diagnostics);
     webhooks.extend(marked.webhooks);
+    let graph = calls::Graph::build(files, &index);
     GoFindings {
         controllers,
         api_packages: index.api_packages(),
@@ -65,5 +71,7 @@ pub fn resolve(
         webhooks,
         rbac: marked.rbac,
         api_types: marked.api_types,
+        binaries: binaries::resolve(files, &index, &graph, diagnostics),
+        metrics: metrics::resolve(files, &index, diagnostics),
     }
 }

@@ -1,0 +1,1953 @@
+//! Binaries and their configuration: every `package main` folder is a program; its
+//! command-line flags (`flag`, `pflag`, cobra's `Flags()`/`PersistentFlags()`, any
+//! `*FlagSet`) with type, default and help text, and the environment variables it reads
+//! (`os.Getenv`, `os.LookupEnv`, directly or through helpers that pass a parameter on).
+//!
+//! Per file, `extract` records raw facts: each flag registration with its arguments as
+//! unevaluated values, each environment read, the struct literal a constructor returns
+//! (`func NewOptions() *Options { return &Options{Port: 8080} }`) and non-string constants.
+//!
+//! Per project, `resolve` decides which program each fact belongs to. A fact in a main
+//! package belongs to that program. A fact elsewhere belongs to every program that reaches
+//! it: through calls the `calls::Graph` can follow from `func main`, or because it sits in
+//! a package-level declaration or `init` of a package the program imports (Go runs those
+//! whenever the package is linked). Facts no program is shown to reach are listed under
+//! their own package (a `Binary` with an empty name), never attached to a guessed program.
+//!
+//! Defaults are evaluated, not guessed: string constants through `GoIndex::eval`,
+//! non-string literals kept as written (a lone constant replaced by its value), and a
+//! struct field bound to a flag (`fs.IntVar(&o.Port, "port", o.Port, …)`) read from the
+//! literal of the constructor that made `o` (`o := NewOptions()`, or for a method, the
+//! one constructor every caller got its receiver from); a field the literal leaves out has
+//! the type's zero value. Anything else keeps its Go source text, marked `default_expr`.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+use tree_sitter::Node;
+
+use super::calls::{Chain, FuncId, Graph, Root, Scope, Step, Target, callee, names_import};
+use super::consts::{ConstExpr, const_expr};
+use super::file::{GoFile, Import};
+use super::index::{GoIndex, GoInput, dir_of};
+use super::syntax::{FuncCtx, for_each_node, line_of, text};
+use crate::model::{Area, Binary, Diagnostic, EnvVar, Flag, SourceRef};
+
+const STD_FLAG: &str = "flag";
+const PFLAG: &str = "github.com/spf13/pflag";
+
+/// A Go expression as written, with what portolan can evaluate of it later.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RawValue {
+    /// The source text, whitespace runs folded to one space.
+    pub text: String,
+    /// The expression as a string constant expression, when it is one.
+    pub string: Option<ConstExpr>,
+    /// Built only from literals, operators, `time` units, conversions and the constant
+    /// names in `names`.
+    pub literal: bool,
+    pub names: Vec<(Option<String>, String)>,
+    /// `x.F` (or `x.A.F`): a field of a value whose origin may be known.
+    pub field: Option<FieldRef>,
+    /// `F(…)` or `pkg.F(…)`, possibly behind `*` or `&`: a value a function made.
+    pub call: Option<(Option<String>, String)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldRef {
+    pub root: Root,
+    pub path: Vec<String>,
+}
+
+/// One flag registration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawFlag {
+    pub line: u32,
+    /// Index of the enclosing function (or package-level entry) in `GoFile::functions`.
+    pub func: usize,
+    /// pflag's type name.
+    pub kind: String,
+    pub name: RawValue,
+    pub shorthand: Option<RawValue>,
+    /// None for flags without a default argument (`Count`, `Func`).
+    pub default: Option<RawValue>,
+    /// True when the default argument is a `flag.Value`, whose default is its `String()`.
+    pub default_is_value: bool,
+    pub help: RawValue,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum EnvName {
+    Str(ConstExpr),
+    /// The enclosing function's parameter: the function is a helper, and its callers name
+    /// the variable.
+    Param(usize),
+    Other(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawEnv {
+    pub line: u32,
+    pub func: usize,
+    pub name: EnvName,
+}
+
+/// A function whose one return statement returns a struct literal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Constructor {
+    pub func: usize,
+    pub line: u32,
+    pub fields: Vec<LiteralField>,
+}
+
+impl Constructor {
+    /// The value the literal gives a field path (`["Port"]`, or `["Config", "Port"]`); a
+    /// one-element path also finds a field promoted from an embedded struct.
+    pub fn field(&self, path: &[String]) -> Option<&RawValue> {
+        self.fields
+            .iter()
+            .find(|f| f.path == path)
+            .or_else(|| match path {
+                [one] => self
+                    .fields
+                    .iter()
+                    .find(|f| f.promoted && f.path.last() == Some(one)),
+                _ => None,
+            })
+            .map(|f| &f.value)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LiteralField {
+    /// `["Port"]`, or `["Config", "Port"]` inside an embedded `Config: Config{…}`.
+    pub path: Vec<String>,
+    /// True when every enclosing key is an embedded struct, so `o.Port` reaches it.
+    pub promoted: bool,
+    pub value: RawValue,
+}
+
+/// What one file contributes to binaries.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BinaryFacts {
+    pub flags: Vec<RawFlag>,
+    pub env_reads: Vec<RawEnv>,
+    pub constructors: Vec<Constructor>,
+    /// Package-level constants that are not strings (`DefaultPort = 9002`).
+    pub value_consts: Vec<(String, RawValue)>,
+    /// Package-level `var x = strings.Join([]string{…}, sep)` of constants, which help
+    /// texts use to list choices: (name, items, separator).
+    pub joins: Vec<(String, Vec<ConstExpr>, ConstExpr)>,
+}
+
+/// How a flag method lays out its arguments.
+struct Layout {
+    kind: &'static str,
+    /// Positions of the name, shorthand, default and usage arguments.
+    name: usize,
+    short: Option<usize>,
+    default: Option<usize>,
+    usage: usize,
+    arity: usize,
+    default_is_value: bool,
+}
+
+/// pflag's type names by method base name; the standard library's methods are a subset.
+const FLAG_TYPES: &[(&str, &str)] = &[
+    ("String", "string"),
+    ("Bool", "bool"),
+    ("Int", "int"),
+    ("Int8", "int8"),
+    ("Int16", "int16"),
+    ("Int32", "int32"),
+    ("Int64", "int64"),
+    ("Uint", "uint"),
+    ("Uint8", "uint8"),
+    ("Uint16", "uint16"),
+    ("Uint32", "uint32"),
+    ("Uint64", "uint64"),
+    ("Float32", "float32"),
+    ("Float64", "float64"),
+    ("Duration", "duration"),
+    ("StringSlice", "stringSlice"),
+    ("StringArray", "stringArray"),
+    ("IntSlice", "intSlice"),
+    ("Int32Slice", "int32Slice"),
+    ("Int64Slice", "int64Slice"),
+    ("UintSlice", "uintSlice"),
+    ("BoolSlice", "boolSlice"),
+    ("Float32Slice", "float32Slice"),
+    ("Float64Slice", "float64Slice"),
+    ("DurationSlice", "durationSlice"),
+    ("StringToString", "stringToString"),
+    ("StringToInt", "stringToInt"),
+    ("StringToInt64", "stringToInt64"),
+    ("IP", "ip"),
+    ("IPSlice", "ipSlice"),
+    ("IPMask", "ipMask"),
+    ("IPNet", "ipNet"),
+    ("BytesHex", "bytesHex"),
+    ("BytesBase64", "bytesBase64"),
+    ("Count", "count"),
+];
+
+fn layout(method: &str) -> Option<Layout> {
+    let fixed = |kind, name, short, default, usage, arity, default_is_value| Layout {
+        kind,
+        name,
+        short,
+        default,
+        usage,
+        arity,
+        default_is_value,
+    };
+    match method {
+        "Var" => return Some(fixed("value", 1, None, Some(0), 2, 3, true)),
+        "VarP" | "VarPF" => return Some(fixed("value", 1, Some(2), Some(0), 3, 4, true)),
+        "TextVar" => return Some(fixed("text", 1, None, Some(2), 3, 4, false)),
+        "Func" => return Some(fixed("func", 0, None, None, 1, 3, false)),
+        "FuncP" => return Some(fixed("func", 0, Some(1), None, 2, 4, false)),
+        "BoolFunc" => return Some(fixed("boolFunc", 0, None, None, 1, 3, false)),
+        "BoolFuncP" => return Some(fixed("boolFunc", 0, Some(1), None, 2, 4, false)),
+        _ => {}
+    }
+    for (base, kind) in FLAG_TYPES {
+        let Some(suffix) = method.strip_prefix(base) else {
+            continue;
+        };
+        let (ptr, short) = match suffix {
+            "" => (false, false),
+            "P" => (false, true),
+            "Var" => (true, false),
+            "VarP" => (true, true),
+            _ => continue,
+        };
+        let mut at = usize::from(ptr);
+        let name = at;
+        at += 1;
+        let short = short.then(|| {
+            at += 1;
+            at - 1
+        });
+        let default = (*base != "Count").then(|| {
+            at += 1;
+            at - 1
+        });
+        return Some(Layout {
+            kind,
+            name,
+            short,
+            default,
+            usage: at,
+            arity: at + 1,
+            default_is_value: false,
+        });
+    }
+    None
+}
+
+/// Records the flags, environment reads and returned literal of one function.
+pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut GoFile) {
+    let imports = std::mem::take(&mut file.imports);
+    for_each_node(ctx.body, |node| {
+        if node.kind() == "call_expression" {
+            visit_call(node, scope, func, src, &imports, &mut file.binaries);
+        }
+    });
+    if let Some(ctor) = returned_literal(ctx.body, scope, src, &imports) {
+        file.binaries
+            .constructors
+            .push(Constructor { func, ..ctor });
+    }
+    file.imports = imports;
+}
+
+/// Records the flags and environment reads of a package-level `var` declaration, and its
+/// `strings.Join` lists of constants.
+pub fn extract_package_level(decl: Node, func: usize, src: &[u8], file: &mut GoFile) {
+    let imports = std::mem::take(&mut file.imports);
+    let scope = Scope::package_level();
+    for_each_node(decl, |node| match node.kind() {
+        "call_expression" => visit_call(node, &scope, func, src, &imports, &mut file.binaries),
+        "var_spec" => {
+            let mut nc = node.walk();
+            let names: Vec<Node> = node
+                .children_by_field_name("name", &mut nc)
+                .filter(|n| n.kind() == "identifier")
+                .collect();
+            let values: Vec<Node> = node
+                .child_by_field_name("value")
+                .map(|v| {
+                    let mut vc = v.walk();
+                    v.named_children(&mut vc).collect()
+                })
+                .unwrap_or_default();
+            if names.len() != values.len() {
+                return;
+            }
+            for (name, value) in names.into_iter().zip(values) {
+                if let Some((items, sep)) = string_join(value, src, &imports) {
+                    file.binaries
+                        .joins
+                        .push((text(name, src).to_string(), items, sep));
+                }
+            }
+        }
+        _ => {}
+    });
+    file.imports = imports;
+}
+
+/// `strings.Join([]string{a, b}, sep)` with constant items and separator.
+fn string_join(node: Node, src: &[u8], imports: &[Import]) -> Option<(Vec<ConstExpr>, ConstExpr)> {
+    let f = callee(node).filter(|f| f.kind() == "selector_expression")?;
+    let operand = f.child_by_field_name("operand")?;
+    if text(f.child_by_field_name("field")?, src) != "Join"
+        || operand.kind() != "identifier"
+        || !names_import(imports, text(operand, src), "strings")
+    {
+        return None;
+    }
+    let args = node.child_by_field_name("arguments")?;
+    let mut c = args.walk();
+    let args: Vec<Node> = args
+        .named_children(&mut c)
+        .filter(|n| n.kind() != "comment")
+        .collect();
+    let [list, sep] = args.as_slice() else {
+        return None;
+    };
+    if list.kind() != "composite_literal" {
+        return None;
+    }
+    let body = list.child_by_field_name("body")?;
+    let mut bc = body.walk();
+    let items = body
+        .named_children(&mut bc)
+        .map(|e| e.named_child(0).and_then(|x| const_expr(x, src)))
+        .collect::<Option<Vec<_>>>()?;
+    Some((items, const_expr(*sep, src)?))
+}
+
+/// Records package-level constants that are not strings but literal values.
+pub fn collect_consts(decl: Node, src: &[u8], file: &mut GoFile) {
+    let scope = Scope::package_level();
+    let mut c = decl.walk();
+    for spec in decl.named_children(&mut c) {
+        if spec.kind() != "const_spec" {
+            continue;
+        }
+        let mut nc = spec.walk();
+        let names: Vec<String> = spec
+            .children_by_field_name("name", &mut nc)
+            .filter(|n| n.kind() == "identifier")
+            .map(|n| text(n, src).to_string())
+            .collect();
+        let Some(list) = spec.child_by_field_name("value") else {
+            continue;
+        };
+        let mut lc = list.walk();
+        let values: Vec<Node> = list.named_children(&mut lc).collect();
+        if values.len() != names.len() {
+            continue;
+        }
+        for (name, value) in names.into_iter().zip(values) {
+            if const_expr(value, src).is_some() {
+                continue;
+            }
+            let v = value_of(value, &scope, src, &file.imports);
+            if v.literal {
+                file.binaries.value_consts.push((name, v));
+            }
+        }
+    }
+}
+
+fn visit_call(
+    node: Node,
+    scope: &Scope,
+    func: usize,
+    src: &[u8],
+    imports: &[Import],
+    out: &mut BinaryFacts,
+) {
+    let Some(f) = callee(node) else {
+        return;
+    };
+    if f.kind() != "selector_expression" {
+        return;
+    }
+    let (Some(operand), Some(field)) = (
+        f.child_by_field_name("operand"),
+        f.child_by_field_name("field"),
+    ) else {
+        return;
+    };
+    let method = text(field, src);
+    let args: Vec<Node> = node
+        .child_by_field_name("arguments")
+        .map(|a| {
+            let mut c = a.walk();
+            a.named_children(&mut c)
+                .filter(|n| n.kind() != "comment")
+                .collect()
+        })
+        .unwrap_or_default();
+    if (method == "Getenv" || method == "LookupEnv")
+        && operand.kind() == "identifier"
+        && scope
+            .lookup(text(operand, src), operand.start_byte())
+            .is_none()
+        && names_import(imports, text(operand, src), "os")
+    {
+        if let Some(arg) = args.first() {
+            let name = match scope.param_at(*arg, src) {
+                Some(i) => EnvName::Param(i),
+                None => match string_in_scope(*arg, scope, src) {
+                    Some(e) => EnvName::Str(e),
+                    None => EnvName::Other(fold(text(*arg, src))),
+                },
+            };
+            out.env_reads.push(RawEnv {
+                line: line_of(node),
+                func,
+                name,
+            });
+        }
+        return;
+    }
+    let Some(layout) = layout(method) else {
+        return;
+    };
+    if args.len() != layout.arity {
+        return;
+    }
+    let pointer_first = args
+        .first()
+        .is_some_and(|a| a.kind() == "unary_expression" && text(*a, src).starts_with('&'));
+    // `XVar(&p, …)`/`XVarP(&p, …)` have a signature only flag sets use, whatever the receiver.
+    let var_method = method.contains("Var") && method != "Var" && !method.starts_with("VarP");
+    if !(is_flag_set(operand, scope, src, imports) || (var_method && pointer_first)) {
+        return;
+    }
+    let value = |i: usize| args.get(i).map(|a| value_of(*a, scope, src, imports));
+    let (Some(name), Some(help)) = (value(layout.name), value(layout.usage)) else {
+        return;
+    };
+    out.flags.push(RawFlag {
+        line: line_of(node),
+        func,
+        kind: layout.kind.to_string(),
+        name,
+        shorthand: layout.short.and_then(value),
+        default: layout.default.and_then(value),
+        default_is_value: layout.default_is_value,
+        help,
+    });
+}
+
+/// True when `node` denotes a flag set: the `flag`/`pflag` package itself, its
+/// `CommandLine`, a `NewFlagSet(…)`, cobra's `Flags()`/`PersistentFlags()`, or a variable or
+/// parameter holding one of those or declared `*flag.FlagSet`/`*pflag.FlagSet`.
+fn is_flag_set(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> bool {
+    let is_flag_pkg =
+        |q: &str| names_import(imports, q, STD_FLAG) || names_import(imports, q, PFLAG);
+    let n = scope.resolve_value(node, src);
+    match n.kind() {
+        "identifier" => {
+            let name = text(n, src);
+            match scope.lookup(name, n.start_byte()) {
+                None => is_flag_pkg(name),
+                Some(super::calls::Binding::Param(_, Some(t)))
+                | Some(super::calls::Binding::Typed(t)) => {
+                    t.name == "FlagSet" && t.qualifier.as_deref().is_some_and(is_flag_pkg)
+                }
+                Some(_) => false,
+            }
+        }
+        "selector_expression" => {
+            let operand = n.child_by_field_name("operand");
+            let field = n.child_by_field_name("field").map(|f| text(f, src));
+            field == Some("CommandLine")
+                && operand.is_some_and(|o| o.kind() == "identifier" && is_flag_pkg(text(o, src)))
+        }
+        "call_expression" => {
+            let Some(f) = callee(n).filter(|f| f.kind() == "selector_expression") else {
+                return false;
+            };
+            let method = f.child_by_field_name("field").map(|m| text(m, src));
+            let operand = f.child_by_field_name("operand");
+            match method {
+                Some("Flags" | "PersistentFlags" | "LocalFlags") => true,
+                Some("NewFlagSet") => {
+                    operand.is_some_and(|o| o.kind() == "identifier" && is_flag_pkg(text(o, src)))
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Folds runs of whitespace (newlines and indentation in multi-line expressions) to one space.
+fn fold(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `string(x)` and similar conversions to a string type leave the value unchanged.
+fn unwrap_conversion<'t>(node: Node<'t>, src: &[u8]) -> Node<'t> {
+    let mut n = node;
+    for _ in 0..4 {
+        if n.kind() == "parenthesized_expression"
+            && let Some(inner) = n.named_child(0)
+        {
+            n = inner;
+            continue;
+        }
+        if n.kind() != "call_expression" {
+            break;
+        }
+        let is_string_conv =
+            callee(n).is_some_and(|f| f.kind() == "identifier" && text(f, src) == "string");
+        let args = n.child_by_field_name("arguments");
+        match args
+            .filter(|a| a.named_child_count() == 1)
+            .and_then(|a| a.named_child(0))
+        {
+            Some(arg) if is_string_conv => n = arg,
+            _ => break,
+        }
+    }
+    n
+}
+
+/// The string constant expression `node` denotes, when none of its names is a local variable.
+fn string_in_scope(node: Node, scope: &Scope, src: &[u8]) -> Option<ConstExpr> {
+    let n = unwrap_conversion(scope.resolve_value(node, src), src);
+    let expr = const_expr(n, src)?;
+    let mut locals = false;
+    for_each_node(n, |id| {
+        if id.kind() == "identifier"
+            && id
+                .parent()
+                .is_none_or(|p| p.kind() != "selector_expression")
+            && scope.lookup(text(id, src), id.start_byte()).is_some()
+        {
+            locals = true;
+        }
+    });
+    (!locals).then_some(expr)
+}
+
+/// Reads an argument or field value as written, with what can be evaluated later.
+pub fn value_of(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> RawValue {
+    let mut v = RawValue {
+        text: fold(text(node, src)),
+        string: string_in_scope(node, scope, src),
+        ..RawValue::default()
+    };
+    let n = scope.resolve_value(node, src);
+    if let Some(names) = literal_names(n, scope, src, imports) {
+        v.literal = true;
+        v.names = names;
+    }
+    if n.kind() == "selector_expression"
+        && let Some(Chain { root, steps }) = scope.chain_of(n, src)
+    {
+        let path: Option<Vec<String>> = steps
+            .into_iter()
+            .map(|s| match s {
+                Step::Field(f) => Some(f),
+                Step::Call(_) => None,
+            })
+            .collect();
+        if let Some(path) = path.filter(|p| !p.is_empty()) {
+            v.field = Some(FieldRef { root, path });
+        }
+    }
+    v.call = made_by(n, scope, src);
+    v
+}
+
+/// The package-level function whose result `node` is (`F(…)`, `pkg.F(…)`, behind `*`/`&`).
+fn made_by(node: Node, scope: &Scope, src: &[u8]) -> Option<(Option<String>, String)> {
+    let mut n = node;
+    while n.kind() == "unary_expression" {
+        n = n.child_by_field_name("operand")?;
+    }
+    if n.kind() != "call_expression" {
+        return None;
+    }
+    let f = callee(n)?;
+    let not_local = |id: Node| scope.lookup(text(id, src), id.start_byte()).is_none();
+    match f.kind() {
+        "identifier" if not_local(f) => Some((None, text(f, src).to_string())),
+        "selector_expression" => {
+            let operand = f.child_by_field_name("operand")?;
+            (operand.kind() == "identifier" && not_local(operand)).then(|| {
+                (
+                    Some(text(operand, src).to_string()),
+                    text(f.child_by_field_name("field").unwrap_or(f), src).to_string(),
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
+const CONVERSIONS: &[&str] = &[
+    "string", "bool", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16",
+    "uint32", "uint64", "float32", "float64", "byte", "rune",
+];
+
+/// The constant names a literal-looking expression uses, or None if it is not one.
+fn literal_names(
+    node: Node,
+    scope: &Scope,
+    src: &[u8],
+    imports: &[Import],
+) -> Option<Vec<(Option<String>, String)>> {
+    let is_time = |q: &str| names_import(imports, q, "time");
+    let mut names = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "int_literal"
+            | "float_literal"
+            | "imaginary_literal"
+            | "rune_literal"
+            | "interpreted_string_literal"
+            | "raw_string_literal"
+            | "true"
+            | "false"
+            | "nil"
+            | "iota"
+            | "comment" => {}
+            "identifier" => {
+                let name = text(n, src);
+                if matches!(name, "true" | "false" | "nil" | "iota") {
+                    continue;
+                }
+                if scope.lookup(name, n.start_byte()).is_some() {
+                    return None;
+                }
+                names.push((None, name.to_string()));
+            }
+            "selector_expression" => {
+                let operand = n.child_by_field_name("operand")?;
+                if operand.kind() != "identifier"
+                    || scope
+                        .lookup(text(operand, src), operand.start_byte())
+                        .is_some()
+                {
+                    return None;
+                }
+                let q = text(operand, src);
+                if !is_time(q) {
+                    let field = text(n.child_by_field_name("field")?, src);
+                    names.push((Some(q.to_string()), field.to_string()));
+                }
+            }
+            "binary_expression"
+            | "unary_expression"
+            | "parenthesized_expression"
+            | "literal_value"
+            | "literal_element"
+            | "keyed_element"
+            | "argument_list" => {
+                let op = n.child_by_field_name("operator").map(|o| text(o, src));
+                if matches!(op, Some("&" | "<-" | "*")) && n.kind() == "unary_expression" {
+                    return None;
+                }
+                let mut c = n.walk();
+                stack.extend(n.named_children(&mut c));
+            }
+            "composite_literal" => {
+                let ty = n.child_by_field_name("type")?;
+                if !matches!(
+                    ty.kind(),
+                    "slice_type" | "array_type" | "implicit_length_array_type" | "map_type"
+                ) {
+                    return None;
+                }
+                stack.push(n.child_by_field_name("body")?);
+            }
+            "call_expression" => {
+                let f = callee(n)?;
+                let conversion = match f.kind() {
+                    "identifier" => CONVERSIONS.contains(&text(f, src)),
+                    "selector_expression" => {
+                        f.child_by_field_name("operand")
+                            .is_some_and(|o| o.kind() == "identifier" && is_time(text(o, src)))
+                            && f.child_by_field_name("field")
+                                .is_some_and(|x| text(x, src) == "Duration")
+                    }
+                    _ => false,
+                };
+                if !conversion {
+                    return None;
+                }
+                stack.push(n.child_by_field_name("arguments")?);
+            }
+            _ => return None,
+        }
+    }
+    Some(names)
+}
+
+/// The struct literal a function returns, when its only return statement returns one.
+fn returned_literal(
+    body: Node,
+    scope: &Scope,
+    src: &[u8],
+    imports: &[Import],
+) -> Option<Constructor> {
+    let mut returns = Vec::new();
+    let mut stack = vec![body];
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            // A closure's returns are not the function's.
+            "func_literal" => continue,
+            "return_statement" => returns.push(n),
+            _ => {
+                let mut c = n.walk();
+                stack.extend(n.named_children(&mut c));
+            }
+        }
+    }
+    let [ret] = returns.as_slice() else {
+        return None;
+    };
+    let mut lit = ret.named_child(0)?.named_child(0)?;
+    if lit.kind() == "unary_expression" {
+        lit = lit.child_by_field_name("operand")?;
+    }
+    if lit.kind() != "composite_literal" {
+        return None;
+    }
+    let mut fields = Vec::new();
+    // (literal body, path of keys to it, reached through embedded structs only)
+    let mut stack = vec![(lit.child_by_field_name("body")?, Vec::<String>::new(), true)];
+    while let Some((body, prefix, promoted)) = stack.pop() {
+        let mut c = body.walk();
+        for element in body.named_children(&mut c) {
+            if element.kind() != "keyed_element" {
+                continue;
+            }
+            let (Some(key), Some(value)) = (
+                element
+                    .child_by_field_name("key")
+                    .and_then(|k| k.named_child(0)),
+                element
+                    .child_by_field_name("value")
+                    .and_then(|v| v.named_child(0)),
+            ) else {
+                continue;
+            };
+            let key = text(key, src).to_string();
+            let mut path = prefix.clone();
+            path.push(key.clone());
+            if value.kind() == "composite_literal" && path.len() < 4 {
+                let ty = value
+                    .child_by_field_name("type")
+                    .and_then(|t| super::calls::type_ref(t, src));
+                if let Some(inner) = value.child_by_field_name("body") {
+                    let embedded = ty.is_some_and(|t| t.name == key);
+                    stack.push((inner, path.clone(), promoted && embedded));
+                }
+            }
+            fields.push(LiteralField {
+                path,
+                promoted,
+                value: value_of(value, scope, src, imports),
+            });
+        }
+    }
+    Some(Constructor {
+        func: 0,
+        line: line_of(lit),
+        fields,
+    })
+}
+
+/// Resolves every file's flags and environment reads to binaries and library flag sets.
+pub fn resolve(
+    files: &[GoInput],
+    index: &GoIndex,
+    graph: &Graph,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Binary> {
+    let package = |fi: usize| -> String {
+        let f = &files[fi].facts;
+        index
+            .package_of(f)
+            .map(str::to_string)
+            .unwrap_or_else(|| dir_of(&f.path).to_string())
+    };
+    let packages: Vec<String> = (0..files.len()).map(package).collect();
+    let known: HashSet<&str> = packages.iter().map(String::as_str).collect();
+    // In-repo imports of each package, for the packages a program links.
+    let mut imports: HashMap<&str, BTreeSet<&str>> = HashMap::new();
+    for (fi, input) in files.iter().enumerate() {
+        let entry = imports.entry(packages[fi].as_str()).or_default();
+        for imp in &input.facts.imports {
+            if let Some(p) = known.get(imp.path.as_str()) {
+                entry.insert(p);
+            }
+        }
+    }
+    let mut mains: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (fi, input) in files.iter().enumerate() {
+        if input.facts.package == "main" {
+            mains.entry(packages[fi].as_str()).or_default().push(fi);
+        }
+    }
+
+    struct Program<'p> {
+        binary: Binary,
+        package: &'p str,
+        reach: super::calls::Reach,
+    }
+    let mut programs: Vec<Program> = Vec::new();
+    for (pkg, members) in &mains {
+        let mut linked: BTreeSet<&str> = BTreeSet::from([*pkg]);
+        let mut queue = vec![*pkg];
+        while let Some(p) = queue.pop() {
+            for dep in imports.get(p).into_iter().flatten() {
+                if linked.insert(dep) {
+                    queue.push(dep);
+                }
+            }
+        }
+        let mut roots: Vec<FuncId> = Vec::new();
+        let mut main_at = None;
+        for (fi, input) in files.iter().enumerate() {
+            let in_main = members.contains(&fi);
+            if !in_main && !linked.contains(packages[fi].as_str()) {
+                continue;
+            }
+            for (i, f) in input.facts.call_facts.iter().enumerate() {
+                let init = f.receiver.is_none() && f.name == "init";
+                let main = in_main && f.receiver.is_none() && f.name == "main";
+                if f.is_top_level() || init || main {
+                    roots.push((fi, i));
+                }
+                if main && main_at.is_none() {
+                    main_at = Some(SourceRef::new(&input.facts.path, f.line));
+                }
+            }
+        }
+        let first = members.first().map(|&fi| &files[fi]);
+        programs.push(Program {
+            binary: Binary {
+                name: binary_name(pkg),
+                package: pkg.to_string(),
+                flags: Vec::new(),
+                env: Vec::new(),
+                area: first.map(|f| f.area).unwrap_or_default(),
+                sources: main_at.into_iter().collect(),
+            },
+            package: pkg,
+            reach: graph.reachable(roots),
+        });
+    }
+
+    let eval = Evaluator::new(files, index, graph);
+    let mut library: BTreeMap<String, Binary> = BTreeMap::new();
+    let mut place = |fi: usize, func: usize, add: &mut dyn FnMut(&mut Binary)| {
+        let pkg = packages[fi].as_str();
+        let mut placed = false;
+        for prog in programs.iter_mut() {
+            if prog.package == pkg || prog.reach.contains((fi, func)) {
+                add(&mut prog.binary);
+                placed = true;
+            }
+        }
+        if !placed {
+            let entry = library.entry(pkg.to_string()).or_insert_with(|| Binary {
+                name: String::new(),
+                package: pkg.to_string(),
+                flags: Vec::new(),
+                env: Vec::new(),
+                area: files[fi].area,
+                sources: Vec::new(),
+            });
+            if files[fi].area == Area::Component {
+                entry.area = Area::Component;
+            }
+            add(entry);
+        }
+    };
+
+    for (fi, input) in files.iter().enumerate() {
+        let file = &input.facts;
+        for raw in &file.binaries.flags {
+            let Some(flag) = eval.flag(fi, raw, diagnostics) else {
+                continue;
+            };
+            place(fi, raw.func, &mut |b| b.flags.push(flag.clone()));
+        }
+    }
+    for (fi, func, line, name) in eval.env_reads(diagnostics) {
+        let var = EnvVar {
+            name,
+            sources: vec![SourceRef::new(&files[fi].facts.path, line)],
+        };
+        place(fi, func, &mut |b| b.env.push(var.clone()));
+    }
+
+    let mut out: Vec<Binary> = programs.into_iter().map(|p| p.binary).collect();
+    out.extend(library.into_values());
+    for b in &mut out {
+        b.flags
+            .sort_by(|a, c| (&a.name, &a.sources).cmp(&(&c.name, &c.sources)));
+        crate::analyze::merge::merge_identical(&mut b.flags);
+        b.env
+            .sort_by(|a, c| (&a.name, &a.sources).cmp(&(&c.name, &c.sources)));
+        crate::analyze::merge::merge_identical(&mut b.env);
+    }
+    // A library package with nothing in it is not worth a row (cannot happen today, but
+    // keeps the output honest if a fact is dropped after its entry was made).
+    out.retain(|b| !b.is_package() || !b.flags.is_empty() || !b.env.is_empty());
+    out
+}
+
+/// A program's name: its package's last path element, skipping a `/vN` major version.
+fn binary_name(package: &str) -> String {
+    let mut parts = package.rsplit('/');
+    let last = parts.next().unwrap_or(package);
+    let is_major =
+        last.len() > 1 && last.starts_with('v') && last[1..].chars().all(|c| c.is_ascii_digit());
+    match (is_major, parts.next()) {
+        (true, Some(prev)) => prev.to_string(),
+        _ if last.is_empty() => "main".to_string(),
+        _ => last.to_string(),
+    }
+}
+
+/// Evaluates raw values with the project's constants, constructors and call graph.
+struct Evaluator<'a> {
+    files: &'a [GoInput],
+    index: &'a GoIndex<'a>,
+    graph: &'a Graph<'a>,
+    /// (package, name) → (file, value) for non-string constants.
+    value_consts: HashMap<(String, String), (usize, &'a RawValue)>,
+    /// Function → the literal it returns.
+    constructors: HashMap<FuncId, &'a Constructor>,
+    /// Method → the one constructor all its callers' receivers come from, if there is one.
+    receiver_origins: HashMap<FuncId, Option<FuncId>>,
+    /// (package, name) → (file, items, separator) of `strings.Join` variables.
+    joins: HashMap<(String, String), (usize, &'a [ConstExpr], &'a ConstExpr)>,
+}
+
+const MAX_EVAL_DEPTH: usize = 8;
+
+impl<'a> Evaluator<'a> {
+    fn new(files: &'a [GoInput], index: &'a GoIndex<'a>, graph: &'a Graph<'a>) -> Self {
+        let mut value_consts = HashMap::new();
+        let mut constructors = HashMap::new();
+        let mut needs_origin: HashSet<FuncId> = HashSet::new();
+        let mut joins = HashMap::new();
+        for (fi, input) in files.iter().enumerate() {
+            let b = &input.facts.binaries;
+            if let Some(pkg) = index.package_of(&input.facts) {
+                for (name, v) in &b.value_consts {
+                    value_consts
+                        .entry((pkg.to_string(), name.clone()))
+                        .or_insert((fi, v));
+                }
+                for (name, items, sep) in &b.joins {
+                    joins.entry((pkg.to_string(), name.clone())).or_insert((
+                        fi,
+                        items.as_slice(),
+                        sep,
+                    ));
+                }
+            }
+            for c in &b.constructors {
+                constructors.insert((fi, c.func), c);
+            }
+            for f in &b.flags {
+                let receiver_field = f
+                    .default
+                    .as_ref()
+                    .and_then(|d| d.field.as_ref())
+                    .is_some_and(|r| matches!(r.root, Root::Receiver(_)));
+                if receiver_field {
+                    needs_origin.insert((fi, f.func));
+                }
+            }
+        }
+        let receiver_origins = receiver_origins(files, graph, &constructors, needs_origin);
+        Evaluator {
+            files,
+            index,
+            graph,
+            value_consts,
+            constructors,
+            receiver_origins,
+            joins,
+        }
+    }
+
+    /// A string expression's value: `GoIndex::eval`, plus `strings.Join` variables.
+    fn eval_str(&self, fi: usize, e: &ConstExpr) -> Option<String> {
+        let file = &self.files[fi].facts;
+        if let Some(s) = self.index.eval(file, e) {
+            return Some(s);
+        }
+        // Only the parts the index cannot evaluate are looked up as joins, one level deep.
+        let parts: Vec<&ConstExpr> = match e {
+            ConstExpr::Concat(parts) => parts.iter().collect(),
+            other => vec![other],
+        };
+        let mut out = String::new();
+        for part in parts {
+            if let Some(s) = self.index.eval(file, part) {
+                out.push_str(&s);
+                continue;
+            }
+            let ConstExpr::Ref { qualifier, name } = part else {
+                return None;
+            };
+            let pkg = self.index.type_package(file, qualifier.as_deref())?;
+            let (jfi, items, sep) = self.joins.get(&(pkg, name.clone()))?;
+            let jfile = &self.files[*jfi].facts;
+            let items = items
+                .iter()
+                .map(|i| self.index.eval(jfile, i))
+                .collect::<Option<Vec<_>>>()?;
+            out.push_str(&items.join(&self.index.eval(jfile, sep)?));
+        }
+        Some(out)
+    }
+
+    fn flag(&self, fi: usize, raw: &RawFlag, diagnostics: &mut Vec<Diagnostic>) -> Option<Flag> {
+        let file = &self.files[fi].facts;
+        let Some(name) = raw.name.string.as_ref().and_then(|e| self.eval_str(fi, e)) else {
+            diagnostics.push(Diagnostic::new(
+                &file.path,
+                raw.line,
+                format!(
+                    "cannot resolve the name of this flag: `{}` is not a string constant; the flag is not listed",
+                    raw.name.text
+                ),
+            ));
+            return None;
+        };
+        let shorthand = match &raw.shorthand {
+            None => String::new(),
+            Some(s) => s
+                .string
+                .as_ref()
+                .and_then(|e| self.eval_str(fi, e))
+                .unwrap_or_else(|| "?".to_string()),
+        };
+        let (default, default_expr) = match (&raw.default, raw.default_is_value) {
+            (Some(v), true) => (v.text.clone(), true),
+            (Some(v), false) => self.value(fi, v, &raw.kind, Some((fi, raw.func)), 0),
+            (None, _) if raw.kind == "count" => ("0".to_string(), false),
+            (None, _) => (String::new(), false),
+        };
+        let (help, help_expr) = self.value(fi, &raw.help, "string", None, 0);
+        Some(Flag {
+            name,
+            shorthand,
+            kind: raw.kind.clone(),
+            default,
+            default_expr,
+            help,
+            help_expr,
+            sources: vec![SourceRef::new(&file.path, raw.line)],
+        })
+    }
+
+    /// (value, is Go source text) for a value written in file `fi`, inside function `func`.
+    fn value(
+        &self,
+        fi: usize,
+        v: &RawValue,
+        kind: &str,
+        func: Option<FuncId>,
+        depth: usize,
+    ) -> (String, bool) {
+        let file = &self.files[fi].facts;
+        if depth < MAX_EVAL_DEPTH {
+            if let Some(s) = v.string.as_ref().and_then(|e| self.eval_str(fi, e)) {
+                return (s, false);
+            }
+            if v.literal {
+                if let [(q, name)] = v.names.as_slice() {
+                    let written = match q {
+                        Some(q) => format!("{q}.{name}"),
+                        None => name.clone(),
+                    };
+                    if v.text == written
+                        && let Some((cfi, cv)) = self.value_const(fi, q.as_deref(), name)
+                    {
+                        return self.value(cfi, cv, kind, None, depth + 1);
+                    }
+                }
+                let all_known = v.names.iter().all(|(q, name)| {
+                    self.value_const(fi, q.as_deref(), name).is_some()
+                        || self
+                            .index
+                            .eval(
+                                file,
+                                &ConstExpr::Ref {
+                                    qualifier: q.clone(),
+                                    name: name.clone(),
+                                },
+                            )
+                            .is_some()
+                });
+                if all_known {
+                    return (v.text.clone(), false);
+                }
+            }
+            if let Some(field) = &v.field
+                && let Some(found) = self.field_default(fi, field, kind, func, depth)
+            {
+                return found;
+            }
+        }
+        (v.text.clone(), true)
+    }
+
+    fn value_const(&self, fi: usize, q: Option<&str>, name: &str) -> Option<(usize, &'a RawValue)> {
+        let pkg = self.index.type_package(&self.files[fi].facts, q)?;
+        self.value_consts.get(&(pkg, name.to_string())).copied()
+    }
+
+    /// The value a constructor's literal gives a field, or the zero value it leaves.
+    fn field_default(
+        &self,
+        fi: usize,
+        field: &FieldRef,
+        kind: &str,
+        func: Option<FuncId>,
+        depth: usize,
+    ) -> Option<(String, bool)> {
+        let ctor = match &field.root {
+            Root::Call { qualifier, name } => *self
+                .graph
+                .function(fi, qualifier.as_deref(), name)
+                .first()?,
+            Root::Receiver(_) => (*self.receiver_origins.get(&func?)?)?,
+            Root::Type(_) => return None,
+        };
+        let literal = self.constructors.get(&ctor)?;
+        match literal.field(&field.path) {
+            Some(v) => Some(self.value(ctor.0, v, kind, Some(ctor), depth + 1)),
+            None => zero_value(kind).map(|z| (z.to_string(), false)),
+        }
+    }
+
+    /// Every environment read with a resolved name: direct reads with a constant name, and
+    /// calls that pass a constant to a helper's parameter that ends in `os.Getenv`.
+    /// (file, function, line, name).
+    fn env_reads(&self, diagnostics: &mut Vec<Diagnostic>) -> Vec<(usize, usize, u32, String)> {
+        let mut out = Vec::new();
+        // (function, parameter) pairs whose argument is read as an environment variable name.
+        let mut helpers: HashSet<(FuncId, usize)> = HashSet::new();
+        for (fi, input) in self.files.iter().enumerate() {
+            let file = &input.facts;
+            for read in &file.binaries.env_reads {
+                match &read.name {
+                    EnvName::Param(i) => {
+                        helpers.insert(((fi, read.func), *i));
+                    }
+                    EnvName::Str(e) => match self.index.eval(file, e) {
+                        Some(name) => out.push((fi, read.func, read.line, name)),
+                        None => {
+                            diagnostics.push(unresolved_env(&file.path, read.line, &describe(e)))
+                        }
+                    },
+                    EnvName::Other(t) => diagnostics.push(unresolved_env(&file.path, read.line, t)),
+                }
+            }
+        }
+        if helpers.is_empty() {
+            return out;
+        }
+        // Calls that can reach a helper: those passing a parameter or a constant.
+        let mut candidates = Vec::new();
+        for (fi, input) in self.files.iter().enumerate() {
+            for (i, f) in input.facts.call_facts.iter().enumerate() {
+                for call in &f.calls {
+                    if call
+                        .args
+                        .iter()
+                        .any(|a| !matches!(a, super::calls::Arg::Other))
+                    {
+                        let targets = self.graph.resolve(fi, &call.target);
+                        if !targets.is_empty() {
+                            candidates.push(((fi, i), call, targets));
+                        }
+                    }
+                }
+            }
+        }
+        // A function passing its own parameter on to a helper is a helper too.
+        loop {
+            let mut grew = false;
+            for (caller, call, targets) in &candidates {
+                for (k, arg) in call.args.iter().enumerate() {
+                    if let super::calls::Arg::Param(p) = arg
+                        && targets.iter().any(|t| helpers.contains(&(*t, k)))
+                        && helpers.insert((*caller, *p))
+                    {
+                        grew = true;
+                    }
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        for ((fi, func), call, targets) in &candidates {
+            for (k, arg) in call.args.iter().enumerate() {
+                if !targets.iter().any(|t| helpers.contains(&(*t, k))) {
+                    continue;
+                }
+                let file = &self.files[*fi].facts;
+                match arg {
+                    super::calls::Arg::Str(e) => match self.index.eval(file, e) {
+                        Some(name) => out.push((*fi, *func, call.line, name)),
+                        None => {
+                            diagnostics.push(unresolved_env(&file.path, call.line, &describe(e)))
+                        }
+                    },
+                    super::calls::Arg::Param(_) => {}
+                    super::calls::Arg::Other => diagnostics.push(unresolved_env(
+                        &file.path,
+                        call.line,
+                        "an expression passed to an environment helper",
+                    )),
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Where the receiver of each method that binds flags to its receiver's fields comes from:
+/// the one constructor every call site's receiver was made by, if there is exactly one.
+///
+/// A call site's receiver is followed through fields: `o := NewOptions(); o.AddFlags(fs)`
+/// gives `NewOptions`; `o.Logging.AddFlags(fs)` inside a method whose own receiver came from
+/// `NewOptions` gives the constructor `NewOptions`' literal calls for its `Logging` field
+/// (`Logging: *logging.NewOptions()`). Methods reached that way are resolved together,
+/// until nothing changes.
+fn receiver_origins<'a>(
+    files: &'a [GoInput],
+    graph: &Graph,
+    constructors: &HashMap<FuncId, &'a Constructor>,
+    needed: HashSet<FuncId>,
+) -> HashMap<FuncId, Option<FuncId>> {
+    let mut origins: HashMap<FuncId, Option<FuncId>> = HashMap::new();
+    if needed.is_empty() {
+        return origins;
+    }
+    // Method call sites whose receiver is a constructor's result or the caller's own
+    // receiver, through fields only: (callee → [(caller, caller's file, receiver)]).
+    let mut sites: HashMap<FuncId, Vec<(FuncId, &'a Chain)>> = HashMap::new();
+    for (fi, input) in files.iter().enumerate() {
+        for (i, f) in input.facts.call_facts.iter().enumerate() {
+            for call in &f.calls {
+                let Target::Method { receiver, .. } = &call.target else {
+                    continue;
+                };
+                let fields_only = receiver.steps.iter().all(|s| matches!(s, Step::Field(_)));
+                if !fields_only || matches!(receiver.root, Root::Type(_)) {
+                    continue;
+                }
+                for t in graph.resolve(fi, &call.target) {
+                    sites.entry(t).or_default().push(((fi, i), receiver));
+                }
+            }
+        }
+    }
+    // The methods whose origin is needed: those with flags, and the callers that pass a
+    // field of their own receiver on to one of them.
+    // Sorted, so that the rounds below visit methods in the same order on every run.
+    let mut needed: Vec<FuncId> = needed.into_iter().collect();
+    needed.sort_unstable();
+    let mut seen: HashSet<FuncId> = needed.iter().copied().collect();
+    let mut i = 0;
+    while i < needed.len() {
+        for (caller, chain) in sites.get(&needed[i]).into_iter().flatten() {
+            if matches!(chain.root, Root::Receiver(_)) && seen.insert(*caller) {
+                needed.push(*caller);
+            }
+        }
+        i += 1;
+    }
+    for _ in 0..MAX_EVAL_DEPTH {
+        let mut changed = false;
+        for m in &needed {
+            let mut found: BTreeSet<Option<FuncId>> = BTreeSet::new();
+            for (caller, chain) in sites.get(m).into_iter().flatten() {
+                found.insert(site_origin(graph, constructors, &origins, *caller, chain));
+            }
+            let one = match found.into_iter().collect::<Vec<_>>().as_slice() {
+                [Some(ctor)] => Some(*ctor),
+                _ => None,
+            };
+            if origins.get(m) != Some(&one) {
+                origins.insert(*m, one);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    origins
+}
+
+/// The constructor that made the receiver of one call site, if it can be established.
+fn site_origin(
+    graph: &Graph,
+    constructors: &HashMap<FuncId, &Constructor>,
+    origins: &HashMap<FuncId, Option<FuncId>>,
+    caller: FuncId,
+    chain: &Chain,
+) -> Option<FuncId> {
+    let mut at = match &chain.root {
+        Root::Call { qualifier, name } => *graph
+            .function(caller.0, qualifier.as_deref(), name)
+            .first()?,
+        Root::Receiver(_) => (*origins.get(&caller)?)?,
+        Root::Type(_) => return None,
+    };
+    for step in &chain.steps {
+        let Step::Field(field) = step else {
+            return None;
+        };
+        let literal = constructors.get(&at)?;
+        let value = literal.field(std::slice::from_ref(field))?;
+        let (qualifier, name) = value.call.as_ref()?;
+        at = *graph.function(at.0, qualifier.as_deref(), name).first()?;
+    }
+    Some(at)
+}
+
+fn unresolved_env(path: &str, line: u32, what: &str) -> Diagnostic {
+    Diagnostic::new(
+        path,
+        line,
+        format!(
+            "cannot resolve the name of this environment variable read: `{what}` is not a string constant"
+        ),
+    )
+}
+
+fn describe(e: &ConstExpr) -> String {
+    match e {
+        ConstExpr::Str(s) => format!("{s:?}"),
+        ConstExpr::Ref {
+            qualifier: Some(q),
+            name,
+        } => format!("{q}.{name}"),
+        ConstExpr::Ref {
+            qualifier: None,
+            name,
+        } => name.clone(),
+        ConstExpr::Concat(parts) => parts.iter().map(describe).collect::<Vec<_>>().join(" + "),
+    }
+}
+
+/// The zero value of a flag type, as pflag prints it.
+fn zero_value(kind: &str) -> Option<&'static str> {
+    Some(match kind {
+        "string" => "",
+        "bool" => "false",
+        "int" | "int8" | "int16" | "int32" | "int64" | "uint" | "uint8" | "uint16" | "uint32"
+        | "uint64" | "float32" | "float64" | "count" => "0",
+        "duration" => "0s",
+        k if k.ends_with("Slice") || k.ends_with("Array") || k.starts_with("stringTo") => "[]",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analyze::go::file::extract;
+    use crate::analyze::go::index::GoModule;
+
+    /// Analyzes files of a module `example.com/app` and returns (binaries, diagnostics).
+    fn analyze(files: &[(&str, &str)]) -> (Vec<Binary>, Vec<Diagnostic>) {
+        let inputs: Vec<GoInput> = files
+            .iter()
+            .map(|(path, src)| GoInput {
+                facts: extract(path, src),
+                area: crate::source::walk::classify(path),
+            })
+            .collect();
+        let modules = vec![GoModule {
+            dir: String::new(),
+            path: "example.com/app".into(),
+            controller_runtime: None,
+        }];
+        let mut diagnostics = Vec::new();
+        let found = super::super::resolve(&inputs, &modules, &BTreeMap::new(), &mut diagnostics);
+        (found.binaries, diagnostics)
+    }
+
+    /// One line per flag: `binary --name[,-s] type default[*] | help[*] @file:line…`, where
+    /// `*` marks Go source text, then one per environment variable.
+    fn rows(binaries: &[Binary]) -> Vec<String> {
+        let at = |s: &[SourceRef]| {
+            s.iter()
+                .map(|s| format!("{}:{}", s.file, s.line))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let mut out = Vec::new();
+        for b in binaries {
+            let who = if b.is_package() {
+                format!("pkg:{}", b.package)
+            } else {
+                b.name.clone()
+            };
+            for f in &b.flags {
+                let short = if f.shorthand.is_empty() {
+                    String::new()
+                } else {
+                    format!(",-{}", f.shorthand)
+                };
+                out.push(format!(
+                    "{who} --{}{short} {} {:?}{} | {}{} @{}",
+                    f.name,
+                    f.kind,
+                    f.default,
+                    if f.default_expr { "*" } else { "" },
+                    f.help,
+                    if f.help_expr { "*" } else { "" },
+                    at(&f.sources)
+                ));
+            }
+            for e in &b.env {
+                out.push(format!("{who} ${} @{}", e.name, at(&e.sources)));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn standard_library_flags_in_all_forms() {
+        let (b, d) = analyze(&[(
+            "cmd/tool/main.go",
+            r#"package main
+
+import (
+	"flag"
+	"time"
+)
+
+var dryRun = flag.Bool("dry-run", false, "Print what would change.")
+
+func main() {
+	var addr string
+	workers := flag.Int("workers", 4, "Worker count.")
+	flag.StringVar(&addr, "addr", ":9000", "Listen address.")
+	flag.Duration("timeout", 5*time.Second, "Request timeout.")
+	flag.Float64("ratio", 0.5, "Sampling ratio.")
+	flag.Uint("burst", 10, "Burst size.")
+	flag.Int64("limit", -1, "Byte limit.")
+	fs := flag.NewFlagSet("sub", flag.ExitOnError)
+	fs.StringVar(&addr, "sub-addr", "", "Address for the subcommand.")
+	flag.CommandLine.BoolVar(&verbose, "verbose", true, "Log more.")
+	flag.Func("mode", "Mode of operation.", parseMode)
+	flag.Var(&levels, "level", "Log level.")
+	flag.Parse()
+	_ = workers
+}
+"#,
+        )]);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(
+            rows(&b),
+            vec![
+                r#"tool --addr string ":9000" | Listen address. @cmd/tool/main.go:13"#,
+                r#"tool --burst uint "10" | Burst size. @cmd/tool/main.go:16"#,
+                r#"tool --dry-run bool "false" | Print what would change. @cmd/tool/main.go:8"#,
+                r#"tool --level value "&levels"* | Log level. @cmd/tool/main.go:22"#,
+                r#"tool --limit int64 "-1" | Byte limit. @cmd/tool/main.go:17"#,
+                r#"tool --mode func "" | Mode of operation. @cmd/tool/main.go:21"#,
+                r#"tool --ratio float64 "0.5" | Sampling ratio. @cmd/tool/main.go:15"#,
+                r#"tool --sub-addr string "" | Address for the subcommand. @cmd/tool/main.go:19"#,
+                r#"tool --timeout duration "5*time.Second" | Request timeout. @cmd/tool/main.go:14"#,
+                r#"tool --verbose bool "true" | Log more. @cmd/tool/main.go:20"#,
+                r#"tool --workers int "4" | Worker count. @cmd/tool/main.go:12"#,
+            ]
+        );
+        assert_eq!(b[0].sources, vec![SourceRef::new("cmd/tool/main.go", 10)]);
+        assert_eq!(b[0].package, "example.com/app/cmd/tool");
+    }
+
+    #[test]
+    fn pflag_and_cobra_flags_with_shorthands() {
+        let (b, d) = analyze(&[(
+            "cmd/knob/main.go",
+            r#"package main
+
+import (
+	"time"
+
+	"github.com/spf13/cobra"
+	flag "github.com/spf13/pflag"
+)
+
+func main() {
+	port := flag.IntP("port", "p", 8080, "Port to serve on.")
+	flag.StringSliceVar(&tags, "tag", []string{"a"}, "Tags to apply.")
+	cmd := &cobra.Command{Use: "knob"}
+	cmd.Flags().StringVarP(&name, "name", "n", "knob", "Instance name.")
+	cmd.PersistentFlags().BoolP("quiet", "q", false, "Print nothing.")
+	flags := cmd.Flags()
+	flags.CountP("verbose", "v", "More output.")
+	flags.DurationVar(&every, "every", time.Minute, "Interval.")
+	_ = port
+}
+"#,
+        )]);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(
+            rows(&b),
+            vec![
+                r#"knob --every duration "time.Minute" | Interval. @cmd/knob/main.go:18"#,
+                r#"knob --name,-n string "knob" | Instance name. @cmd/knob/main.go:14"#,
+                r#"knob --port,-p int "8080" | Port to serve on. @cmd/knob/main.go:11"#,
+                r#"knob --quiet,-q bool "false" | Print nothing. @cmd/knob/main.go:15"#,
+                r#"knob --tag stringSlice "[]string{\"a\"}" | Tags to apply. @cmd/knob/main.go:12"#,
+                r#"knob --verbose,-v count "0" | More output. @cmd/knob/main.go:17"#,
+            ]
+        );
+    }
+
+    #[test]
+    fn constants_from_other_files_and_packages_name_default_and_describe_flags() {
+        let (b, d) = analyze(&[
+            (
+                "cmd/knob/main.go",
+                r#"package main
+
+import (
+	"flag"
+
+	"example.com/app/pkg/defaults"
+)
+
+func main() {
+	flag.String(flagCache, defaults.CacheDir, helpPrefix+"cache files.")
+	flag.Int("retries", defaults.Retries, "Retries.")
+	flag.Duration("grace", defaults.Grace, "Grace period.")
+	flag.String("mode", string(defaults.ModeFast), "Mode.")
+	flag.String("region", region, "Region.")
+}
+"#,
+            ),
+            (
+                "cmd/knob/names.go",
+                "package main\n\nconst flagCache = \"cache-dir\"\n\nconst helpPrefix = \"Where to keep \"\n",
+            ),
+            (
+                "pkg/defaults/defaults.go",
+                r#"package defaults
+
+import "time"
+
+type Mode string
+
+const (
+	CacheDir          = "/var/cache/" + app
+	app               = "knob"
+	Retries           = 3
+	Grace             = 30 * time.Second
+	ModeFast     Mode = "fast"
+)
+"#,
+            ),
+        ]);
+        assert_eq!(
+            rows(&b),
+            vec![
+                r#"knob --cache-dir string "/var/cache/knob" | Where to keep cache files. @cmd/knob/main.go:10"#,
+                r#"knob --grace duration "30 * time.Second" | Grace period. @cmd/knob/main.go:12"#,
+                r#"knob --mode string "fast" | Mode. @cmd/knob/main.go:13"#,
+                r#"knob --region string "region"* | Region. @cmd/knob/main.go:14"#,
+                r#"knob --retries int "3" | Retries. @cmd/knob/main.go:11"#,
+            ]
+        );
+        assert!(d.is_empty(), "{d:?}");
+    }
+
+    #[test]
+    fn help_listing_choices_with_strings_join_of_constants_is_evaluated() {
+        let (b, d) = analyze(&[(
+            "cmd/knob/main.go",
+            r#"package main
+
+import (
+	"flag"
+	"strings"
+)
+
+const (
+	modeFast = "fast"
+	modeSafe = "safe"
+)
+
+var modes = strings.Join([]string{modeFast, modeSafe}, ", ")
+
+var other = strings.Join(dynamic(), ", ")
+
+func main() {
+	flag.String("mode", modeFast, "Mode: one of "+modes+".")
+	flag.String("other", "", "One of "+other+".")
+}
+"#,
+        )]);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(
+            rows(&b),
+            vec![
+                r#"knob --mode string "fast" | Mode: one of fast, safe. @cmd/knob/main.go:18"#,
+                r#"knob --other string "" | "One of "+other+"."* @cmd/knob/main.go:19"#,
+            ]
+        );
+    }
+
+    const OPTIONS: &str = r#"package options
+
+import (
+	"os"
+	"time"
+
+	"github.com/spf13/pflag"
+)
+
+type Common struct {
+	LogFormat string
+}
+
+type Options struct {
+	Common
+	Listen  string
+	Timeout time.Duration
+	Workers int
+	Token   string
+}
+
+func NewOptions() *Options {
+	return &Options{
+		Common:  Common{LogFormat: "json"},
+		Listen:  DefaultListen,
+		Timeout: 30 * time.Second,
+		Token:   os.Getenv("KNOB_TOKEN"),
+	}
+}
+
+const DefaultListen = ":7070"
+
+func (o *Options) AddFlags(fs *pflag.FlagSet) {
+	fs.StringVar(&o.Listen, "listen", o.Listen, "Address to listen on.")
+	fs.DurationVar(&o.Timeout, "timeout", o.Timeout, "Request timeout.")
+	fs.IntVar(&o.Workers, "workers", o.Workers, "Worker count.")
+	fs.StringVar(&o.LogFormat, "log-format", o.LogFormat, "Log format.")
+	fs.StringVar(&o.Token, "token", o.Token, "API token.")
+}
+"#;
+
+    #[test]
+    fn flags_registered_from_another_package_belong_to_the_calling_binary() {
+        let (b, d) = analyze(&[
+            (
+                "cmd/knobd/main.go",
+                r#"package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"example.com/app/pkg/options"
+)
+
+func main() {
+	opts := options.NewOptions()
+	cmd := &cobra.Command{Use: "knobd"}
+	opts.AddFlags(cmd.Flags())
+}
+"#,
+            ),
+            ("pkg/options/options.go", OPTIONS),
+        ]);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(
+            rows(&b),
+            vec![
+                r#"knobd --listen string ":7070" | Address to listen on. @pkg/options/options.go:34"#,
+                r#"knobd --log-format string "json" | Log format. @pkg/options/options.go:37"#,
+                r#"knobd --timeout duration "30 * time.Second" | Request timeout. @pkg/options/options.go:35"#,
+                r#"knobd --token string "os.Getenv(\"KNOB_TOKEN\")"* | API token. @pkg/options/options.go:38"#,
+                r#"knobd --workers int "0" | Worker count. @pkg/options/options.go:36"#,
+                r#"knobd $KNOB_TOKEN @pkg/options/options.go:27"#,
+            ]
+        );
+    }
+
+    #[test]
+    fn a_nested_options_struct_takes_its_defaults_from_the_constructor_its_parent_calls() {
+        let (b, d) = analyze(&[
+            (
+                "cmd/knobd/main.go",
+                "package main\n\nimport (\n\t\"github.com/spf13/pflag\"\n\n\t\"example.com/app/pkg/server\"\n)\n\nfunc main() {\n\tserver.NewOptions().AddFlags(pflag.CommandLine)\n}\n",
+            ),
+            (
+                "pkg/server/options.go",
+                r#"package server
+
+import (
+	"github.com/spf13/pflag"
+
+	"example.com/app/pkg/logging"
+)
+
+type Options struct {
+	Log *logging.Options
+}
+
+func NewOptions() *Options {
+	return &Options{Log: logging.NewOptions()}
+}
+
+func (o *Options) AddFlags(fs *pflag.FlagSet) {
+	o.Log.AddFlags(fs)
+}
+"#,
+            ),
+            (
+                "pkg/logging/logging.go",
+                r#"package logging
+
+import "github.com/spf13/pflag"
+
+const defaultLevel = 2
+
+type Options struct {
+	Level int
+}
+
+func NewOptions() *Options {
+	return &Options{Level: defaultLevel}
+}
+
+func (o *Options) AddFlags(fs *pflag.FlagSet) {
+	fs.IntVarP(&o.Level, "v", "v", o.Level, "Log verbosity.")
+}
+"#,
+            ),
+        ]);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(
+            rows(&b),
+            vec![r#"knobd --v,-v int "2" | Log verbosity. @pkg/logging/logging.go:16"#]
+        );
+    }
+
+    #[test]
+    fn flags_no_binary_reaches_stay_with_their_package() {
+        let (b, _) = analyze(&[
+            ("cmd/knobd/main.go", "package main\n\nfunc main() {\n}\n"),
+            ("pkg/options/options.go", OPTIONS),
+        ]);
+        let rows = rows(&b);
+        assert_eq!(
+            rows,
+            vec![
+                r#"pkg:example.com/app/pkg/options --listen string "o.Listen"* | Address to listen on. @pkg/options/options.go:34"#,
+                r#"pkg:example.com/app/pkg/options --log-format string "o.LogFormat"* | Log format. @pkg/options/options.go:37"#,
+                r#"pkg:example.com/app/pkg/options --timeout duration "o.Timeout"* | Request timeout. @pkg/options/options.go:35"#,
+                r#"pkg:example.com/app/pkg/options --token string "o.Token"* | API token. @pkg/options/options.go:38"#,
+                r#"pkg:example.com/app/pkg/options --workers int "o.Workers"* | Worker count. @pkg/options/options.go:36"#,
+                r#"pkg:example.com/app/pkg/options $KNOB_TOKEN @pkg/options/options.go:27"#,
+            ]
+        );
+        assert_eq!(b[0].name, "knobd");
+        assert!(b[0].flags.is_empty());
+    }
+
+    #[test]
+    fn environment_reads_directly_through_helpers_and_package_initializers() {
+        let (b, d) = analyze(&[
+            (
+                "cmd/knobd/main.go",
+                r#"package main
+
+import (
+	"os"
+
+	"example.com/app/pkg/env"
+	"example.com/app/pkg/names"
+)
+
+func main() {
+	os.Getenv("HOME")
+	if v, ok := os.LookupEnv(names.Region); ok {
+		_ = v
+	}
+	env.Int("KNOB_WORKERS", 4)
+	name := "KNOB_ZONE"
+	os.Getenv(name)
+	key := "A"
+	key = "B"
+	os.Getenv(key)
+	os.Getenv(prefix + suffix())
+}
+"#,
+            ),
+            (
+                "pkg/env/env.go",
+                r#"package env
+
+import "os"
+
+func Int(key string, def int) int {
+	return parse(lookup(key), def)
+}
+
+func lookup(name string) string {
+	v, _ := os.LookupEnv(name)
+	return v
+}
+"#,
+            ),
+            (
+                "pkg/names/names.go",
+                "package names\n\nimport \"os\"\n\nconst Region = \"KNOB_\" + \"REGION\"\n\nvar Namespace = os.Getenv(\"POD_NAMESPACE\")\n",
+            ),
+        ]);
+        assert_eq!(
+            rows(&b),
+            vec![
+                "knobd $HOME @cmd/knobd/main.go:11",
+                "knobd $KNOB_REGION @cmd/knobd/main.go:12",
+                "knobd $KNOB_WORKERS @cmd/knobd/main.go:15",
+                "knobd $KNOB_ZONE @cmd/knobd/main.go:17",
+                "knobd $POD_NAMESPACE @pkg/names/names.go:7",
+            ]
+        );
+        let lines: Vec<u32> = d.iter().map(|d| d.line).collect();
+        assert_eq!(lines, vec![20, 21], "{d:?}");
+        assert!(d[0].message.contains("`key`"), "{d:?}");
+    }
+
+    #[test]
+    fn a_reconciler_set_up_from_main_reaches_its_reconcile() {
+        let (b, _) = analyze(&[
+            (
+                "cmd/main.go",
+                r#"package main
+
+import "example.com/app/internal/controller"
+
+func main() {
+	(&controller.WidgetReconciler{}).SetupWithManager(mgr)
+}
+"#,
+            ),
+            (
+                "internal/controller/widget.go",
+                r#"package controller
+
+import "os"
+
+type WidgetReconciler struct{}
+
+func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+
+func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	_ = os.Getenv("WIDGET_IMAGE")
+	return ctrl.Result{}, nil
+}
+"#,
+            ),
+        ]);
+        assert_eq!(
+            rows(&b),
+            vec!["cmd $WIDGET_IMAGE @internal/controller/widget.go:12"]
+        );
+    }
+
+    #[test]
+    fn binaries_are_named_after_their_folder_or_module_and_samples_are_marked() {
+        let (b, _) = analyze(&[
+            ("main.go", "package main\n\nfunc main() {}\n"),
+            (
+                "hack/gen/main.go",
+                "package main\n\nimport \"flag\"\n\nfunc main() {\n\tflag.Bool(\"check\", false, \"Only check.\")\n}\n",
+            ),
+            ("cmd/v2/main.go", "package main\n\nfunc main() {}\n"),
+        ]);
+        let names: Vec<(&str, &str, Area)> = b
+            .iter()
+            .map(|b| (b.name.as_str(), b.package.as_str(), b.area))
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                ("app", "example.com/app", Area::Component),
+                ("cmd", "example.com/app/cmd/v2", Area::Component),
+                ("gen", "example.com/app/hack/gen", Area::Samples),
+            ]
+        );
+    }
+
+    #[test]
+    fn unresolvable_flag_names_are_reported_not_guessed() {
+        let (b, d) = analyze(&[(
+            "cmd/x/main.go",
+            "package main\n\nimport \"flag\"\n\nfunc main() {\n\tfor _, n := range names {\n\t\tflag.Bool(n, false, \"x\")\n\t}\n\tflag.Bool(fmt.Sprint(1), false, help())\n}\n",
+        )]);
+        assert!(b[0].flags.is_empty());
+        let got: Vec<(u32, &str)> = d.iter().map(|d| (d.line, d.message.as_str())).collect();
+        assert_eq!(
+            got,
+            vec![
+                (
+                    7,
+                    "cannot resolve the name of this flag: `n` is not a string constant; the flag is not listed"
+                ),
+                (
+                    9,
+                    "cannot resolve the name of this flag: `fmt.Sprint(1)` is not a string constant; the flag is not listed"
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn method_calls_that_look_like_flags_on_other_values_are_ignored() {
+        let (b, _) = analyze(&[(
+            "cmd/x/main.go",
+            "package main\n\nfunc main() {\n\tb.String(\"a\", \"b\", \"c\")\n\tcfg.Bool(\"x\", false, \"y\")\n\tstore.StringVar(\"k\", \"v\", \"w\", \"z\")\n}\n",
+        )]);
+        assert!(b[0].flags.is_empty(), "{:?}", b[0].flags);
+    }
+
+    #[test]
+    fn deeply_nested_arguments_do_not_overflow() {
+        let mut src = String::from(
+            "package main\n\nimport \"flag\"\n\nfunc main() {\n\tflag.String(\"deep\", ",
+        );
+        src.push_str(&"(".repeat(20_000));
+        src.push_str("\"x\"");
+        src.push_str(&")".repeat(20_000));
+        src.push_str(", \"help\")\n}\n");
+        let (b, _) = analyze(&[("cmd/x/main.go", &src)]);
+        assert_eq!(b[0].flags.len(), 1);
+    }
+}

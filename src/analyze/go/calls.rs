@@ -1,0 +1,1178 @@
+//! Functions and the calls between them, for features that must know what a program
+//! reaches: which flags and environment reads a `package main` ends up running, and which
+//! constructor gave a flag's bound struct field its value.
+//!
+//! Per file, `extract` records each function's key (package-level name or method of a
+//! receiver type), its first result type, and every call whose target may be in the
+//! repository: `F(…)`, `pkg.F(…)`, and method calls on values whose type can be followed
+//! (`opts.AddFlags(…)` after `opts := pkg.NewOptions()`, `pkg.NewRunner().With(…).Run(…)`,
+//! `o.Embedded.Method(…)`). Functions passed as values (`RunE: run`, `http.HandleFunc(p, h)`)
+//! count as calls. `Scope` is the small, syntactic type knowledge this needs: receiver,
+//! typed parameters and local variables with their initializers.
+//!
+//! Per project, `Graph` resolves those calls to functions through the package index and
+//! recorded struct fields and result types. A call that cannot be followed (an interface,
+//! a function value, an external package) gives no edge: reachability is established,
+//! never assumed.
+//!
+//! **Invariant:** no recursion over syntax trees; value chains are followed by loops with
+//! a hop limit, so deep or cyclic code cannot overflow the stack or loop forever.
+
+use std::collections::{HashMap, VecDeque};
+
+use tree_sitter::Node;
+
+use super::consts::{ConstExpr, const_expr};
+use super::file::{GoFile, Import};
+use super::index::{GoIndex, GoInput};
+use super::syntax::{FuncCtx, line_of, text};
+
+/// A named Go type as written: `pkg.T` or `T` (pointers and type arguments stripped).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TypeRef {
+    pub qualifier: Option<String>,
+    pub name: String,
+}
+
+/// Where a value chain starts.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Root {
+    /// A value of a known type: a composite literal, `new(T)`, a typed parameter or variable.
+    Type(TypeRef),
+    /// The method's receiver.
+    Receiver(TypeRef),
+    /// The result of calling a package-level function, `F(…)` or `pkg.F(…)`.
+    Call {
+        qualifier: Option<String>,
+        name: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    Field(String),
+    /// The result of calling a method.
+    Call(String),
+}
+
+/// A value written as a chain of field reads and calls from a root, e.g.
+/// `pkg.NewRunner().WithX(…)` or `opts.LoggingOptions`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chain {
+    pub root: Root,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Target {
+    /// `F(…)` (same package) or `q.F(…)`; `q` may turn out not to be an import (then the
+    /// call stays unresolved).
+    Func {
+        qualifier: Option<String>,
+        name: String,
+    },
+    Method {
+        receiver: Chain,
+        name: String,
+    },
+}
+
+/// What a call passes, as far as features need to know.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    /// The calling function's own parameter, by position.
+    Param(usize),
+    Str(ConstExpr),
+    Other,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawCall {
+    pub line: u32,
+    pub target: Target,
+    pub args: Vec<Arg>,
+}
+
+/// One function or method, or (with an empty `name`) a file's package-level declarations,
+/// whose initializers run when the package is linked into a program.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct FuncFacts {
+    pub name: String,
+    pub receiver: Option<String>,
+    pub line: u32,
+    pub result: Option<TypeRef>,
+    pub calls: Vec<RawCall>,
+}
+
+impl FuncFacts {
+    pub fn is_top_level(&self) -> bool {
+        self.name.is_empty()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct StructField {
+    pub name: String,
+    pub ty: TypeRef,
+    pub embedded: bool,
+}
+
+/// A `type T struct { … }` declaration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StructDecl {
+    pub name: String,
+    pub fields: Vec<StructField>,
+}
+
+/// A chain may pass through at most this many variables, calls and fields.
+const MAX_HOPS: usize = 48;
+
+/// The named type a type expression denotes, if it is one (`*pkg.T`, `T[X]`, `pkg.T`).
+pub fn type_ref(node: Node, src: &[u8]) -> Option<TypeRef> {
+    let mut n = node;
+    for _ in 0..4 {
+        match n.kind() {
+            "pointer_type" | "parenthesized_type" => n = n.named_child(0)?,
+            "generic_type" => n = n.child_by_field_name("type")?,
+            "qualified_type" => {
+                return Some(TypeRef {
+                    qualifier: Some(text(n.child_by_field_name("package")?, src).to_string()),
+                    name: text(n.child_by_field_name("name")?, src).to_string(),
+                });
+            }
+            "type_identifier" => {
+                return Some(TypeRef {
+                    qualifier: None,
+                    name: text(n, src).to_string(),
+                });
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// How a name is bound at some point of a function.
+pub enum Binding<'t> {
+    Receiver(TypeRef),
+    Param(usize, Option<TypeRef>),
+    /// A local variable and the expression it was last given (`x := e`, `x = e`, `var x = e`).
+    Value(Node<'t>),
+    /// A local variable declared with a type and no value.
+    Typed(TypeRef),
+    /// A local whose value portolan does not follow (range variables, `a, b := x()`'s `b`).
+    Unknown,
+}
+
+struct Local<'t> {
+    /// The byte offset after which the binding holds.
+    from: usize,
+    binding: LocalBinding<'t>,
+}
+
+enum LocalBinding<'t> {
+    Value(Node<'t>),
+    Typed(TypeRef),
+    Unknown,
+}
+
+/// The names a function body can refer to, with enough of their origin to follow values.
+pub struct Scope<'t> {
+    receiver: Option<(String, TypeRef)>,
+    params: Vec<(String, Option<TypeRef>)>,
+    /// Every binding of each local name, so a lookup costs one hash and a short scan.
+    locals: HashMap<String, Vec<Local<'t>>>,
+}
+
+impl<'t> Scope<'t> {
+    /// The scope of package-level declarations: nothing local.
+    pub fn package_level() -> Scope<'t> {
+        Scope {
+            receiver: None,
+            params: Vec::new(),
+            locals: HashMap::new(),
+        }
+    }
+
+    /// The receiver, parameters and local variables of one function.
+    pub fn of(ctx: &FuncCtx<'t>, src: &[u8]) -> Scope<'t> {
+        let mut scope = Scope::package_level();
+        let decl = ctx.body.parent();
+        if let (Some(name), Some(decl)) = (&ctx.receiver_name, decl) {
+            let ty = super::syntax::receiver_param(decl)
+                .and_then(|p| p.child_by_field_name("type"))
+                .and_then(|t| type_ref(t, src));
+            if let Some(ty) = ty {
+                scope.receiver = Some((name.clone(), ty));
+            }
+        }
+        if let Some(params) = decl.and_then(|d| d.child_by_field_name("parameters")) {
+            let mut c = params.walk();
+            for p in params.named_children(&mut c) {
+                let ty = p.child_by_field_name("type").and_then(|t| type_ref(t, src));
+                let mut nc = p.walk();
+                let names: Vec<String> = p
+                    .children_by_field_name("name", &mut nc)
+                    .map(|n| text(n, src).to_string())
+                    .collect();
+                if names.is_empty() {
+                    // An unnamed parameter still takes a position.
+                    scope.params.push((String::new(), ty.clone()));
+                }
+                for name in names {
+                    scope.params.push((name, ty.clone()));
+                }
+            }
+        }
+        super::syntax::for_each_node(ctx.body, |node| scope.record_local(node, src));
+        for bindings in scope.locals.values_mut() {
+            bindings.sort_by_key(|l| l.from);
+        }
+        scope
+    }
+
+    fn record_local(&mut self, node: Node<'t>, src: &[u8]) {
+        match node.kind() {
+            "short_var_declaration" | "assignment_statement" => {
+                if node.kind() == "assignment_statement"
+                    && node
+                        .child_by_field_name("operator")
+                        .is_none_or(|o| text(o, src) != "=")
+                {
+                    return;
+                }
+                let (Some(left), Some(right)) = (
+                    node.child_by_field_name("left"),
+                    node.child_by_field_name("right"),
+                ) else {
+                    return;
+                };
+                let mut lc = left.walk();
+                let names: Vec<Node> = left.named_children(&mut lc).collect();
+                let mut rc = right.walk();
+                let values: Vec<Node> = right.named_children(&mut rc).collect();
+                for (i, name) in names.iter().enumerate() {
+                    if name.kind() != "identifier" {
+                        continue;
+                    }
+                    let binding = if names.len() == values.len() {
+                        values
+                            .get(i)
+                            .map_or(LocalBinding::Unknown, |v| LocalBinding::Value(*v))
+                    } else if i == 0 && values.len() == 1 {
+                        // `x, err := f()`: x is f's first result, which is what chains follow.
+                        LocalBinding::Value(values[0])
+                    } else {
+                        LocalBinding::Unknown
+                    };
+                    self.push_local(text(*name, src), node.end_byte(), binding);
+                }
+            }
+            // A function-local `const` binds its name like a variable that never changes.
+            "var_spec" | "const_spec" => {
+                let ty = node
+                    .child_by_field_name("type")
+                    .and_then(|t| type_ref(t, src));
+                let mut nc = node.walk();
+                let names: Vec<Node> = node
+                    .children_by_field_name("name", &mut nc)
+                    .filter(|n| n.kind() == "identifier")
+                    .collect();
+                let values: Vec<Node> = node
+                    .child_by_field_name("value")
+                    .map(|v| {
+                        let mut vc = v.walk();
+                        v.named_children(&mut vc).collect()
+                    })
+                    .unwrap_or_default();
+                for (i, name) in names.iter().enumerate() {
+                    let binding = match (values.get(i), &ty) {
+                        (Some(v), _) if values.len() == names.len() => LocalBinding::Value(*v),
+                        (_, Some(t)) if values.is_empty() => LocalBinding::Typed(t.clone()),
+                        _ => LocalBinding::Unknown,
+                    };
+                    self.push_local(text(*name, src), node.end_byte(), binding);
+                }
+            }
+            "range_clause" | "type_switch_statement" | "receive_statement" => {
+                if let Some(left) = node
+                    .child_by_field_name("left")
+                    .or_else(|| node.child_by_field_name("alias"))
+                {
+                    let mut lc = left.walk();
+                    let names: Vec<Node> = left.named_children(&mut lc).collect();
+                    let names = if names.is_empty() { vec![left] } else { names };
+                    for name in names.into_iter().filter(|n| n.kind() == "identifier") {
+                        self.push_local(text(name, src), node.start_byte(), LocalBinding::Unknown);
+                    }
+                }
+            }
+            "func_literal" => {
+                // A closure's parameters shadow outer names inside it.
+                let Some(params) = node.child_by_field_name("parameters") else {
+                    return;
+                };
+                let mut c = params.walk();
+                for p in params.named_children(&mut c) {
+                    let ty = p.child_by_field_name("type").and_then(|t| type_ref(t, src));
+                    let mut nc = p.walk();
+                    let names: Vec<Node> = p.children_by_field_name("name", &mut nc).collect();
+                    for name in names {
+                        let binding = match &ty {
+                            Some(t) => LocalBinding::Typed(t.clone()),
+                            None => LocalBinding::Unknown,
+                        };
+                        self.push_local(text(name, src), params.end_byte(), binding);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn push_local(&mut self, name: &str, from: usize, binding: LocalBinding<'t>) {
+        if name == "_" {
+            return;
+        }
+        self.locals
+            .entry(name.to_string())
+            .or_default()
+            .push(Local { from, binding });
+    }
+
+    /// What `name` refers to at byte offset `at`, if it is local to the function.
+    pub fn lookup(&self, name: &str, at: usize) -> Option<Binding<'t>> {
+        // Bindings are sorted by offset: the last one made before `at` holds there.
+        let local = self.locals.get(name).and_then(|ls| {
+            let after = ls.partition_point(|l| l.from <= at);
+            after.checked_sub(1).and_then(|i| ls.get(i))
+        });
+        if let Some(l) = local {
+            return Some(match &l.binding {
+                LocalBinding::Value(n) => Binding::Value(*n),
+                LocalBinding::Typed(t) => Binding::Typed(t.clone()),
+                LocalBinding::Unknown => Binding::Unknown,
+            });
+        }
+        if let Some(i) = self.params.iter().position(|(n, _)| n == name) {
+            return Some(Binding::Param(i, self.params[i].1.clone()));
+        }
+        match &self.receiver {
+            Some((n, t)) if n == name => Some(Binding::Receiver(t.clone())),
+            _ => None,
+        }
+    }
+
+    /// The expression a local variable holds at `node`, following `x := y` copies. Only
+    /// variables given a value exactly once are followed: with several assignments, which
+    /// one a use sees depends on control flow, and that is not guessed.
+    pub fn resolve_value(&self, node: Node<'t>, src: &[u8]) -> Node<'t> {
+        let mut n = node;
+        for _ in 0..MAX_HOPS {
+            if n.kind() != "identifier" {
+                break;
+            }
+            let name = text(n, src);
+            if self.locals.get(name).map_or(0, Vec::len) != 1 {
+                break;
+            }
+            match self.lookup(name, n.start_byte()) {
+                Some(Binding::Value(v)) => n = v,
+                _ => break,
+            }
+        }
+        n
+    }
+
+    /// The value chain an expression denotes, if it can be followed.
+    pub fn chain_of(&self, node: Node<'t>, src: &[u8]) -> Option<Chain> {
+        let mut steps = Vec::new();
+        let mut n = node;
+        let root = 'walk: {
+            for _ in 0..MAX_HOPS {
+                match n.kind() {
+                    "parenthesized_expression" => n = n.named_child(0)?,
+                    "unary_expression" => {
+                        let op = text(n.child_by_field_name("operator")?, src);
+                        if op != "&" && op != "*" {
+                            return None;
+                        }
+                        n = n.child_by_field_name("operand")?;
+                    }
+                    "composite_literal" => {
+                        break 'walk Root::Type(type_ref(n.child_by_field_name("type")?, src)?);
+                    }
+                    "call_expression" => {
+                        let f = callee(n)?;
+                        match f.kind() {
+                            "selector_expression" => {
+                                steps.push(Step::Call(
+                                    text(f.child_by_field_name("field")?, src).to_string(),
+                                ));
+                                n = f.child_by_field_name("operand")?;
+                            }
+                            "identifier" => {
+                                let name = text(f, src);
+                                if name == "new" {
+                                    let arg = n.child_by_field_name("arguments")?.named_child(0)?;
+                                    break 'walk Root::Type(type_ref(arg, src)?);
+                                }
+                                if self.lookup(name, f.start_byte()).is_some() {
+                                    // Calling a function value: not followed.
+                                    return None;
+                                }
+                                break 'walk Root::Call {
+                                    qualifier: None,
+                                    name: name.to_string(),
+                                };
+                            }
+                            _ => return None,
+                        }
+                    }
+                    "selector_expression" => {
+                        steps.push(Step::Field(
+                            text(n.child_by_field_name("field")?, src).to_string(),
+                        ));
+                        n = n.child_by_field_name("operand")?;
+                    }
+                    "identifier" => {
+                        let name = text(n, src);
+                        match self.lookup(name, n.start_byte()) {
+                            Some(Binding::Receiver(t)) => break 'walk Root::Receiver(t),
+                            Some(Binding::Param(_, Some(t))) | Some(Binding::Typed(t)) => {
+                                break 'walk Root::Type(t);
+                            }
+                            Some(Binding::Value(v)) => n = v,
+                            Some(Binding::Param(_, None)) | Some(Binding::Unknown) => return None,
+                            None => {
+                                // Not local: a package qualifier, if a call is applied to it.
+                                match steps.pop() {
+                                    Some(Step::Call(f)) => {
+                                        break 'walk Root::Call {
+                                            qualifier: Some(name.to_string()),
+                                            name: f,
+                                        };
+                                    }
+                                    _ => return None,
+                                }
+                            }
+                        }
+                    }
+                    _ => return None,
+                }
+            }
+            return None;
+        };
+        steps.reverse();
+        Some(Chain { root, steps })
+    }
+
+    /// The position of a parameter named `name`, if the identifier at `node` is one.
+    pub fn param_at(&self, node: Node<'t>, src: &[u8]) -> Option<usize> {
+        if node.kind() != "identifier" {
+            return None;
+        }
+        match self.lookup(text(node, src), node.start_byte()) {
+            Some(Binding::Param(i, _)) => Some(i),
+            _ => None,
+        }
+    }
+}
+
+/// The function expression of a call, without explicit type arguments (`f[T](…)`).
+pub fn callee(call: Node) -> Option<Node> {
+    let f = call.child_by_field_name("function")?;
+    Some(match f.kind() {
+        "index_expression" => f.child_by_field_name("operand")?,
+        _ => f,
+    })
+}
+
+/// True if `qualifier` names an import of the standard library in `imports`: calls into it
+/// can never reach repository code, so they are not recorded.
+fn is_std_qualifier(imports: &[Import], qualifier: &str) -> bool {
+    imports.iter().any(|imp| {
+        let name = match &imp.alias {
+            Some(a) => a.as_str(),
+            None => imp.path.rsplit('/').next().unwrap_or(&imp.path),
+        };
+        name == qualifier && !imp.path.split('/').next().unwrap_or("").contains('.')
+    })
+}
+
+/// True if `qualifier` names the import `path` in `imports` (alias or default name).
+pub fn names_import(imports: &[Import], qualifier: &str, path: &str) -> bool {
+    imports.iter().any(|imp| {
+        imp.path == path
+            && match &imp.alias {
+                Some(a) => a == qualifier,
+                None => path.rsplit('/').next() == Some(qualifier),
+            }
+    })
+}
+
+/// Records one function's key, result type and calls; returns its index in `file.call_facts`.
+pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> usize {
+    let decl = ctx.body.parent();
+    let result = decl
+        .and_then(|d| d.child_by_field_name("result"))
+        .and_then(|r| {
+            if r.kind() == "parameter_list" {
+                let mut c = r.walk();
+                let first = r.named_children(&mut c).next()?;
+                type_ref(first.child_by_field_name("type")?, src)
+            } else {
+                type_ref(r, src)
+            }
+        });
+    let mut facts = FuncFacts {
+        name: ctx.name.clone(),
+        receiver: ctx.receiver_type.clone(),
+        line: decl.map(line_of).unwrap_or_else(|| line_of(ctx.body)),
+        result,
+        calls: Vec::new(),
+    };
+    collect_calls(ctx.body, scope, src, &file.imports, &mut facts.calls);
+    file.call_facts.push(facts);
+    file.call_facts.len() - 1
+}
+
+/// Records the calls made by a package-level `var` declaration's initializers; returns
+/// the index of the file's package-level entry in `file.call_facts`.
+pub fn extract_package_level(decl: Node, src: &[u8], file: &mut GoFile) -> usize {
+    let at = package_level_entry(file);
+    let scope = Scope::package_level();
+    let mut calls = Vec::new();
+    collect_calls(decl, &scope, src, &file.imports, &mut calls);
+    file.call_facts[at].calls.extend(calls);
+    at
+}
+
+/// The index of the file's package-level entry, created on first use.
+pub fn package_level_entry(file: &mut GoFile) -> usize {
+    if let Some(i) = file.call_facts.iter().position(FuncFacts::is_top_level) {
+        return i;
+    }
+    file.call_facts.push(FuncFacts::default());
+    file.call_facts.len() - 1
+}
+
+fn collect_calls(
+    root: Node,
+    scope: &Scope,
+    src: &[u8],
+    imports: &[Import],
+    out: &mut Vec<RawCall>,
+) {
+    super::syntax::for_each_node(root, |node| match node.kind() {
+        "call_expression" => {
+            let Some(f) = callee(node) else {
+                return;
+            };
+            if let Some(reconcile) = registered_reconciler(node, f, scope, src) {
+                out.push(reconcile);
+            }
+            let Some(target) = target_of(f, scope, src, imports) else {
+                return;
+            };
+            let args = node
+                .child_by_field_name("arguments")
+                .map(|a| {
+                    let mut c = a.walk();
+                    a.named_children(&mut c)
+                        .filter(|n| n.kind() != "comment")
+                        .map(|n| arg_of(n, scope, src))
+                        .collect()
+                })
+                .unwrap_or_default();
+            out.push(RawCall {
+                line: line_of(node),
+                target,
+                args,
+            });
+        }
+        // A function or method passed as a value (`RunE: run`, `Handle(p, s.serve)`) may
+        // be called by whoever receives it.
+        "argument_list" | "literal_element" => {
+            let mut c = node.walk();
+            for child in node.named_children(&mut c) {
+                if !matches!(child.kind(), "identifier" | "selector_expression") {
+                    continue;
+                }
+                if node.kind() == "literal_element" && is_literal_key(node) {
+                    continue;
+                }
+                if let Some(target) = target_of(child, scope, src, imports) {
+                    out.push(RawCall {
+                        line: line_of(child),
+                        target,
+                        args: Vec::new(),
+                    });
+                }
+            }
+        }
+        _ => {}
+    });
+}
+
+/// controller-runtime's `….Complete(r)` / `….Build(r)` hands `r` to the manager, which
+/// calls `r.Reconcile`: that call is recorded here, so a program that sets up a controller
+/// reaches its `Reconcile` (it resolves only if `r`'s type has such a method).
+fn registered_reconciler(call: Node, f: Node, scope: &Scope, src: &[u8]) -> Option<RawCall> {
+    if f.kind() != "selector_expression" {
+        return None;
+    }
+    let method = text(f.child_by_field_name("field")?, src);
+    if method != "Complete" && method != "Build" {
+        return None;
+    }
+    let args = call.child_by_field_name("arguments")?;
+    if args.named_child_count() != 1 {
+        return None;
+    }
+    let receiver = scope.chain_of(args.named_child(0)?, src)?;
+    Some(RawCall {
+        line: line_of(call),
+        target: Target::Method {
+            receiver,
+            name: "Reconcile".to_string(),
+        },
+        args: Vec::new(),
+    })
+}
+
+/// Go's predeclared names, which are never repository functions.
+const PREDECLARED: &[&str] = &[
+    "nil", "true", "false", "iota", "append", "cap", "clear", "close", "complex", "copy", "delete",
+    "imag", "len", "make", "max", "min", "new", "panic", "print", "println", "real", "recover",
+];
+
+fn is_literal_key(element: Node) -> bool {
+    element.parent().is_some_and(|p| {
+        p.kind() == "keyed_element"
+            && p.child_by_field_name("key")
+                .is_some_and(|k| k.id() == element.id())
+    })
+}
+
+/// The function a callee expression (or a function value) names, when it may be in the
+/// repository.
+fn target_of(f: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<Target> {
+    match f.kind() {
+        "identifier" => {
+            let name = text(f, src);
+            if PREDECLARED.contains(&name) || scope.lookup(name, f.start_byte()).is_some() {
+                return None;
+            }
+            Some(Target::Func {
+                qualifier: None,
+                name: name.to_string(),
+            })
+        }
+        "selector_expression" => {
+            let operand = f.child_by_field_name("operand")?;
+            let name = text(f.child_by_field_name("field")?, src).to_string();
+            if operand.kind() == "identifier" {
+                let q = text(operand, src);
+                if scope.lookup(q, operand.start_byte()).is_none() {
+                    if is_std_qualifier(imports, q) {
+                        return None;
+                    }
+                    return Some(Target::Func {
+                        qualifier: Some(q.to_string()),
+                        name,
+                    });
+                }
+            }
+            let receiver = scope.chain_of(operand, src)?;
+            Some(Target::Method { receiver, name })
+        }
+        _ => None,
+    }
+}
+
+fn arg_of(node: Node, scope: &Scope, src: &[u8]) -> Arg {
+    if let Some(i) = scope.param_at(node, src) {
+        return Arg::Param(i);
+    }
+    let node = scope.resolve_value(node, src);
+    match const_expr(node, src) {
+        // A bare local variable is not a constant, whatever it holds.
+        Some(ConstExpr::Ref {
+            qualifier: None,
+            ref name,
+        }) if scope.lookup(name, node.start_byte()).is_some() => Arg::Other,
+        Some(e) => Arg::Str(e),
+        None => Arg::Other,
+    }
+}
+
+/// Records `type T struct { … }` declarations.
+pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
+    let mut c = decl.walk();
+    for spec in decl.named_children(&mut c) {
+        if spec.kind() != "type_spec" {
+            continue;
+        }
+        let (Some(name), Some(ty)) = (
+            spec.child_by_field_name("name"),
+            spec.child_by_field_name("type"),
+        ) else {
+            continue;
+        };
+        if ty.kind() != "struct_type" {
+            continue;
+        }
+        let mut fields = Vec::new();
+        let mut tc = ty.walk();
+        for list in ty.named_children(&mut tc) {
+            let mut lc = list.walk();
+            for field in list.named_children(&mut lc) {
+                if field.kind() != "field_declaration" {
+                    continue;
+                }
+                let Some(fty) = field
+                    .child_by_field_name("type")
+                    .and_then(|t| type_ref(t, src))
+                else {
+                    continue;
+                };
+                let mut nc = field.walk();
+                let names: Vec<String> = field
+                    .children_by_field_name("name", &mut nc)
+                    .map(|n| text(n, src).to_string())
+                    .collect();
+                if names.is_empty() {
+                    fields.push(StructField {
+                        name: fty.name.clone(),
+                        ty: fty,
+                        embedded: true,
+                    });
+                } else {
+                    for n in names {
+                        fields.push(StructField {
+                            name: n,
+                            ty: fty.clone(),
+                            embedded: false,
+                        });
+                    }
+                }
+            }
+        }
+        out.push(StructDecl {
+            name: text(name, src).to_string(),
+            fields,
+        });
+    }
+}
+
+/// A function of the project: (file index, index in that file's `functions`).
+pub type FuncId = (usize, usize);
+
+/// The project's functions and the calls between them that could be followed.
+pub struct Graph<'a> {
+    files: &'a [GoInput],
+    index: &'a GoIndex<'a>,
+    /// (package import path, receiver type, name) → functions (several with build tags).
+    funcs: HashMap<(String, Option<String>, String), Vec<FuncId>>,
+    /// (package import path, type name) → the file declaring it and the declaration.
+    structs: HashMap<(String, String), (usize, &'a StructDecl)>,
+    /// Flat function number → (file, function); and file → its first flat number.
+    ids: Vec<FuncId>,
+    offsets: Vec<usize>,
+    edges: Vec<Vec<usize>>,
+}
+
+impl<'a> Graph<'a> {
+    pub fn build(files: &'a [GoInput], index: &'a GoIndex<'a>) -> Graph<'a> {
+        let mut graph = Graph {
+            files,
+            index,
+            funcs: HashMap::new(),
+            structs: HashMap::new(),
+            ids: Vec::new(),
+            offsets: Vec::with_capacity(files.len()),
+            edges: Vec::new(),
+        };
+        for (fi, input) in files.iter().enumerate() {
+            graph.offsets.push(graph.ids.len());
+            let pkg = index.package_of(&input.facts).map(str::to_string);
+            for (i, f) in input.facts.call_facts.iter().enumerate() {
+                graph.ids.push((fi, i));
+                let Some(pkg) = &pkg else { continue };
+                if f.is_top_level() || (f.name == "init" && f.receiver.is_none()) {
+                    continue;
+                }
+                graph
+                    .funcs
+                    .entry((pkg.clone(), f.receiver.clone(), f.name.clone()))
+                    .or_default()
+                    .push((fi, i));
+            }
+            if let Some(pkg) = &pkg {
+                for s in &input.facts.struct_decls {
+                    graph
+                        .structs
+                        .entry((pkg.clone(), s.name.clone()))
+                        .or_insert((fi, s));
+                }
+            }
+        }
+        let mut edges = Vec::with_capacity(graph.ids.len());
+        for &(fi, i) in &graph.ids {
+            let mut out: Vec<usize> = graph.files[fi].facts.call_facts[i]
+                .calls
+                .iter()
+                .flat_map(|c| graph.resolve(fi, &c.target))
+                .map(|id| graph.flat(id))
+                .collect();
+            out.sort_unstable();
+            out.dedup();
+            edges.push(out);
+        }
+        graph.edges = edges;
+        graph
+    }
+
+    fn flat(&self, (fi, i): FuncId) -> usize {
+        self.offsets[fi] + i
+    }
+
+    /// The functions a call written in file `fi` may go to.
+    pub fn resolve(&self, fi: usize, target: &Target) -> Vec<FuncId> {
+        let file = &self.files[fi].facts;
+        let found = match target {
+            Target::Func { qualifier, name } => self
+                .index
+                .type_package(file, qualifier.as_deref())
+                .and_then(|pkg| self.funcs.get(&(pkg, None, name.clone()))),
+            Target::Method { receiver, name } => self
+                .type_of(fi, receiver)
+                .and_then(|(pkg, ty)| self.method(&pkg, &ty, name)),
+        };
+        found.cloned().unwrap_or_default()
+    }
+
+    /// A package-level function of file `fi`'s package, or of the package `qualifier` names there.
+    pub fn function(&self, fi: usize, qualifier: Option<&str>, name: &str) -> Vec<FuncId> {
+        self.resolve(
+            fi,
+            &Target::Func {
+                qualifier: qualifier.map(str::to_string),
+                name: name.to_string(),
+            },
+        )
+    }
+
+    /// Methods `name` of `pkg.ty`, including ones promoted from embedded fields.
+    fn method(&self, pkg: &str, ty: &str, name: &str) -> Option<&Vec<FuncId>> {
+        let mut queue = VecDeque::from([(pkg.to_string(), ty.to_string(), 0)]);
+        while let Some((pkg, ty, depth)) = queue.pop_front() {
+            if let Some(found) = self
+                .funcs
+                .get(&(pkg.clone(), Some(ty.clone()), name.to_string()))
+            {
+                return Some(found);
+            }
+            if depth >= 3 {
+                continue;
+            }
+            if let Some((fi, decl)) = self.structs.get(&(pkg, ty)) {
+                for f in decl.fields.iter().filter(|f| f.embedded) {
+                    if let Some(p) = self
+                        .index
+                        .type_package(&self.files[*fi].facts, f.ty.qualifier.as_deref())
+                    {
+                        queue.push_back((p, f.ty.name.clone(), depth + 1));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The type of field `name` of `pkg.ty`, including promoted fields.
+    fn field(&self, pkg: &str, ty: &str, name: &str) -> Option<(String, String)> {
+        let mut queue = VecDeque::from([(pkg.to_string(), ty.to_string(), 0)]);
+        while let Some((pkg, ty, depth)) = queue.pop_front() {
+            let Some((fi, decl)) = self.structs.get(&(pkg, ty)) else {
+                continue;
+            };
+            let file = &self.files[*fi].facts;
+            if let Some(f) = decl.fields.iter().find(|f| f.name == name) {
+                let p = self.index.type_package(file, f.ty.qualifier.as_deref())?;
+                return Some((p, f.ty.name.clone()));
+            }
+            if depth >= 3 {
+                continue;
+            }
+            for f in decl.fields.iter().filter(|f| f.embedded) {
+                if let Some(p) = self.index.type_package(file, f.ty.qualifier.as_deref()) {
+                    queue.push_back((p, f.ty.name.clone(), depth + 1));
+                }
+            }
+        }
+        None
+    }
+
+    /// The (package, type name) a chain written in file `fi` evaluates to.
+    pub fn type_of(&self, fi: usize, chain: &Chain) -> Option<(String, String)> {
+        let file = &self.files[fi].facts;
+        let (mut pkg, mut ty) = match &chain.root {
+            Root::Type(t) | Root::Receiver(t) => (
+                self.index.type_package(file, t.qualifier.as_deref())?,
+                t.name.clone(),
+            ),
+            Root::Call { qualifier, name } => {
+                let pkg = self.index.type_package(file, qualifier.as_deref())?;
+                self.result_of(self.funcs.get(&(pkg, None, name.clone()))?)?
+            }
+        };
+        for step in &chain.steps {
+            (pkg, ty) = match step {
+                Step::Field(f) => self.field(&pkg, &ty, f)?,
+                Step::Call(m) => self.result_of(self.method(&pkg, &ty, m)?)?,
+            };
+        }
+        Some((pkg, ty))
+    }
+
+    fn result_of(&self, funcs: &[FuncId]) -> Option<(String, String)> {
+        let &(fi, i) = funcs.first()?;
+        let result = self.files[fi].facts.call_facts[i].result.as_ref()?;
+        let pkg = self
+            .index
+            .type_package(&self.files[fi].facts, result.qualifier.as_deref())?;
+        Some((pkg, result.name.clone()))
+    }
+
+    /// Marks every function reachable from `roots` through followed calls.
+    pub fn reachable(&self, roots: impl IntoIterator<Item = FuncId>) -> Reach {
+        let mut seen = vec![false; self.ids.len()];
+        let mut queue: Vec<usize> = roots.into_iter().map(|id| self.flat(id)).collect();
+        while let Some(n) = queue.pop() {
+            if seen[n] {
+                continue;
+            }
+            seen[n] = true;
+            queue.extend(self.edges[n].iter().copied().filter(|&m| !seen[m]));
+        }
+        Reach {
+            seen,
+            offsets: self.offsets.clone(),
+        }
+    }
+}
+
+/// The functions one program reaches.
+pub struct Reach {
+    seen: Vec<bool>,
+    offsets: Vec<usize>,
+}
+
+impl Reach {
+    pub fn contains(&self, (fi, i): FuncId) -> bool {
+        self.offsets
+            .get(fi)
+            .and_then(|o| self.seen.get(o + i))
+            .copied()
+            .unwrap_or(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analyze::go::file::extract;
+    use crate::analyze::go::index::GoModule;
+    use crate::model::Area;
+    use std::collections::BTreeMap;
+
+    fn calls_of(src: &str, func: &str) -> Vec<(u32, Target)> {
+        let f = extract("x.go", src);
+        f.call_facts
+            .iter()
+            .find(|f| f.name == func)
+            .map(|f| f.calls.iter().map(|c| (c.line, c.target.clone())).collect())
+            .unwrap_or_default()
+    }
+
+    fn ty(q: Option<&str>, n: &str) -> TypeRef {
+        TypeRef {
+            qualifier: q.map(str::to_string),
+            name: n.into(),
+        }
+    }
+
+    #[test]
+    fn calls_follow_locals_chains_and_skip_the_standard_library() {
+        let src = r#"package main
+import (
+	"fmt"
+	"example.com/m/pkg/opts"
+)
+func main() {
+	o := opts.New()
+	o.AddFlags(nil)
+	fmt.Println("x")
+	opts.NewRunner().With(1).Run()
+	var r Runner
+	r.Start()
+	for _, x := range xs {
+		x.Stop()
+	}
+	run(helper)
+}
+"#;
+        let got = calls_of(src, "main");
+        let call = |q: Option<&str>, n: &str| Root::Call {
+            qualifier: q.map(str::to_string),
+            name: n.into(),
+        };
+        assert_eq!(
+            got,
+            vec![
+                (
+                    7,
+                    Target::Func {
+                        qualifier: Some("opts".into()),
+                        name: "New".into()
+                    }
+                ),
+                (
+                    8,
+                    Target::Method {
+                        receiver: Chain {
+                            root: call(Some("opts"), "New"),
+                            steps: vec![]
+                        },
+                        name: "AddFlags".into()
+                    }
+                ),
+                (
+                    10,
+                    Target::Method {
+                        receiver: Chain {
+                            root: call(Some("opts"), "NewRunner"),
+                            steps: vec![Step::Call("With".into())]
+                        },
+                        name: "Run".into()
+                    }
+                ),
+                (
+                    10,
+                    Target::Method {
+                        receiver: Chain {
+                            root: call(Some("opts"), "NewRunner"),
+                            steps: vec![]
+                        },
+                        name: "With".into()
+                    }
+                ),
+                (
+                    10,
+                    Target::Func {
+                        qualifier: Some("opts".into()),
+                        name: "NewRunner".into()
+                    }
+                ),
+                (
+                    12,
+                    Target::Method {
+                        receiver: Chain {
+                            root: Root::Type(ty(None, "Runner")),
+                            steps: vec![]
+                        },
+                        name: "Start".into()
+                    }
+                ),
+                (
+                    16,
+                    Target::Func {
+                        qualifier: None,
+                        name: "run".into()
+                    }
+                ),
+                (
+                    16,
+                    Target::Func {
+                        qualifier: None,
+                        name: "helper".into()
+                    }
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_graph_follows_result_types_embedded_fields_and_receivers() {
+        let files = vec![
+            GoInput {
+                facts: extract(
+                    "cmd/app/main.go",
+                    "package main\nimport \"example.com/m/pkg/run\"\nfunc main() {\n\trun.NewRunner().With(2).Run()\n}\n",
+                ),
+                area: Area::Component,
+            },
+            GoInput {
+                facts: extract(
+                    "pkg/run/run.go",
+                    r#"package run
+type Runner struct{}
+type Options struct {
+	Logging
+}
+type Logging struct{}
+func NewRunner() *Runner { return &Runner{} }
+func (r *Runner) With(n int) *Runner { return r }
+func (r *Runner) Run() {
+	o := NewOptions()
+	o.AddFlags()
+}
+func NewOptions() *Options { return &Options{} }
+func (o *Options) AddFlags() {
+	o.Logging.AddFlags()
+	o.Bind()
+}
+func (l *Logging) AddFlags() {}
+func (l *Logging) Bind() {}
+func unused() {}
+"#,
+                ),
+                area: Area::Component,
+            },
+        ];
+        let modules = vec![GoModule {
+            dir: String::new(),
+            path: "example.com/m".into(),
+            controller_runtime: None,
+        }];
+        let groups = BTreeMap::new();
+        let mut diags = Vec::new();
+        let index = GoIndex::build(&files, &modules, &groups, &mut diags);
+        let graph = Graph::build(&files, &index);
+        let main = graph.function(0, None, "main");
+        assert_eq!(main, vec![(0, 0)]);
+        let reach = graph.reachable(main);
+        let reached: Vec<String> = files[1]
+            .facts
+            .call_facts
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| reach.contains((1, *i)))
+            .map(|(_, f)| format!("{}.{}", f.receiver.clone().unwrap_or_default(), f.name))
+            .collect();
+        assert_eq!(
+            reached,
+            vec![
+                ".NewRunner",
+                "Runner.With",
+                "Runner.Run",
+                ".NewOptions",
+                "Options.AddFlags",
+                "Logging.AddFlags",
+                "Logging.Bind"
+            ]
+        );
+    }
+}

@@ -1,0 +1,220 @@
+//! The `knob-service` fixture through the real binary: its programs with their flags and
+//! environment variables, its Prometheus metrics, and how the project page shows them.
+//! Every expected row below was checked by hand against the fixture's files.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/knob-service")
+}
+
+fn analyze() -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_portolan"))
+        .arg("analyze")
+        .arg(fixture())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn sources(v: &Value) -> String {
+    v["sources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| format!("{}:{}", s["file"].as_str().unwrap(), s["line"]))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn s<'a>(v: &'a Value, key: &str) -> &'a str {
+    v[key].as_str().unwrap_or("")
+}
+
+/// One line per flag (`binary --name[,-s] type "default"[*] | help[*] @sources`, `*`
+/// marking Go source text) and per environment variable (`binary $NAME @sources`).
+fn binary_rows(model: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for b in model["binaries"].as_array().unwrap() {
+        let who = match s(b, "name") {
+            "" => format!("pkg:{}", s(b, "package")),
+            name => match b["area"].as_str() {
+                Some(area) => format!("{name}({area})"),
+                None => name.to_string(),
+            },
+        };
+        for f in b["flags"].as_array().unwrap() {
+            let short = match s(f, "shorthand") {
+                "" => String::new(),
+                x => format!(",-{x}"),
+            };
+            out.push(format!(
+                "{who} --{}{short} {} {:?}{} | {}{} @{}",
+                s(f, "name"),
+                s(f, "type"),
+                s(f, "default"),
+                if f["default_expr"] == true { "*" } else { "" },
+                s(f, "help"),
+                if f["help_expr"] == true { "*" } else { "" },
+                sources(f)
+            ));
+        }
+        for e in b["env"].as_array().unwrap() {
+            out.push(format!("{who} ${} @{}", s(e, "name"), sources(e)));
+        }
+    }
+    out
+}
+
+#[test]
+fn knob_service_binaries_flags_and_environment() {
+    let model = analyze();
+    assert_eq!(
+        binary_rows(&model),
+        vec![
+            // knobctl: the standard `flag` package, a package-level flag, a constant default.
+            r#"knobctl --dry-run bool "false" | Show the change without making it. @cmd/knobctl/main.go:12"#,
+            r#"knobctl --retries int "3" | Attempts before giving up. @cmd/knobctl/main.go:17"#,
+            r#"knobctl --server string "http://localhost:7070" | knobd address. @cmd/knobctl/main.go:16"#,
+            r#"knobctl --timeout duration "5*time.Second" | Timeout of one attempt. @cmd/knobctl/main.go:18"#,
+            "knobctl $KNOBCTL_TOKEN @cmd/knobctl/main.go:21",
+            // knobd: cobra flags in main, and the options package's flags registered by
+            // `opts.AddFlags(cmd.Flags())`, with defaults from NewServerOptions' literal
+            // (an embedded struct's field, constants in names.go, a field left at zero).
+            r#"knobd --allowed-key stringSlice "[]" | Keys clients may set; repeat the flag for more. @pkg/options/options.go:40"#,
+            r#"knobd --listen,-l string ":7070" | Address to listen on. @cmd/knobd/main.go:30"#,
+            r#"knobd --log-format string "text" | Log format: text or json. @pkg/options/options.go:41"#,
+            r#"knobd --max-knobs int "500" | Largest number of knobs accepted. @pkg/options/options.go:38"#,
+            r#"knobd --read-only bool "false" | Refuse writes. @pkg/options/options.go:39"#,
+            r#"knobd --store-dir string "/var/lib/knobd" | Directory the knobs are stored in. @pkg/options/options.go:36"#,
+            r#"knobd --sync-period duration "DefaultSyncSeconds * time.Second" | How often knobs are written to disk. @pkg/options/options.go:37"#,
+            r#"knobd --verbose,-v bool "false" | Log every request. @cmd/knobd/main.go:29"#,
+            // Reached through the RunE closure: server.New(opts).Run().
+            "knobd $KNOBD_ADMIN_TOKEN @pkg/server/server.go:26",
+            "knobd $KNOBD_DEBUG @pkg/server/server.go:28",
+            // Through the envutil.StringOr helper, reported where the name is written.
+            "knobd $KNOBD_REGION @pkg/server/server.go:27",
+            r#"lint(samples) --fix bool "false" | Rewrite files in place. @hack/lint/main.go:9"#,
+            // No program of the repository calls into pkg/plugin: its flag set stays apart.
+            r#"pkg:github.com/example/knob-service/pkg/plugin --plugin-dir string "/usr/lib/knobs" | Directory to load plugins from. @pkg/plugin/plugin.go:11"#,
+            "pkg:github.com/example/knob-service/pkg/plugin $KNOB_PLUGIN_DEBUG @pkg/plugin/plugin.go:16",
+        ]
+    );
+    let mains: Vec<(String, String)> = model["binaries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (s(b, "package").to_string(), sources(b)))
+        .collect();
+    assert_eq!(
+        mains,
+        vec![
+            (
+                "github.com/example/knob-service/cmd/knobctl".into(),
+                "cmd/knobctl/main.go:14".into()
+            ),
+            (
+                "github.com/example/knob-service/cmd/knobd".into(),
+                "cmd/knobd/main.go:14".into()
+            ),
+            (
+                "github.com/example/knob-service/hack/lint".into(),
+                "hack/lint/main.go:8".into()
+            ),
+            (
+                "github.com/example/knob-service/pkg/plugin".into(),
+                "".into()
+            ),
+        ]
+    );
+    assert_eq!(model["diagnostics"], serde_json::json!([]));
+}
+
+#[test]
+fn knob_service_metrics() {
+    let model = analyze();
+    let rows: Vec<String> = model["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let labels: Vec<&str> = m["labels"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l.as_str().unwrap())
+                .collect();
+            format!(
+                "{} {} [{}] {} @{}",
+                s(m, "name"),
+                s(m, "type"),
+                labels.join(","),
+                s(m, "help"),
+                sources(m)
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            // promauto.With(metrics.Registry), through a variable, inside a function.
+            "knob_debug_lock_wait_seconds histogram [method,code] Time spent waiting for the store lock. @pkg/server/metrics.go:47",
+            "knob_http_requests_total counter [method,code] HTTP requests served, by method and code. @pkg/server/metrics.go:17",
+            "knob_store_bytes gauge [] Size of the knob store on disk. @pkg/server/metrics.go:33",
+            // promauto, labels from append with a constant.
+            "knob_writes_total counter [key,outcome] Knob writes, by key and outcome. @pkg/server/metrics.go:27",
+        ]
+    );
+}
+
+#[test]
+fn the_project_page_lists_binaries_and_metrics_with_stable_anchors() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("projects.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[[project]]\nname = \"knobs\"\ntitle = \"Knobs\"\npath = \"{}\"\n",
+            fixture().display()
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("site");
+    let o = Command::new(env!("CARGO_BIN_EXE_portolan"))
+        .args(["build", "-q", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let page = std::fs::read_to_string(out.join("projects/knobs/index.html")).unwrap();
+    for anchor in [
+        "id=\"binaries\"",
+        "id=\"binary-knobd\"",
+        "id=\"flag-knobd-listen\"",
+        "id=\"flag-knobctl-dry-run\"",
+        "id=\"env-knobd-knobd-region\"",
+        "id=\"package-github-com-example-knob-service-pkg-plugin\"",
+        "id=\"flag-github-com-example-knob-service-pkg-plugin-plugin-dir\"",
+        "id=\"metrics\"",
+        "id=\"metric-knob-http-requests-total\"",
+    ] {
+        assert!(page.contains(anchor), "missing {anchor}");
+    }
+    // A string default is shown quoted, as Go's own help output does.
+    assert!(page.contains("<td>--listen, -l</td><td>string</td><td>&quot;:7070&quot;</td>"));
+    // The hack/ tool is shown apart, under the samples summary.
+    let samples = page
+        .find("1 from tests, docs, samples and tooling")
+        .unwrap();
+    assert!(page.find("id=\"binary-lint\"").unwrap() > samples);
+}
