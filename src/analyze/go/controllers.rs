@@ -11,7 +11,8 @@ use super::file::GoFile;
 use super::index::{GoIndex, GoInput};
 use super::locals::{Locals, ValueType};
 use super::syntax::{
-    FuncCtx, ObjectRef, for_each_node, is_conditional, line_of, object_ref, string_literal, text,
+    FuncCtx, ObjectRef, assigned_variable, for_each_node, is_conditional, line_of, object_ref,
+    string_literal, text,
 };
 use crate::model::{Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch};
 
@@ -188,26 +189,6 @@ fn is_inner_chain_link(node: Node) -> bool {
             .is_some_and(|gp| gp.kind() == "call_expression");
     }
     false
-}
-
-/// The variable a chain's value is assigned to (`b := chain`, `b = chain`, `var b = chain`).
-fn assigned_variable(call: Node, src: &[u8]) -> Option<String> {
-    let list = call.parent()?;
-    if list.kind() != "expression_list" {
-        return None;
-    }
-    let stmt = list.parent()?;
-    let left = match stmt.kind() {
-        "short_var_declaration" | "assignment_statement" => stmt.child_by_field_name("left")?,
-        "var_spec" => stmt.child_by_field_name("name")?,
-        _ => return None,
-    };
-    let target = if left.kind() == "expression_list" {
-        left.named_child(0)?
-    } else {
-        left
-    };
-    (target.kind() == "identifier").then(|| text(target, src).to_string())
 }
 
 /// Follows every controller builder in a function body, including chains split over

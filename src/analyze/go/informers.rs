@@ -12,7 +12,7 @@ use super::consts::{ConstExpr, const_expr};
 use super::file::GoFile;
 use super::index::{GoInput, dir_of};
 use super::locals::{FuncRef, Locals, ValueType};
-use super::syntax::{FuncCtx, for_each_node, line_of, text};
+use super::syntax::{FuncCtx, call_arguments, for_each_node, line_of, text};
 use super::values::{Values, clientset_group_version, describe, well_known_kind};
 use crate::model::{
     Controller, Diagnostic, PackageInformer, Relation, SourceRef, UNRESOLVED, Watch,
@@ -69,7 +69,7 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
         ) else {
             continue;
         };
-        let args = arguments(call);
+        let args = call_arguments(call);
         let line = line_of(field);
         let source = match text(field, src) {
             "GetInformer" if args.len() >= 2 => Some(InformerSource::Object(locals.type_of(
@@ -100,17 +100,6 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
             });
         }
     }
-}
-
-fn arguments(call: Node) -> Vec<Node> {
-    call.child_by_field_name("arguments")
-        .map(|a| {
-            let mut c = a.walk();
-            a.named_children(&mut c)
-                .filter(|n| n.kind() != "comment")
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// True for `source.Kind(…)` handed to a controller builder's `Watches`/`WatchesRawSource`,
@@ -176,7 +165,7 @@ fn dynamic_resource(operand: Node, src: &[u8]) -> Option<InformerSource> {
         let f = n.child_by_field_name("function")?;
         let method = text(f.child_by_field_name("field")?, src);
         if method == "Resource" {
-            let arg = *arguments(n).first()?;
+            let arg = *call_arguments(n).first()?;
             return Some(
                 gvr_literal(arg, src)
                     .unwrap_or_else(|| InformerSource::Opaque(text(arg, src).to_string())),

@@ -209,3 +209,35 @@ pub(crate) fn object_ref(node: Node, src: &[u8]) -> ObjectRef {
     }
     ObjectRef::Unknown(text(node, src).to_string())
 }
+
+/// The arguments of a call, without comments.
+pub(crate) fn call_arguments(call: Node) -> Vec<Node> {
+    call.child_by_field_name("arguments")
+        .map(|a| {
+            let mut c = a.walk();
+            a.named_children(&mut c)
+                .filter(|n| n.kind() != "comment")
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The variable a chain's value is assigned to (`b := chain`, `b = chain`, `var b = chain`).
+pub(crate) fn assigned_variable(call: Node, src: &[u8]) -> Option<String> {
+    let list = call.parent()?;
+    if list.kind() != "expression_list" {
+        return None;
+    }
+    let stmt = list.parent()?;
+    let left = match stmt.kind() {
+        "short_var_declaration" | "assignment_statement" => stmt.child_by_field_name("left")?,
+        "var_spec" => stmt.child_by_field_name("name")?,
+        _ => return None,
+    };
+    let target = if left.kind() == "expression_list" {
+        left.named_child(0)?
+    } else {
+        left
+    };
+    (target.kind() == "identifier").then(|| text(target, src).to_string())
+}

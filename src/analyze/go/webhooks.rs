@@ -25,7 +25,9 @@ use tree_sitter::Node;
 use super::consts::{ConstExpr, const_expr};
 use super::file::GoFile;
 use super::index::{GoIndex, GoInput, GoModule, dir_of};
-use super::syntax::{FuncCtx, ObjectRef, for_each_node, line_of, object_ref, text};
+use super::syntax::{
+    FuncCtx, ObjectRef, assigned_variable, call_arguments, for_each_node, line_of, object_ref, text,
+};
 use crate::model::{Diagnostic, Gvk, Origin, SourceRef, UNRESOLVED, Webhook, WebhookType};
 
 /// One webhook builder and what was configured on it.
@@ -107,17 +109,6 @@ enum Root<'t> {
     Other,
 }
 
-fn arguments<'t>(call: Node<'t>) -> Vec<Node<'t>> {
-    call.child_by_field_name("arguments")
-        .map(|a| {
-            let mut c = a.walk();
-            a.named_children(&mut c)
-                .filter(|n| n.kind() != "comment")
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// Splits `root.A(x).B(y)` into its root and steps, outermost last, without recursion.
 fn flatten<'t>(call: Node<'t>, src: &[u8]) -> (Root<'t>, Vec<Step<'t>>) {
     let mut steps = Vec::new();
@@ -138,11 +129,11 @@ fn flatten<'t>(call: Node<'t>, src: &[u8]) -> (Root<'t>, Vec<Step<'t>>) {
                 };
                 let name = text(method, src);
                 if CONSTRUCTORS.contains(&name) {
-                    break Root::Constructor(arguments(node), line_of(method));
+                    break Root::Constructor(call_arguments(node), line_of(method));
                 }
                 steps.push(Step {
                     method: name.to_string(),
-                    args: arguments(node),
+                    args: call_arguments(node),
                     line: line_of(method),
                 });
                 match operand {
@@ -168,26 +159,6 @@ fn is_inner_link(node: Node) -> bool {
         p.kind() == "selector_expression"
             && p.parent().is_some_and(|gp| gp.kind() == "call_expression")
     })
-}
-
-/// The variable a builder is assigned to (`b := …`, `b = …`, `var b = …`).
-fn assigned_variable(call: Node, src: &[u8]) -> Option<String> {
-    let list = call.parent()?;
-    if list.kind() != "expression_list" {
-        return None;
-    }
-    let stmt = list.parent()?;
-    let left = match stmt.kind() {
-        "short_var_declaration" | "assignment_statement" => stmt.child_by_field_name("left")?,
-        "var_spec" => stmt.child_by_field_name("name")?,
-        _ => return None,
-    };
-    let target = if left.kind() == "expression_list" {
-        left.named_child(0)?
-    } else {
-        left
-    };
-    (target.kind() == "identifier").then(|| text(target, src).to_string())
 }
 
 fn builders_in_body(

@@ -18,7 +18,7 @@ use tree_sitter::Node;
 use super::file::GoFile;
 use super::index::dir_of;
 use super::locals::{FuncRef, Locals, Signature, TypeExpr, ValueType, clientset_accessor};
-use super::syntax::{FuncCtx, for_each_node, line_of, text};
+use super::syntax::{FuncCtx, call_arguments, for_each_node, line_of, text};
 use super::values::{
     Located, Values, clientset_group_version, describe, reachable, well_known_kind,
 };
@@ -109,7 +109,7 @@ pub fn extract(
         let Some(function) = call.child_by_field_name("function") else {
             continue;
         };
-        let args = arguments(call);
+        let args = call_arguments(call);
         match function.kind() {
             "identifier" => {
                 let name = text(function, src).to_string();
@@ -166,17 +166,6 @@ pub fn extract(
         calls,
         writes,
     });
-}
-
-fn arguments(call: Node) -> Vec<Node> {
-    call.child_by_field_name("arguments")
-        .map(|a| {
-            let mut c = a.walk();
-            a.named_children(&mut c)
-                .filter(|n| n.kind() != "comment")
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 fn write_call<'t>(
