@@ -2,7 +2,10 @@
 
 use std::collections::HashMap;
 
-use crate::model::{ConfigMap, Crd, HelmChart, RbacRule, Service, SourceRef, Webhook};
+use crate::model::{
+    Certificate, ConfigMap, Crd, HelmChart, Ingress, Kustomization, NetworkPolicy, RbacRule, Role,
+    RoleBinding, Service, ServiceAccount, SourceRef, Webhook, Workload,
+};
 
 /// A model item that carries its sources.
 pub trait Sourced: serde::Serialize {
@@ -16,7 +19,22 @@ macro_rules! sourced {
         }
     )*};
 }
-sourced!(Crd, Webhook, Service, ConfigMap, HelmChart, RbacRule);
+sourced!(
+    Crd,
+    Webhook,
+    Service,
+    ConfigMap,
+    HelmChart,
+    RbacRule,
+    Role,
+    RoleBinding,
+    ServiceAccount,
+    Workload,
+    NetworkPolicy,
+    Ingress,
+    Certificate,
+    Kustomization
+);
 
 /// Folds items equal in everything but their sources into the first of them, keeping order.
 pub fn merge_identical<T: Sourced>(items: &mut Vec<T>) {
@@ -53,6 +71,10 @@ mod tests {
             name: name.into(),
             namespace: "ns".into(),
             keys: vec!["a".into()],
+            generated_by: String::new(),
+            env_files: Vec::new(),
+            templated: false,
+            bundled: false,
             area: Area::Component,
             sources: vec![SourceRef::new(file, 2)],
         }

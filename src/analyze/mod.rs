@@ -6,15 +6,14 @@
 //! fail or panic on bad input, they return findings plus diagnostics.
 
 pub mod go;
+pub mod helm;
+pub mod kustomize;
 pub mod merge;
 pub mod yaml;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-use crate::model::{
-    ApiPackage, Area, ConfigMap, Controller, Crd, Diagnostic, HelmChart, PackageOperation,
-    RbacRule, Service, Webhook,
-};
+use crate::model::{ApiPackage, Area, Controller, Diagnostic, PackageOperation};
 
 /// Which analyzer a file goes to, decided from its name by the walker.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +21,8 @@ pub enum FileKind {
     Go,
     GoMod,
     Yaml,
+    /// A Helm chart's `values.schema.json` (the only JSON files analyzed).
+    ValuesSchema,
 }
 
 impl FileKind {
@@ -34,6 +35,8 @@ impl FileKind {
             Some(FileKind::Go)
         } else if name.ends_with(".yaml") || name.ends_with(".yml") {
             Some(FileKind::Yaml)
+        } else if name == "values.schema.json" {
+            Some(FileKind::ValuesSchema)
         } else {
             None
         }
@@ -44,7 +47,7 @@ impl FileKind {
 pub enum FileFacts {
     Go(go::GoFile),
     GoMod(Option<go::GoModule>),
-    Yaml(yaml::YamlFindings),
+    Yaml(yaml::YamlFile),
 }
 
 /// Analyzes one file's text. Pure: the same input always gives the same facts.
@@ -61,6 +64,7 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
             }
         })),
         FileKind::Yaml => FileFacts::Yaml(yaml::analyze(path, text, area)),
+        FileKind::ValuesSchema => FileFacts::Yaml(yaml::analyze_values_schema(path, text, area)),
     }
 }
 
@@ -68,12 +72,8 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
 #[derive(Debug, Default)]
 pub struct Findings {
     pub controllers: Vec<Controller>,
-    pub crds: Vec<Crd>,
-    pub webhooks: Vec<Webhook>,
-    pub services: Vec<Service>,
-    pub configmaps: Vec<ConfigMap>,
-    pub helm_charts: Vec<HelmChart>,
-    pub rbac: Vec<RbacRule>,
+    /// Manifests, kustomizations and Helm charts.
+    pub yaml: yaml::YamlFindings,
     pub diagnostics: Vec<Diagnostic>,
     pub api_packages: Vec<ApiPackage>,
     pub package_operations: Vec<PackageOperation>,
@@ -84,6 +84,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     let mut findings = Findings::default();
     let mut go_files = Vec::new();
     let mut modules = Vec::new();
+    let mut yaml_files = Vec::new();
     for (facts, area) in files {
         match facts {
             FileFacts::Go(mut f) => {
@@ -92,27 +93,20 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
             }
             FileFacts::GoMod(Some(m)) => modules.push(m),
             FileFacts::GoMod(None) => {}
-            FileFacts::Yaml(y) => {
-                findings.crds.extend(y.crds);
-                findings.webhooks.extend(y.webhooks);
-                findings.services.extend(y.services);
-                findings.configmaps.extend(y.configmaps);
-                findings.helm_charts.extend(y.helm_charts);
-                findings.rbac.extend(y.rbac);
-                findings.diagnostics.extend(y.diagnostics);
-            }
+            FileFacts::Yaml(y) => yaml_files.push(y),
         }
     }
     let go = go::resolve(&go_files, &modules, groups, &mut findings.diagnostics);
     findings.controllers = go.controllers;
     findings.api_packages = go.api_packages;
     findings.package_operations = go.package_operations;
-    merge::merge_identical(&mut findings.crds);
-    merge::merge_identical(&mut findings.webhooks);
-    merge::merge_identical(&mut findings.services);
-    merge::merge_identical(&mut findings.configmaps);
-    merge::merge_identical(&mut findings.helm_charts);
-    merge::merge_identical(&mut findings.rbac);
+    // A CRD is the project's own when one of its Go API packages declares the group.
+    let own_groups: BTreeSet<String> = findings
+        .api_packages
+        .iter()
+        .map(|p| p.group.clone())
+        .collect();
+    findings.yaml = yaml::resolve(yaml_files, &own_groups, &mut findings.diagnostics);
     findings.diagnostics.sort();
     findings.diagnostics.dedup();
     findings
