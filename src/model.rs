@@ -310,6 +310,9 @@ pub struct CrdSchema {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
     pub fields: Vec<SchemaField>,
+    /// `x-kubernetes-preserve-unknown-fields` on the root: any content is accepted.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub preserve_unknown_fields: bool,
     /// Set when the field list was cut at the depth or size limit (a diagnostic says where).
     #[serde(default, skip_serializing_if = "is_false")]
     pub truncated: bool,

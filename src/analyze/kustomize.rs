@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::Value;
 
 use super::helm::dir_of;
-use super::yaml::documents::parse;
+use super::yaml::documents::{parse, plain_value};
 use super::yaml::secrets::SecretUse;
 use super::yaml::value::{array_at, at, line_of_name, scalar, str_at, strings};
 use crate::model::{
@@ -67,8 +67,9 @@ pub struct VarDef {
 pub struct KustomizationFile {
     pub path: String,
     pub model: Kustomization,
-    /// In-repo resource, base and component entries resolved against the folder.
-    pub local: Vec<String>,
+    /// In-repo resource, base and component entries resolved against the folder, with
+    /// the line each is listed on.
+    pub local: Vec<(String, u32)>,
     /// Patch files resolved against the folder.
     pub patch_files: Vec<String>,
     pub vars: Vec<VarDef>,
@@ -136,11 +137,21 @@ pub fn read(
         if is_remote(entry) {
             continue;
         }
+        let line = text
+            .lines()
+            .position(|l| {
+                let t = l.trim();
+                t.strip_prefix('-')
+                    .map(|rest| plain_value(rest) == *entry)
+                    .unwrap_or(false)
+            })
+            .map(|i| i as u32 + 1)
+            .unwrap_or(kind_line);
         match join(dir, entry) {
-            Some(p) => local.push(p),
+            Some(p) => local.push((p, line)),
             None => diagnostics.push(Diagnostic::new(
                 path,
-                kind_line,
+                line,
                 format!("resource `{entry}` points outside the repository"),
             )),
         }
@@ -429,11 +440,11 @@ pub fn overlays(
         .collect();
     let mut includes = Vec::with_capacity(files.len());
     for (i, k) in files.iter().enumerate() {
-        for entry in &k.local {
+        for (entry, line) in &k.local {
             if !manifests.contains(entry) && !by_dir.contains_key(entry.as_str()) {
                 diagnostics.push(Diagnostic::new(
                     &k.path,
-                    k.model.sources.first().map(|s| s.line).unwrap_or(1),
+                    *line,
                     format!(
                         "resource `{entry}` is neither an analyzed manifest nor a folder with a kustomization (missing, excluded, or not YAML)"
                     ),
@@ -448,7 +459,7 @@ pub fn overlays(
                 continue;
             }
             let Some(kj) = files.get(j) else { continue };
-            for entry in &kj.local {
+            for (entry, _) in &kj.local {
                 if manifests.contains(entry) {
                     out.insert(entry.clone());
                 } else if let Some(&d) = by_dir.get(entry.as_str()) {
@@ -695,7 +706,13 @@ replacements:
         assert_eq!(m.dir, "config/default");
         assert_eq!(m.namespace, "widget-system");
         assert_eq!(m.name_prefix, "widget-");
-        assert_eq!(k.local, vec!["config/webhook", "config/manager"]);
+        assert_eq!(
+            k.local,
+            vec![
+                ("config/webhook".to_string(), 6),
+                ("config/manager".to_string(), 7)
+            ]
+        );
         assert_eq!(m.patches, vec!["manager_patch.yaml", "(inline)"]);
         assert_eq!(k.patch_files, vec!["config/default/manager_patch.yaml"]);
         assert_eq!(m.images, vec!["controller → example.io/widget:v1.2.0"]);
@@ -801,6 +818,7 @@ replacements:
         );
         // `../manager` is a folder without a kustomization among the analyzed files.
         assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].line, 7);
         assert!(d[0].message.contains("config/manager"));
     }
 

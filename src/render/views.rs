@@ -3,7 +3,9 @@
 
 use serde::Serialize;
 
+use super::manifests;
 use super::sequence;
+use super::table::{Cell, KindLinks, TableRow, api_page};
 use crate::config::Site;
 use crate::link;
 use crate::model::{Area, Counts, Portal, Project, SourceRef};
@@ -118,7 +120,7 @@ pub fn home(portal: &Portal) -> Home {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct Link {
     pub label: String,
     /// Empty when the project has no source link template.
@@ -139,13 +141,19 @@ pub struct ProjectPage {
     pub controllers: Vec<ControllerView>,
     pub sample_controllers: Vec<ControllerView>,
     pub services: Vec<Row>,
-    pub crds: Vec<Row>,
-    pub webhooks: Vec<Row>,
+    pub crds: Vec<TableRow>,
+    pub webhooks: Vec<TableRow>,
     pub configmaps: Vec<Row>,
     pub helm_charts: Vec<Row>,
     pub rbac: Vec<Row>,
     /// Rows from tests, docs, samples and tooling, shown apart.
     pub samples: Vec<SampleRow>,
+    /// Rows of bundled dependency manifests (another project's objects), shown apart.
+    pub bundled: Vec<SampleRow>,
+    /// The folders of bundled dependency manifests, with the evidence.
+    pub bundles: Vec<Row>,
+    /// Number of CRD rows, which have pages under `api/`.
+    pub api_kinds: usize,
     pub diagnostics: Vec<Row>,
 }
 
@@ -197,7 +205,18 @@ pub fn anchor(parts: &[&str]) -> String {
     out
 }
 
-pub fn dataflow(p: &Project) -> ProjectPage {
+/// A row with plain cells, for the samples and bundled lists.
+fn plain(row: &TableRow) -> Row {
+    Row {
+        anchor: row.anchor.clone(),
+        cells: row.cells.iter().map(|c| c.text.clone()).collect(),
+        sources: row.sources.clone(),
+    }
+}
+
+/// The dataflow and overview pages of a project. `root` is the site's base path and
+/// `kind_links` locates every CRD of the portal, for links from rules to kinds.
+pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage {
     let links = |sources: &[SourceRef]| -> Vec<Link> {
         sources
             .iter()
@@ -208,8 +227,16 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             .collect()
     };
     let mut samples = Vec::new();
-    let mut take = |what: &str, area: Area, row: Row| -> Option<Row> {
-        if area.is_component() {
+    let mut bundled = Vec::new();
+    // Rows of bundled dependency manifests and of samples are listed apart.
+    let mut take = |what: &str, area: Area, is_bundled: bool, row: Row| -> Option<Row> {
+        if is_bundled {
+            bundled.push(SampleRow {
+                what: what.to_string(),
+                row,
+            });
+            None
+        } else if area.is_component() {
             Some(row)
         } else {
             samples.push(SampleRow {
@@ -277,6 +304,7 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             take(
                 "Service",
                 s.area,
+                s.bundled,
                 Row {
                     anchor: anchor(&["service", &s.namespace, &s.name]),
                     cells: vec![s.name.clone(), s.namespace.clone(), ports],
@@ -285,67 +313,81 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             )
         })
         .collect();
-    let crds = p
-        .crds
-        .iter()
-        .filter_map(|c| {
-            let versions = c
-                .versions
-                .iter()
-                .map(|v| {
-                    let mut flags = Vec::new();
-                    if v.storage {
-                        flags.push("storage");
-                    }
-                    if !v.served {
-                        flags.push("not served");
-                    }
-                    if flags.is_empty() {
-                        v.name.clone()
-                    } else {
-                        format!("{} ({})", v.name, flags.join(", "))
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(", ");
-            take(
-                "CRD",
-                c.area,
-                Row {
-                    anchor: anchor(&["crd", &c.group, &c.kind]),
-                    cells: vec![
-                        c.kind.clone(),
-                        c.group.clone(),
-                        c.plural.clone(),
-                        c.scope.clone(),
-                        versions,
-                    ],
-                    sources: links(&c.sources),
-                },
-            )
-        })
-        .collect();
-    let webhooks = p
-        .webhooks
-        .iter()
-        .filter_map(|w| {
-            take(
-                "Webhook",
-                w.area,
-                Row {
-                    anchor: anchor(&["webhook", &w.configuration, &w.name]),
-                    cells: vec![
-                        w.name.clone(),
-                        format!("{:?}", w.kind).to_lowercase(),
-                        w.path.clone(),
-                        w.failure_policy.clone(),
-                        w.service.clone(),
-                    ],
-                    sources: links(&w.sources),
-                },
-            )
-        })
-        .collect();
+    // One row per distinct content: a kind shipped with two schemas says so.
+    let variants = |c: &crate::model::Crd| {
+        p.crds
+            .iter()
+            .filter(|o| o.group == c.group && o.kind == c.kind)
+            .count()
+    };
+    let mut crds = Vec::new();
+    for (i, c) in p.crds.iter().enumerate() {
+        let versions = c
+            .versions
+            .iter()
+            .map(|v| {
+                let mut flags = Vec::new();
+                if v.storage {
+                    flags.push("storage");
+                }
+                if !v.served {
+                    flags.push("not served");
+                }
+                if flags.is_empty() {
+                    v.name.clone()
+                } else {
+                    format!("{} ({})", v.name, flags.join(", "))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let fields = c.schema.iter().map(|s| s.fields.len()).max().unwrap_or(0);
+        let n = variants(c);
+        let schema = if n > 1 {
+            format!("{fields} fields; one of {n} different definitions of this kind")
+        } else {
+            format!("{fields} fields")
+        };
+        let nth = i.to_string();
+        let row = TableRow {
+            anchor: anchor(&["crd", &c.group, &c.kind, if n > 1 { &nth } else { "" }]),
+            cells: vec![
+                Cell::link(
+                    c.kind.clone(),
+                    format!("{}{}", root, api_page(&p.name, &c.group, &c.kind)),
+                ),
+                Cell::text(c.group.clone()),
+                Cell::text(c.plural.clone()),
+                Cell::text(c.scope.clone()),
+                Cell::text(versions),
+                Cell::text(schema),
+            ],
+            sources: links(&c.sources),
+        };
+        if take("CRD", c.area, c.bundled, plain(&row)).is_some() {
+            crds.push(row);
+        }
+    }
+    let mut webhooks = Vec::new();
+    for w in &p.webhooks {
+        let (rules, kinds) = manifests::webhook_rules(w, kind_links);
+        let row = TableRow {
+            anchor: anchor(&["webhook", &w.configuration, &w.name]),
+            cells: vec![
+                Cell::text(w.name.clone()),
+                Cell::text(format!("{:?}", w.kind).to_lowercase()),
+                Cell::text(w.path.clone()),
+                Cell::text(w.failure_policy.clone()),
+                Cell::text(manifests::webhook_service(w)),
+                Cell::text(rules),
+                Cell::list(kinds),
+            ],
+            sources: links(&w.sources),
+        };
+        if take("Webhook", w.area, w.bundled, plain(&row)).is_some() {
+            webhooks.push(row);
+        }
+    }
     let configmaps = p
         .configmaps
         .iter()
@@ -353,6 +395,7 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             take(
                 "ConfigMap",
                 c.area,
+                c.bundled,
                 Row {
                     anchor: anchor(&["configmap", &c.namespace, &c.name]),
                     cells: vec![c.name.clone(), c.namespace.clone(), c.keys.join(", ")],
@@ -368,6 +411,7 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             take(
                 "Helm chart",
                 h.area,
+                false,
                 Row {
                     anchor: anchor(&["chart", &h.name]),
                     cells: vec![h.name.clone(), h.version.clone(), h.app_version.clone()],
@@ -391,6 +435,7 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             take(
                 "RBAC rule",
                 r.area,
+                r.bundled,
                 Row {
                     anchor: anchor(&["rbac", &r.role, &i.to_string()]),
                     cells: vec![
@@ -402,6 +447,20 @@ pub fn dataflow(p: &Project) -> ProjectPage {
                     sources: links(&r.sources),
                 },
             )
+        })
+        .collect();
+    let bundles = p
+        .bundled_manifests
+        .iter()
+        .map(|b| Row {
+            anchor: anchor(&["bundle", &b.dir]),
+            cells: vec![
+                b.dir.clone(),
+                b.project.clone(),
+                b.objects.to_string(),
+                b.evidence.join("; "),
+            ],
+            sources: Vec::new(),
         })
         .collect();
     let diagnostics = p
@@ -433,6 +492,9 @@ pub fn dataflow(p: &Project) -> ProjectPage {
         helm_charts,
         rbac,
         samples,
+        bundled,
+        bundles,
+        api_kinds: p.crds.len(),
         diagnostics,
     }
 }

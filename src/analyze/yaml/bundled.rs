@@ -7,12 +7,13 @@
 //!   package therefore has only bundled CRDs.
 //! * A manifest **folder** is **bundled dependency manifests** when every object in it
 //!   carries evidence of belonging to another project, and at least one carries *identity*
-//!   evidence. Identity evidence is: a bundled CRD; the label
-//!   `app.kubernetes.io/part-of` naming a well-known project; a namespace of a well-known
-//!   project (`istio-system`, or ending in `-istio-system`; for a Namespace object, its
-//!   name). Supporting evidence is an object whose own API group belongs to a well-known
-//!   project (`telemetry.istio.io` Telemetry). Group evidence alone never makes a folder
-//!   bundled: a folder of ServiceMonitors is the project's own monitoring configuration.
+//!   evidence. Identity evidence is: a bundled CRD; the label `app.kubernetes.io/part-of`
+//!   naming a well-known project; a Namespace object creating a well-known project's
+//!   namespace (`istio-system`, or a name ending in `-istio-system`). Supporting evidence
+//!   is an object placed in such a namespace, or whose own API group belongs to a
+//!   well-known project (`telemetry.istio.io` Telemetry). Supporting evidence alone never
+//!   makes a folder bundled: a folder of ServiceMonitors is the project's own monitoring
+//!   configuration, and an Ingress the project puts into `istio-system` is its own.
 //! * Well-known projects come from the table [`FAMILIES`]. A family is never foreign to a
 //!   project that declares one of its groups itself (the Istio repository is not bundling
 //!   Istio).
@@ -171,13 +172,12 @@ fn evidence(
             true,
         ));
     }
-    let namespace = if o.kind == "Namespace" && o.group.is_empty() {
-        &o.name
-    } else {
-        &o.namespace
-    };
-    if let Some(f) = families.iter().find(|f| namespace_in(namespace, f)) {
-        return Some((f.name.into(), format!("namespace {namespace}"), true));
+    if o.kind == "Namespace" && o.group.is_empty() {
+        if let Some(f) = families.iter().find(|f| namespace_in(&o.name, f)) {
+            return Some((f.name.into(), format!("Namespace {}", o.name), true));
+        }
+    } else if let Some(f) = families.iter().find(|f| namespace_in(&o.namespace, f)) {
+        return Some((f.name.into(), format!("namespace {}", o.namespace), false));
     }
     if let Some(f) = family_of_group(&o.group) {
         return Some((f.name.into(), format!("API group {}", o.group), false));
@@ -296,9 +296,44 @@ mod tests {
             b[0].evidence,
             vec![
                 "API group telemetry.istio.io",
-                "label app.kubernetes.io/part-of=istio",
-                "namespace app-istio-system"
+                "Namespace app-istio-system",
+                "label app.kubernetes.io/part-of=istio"
             ]
+        );
+    }
+
+    #[test]
+    fn an_object_in_another_projects_namespace_is_not_enough() {
+        let mut dirs = BTreeMap::new();
+        dirs.insert(
+            "docs/custom-domain".to_string(),
+            vec![id(
+                "networking.k8s.io",
+                "Ingress",
+                "web",
+                "istio-system",
+                "",
+            )],
+        );
+        assert!(bundled_dirs(&dirs, &own()).is_empty());
+        dirs.insert(
+            "hack/knative".to_string(),
+            vec![
+                id("", "Namespace", "knative-serving", "", ""),
+                id(
+                    "operator.knative.dev",
+                    "KnativeServing",
+                    "ks",
+                    "knative-serving",
+                    "",
+                ),
+            ],
+        );
+        let b = bundled_dirs(&dirs, &own());
+        assert_eq!(b.len(), 1);
+        assert_eq!(
+            (b[0].dir.as_str(), b[0].project.as_str()),
+            ("hack/knative", "Knative")
         );
     }
 

@@ -321,6 +321,10 @@ fn fields(
     CrdSchema {
         version: version.to_string(),
         description: scalar(root.get("description")),
+        preserve_unknown_fields: root
+            .get("x-kubernetes-preserve-unknown-fields")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
         fields: out,
         truncated,
     }

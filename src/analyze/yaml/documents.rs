@@ -155,12 +155,27 @@ impl Object {
     }
 }
 
+/// Where a parse error points, as the file's line, and the message without the
+/// document-relative `line N column M: ` prefix (the column is kept in the message).
+pub fn locate_error(message: &str, first_line: u32) -> (u32, String) {
+    let located = message.strip_prefix("line ").and_then(|rest| {
+        let (line, rest) = rest.split_once(" column ")?;
+        let (column, rest) = rest.split_once(": ")?;
+        let line: u32 = line.parse().ok()?;
+        Some((
+            first_line + line.saturating_sub(1),
+            format!("{rest} (column {column})"),
+        ))
+    });
+    located.unwrap_or((first_line, message.to_string()))
+}
+
 /// What reading one document gave.
 pub enum Read {
     Object(Object),
     /// Not an object (no top-level `kind:`): values files, configuration snippets.
     NotAnObject,
-    /// A plain YAML error.
+    /// A plain YAML error, at the file line it points to.
     Failed {
         line: u32,
         message: String,
@@ -184,10 +199,8 @@ pub fn read(doc: &Document, helm_template: bool) -> Read {
         match parse(doc.text) {
             Ok(v) => return Read::Object(Object::from_value(v, kind_line, doc.first_line, false)),
             Err(message) if !templated => {
-                return Read::Failed {
-                    line: doc.first_line,
-                    message,
-                };
+                let (line, message) = locate_error(&message, doc.first_line);
+                return Read::Failed { line, message };
             }
             Err(_) => {}
         }
@@ -322,13 +335,17 @@ mod tests {
         assert!(matches!(read_one(&deep, false), Read::Failed { .. }));
         let deep_block = format!("kind: X\na: {}x\n", "- ".repeat(10_000));
         assert!(matches!(read_one(&deep_block, false), Read::Failed { .. }));
-        let tabs = "kind: X\nmetadata:\n\tname: a\n";
+        let tabs = "---\nkind: X\nmetadata:\n\tname: a\n";
         match read_one(tabs, false) {
             Read::Failed { line, message } => {
-                assert_eq!(line, 1);
-                assert!(message.contains("tab"), "{message}");
+                assert_eq!(line, 4);
+                assert_eq!(
+                    message,
+                    "tabs disallowed within this context (block indentation) (column 2)"
+                );
             }
             _ => panic!("tabs parsed"),
         }
+        assert_eq!(locate_error("odd", 7), (7, "odd".to_string()));
     }
 }

@@ -129,9 +129,10 @@ pub fn analyze(path: &str, text: &str, area: Area) -> YamlFile {
                 f.failed = true;
                 if !fallback_reported {
                     fallback_reported = true;
+                    let (line, message) = documents::locate_error(&message, doc.first_line);
                     f.diagnostics.push(Diagnostic::new(
                         path,
-                        o.line,
+                        line,
                         format!(
                             "templated YAML does not parse even with `{{{{ … }}}}` masked ({message}): only kind and name of its objects are listed"
                         ),
