@@ -74,7 +74,11 @@ pub fn configuration(p: &Project) -> SectionsPage {
                         s.push_str(&format!("\n  command: {}", c.command.join(" ")));
                     }
                     if !c.args.is_empty() {
-                        s.push_str(&format!("\n  args: {}", c.args.join(" ")));
+                        // Long argument lists (scripts) are cut here; the model has them all.
+                        let args = c.args.join(" ");
+                        let shown: String = args.chars().take(300).collect();
+                        let more = if shown.len() < args.len() { " …" } else { "" };
+                        s.push_str(&format!("\n  args: {shown}{more}"));
                     }
                     s
                 })
