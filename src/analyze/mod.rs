@@ -47,7 +47,7 @@ impl FileKind {
 pub enum FileFacts {
     Go(go::GoFile),
     GoMod(Option<go::GoModule>),
-    Yaml(yaml::YamlFile),
+    Yaml(Box<yaml::YamlFile>),
 }
 
 /// Analyzes one file's text. Pure: the same input always gives the same facts.
@@ -63,8 +63,10 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
                 path: module,
             }
         })),
-        FileKind::Yaml => FileFacts::Yaml(yaml::analyze(path, text, area)),
-        FileKind::ValuesSchema => FileFacts::Yaml(yaml::analyze_values_schema(path, text, area)),
+        FileKind::Yaml => FileFacts::Yaml(Box::new(yaml::analyze(path, text, area))),
+        FileKind::ValuesSchema => {
+            FileFacts::Yaml(Box::new(yaml::analyze_values_schema(path, text, area)))
+        }
     }
 }
 
@@ -93,7 +95,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
             }
             FileFacts::GoMod(Some(m)) => modules.push(m),
             FileFacts::GoMod(None) => {}
-            FileFacts::Yaml(y) => yaml_files.push(y),
+            FileFacts::Yaml(y) => yaml_files.push(*y),
         }
     }
     let go = go::resolve(&go_files, &modules, groups, &mut findings.diagnostics);

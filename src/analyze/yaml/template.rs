@@ -161,11 +161,7 @@ pub fn restore_value(value: &mut Value, actions: &[String]) {
     let mut stack: Vec<&mut Value> = vec![value];
     while let Some(v) = stack.pop() {
         match v {
-            Value::String(s) => {
-                if s.contains(MARK) {
-                    *s = restore(s, actions);
-                }
-            }
+            Value::String(s) if s.contains(MARK) => *s = restore(s, actions),
             Value::Array(items) => stack.extend(items.iter_mut()),
             Value::Object(map) => {
                 if map.keys().any(|k| k.contains(MARK)) {

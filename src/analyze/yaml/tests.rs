@@ -314,3 +314,31 @@ fn bad_yaml_is_one_diagnostic_each_and_never_a_panic() {
     );
     assert_eq!(f.failed_files, 8);
 }
+
+#[test]
+fn every_prefix_of_real_shaped_files_is_analyzed_without_panic() {
+    let hooks = "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingWebhookConfiguration\nmetadata:\n  name: zoo\nwebhooks:\n- name: v.zoo.example.io\n  clientConfig:\n    service: {name: $(SVC), namespace: system}\n  rules:\n  - {operations: [CREATE], apiGroups: [\"\"], resources: [pods]}\n";
+    let template = "{{- if .Values.on }}\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ include \"x\" . }}\nspec:\n  template:\n    spec:\n      containers:\n      - name: m\n        image: \"{{ .Values.image }}\"\n        env:\n        - name: TOKEN\n          valueFrom: {secretKeyRef: {name: s, key: k}}\n{{- end }}\n";
+    let kustomization = "namespace: n\nresources:\n- ../a\n- b.yaml\nvars:\n- name: V\n  objref: {kind: Service, name: s}\nreplacements:\n- source: {kind: Service, name: s}\n  targets:\n  - select: {kind: ValidatingWebhookConfiguration}\n    fieldPaths: [webhooks.*.clientConfig.service.name]\n";
+    let values = "# -- a\na: 1\nb:\n  # plain\n  c: [x]\n  d: |\n    text\ne: {f: 1}\n";
+    let chart = "apiVersion: v2\nname: x\nversion: 1.0\ndependencies:\n- name: y\n  version: 2\n";
+    let schema = "{\"properties\": {\"a\": {\"type\": \"integer\", \"enum\": [1, 2]}, \"b\": {\"properties\": {\"c\": {}}}}}";
+    let inputs = [
+        ("config/crd/pens.yaml", CRD),
+        ("config/webhook/hooks.yaml", hooks),
+        ("charts/x/templates/d.yaml", template),
+        ("config/default/kustomization.yaml", kustomization),
+        ("charts/x/values.yaml", values),
+        ("charts/x/Chart.yaml", chart),
+        ("charts/x/values.schema.json", schema),
+    ];
+    for (path, text) in inputs {
+        let cuts: Vec<usize> = (0..=text.len())
+            .filter(|i| text.is_char_boundary(*i))
+            .collect();
+        for &cut in &cuts {
+            let prefix = &text[..cut];
+            let _ = project(&[(path, prefix)], &["zoo.example.io"]);
+        }
+    }
+}
