@@ -68,7 +68,12 @@ pub fn link(title: &str, projects: &[Project]) -> Portal {
             })
     }
     for p in projects {
-        for crd in p.crds.iter().filter(|c| c.area.is_component()) {
+        // A bundled CRD is another project's definition shipped for installation.
+        for crd in p
+            .crds
+            .iter()
+            .filter(|c| c.area.is_component() && !c.bundled)
+        {
             entry(&mut kinds, &crd.group, &crd.kind)
                 .defined_by
                 .push(p.name.clone());
@@ -141,4 +146,48 @@ pub fn shared_kinds(portal: &Portal) -> Vec<&KindEntry> {
             projects.len() > 1
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Area, Crd};
+
+    fn crd(group: &str, kind: &str, bundled: bool) -> Crd {
+        Crd {
+            group: group.into(),
+            kind: kind.into(),
+            plural: String::new(),
+            scope: "Namespaced".into(),
+            versions: Vec::new(),
+            short_names: Vec::new(),
+            schema: Vec::new(),
+            templated: false,
+            bundled,
+            area: Area::Component,
+            sources: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn bundled_crds_do_not_make_a_project_define_a_kind() {
+        let p = Project {
+            name: "scheduler".into(),
+            crds: vec![
+                crd("pools.example.io", "Pool", false),
+                // The same kind twice (two contents) is one definition.
+                crd("pools.example.io", "Pool", false),
+                crd("gateway.networking.k8s.io", "Gateway", true),
+            ],
+            ..Project::default()
+        };
+        let portal = link("t", &[p]);
+        let defined: Vec<(&str, &[String])> = portal
+            .kinds
+            .iter()
+            .map(|k| (k.kind.as_str(), k.defined_by.as_slice()))
+            .collect();
+        assert_eq!(defined, vec![("Pool", &["scheduler".to_string()][..])]);
+        assert_eq!(portal.projects[0].counts.crds, 1);
+    }
 }

@@ -89,6 +89,32 @@ pub struct Project {
     pub binaries: Vec<Binary>,
     #[serde(default)]
     pub metrics: Vec<Metric>,
+    /// Deployments, StatefulSets, DaemonSets, ReplicaSets, Jobs, CronJobs and bare Pods.
+    #[serde(default)]
+    pub workloads: Vec<Workload>,
+    #[serde(default)]
+    pub network_policies: Vec<NetworkPolicy>,
+    /// Ingresses, OpenShift Routes and Gateway API Gateways and routes.
+    #[serde(default)]
+    pub ingresses: Vec<Ingress>,
+    #[serde(default)]
+    pub service_accounts: Vec<ServiceAccount>,
+    /// Roles and ClusterRoles with their rules (the flat `rbac` rows list the same rules).
+    #[serde(default)]
+    pub roles: Vec<Role>,
+    #[serde(default)]
+    pub role_bindings: Vec<RoleBinding>,
+    /// Secrets by name, where defined and where referenced; never their values.
+    #[serde(default)]
+    pub secrets: Vec<Secret>,
+    /// cert-manager Certificates, Issuers and ClusterIssuers.
+    #[serde(default)]
+    pub certificates: Vec<Certificate>,
+    #[serde(default)]
+    pub kustomizations: Vec<Kustomization>,
+    /// Manifest folders whose objects all belong to another project (see `Bundle`).
+    #[serde(default)]
+    pub bundled_manifests: Vec<Bundle>,
     #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
     /// Go API packages of this repository and the group/version each declares, so other
@@ -121,6 +147,12 @@ pub struct Stats {
     /// Symlinks pointing out of the repository (or dangling), never followed.
     #[serde(default)]
     pub skipped_symlinks: u64,
+    /// YAML files read with template actions (`{{ … }}`) masked.
+    #[serde(default)]
+    pub yaml_templated: u64,
+    /// YAML files with a document (or the whole file) that could not be parsed.
+    #[serde(default)]
+    pub yaml_unparsed: u64,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -172,6 +204,14 @@ impl Gvk {
             format!("{}/{} {}", self.group, self.version, self.kind)
         }
     }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 /// Marks a kind the analyzer could not map to an API group.
@@ -241,13 +281,24 @@ pub struct PackageOperation {
     pub sources: Vec<SourceRef>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Crd {
     pub group: String,
     pub kind: String,
     pub plural: String,
     pub scope: String,
     pub versions: Vec<CrdVersion>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub short_names: Vec<String>,
+    /// The OpenAPI v3 schema of each version as a flat field list (see `SchemaField`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub schema: Vec<CrdSchema>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    /// Set when no in-repo Go API package declares the CRD's group: it is shipped for
+    /// installation, not defined by this project.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
     #[serde(default, skip_serializing_if = "Area::is_component")]
     pub area: Area,
     pub sources: Vec<SourceRef>,
@@ -258,6 +309,77 @@ pub struct CrdVersion {
     pub name: String,
     pub served: bool,
     pub storage: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub deprecated: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub printer_columns: Vec<CrdPrinterColumn>,
+}
+
+/// One `additionalPrinterColumns` entry: what `kubectl get` shows.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct CrdPrinterColumn {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub column_type: String,
+    pub json_path: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub priority: i64,
+}
+
+/// The fields of one CRD version's OpenAPI v3 schema, in schema order (properties sorted).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct CrdSchema {
+    pub version: String,
+    /// The description of the kind itself (the schema root).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    pub fields: Vec<SchemaField>,
+    /// `x-kubernetes-preserve-unknown-fields` on the root: any content is accepted.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub preserve_unknown_fields: bool,
+    /// Set when the field list was cut at the depth or size limit (a diagnostic says where).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub truncated: bool,
+}
+
+/// One field of a CRD schema. `path` joins property names with `.`; `[]` stands for the
+/// items of an array and `{}` for the values of a map (`additionalProperties`). A subtree
+/// identical to one listed earlier is not repeated: its root carries `same_as`, the path of
+/// the earlier copy.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct SchemaField {
+    pub path: String,
+    pub depth: u32,
+    #[serde(rename = "type")]
+    pub field_type: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub required: bool,
+    /// The default as JSON text (`"Always"`, `1`, `{}`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<String>,
+    #[serde(rename = "enum", default, skip_serializing_if = "Vec::is_empty")]
+    pub enum_values: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub format: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub pattern: String,
+    /// For an array: the type of its items.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub items: String,
+    /// For a map: the type of its values (`additionalProperties`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub additional_properties: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub nullable: bool,
+    /// `x-kubernetes-preserve-unknown-fields`: any content is accepted below this field.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub preserve_unknown_fields: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub same_as: Option<String>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -282,8 +404,46 @@ pub struct Webhook {
     /// The requests the webhook is called for (from a marker or a manifest).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<WebhookRule>,
+    /// `service` once kustomize `vars`/`replacements` are applied; empty when nothing
+    /// replaces it or the replacement cannot be resolved.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub resolved_service: String,
+    /// Where kustomize replaces parts of `service`, and with what.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub substitutions: Vec<Substitution>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
     #[serde(default, skip_serializing_if = "Area::is_component")]
     pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// One entry of a webhook's `rules`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct WebhookRule {
+    pub operations: Vec<String>,
+    pub groups: Vec<String>,
+    pub versions: Vec<String>,
+    pub resources: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub scope: String,
+}
+
+/// A value kustomize substitutes when it builds an overlay: a `$(VAR)` of `vars`, or a
+/// field a `replacements` entry targets.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Substitution {
+    /// The field replaced, e.g. `clientConfig.service.name`.
+    pub field: String,
+    /// The text as written in the manifest.
+    pub written: String,
+    /// The value it becomes; empty when it cannot be established from the repository.
+    pub value: String,
+    /// Where the value comes from, e.g. `metadata.name of Service webhook-service`.
+    pub origin: String,
+    /// The kustomization entry (`vars` or `replacements`) that substitutes it.
     pub sources: Vec<SourceRef>,
 }
 
@@ -304,15 +464,6 @@ impl WebhookType {
             WebhookType::Conversion => "conversion",
         }
     }
-}
-
-/// One rule of a webhook: the API groups, versions, resources and operations it is called for.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
-pub struct WebhookRule {
-    pub groups: Vec<String>,
-    pub versions: Vec<String>,
-    pub resources: Vec<String>,
-    pub operations: Vec<String>,
 }
 
 /// Where a row was read.
@@ -353,6 +504,16 @@ pub struct Service {
     pub name: String,
     pub namespace: String,
     pub ports: Vec<ServicePort>,
+    /// `spec.type` as written; empty means ClusterIP.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub service_type: String,
+    /// `spec.selector` as `key=value` pairs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub selector: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
     #[serde(default, skip_serializing_if = "Area::is_component")]
     pub area: Area,
     pub sources: Vec<SourceRef>,
@@ -370,7 +531,18 @@ pub struct ServicePort {
 pub struct ConfigMap {
     pub name: String,
     pub namespace: String,
+    /// `data` and `binaryData` keys; for a kustomize generator, its literal and file keys.
     pub keys: Vec<String>,
+    /// For a kustomize `configMapGenerator` entry: the kustomization file.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub generated_by: String,
+    /// Env files of a generator: their keys are in files portolan does not read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub env_files: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
     #[serde(default, skip_serializing_if = "Area::is_component")]
     pub area: Area,
     pub sources: Vec<SourceRef>,
@@ -379,10 +551,59 @@ pub struct ConfigMap {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct HelmChart {
     pub name: String,
+    /// Versions exactly as written in Chart.yaml (`1.10` stays `1.10`, `v0.18.0` keeps its v).
     pub version: String,
     pub app_version: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dependencies: Vec<ChartDependency>,
+    /// `values.yaml` next to Chart.yaml, flattened to keys.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<HelmValue>,
+    /// The chart's `values.schema.json`, when present.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub values_schema: String,
     #[serde(default, skip_serializing_if = "Area::is_component")]
     pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct ChartDependency {
+    pub name: String,
+    pub version: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub repository: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub condition: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub alias: String,
+}
+
+/// One key of a chart's values: a leaf, or a map with a description of its own.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct HelmValue {
+    /// Dotted path, e.g. `controller.image.tag`.
+    pub key: String,
+    /// `string`, `int`, `float`, `bool`, `list`, `object` or `null`; from values.schema.json
+    /// for a key only the schema names.
+    #[serde(rename = "type")]
+    pub value_type: String,
+    /// The default as written in values.yaml (`[]`/`{}` for non-empty collections is
+    /// shortened to `[…]`/`{…}`).
+    pub default: String,
+    /// From the comment above the key (`# -- text` helm-docs style, or plain comments),
+    /// else from values.schema.json.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    /// The type values.schema.json gives, when it has the key.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub schema_type: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub required: bool,
+    #[serde(rename = "enum", default, skip_serializing_if = "Vec::is_empty")]
+    pub enum_values: Vec<String>,
     pub sources: Vec<SourceRef>,
 }
 
@@ -402,6 +623,10 @@ pub struct RbacRule {
     /// A manifest's rule, or a `+kubebuilder:rbac` marker's (rows of older models are manifests).
     #[serde(default)]
     pub origin: Origin,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
     #[serde(default, skip_serializing_if = "Area::is_component")]
     pub area: Area,
     pub sources: Vec<SourceRef>,
@@ -437,6 +662,35 @@ pub struct ApiType {
     /// `+kubebuilder:storageversion`.
     #[serde(default)]
     pub storage_version: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Workload {
+    pub kind: String,
+    pub name: String,
+    pub namespace: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub replicas: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub service_account: String,
+    pub containers: Vec<Container>,
+    /// The pod's `securityContext` as `key=value` settings.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub security_context: Vec<String>,
+    /// ConfigMaps the pod mounts or reads through `envFrom`/`valueFrom`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub config_maps: Vec<String>,
+    /// Secrets the pod mounts, reads or pulls images with (names only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secrets: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
     #[serde(default, skip_serializing_if = "Area::is_component")]
     pub area: Area,
     pub sources: Vec<SourceRef>,
@@ -542,8 +796,303 @@ pub struct Metric {
     pub sources: Vec<SourceRef>,
 }
 
-fn is_false(b: &bool) -> bool {
-    !*b
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Container {
+    pub name: String,
+    pub image: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub init: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub command: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ports: Vec<ContainerPort>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub env: Vec<ContainerEnv>,
+    /// `envFrom` sources: `ConfigMap NAME` or `Secret NAME`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub env_from: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub security_context: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct ContainerPort {
+    pub name: String,
+    pub port: String,
+    pub protocol: String,
+}
+
+/// An environment variable. `value` is set only for a literal value whose name does not
+/// suggest a secret; `from` says where any other value comes from (never a secret's value).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct ContainerEnv {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub from: String,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct NetworkPolicy {
+    pub name: String,
+    pub namespace: String,
+    /// `key=value` pairs, or empty for every pod of the namespace.
+    pub pod_selector: Vec<String>,
+    pub policy_types: Vec<String>,
+    /// One line per rule: peers and ports.
+    pub ingress: Vec<String>,
+    pub egress: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// An Ingress, OpenShift Route, Gateway API Gateway, or Gateway API route.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Ingress {
+    /// `Ingress`, `Route`, `Gateway`, `HTTPRoute`, `GRPCRoute`, `TLSRoute`, `TCPRoute`, `UDPRoute`.
+    pub kind: String,
+    pub group: String,
+    pub name: String,
+    pub namespace: String,
+    /// `ingressClassName` or `gatewayClassName`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub class: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hosts: Vec<String>,
+    /// Gateway listeners as `name protocol/port`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub listeners: Vec<String>,
+    /// Routes' parent Gateways as `Kind namespace/name`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parents: Vec<String>,
+    /// One line per rule: match → backend.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tls_secrets: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct ServiceAccount {
+    pub name: String,
+    pub namespace: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secrets: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub image_pull_secrets: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Role {
+    /// `Role` or `ClusterRole`.
+    pub kind: String,
+    pub name: String,
+    pub namespace: String,
+    pub rules: Vec<PolicyRule>,
+    /// `aggregationRule` label selectors of an aggregated ClusterRole, as `key=value`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aggregation: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct PolicyRule {
+    pub groups: Vec<String>,
+    pub resources: Vec<String>,
+    pub verbs: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resource_names: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub non_resource_urls: Vec<String>,
+}
+
+/// A RoleBinding or ClusterRoleBinding: subjects → role.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct RoleBinding {
+    pub kind: String,
+    pub name: String,
+    pub namespace: String,
+    /// The role bound, in the form of `RbacRule::role`: `ClusterRole/name` or
+    /// `Role/namespace/name`.
+    pub role: String,
+    /// `ServiceAccount namespace/name`, `User name` or `Group name`.
+    pub subjects: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A Secret by name: where it is defined (a manifest, a kustomize generator, a
+/// cert-manager Certificate) and where it is referenced. Values are never read.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Secret {
+    pub name: String,
+    pub namespace: String,
+    /// `type` of a Secret manifest, e.g. `kubernetes.io/tls`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub secret_type: String,
+    /// Key names of a manifest's `data`/`stringData`, or of a generator.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keys: Vec<String>,
+    /// Where it is created: `Secret manifest`, `secretGenerator`, `Certificate NAME`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defined_by: Vec<String>,
+    /// Who uses it, e.g. `Deployment ns/name (env DB_PASSWORD)`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub referenced_by: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A cert-manager Certificate, Issuer or ClusterIssuer.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    pub kind: String,
+    pub name: String,
+    pub namespace: String,
+    /// Certificate: the Secret it writes.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub secret_name: String,
+    /// Certificate: `Kind/name` of its issuer. Issuer: its type (`selfSigned`, `ca`, `acme`…).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub issuer: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dns_names: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A `kustomization.yaml`: what it includes and how it transforms it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Kustomization {
+    /// The folder of the kustomization (the overlay or base).
+    pub dir: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub namespace: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name_prefix: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name_suffix: String,
+    /// `resources` (and the older `bases`) as written: files, folders or remote URLs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub components: Vec<String>,
+    /// Patch files (`patches`, `patchesStrategicMerge`, `patchesJson6902`); `(inline)` for
+    /// patches written in the kustomization itself.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub patches: Vec<String>,
+    /// `images` overrides as `name → newName:newTag` (or `@digest`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub config_map_generators: Vec<Generator>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub secret_generators: Vec<Generator>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vars: Vec<KustomizeVar>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replacements: Vec<Replacement>,
+    /// The objects this kustomization builds from in-repo files (directly or through the
+    /// folders it includes), as `Kind namespace/name` as written before transformation.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objects: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A `configMapGenerator` or `secretGenerator` entry (for secrets: key names only).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Generator {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub namespace: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub behavior: String,
+    /// Keys from `literals` and `files`.
+    pub keys: Vec<String>,
+    /// `envs` files (their keys are in files portolan does not read).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub env_files: Vec<String>,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A kustomize `vars` entry: `$(name)` becomes a field of an object.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct KustomizeVar {
+    pub name: String,
+    /// `Kind name` of the object read.
+    pub object: String,
+    pub field_path: String,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A kustomize `replacements` entry: a field of one object copied into fields of others.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Replacement {
+    /// `Kind name` of the source object.
+    pub object: String,
+    pub field_path: String,
+    /// `Kind name: fieldPath, …` per target.
+    pub targets: Vec<String>,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A manifest folder whose objects all belong to another project (Istio, Knative, …):
+/// dependency manifests shipped for installation. Its objects carry `bundled: true`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Bundle {
+    pub dir: String,
+    /// The project the objects belong to, from the built-in table of well-known projects.
+    pub project: String,
+    pub objects: usize,
+    /// The evidence, e.g. `label app.kubernetes.io/part-of=istio`, `namespace istio-system`.
+    pub evidence: Vec<String>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -613,13 +1162,21 @@ impl Counts {
         Counts {
             controllers: p.controllers.len(),
             watches: p.controllers.iter().map(|c| c.watches.len()).sum(),
-            crds: p.crds.len(),
-            webhooks: p.webhooks.len(),
+            // A CRD shipped with different contents (full and minimal schema) counts once;
+            // bundled objects belong to other projects and are not counted.
+            crds: p
+                .crds
+                .iter()
+                .filter(|c| !c.bundled)
+                .map(|c| (&c.group, &c.kind))
+                .collect::<std::collections::BTreeSet<_>>()
+                .len(),
+            webhooks: p.webhooks.iter().filter(|w| !w.bundled).count(),
             http_endpoints: p.http_endpoints.len(),
-            services: p.services.len(),
-            configmaps: p.configmaps.len(),
+            services: p.services.iter().filter(|s| !s.bundled).count(),
+            configmaps: p.configmaps.iter().filter(|c| !c.bundled).count(),
             helm_charts: p.helm_charts.len(),
-            rbac: p.rbac.len(),
+            rbac: p.rbac.iter().filter(|r| !r.bundled).count(),
             binaries: p.binaries.iter().filter(|b| !b.is_package()).count(),
             flags: p.binaries.iter().map(|b| b.flags.len()).sum(),
             env_vars: p

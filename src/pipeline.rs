@@ -120,7 +120,16 @@ fn analyze_in_pool(config: &Config, options: &Options, progress: &dyn Progress) 
             let outcome = match walk::read(file) {
                 walk::Read::Text(text) => {
                     let facts = analyze::analyze_file(file.kind, &file.path, &text, file.area);
-                    FileOutcome::Analyzed(facts, file.area, text.len() as u64)
+                    FileOutcome::Analyzed(facts, file.area, text.len() as u64, None)
+                }
+                walk::Read::Lossy { text, line } => {
+                    let facts = analyze::analyze_file(file.kind, &file.path, &text, file.area);
+                    let note = Diagnostic::new(
+                        &file.path,
+                        line,
+                        "not valid UTF-8: invalid bytes were replaced with U+FFFD before analysis",
+                    );
+                    FileOutcome::Analyzed(facts, file.area, text.len() as u64, Some(note))
                 }
                 walk::Read::Binary => FileOutcome::Binary,
                 walk::Read::TooLarge => FileOutcome::TooLarge,
@@ -167,7 +176,8 @@ fn prepare<'a>(
 
 /// What reading and analyzing one file gave.
 enum FileOutcome {
-    Analyzed(FileFacts, Area, u64),
+    /// The facts, and a note when the text had to be repaired first.
+    Analyzed(FileFacts, Area, u64, Option<Diagnostic>),
     Binary,
     TooLarge,
     Failed(Diagnostic),
@@ -183,7 +193,8 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
     let mut read_errors = Vec::new();
     for outcome in outcomes {
         match outcome {
-            FileOutcome::Analyzed(f, area, bytes) => {
+            FileOutcome::Analyzed(f, area, bytes, note) => {
+                read_errors.extend(note);
                 stats.files_analyzed += 1;
                 stats.bytes_analyzed += bytes;
                 match f {
@@ -201,6 +212,9 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
     let mut findings = analyze::assemble(inputs, &config.groups);
     findings.diagnostics.extend(read_errors);
     findings.diagnostics.sort();
+    let y = std::mem::take(&mut findings.yaml);
+    stats.yaml_templated = y.templated_files;
+    stats.yaml_unparsed = y.failed_files;
     let p = prepared.config;
     Project {
         schema_version: SCHEMA_VERSION,
@@ -211,15 +225,25 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         commit: prepared.checkout.commit,
         source_url: prepared.checkout.source_url,
         controllers: findings.controllers,
-        crds: findings.crds,
-        webhooks: findings.webhooks,
+        crds: y.crds,
+        webhooks: y.webhooks,
         http_endpoints: Vec::new(),
         informers: findings.informers,
         package_operations: findings.package_operations,
-        services: findings.services,
-        configmaps: findings.configmaps,
-        helm_charts: findings.helm_charts,
-        rbac: findings.rbac,
+        services: y.services,
+        configmaps: y.configmaps,
+        helm_charts: y.helm_charts,
+        rbac: y.rbac,
+        workloads: y.workloads,
+        network_policies: y.network_policies,
+        ingresses: y.ingresses,
+        service_accounts: y.service_accounts,
+        roles: y.roles,
+        role_bindings: y.role_bindings,
+        secrets: y.secrets,
+        certificates: y.certificates,
+        kustomizations: y.kustomizations,
+        bundled_manifests: y.bundled_manifests,
         api_types: findings.api_types,
         binaries: findings.binaries,
         metrics: findings.metrics,
@@ -428,7 +452,7 @@ pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, String>
                             c.yaml_failures += u64::from(parsed.is_err());
                         }
                     }
-                    analyze::FileKind::GoMod => {}
+                    analyze::FileKind::GoMod | analyze::FileKind::ValuesSchema => {}
                 }
                 c
             })

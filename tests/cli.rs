@@ -356,6 +356,100 @@ fn analyze_writes_a_model_that_build_accepts() {
     assert!(stderr(&o).contains("is not a portolan model"));
 }
 
+// ---- manifests: the kennel-operator fixture ----------------------------------------
+
+/// The kennel-operator fixture built into a fresh site.
+fn kennel_site() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("site");
+    let o = run(bin()
+        .arg("build")
+        .arg("-q")
+        .arg("--config")
+        .arg(fixtures().join("kennel.toml"))
+        .arg("--out")
+        .arg(&out));
+    assert!(o.status.success());
+    (dir, out)
+}
+
+#[test]
+fn kennel_model_matches_its_snapshot() {
+    let (_dir, out) = kennel_site();
+    insta::assert_json_snapshot!(
+        "kennel-operator-model",
+        read_json(&out.join("data/kennel-operator.json"))
+    );
+}
+
+#[test]
+fn kennel_api_reference_pages_with_field_anchors() {
+    let (_dir, out) = kennel_site();
+    let index =
+        std::fs::read_to_string(out.join("projects/kennel-operator/api/index.html")).unwrap();
+    assert!(
+        index.contains(r#"href="/kennel/projects/kennel-operator/api/kennel.example.io/Kennel/""#)
+    );
+    assert!(index.contains(
+        r#"href="/kennel/projects/kennel-operator/api/gateway.networking.k8s.io/Gateway/""#
+    ));
+    let page = std::fs::read_to_string(
+        out.join("projects/kennel-operator/api/kennel.example.io/Kennel/index.html"),
+    )
+    .unwrap();
+    for id in [
+        r#"id="field-spec-capacity""#,
+        r#"id="field-spec-runs-name""#,
+        r#"id="field-v1alpha1-spec""#,
+        r#"id="variant-2-v1""#,
+    ] {
+        assert!(page.contains(id), "{id}");
+    }
+    // A repeated subtree refers to its first copy.
+    assert!(page.contains(r##"Same fields as <a href="#field-spec-day">spec.day</a>"##));
+    // Repository text is escaped, never markup.
+    assert!(page.contains("Must be positive: &lt;b&gt;never&lt;/b&gt; zero."));
+    assert!(!page.contains("<b>never</b>"));
+    // The dataflow page links the kind to its reference and keeps bundled rows apart.
+    let dataflow =
+        std::fs::read_to_string(out.join("projects/kennel-operator/dataflow/index.html")).unwrap();
+    let main = main_of(&dataflow);
+    let (own, rest) = main.split_once(r#"<h2 id="bundled">"#).unwrap();
+    assert!(own.contains(
+        r#"<a href="/kennel/projects/kennel-operator/api/kennel.example.io/Kennel/">Kennel</a>"#
+    ));
+    assert!(!own.contains("sidecar-injector.istio.io"));
+    assert!(rest.contains("sidecar-injector.istio.io"));
+    assert!(own.contains("kennel-system/kennel-webhook-service"));
+}
+
+#[test]
+fn kennel_site_checks_clean_and_never_shows_secret_values() {
+    let (_dir, out) = kennel_site();
+    for (path, bytes) in all_files(&out) {
+        let text = String::from_utf8_lossy(&bytes);
+        for value in [
+            "woof-woof-secret",
+            "kibble-1234",
+            "c2VjcmV0LWRvZy1yZWdpc3RyeQ==",
+        ] {
+            assert!(!text.contains(value), "{path} shows {value}");
+        }
+    }
+    for page in ["api", "configuration", "network", "security"] {
+        assert!(
+            out.join(format!("projects/kennel-operator/{page}/index.html"))
+                .is_file(),
+            "{page}"
+        );
+    }
+    let o = run(bin()
+        .arg("check")
+        .arg("--config")
+        .arg(fixtures().join("kennel.toml")));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
 // ---- git sources -------------------------------------------------------------------
 
 fn git(dir: &Path, args: &[&str]) -> String {

@@ -68,7 +68,7 @@ fn admission_operator_markers_and_webhooks() {
                 "mutating",
                 "/mutate-admission-example-io-v1-policy",
                 "manifest",
-                &format!("{yaml}:3")
+                &format!("{yaml}:15")
             ),
             row(
                 "mutating",
@@ -86,7 +86,7 @@ fn admission_operator_markers_and_webhooks() {
                 "validating",
                 "/validate-admission-example-io-v1-policy",
                 "manifest",
-                &format!("{yaml}:29")
+                &format!("{yaml}:41")
             ),
             row(
                 "validating",
@@ -104,7 +104,7 @@ fn admission_operator_markers_and_webhooks() {
                 "validating",
                 "/validate-v2-policies",
                 "manifest",
-                &format!("{yaml}:29")
+                &format!("{yaml}:62")
             ),
             row(
                 "validating",
@@ -132,7 +132,7 @@ fn admission_operator_markers_and_webhooks() {
         vec![
             "internal/controller/policy_controller.go:26: +kubebuilder:rbac marker inside a function body: controller-gen ignores it there, so it is not listed".to_string(),
             format!("{webhook}:16: webhook marker `vpolicy.admission.example.io` has path /validate-policies, but controller-runtime serves the validating webhook of admission.example.io/v1 Policy on /validate-admission-example-io-v1-policy ({webhook}:40)"),
-            format!("{webhook}:16: webhook marker `vpolicy.admission.example.io` has path /validate-policies, but the webhook of that name in validating-webhook-configuration ({yaml}:29) has path /validate-admission-example-io-v1-policy"),
+            format!("{webhook}:16: webhook marker `vpolicy.admission.example.io` has path /validate-policies, but the webhook of that name in validating-webhook-configuration ({yaml}:41) has path /validate-admission-example-io-v1-policy"),
         ]
     );
     // Every marker spelling lands in the same shape of row.

@@ -3,7 +3,9 @@
 use std::collections::HashMap;
 
 use crate::model::{
-    ConfigMap, Crd, EnvVar, Flag, HelmChart, Metric, RbacRule, Service, SourceRef, Webhook,
+    Certificate, ConfigMap, Crd, EnvVar, Flag, HelmChart, Ingress, Kustomization, Metric,
+    NetworkPolicy, RbacRule, Role, RoleBinding, Service, ServiceAccount, SourceRef, Webhook,
+    Workload,
 };
 
 /// A model item that carries its sources.
@@ -19,7 +21,23 @@ macro_rules! sourced {
     )*};
 }
 sourced!(
-    Crd, Webhook, Service, ConfigMap, HelmChart, RbacRule, Flag, EnvVar, Metric
+    Crd,
+    Webhook,
+    Service,
+    ConfigMap,
+    HelmChart,
+    RbacRule,
+    Role,
+    RoleBinding,
+    ServiceAccount,
+    Workload,
+    NetworkPolicy,
+    Ingress,
+    Certificate,
+    Kustomization,
+    Flag,
+    EnvVar,
+    Metric
 );
 
 /// Folds items equal in everything but their sources into the first of them, keeping order.
@@ -57,6 +75,10 @@ mod tests {
             name: name.into(),
             namespace: "ns".into(),
             keys: vec!["a".into()],
+            generated_by: String::new(),
+            env_files: Vec::new(),
+            templated: false,
+            bundled: false,
             area: Area::Component,
             sources: vec![SourceRef::new(file, 2)],
         }

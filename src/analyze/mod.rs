@@ -6,14 +6,16 @@
 //! fail or panic on bad input, they return findings plus diagnostics.
 
 pub mod go;
+pub mod helm;
+pub mod kustomize;
 pub mod merge;
 pub mod yaml;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{
-    ApiPackage, ApiType, Area, Binary, ConfigMap, Controller, Crd, Diagnostic, HelmChart, Metric,
-    PackageInformer, PackageOperation, RbacRule, Service, Webhook,
+    ApiPackage, ApiType, Area, Binary, Controller, Diagnostic, Metric, PackageInformer,
+    PackageOperation,
 };
 
 /// Which analyzer a file goes to, decided from its name by the walker.
@@ -22,6 +24,8 @@ pub enum FileKind {
     Go,
     GoMod,
     Yaml,
+    /// A Helm chart's `values.schema.json` (the only JSON files analyzed).
+    ValuesSchema,
 }
 
 impl FileKind {
@@ -34,6 +38,8 @@ impl FileKind {
             Some(FileKind::Go)
         } else if name.ends_with(".yaml") || name.ends_with(".yml") {
             Some(FileKind::Yaml)
+        } else if name == "values.schema.json" {
+            Some(FileKind::ValuesSchema)
         } else {
             None
         }
@@ -44,7 +50,7 @@ impl FileKind {
 pub enum FileFacts {
     Go(go::GoFile),
     GoMod(Option<go::GoModule>),
-    Yaml(yaml::YamlFindings),
+    Yaml(Box<yaml::YamlFile>),
 }
 
 /// Analyzes one file's text. Pure: the same input always gives the same facts.
@@ -61,7 +67,10 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
                 controller_runtime: go::webhooks::controller_runtime_version(text),
             }
         })),
-        FileKind::Yaml => FileFacts::Yaml(yaml::analyze(path, text, area)),
+        FileKind::Yaml => FileFacts::Yaml(Box::new(yaml::analyze(path, text, area))),
+        FileKind::ValuesSchema => {
+            FileFacts::Yaml(Box::new(yaml::analyze_values_schema(path, text, area)))
+        }
     }
 }
 
@@ -69,12 +78,9 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
 #[derive(Debug, Default)]
 pub struct Findings {
     pub controllers: Vec<Controller>,
-    pub crds: Vec<Crd>,
-    pub webhooks: Vec<Webhook>,
-    pub services: Vec<Service>,
-    pub configmaps: Vec<ConfigMap>,
-    pub helm_charts: Vec<HelmChart>,
-    pub rbac: Vec<RbacRule>,
+    /// Manifests, kustomizations and Helm charts, with the webhooks and RBAC rules Go code
+    /// and markers declare joined in.
+    pub yaml: yaml::YamlFindings,
     pub api_types: Vec<ApiType>,
     pub binaries: Vec<Binary>,
     pub metrics: Vec<Metric>,
@@ -89,6 +95,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     let mut findings = Findings::default();
     let mut go_files = Vec::new();
     let mut modules = Vec::new();
+    let mut yaml_files = Vec::new();
     for (facts, area) in files {
         match facts {
             FileFacts::Go(mut f) => {
@@ -97,15 +104,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
             }
             FileFacts::GoMod(Some(m)) => modules.push(m),
             FileFacts::GoMod(None) => {}
-            FileFacts::Yaml(y) => {
-                findings.crds.extend(y.crds);
-                findings.webhooks.extend(y.webhooks);
-                findings.services.extend(y.services);
-                findings.configmaps.extend(y.configmaps);
-                findings.helm_charts.extend(y.helm_charts);
-                findings.rbac.extend(y.rbac);
-                findings.diagnostics.extend(y.diagnostics);
-            }
+            FileFacts::Yaml(y) => yaml_files.push(*y),
         }
     }
     let go = go::resolve(&go_files, &modules, groups, &mut findings.diagnostics);
@@ -113,21 +112,28 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.api_packages = go.api_packages;
     findings.package_operations = go.package_operations;
     findings.informers = go.informers;
-    findings.webhooks.extend(go.webhooks);
-    findings.rbac.extend(go.rbac);
     findings.api_types = go.api_types;
-    // Only now are manifests and Go both known: compare webhook markers with both.
-    let disagreements =
-        go::markers::check_webhook_paths(&findings.webhooks, &findings.crds, &findings.api_types);
-    findings.diagnostics.extend(disagreements);
     findings.binaries = go.binaries;
     findings.metrics = go.metrics;
-    merge::merge_identical(&mut findings.crds);
-    merge::merge_identical(&mut findings.webhooks);
-    merge::merge_identical(&mut findings.services);
-    merge::merge_identical(&mut findings.configmaps);
-    merge::merge_identical(&mut findings.helm_charts);
-    merge::merge_identical(&mut findings.rbac);
+    // A CRD is the project's own when one of its Go API packages declares the group.
+    let own_groups: BTreeSet<String> = findings
+        .api_packages
+        .iter()
+        .map(|p| p.group.clone())
+        .collect();
+    findings.yaml = yaml::resolve(yaml_files, &own_groups, &mut findings.diagnostics);
+    // Webhooks served by code or declared by markers, and RBAC markers, join the manifests'.
+    findings.yaml.webhooks.extend(go.webhooks);
+    findings.yaml.rbac.extend(go.rbac);
+    merge::merge_identical(&mut findings.yaml.webhooks);
+    merge::merge_identical(&mut findings.yaml.rbac);
+    // Only now are manifests and Go both known: compare webhook markers with both.
+    let disagreements = go::markers::check_webhook_paths(
+        &findings.yaml.webhooks,
+        &findings.yaml.crds,
+        &findings.api_types,
+    );
+    findings.diagnostics.extend(disagreements);
     findings.diagnostics.sort();
     findings.diagnostics.dedup();
     findings

@@ -5,7 +5,10 @@
 //! model itself, only the view structs of `views`, made for them.
 //! **Invariant:** every string from a repository reaches HTML through tera's autoescaping.
 
+pub mod api;
+pub mod manifests;
 pub mod sequence;
+pub mod table;
 pub mod theme;
 pub mod views;
 
@@ -41,9 +44,30 @@ pub fn render_site(
         path: "index.html".into(),
         bytes: page("index.html", &views::home(portal))?,
     });
+    let kind_links = table::KindLinks::new(&site.base_path, projects);
     for project in projects {
-        let view = views::dataflow(project);
+        let view = views::dataflow(project, &site.base_path, &kind_links);
         let base = format!("projects/{}/", project.name);
+        files.push(OutputFile {
+            path: format!("{base}api/index.html"),
+            bytes: page("api_index.html", &api::index(project, &site.base_path))?,
+        });
+        for kind in api::kind_pages(project) {
+            files.push(OutputFile {
+                path: format!("{}index.html", kind.path),
+                bytes: page("api_kind.html", &kind)?,
+            });
+        }
+        for (folder, view) in [
+            ("configuration", manifests::configuration(project)),
+            ("network", manifests::network(project)),
+            ("security", manifests::security(project, &kind_links)),
+        ] {
+            files.push(OutputFile {
+                path: format!("{base}{folder}/index.html"),
+                bytes: page("sections.html", &view)?,
+            });
+        }
         files.push(OutputFile {
             path: format!("{base}dataflow/index.html"),
             bytes: page("dataflow.html", &view)?,

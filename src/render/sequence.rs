@@ -56,10 +56,12 @@ pub fn controller_diagram(project: &Project, controller: &Controller) -> String 
     if controller.watches.is_empty() {
         out.push_str("    Note over api,ctrl: no watches found\n");
     }
-    let crds: Vec<String> = project
+    // Only the project's own CRDs: a bundled CRD is another project's definition, and a
+    // kind shipped with two contents is still one kind.
+    let mut crds: Vec<String> = project
         .crds
         .iter()
-        .filter(|c| c.area.is_component())
+        .filter(|c| c.area.is_component() && !c.bundled)
         .filter(|c| {
             controller
                 .watches
@@ -68,6 +70,8 @@ pub fn controller_diagram(project: &Project, controller: &Controller) -> String 
         })
         .map(|c| format!("{} ({})", c.kind, c.group))
         .collect();
+    let mut named = std::collections::HashSet::new();
+    crds.retain(|c| named.insert(c.clone()));
     if !crds.is_empty() {
         out.push_str(&format!(
             "    Note over api: Defines {}\n",
@@ -127,6 +131,47 @@ mod tests {
         assert_eq!(
             text,
             "sequenceDiagram\n    participant api as Kubernetes API\n    participant ctrl as widget controller\n    api->>ctrl: Watch example.io/v1 Widget (reconcile)\n    api->>ctrl: Watch apps/v1 Deployment (owned)\n    api->>ctrl: Watch v1 ConfigMap__b_ (watch)\n"
+        );
+    }
+
+    #[test]
+    fn notes_name_own_crds_once_and_never_bundled_ones() {
+        let crd = |group: &str, kind: &str, bundled: bool| crate::model::Crd {
+            group: group.into(),
+            kind: kind.into(),
+            plural: String::new(),
+            scope: String::new(),
+            versions: vec![],
+            short_names: vec![],
+            schema: vec![],
+            templated: false,
+            bundled,
+            area: Default::default(),
+            sources: vec![],
+        };
+        let p = Project {
+            crds: vec![
+                crd("example.io", "Widget", false),
+                crd("gateway.networking.k8s.io", "Gateway", true),
+                crd("example.io", "Widget", false),
+            ],
+            ..Project::default()
+        };
+        let c = Controller {
+            name: "widget".into(),
+            reconciler: String::new(),
+            area: Default::default(),
+            sources: vec![],
+            watches: vec![
+                watch(Relation::For, "example.io", "Widget"),
+                watch(Relation::Watches, "gateway.networking.k8s.io", "Gateway"),
+            ],
+            operations: vec![],
+        };
+        let text = controller_diagram(&p, &c);
+        assert!(
+            text.ends_with("    Note over api: Defines Widget (example.io)\n"),
+            "{text}"
         );
     }
 }

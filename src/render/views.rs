@@ -5,7 +5,9 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
+use super::manifests;
 use super::sequence;
+use super::table::{Cell, KindLinks, TableRow, api_page};
 use crate::config::Site;
 use crate::link;
 use crate::model::{Area, Counts, Origin, Portal, Project, SourceRef};
@@ -124,7 +126,7 @@ pub fn home(portal: &Portal) -> Home {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct Link {
     pub label: String,
     /// Empty when the project has no source link template.
@@ -145,8 +147,8 @@ pub struct ProjectPage {
     pub controllers: Vec<ControllerView>,
     pub sample_controllers: Vec<ControllerView>,
     pub services: Vec<Row>,
-    pub crds: Vec<Row>,
-    pub webhooks: Vec<Row>,
+    pub crds: Vec<TableRow>,
+    pub webhooks: Vec<TableRow>,
     pub configmaps: Vec<Row>,
     pub helm_charts: Vec<Row>,
     pub rbac: Vec<Row>,
@@ -162,6 +164,12 @@ pub struct ProjectPage {
     pub sample_binaries: Vec<BinaryView>,
     pub metrics: Vec<Row>,
     pub sample_metrics: Vec<Row>,
+    /// Rows of bundled dependency manifests (another project's objects), shown apart.
+    pub bundled: Vec<SampleRow>,
+    /// The folders of bundled dependency manifests, with the evidence.
+    pub bundles: Vec<Row>,
+    /// Number of CRD rows, which have pages under `api/`.
+    pub api_kinds: usize,
     pub diagnostics: Vec<Row>,
 }
 
@@ -248,7 +256,18 @@ pub fn anchor(parts: &[&str]) -> String {
     out
 }
 
-pub fn dataflow(p: &Project) -> ProjectPage {
+/// A row with plain cells, for the samples and bundled lists.
+fn plain(row: &TableRow) -> Row {
+    Row {
+        anchor: row.anchor.clone(),
+        cells: row.cells.iter().map(|c| c.text.clone()).collect(),
+        sources: row.sources.clone(),
+    }
+}
+
+/// The dataflow and overview pages of a project. `root` is the site's base path and
+/// `kind_links` locates every CRD of the portal, for links from rules to kinds.
+pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage {
     let links = |sources: &[SourceRef]| -> Vec<Link> {
         sources
             .iter()
@@ -259,8 +278,16 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             .collect()
     };
     let mut samples = Vec::new();
-    let mut take = |what: &str, area: Area, row: Row| -> Option<Row> {
-        if area.is_component() {
+    let mut bundled = Vec::new();
+    // Rows of bundled dependency manifests and of samples are listed apart.
+    let mut take = |what: &str, area: Area, is_bundled: bool, row: Row| -> Option<Row> {
+        if is_bundled {
+            bundled.push(SampleRow {
+                what: what.to_string(),
+                row,
+            });
+            None
+        } else if area.is_component() {
             Some(row)
         } else {
             samples.push(SampleRow {
@@ -344,6 +371,7 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             take(
                 "Service",
                 s.area,
+                s.bundled,
                 Row {
                     anchor: anchor(&["service", &s.namespace, &s.name]),
                     cells: vec![s.name.clone(), s.namespace.clone(), ports],
@@ -352,95 +380,109 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             )
         })
         .collect();
-    let crds = p
-        .crds
-        .iter()
-        .filter_map(|c| {
-            let versions = c
-                .versions
-                .iter()
-                .map(|v| {
-                    let mut flags = Vec::new();
-                    if v.storage {
-                        flags.push("storage");
-                    }
-                    if !v.served {
-                        flags.push("not served");
-                    }
-                    if flags.is_empty() {
-                        v.name.clone()
-                    } else {
-                        format!("{} ({})", v.name, flags.join(", "))
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(", ");
-            take(
-                "CRD",
-                c.area,
-                Row {
-                    anchor: anchor(&["crd", &c.group, &c.kind]),
-                    cells: vec![
-                        c.kind.clone(),
-                        c.group.clone(),
-                        c.plural.clone(),
-                        c.scope.clone(),
-                        versions,
-                    ],
-                    sources: links(&c.sources),
-                },
-            )
-        })
-        .collect();
+    // One row per distinct content: a kind shipped with two schemas says so.
+    let variants = |c: &crate::model::Crd| {
+        p.crds
+            .iter()
+            .filter(|o| o.group == c.group && o.kind == c.kind)
+            .count()
+    };
+    let mut crds = Vec::new();
+    for (i, c) in p.crds.iter().enumerate() {
+        let versions = c
+            .versions
+            .iter()
+            .map(|v| {
+                let mut flags = Vec::new();
+                if v.storage {
+                    flags.push("storage");
+                }
+                if !v.served {
+                    flags.push("not served");
+                }
+                if flags.is_empty() {
+                    v.name.clone()
+                } else {
+                    format!("{} ({})", v.name, flags.join(", "))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let fields = c.schema.iter().map(|s| s.fields.len()).max().unwrap_or(0);
+        let n = variants(c);
+        let schema = if n > 1 {
+            format!("{fields} fields; one of {n} different definitions of this kind")
+        } else {
+            format!("{fields} fields")
+        };
+        let nth = i.to_string();
+        let row = TableRow {
+            anchor: anchor(&["crd", &c.group, &c.kind, if n > 1 { &nth } else { "" }]),
+            cells: vec![
+                Cell::link(
+                    c.kind.clone(),
+                    format!("{}{}", root, api_page(&p.name, &c.group, &c.kind)),
+                ),
+                Cell::text(c.group.clone()),
+                Cell::text(c.plural.clone()),
+                Cell::text(c.scope.clone()),
+                Cell::text(versions),
+                Cell::text(schema),
+            ],
+            sources: links(&c.sources),
+        };
+        if take("CRD", c.area, c.bundled, plain(&row)).is_some() {
+            crds.push(row);
+        }
+    }
     // The same webhook can be declared in several places (a kustomize base and a chart);
     // later rows with an anchor already taken get `-2`, `-3`, … so every anchor is unique.
     let mut taken: HashMap<String, usize> = HashMap::new();
-    let webhooks = p
-        .webhooks
-        .iter()
-        .filter_map(|w| {
-            // Manifest rows keep the anchors they had before webhooks had an origin.
-            let mut row_anchor = match (w.origin, &w.object) {
-                (Origin::Manifest, _) => anchor(&["webhook", &w.configuration, &w.name]),
-                (Origin::Marker, _) => anchor(&["webhook", "marker", &w.name, &w.path]),
-                (Origin::Code, Some(o)) => anchor(&[
-                    "webhook",
-                    "code",
-                    w.kind.label(),
-                    &o.group,
-                    &o.version,
-                    &o.kind,
-                ]),
-                (Origin::Code, None) => anchor(&["webhook", "code", w.kind.label(), &w.path]),
-            };
-            let seen = taken.entry(row_anchor.clone()).or_insert(0);
-            *seen += 1;
-            if *seen > 1 {
-                row_anchor = format!("{row_anchor}-{seen}");
-            }
-            // A webhook served by code has no name of its own: the configuration names it.
-            let name = match (&w.object, w.name.is_empty()) {
-                (Some(object), true) => format!("(served for {})", object.display()),
-                _ => w.name.clone(),
-            };
-            take(
-                "Webhook",
-                w.area,
-                Row {
-                    anchor: row_anchor,
-                    cells: vec![
-                        name,
-                        w.kind.label().to_string(),
-                        w.path.clone(),
-                        w.failure_policy.clone(),
-                        w.service.clone(),
-                        w.origin.label().to_string(),
-                    ],
-                    sources: links(&w.sources),
-                },
-            )
-        })
-        .collect();
+    let mut webhooks = Vec::new();
+    for w in &p.webhooks {
+        // Manifest rows keep the anchors they had before webhooks had an origin.
+        let mut row_anchor = match (w.origin, &w.object) {
+            (Origin::Manifest, _) => anchor(&["webhook", &w.configuration, &w.name]),
+            (Origin::Marker, _) => anchor(&["webhook", "marker", &w.name, &w.path]),
+            (Origin::Code, Some(o)) => anchor(&[
+                "webhook",
+                "code",
+                w.kind.label(),
+                &o.group,
+                &o.version,
+                &o.kind,
+            ]),
+            (Origin::Code, None) => anchor(&["webhook", "code", w.kind.label(), &w.path]),
+        };
+        let seen = taken.entry(row_anchor.clone()).or_insert(0);
+        *seen += 1;
+        if *seen > 1 {
+            row_anchor = format!("{row_anchor}-{seen}");
+        }
+        // A webhook served by code has no name of its own: the configuration names it.
+        let name = match (&w.object, w.name.is_empty()) {
+            (Some(object), true) => format!("(served for {})", object.display()),
+            _ => w.name.clone(),
+        };
+        let (rules, kinds) = manifests::webhook_rules(w, kind_links);
+        let row = TableRow {
+            anchor: row_anchor,
+            cells: vec![
+                Cell::text(name),
+                Cell::text(w.kind.label().to_string()),
+                Cell::text(w.path.clone()),
+                Cell::text(w.failure_policy.clone()),
+                Cell::text(manifests::webhook_service(w)),
+                Cell::text(rules),
+                Cell::list(kinds),
+                Cell::text(w.origin.label().to_string()),
+            ],
+            sources: links(&w.sources),
+        };
+        if take("Webhook", w.area, w.bundled, plain(&row)).is_some() {
+            webhooks.push(row);
+        }
+    }
     let configmaps = p
         .configmaps
         .iter()
@@ -448,6 +490,7 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             take(
                 "ConfigMap",
                 c.area,
+                c.bundled,
                 Row {
                     anchor: anchor(&["configmap", &c.namespace, &c.name]),
                     cells: vec![c.name.clone(), c.namespace.clone(), c.keys.join(", ")],
@@ -463,6 +506,7 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             take(
                 "Helm chart",
                 h.area,
+                false,
                 Row {
                     anchor: anchor(&["chart", &h.name]),
                     cells: vec![h.name.clone(), h.version.clone(), h.app_version.clone()],
@@ -490,6 +534,7 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             take(
                 "RBAC rule",
                 r.area,
+                r.bundled,
                 Row {
                     anchor: anchor(&["rbac", &r.role, &i.to_string()]),
                     cells: vec![
@@ -511,6 +556,7 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             take(
                 "Client write",
                 o.area,
+                false,
                 Row {
                     anchor: anchor(&["pkgop", &o.package, &o.verb, &o.kind, &line_of(&o.sources)]),
                     cells: vec![
@@ -531,6 +577,7 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             take(
                 "Informer",
                 i.area,
+                false,
                 Row {
                     anchor: anchor(&["informer", &i.package, &i.kind, &line_of(&i.sources)]),
                     cells: vec![
@@ -544,6 +591,20 @@ pub fn dataflow(p: &Project) -> ProjectPage {
         })
         .collect();
     let (binaries, sample_binaries, metrics, sample_metrics) = configuration(p, &links);
+    let bundles = p
+        .bundled_manifests
+        .iter()
+        .map(|b| Row {
+            anchor: anchor(&["bundle", &b.dir]),
+            cells: vec![
+                b.dir.clone(),
+                b.project.clone(),
+                b.objects.to_string(),
+                b.evidence.join("; "),
+            ],
+            sources: Vec::new(),
+        })
+        .collect();
     let diagnostics = p
         .diagnostics
         .iter()
@@ -579,6 +640,9 @@ pub fn dataflow(p: &Project) -> ProjectPage {
         sample_binaries,
         metrics,
         sample_metrics,
+        bundled,
+        bundles,
+        api_kinds: p.crds.len(),
         diagnostics,
     }
 }
@@ -736,6 +800,10 @@ mod tests {
                 kind: kind.into(),
             }),
             rules: vec![],
+            resolved_service: String::new(),
+            substitutions: Vec::new(),
+            templated: false,
+            bundled: false,
             area: Area::Component,
             sources: vec![],
         }
@@ -753,11 +821,17 @@ mod tests {
             ],
             ..Project::default()
         };
-        let page = dataflow(&p);
+        let page = dataflow(&p, "/", &KindLinks::default());
         let rows: Vec<(&str, &str, &str)> = page
             .webhooks
             .iter()
-            .map(|r| (r.anchor.as_str(), r.cells[0].as_str(), r.cells[5].as_str()))
+            .map(|r| {
+                (
+                    r.anchor.as_str(),
+                    r.cells[0].text.as_str(),
+                    r.cells[7].text.as_str(),
+                )
+            })
             .collect();
         assert_eq!(
             rows,

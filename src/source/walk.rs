@@ -162,6 +162,11 @@ pub fn walk(root: &Path, filter: &Filter) -> (Vec<SourceFile>, WalkReport) {
 /// What reading a selected file gave.
 pub enum Read {
     Text(String),
+    /// Text that was not valid UTF-8: invalid bytes replaced, `line` the first bad one.
+    Lossy {
+        text: String,
+        line: u32,
+    },
     Binary,
     TooLarge,
     Failed(String),
@@ -182,7 +187,18 @@ pub fn read(file: &SourceFile) -> Read {
     }
     match String::from_utf8(bytes) {
         Ok(s) => Read::Text(s),
-        Err(e) => Read::Text(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        Err(e) => {
+            let bad = e.utf8_error().valid_up_to();
+            let bytes = e.as_bytes();
+            let line = 1 + bytes[..bad.min(bytes.len())]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count() as u32;
+            Read::Lossy {
+                text: String::from_utf8_lossy(bytes).into_owned(),
+                line,
+            }
+        }
     }
 }
 

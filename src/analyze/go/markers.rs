@@ -553,6 +553,8 @@ fn rbac_rule(
         resource_names: list(marker, "resourceNames"),
         verbs,
         origin: Origin::Marker,
+        templated: false,
+        bundled: false,
         area: Default::default(),
         sources: vec![SourceRef::new(&file.path, marker.line)],
     })
@@ -600,12 +602,17 @@ fn marker_webhook(
         // The Service is chosen when the configuration is deployed; a marker names only a URL.
         service: scalar(marker, "url").unwrap_or_default(),
         configuration: String::new(),
+        resolved_service: String::new(),
+        substitutions: Vec::new(),
+        templated: false,
+        bundled: false,
         origin: Origin::Marker,
         object: None,
         rules: vec![WebhookRule {
             groups: groups(marker),
             versions: list(marker, "versions"),
             resources: list(marker, "resources"),
+            scope: String::new(),
             operations,
         }],
         area: Default::default(),
@@ -965,6 +972,8 @@ mod tests {
             resource_names: v(names),
             verbs: v(verbs),
             origin: Origin::Marker,
+            templated: false,
+            bundled: false,
             area,
             sources: vec![SourceRef::new(file, line)],
         }
@@ -1135,12 +1144,17 @@ type T struct {
                     failure_policy: "Fail".into(),
                     service: String::new(),
                     configuration: String::new(),
+                    resolved_service: String::new(),
+                    substitutions: Vec::new(),
+                    templated: false,
+                    bundled: false,
                     origin: Origin::Marker,
                     object: None,
                     rules: vec![WebhookRule {
                         groups: s(&["example.io"]),
                         versions: s(&["v1"]),
                         resources: s(&["widgets"]),
+                        scope: String::new(),
                         operations: s(&["CREATE", "UPDATE"]),
                     }],
                     area: Area::Component,
@@ -1153,12 +1167,17 @@ type T struct {
                     failure_policy: "Ignore".into(),
                     service: String::new(),
                     configuration: String::new(),
+                    resolved_service: String::new(),
+                    substitutions: Vec::new(),
+                    templated: false,
+                    bundled: false,
                     origin: Origin::Marker,
                     object: None,
                     rules: vec![WebhookRule {
                         groups: s(&[""]),
                         versions: s(&["v1"]),
                         resources: s(&["pods"]),
+                        scope: String::new(),
                         operations: s(&["CREATE", "DELETE"]),
                     }],
                     area: Area::Component,
@@ -1341,6 +1360,10 @@ type NotRoot struct{}
             failure_policy: String::new(),
             service: String::new(),
             configuration: String::new(),
+            resolved_service: String::new(),
+            substitutions: Vec::new(),
+            templated: false,
+            bundled: false,
             origin: Origin::Code,
             object: Some(Gvk {
                 group: gvk.0.into(),
@@ -1401,6 +1424,7 @@ type NotRoot struct{}
             versions: vec![],
             area: Area::Component,
             sources: vec![],
+            ..Default::default()
         }];
         let diags = check_webhook_paths(&webhooks, &crds, &[]);
         let messages: Vec<(&str, u32, &str)> = diags

@@ -1,0 +1,351 @@
+//! Documents: a YAML stream split into documents, each parsed into a `serde_json::Value`
+//! with its object identity (apiVersion, kind, metadata) read out.
+//!
+//! Documents are split here, not by the parser, so every object keeps the line of its own
+//! `kind:` as its source. Each document is parsed with serde-saphyr under a budget (depth,
+//! nodes, aliases), which turns alias bombs and runaway nesting into errors instead of
+//! hangs or stack overflows. A document with template actions (`{{ … }}`) is parsed after
+//! masking them (`template`) and its object is marked templated; if even the masked text
+//! does not parse, kind and name are read from the lines themselves.
+
+use serde_json::Value;
+
+use super::template;
+use super::value::{str_at, string_map};
+
+/// One document of a multi-document stream, with the 1-based line it starts on.
+#[derive(Debug, PartialEq)]
+pub struct Document<'a> {
+    pub text: &'a str,
+    pub first_line: u32,
+    /// The line of the top-level `kind:` key, if any.
+    pub kind_line: Option<u32>,
+}
+
+/// Splits a YAML stream at `---` and `...` lines.
+pub fn split_documents(text: &str) -> Vec<Document<'_>> {
+    let mut docs = Vec::new();
+    let mut start = 0usize;
+    let mut start_line = 1u32;
+    let mut kind_line = None;
+    let mut offset = 0usize;
+    let mut line_no = 0u32;
+    fn push<'a>(
+        docs: &mut Vec<Document<'a>>,
+        body: &'a str,
+        first_line: u32,
+        kind_line: Option<u32>,
+    ) {
+        if body
+            .lines()
+            .any(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        {
+            docs.push(Document {
+                text: body,
+                first_line,
+                kind_line,
+            });
+        }
+    }
+    for line in text.split_inclusive('\n') {
+        line_no += 1;
+        let content = line.trim_end_matches(['\n', '\r']);
+        let is_separator = content == "---"
+            || content.starts_with("--- ")
+            || content.starts_with("---\t")
+            || content == "..."
+            || content.starts_with("... ");
+        if is_separator {
+            push(&mut docs, &text[start..offset], start_line, kind_line);
+            // `--- value` keeps its content in the next document.
+            start = if content.starts_with("--- ") {
+                offset + 4
+            } else {
+                offset + line.len()
+            };
+            start_line = if content.starts_with("--- ") {
+                line_no
+            } else {
+                line_no + 1
+            };
+            kind_line = None;
+        } else if kind_line.is_none() && content.starts_with("kind:") {
+            kind_line = Some(line_no);
+        }
+        offset += line.len();
+    }
+    push(&mut docs, &text[start..], start_line, kind_line);
+    docs
+}
+
+/// The parser options: strict YAML for plain files; for masked templates, duplicate keys
+/// (both branches of an `if`) keep the last value instead of failing.
+fn options(lenient: bool) -> serde_saphyr::Options {
+    // The default budget (64 levels of nesting, 250,000 nodes, 50,000 aliases) is kept:
+    // the deepest real manifest seen (a KServe CRD) nests 36 levels, and deserializing into
+    // a value recurses once per level, so the depth limit is also what keeps a worker's
+    // stack safe (a debug build overflows a 2 MiB stack at about 90 levels).
+    let mut options = serde_saphyr::Options::default();
+    if lenient {
+        options.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::LastWins;
+    }
+    options
+}
+
+/// Parses one document (or any YAML text) into a value, or the first line of the error.
+pub fn parse(text: &str) -> Result<Value, String> {
+    parse_with(text, false)
+}
+
+fn parse_with(text: &str, lenient: bool) -> Result<Value, String> {
+    serde_saphyr::from_str_with_options::<Value>(text, options(lenient)).map_err(|e| {
+        e.to_string()
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim_start_matches("error: ")
+            .to_string()
+    })
+}
+
+/// A Kubernetes object read from one document.
+#[derive(Debug)]
+pub struct Object {
+    /// The API group: "" for the core group (`apiVersion: v1`).
+    pub group: String,
+    pub kind: String,
+    pub name: String,
+    pub namespace: String,
+    pub labels: Vec<(String, String)>,
+    pub value: Value,
+    /// The line of the document's `kind:`.
+    pub line: u32,
+    /// The first line of the document, for searches within it.
+    pub first_line: u32,
+    pub templated: bool,
+}
+
+impl Object {
+    fn from_value(value: Value, line: u32, first_line: u32, templated: bool) -> Object {
+        let api_version = str_at(&value, &["apiVersion"]).to_string();
+        let group = api_version
+            .rsplit_once('/')
+            .map(|(g, _)| g.to_string())
+            .unwrap_or_default();
+        Object {
+            kind: str_at(&value, &["kind"]).to_string(),
+            name: str_at(&value, &["metadata", "name"]).to_string(),
+            namespace: str_at(&value, &["metadata", "namespace"]).to_string(),
+            labels: string_map(value.get("metadata").and_then(|m| m.get("labels"))),
+            group,
+            value,
+            line,
+            first_line,
+            templated,
+        }
+    }
+
+    /// The value of a label, or "".
+    pub fn label(&self, key: &str) -> &str {
+        self.labels
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or("")
+    }
+}
+
+/// Where a parse error points, as the file's line, and the message without the
+/// document-relative `line N column M: ` prefix (the column is kept in the message).
+pub fn locate_error(message: &str, first_line: u32) -> (u32, String) {
+    let located = message.strip_prefix("line ").and_then(|rest| {
+        let (line, rest) = rest.split_once(" column ")?;
+        let (column, rest) = rest.split_once(": ")?;
+        let line: u32 = line.parse().ok()?;
+        Some((
+            first_line + line.saturating_sub(1),
+            format!("{rest} (column {column})"),
+        ))
+    });
+    located.unwrap_or((first_line, message.to_string()))
+}
+
+/// What reading one document gave.
+pub enum Read {
+    Object(Object),
+    /// Not an object (no top-level `kind:`): values files, configuration snippets.
+    NotAnObject,
+    /// A plain YAML error, at the file line it points to.
+    Failed {
+        line: u32,
+        message: String,
+    },
+    /// A template that did not parse even masked: kind and name were read from its lines
+    /// (the object carries nothing else).
+    TemplateFallback {
+        object: Object,
+        message: String,
+    },
+}
+
+/// Reads one document. `helm_template` says the file is a chart template, which is masked
+/// even when it happens to parse as it is (its values are not what gets applied).
+pub fn read(doc: &Document, helm_template: bool) -> Read {
+    let Some(kind_line) = doc.kind_line else {
+        return Read::NotAnObject;
+    };
+    let templated = template::has_actions(doc.text);
+    if !(templated && helm_template) {
+        match parse(doc.text) {
+            Ok(v) => return Read::Object(Object::from_value(v, kind_line, doc.first_line, false)),
+            Err(message) if !templated => {
+                let (line, message) = locate_error(&message, doc.first_line);
+                return Read::Failed { line, message };
+            }
+            Err(_) => {}
+        }
+    }
+    let masked = template::mask(doc.text);
+    match parse_with(&masked.text, true) {
+        Ok(mut v) => {
+            template::restore_value(&mut v, &masked.actions);
+            Read::Object(Object::from_value(v, kind_line, doc.first_line, true))
+        }
+        Err(message) => Read::TemplateFallback {
+            object: Object::from_value(
+                identity_from_lines(doc.text),
+                kind_line,
+                doc.first_line,
+                true,
+            ),
+            message,
+        },
+    }
+}
+
+/// apiVersion, kind and metadata name/namespace read line by line, for a template that does
+/// not parse even masked. Only top-level keys and the keys directly under `metadata:` count.
+fn identity_from_lines(text: &str) -> Value {
+    let mut top = serde_json::Map::new();
+    let mut metadata = serde_json::Map::new();
+    let mut in_metadata = false;
+    let mut metadata_indent = None;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with("{{") {
+            continue;
+        }
+        let indent = line.len() - trimmed.len();
+        let Some((key, value)) = trimmed.split_once(':') else {
+            continue;
+        };
+        let value = plain_value(value);
+        if indent == 0 {
+            in_metadata = key == "metadata";
+            metadata_indent = None;
+            if matches!(key, "apiVersion" | "kind") {
+                top.insert(key.to_string(), Value::String(value));
+            }
+        } else if in_metadata {
+            let first = *metadata_indent.get_or_insert(indent);
+            if indent == first && matches!(key, "name" | "namespace") {
+                metadata.insert(key.to_string(), Value::String(value));
+            }
+        }
+    }
+    top.insert("metadata".into(), Value::Object(metadata));
+    Value::Object(top)
+}
+
+/// A scalar as written after `key:` on one line, without quotes or a trailing comment.
+pub fn plain_value(value: &str) -> String {
+    let v = value.trim();
+    for quote in ['"', '\''] {
+        if let Some(rest) = v.strip_prefix(quote) {
+            return rest.split(quote).next().unwrap_or("").to_string();
+        }
+    }
+    let v = if v.contains("{{") {
+        v
+    } else {
+        v.split(" #").next().unwrap_or("")
+    };
+    v.trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn documents_keep_their_kind_lines() {
+        let text = "---\napiVersion: v1\nkind: ConfigMap\n---\n# only a comment\n---\napiVersion: v1\nmetadata:\n  kind: nested\nkind: Service\n";
+        let docs = split_documents(text);
+        assert_eq!(docs.len(), 2);
+        assert_eq!(docs[0].first_line, 2);
+        assert_eq!(docs[0].kind_line, Some(3));
+        assert_eq!(docs[1].kind_line, Some(10));
+    }
+
+    fn read_one(text: &str, helm: bool) -> Read {
+        let docs = split_documents(text);
+        read(&docs[0], helm)
+    }
+
+    #[test]
+    fn a_template_is_read_masked_with_its_name_as_written() {
+        let text = "{{- if .Values.svc }}\napiVersion: v1\nkind: Service\nmetadata:\n  name: {{ .Release.Name }}-svc\n{{- end }}\n";
+        let Read::Object(o) = read_one(text, true) else {
+            panic!("not read")
+        };
+        assert!(o.templated);
+        assert_eq!(
+            (o.kind.as_str(), o.name.as_str(), o.line),
+            ("Service", "{{ .Release.Name }}-svc", 3)
+        );
+    }
+
+    #[test]
+    fn braces_in_a_plain_file_that_parses_are_data() {
+        let text = "kind: ConfigMap\nmetadata:\n  name: x\ndata:\n  t: \"{{ .X }}\"\n";
+        let Read::Object(o) = read_one(text, false) else {
+            panic!("not read")
+        };
+        assert!(!o.templated);
+        assert_eq!(str_at(&o.value, &["data", "t"]), "{{ .X }}");
+    }
+
+    #[test]
+    fn a_template_that_does_not_parse_masked_falls_back_to_its_lines() {
+        let text = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: \"{{ .Values.n }}\"\n  namespace: ns # here\ndata: {{ if .X }}a: b{{ end }}: c\n";
+        match read_one(text, true) {
+            Read::TemplateFallback { object, .. } => {
+                assert_eq!(object.kind, "Secret");
+                assert_eq!(object.name, "{{ .Values.n }}");
+                assert_eq!(object.namespace, "ns");
+                assert_eq!(object.group, "");
+            }
+            _ => panic!("expected a fallback"),
+        }
+    }
+
+    #[test]
+    fn deep_and_tabbed_and_broken_yaml_are_errors() {
+        let deep = format!("kind: X\na: {}{}\n", "[".repeat(10_000), "]".repeat(10_000));
+        assert!(matches!(read_one(&deep, false), Read::Failed { .. }));
+        let deep_block = format!("kind: X\na: {}x\n", "- ".repeat(10_000));
+        assert!(matches!(read_one(&deep_block, false), Read::Failed { .. }));
+        let tabs = "---\nkind: X\nmetadata:\n\tname: a\n";
+        match read_one(tabs, false) {
+            Read::Failed { line, message } => {
+                assert_eq!(line, 4);
+                assert_eq!(
+                    message,
+                    "tabs disallowed within this context (block indentation) (column 2)"
+                );
+            }
+            _ => panic!("tabs parsed"),
+        }
+        assert_eq!(locate_error("odd", 7), (7, "odd".to_string()));
+    }
+}

@@ -1,0 +1,426 @@
+//! Kubernetes manifests, per file and per project.
+//!
+//! Per file (`analyze`, in the shared pool): the documents of a YAML file are split and
+//! parsed (`documents`, masking Helm templates with `template`), and each object goes to
+//! the module for its kind: `crd`, `webhooks`, `network` (Services, Ingresses, Routes,
+//! Gateway API, NetworkPolicies), `workloads`, `rbac` (Roles, bindings,
+//! ServiceAccounts), `configmaps`, `secrets`, `certs` (cert-manager). Chart.yaml,
+//! values.yaml and values.schema.json go to `analyze::helm`, kustomization.yaml to
+//! `analyze::kustomize`. The result is a `YamlFile` of model rows and raw facts.
+//!
+//! Per project (`resolve`): kustomizations are followed to the files they build, patch
+//! files are set aside (a patch modifies an object, it defines none), bundled dependency
+//! manifests are marked (`bundled`), webhook services are explained through kustomize
+//! `vars`/`replacements`, Secrets are gathered by name, charts are joined with their values,
+//! and identical rows from several files are merged into one row with several sources.
+
+pub mod bundled;
+pub mod certs;
+pub mod configmaps;
+pub mod crd;
+pub mod documents;
+pub mod network;
+pub mod rbac;
+pub mod secrets;
+pub mod template;
+pub mod value;
+pub mod webhooks;
+pub mod workloads;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::helm::{self, ChartPart, dir_of};
+use super::kustomize::{self, KustomizationFile, ObjectName};
+use super::merge::merge_identical;
+use crate::model::{
+    Area, Bundle, Certificate, ConfigMap, Crd, Diagnostic, HelmChart, Ingress, Kustomization,
+    NetworkPolicy, RbacRule, Role, RoleBinding, Secret, Service, ServiceAccount, Webhook, Workload,
+};
+use bundled::ObjectId;
+pub use documents::split_documents;
+use documents::{Object, Read};
+use secrets::SecretUse;
+
+/// What one YAML (or values.schema.json) file yielded.
+#[derive(Debug, Default)]
+pub struct YamlFile {
+    pub path: String,
+    pub area: Area,
+    pub crds: Vec<Crd>,
+    pub webhooks: Vec<Webhook>,
+    pub services: Vec<Service>,
+    pub configmaps: Vec<ConfigMap>,
+    pub rbac: Vec<RbacRule>,
+    pub roles: Vec<Role>,
+    pub role_bindings: Vec<RoleBinding>,
+    pub service_accounts: Vec<ServiceAccount>,
+    pub workloads: Vec<Workload>,
+    pub network_policies: Vec<NetworkPolicy>,
+    pub ingresses: Vec<Ingress>,
+    pub certificates: Vec<Certificate>,
+    pub secret_uses: Vec<SecretUse>,
+    /// Every object of the file, for the bundling rule and kustomize overlays.
+    pub objects: Vec<ObjectId>,
+    pub kustomization: Option<KustomizationFile>,
+    pub chart: Option<ChartPart>,
+    /// Some document was parsed with template actions masked.
+    pub templated: bool,
+    /// Some document, or the file, could not be parsed.
+    pub failed: bool,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Diagnostics about incomplete objects, dropped if the file turns out to be a patch.
+    pub fragments: Vec<Diagnostic>,
+}
+
+/// Whether a file is a patch by the usual naming: `*patch.yaml` or in a `patches` folder.
+/// (Files a kustomization lists under `patches` are patches too; `resolve` adds those.)
+pub fn named_as_patch(path: &str) -> bool {
+    let mut segments = path.split('/');
+    let name = segments.next_back().unwrap_or(path).to_ascii_lowercase();
+    name.ends_with("patch.yaml") || name.ends_with("patch.yml") || segments.any(|s| s == "patches")
+}
+
+/// Analyzes one YAML file.
+pub fn analyze(path: &str, text: &str, area: Area) -> YamlFile {
+    let mut f = YamlFile {
+        path: path.to_string(),
+        area,
+        ..YamlFile::default()
+    };
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let before = f.diagnostics.len();
+    if name == "Chart.yaml" {
+        f.chart = helm::chart(path, text, area, &mut f.diagnostics).map(ChartPart::Chart);
+        f.failed = f.diagnostics.len() > before;
+        return f;
+    }
+    if name == "values.yaml" {
+        f.chart = Some(ChartPart::Values(helm::values(
+            path,
+            text,
+            &mut f.diagnostics,
+        )));
+        f.failed = f.diagnostics.len() > before;
+        return f;
+    }
+    if kustomize::is_kustomization(path) {
+        f.kustomization = kustomize::read(path, text, area, &mut f.diagnostics);
+        f.failed = f.kustomization.is_none();
+        return f;
+    }
+    let helm_template = path.contains("/templates/");
+    let mut fallback_reported = false;
+    for doc in split_documents(text) {
+        match documents::read(&doc, helm_template) {
+            Read::NotAnObject => {}
+            Read::Failed { line, message } => {
+                f.failed = true;
+                f.diagnostics.push(Diagnostic::new(
+                    path,
+                    line,
+                    format!("YAML not parsed: {message}"),
+                ));
+            }
+            Read::Object(o) => {
+                f.templated |= o.templated;
+                object(&o, doc.text, &mut f);
+            }
+            Read::TemplateFallback { object: o, message } => {
+                f.templated = true;
+                f.failed = true;
+                if !fallback_reported {
+                    fallback_reported = true;
+                    let (line, message) = documents::locate_error(&message, doc.first_line);
+                    f.diagnostics.push(Diagnostic::new(
+                        path,
+                        line,
+                        format!(
+                            "templated YAML does not parse even with `{{{{ … }}}}` masked ({message}): only kind and name of its objects are listed"
+                        ),
+                    ));
+                }
+                object(&o, doc.text, &mut f);
+            }
+        }
+    }
+    f
+}
+
+/// Analyzes a chart's values.schema.json.
+pub fn analyze_values_schema(path: &str, text: &str, area: Area) -> YamlFile {
+    let mut f = YamlFile {
+        path: path.to_string(),
+        area,
+        ..YamlFile::default()
+    };
+    let keys = helm::schema(path, text, &mut f.diagnostics);
+    f.failed = !f.diagnostics.is_empty();
+    f.chart = Some(ChartPart::Schema(keys));
+    f
+}
+
+/// Sends one object to the module for its kind.
+fn object(o: &Object, doc: &str, f: &mut YamlFile) {
+    if o.kind.is_empty() {
+        return;
+    }
+    let path = f.path.clone();
+    let area = f.area;
+    let crd_group = if o.kind == "CustomResourceDefinition" {
+        value::str_at(&o.value, &["spec", "group"]).to_string()
+    } else {
+        String::new()
+    };
+    f.objects.push(ObjectId {
+        group: o.group.clone(),
+        kind: o.kind.clone(),
+        name: o.name.clone(),
+        namespace: o.namespace.clone(),
+        part_of: o.label("app.kubernetes.io/part-of").to_string(),
+        crd_group,
+    });
+    let uses_before = f.secret_uses.len();
+    match (o.group.as_str(), o.kind.as_str()) {
+        ("apiextensions.k8s.io", "CustomResourceDefinition") => {
+            if let Some(c) = crd::extract(o, &path, area, &mut f.fragments) {
+                f.crds.push(c);
+            }
+        }
+        ("", "Service") => f.services.push(network::service(o, &path, area)),
+        ("", "ConfigMap") => f.configmaps.push(configmaps::extract(o, &path, area)),
+        ("", "Secret") => f.secret_uses.push(secrets::defined(o, &path)),
+        ("", "ServiceAccount") => {
+            let sa = rbac::service_account(o, &path, area, &mut f.secret_uses);
+            f.service_accounts.push(sa);
+        }
+        (
+            "admissionregistration.k8s.io",
+            "MutatingWebhookConfiguration" | "ValidatingWebhookConfiguration",
+        ) => f.webhooks.extend(webhooks::extract(o, doc, &path, area)),
+        ("rbac.authorization.k8s.io", "ClusterRole" | "Role") => {
+            let (role, rules) = rbac::role(o, &path, area);
+            f.roles.push(role);
+            f.rbac.extend(rules);
+        }
+        ("rbac.authorization.k8s.io", "ClusterRoleBinding" | "RoleBinding") => {
+            f.role_bindings.push(rbac::binding(o, &path, area))
+        }
+        ("networking.k8s.io" | "extensions", "Ingress") => {
+            let i = network::ingress(o, &path, area, &mut f.secret_uses);
+            f.ingresses.push(i);
+        }
+        ("networking.k8s.io" | "extensions", "NetworkPolicy") => f
+            .network_policies
+            .push(network::network_policy(o, &path, area)),
+        ("route.openshift.io", "Route") => f.ingresses.push(network::route(o, &path, area)),
+        (
+            "gateway.networking.k8s.io",
+            "Gateway" | "HTTPRoute" | "GRPCRoute" | "TLSRoute" | "TCPRoute" | "UDPRoute",
+        ) => {
+            let i = network::gateway_api(o, &path, area, &mut f.secret_uses);
+            f.ingresses.push(i);
+        }
+        ("cert-manager.io", "Certificate" | "Issuer" | "ClusterIssuer") => {
+            let c = certs::extract(o, &path, area, &mut f.secret_uses);
+            f.certificates.push(c);
+        }
+        (group, kind) if workloads::is_workload(group, kind) => {
+            let w = workloads::extract(o, &path, area, &mut f.secret_uses);
+            f.workloads.push(w);
+        }
+        _ => {}
+    }
+    for u in &mut f.secret_uses[uses_before..] {
+        u.area = area;
+    }
+}
+
+/// A project's manifest findings.
+#[derive(Debug, Default)]
+pub struct YamlFindings {
+    pub crds: Vec<Crd>,
+    pub webhooks: Vec<Webhook>,
+    pub services: Vec<Service>,
+    pub configmaps: Vec<ConfigMap>,
+    pub helm_charts: Vec<HelmChart>,
+    pub rbac: Vec<RbacRule>,
+    pub roles: Vec<Role>,
+    pub role_bindings: Vec<RoleBinding>,
+    pub service_accounts: Vec<ServiceAccount>,
+    pub workloads: Vec<Workload>,
+    pub network_policies: Vec<NetworkPolicy>,
+    pub ingresses: Vec<Ingress>,
+    pub certificates: Vec<Certificate>,
+    pub secrets: Vec<Secret>,
+    pub kustomizations: Vec<Kustomization>,
+    pub bundled_manifests: Vec<Bundle>,
+    /// Files parsed with template actions masked.
+    pub templated_files: u64,
+    /// Files with a document (or the whole file) that could not be parsed.
+    pub failed_files: u64,
+}
+
+/// Sets `bundled` on rows whose first source lies in a bundled folder.
+macro_rules! mark_bundled {
+    ($dirs:expr, $($list:expr),*) => {$(
+        for row in $list.iter_mut() {
+            if row.sources.first().is_some_and(|s| $dirs.contains(dir_of(&s.file))) {
+                row.bundled = true;
+            }
+        }
+    )*};
+}
+
+/// Puts one project's YAML files together (see the module documentation). `own_groups`
+/// are the API groups the project's Go API packages declare.
+pub fn resolve(
+    files: Vec<YamlFile>,
+    own_groups: &BTreeSet<String>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> YamlFindings {
+    let mut out = YamlFindings::default();
+    let mut kustomizations = Vec::new();
+    let mut chart_parts = Vec::new();
+    let mut manifests: BTreeSet<String> = BTreeSet::new();
+    for f in &files {
+        if f.kustomization.is_none() && f.chart.is_none() {
+            manifests.insert(f.path.clone());
+        }
+    }
+    let mut rest = Vec::with_capacity(files.len());
+    for mut f in files {
+        out.templated_files += u64::from(f.templated);
+        out.failed_files += u64::from(f.failed);
+        diagnostics.append(&mut f.diagnostics);
+        if let Some(k) = f.kustomization.take() {
+            kustomizations.push(k);
+        }
+        if let Some(c) = f.chart.take() {
+            chart_parts.push((f.path.clone(), c));
+        }
+        rest.push(f);
+    }
+    let overlays = kustomize::overlays(kustomizations, &manifests, diagnostics);
+    let mut patches: BTreeSet<String> = overlays
+        .files
+        .iter()
+        .flat_map(|k| k.patch_files.iter().cloned())
+        .collect();
+    patches.extend(
+        rest.iter()
+            .filter(|f| named_as_patch(&f.path))
+            .map(|f| f.path.clone()),
+    );
+
+    let mut objects_by_dir: BTreeMap<String, Vec<ObjectId>> = BTreeMap::new();
+    let mut names_by_file: BTreeMap<String, Vec<ObjectName>> = BTreeMap::new();
+    let mut uses = Vec::new();
+    for mut f in rest {
+        if patches.contains(&f.path) {
+            continue;
+        }
+        diagnostics.append(&mut f.fragments);
+        names_by_file.insert(
+            f.path.clone(),
+            f.objects
+                .iter()
+                .map(|o| ObjectName {
+                    kind: o.kind.clone(),
+                    name: o.name.clone(),
+                    namespace: o.namespace.clone(),
+                })
+                .collect(),
+        );
+        objects_by_dir
+            .entry(dir_of(&f.path).to_string())
+            .or_default()
+            .append(&mut f.objects);
+        out.crds.append(&mut f.crds);
+        out.webhooks.append(&mut f.webhooks);
+        out.services.append(&mut f.services);
+        out.configmaps.append(&mut f.configmaps);
+        out.rbac.append(&mut f.rbac);
+        out.roles.append(&mut f.roles);
+        out.role_bindings.append(&mut f.role_bindings);
+        out.service_accounts.append(&mut f.service_accounts);
+        out.workloads.append(&mut f.workloads);
+        out.network_policies.append(&mut f.network_policies);
+        out.ingresses.append(&mut f.ingresses);
+        out.certificates.append(&mut f.certificates);
+        uses.append(&mut f.secret_uses);
+    }
+
+    // Own versus bundled.
+    out.bundled_manifests = bundled::bundled_dirs(&objects_by_dir, own_groups);
+    let dirs: BTreeSet<&str> = out
+        .bundled_manifests
+        .iter()
+        .map(|b| b.dir.as_str())
+        .collect();
+    for c in &mut out.crds {
+        c.bundled = bundled::crd_is_bundled(&c.group, own_groups);
+    }
+    mark_bundled!(
+        dirs,
+        out.webhooks,
+        out.services,
+        out.configmaps,
+        out.rbac,
+        out.roles,
+        out.role_bindings,
+        out.service_accounts,
+        out.workloads,
+        out.network_policies,
+        out.ingresses,
+        out.certificates
+    );
+    for u in &mut uses {
+        u.bundled = dirs.contains(dir_of(&u.source.file));
+    }
+
+    // Kustomize: generated ConfigMaps and Secrets, objects per overlay, webhook services.
+    for k in &overlays.files {
+        out.configmaps.extend(k.configmaps.iter().cloned());
+        uses.extend(k.secret_uses.iter().cloned());
+    }
+    for w in &mut out.webhooks {
+        kustomize::explain_webhook(w, &overlays, &names_by_file);
+    }
+    for (k, included) in overlays.files.iter().zip(&overlays.includes) {
+        let mut model = k.model.clone();
+        let mut objects: Vec<String> = included
+            .iter()
+            .filter_map(|f| names_by_file.get(f))
+            .flatten()
+            .map(|o| format!("{} {}", o.kind, value::qualified(&o.namespace, &o.name)))
+            .collect();
+        objects.sort();
+        objects.dedup();
+        model.objects = objects;
+        model.bundled = dirs.contains(model.dir.as_str());
+        out.kustomizations.push(model);
+    }
+
+    out.secrets = secrets::assemble(uses);
+    out.helm_charts = helm::assemble(chart_parts);
+
+    merge_identical(&mut out.crds);
+    merge_identical(&mut out.webhooks);
+    webhooks::merge_deployed(&mut out.webhooks);
+    merge_identical(&mut out.services);
+    merge_identical(&mut out.configmaps);
+    merge_identical(&mut out.helm_charts);
+    merge_identical(&mut out.rbac);
+    merge_identical(&mut out.roles);
+    merge_identical(&mut out.role_bindings);
+    merge_identical(&mut out.service_accounts);
+    merge_identical(&mut out.workloads);
+    merge_identical(&mut out.network_policies);
+    merge_identical(&mut out.ingresses);
+    merge_identical(&mut out.certificates);
+    merge_identical(&mut out.kustomizations);
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,384 @@
+//! The CRD API reference: `/projects/P/api/` (the project's CRDs) and
+//! `/projects/P/api/GROUP/KIND/` (one page per kind: versions, scope, short names, printer
+//! columns, and the schema's field tree with a deep anchor per field).
+//!
+//! A kind shipped with different contents (KServe's full and minimal CRDs) is one page with
+//! one part per distinct content, the richest schema first. Field anchors are
+//! `field-PATH` for the first version shown, `field-VERSION-PATH` for other versions and
+//! `variant-N-field-VERSION-PATH` for other variants; `PATH` is the field path in anchor
+//! form (`spec.predictor.model` → `spec-predictor-model`). Descriptions are repository
+//! text and are shown as plain, escaped text with their line breaks.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::table::{Anchors, Cell, TableRow, api_page, source_links};
+use super::views::Link;
+use crate::model::{Area, Crd, Project};
+
+/// The project header every page shows.
+#[derive(Serialize)]
+pub struct Header {
+    pub name: String,
+    pub title: String,
+    pub description: String,
+    pub repository: String,
+    pub commit: String,
+    pub error: String,
+}
+
+impl Header {
+    pub fn of(p: &Project) -> Header {
+        Header {
+            name: p.name.clone(),
+            title: p.title.clone(),
+            description: p.description.clone(),
+            repository: p.repository.clone(),
+            commit: p.commit.clone(),
+            error: p.error.clone().unwrap_or_default(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct ApiIndex {
+    #[serde(flatten)]
+    pub header: Header,
+    /// The project's own kinds.
+    pub kinds: Vec<TableRow>,
+    /// Kinds of bundled CRDs (shipped for another project's API groups).
+    pub bundled: Vec<TableRow>,
+    /// Kinds from tests, docs and samples only.
+    pub samples: Vec<TableRow>,
+    pub own_groups: Vec<String>,
+}
+
+#[derive(Serialize)]
+pub struct KindPage {
+    #[serde(flatten)]
+    pub header: Header,
+    /// Site-relative folder of this page.
+    #[serde(skip)]
+    pub path: String,
+    pub group: String,
+    pub kind: String,
+    pub plural: String,
+    pub scope: String,
+    pub short_names: String,
+    pub bundled: bool,
+    pub samples_only: bool,
+    pub variants: Vec<Variant>,
+}
+
+#[derive(Serialize)]
+pub struct Variant {
+    pub title: String,
+    pub sources: Vec<Link>,
+    pub templated: bool,
+    pub versions: Vec<VersionView>,
+}
+
+#[derive(Serialize)]
+pub struct VersionView {
+    pub anchor: String,
+    pub name: String,
+    pub flags: String,
+    pub description: String,
+    pub columns: Vec<TableRow>,
+    pub fields: Vec<FieldView>,
+    pub truncated: bool,
+    pub has_schema: bool,
+}
+
+#[derive(Serialize)]
+pub struct FieldView {
+    pub anchor: String,
+    pub path: String,
+    /// The last segment of the path, shown indented by depth.
+    pub name: String,
+    pub depth: u32,
+    pub type_text: String,
+    pub required: bool,
+    pub default: String,
+    pub enum_text: String,
+    pub constraints: String,
+    pub description: String,
+    /// For a repeated subtree: the path and anchor of the first copy.
+    pub same_as: String,
+    pub same_as_anchor: String,
+}
+
+/// The CRDs of one project grouped by page: (group, kind) → variants, richest first.
+fn by_kind(p: &Project) -> BTreeMap<String, Vec<&Crd>> {
+    let mut pages: BTreeMap<String, Vec<&Crd>> = BTreeMap::new();
+    for c in &p.crds {
+        pages
+            .entry(api_page(&p.name, &c.group, &c.kind))
+            .or_default()
+            .push(c);
+    }
+    for variants in pages.values_mut() {
+        variants.sort_by_key(|c| {
+            (
+                std::cmp::Reverse(c.schema.iter().map(|s| s.fields.len()).sum::<usize>()),
+                c.sources.first().cloned(),
+            )
+        });
+    }
+    pages
+}
+
+fn field_count(c: &Crd) -> usize {
+    c.schema.iter().map(|s| s.fields.len()).max().unwrap_or(0)
+}
+
+fn versions_text(c: &Crd) -> String {
+    c.versions
+        .iter()
+        .map(|v| {
+            let mut flags = Vec::new();
+            if v.storage {
+                flags.push("storage");
+            }
+            if !v.served {
+                flags.push("not served");
+            }
+            if v.deprecated {
+                flags.push("deprecated");
+            }
+            if flags.is_empty() {
+                v.name.clone()
+            } else {
+                format!("{} ({})", v.name, flags.join(", "))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub fn index(p: &Project, root: &str) -> ApiIndex {
+    let mut kinds = Vec::new();
+    let mut bundled = Vec::new();
+    let mut samples = Vec::new();
+    for (page, variants) in by_kind(p) {
+        let Some(first) = variants.first() else {
+            continue;
+        };
+        let row = TableRow {
+            anchor: super::views::anchor(&["kind", &first.group, &first.kind]),
+            cells: vec![
+                Cell::link(first.kind.clone(), format!("{root}{page}")),
+                Cell::text(first.group.clone()),
+                Cell::text(versions_text(first)),
+                Cell::text(first.scope.clone()),
+                Cell::text(first.short_names.join(", ")),
+                Cell::text(if variants.len() > 1 {
+                    format!(
+                        "{} variants: {} fields",
+                        variants.len(),
+                        variants
+                            .iter()
+                            .map(|c| field_count(c).to_string())
+                            .collect::<Vec<_>>()
+                            .join(" / ")
+                    )
+                } else {
+                    format!("{} fields", field_count(first))
+                }),
+            ],
+            sources: variants
+                .iter()
+                .flat_map(|c| source_links(p, &c.sources))
+                .collect(),
+        };
+        if variants.iter().all(|c| c.bundled) {
+            bundled.push(row);
+        } else if variants.iter().all(|c| c.area == Area::Samples) {
+            samples.push(row);
+        } else {
+            kinds.push(row);
+        }
+    }
+    let mut own_groups: Vec<String> = p.api_packages.iter().map(|a| a.group.clone()).collect();
+    own_groups.sort();
+    own_groups.dedup();
+    ApiIndex {
+        header: Header::of(p),
+        kinds,
+        bundled,
+        samples,
+        own_groups,
+    }
+}
+
+/// One page per kind of the project.
+pub fn kind_pages(p: &Project) -> Vec<KindPage> {
+    by_kind(p)
+        .into_iter()
+        .filter_map(|(path, variants)| {
+            let first = *variants.first()?;
+            let mut anchors = Anchors::new();
+            let views = variants
+                .iter()
+                .enumerate()
+                .map(|(n, c)| variant(p, c, n, variants.len(), &mut anchors))
+                .collect();
+            Some(KindPage {
+                header: Header::of(p),
+                path,
+                group: first.group.clone(),
+                kind: first.kind.clone(),
+                plural: first.plural.clone(),
+                scope: first.scope.clone(),
+                short_names: first.short_names.join(", "),
+                bundled: variants.iter().all(|c| c.bundled),
+                samples_only: variants.iter().all(|c| c.area == Area::Samples),
+                variants: views,
+            })
+        })
+        .collect()
+}
+
+fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> Variant {
+    // The storage version first: it is what the cluster keeps.
+    let mut versions: Vec<&crate::model::CrdVersion> = c.versions.iter().collect();
+    versions.sort_by_key(|v| !v.storage);
+    let views = versions
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let prefix: Vec<String> = match (n, i) {
+                (0, 0) => vec!["field".into()],
+                (0, _) => vec!["field".into(), v.name.clone()],
+                _ => vec![
+                    "variant".into(),
+                    (n + 1).to_string(),
+                    "field".into(),
+                    v.name.clone(),
+                ],
+            };
+            let schema = c.schema.iter().find(|s| s.version == v.name);
+            let mut by_path: BTreeMap<&str, String> = BTreeMap::new();
+            let mut fields = Vec::new();
+            for f in schema.map(|s| s.fields.as_slice()).unwrap_or(&[]) {
+                let mut parts: Vec<&str> = prefix.iter().map(String::as_str).collect();
+                parts.push(&f.path);
+                let anchor = anchors.unique(&parts);
+                by_path.insert(&f.path, anchor.clone());
+                let same_as_anchor = f
+                    .same_as
+                    .as_deref()
+                    .and_then(|s| by_path.get(s))
+                    .cloned()
+                    .unwrap_or_default();
+                let mut constraints = Vec::new();
+                if !f.format.is_empty() {
+                    constraints.push(format!("format: {}", f.format));
+                }
+                if !f.pattern.is_empty() {
+                    constraints.push(format!("pattern: {}", f.pattern));
+                }
+                if f.nullable {
+                    constraints.push("nullable".into());
+                }
+                if f.preserve_unknown_fields {
+                    constraints.push("any fields accepted".into());
+                }
+                let type_text = match (
+                    f.field_type.as_str(),
+                    f.items.as_str(),
+                    f.additional_properties.as_str(),
+                ) {
+                    ("array", items, _) if !items.is_empty() => format!("[]{items}"),
+                    (_, _, values) if !values.is_empty() => format!("map[string]{values}"),
+                    ("", _, _) => "any".into(),
+                    (t, _, _) => t.to_string(),
+                };
+                fields.push(FieldView {
+                    anchor,
+                    name: f.path.rsplit('.').next().unwrap_or(&f.path).to_string(),
+                    path: f.path.clone(),
+                    depth: f.depth.min(24),
+                    type_text,
+                    required: f.required,
+                    default: f.default.clone().unwrap_or_default(),
+                    enum_text: f.enum_values.join(", "),
+                    constraints: constraints.join("; "),
+                    description: f.description.clone(),
+                    same_as: f.same_as.clone().unwrap_or_default(),
+                    same_as_anchor,
+                });
+            }
+            let mut flags = Vec::new();
+            if v.storage {
+                flags.push("storage");
+            }
+            flags.push(if v.served { "served" } else { "not served" });
+            if v.deprecated {
+                flags.push("deprecated");
+            }
+            let version_anchor = anchors.unique(&[
+                if n == 0 { "version" } else { "variant" },
+                &if n == 0 {
+                    String::new()
+                } else {
+                    (n + 1).to_string()
+                },
+                &v.name,
+            ]);
+            VersionView {
+                anchor: version_anchor,
+                name: v.name.clone(),
+                flags: flags.join(", "),
+                description: schema.map(|s| s.description.clone()).unwrap_or_default(),
+                columns: v
+                    .printer_columns
+                    .iter()
+                    .map(|col| TableRow {
+                        anchor: String::new(),
+                        cells: vec![
+                            Cell::text(col.name.clone()),
+                            Cell::text(col.column_type.clone()),
+                            Cell::text(col.json_path.clone()),
+                            Cell::text(if col.priority == 0 {
+                                String::new()
+                            } else {
+                                col.priority.to_string()
+                            }),
+                            Cell::text(col.description.clone()),
+                        ],
+                        sources: Vec::new(),
+                    })
+                    .collect(),
+                truncated: schema.is_some_and(|s| s.truncated),
+                has_schema: schema.is_some(),
+                fields,
+            }
+        })
+        .collect();
+    let fields = field_count(c);
+    Variant {
+        title: if of > 1 {
+            format!(
+                "Variant {} of {of}: {}",
+                n + 1,
+                if fields <= 5
+                    && c.schema.iter().any(|s| {
+                        s.preserve_unknown_fields
+                            || s.fields.iter().any(|f| f.preserve_unknown_fields)
+                    })
+                {
+                    format!("{fields} fields, the rest accepted unchecked (a minimal schema)")
+                } else {
+                    format!("{fields} fields")
+                }
+            )
+        } else {
+            String::new()
+        },
+        sources: source_links(p, &c.sources),
+        templated: c.templated,
+        versions: views,
+    }
+}

@@ -1,0 +1,303 @@
+//! Generic tables for the manifest pages: cells that may link, rows with anchors and
+//! source links, and sections that keep a project's own rows apart from rows of samples
+//! and tooling and from bundled dependency manifests.
+//!
+//! Templates render these with `sections.html` and `table_rows.html`; every string stays
+//! plain text for tera's autoescaping, and a cell's newlines are kept by the stylesheet.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::views::{Link, anchor};
+use crate::model::{Area, Project, SourceRef};
+use crate::source::line_url;
+
+/// One table cell: text, and a link when the text names something with a page or row.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Cell {
+    pub text: String,
+    /// Empty when the cell links nowhere.
+    pub url: String,
+    /// When set, the cell shows these items one per line instead of `text`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<Cell>,
+}
+
+impl Cell {
+    pub fn text(text: impl Into<String>) -> Cell {
+        Cell {
+            text: text.into(),
+            url: String::new(),
+            items: Vec::new(),
+        }
+    }
+
+    pub fn link(text: impl Into<String>, url: impl Into<String>) -> Cell {
+        Cell {
+            text: text.into(),
+            url: url.into(),
+            items: Vec::new(),
+        }
+    }
+
+    /// Several cells shown one per line, each with its own link; `text` is their texts.
+    pub fn list(items: Vec<Cell>) -> Cell {
+        Cell {
+            text: items
+                .iter()
+                .map(|c| c.text.as_str())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            url: String::new(),
+            items,
+        }
+    }
+
+    /// Lines joined with newlines (shown one per line).
+    pub fn lines(lines: &[String]) -> Cell {
+        Cell::text(lines.join("\n"))
+    }
+}
+
+/// A table row with linkable cells.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct TableRow {
+    pub anchor: String,
+    pub cells: Vec<Cell>,
+    pub sources: Vec<Link>,
+}
+
+/// A titled table (or, with no headers, a list of notes) on a page.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Section {
+    pub id: String,
+    pub title: String,
+    pub intro: String,
+    pub headers: Vec<String>,
+    pub rows: Vec<TableRow>,
+    /// Shown when there are no rows.
+    pub empty: String,
+}
+
+/// Source links of a project's rows.
+pub fn source_links(p: &Project, sources: &[SourceRef]) -> Vec<Link> {
+    sources
+        .iter()
+        .map(|s| Link {
+            label: format!("{}:{}", s.file, s.line),
+            url: line_url(&p.source_url, &p.commit, &s.file, s.line).unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// Where a row goes: the project's own table, "Samples and tooling", or "Bundled".
+pub struct Router {
+    samples: Vec<TableRow>,
+    bundled: Vec<TableRow>,
+}
+
+impl Router {
+    pub fn new() -> Router {
+        Router {
+            samples: Vec::new(),
+            bundled: Vec::new(),
+        }
+    }
+
+    /// Keeps an own component row; moves other rows apart, prefixed with what they are.
+    /// Bundled takes precedence over samples: a dependency's manifest is not the project's
+    /// sample either.
+    pub fn route(
+        &mut self,
+        what: &str,
+        area: Area,
+        bundled: bool,
+        row: TableRow,
+    ) -> Option<TableRow> {
+        if !bundled && area.is_component() {
+            return Some(row);
+        }
+        let mut cells = vec![Cell::text(what)];
+        cells.push(Cell {
+            text: row
+                .cells
+                .iter()
+                .map(|c| c.text.as_str())
+                .filter(|t| !t.is_empty())
+                .collect::<Vec<_>>()
+                .join(" · "),
+            url: row
+                .cells
+                .iter()
+                .find(|c| !c.url.is_empty())
+                .map(|c| c.url.clone())
+                .unwrap_or_default(),
+            items: Vec::new(),
+        });
+        let moved = TableRow {
+            anchor: row.anchor,
+            cells,
+            sources: row.sources,
+        };
+        if bundled {
+            self.bundled.push(moved);
+        } else {
+            self.samples.push(moved);
+        }
+        None
+    }
+
+    /// The two trailing sections of a page.
+    pub fn finish(self, bundled_intro: &str) -> Vec<Section> {
+        vec![
+            Section {
+                id: "bundled".into(),
+                title: "Bundled dependency manifests".into(),
+                intro: bundled_intro.into(),
+                headers: vec!["What".into(), "Details".into()],
+                rows: self.bundled,
+                empty: "None.".into(),
+            },
+            Section {
+                id: "samples".into(),
+                title: "Samples and tooling".into(),
+                intro: "Rows from tests, docs, samples, examples and hack folders: not part of the component itself.".into(),
+                headers: vec!["What".into(), "Details".into()],
+                rows: self.samples,
+                empty: "None.".into(),
+            },
+        ]
+    }
+}
+
+impl Default for Router {
+    fn default() -> Self {
+        Router::new()
+    }
+}
+
+/// Page paths of CRDs across the portal, to link kinds and resources to their reference.
+#[derive(Default)]
+pub struct KindLinks {
+    /// (group, plural) → (kind, URL).
+    by_plural: BTreeMap<(String, String), (String, String)>,
+}
+
+/// A path segment from repository text: letters, digits, `.`, `-` and `_` are kept, any
+/// other run of characters becomes `-`, so a page path can never leave its folder.
+pub fn path_segment(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let trimmed = out.trim_matches(|c| c == '-' || c == '.');
+    if trimmed.is_empty() {
+        "_".into()
+    } else {
+        trimmed.to_string()
+    }
+}
+
+/// The site-relative folder of a CRD's reference page (without the base path).
+pub fn api_page(project: &str, group: &str, kind: &str) -> String {
+    format!(
+        "projects/{project}/api/{}/{}/",
+        path_segment(group),
+        path_segment(kind)
+    )
+}
+
+impl KindLinks {
+    /// Every project's CRDs; a project's own CRD wins over another's bundled copy.
+    pub fn new(root: &str, projects: &[Project]) -> KindLinks {
+        let mut links = KindLinks::default();
+        for bundled_pass in [false, true] {
+            for p in projects {
+                for c in p.crds.iter().filter(|c| c.bundled == bundled_pass) {
+                    let url = format!("{root}{}", api_page(&p.name, &c.group, &c.kind));
+                    links
+                        .by_plural
+                        .entry((c.group.clone(), c.plural.clone()))
+                        .or_insert((c.kind.clone(), url));
+                }
+            }
+        }
+        links
+    }
+
+    /// The kind and page of `resource` (a plural, maybe with a `/subresource`) in `group`.
+    pub fn resource(&self, group: &str, resource: &str) -> Option<(&str, &str)> {
+        let plural = resource.split('/').next().unwrap_or(resource);
+        self.by_plural
+            .get(&(group.to_string(), plural.to_string()))
+            .map(|(k, u)| (k.as_str(), u.as_str()))
+    }
+
+    /// Cells for rule resources: each `group/resource` linked when it is a known CRD.
+    pub fn resource_cells(&self, groups: &[String], resources: &[String]) -> Vec<Cell> {
+        let mut out = Vec::new();
+        for g in groups {
+            for r in resources {
+                let label = if g.is_empty() {
+                    r.clone()
+                } else {
+                    format!("{g}/{r}")
+                };
+                match self.resource(g, r) {
+                    Some((_, url)) => out.push(Cell::link(label, url)),
+                    None => out.push(Cell::text(label)),
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A row anchor made unique on its page by a numeric suffix.
+pub struct Anchors(BTreeMap<String, usize>);
+
+impl Anchors {
+    pub fn new() -> Anchors {
+        Anchors(BTreeMap::new())
+    }
+
+    pub fn unique(&mut self, parts: &[&str]) -> String {
+        let base = anchor(parts);
+        let n = self.0.entry(base.clone()).or_insert(0);
+        *n += 1;
+        if *n == 1 { base } else { format!("{base}-{n}") }
+    }
+}
+
+impl Default for Anchors {
+    fn default() -> Self {
+        Anchors::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn path_segments_cannot_escape() {
+        assert_eq!(path_segment("serving.kserve.io"), "serving.kserve.io");
+        assert_eq!(path_segment("InferenceService"), "InferenceService");
+        assert_eq!(path_segment("../../etc"), "etc");
+        assert_eq!(path_segment("{{ .Values.group }}"), "Values.group");
+        assert_eq!(path_segment(".."), "_");
+        assert_eq!(path_segment(""), "_");
+    }
+
+    #[test]
+    fn anchors_are_unique_per_page() {
+        let mut a = Anchors::new();
+        assert_eq!(a.unique(&["field", "spec.a-b"]), "field-spec-a-b");
+        assert_eq!(a.unique(&["field", "spec.a.b"]), "field-spec-a-b-2");
+    }
+}
