@@ -151,6 +151,16 @@ fn fixture_portal_builds_with_pages_models_and_nothing_excluded() {
     assert_eq!(model["stats"]["skipped_large"], 1);
     assert_eq!(model["stats"]["skipped_binary"], 1);
 
+    // A CRD's reference page names the Go type (with kubebuilder markers) that declares it.
+    let widget_api = std::fs::read_to_string(
+        out.join("projects/widget-operator/api/widgets.example.io/Widget/index.html"),
+    )
+    .unwrap();
+    assert!(
+        widget_api.contains(r#"Go types</dt><dd><code>v1alpha1</code> <code class="src">api/v1alpha1/widget_types.go:32</code>"#),
+        "the Widget page links its Go type"
+    );
+
     let sitemap = std::fs::read_to_string(out.join("sitemap.xml")).unwrap();
     assert!(
         sitemap.contains(

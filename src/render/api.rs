@@ -68,7 +68,18 @@ pub struct KindPage {
     pub short_names: String,
     pub bundled: bool,
     pub samples_only: bool,
+    /// The Go types (with kubebuilder markers) that declare this kind, one per version.
+    pub go_types: Vec<GoTypeView>,
     pub variants: Vec<Variant>,
+}
+
+/// A Go API type behind a CRD version, from its kubebuilder markers.
+#[derive(Serialize)]
+pub struct GoTypeView {
+    pub version: String,
+    /// `storage version`, `subresources: status, scale`, printer columns…
+    pub facts: String,
+    pub sources: Vec<Link>,
 }
 
 #[derive(Serialize)]
@@ -213,6 +224,35 @@ pub fn index(p: &Project, root: &str) -> ApiIndex {
 }
 
 /// One page per kind of the project.
+/// The project's Go types for a kind: where a CRD and the Go code that generates it meet.
+fn go_types(p: &Project, group: &str, kind: &str) -> Vec<GoTypeView> {
+    let mut out: Vec<GoTypeView> = p
+        .api_types
+        .iter()
+        .filter(|t| t.group == group && t.kind == kind)
+        .map(|t| {
+            let mut facts = Vec::new();
+            if t.storage_version {
+                facts.push("storage version".to_string());
+            }
+            if !t.subresources.is_empty() {
+                facts.push(format!("subresources: {}", t.subresources.join(", ")));
+            }
+            if !t.printer_columns.is_empty() {
+                let names: Vec<&str> = t.printer_columns.iter().map(|c| c.name.as_str()).collect();
+                facts.push(format!("printer columns: {}", names.join(", ")));
+            }
+            GoTypeView {
+                version: t.version.clone(),
+                facts: facts.join("; "),
+                sources: source_links(p, &t.sources),
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| a.version.cmp(&b.version));
+    out
+}
+
 pub fn kind_pages(p: &Project) -> Vec<KindPage> {
     by_kind(p)
         .into_iter()
@@ -234,6 +274,7 @@ pub fn kind_pages(p: &Project) -> Vec<KindPage> {
                 short_names: first.short_names.join(", "),
                 bundled: variants.iter().all(|c| c.bundled),
                 samples_only: variants.iter().all(|c| c.area == Area::Samples),
+                go_types: go_types(p, &first.group, &first.kind),
                 variants: views,
             })
         })
