@@ -248,7 +248,7 @@ fn layout(method: &str) -> Option<Layout> {
 /// Records the flags, environment reads and returned literal of one function.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut GoFile) {
     let imports = std::mem::take(&mut file.imports);
-    for_each_node(ctx.body, |node| {
+    ctx.each_node(|node| {
         if node.kind() == "call_expression" {
             visit_call(node, scope, func, src, &imports, &mut file.binaries);
         }

@@ -224,7 +224,7 @@ impl<'t> Scope<'t> {
                 }
             }
         }
-        super::syntax::for_each_node(ctx.body, |node| scope.record_local(node, src));
+        ctx.each_node(|node| scope.record_local(node, src));
         for bindings in scope.locals.values_mut() {
             bindings.sort_by_key(|l| l.from);
         }

@@ -11,8 +11,8 @@ use super::file::GoFile;
 use super::index::{GoIndex, GoInput};
 use super::locals::{Locals, ValueType};
 use super::syntax::{
-    FuncCtx, ObjectRef, assigned_variable, for_each_node, is_conditional, line_of, object_ref,
-    string_literal, text,
+    FuncCtx, ObjectRef, assigned_variable, is_conditional, line_of, object_ref, string_literal,
+    text,
 };
 use crate::model::{Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch};
 
@@ -37,6 +37,7 @@ pub struct RawWatch {
 pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
     let found = controllers_in_body(
         ctx.body,
+        &ctx.nodes,
         src,
         ctx.receiver_type.as_deref(),
         ctx.receiver_name.as_deref(),
@@ -193,8 +194,9 @@ fn is_inner_chain_link(node: Node) -> bool {
 
 /// Follows every controller builder in a function body, including chains split over
 /// statements through variables (`b := …; if x { b = b.Owns(…) }; return b.Complete(r)`).
-fn controllers_in_body(
-    body: Node,
+fn controllers_in_body<'t>(
+    body: Node<'t>,
+    nodes: &[Node<'t>],
     src: &[u8],
     receiver_type: Option<&str>,
     receiver_name: Option<&str>,
@@ -206,7 +208,7 @@ fn controllers_in_body(
     // Variable name → index into `builders`, updated in statement order.
     let mut variables: Vec<(String, usize)> = Vec::new();
     let mut calls = Vec::new();
-    for_each_node(body, |node| {
+    nodes.iter().copied().for_each(|node| {
         if node.kind() == "call_expression" && !is_inner_chain_link(node) {
             calls.push(node);
         }

@@ -15,7 +15,7 @@ use super::locals::{self, Locals, StructInfo};
 use super::markers::{self, Marker, TypeMarkers};
 use super::metrics::{self, MetricFacts};
 use super::syntax::{
-    FuncCtx, for_each_node, line_of, receiver_name, receiver_type, string_literal, text,
+    FuncCtx, for_each_node, line_of, nodes_of, receiver_name, receiver_type, string_literal, text,
 };
 use super::webhooks::{self, MethodDecl, WebhookBuilder};
 use super::writes::{self, FuncFacts};
@@ -144,6 +144,7 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                     body,
                     receiver_type: receiver_type(decl, src),
                     receiver_name: receiver_name(decl, src),
+                    nodes: nodes_of(body),
                 };
                 let signature = locals::signature(decl, src);
                 let locals = Locals::collect(&ctx, &signature, src);

@@ -12,7 +12,7 @@ use super::consts::{ConstExpr, const_expr};
 use super::file::GoFile;
 use super::index::{GoInput, dir_of};
 use super::locals::{FuncRef, Locals, ValueType};
-use super::syntax::{FuncCtx, call_arguments, for_each_node, line_of, text};
+use super::syntax::{FuncCtx, call_arguments, line_of, text};
 use super::values::{Values, clientset_group_version, describe, well_known_kind};
 use crate::model::{
     Controller, Diagnostic, PackageInformer, Relation, SourceRef, UNRESOLVED, Watch,
@@ -51,7 +51,7 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
         name: ctx.name.clone(),
     };
     let mut calls = Vec::new();
-    for_each_node(ctx.body, |n| {
+    ctx.each_node(|n| {
         if n.kind() == "call_expression" {
             calls.push(n);
         }

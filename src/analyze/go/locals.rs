@@ -258,7 +258,7 @@ impl<'a> Locals<'a> {
             vars: Vec::new(),
         };
         let mut decls = Vec::new();
-        super::syntax::for_each_node(ctx.body, |n| {
+        ctx.each_node(|n| {
             if matches!(
                 n.kind(),
                 "short_var_declaration" | "assignment_statement" | "var_spec" | "range_clause"

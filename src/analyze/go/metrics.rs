@@ -95,7 +95,7 @@ fn constructor(name: &str) -> Option<(&'static str, bool)> {
 /// Records the collectors created in one function.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     let imports = std::mem::take(&mut file.imports);
-    for_each_node(ctx.body, |node| {
+    ctx.each_node(|node| {
         if node.kind() == "call_expression" {
             visit_call(node, scope, src, &imports, &mut file.metrics);
         }

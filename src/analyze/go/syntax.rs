@@ -25,6 +25,25 @@ pub struct FuncCtx<'t> {
     pub receiver_type: Option<String>,
     /// `r` for `func (r *Foo) …`.
     pub receiver_name: Option<String>,
+    /// Every node of `body` in document order, collected once: each feature visits the
+    /// body, and one cursor walk shared by all of them is much cheaper than one each.
+    pub nodes: Vec<Node<'t>>,
+}
+
+impl<'t> FuncCtx<'t> {
+    /// Visits every node of the body in document order (see `nodes`).
+    pub fn each_node(&self, mut f: impl FnMut(Node<'t>)) {
+        for node in &self.nodes {
+            f(*node);
+        }
+    }
+}
+
+/// Every node under `root` in document order.
+pub(crate) fn nodes_of(root: Node) -> Vec<Node> {
+    let mut out = Vec::new();
+    for_each_node(root, |n| out.push(n));
+    out
 }
 
 pub(crate) fn text<'a>(node: Node, src: &'a [u8]) -> &'a str {

@@ -26,7 +26,7 @@ use super::consts::{ConstExpr, const_expr};
 use super::file::GoFile;
 use super::index::{GoIndex, GoInput, GoModule, dir_of};
 use super::syntax::{
-    FuncCtx, ObjectRef, assigned_variable, call_arguments, for_each_node, line_of, object_ref, text,
+    FuncCtx, ObjectRef, assigned_variable, call_arguments, line_of, object_ref, text,
 };
 use crate::model::{Diagnostic, Gvk, Origin, SourceRef, UNRESOLVED, Webhook, WebhookType};
 
@@ -92,7 +92,7 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
     if !text(ctx.body, src).contains("WebhookManagedBy") {
         return;
     }
-    let found = builders_in_body(ctx.body, src, &file.path, &mut file.diagnostics);
+    let found = builders_in_body(&ctx.nodes, src, &file.path, &mut file.diagnostics);
     file.webhook_builders.extend(found);
 }
 
@@ -161,8 +161,8 @@ fn is_inner_link(node: Node) -> bool {
     })
 }
 
-fn builders_in_body(
-    body: Node,
+fn builders_in_body<'t>(
+    nodes: &[Node<'t>],
     src: &[u8],
     path: &str,
     diagnostics: &mut Vec<Diagnostic>,
@@ -170,7 +170,7 @@ fn builders_in_body(
     let mut builders: Vec<WebhookBuilder> = Vec::new();
     let mut variables: Vec<(String, usize)> = Vec::new();
     let mut calls = Vec::new();
-    for_each_node(body, |node| {
+    nodes.iter().copied().for_each(|node| {
         if node.kind() == "call_expression" && !is_inner_link(node) {
             calls.push(node);
         }

@@ -18,7 +18,7 @@ use tree_sitter::Node;
 use super::file::GoFile;
 use super::index::dir_of;
 use super::locals::{FuncRef, Locals, Signature, TypeExpr, ValueType, clientset_accessor};
-use super::syntax::{FuncCtx, call_arguments, for_each_node, line_of, text};
+use super::syntax::{FuncCtx, call_arguments, line_of, text};
 use super::values::{
     Located, Values, clientset_group_version, describe, reachable, well_known_kind,
 };
@@ -100,7 +100,7 @@ pub fn extract(
     let mut calls = Vec::new();
     let mut writes = Vec::new();
     let mut call_nodes = Vec::new();
-    for_each_node(ctx.body, |n| {
+    ctx.each_node(|n| {
         if n.kind() == "call_expression" {
             call_nodes.push(n);
         }
