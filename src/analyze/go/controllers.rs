@@ -179,19 +179,6 @@ fn flatten_chain<'t>(call: Node<'t>, src: &[u8]) -> (ChainRoot, Vec<Step<'t>>) {
     (root, steps)
 }
 
-/// True if `node` is a call whose result is used as the receiver of another call in a chain.
-fn is_inner_chain_link(node: Node) -> bool {
-    let Some(parent) = node.parent() else {
-        return false;
-    };
-    if parent.kind() == "selector_expression" {
-        return parent
-            .parent()
-            .is_some_and(|gp| gp.kind() == "call_expression");
-    }
-    false
-}
-
 /// Follows every controller builder in a function body, including chains split over
 /// statements through variables (`b := …; if x { b = b.Owns(…) }; return b.Complete(r)`).
 fn controllers_in_body<'t>(
@@ -207,12 +194,24 @@ fn controllers_in_body<'t>(
     let mut builders: Vec<ControllerChain> = Vec::new();
     // Variable name → index into `builders`, updated in statement order.
     let mut variables: Vec<(String, usize)> = Vec::new();
-    let mut calls = Vec::new();
-    nodes.iter().copied().for_each(|node| {
-        if node.kind() == "call_expression" && !is_inner_chain_link(node) {
-            calls.push(node);
+    // A call whose result is the receiver of another call (`x.A()` in `x.A().B()`) is a
+    // link inside that chain, not a chain of its own. Found from the outer calls, because
+    // `Node::parent` searches from the root and is slow on deeply nested input.
+    let mut inner = std::collections::HashSet::new();
+    for node in nodes.iter().filter(|n| n.kind() == "call_expression") {
+        let operand = node
+            .child_by_field_name("function")
+            .filter(|f| f.kind() == "selector_expression")
+            .and_then(|f| f.child_by_field_name("operand"));
+        if let Some(op) = operand.filter(|op| op.kind() == "call_expression") {
+            inner.insert(op.id());
         }
-    });
+    }
+    let calls: Vec<Node> = nodes
+        .iter()
+        .copied()
+        .filter(|n| n.kind() == "call_expression" && !inner.contains(&n.id()))
+        .collect();
     for call in calls {
         let (root, steps) = flatten_chain(call, src);
         let index = match root {
