@@ -2,7 +2,9 @@
 
 use std::collections::HashMap;
 
-use crate::model::{ConfigMap, Crd, HelmChart, RbacRule, Service, SourceRef, Webhook};
+use crate::model::{
+    ConfigMap, Crd, HelmChart, HttpEndpoint, RbacRule, Service, SourceRef, Webhook,
+};
 
 /// A model item that carries its sources.
 pub trait Sourced: serde::Serialize {
@@ -16,7 +18,15 @@ macro_rules! sourced {
         }
     )*};
 }
-sourced!(Crd, Webhook, Service, ConfigMap, HelmChart, RbacRule);
+sourced!(
+    Crd,
+    Webhook,
+    Service,
+    ConfigMap,
+    HelmChart,
+    RbacRule,
+    HttpEndpoint
+);
 
 /// Folds items equal in everything but their sources into the first of them, keeping order.
 pub fn merge_identical<T: Sourced>(items: &mut Vec<T>) {
