@@ -211,7 +211,7 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         controllers: findings.controllers,
         crds: findings.crds,
         webhooks: findings.webhooks,
-        http_endpoints: Vec::new(),
+        http_endpoints: findings.http_endpoints,
         services: findings.services,
         configmaps: findings.configmaps,
         helm_charts: findings.helm_charts,

@@ -12,7 +12,8 @@ pub mod yaml;
 use std::collections::BTreeMap;
 
 use crate::model::{
-    ApiPackage, Area, ConfigMap, Controller, Crd, Diagnostic, HelmChart, RbacRule, Service, Webhook,
+    ApiPackage, Area, ConfigMap, Controller, Crd, Diagnostic, HelmChart, HttpEndpoint, RbacRule,
+    Service, Webhook,
 };
 
 /// Which analyzer a file goes to, decided from its name by the walker.
@@ -69,6 +70,7 @@ pub struct Findings {
     pub controllers: Vec<Controller>,
     pub crds: Vec<Crd>,
     pub webhooks: Vec<Webhook>,
+    pub http_endpoints: Vec<HttpEndpoint>,
     pub services: Vec<Service>,
     pub configmaps: Vec<ConfigMap>,
     pub helm_charts: Vec<HelmChart>,
@@ -103,9 +105,11 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     }
     let go = go::resolve(&go_files, &modules, groups, &mut findings.diagnostics);
     findings.controllers = go.controllers;
+    findings.http_endpoints = go.http_endpoints;
     findings.api_packages = go.api_packages;
     merge::merge_identical(&mut findings.crds);
     merge::merge_identical(&mut findings.webhooks);
+    merge::merge_identical(&mut findings.http_endpoints);
     merge::merge_identical(&mut findings.services);
     merge::merge_identical(&mut findings.configmaps);
     merge::merge_identical(&mut findings.helm_charts);

@@ -8,6 +8,7 @@ use tree_sitter::{Node, Parser};
 
 use super::consts::{self, ConstExpr, const_expr};
 use super::controllers::{self, ControllerChain};
+use super::routes::{self, RouteFacts};
 use super::syntax::{
     FuncCtx, for_each_node, line_of, receiver_name, receiver_type, string_literal, text,
 };
@@ -26,6 +27,7 @@ pub struct GoFile {
     /// `+groupName=` marker in the file's comments.
     pub group_name_marker: Option<String>,
     pub controllers: Vec<ControllerChain>,
+    pub routes: RouteFacts,
     pub diagnostics: Vec<Diagnostic>,
     pub parse_errors: bool,
 }
@@ -86,7 +88,9 @@ pub fn extract(path: &str, source: &str) -> GoFile {
             "var_declaration" => {
                 consts::collect_top_level(decl, src, &mut file.consts);
                 collect_group_versions(decl, src, &mut file.group_versions);
+                routes::extract_top_level(decl, src, &mut file);
             }
+            "type_declaration" => routes::extract_top_level(decl, src, &mut file),
             "function_declaration" | "method_declaration" => {
                 let Some(body) = decl.child_by_field_name("body") else {
                     continue;
@@ -101,6 +105,7 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                     receiver_name: receiver_name(decl, src),
                 };
                 controllers::extract(&ctx, src, &mut file);
+                routes::extract(&ctx, src, &mut file);
             }
             "comment" => {
                 if let Some(group) = group_name_marker(text(decl, src)) {

@@ -9,6 +9,7 @@ pub mod controllers;
 pub mod file;
 pub mod index;
 pub mod kinds;
+pub mod routes;
 pub mod syntax;
 
 use std::collections::BTreeMap;
@@ -16,12 +17,13 @@ use std::collections::BTreeMap;
 pub use file::{GoFile, extract};
 pub use index::{GoInput, GoModule, module_path};
 
-use crate::model::{ApiPackage, Controller, Diagnostic};
+use crate::model::{ApiPackage, Controller, Diagnostic, HttpEndpoint};
 
 /// Everything Go analysis found in one project.
 #[derive(Debug, Default)]
 pub struct GoFindings {
     pub controllers: Vec<Controller>,
+    pub http_endpoints: Vec<HttpEndpoint>,
     pub api_packages: Vec<ApiPackage>,
 }
 
@@ -35,6 +37,7 @@ pub fn resolve(
     let index = index::GoIndex::build(files, modules, groups, diagnostics);
     GoFindings {
         controllers: controllers::resolve(files, &index, diagnostics),
+        http_endpoints: routes::resolve(files, &index, diagnostics),
         api_packages: index.api_packages(),
     }
 }
