@@ -138,6 +138,7 @@ pub struct ProjectPage {
     pub services: Vec<Row>,
     pub crds: Vec<Row>,
     pub webhooks: Vec<Row>,
+    pub http_endpoints: Vec<Row>,
     pub configmaps: Vec<Row>,
     pub helm_charts: Vec<Row>,
     pub rbac: Vec<Row>,
@@ -192,6 +193,25 @@ pub fn anchor(parts: &[&str]) -> String {
         }
     }
     out
+}
+
+/// Makes anchors unique within one table: the same method and path may be served by two
+/// binaries with different handlers, so later rows get `-2`, `-3`, ….
+#[derive(Default)]
+struct Anchors {
+    seen: std::collections::HashMap<String, usize>,
+}
+
+impl Anchors {
+    fn unique(&mut self, anchor: String) -> String {
+        let n = self.seen.entry(anchor.clone()).or_insert(0);
+        *n += 1;
+        if *n == 1 {
+            anchor
+        } else {
+            format!("{anchor}-{n}")
+        }
+    }
 }
 
 pub fn dataflow(p: &Project) -> ProjectPage {
@@ -343,6 +363,31 @@ pub fn dataflow(p: &Project) -> ProjectPage {
             )
         })
         .collect();
+    let mut endpoint_anchors = Anchors::default();
+    let http_endpoints = p
+        .http_endpoints
+        .iter()
+        .filter_map(|e| {
+            let location = format!("{}{}", e.host, e.path);
+            let mut path = location.clone();
+            if e.unresolved {
+                path.push_str(" (unresolved)");
+            }
+            let mut handler = e.handler.clone();
+            if e.implicit {
+                handler.push_str(" (implicit)");
+            }
+            take(
+                "HTTP endpoint",
+                e.area,
+                Row {
+                    anchor: endpoint_anchors.unique(anchor(&["endpoint", &e.method, &location])),
+                    cells: vec![e.method.clone(), path, handler, e.framework.clone()],
+                    sources: links(&e.sources),
+                },
+            )
+        })
+        .collect();
     let configmaps = p
         .configmaps
         .iter()
@@ -425,6 +470,7 @@ pub fn dataflow(p: &Project) -> ProjectPage {
         services,
         crds,
         webhooks,
+        http_endpoints,
         configmaps,
         helm_charts,
         rbac,
@@ -445,5 +491,18 @@ mod tests {
         );
         assert_eq!(anchor(&["service", "", "a b"]), "service-a-b");
         assert_eq!(anchor(&["crd", "x.io", "<K>"]), "crd-x-io-k");
+        assert_eq!(
+            anchor(&["endpoint", "POST", "/v1/chat/completions"]),
+            "endpoint-post-v1-chat-completions"
+        );
+        let mut seen = Anchors::default();
+        assert_eq!(
+            seen.unique("endpoint-any-readyz".into()),
+            "endpoint-any-readyz"
+        );
+        assert_eq!(
+            seen.unique("endpoint-any-readyz".into()),
+            "endpoint-any-readyz-2"
+        );
     }
 }
