@@ -1025,26 +1025,21 @@ const ROUTER_TYPES: &[&str] = &[
 /// large and never matches. What such a body could still hold, a router passed on through
 /// a plain variable, only costs a prefix, which is then reported as unknown.
 fn mentions_a_trigger(text: &[u8]) -> bool {
-    let mut i = 0;
-    while let Some(offset) = text
-        .get(i..)
-        .and_then(|rest| rest.iter().position(|&b| b == b'('))
-    {
-        let open = i + offset;
-        let start = text[..open]
+    let is_name_byte = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
+    for (open, _) in text.iter().enumerate().filter(|(_, b)| **b == b'(') {
+        let before = text.get(..open).unwrap_or_default();
+        let start = before
             .iter()
-            .rposition(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+            .rposition(|b| !is_name_byte(b))
             .map_or(0, |p| p + 1);
-        if let Ok(name) = std::str::from_utf8(&text[start..open]) {
-            if RECORDED.contains(&name)
+        if let Some(Ok(name)) = before.get(start..).map(std::str::from_utf8)
+            && (RECORDED.contains(&name)
                 || DERIVING.contains(&name)
                 || CLOSURE_ROUTERS.contains(&name)
-                || ARGS_READ.contains(&name)
-            {
-                return true;
-            }
+                || ARGS_READ.contains(&name))
+        {
+            return true;
         }
-        i = open + 1;
     }
     false
 }
