@@ -491,11 +491,32 @@ impl Origin {
     }
 }
 
+/// A route a Go program serves.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct HttpEndpoint {
+    /// `GET`, `POST`, …, or `ANY` for a route that matches every method.
     pub method: String,
+    /// The path with group prefixes applied. A prefix-matching route (gorilla's
+    /// `PathPrefix`, chi's `Mount`) ends in `*`; unresolved parts are shown as `{expr}`.
     pub path: String,
+    /// The host of a `ServeMux` pattern such as `"example.com/x"`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub host: String,
+    /// The handler as written, shortened (`s.handleChat`, `promhttp.Handler()`).
     pub handler: String,
+    /// `net/http`, `gorilla/mux`, `gin`, `echo`, `chi` or `controller-runtime`.
+    #[serde(default)]
+    pub framework: String,
+    /// True for an endpoint controller-runtime serves without a registration in the code
+    /// (`/metrics`, `/healthz`, `/readyz` of a manager).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub implicit: bool,
+    /// True when part of the method or path is not a string constant (shown as `{expr}`),
+    /// or the router's prefix is unknown; a diagnostic says which.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unresolved: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
     pub sources: Vec<SourceRef>,
 }
 

@@ -227,7 +227,7 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         controllers: findings.controllers,
         crds: y.crds,
         webhooks: y.webhooks,
-        http_endpoints: Vec::new(),
+        http_endpoints: findings.http_endpoints,
         informers: findings.informers,
         package_operations: findings.package_operations,
         services: y.services,

@@ -3,9 +3,9 @@
 use std::collections::HashMap;
 
 use crate::model::{
-    Certificate, ConfigMap, Crd, EnvVar, Flag, HelmChart, Ingress, Kustomization, Metric,
-    NetworkPolicy, RbacRule, Role, RoleBinding, Service, ServiceAccount, SourceRef, Webhook,
-    Workload,
+    Certificate, ConfigMap, Crd, EnvVar, Flag, HelmChart, HttpEndpoint, Ingress, Kustomization,
+    Metric, NetworkPolicy, RbacRule, Role, RoleBinding, Service, ServiceAccount, SourceRef,
+    Webhook, Workload,
 };
 
 /// A model item that carries its sources.
@@ -37,7 +37,8 @@ sourced!(
     Kustomization,
     Flag,
     EnvVar,
-    Metric
+    Metric,
+    HttpEndpoint
 );
 
 /// Folds items equal in everything but their sources into the first of them, keeping order.

@@ -14,8 +14,8 @@ pub mod yaml;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{
-    ApiPackage, ApiType, Area, Binary, Controller, Diagnostic, Metric, PackageInformer,
-    PackageOperation,
+    ApiPackage, ApiType, Area, Binary, Controller, Diagnostic, HttpEndpoint, Metric,
+    PackageInformer, PackageOperation,
 };
 
 /// Which analyzer a file goes to, decided from its name by the walker.
@@ -84,6 +84,7 @@ pub struct Findings {
     pub api_types: Vec<ApiType>,
     pub binaries: Vec<Binary>,
     pub metrics: Vec<Metric>,
+    pub http_endpoints: Vec<HttpEndpoint>,
     pub diagnostics: Vec<Diagnostic>,
     pub api_packages: Vec<ApiPackage>,
     pub package_operations: Vec<PackageOperation>,
@@ -109,6 +110,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     }
     let go = go::resolve(&go_files, &modules, groups, &mut findings.diagnostics);
     findings.controllers = go.controllers;
+    findings.http_endpoints = go.http_endpoints;
     findings.api_packages = go.api_packages;
     findings.package_operations = go.package_operations;
     findings.informers = go.informers;
@@ -134,6 +136,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
         &findings.api_types,
     );
     findings.diagnostics.extend(disagreements);
+    merge::merge_identical(&mut findings.http_endpoints);
     findings.diagnostics.sort();
     findings.diagnostics.dedup();
     findings

@@ -149,6 +149,7 @@ pub struct ProjectPage {
     pub services: Vec<Row>,
     pub crds: Vec<TableRow>,
     pub webhooks: Vec<TableRow>,
+    pub http_endpoints: Vec<Row>,
     pub configmaps: Vec<Row>,
     pub helm_charts: Vec<Row>,
     pub rbac: Vec<Row>,
@@ -254,6 +255,25 @@ pub fn anchor(parts: &[&str]) -> String {
         }
     }
     out
+}
+
+/// Makes anchors unique within one table: the same method and path may be served by two
+/// binaries with different handlers, so later rows get `-2`, `-3`, ….
+#[derive(Default)]
+struct EndpointAnchors {
+    seen: std::collections::HashMap<String, usize>,
+}
+
+impl EndpointAnchors {
+    fn unique(&mut self, anchor: String) -> String {
+        let n = self.seen.entry(anchor.clone()).or_insert(0);
+        *n += 1;
+        if *n == 1 {
+            anchor
+        } else {
+            format!("{anchor}-{n}")
+        }
+    }
 }
 
 /// A row with plain cells, for the samples and bundled lists.
@@ -483,6 +503,32 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
             webhooks.push(row);
         }
     }
+    let mut endpoint_anchors = EndpointAnchors::default();
+    let http_endpoints = p
+        .http_endpoints
+        .iter()
+        .filter_map(|e| {
+            let location = format!("{}{}", e.host, e.path);
+            let mut path = location.clone();
+            if e.unresolved {
+                path.push_str(" (unresolved)");
+            }
+            let mut handler = e.handler.clone();
+            if e.implicit {
+                handler.push_str(" (implicit)");
+            }
+            take(
+                "HTTP endpoint",
+                e.area,
+                false,
+                Row {
+                    anchor: endpoint_anchors.unique(anchor(&["endpoint", &e.method, &location])),
+                    cells: vec![e.method.clone(), path, handler, e.framework.clone()],
+                    sources: links(&e.sources),
+                },
+            )
+        })
+        .collect();
     let configmaps = p
         .configmaps
         .iter()
@@ -630,6 +676,7 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
         services,
         crds,
         webhooks,
+        http_endpoints,
         configmaps,
         helm_charts,
         rbac,
@@ -861,5 +908,18 @@ mod tests {
         );
         assert_eq!(anchor(&["service", "", "a b"]), "service-a-b");
         assert_eq!(anchor(&["crd", "x.io", "<K>"]), "crd-x-io-k");
+        assert_eq!(
+            anchor(&["endpoint", "POST", "/v1/chat/completions"]),
+            "endpoint-post-v1-chat-completions"
+        );
+        let mut seen = Anchors::default();
+        assert_eq!(
+            seen.unique("endpoint-any-readyz".into()),
+            "endpoint-any-readyz"
+        );
+        assert_eq!(
+            seen.unique("endpoint-any-readyz".into()),
+            "endpoint-any-readyz-2"
+        );
     }
 }

@@ -14,6 +14,7 @@ use super::informers::{self, RawInformer};
 use super::locals::{self, Locals, StructInfo};
 use super::markers::{self, Marker, TypeMarkers};
 use super::metrics::{self, MetricFacts};
+use super::routes::{self, RouteFacts};
 use super::syntax::{
     FuncCtx, for_each_node, line_of, nodes_of, receiver_name, receiver_type, string_literal, text,
 };
@@ -51,6 +52,7 @@ pub struct GoFile {
     pub struct_decls: Vec<StructDecl>,
     pub binaries: BinaryFacts,
     pub metrics: MetricFacts,
+    pub routes: RouteFacts,
     pub diagnostics: Vec<Diagnostic>,
     pub parse_errors: bool,
     /// Marked `// Code generated … DO NOT EDIT.` (clientsets, informers, deepcopy).
@@ -127,10 +129,12 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                 let at = calls::extract_package_level(decl, src, &mut file);
                 binaries::extract_package_level(decl, at, src, &mut file);
                 metrics::extract_package_level(decl, src, &mut file);
+                routes::extract_top_level(decl, src, &mut file);
             }
             "type_declaration" => {
                 calls::collect_structs(decl, src, &mut file.struct_decls);
                 locals::structs(decl, src, &mut file.structs);
+                routes::extract_top_level(decl, src, &mut file);
             }
             "function_declaration" | "method_declaration" => {
                 let Some(body) = decl.child_by_field_name("body") else {
@@ -160,6 +164,7 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                 let at = calls::extract(&ctx, &scope, src, &mut file);
                 binaries::extract(&ctx, &scope, at, src, &mut file);
                 metrics::extract(&ctx, &scope, src, &mut file);
+                routes::extract(&ctx, src, &mut file);
             }
             "comment" => {
                 if let Some(group) = group_name_marker(text(decl, src)) {

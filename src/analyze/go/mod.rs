@@ -15,6 +15,7 @@ pub mod kinds;
 pub mod locals;
 pub mod markers;
 pub mod metrics;
+pub mod routes;
 pub mod syntax;
 pub mod values;
 pub mod webhooks;
@@ -26,14 +27,15 @@ pub use file::{GoFile, extract};
 pub use index::{GoInput, GoModule, module_path};
 
 use crate::model::{
-    ApiPackage, ApiType, Binary, Controller, Diagnostic, Metric, PackageInformer, PackageOperation,
-    RbacRule, Webhook,
+    ApiPackage, ApiType, Binary, Controller, Diagnostic, HttpEndpoint, Metric, PackageInformer,
+    PackageOperation, RbacRule, Webhook,
 };
 
 /// Everything Go analysis found in one project.
 #[derive(Debug, Default)]
 pub struct GoFindings {
     pub controllers: Vec<Controller>,
+    pub http_endpoints: Vec<HttpEndpoint>,
     pub api_packages: Vec<ApiPackage>,
     pub package_operations: Vec<PackageOperation>,
     pub informers: Vec<PackageInformer>,
@@ -65,6 +67,7 @@ pub fn resolve(
     let graph = calls::Graph::build(files, &index);
     GoFindings {
         controllers,
+        http_endpoints: routes::resolve(files, &index, diagnostics),
         api_packages: index.api_packages(),
         package_operations: writes.package_operations,
         informers,
