@@ -248,11 +248,9 @@ fn layout(method: &str) -> Option<Layout> {
 /// Records the flags, environment reads and returned literal of one function.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut GoFile) {
     let imports = std::mem::take(&mut file.imports);
-    ctx.each_node(|node| {
-        if node.kind() == "call_expression" {
-            visit_call(node, scope, func, src, &imports, &mut file.binaries);
-        }
-    });
+    for &node in &ctx.calls {
+        visit_call(node, scope, func, src, &imports, &mut file.binaries);
+    }
     if let Some(ctor) = returned_literal(ctx.body, scope, src, &imports) {
         file.binaries
             .constructors

@@ -11,8 +11,8 @@ use super::file::GoFile;
 use super::index::{GoIndex, GoInput};
 use super::locals::{Locals, ValueType};
 use super::syntax::{
-    FuncCtx, ObjectRef, assigned_variable, is_conditional, line_of, object_ref, string_literal,
-    text,
+    FuncCtx, ObjectRef, assigned_variable, chain_heads, is_conditional, line_of, object_ref,
+    string_literal, text,
 };
 use crate::model::{Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch};
 
@@ -37,7 +37,7 @@ pub struct RawWatch {
 pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
     let found = controllers_in_body(
         ctx.body,
-        &ctx.nodes,
+        &ctx.calls,
         src,
         ctx.receiver_type.as_deref(),
         ctx.receiver_name.as_deref(),
@@ -194,24 +194,7 @@ fn controllers_in_body<'t>(
     let mut builders: Vec<ControllerChain> = Vec::new();
     // Variable name → index into `builders`, updated in statement order.
     let mut variables: Vec<(String, usize)> = Vec::new();
-    // A call whose result is the receiver of another call (`x.A()` in `x.A().B()`) is a
-    // link inside that chain, not a chain of its own. Found from the outer calls, because
-    // `Node::parent` searches from the root and is slow on deeply nested input.
-    let mut inner = std::collections::HashSet::new();
-    for node in nodes.iter().filter(|n| n.kind() == "call_expression") {
-        let operand = node
-            .child_by_field_name("function")
-            .filter(|f| f.kind() == "selector_expression")
-            .and_then(|f| f.child_by_field_name("operand"));
-        if let Some(op) = operand.filter(|op| op.kind() == "call_expression") {
-            inner.insert(op.id());
-        }
-    }
-    let calls: Vec<Node> = nodes
-        .iter()
-        .copied()
-        .filter(|n| n.kind() == "call_expression" && !inner.contains(&n.id()))
-        .collect();
+    let calls = chain_heads(nodes);
     for call in calls {
         let (root, steps) = flatten_chain(call, src);
         let index = match root {

@@ -109,6 +109,8 @@ pub fn extract(path: &str, source: &str) -> GoFile {
         ));
     }
     file.generated = is_generated(source);
+    // Node kinds compare as numbers: `kind()` would measure and compare strings each time.
+    let call_kind = root.language().id_for_node_kind("call_expression", true);
     let src = source.as_bytes();
     let mut cursor = root.walk();
     for decl in root.named_children(&mut cursor) {
@@ -148,8 +150,16 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                     body,
                     receiver_type: receiver_type(decl, src),
                     receiver_name: receiver_name(decl, src),
+                    calls: Vec::new(),
                     nodes: nodes_of(body),
                 };
+                let mut ctx = ctx;
+                ctx.calls = ctx
+                    .nodes
+                    .iter()
+                    .copied()
+                    .filter(|n| n.kind_id() == call_kind)
+                    .collect();
                 let signature = locals::signature(decl, src);
                 let locals = Locals::collect(&ctx, &signature, src);
                 controllers::extract(&ctx, &locals, src, &mut file);

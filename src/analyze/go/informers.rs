@@ -50,13 +50,7 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
         receiver: ctx.receiver_type.clone(),
         name: ctx.name.clone(),
     };
-    let mut calls = Vec::new();
-    ctx.each_node(|n| {
-        if n.kind() == "call_expression" {
-            calls.push(n);
-        }
-    });
-    for call in calls {
+    for &call in &ctx.calls {
         let Some(function) = call.child_by_field_name("function") else {
             continue;
         };

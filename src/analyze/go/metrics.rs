@@ -95,11 +95,9 @@ fn constructor(name: &str) -> Option<(&'static str, bool)> {
 /// Records the collectors created in one function.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     let imports = std::mem::take(&mut file.imports);
-    ctx.each_node(|node| {
-        if node.kind() == "call_expression" {
-            visit_call(node, scope, src, &imports, &mut file.metrics);
-        }
-    });
+    for &node in &ctx.calls {
+        visit_call(node, scope, src, &imports, &mut file.metrics);
+    }
     file.imports = imports;
 }
 

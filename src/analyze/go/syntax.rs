@@ -28,6 +28,8 @@ pub struct FuncCtx<'t> {
     /// Every node of `body` in document order, collected once: each feature visits the
     /// body, and one cursor walk shared by all of them is much cheaper than one each.
     pub nodes: Vec<Node<'t>>,
+    /// The call expressions among `nodes`, in document order: what most features look at.
+    pub calls: Vec<Node<'t>>,
 }
 
 impl<'t> FuncCtx<'t> {
@@ -37,6 +39,27 @@ impl<'t> FuncCtx<'t> {
             f(*node);
         }
     }
+}
+
+/// The calls of a chain's head: every call except those whose result is the receiver of
+/// another call (`x.A()` in `x.A().B()`). Found from the outer calls, because
+/// `Node::parent` searches from the root and is slow on deeply nested input.
+pub(crate) fn chain_heads<'t>(calls: &[Node<'t>]) -> Vec<Node<'t>> {
+    let mut inner = std::collections::HashSet::new();
+    for call in calls {
+        let operand = call
+            .child_by_field_name("function")
+            .filter(|f| f.kind() == "selector_expression")
+            .and_then(|f| f.child_by_field_name("operand"));
+        if let Some(op) = operand.filter(|op| op.kind() == "call_expression") {
+            inner.insert(op.id());
+        }
+    }
+    calls
+        .iter()
+        .copied()
+        .filter(|c| !inner.contains(&c.id()))
+        .collect()
 }
 
 /// Every node under `root` in document order.

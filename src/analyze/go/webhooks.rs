@@ -26,7 +26,7 @@ use super::consts::{ConstExpr, const_expr};
 use super::file::GoFile;
 use super::index::{GoIndex, GoInput, GoModule, dir_of};
 use super::syntax::{
-    FuncCtx, ObjectRef, assigned_variable, call_arguments, line_of, object_ref, text,
+    FuncCtx, ObjectRef, assigned_variable, call_arguments, chain_heads, line_of, object_ref, text,
 };
 use crate::model::{Diagnostic, Gvk, Origin, SourceRef, UNRESOLVED, Webhook, WebhookType};
 
@@ -92,7 +92,7 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
     if !text(ctx.body, src).contains("WebhookManagedBy") {
         return;
     }
-    let found = builders_in_body(&ctx.nodes, src, &file.path, &mut file.diagnostics);
+    let found = builders_in_body(&ctx.calls, src, &file.path, &mut file.diagnostics);
     file.webhook_builders.extend(found);
 }
 
@@ -153,14 +153,6 @@ fn flatten<'t>(call: Node<'t>, src: &[u8]) -> (Root<'t>, Vec<Step<'t>>) {
     (root, steps)
 }
 
-/// True if `node` is a call whose result is the receiver of another call in a chain.
-fn is_inner_link(node: Node) -> bool {
-    node.parent().is_some_and(|p| {
-        p.kind() == "selector_expression"
-            && p.parent().is_some_and(|gp| gp.kind() == "call_expression")
-    })
-}
-
 fn builders_in_body<'t>(
     nodes: &[Node<'t>],
     src: &[u8],
@@ -169,12 +161,7 @@ fn builders_in_body<'t>(
 ) -> Vec<WebhookBuilder> {
     let mut builders: Vec<WebhookBuilder> = Vec::new();
     let mut variables: Vec<(String, usize)> = Vec::new();
-    let mut calls = Vec::new();
-    nodes.iter().copied().for_each(|node| {
-        if node.kind() == "call_expression" && !is_inner_link(node) {
-            calls.push(node);
-        }
-    });
+    let calls = chain_heads(nodes);
     for call in calls {
         let (root, steps) = flatten(call, src);
         let index = match root {

@@ -99,13 +99,7 @@ pub fn extract(
 ) {
     let mut calls = Vec::new();
     let mut writes = Vec::new();
-    let mut call_nodes = Vec::new();
-    ctx.each_node(|n| {
-        if n.kind() == "call_expression" {
-            call_nodes.push(n);
-        }
-    });
-    for call in call_nodes {
+    for &call in &ctx.calls {
         let Some(function) = call.child_by_field_name("function") else {
             continue;
         };

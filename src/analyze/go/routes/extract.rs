@@ -1547,6 +1547,7 @@ func main() {
             receiver_type: None,
             receiver_name: None,
             nodes: crate::analyze::go::syntax::nodes_of(body),
+            calls: Vec::new(),
         };
         let mut f = GoFile::default();
         let started = std::time::Instant::now();
