@@ -532,7 +532,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> u
         result,
         calls: Vec::new(),
     };
-    collect_calls(ctx.body, scope, src, &file.imports, &mut facts.calls);
+    collect_calls(&ctx.nodes, scope, src, &file.imports, &mut facts.calls);
     file.call_facts.push(facts);
     file.call_facts.len() - 1
 }
@@ -543,7 +543,7 @@ pub fn extract_package_level(decl: Node, src: &[u8], file: &mut GoFile) -> usize
     let at = package_level_entry(file);
     let scope = Scope::package_level();
     let mut calls = Vec::new();
-    collect_calls(decl, &scope, src, &file.imports, &mut calls);
+    collect_calls(&super::syntax::nodes_of(decl), &scope, src, &file.imports, &mut calls);
     file.call_facts[at].calls.extend(calls);
     at
 }
@@ -558,13 +558,13 @@ pub fn package_level_entry(file: &mut GoFile) -> usize {
 }
 
 fn collect_calls(
-    root: Node,
+    nodes: &[Node],
     scope: &Scope,
     src: &[u8],
     imports: &[Import],
     out: &mut Vec<RawCall>,
 ) {
-    super::syntax::for_each_node(root, |node| match node.kind() {
+    nodes.iter().copied().for_each(|node| match node.kind() {
         "call_expression" => {
             let Some(f) = callee(node) else {
                 return;
