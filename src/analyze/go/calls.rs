@@ -224,7 +224,9 @@ impl<'t> Scope<'t> {
                 }
             }
         }
-        ctx.each_node(|node| scope.record_local(node, src));
+        ctx.bindings
+            .iter()
+            .for_each(|node| scope.record_local(*node, src));
         for bindings in scope.locals.values_mut() {
             bindings.sort_by_key(|l| l.from);
         }
@@ -543,7 +545,13 @@ pub fn extract_package_level(decl: Node, src: &[u8], file: &mut GoFile) -> usize
     let at = package_level_entry(file);
     let scope = Scope::package_level();
     let mut calls = Vec::new();
-    collect_calls(&super::syntax::nodes_of(decl), &scope, src, &file.imports, &mut calls);
+    collect_calls(
+        &super::syntax::nodes_of(decl),
+        &scope,
+        src,
+        &file.imports,
+        &mut calls,
+    );
     file.call_facts[at].calls.extend(calls);
     at
 }

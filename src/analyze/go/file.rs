@@ -16,7 +16,7 @@ use super::markers::{self, Marker, TypeMarkers};
 use super::metrics::{self, MetricFacts};
 use super::routes::{self, RouteFacts};
 use super::syntax::{
-    FuncCtx, for_each_node, line_of, nodes_of, receiver_name, receiver_type, string_literal, text,
+    Kinds, for_each_node, line_of, receiver_name, receiver_type, string_literal, text,
 };
 use super::webhooks::{self, MethodDecl, WebhookBuilder};
 use super::writes::{self, FuncFacts};
@@ -109,8 +109,7 @@ pub fn extract(path: &str, source: &str) -> GoFile {
         ));
     }
     file.generated = is_generated(source);
-    // Node kinds compare as numbers: `kind()` would measure and compare strings each time.
-    let call_kind = root.language().id_for_node_kind("call_expression", true);
+    let kinds = Kinds::of(root);
     let src = source.as_bytes();
     let mut cursor = root.walk();
     for decl in root.named_children(&mut cursor) {
@@ -142,24 +141,14 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                 let Some(body) = decl.child_by_field_name("body") else {
                     continue;
                 };
-                let ctx = FuncCtx {
-                    name: decl
-                        .child_by_field_name("name")
+                let ctx = kinds.func(
+                    decl.child_by_field_name("name")
                         .map(|n| text(n, src).to_string())
                         .unwrap_or_default(),
                     body,
-                    receiver_type: receiver_type(decl, src),
-                    receiver_name: receiver_name(decl, src),
-                    calls: Vec::new(),
-                    nodes: nodes_of(body),
-                };
-                let mut ctx = ctx;
-                ctx.calls = ctx
-                    .nodes
-                    .iter()
-                    .copied()
-                    .filter(|n| n.kind_id() == call_kind)
-                    .collect();
+                    receiver_type(decl, src),
+                    receiver_name(decl, src),
+                );
                 let signature = locals::signature(decl, src);
                 let locals = Locals::collect(&ctx, &signature, src);
                 controllers::extract(&ctx, &locals, src, &mut file);

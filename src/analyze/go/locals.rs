@@ -258,7 +258,7 @@ impl<'a> Locals<'a> {
             vars: Vec::new(),
         };
         let mut decls = Vec::new();
-        ctx.each_node(|n| {
+        ctx.bindings.iter().copied().for_each(|n| {
             if matches!(
                 n.kind(),
                 "short_var_declaration" | "assignment_statement" | "var_spec" | "range_clause"

@@ -878,7 +878,7 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
     // the outer call, which comes first in document order, rather than by asking each call
     // for its parent.
     let mut inner_links = HashSet::new();
-    for_each_node(body, |n| {
+    ctx.each_node(|n| {
         let kind = n.kind();
         if kind == "call_expression" {
             if let Some(operand) = n
@@ -1548,6 +1548,7 @@ func main() {
             receiver_name: None,
             nodes: crate::analyze::go::syntax::nodes_of(body),
             calls: Vec::new(),
+            bindings: Vec::new(),
         };
         let mut f = GoFile::default();
         let started = std::time::Instant::now();
