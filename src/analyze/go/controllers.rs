@@ -11,8 +11,8 @@ use super::file::GoFile;
 use super::index::{GoIndex, GoInput};
 use super::locals::{Locals, ValueType};
 use super::syntax::{
-    FuncCtx, ObjectRef, assigned_variable, chain_heads, is_conditional, line_of, object_ref,
-    string_literal, text,
+    ChainRoot, FuncCtx, ObjectRef, Step, assigned_variable, chain_heads, flatten_chain,
+    is_conditional, line_of, object_ref, string_literal, text,
 };
 use crate::model::{Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch};
 
@@ -104,80 +104,7 @@ pub fn resolve(
     controllers
 }
 
-/// One step of a method chain such as `.Owns(&appsv1.Deployment{})`.
-struct Step<'t> {
-    method: String,
-    args: Vec<Node<'t>>,
-    /// The line of the method name, which is where the call is reported.
-    line: u32,
-    node: Node<'t>,
-}
-
-enum ChainRoot {
-    /// `ctrl.NewControllerManagedBy(mgr)` or `builder.ControllerManagedBy(mgr)`.
-    NewBuilder,
-    /// A chain that starts from a variable, e.g. `b.Owns(…)`.
-    Variable(String),
-    Other,
-}
-
 const BUILDER_CONSTRUCTORS: [&str; 2] = ["NewControllerManagedBy", "ControllerManagedBy"];
-
-/// Splits `root.A(x).B(y)` into its root and steps, outermost last.
-fn flatten_chain<'t>(call: Node<'t>, src: &[u8]) -> (ChainRoot, Vec<Step<'t>>) {
-    let mut steps = Vec::new();
-    let mut node = call;
-    let root = loop {
-        match node.kind() {
-            "call_expression" => {
-                let Some(function) = node.child_by_field_name("function") else {
-                    break ChainRoot::Other;
-                };
-                let args = node
-                    .child_by_field_name("arguments")
-                    .map(|a| {
-                        let mut c = a.walk();
-                        a.named_children(&mut c)
-                            .filter(|n| n.kind() != "comment")
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let (method, operand) = match function.kind() {
-                    "selector_expression" => {
-                        let Some(field) = function.child_by_field_name("field") else {
-                            break ChainRoot::Other;
-                        };
-                        (field, function.child_by_field_name("operand"))
-                    }
-                    "identifier" => (function, None),
-                    _ => break ChainRoot::Other,
-                };
-                let name = text(method, src).to_string();
-                if BUILDER_CONSTRUCTORS.contains(&name.as_str()) {
-                    break ChainRoot::NewBuilder;
-                }
-                steps.push(Step {
-                    method: name,
-                    args,
-                    line: line_of(method),
-                    node,
-                });
-                match operand {
-                    Some(op) => node = op,
-                    None => break ChainRoot::Other,
-                }
-            }
-            "identifier" => break ChainRoot::Variable(text(node, src).to_string()),
-            "parenthesized_expression" => match node.named_child(0) {
-                Some(inner) => node = inner,
-                None => break ChainRoot::Other,
-            },
-            _ => break ChainRoot::Other,
-        }
-    };
-    steps.reverse();
-    (root, steps)
-}
 
 /// Follows every controller builder in a function body, including chains split over
 /// statements through variables (`b := …; if x { b = b.Owns(…) }; return b.Complete(r)`).
@@ -196,9 +123,9 @@ fn controllers_in_body<'t>(
     let mut variables: Vec<(String, usize)> = Vec::new();
     let calls = chain_heads(nodes);
     for call in calls {
-        let (root, steps) = flatten_chain(call, src);
+        let (root, steps) = flatten_chain(call, src, &BUILDER_CONSTRUCTORS);
         let index = match root {
-            ChainRoot::NewBuilder => {
+            ChainRoot::Constructor(..) => {
                 builders.push(ControllerChain {
                     line: line_of(call),
                     name: None,

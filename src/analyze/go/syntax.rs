@@ -344,3 +344,71 @@ pub(crate) fn assigned_variable(call: Node, src: &[u8]) -> Option<String> {
     };
     (target.kind() == "identifier").then(|| text(target, src).to_string())
 }
+
+/// One step of a method chain such as `.Owns(&appsv1.Deployment{})`.
+pub(crate) struct Step<'t> {
+    pub method: String,
+    pub args: Vec<Node<'t>>,
+    /// The line of the method name, which is where the call is reported.
+    pub line: u32,
+    pub node: Node<'t>,
+}
+
+/// Where a method chain starts.
+pub(crate) enum ChainRoot<'t> {
+    /// A call to one of the constructors asked for, with its arguments and line.
+    Constructor(Vec<Node<'t>>, u32),
+    /// A chain that starts from a variable, e.g. `b.Owns(…)`.
+    Variable(String),
+    Other,
+}
+
+/// Splits `root.A(x).B(y)` into its root and steps (outermost last), without recursion;
+/// a call to a method named in `constructors` is the root.
+pub(crate) fn flatten_chain<'t>(
+    call: Node<'t>,
+    src: &[u8],
+    constructors: &[&str],
+) -> (ChainRoot<'t>, Vec<Step<'t>>) {
+    let mut steps = Vec::new();
+    let mut node = call;
+    let root = loop {
+        match node.kind() {
+            "call_expression" => {
+                let Some(function) = node.child_by_field_name("function") else {
+                    break ChainRoot::Other;
+                };
+                let (method, operand) = match function.kind() {
+                    "selector_expression" => match function.child_by_field_name("field") {
+                        Some(field) => (field, function.child_by_field_name("operand")),
+                        None => break ChainRoot::Other,
+                    },
+                    "identifier" => (function, None),
+                    _ => break ChainRoot::Other,
+                };
+                let name = text(method, src);
+                if constructors.contains(&name) {
+                    break ChainRoot::Constructor(call_arguments(node), line_of(method));
+                }
+                steps.push(Step {
+                    method: name.to_string(),
+                    args: call_arguments(node),
+                    line: line_of(method),
+                    node,
+                });
+                match operand {
+                    Some(op) => node = op,
+                    None => break ChainRoot::Other,
+                }
+            }
+            "identifier" => break ChainRoot::Variable(text(node, src).to_string()),
+            "parenthesized_expression" => match node.named_child(0) {
+                Some(inner) => node = inner,
+                None => break ChainRoot::Other,
+            },
+            _ => break ChainRoot::Other,
+        }
+    };
+    steps.reverse();
+    (root, steps)
+}

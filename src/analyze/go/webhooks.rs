@@ -26,7 +26,7 @@ use super::consts::{ConstExpr, const_expr};
 use super::file::GoFile;
 use super::index::{GoIndex, GoInput, GoModule, dir_of};
 use super::syntax::{
-    FuncCtx, ObjectRef, assigned_variable, call_arguments, chain_heads, line_of, object_ref, text,
+    ChainRoot, FuncCtx, ObjectRef, assigned_variable, chain_heads, flatten_chain, object_ref, text,
 };
 use crate::model::{Diagnostic, Gvk, Origin, SourceRef, UNRESOLVED, Webhook, WebhookType};
 
@@ -96,63 +96,6 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
     file.webhook_builders.extend(found);
 }
 
-struct Step<'t> {
-    method: String,
-    args: Vec<Node<'t>>,
-    line: u32,
-}
-
-enum Root<'t> {
-    /// A constructor call, with its arguments and line.
-    Constructor(Vec<Node<'t>>, u32),
-    Variable(String),
-    Other,
-}
-
-/// Splits `root.A(x).B(y)` into its root and steps, outermost last, without recursion.
-fn flatten<'t>(call: Node<'t>, src: &[u8]) -> (Root<'t>, Vec<Step<'t>>) {
-    let mut steps = Vec::new();
-    let mut node = call;
-    let root = loop {
-        match node.kind() {
-            "call_expression" => {
-                let Some(function) = node.child_by_field_name("function") else {
-                    break Root::Other;
-                };
-                let (method, operand) = match function.kind() {
-                    "selector_expression" => match function.child_by_field_name("field") {
-                        Some(field) => (field, function.child_by_field_name("operand")),
-                        None => break Root::Other,
-                    },
-                    "identifier" => (function, None),
-                    _ => break Root::Other,
-                };
-                let name = text(method, src);
-                if CONSTRUCTORS.contains(&name) {
-                    break Root::Constructor(call_arguments(node), line_of(method));
-                }
-                steps.push(Step {
-                    method: name.to_string(),
-                    args: call_arguments(node),
-                    line: line_of(method),
-                });
-                match operand {
-                    Some(op) => node = op,
-                    None => break Root::Other,
-                }
-            }
-            "identifier" => break Root::Variable(text(node, src).to_string()),
-            "parenthesized_expression" => match node.named_child(0) {
-                Some(inner) => node = inner,
-                None => break Root::Other,
-            },
-            _ => break Root::Other,
-        }
-    };
-    steps.reverse();
-    (root, steps)
-}
-
 fn builders_in_body<'t>(
     nodes: &[Node<'t>],
     src: &[u8],
@@ -163,9 +106,9 @@ fn builders_in_body<'t>(
     let mut variables: Vec<(String, usize)> = Vec::new();
     let calls = chain_heads(nodes);
     for call in calls {
-        let (root, steps) = flatten(call, src);
+        let (root, steps) = flatten_chain(call, src, &CONSTRUCTORS);
         let index = match root {
-            Root::Constructor(args, line) => {
+            ChainRoot::Constructor(args, line) => {
                 let mut builder = WebhookBuilder {
                     line,
                     ..WebhookBuilder::default()
@@ -178,11 +121,11 @@ fn builders_in_body<'t>(
                 builders.push(builder);
                 builders.len() - 1
             }
-            Root::Variable(name) => match variables.iter().rev().find(|(v, _)| *v == name) {
+            ChainRoot::Variable(name) => match variables.iter().rev().find(|(v, _)| *v == name) {
                 Some((_, i)) => *i,
                 None => continue,
             },
-            Root::Other => continue,
+            ChainRoot::Other => continue,
         };
         let Some(builder) = builders.get_mut(index) else {
             continue;
