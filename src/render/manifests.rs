@@ -11,7 +11,9 @@
 use serde::Serialize;
 
 use super::api::Header;
-use super::table::{Anchors, Cell, KindLinks, Router, Section, TableRow, source_links};
+use super::table::{
+    Anchors, Cell, KindLinks, Router, Section, TableRow, port_name, service_port, source_links,
+};
 use super::views::anchor;
 use crate::analyze::yaml::rbac::role_key;
 use crate::analyze::yaml::value::qualified;
@@ -371,23 +373,7 @@ pub fn network(p: &Project) -> SectionsPage {
         .services
         .iter()
         .filter_map(|s| {
-            let ports: Vec<String> = s
-                .ports
-                .iter()
-                .map(|port| {
-                    format!(
-                        "{}→{}/{}{}",
-                        port.port,
-                        port.target_port,
-                        port.protocol,
-                        if port.name.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" ({})", port.name)
-                        }
-                    )
-                })
-                .collect();
+            let ports: Vec<String> = s.ports.iter().map(service_port).collect();
             let row = TableRow {
                 anchor: anchors.unique(&["service", &s.namespace, &s.name]),
                 cells: vec![
@@ -441,11 +427,7 @@ pub fn network(p: &Project) -> SectionsPage {
                             c.name,
                             port.port,
                             port.protocol,
-                            if port.name.is_empty() {
-                                String::new()
-                            } else {
-                                format!(" ({})", port.name)
-                            }
+                            port_name(&port.name)
                         )
                     })
                 })

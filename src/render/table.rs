@@ -81,6 +81,26 @@ pub struct Section {
 }
 
 /// Source links of a project's rows.
+/// ` (name)` after a port number, or nothing for an unnamed port.
+pub fn port_name(name: &str) -> String {
+    if name.is_empty() {
+        String::new()
+    } else {
+        format!(" ({name})")
+    }
+}
+
+/// A Service port as `port→targetPort/protocol (name)`.
+pub fn service_port(port: &crate::model::ServicePort) -> String {
+    format!(
+        "{}→{}/{}{}",
+        port.port,
+        port.target_port,
+        port.protocol,
+        port_name(&port.name)
+    )
+}
+
 pub fn source_links(p: &Project, sources: &[SourceRef]) -> Vec<Link> {
     sources
         .iter()

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::manifests;
 use super::sequence;
-use super::table::{Cell, KindLinks, TableRow, api_page};
+use super::table::{Cell, KindLinks, TableRow, api_page, service_port};
 use crate::config::Site;
 use crate::link;
 use crate::model::{Area, Counts, Origin, Portal, Project, SourceRef};
@@ -378,14 +378,7 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
             let ports = s
                 .ports
                 .iter()
-                .map(|port| {
-                    let name = if port.name.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", port.name)
-                    };
-                    format!("{}→{}/{}{name}", port.port, port.target_port, port.protocol)
-                })
+                .map(service_port)
                 .collect::<Vec<_>>()
                 .join(", ");
             take(
