@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use crate::analyze::{self, FileFacts};
 use crate::config::{Config, ProjectConfig, SourceSpec};
 use crate::link;
-use crate::model::{Area, Diagnostic, Portal, Project, SCHEMA_VERSION, Stats};
+use crate::model::{Area, Diagnostic, Project, SCHEMA_VERSION, Stats};
 use crate::output;
 use crate::render::{self, OutputFile, Theme};
 use crate::source::{self, walk};
@@ -46,7 +46,6 @@ impl Progress for Silent {
 /// The result of analyzing and rendering, before anything is written.
 pub struct Built {
     pub projects: Vec<Project>,
-    pub portal: Portal,
     pub files: Vec<OutputFile>,
     pub output: PathBuf,
 }
@@ -340,7 +339,6 @@ pub fn build_in_memory(
         .unwrap_or_else(|| config.site.output.clone());
     Ok(Built {
         projects,
-        portal,
         files,
         output,
     })
