@@ -21,6 +21,7 @@
 //! one constructor every caller got its receiver from); a field the literal leaves out has
 //! the type's zero value. Anything else keeps its Go source text, marked `default_expr`.
 
+use super::syntax::FIELD;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use tree_sitter::Node;
@@ -273,7 +274,7 @@ pub fn extract_package_level(decl: Node, func: usize, src: &[u8], file: &mut GoF
                 .filter(|n| n.kind() == "identifier")
                 .collect();
             let values: Vec<Node> = node
-                .child_by_field_name("value")
+                .child_by_field_id(FIELD.value)
                 .map(|v| {
                     let mut vc = v.walk();
                     v.named_children(&mut vc).collect()
@@ -298,14 +299,14 @@ pub fn extract_package_level(decl: Node, func: usize, src: &[u8], file: &mut GoF
 /// `strings.Join([]string{a, b}, sep)` with constant items and separator.
 fn string_join(node: Node, src: &[u8], imports: &[Import]) -> Option<(Vec<ConstExpr>, ConstExpr)> {
     let f = callee(node).filter(|f| f.kind() == "selector_expression")?;
-    let operand = f.child_by_field_name("operand")?;
-    if text(f.child_by_field_name("field")?, src) != "Join"
+    let operand = f.child_by_field_id(FIELD.operand)?;
+    if text(f.child_by_field_id(FIELD.field)?, src) != "Join"
         || operand.kind() != "identifier"
         || !names_import(imports, text(operand, src), "strings")
     {
         return None;
     }
-    let args = node.child_by_field_name("arguments")?;
+    let args = node.child_by_field_id(FIELD.arguments)?;
     let mut c = args.walk();
     let args: Vec<Node> = args
         .named_children(&mut c)
@@ -317,7 +318,7 @@ fn string_join(node: Node, src: &[u8], imports: &[Import]) -> Option<(Vec<ConstE
     if list.kind() != "composite_literal" {
         return None;
     }
-    let body = list.child_by_field_name("body")?;
+    let body = list.child_by_field_id(FIELD.body)?;
     let mut bc = body.walk();
     let items = body
         .named_children(&mut bc)
@@ -340,7 +341,7 @@ pub fn collect_consts(decl: Node, src: &[u8], file: &mut GoFile) {
             .filter(|n| n.kind() == "identifier")
             .map(|n| text(n, src).to_string())
             .collect();
-        let Some(list) = spec.child_by_field_name("value") else {
+        let Some(list) = spec.child_by_field_id(FIELD.value) else {
             continue;
         };
         let mut lc = list.walk();
@@ -375,14 +376,14 @@ fn visit_call(
         return;
     }
     let (Some(operand), Some(field)) = (
-        f.child_by_field_name("operand"),
-        f.child_by_field_name("field"),
+        f.child_by_field_id(FIELD.operand),
+        f.child_by_field_id(FIELD.field),
     ) else {
         return;
     };
     let method = text(field, src);
     let args: Vec<Node> = node
-        .child_by_field_name("arguments")
+        .child_by_field_id(FIELD.arguments)
         .map(|a| {
             let mut c = a.walk();
             a.named_children(&mut c)
@@ -463,8 +464,8 @@ fn is_flag_set(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> boo
             }
         }
         "selector_expression" => {
-            let operand = n.child_by_field_name("operand");
-            let field = n.child_by_field_name("field").map(|f| text(f, src));
+            let operand = n.child_by_field_id(FIELD.operand);
+            let field = n.child_by_field_id(FIELD.field).map(|f| text(f, src));
             field == Some("CommandLine")
                 && operand.is_some_and(|o| o.kind() == "identifier" && is_flag_pkg(text(o, src)))
         }
@@ -472,8 +473,8 @@ fn is_flag_set(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> boo
             let Some(f) = callee(n).filter(|f| f.kind() == "selector_expression") else {
                 return false;
             };
-            let method = f.child_by_field_name("field").map(|m| text(m, src));
-            let operand = f.child_by_field_name("operand");
+            let method = f.child_by_field_id(FIELD.field).map(|m| text(m, src));
+            let operand = f.child_by_field_id(FIELD.operand);
             match method {
                 Some("Flags" | "PersistentFlags" | "LocalFlags") => true,
                 Some("NewFlagSet") => {
@@ -506,7 +507,7 @@ fn unwrap_conversion<'t>(node: Node<'t>, src: &[u8]) -> Node<'t> {
         }
         let is_string_conv =
             callee(n).is_some_and(|f| f.kind() == "identifier" && text(f, src) == "string");
-        let args = n.child_by_field_name("arguments");
+        let args = n.child_by_field_id(FIELD.arguments);
         match args
             .filter(|a| a.named_child_count() == 1)
             .and_then(|a| a.named_child(0))
@@ -570,7 +571,7 @@ pub fn value_of(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Ra
 fn made_by(node: Node, scope: &Scope, src: &[u8]) -> Option<(Option<String>, String)> {
     let mut n = node;
     while n.kind() == "unary_expression" {
-        n = n.child_by_field_name("operand")?;
+        n = n.child_by_field_id(FIELD.operand)?;
     }
     if n.kind() != "call_expression" {
         return None;
@@ -580,11 +581,11 @@ fn made_by(node: Node, scope: &Scope, src: &[u8]) -> Option<(Option<String>, Str
     match f.kind() {
         "identifier" if not_local(f) => Some((None, text(f, src).to_string())),
         "selector_expression" => {
-            let operand = f.child_by_field_name("operand")?;
+            let operand = f.child_by_field_id(FIELD.operand)?;
             (operand.kind() == "identifier" && not_local(operand)).then(|| {
                 (
                     Some(text(operand, src).to_string()),
-                    text(f.child_by_field_name("field").unwrap_or(f), src).to_string(),
+                    text(f.child_by_field_id(FIELD.field).unwrap_or(f), src).to_string(),
                 )
             })
         }
@@ -631,7 +632,7 @@ fn literal_names(
                 names.push((None, name.to_string()));
             }
             "selector_expression" => {
-                let operand = n.child_by_field_name("operand")?;
+                let operand = n.child_by_field_id(FIELD.operand)?;
                 if operand.kind() != "identifier"
                     || scope
                         .lookup(text(operand, src), operand.start_byte())
@@ -641,7 +642,7 @@ fn literal_names(
                 }
                 let q = text(operand, src);
                 if !is_time(q) {
-                    let field = text(n.child_by_field_name("field")?, src);
+                    let field = text(n.child_by_field_id(FIELD.field)?, src);
                     names.push((Some(q.to_string()), field.to_string()));
                 }
             }
@@ -652,7 +653,7 @@ fn literal_names(
             | "literal_element"
             | "keyed_element"
             | "argument_list" => {
-                let op = n.child_by_field_name("operator").map(|o| text(o, src));
+                let op = n.child_by_field_id(FIELD.operator).map(|o| text(o, src));
                 if matches!(op, Some("&" | "<-" | "*")) && n.kind() == "unary_expression" {
                     return None;
                 }
@@ -660,23 +661,23 @@ fn literal_names(
                 stack.extend(n.named_children(&mut c));
             }
             "composite_literal" => {
-                let ty = n.child_by_field_name("type")?;
+                let ty = n.child_by_field_id(FIELD.ty)?;
                 if !matches!(
                     ty.kind(),
                     "slice_type" | "array_type" | "implicit_length_array_type" | "map_type"
                 ) {
                     return None;
                 }
-                stack.push(n.child_by_field_name("body")?);
+                stack.push(n.child_by_field_id(FIELD.body)?);
             }
             "call_expression" => {
                 let f = callee(n)?;
                 let conversion = match f.kind() {
                     "identifier" => CONVERSIONS.contains(&text(f, src)),
                     "selector_expression" => {
-                        f.child_by_field_name("operand")
+                        f.child_by_field_id(FIELD.operand)
                             .is_some_and(|o| o.kind() == "identifier" && is_time(text(o, src)))
-                            && f.child_by_field_name("field")
+                            && f.child_by_field_id(FIELD.field)
                                 .is_some_and(|x| text(x, src) == "Duration")
                     }
                     _ => false,
@@ -684,7 +685,7 @@ fn literal_names(
                 if !conversion {
                     return None;
                 }
-                stack.push(n.child_by_field_name("arguments")?);
+                stack.push(n.child_by_field_id(FIELD.arguments)?);
             }
             _ => return None,
         }
@@ -717,14 +718,18 @@ fn returned_literal(
     };
     let mut lit = ret.named_child(0)?.named_child(0)?;
     if lit.kind() == "unary_expression" {
-        lit = lit.child_by_field_name("operand")?;
+        lit = lit.child_by_field_id(FIELD.operand)?;
     }
     if lit.kind() != "composite_literal" {
         return None;
     }
     let mut fields = Vec::new();
     // (literal body, path of keys to it, reached through embedded structs only)
-    let mut stack = vec![(lit.child_by_field_name("body")?, Vec::<String>::new(), true)];
+    let mut stack = vec![(
+        lit.child_by_field_id(FIELD.body)?,
+        Vec::<String>::new(),
+        true,
+    )];
     while let Some((body, prefix, promoted)) = stack.pop() {
         let mut c = body.walk();
         for element in body.named_children(&mut c) {
@@ -733,10 +738,10 @@ fn returned_literal(
             }
             let (Some(key), Some(value)) = (
                 element
-                    .child_by_field_name("key")
+                    .child_by_field_id(FIELD.key)
                     .and_then(|k| k.named_child(0)),
                 element
-                    .child_by_field_name("value")
+                    .child_by_field_id(FIELD.value)
                     .and_then(|v| v.named_child(0)),
             ) else {
                 continue;
@@ -746,9 +751,9 @@ fn returned_literal(
             path.push(key.clone());
             if value.kind() == "composite_literal" && path.len() < 4 {
                 let ty = value
-                    .child_by_field_name("type")
+                    .child_by_field_id(FIELD.ty)
                     .and_then(|t| super::calls::type_ref(t, src));
-                if let Some(inner) = value.child_by_field_name("body") {
+                if let Some(inner) = value.child_by_field_id(FIELD.body) {
                     let embedded = ty.is_some_and(|t| t.name == key);
                     stack.push((inner, path.clone(), promoted && embedded));
                 }

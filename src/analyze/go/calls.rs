@@ -18,6 +18,7 @@
 //! **Invariant:** no recursion over syntax trees; value chains are followed by loops with
 //! a hop limit, so deep or cyclic code cannot overflow the stack or loop forever.
 
+use super::syntax::FIELD;
 use std::collections::{HashMap, VecDeque};
 
 use tree_sitter::Node;
@@ -133,11 +134,11 @@ pub fn type_ref(node: Node, src: &[u8]) -> Option<TypeRef> {
     for _ in 0..4 {
         match n.kind() {
             "pointer_type" | "parenthesized_type" => n = n.named_child(0)?,
-            "generic_type" => n = n.child_by_field_name("type")?,
+            "generic_type" => n = n.child_by_field_id(FIELD.ty)?,
             "qualified_type" => {
                 return Some(TypeRef {
-                    qualifier: Some(text(n.child_by_field_name("package")?, src).to_string()),
-                    name: text(n.child_by_field_name("name")?, src).to_string(),
+                    qualifier: Some(text(n.child_by_field_id(FIELD.package)?, src).to_string()),
+                    name: text(n.child_by_field_id(FIELD.name)?, src).to_string(),
                 });
             }
             "type_identifier" => {
@@ -200,16 +201,16 @@ impl<'t> Scope<'t> {
         let decl = ctx.body.parent();
         if let (Some(name), Some(decl)) = (&ctx.receiver_name, decl) {
             let ty = super::syntax::receiver_param(decl)
-                .and_then(|p| p.child_by_field_name("type"))
+                .and_then(|p| p.child_by_field_id(FIELD.ty))
                 .and_then(|t| type_ref(t, src));
             if let Some(ty) = ty {
                 scope.receiver = Some((name.clone(), ty));
             }
         }
-        if let Some(params) = decl.and_then(|d| d.child_by_field_name("parameters")) {
+        if let Some(params) = decl.and_then(|d| d.child_by_field_id(FIELD.parameters)) {
             let mut c = params.walk();
             for p in params.named_children(&mut c) {
-                let ty = p.child_by_field_name("type").and_then(|t| type_ref(t, src));
+                let ty = p.child_by_field_id(FIELD.ty).and_then(|t| type_ref(t, src));
                 let mut nc = p.walk();
                 let names: Vec<String> = p
                     .children_by_field_name("name", &mut nc)
@@ -238,14 +239,14 @@ impl<'t> Scope<'t> {
             "short_var_declaration" | "assignment_statement" => {
                 if node.kind() == "assignment_statement"
                     && node
-                        .child_by_field_name("operator")
+                        .child_by_field_id(FIELD.operator)
                         .is_none_or(|o| text(o, src) != "=")
                 {
                     return;
                 }
                 let (Some(left), Some(right)) = (
-                    node.child_by_field_name("left"),
-                    node.child_by_field_name("right"),
+                    node.child_by_field_id(FIELD.left),
+                    node.child_by_field_id(FIELD.right),
                 ) else {
                     return;
                 };
@@ -273,7 +274,7 @@ impl<'t> Scope<'t> {
             // A function-local `const` binds its name like a variable that never changes.
             "var_spec" | "const_spec" => {
                 let ty = node
-                    .child_by_field_name("type")
+                    .child_by_field_id(FIELD.ty)
                     .and_then(|t| type_ref(t, src));
                 let mut nc = node.walk();
                 let names: Vec<Node> = node
@@ -281,7 +282,7 @@ impl<'t> Scope<'t> {
                     .filter(|n| n.kind() == "identifier")
                     .collect();
                 let values: Vec<Node> = node
-                    .child_by_field_name("value")
+                    .child_by_field_id(FIELD.value)
                     .map(|v| {
                         let mut vc = v.walk();
                         v.named_children(&mut vc).collect()
@@ -298,8 +299,8 @@ impl<'t> Scope<'t> {
             }
             "range_clause" | "type_switch_statement" | "receive_statement" => {
                 if let Some(left) = node
-                    .child_by_field_name("left")
-                    .or_else(|| node.child_by_field_name("alias"))
+                    .child_by_field_id(FIELD.left)
+                    .or_else(|| node.child_by_field_id(FIELD.alias))
                 {
                     let mut lc = left.walk();
                     let names: Vec<Node> = left.named_children(&mut lc).collect();
@@ -311,12 +312,12 @@ impl<'t> Scope<'t> {
             }
             "func_literal" => {
                 // A closure's parameters shadow outer names inside it.
-                let Some(params) = node.child_by_field_name("parameters") else {
+                let Some(params) = node.child_by_field_id(FIELD.parameters) else {
                     return;
                 };
                 let mut c = params.walk();
                 for p in params.named_children(&mut c) {
-                    let ty = p.child_by_field_name("type").and_then(|t| type_ref(t, src));
+                    let ty = p.child_by_field_id(FIELD.ty).and_then(|t| type_ref(t, src));
                     let mut nc = p.walk();
                     let names: Vec<Node> = p.children_by_field_name("name", &mut nc).collect();
                     for name in names {
@@ -395,28 +396,29 @@ impl<'t> Scope<'t> {
                 match n.kind() {
                     "parenthesized_expression" => n = n.named_child(0)?,
                     "unary_expression" => {
-                        let op = text(n.child_by_field_name("operator")?, src);
+                        let op = text(n.child_by_field_id(FIELD.operator)?, src);
                         if op != "&" && op != "*" {
                             return None;
                         }
-                        n = n.child_by_field_name("operand")?;
+                        n = n.child_by_field_id(FIELD.operand)?;
                     }
                     "composite_literal" => {
-                        break 'walk Root::Type(type_ref(n.child_by_field_name("type")?, src)?);
+                        break 'walk Root::Type(type_ref(n.child_by_field_id(FIELD.ty)?, src)?);
                     }
                     "call_expression" => {
                         let f = callee(n)?;
                         match f.kind() {
                             "selector_expression" => {
                                 steps.push(Step::Call(
-                                    text(f.child_by_field_name("field")?, src).to_string(),
+                                    text(f.child_by_field_id(FIELD.field)?, src).to_string(),
                                 ));
-                                n = f.child_by_field_name("operand")?;
+                                n = f.child_by_field_id(FIELD.operand)?;
                             }
                             "identifier" => {
                                 let name = text(f, src);
                                 if name == "new" {
-                                    let arg = n.child_by_field_name("arguments")?.named_child(0)?;
+                                    let arg =
+                                        n.child_by_field_id(FIELD.arguments)?.named_child(0)?;
                                     break 'walk Root::Type(type_ref(arg, src)?);
                                 }
                                 if self.lookup(name, f.start_byte()).is_some() {
@@ -433,9 +435,9 @@ impl<'t> Scope<'t> {
                     }
                     "selector_expression" => {
                         steps.push(Step::Field(
-                            text(n.child_by_field_name("field")?, src).to_string(),
+                            text(n.child_by_field_id(FIELD.field)?, src).to_string(),
                         ));
-                        n = n.child_by_field_name("operand")?;
+                        n = n.child_by_field_id(FIELD.operand)?;
                     }
                     "identifier" => {
                         let name = text(n, src);
@@ -483,9 +485,9 @@ impl<'t> Scope<'t> {
 
 /// The function expression of a call, without explicit type arguments (`f[T](…)`).
 pub fn callee(call: Node) -> Option<Node> {
-    let f = call.child_by_field_name("function")?;
+    let f = call.child_by_field_id(FIELD.function)?;
     Some(match f.kind() {
-        "index_expression" => f.child_by_field_name("operand")?,
+        "index_expression" => f.child_by_field_id(FIELD.operand)?,
         _ => f,
     })
 }
@@ -517,12 +519,12 @@ pub fn names_import(imports: &[Import], qualifier: &str, path: &str) -> bool {
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> usize {
     let decl = ctx.body.parent();
     let result = decl
-        .and_then(|d| d.child_by_field_name("result"))
+        .and_then(|d| d.child_by_field_id(FIELD.result))
         .and_then(|r| {
             if r.kind() == "parameter_list" {
                 let mut c = r.walk();
                 let first = r.named_children(&mut c).next()?;
-                type_ref(first.child_by_field_name("type")?, src)
+                type_ref(first.child_by_field_id(FIELD.ty)?, src)
             } else {
                 type_ref(r, src)
             }
@@ -584,7 +586,7 @@ fn collect_calls(
                 return;
             };
             let args = node
-                .child_by_field_name("arguments")
+                .child_by_field_id(FIELD.arguments)
                 .map(|a| {
                     let mut c = a.walk();
                     a.named_children(&mut c)
@@ -630,11 +632,11 @@ fn registered_reconciler(call: Node, f: Node, scope: &Scope, src: &[u8]) -> Opti
     if f.kind() != "selector_expression" {
         return None;
     }
-    let method = text(f.child_by_field_name("field")?, src);
+    let method = text(f.child_by_field_id(FIELD.field)?, src);
     if method != "Complete" && method != "Build" {
         return None;
     }
-    let args = call.child_by_field_name("arguments")?;
+    let args = call.child_by_field_id(FIELD.arguments)?;
     if args.named_child_count() != 1 {
         return None;
     }
@@ -658,7 +660,7 @@ const PREDECLARED: &[&str] = &[
 fn is_literal_key(element: Node) -> bool {
     element.parent().is_some_and(|p| {
         p.kind() == "keyed_element"
-            && p.child_by_field_name("key")
+            && p.child_by_field_id(FIELD.key)
                 .is_some_and(|k| k.id() == element.id())
     })
 }
@@ -678,8 +680,8 @@ fn target_of(f: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<T
             })
         }
         "selector_expression" => {
-            let operand = f.child_by_field_name("operand")?;
-            let name = text(f.child_by_field_name("field")?, src).to_string();
+            let operand = f.child_by_field_id(FIELD.operand)?;
+            let name = text(f.child_by_field_id(FIELD.field)?, src).to_string();
             if operand.kind() == "identifier" {
                 let q = text(operand, src);
                 if scope.lookup(q, operand.start_byte()).is_none() {
@@ -723,8 +725,8 @@ pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
             continue;
         }
         let (Some(name), Some(ty)) = (
-            spec.child_by_field_name("name"),
-            spec.child_by_field_name("type"),
+            spec.child_by_field_id(FIELD.name),
+            spec.child_by_field_id(FIELD.ty),
         ) else {
             continue;
         };
@@ -740,7 +742,7 @@ pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
                     continue;
                 }
                 let Some(fty) = field
-                    .child_by_field_name("type")
+                    .child_by_field_id(FIELD.ty)
                     .and_then(|t| type_ref(t, src))
                 else {
                     continue;

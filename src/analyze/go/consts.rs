@@ -2,6 +2,7 @@
 //! `GroupName`, `apis.Group + "/" + Version`), kept unevaluated per file and evaluated
 //! per project by `index::GoIndex::eval`, across files and in-repo packages.
 
+use super::syntax::FIELD;
 use tree_sitter::Node;
 
 use super::syntax::{string_literal, text};
@@ -26,12 +27,12 @@ pub fn const_expr(node: Node, src: &[u8]) -> Option<ConstExpr> {
     while let Some(n) = stack.pop() {
         match n.kind() {
             "binary_expression" => {
-                let op = n.child_by_field_name("operator").map(|o| text(o, src));
+                let op = n.child_by_field_id(FIELD.operator).map(|o| text(o, src));
                 if op != Some("+") {
                     return None;
                 }
-                stack.push(n.child_by_field_name("right")?);
-                stack.push(n.child_by_field_name("left")?);
+                stack.push(n.child_by_field_id(FIELD.right)?);
+                stack.push(n.child_by_field_id(FIELD.left)?);
             }
             "parenthesized_expression" => stack.push(n.named_child(0)?),
             "interpreted_string_literal" | "raw_string_literal" => {
@@ -42,13 +43,13 @@ pub fn const_expr(node: Node, src: &[u8]) -> Option<ConstExpr> {
                 name: text(n, src).to_string(),
             }),
             "selector_expression" => {
-                let operand = n.child_by_field_name("operand")?;
+                let operand = n.child_by_field_id(FIELD.operand)?;
                 if operand.kind() != "identifier" {
                     return None;
                 }
                 parts.push(ConstExpr::Ref {
                     qualifier: Some(text(operand, src).to_string()),
-                    name: text(n.child_by_field_name("field")?, src).to_string(),
+                    name: text(n.child_by_field_id(FIELD.field)?, src).to_string(),
                 });
             }
             _ => return None,
@@ -74,7 +75,7 @@ pub fn collect_top_level(decl: Node, src: &[u8], out: &mut Vec<(String, ConstExp
                     .filter(|n| n.kind() == "identifier")
                     .map(|n| text(n, src).to_string())
                     .collect();
-                let Some(list) = node.child_by_field_name("value") else {
+                let Some(list) = node.child_by_field_id(FIELD.value) else {
                     continue;
                 };
                 let mut lc = list.walk();

@@ -5,6 +5,7 @@
 //! `Complete`/`Build`. Calls inside `if`/`switch`/loops are marked conditional.
 //! `NewWebhookManagedBy(…).For(…)` is a webhook, never a watch.
 
+use super::syntax::FIELD;
 use tree_sitter::Node;
 
 use super::file::GoFile;
@@ -249,14 +250,14 @@ fn apply_step(
 fn is_source_kind(node: Node, src: &[u8]) -> bool {
     node.kind() == "call_expression"
         && node
-            .child_by_field_name("function")
+            .child_by_field_id(FIELD.function)
             .is_some_and(|f| f.kind() == "selector_expression" && text(f, src).ends_with(".Kind"))
 }
 
 /// The object argument of `source.Kind(cache, &T{}, …)`.
 fn source_kind_object_node<'t>(node: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
     if is_source_kind(node, src) {
-        node.child_by_field_name("arguments")?.named_child(1)
+        node.child_by_field_id(FIELD.arguments)?.named_child(1)
     } else {
         None
     }

@@ -4,6 +4,7 @@
 //! records raw, unresolved facts in [`GoFile`]; nothing here resolves kinds or constants,
 //! because that needs every file of the project (see `index` and the features' `resolve`).
 
+use super::syntax::FIELD;
 use tree_sitter::{Node, Parser};
 
 use super::binaries::{self, BinaryFacts};
@@ -138,11 +139,11 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                 routes::extract_top_level(decl, src, &mut file);
             }
             "function_declaration" | "method_declaration" => {
-                let Some(body) = decl.child_by_field_name("body") else {
+                let Some(body) = decl.child_by_field_id(FIELD.body) else {
                     continue;
                 };
                 let ctx = kinds.func(
-                    decl.child_by_field_name("name")
+                    decl.child_by_field_id(FIELD.name)
                         .map(|n| text(n, src).to_string())
                         .unwrap_or_default(),
                     body,
@@ -220,13 +221,13 @@ fn collect_imports(decl: Node, src: &[u8], out: &mut Vec<Import>) {
     while let Some(node) = stack.pop() {
         if node.kind() == "import_spec" {
             let Some(path) = node
-                .child_by_field_name("path")
+                .child_by_field_id(FIELD.path)
                 .and_then(|p| string_literal(p, src))
             else {
                 continue;
             };
             let alias = node
-                .child_by_field_name("name")
+                .child_by_field_id(FIELD.name)
                 .map(|n| text(n, src).to_string());
             out.push(Import { alias, path });
         } else {
@@ -242,18 +243,18 @@ fn collect_group_versions(decl: Node, src: &[u8], out: &mut Vec<GroupVersionDecl
         if node.kind() != "composite_literal" {
             return;
         }
-        let Some(ty) = node.child_by_field_name("type") else {
+        let Some(ty) = node.child_by_field_id(FIELD.ty) else {
             return;
         };
         let type_name = match ty.kind() {
-            "qualified_type" => ty.child_by_field_name("name").map(|n| text(n, src)),
+            "qualified_type" => ty.child_by_field_id(FIELD.name).map(|n| text(n, src)),
             "type_identifier" => Some(text(ty, src)),
             _ => None,
         };
         if type_name != Some("GroupVersion") {
             return;
         }
-        let Some(body) = node.child_by_field_name("body") else {
+        let Some(body) = node.child_by_field_id(FIELD.body) else {
             return;
         };
         let mut group = None;

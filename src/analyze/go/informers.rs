@@ -6,6 +6,7 @@
 //! An informer in a method of a controller's reconciler belongs to that controller (relation
 //! `informer`); any other is listed per package. Unknown kinds: `?` and a diagnostic.
 
+use super::syntax::FIELD;
 use tree_sitter::Node;
 
 use super::consts::{ConstExpr, const_expr};
@@ -51,15 +52,15 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
         name: ctx.name.clone(),
     };
     for &call in &ctx.calls {
-        let Some(function) = call.child_by_field_name("function") else {
+        let Some(function) = call.child_by_field_id(FIELD.function) else {
             continue;
         };
         if function.kind() != "selector_expression" {
             continue;
         }
         let (Some(operand), Some(field)) = (
-            function.child_by_field_name("operand"),
-            function.child_by_field_name("field"),
+            function.child_by_field_id(FIELD.operand),
+            function.child_by_field_id(FIELD.field),
         ) else {
             continue;
         };
@@ -103,8 +104,8 @@ fn inside_builder_watch(call: Node, src: &[u8]) -> bool {
     while let Some(parent) = n.parent() {
         if parent.kind() == "call_expression" {
             let method = parent
-                .child_by_field_name("function")
-                .and_then(|f| f.child_by_field_name("field"))
+                .child_by_field_id(FIELD.function)
+                .and_then(|f| f.child_by_field_id(FIELD.field))
                 .map(|f| text(f, src));
             if matches!(method, Some("Watches" | "WatchesRawSource")) {
                 return true;
@@ -141,9 +142,9 @@ fn method_chain(call: Node, src: &[u8], count: usize) -> Option<Vec<String>> {
         if n.kind() != "call_expression" {
             return None;
         }
-        let f = n.child_by_field_name("function")?;
-        names.push(text(f.child_by_field_name("field")?, src).to_string());
-        n = f.child_by_field_name("operand")?;
+        let f = n.child_by_field_id(FIELD.function)?;
+        names.push(text(f.child_by_field_id(FIELD.field)?, src).to_string());
+        n = f.child_by_field_id(FIELD.operand)?;
     }
     names.reverse();
     Some(names)
@@ -156,8 +157,8 @@ fn dynamic_resource(operand: Node, src: &[u8]) -> Option<InformerSource> {
         if n.kind() != "call_expression" {
             return None;
         }
-        let f = n.child_by_field_name("function")?;
-        let method = text(f.child_by_field_name("field")?, src);
+        let f = n.child_by_field_id(FIELD.function)?;
+        let method = text(f.child_by_field_id(FIELD.field)?, src);
         if method == "Resource" {
             let arg = *call_arguments(n).first()?;
             return Some(
@@ -165,18 +166,18 @@ fn dynamic_resource(operand: Node, src: &[u8]) -> Option<InformerSource> {
                     .unwrap_or_else(|| InformerSource::Opaque(text(arg, src).to_string())),
             );
         }
-        n = f.child_by_field_name("operand")?;
+        n = f.child_by_field_id(FIELD.operand)?;
     }
     None
 }
 
 fn gvr_literal(node: Node, src: &[u8]) -> Option<InformerSource> {
     if node.kind() != "composite_literal"
-        || !text(node.child_by_field_name("type")?, src).ends_with("GroupVersionResource")
+        || !text(node.child_by_field_id(FIELD.ty)?, src).ends_with("GroupVersionResource")
     {
         return None;
     }
-    let body = node.child_by_field_name("body")?;
+    let body = node.child_by_field_id(FIELD.body)?;
     let (mut group, mut version, mut resource) = (None, None, None);
     let mut c = body.walk();
     for element in body

@@ -3,6 +3,7 @@
 //! same-package function results, `range list.Items`, `x.DeepCopy()`), plus the struct
 //! declarations of the file. Types stay unresolved expressions here; `index` resolves them.
 
+use super::syntax::FIELD;
 use tree_sitter::Node;
 
 use super::syntax::{FuncCtx, text};
@@ -92,15 +93,15 @@ pub fn type_expr(node: Node, src: &[u8]) -> Option<TypeExpr> {
     loop {
         match n.kind() {
             "pointer_type" | "parenthesized_type" => n = n.named_child(0)?,
-            "generic_type" => n = n.child_by_field_name("type")?,
+            "generic_type" => n = n.child_by_field_id(FIELD.ty)?,
             "slice_type" | "array_type" | "implicit_length_array_type" if !collection => {
                 collection = true;
-                n = n.child_by_field_name("element")?;
+                n = n.child_by_field_id(FIELD.element)?;
             }
             "qualified_type" => {
                 return Some(TypeExpr {
-                    qualifier: Some(text(n.child_by_field_name("package")?, src).to_string()),
-                    name: text(n.child_by_field_name("name")?, src).to_string(),
+                    qualifier: Some(text(n.child_by_field_id(FIELD.package)?, src).to_string()),
+                    name: text(n.child_by_field_id(FIELD.name)?, src).to_string(),
                     collection,
                 });
             }
@@ -123,7 +124,7 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
         results: Vec::new(),
         type_params: Vec::new(),
     };
-    if let Some(tp) = decl.child_by_field_name("type_parameters") {
+    if let Some(tp) = decl.child_by_field_id(FIELD.type_parameters) {
         let mut c = tp.walk();
         for p in tp.named_children(&mut c) {
             let mut pc = p.walk();
@@ -135,7 +136,7 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
             }
         }
     }
-    if let Some(params) = decl.child_by_field_name("parameters") {
+    if let Some(params) = decl.child_by_field_id(FIELD.parameters) {
         let mut c = params.walk();
         for p in params.named_children(&mut c) {
             if !matches!(
@@ -145,7 +146,7 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
                 continue;
             }
             let ty = p
-                .child_by_field_name("type")
+                .child_by_field_id(FIELD.ty)
                 .and_then(|t| type_expr(t, src));
             let mut pc = p.walk();
             let names: Vec<String> = p
@@ -162,7 +163,7 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
             }
         }
     }
-    if let Some(result) = decl.child_by_field_name("result") {
+    if let Some(result) = decl.child_by_field_id(FIELD.result) {
         if result.kind() == "parameter_list" {
             let mut c = result.walk();
             for p in result
@@ -170,7 +171,7 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
                 .filter(|p| p.kind() == "parameter_declaration")
             {
                 let ty = p
-                    .child_by_field_name("type")
+                    .child_by_field_id(FIELD.ty)
                     .and_then(|t| type_expr(t, src));
                 let mut pc = p.walk();
                 let count = p
@@ -197,8 +198,8 @@ pub fn structs(decl: Node, src: &[u8], out: &mut Vec<StructInfo>) {
         .filter(|n| n.kind() == "type_spec")
     {
         let (Some(name), Some(ty)) = (
-            spec.child_by_field_name("name"),
-            spec.child_by_field_name("type"),
+            spec.child_by_field_id(FIELD.name),
+            spec.child_by_field_id(FIELD.ty),
         ) else {
             continue;
         };
@@ -218,7 +219,7 @@ pub fn structs(decl: Node, src: &[u8], out: &mut Vec<StructInfo>) {
             .filter(|n| n.kind() == "field_declaration")
         {
             let Some(fty) = field
-                .child_by_field_name("type")
+                .child_by_field_id(FIELD.ty)
                 .and_then(|t| type_expr(t, src))
             else {
                 continue;
@@ -277,8 +278,8 @@ impl<'a> Locals<'a> {
         match n.kind() {
             "short_var_declaration" | "assignment_statement" => {
                 let (Some(left), Some(right)) = (
-                    n.child_by_field_name("left"),
-                    n.child_by_field_name("right"),
+                    n.child_by_field_id(FIELD.left),
+                    n.child_by_field_id(FIELD.right),
                 ) else {
                     return;
                 };
@@ -328,13 +329,13 @@ impl<'a> Locals<'a> {
                     .map(|x| text(x, src).to_string())
                     .collect();
                 if let Some(ty) = n
-                    .child_by_field_name("type")
+                    .child_by_field_id(FIELD.ty)
                     .and_then(|t| type_expr(t, src))
                 {
                     for name in names {
                         self.vars.push((name, end, ValueType::Type(ty.clone())));
                     }
-                } else if let Some(value) = n.child_by_field_name("value") {
+                } else if let Some(value) = n.child_by_field_id(FIELD.value) {
                     let values = list(value);
                     for (name, v) in names.into_iter().zip(values) {
                         let ty = self.type_of(v, src, n.start_byte());
@@ -344,8 +345,8 @@ impl<'a> Locals<'a> {
             }
             "range_clause" => {
                 let (Some(left), Some(right)) = (
-                    n.child_by_field_name("left"),
-                    n.child_by_field_name("right"),
+                    n.child_by_field_id(FIELD.left),
+                    n.child_by_field_id(FIELD.right),
                 ) else {
                     return;
                 };
@@ -365,10 +366,10 @@ impl<'a> Locals<'a> {
         loop {
             match n.kind() {
                 "unary_expression"
-                    if n.child_by_field_name("operator")
+                    if n.child_by_field_id(FIELD.operator)
                         .is_some_and(|o| text(o, src) == "&") =>
                 {
-                    match n.child_by_field_name("operand") {
+                    match n.child_by_field_id(FIELD.operand) {
                         Some(op) => n = op,
                         None => break,
                     }
@@ -379,7 +380,7 @@ impl<'a> Locals<'a> {
                 },
                 "composite_literal" => {
                     if let Some(t) = n
-                        .child_by_field_name("type")
+                        .child_by_field_id(FIELD.ty)
                         .and_then(|t| type_expr(t, src))
                     {
                         return ValueType::Type(t);
@@ -388,15 +389,15 @@ impl<'a> Locals<'a> {
                 }
                 "identifier" => return self.lookup(text(n, src), at),
                 "index_expression" => {
-                    let Some(operand) = n.child_by_field_name("operand") else {
+                    let Some(operand) = n.child_by_field_id(FIELD.operand) else {
                         break;
                     };
                     return ValueType::Elem(Box::new(self.type_of(operand, src, at)));
                 }
                 "selector_expression" => {
                     let (Some(operand), Some(field)) = (
-                        n.child_by_field_name("operand"),
-                        n.child_by_field_name("field"),
+                        n.child_by_field_id(FIELD.operand),
+                        n.child_by_field_id(FIELD.field),
                     ) else {
                         break;
                     };
@@ -418,12 +419,12 @@ impl<'a> Locals<'a> {
 
     fn call_type(&self, call: Node, src: &[u8], at: usize) -> ValueType {
         let unknown = || ValueType::Unknown(text(call, src).to_string());
-        let Some(function) = call.child_by_field_name("function") else {
+        let Some(function) = call.child_by_field_id(FIELD.function) else {
             return unknown();
         };
         match function.kind() {
             "identifier" if text(function, src) == "new" => call
-                .child_by_field_name("arguments")
+                .child_by_field_id(FIELD.arguments)
                 .and_then(|a| a.named_child(0))
                 .and_then(|t| new_arg_type(t, src))
                 .map(ValueType::Type)
@@ -437,8 +438,8 @@ impl<'a> Locals<'a> {
             },
             "selector_expression" => {
                 let (Some(operand), Some(field)) = (
-                    function.child_by_field_name("operand"),
-                    function.child_by_field_name("field"),
+                    function.child_by_field_id(FIELD.operand),
+                    function.child_by_field_id(FIELD.field),
                 ) else {
                     return unknown();
                 };
@@ -530,8 +531,8 @@ impl<'a> Locals<'a> {
 fn new_arg_type(node: Node, src: &[u8]) -> Option<TypeExpr> {
     match node.kind() {
         "selector_expression" => Some(TypeExpr::named(
-            Some(text(node.child_by_field_name("operand")?, src)),
-            text(node.child_by_field_name("field")?, src),
+            Some(text(node.child_by_field_id(FIELD.operand)?, src)),
+            text(node.child_by_field_id(FIELD.field)?, src),
         )),
         "identifier" => Some(TypeExpr::named(None, text(node, src))),
         _ => type_expr(node, src),
@@ -543,12 +544,12 @@ pub fn clientset_accessor(operand: Node, src: &[u8]) -> Option<(String, String)>
     if operand.kind() != "call_expression" {
         return None;
     }
-    let f = operand.child_by_field_name("function")?;
-    let resource = text(f.child_by_field_name("field")?, src);
-    let gv_call = f.child_by_field_name("operand")?;
+    let f = operand.child_by_field_id(FIELD.function)?;
+    let resource = text(f.child_by_field_id(FIELD.field)?, src);
+    let gv_call = f.child_by_field_id(FIELD.operand)?;
     if gv_call.kind() != "call_expression"
         || gv_call
-            .child_by_field_name("arguments")?
+            .child_by_field_id(FIELD.arguments)?
             .named_child_count()
             != 0
     {
@@ -556,8 +557,8 @@ pub fn clientset_accessor(operand: Node, src: &[u8]) -> Option<(String, String)>
     }
     let gv = text(
         gv_call
-            .child_by_field_name("function")?
-            .child_by_field_name("field")?,
+            .child_by_field_id(FIELD.function)?
+            .child_by_field_id(FIELD.field)?,
         src,
     );
     let is_gv = gv.chars().next().is_some_and(|c| c.is_ascii_uppercase())

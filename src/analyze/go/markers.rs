@@ -18,6 +18,7 @@
 //! Go index. [`check_webhook_paths`] runs once the manifests are known too, and reports a
 //! webhook marker whose path disagrees with the path served in code or deployed in YAML.
 
+use super::syntax::FIELD;
 use std::collections::BTreeMap;
 
 use tree_sitter::Node;
@@ -198,7 +199,7 @@ fn is_type_spec(node: Node) -> bool {
 }
 
 fn record_type(siblings: &[Node], index: usize, spec: Node, src: &[u8], file: &mut GoFile) {
-    let Some(name) = spec.child_by_field_name("name") else {
+    let Some(name) = spec.child_by_field_id(FIELD.name) else {
         return;
     };
     let mut markers = Vec::new();

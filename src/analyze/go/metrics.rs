@@ -10,6 +10,7 @@
 //! nothing is guessed. A `NewDesc` metric takes its type from the `MustNewConstMetric`
 //! (or histogram/summary) calls that use it in the same package.
 
+use super::syntax::FIELD;
 use std::collections::HashMap;
 
 use tree_sitter::Node;
@@ -115,7 +116,7 @@ pub fn extract_package_level(decl: Node, src: &[u8], file: &mut GoFile) {
                 .map(|n| text(n, src).to_string())
                 .collect();
             let values: Vec<Node> = node
-                .child_by_field_name("value")
+                .child_by_field_id(FIELD.value)
                 .map(|v| {
                     let mut vc = v.walk();
                     v.named_children(&mut vc).collect()
@@ -141,7 +142,7 @@ pub fn extract_package_level(decl: Node, src: &[u8], file: &mut GoFile) {
 fn is_string_list(node: Node, src: &[u8]) -> bool {
     match node.kind() {
         "composite_literal" => node
-            .child_by_field_name("type")
+            .child_by_field_id(FIELD.ty)
             .is_some_and(|t| t.kind() == "slice_type" && text(t, src) == "[]string"),
         "call_expression" => {
             callee(node).is_some_and(|f| f.kind() == "identifier" && text(f, src) == "append")
@@ -155,14 +156,14 @@ fn visit_call(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &m
         return;
     };
     let (Some(operand), Some(field)) = (
-        f.child_by_field_name("operand"),
-        f.child_by_field_name("field"),
+        f.child_by_field_id(FIELD.operand),
+        f.child_by_field_id(FIELD.field),
     ) else {
         return;
     };
     let method = text(field, src);
     let args: Vec<Node> = node
-        .child_by_field_name("arguments")
+        .child_by_field_id(FIELD.arguments)
         .map(|a| {
             let mut c = a.walk();
             a.named_children(&mut c)
@@ -193,9 +194,9 @@ fn visit_call(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &m
     let from_factory = factory.kind() == "call_expression"
         && callee(factory).is_some_and(|g| {
             g.kind() == "selector_expression"
-                && g.child_by_field_name("field")
+                && g.child_by_field_id(FIELD.field)
                     .is_some_and(|x| text(x, src) == "With")
-                && g.child_by_field_name("operand")
+                && g.child_by_field_id(FIELD.operand)
                     .is_some_and(|o| is_pkg(o, PROMAUTO))
         });
     let direct = is_pkg(operand, PROMETHEUS) || (is_pkg(operand, PROMAUTO) && !kind.is_empty());
@@ -242,7 +243,7 @@ fn const_metric_type(method: &str, value_type: Option<Node>, src: &[u8]) -> Opti
         | "NewConstMetric"
         | "MustNewConstMetricWithCreatedTimestamp"
         | "NewConstMetricWithCreatedTimestamp" => {
-            let field = value_type?.child_by_field_name("field")?;
+            let field = value_type?.child_by_field_id(FIELD.field)?;
             match text(field, src) {
                 "CounterValue" => Some("counter"),
                 "GaugeValue" => Some("gauge"),
@@ -288,10 +289,10 @@ fn desc_opts(fq: Node, help: Node, scope: &Scope, src: &[u8], imports: &[Import]
         .flatten()
         .filter(|f| {
             f.kind() == "selector_expression"
-                && f.child_by_field_name("field")
+                && f.child_by_field_id(FIELD.field)
                     .is_some_and(|x| text(x, src) == "BuildFQName")
         })
-        .and_then(|_| fq.child_by_field_name("arguments"))
+        .and_then(|_| fq.child_by_field_id(FIELD.arguments))
         .map(|a| {
             let mut c = a.walk();
             a.named_children(&mut c)
@@ -325,8 +326,8 @@ fn opts_source(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Opt
             OptsSource::Var(None, text(n, src).to_string())
         }
         "selector_expression" => {
-            let operand = n.child_by_field_name("operand");
-            let field = n.child_by_field_name("field");
+            let operand = n.child_by_field_id(FIELD.operand);
+            let field = n.child_by_field_id(FIELD.field);
             match (operand, field) {
                 (Some(o), Some(f))
                     if o.kind() == "identifier"
@@ -349,7 +350,7 @@ fn opts_literal(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Op
         match n.kind() {
             "unary_expression" | "parenthesized_expression" => {
                 n = n
-                    .child_by_field_name("operand")
+                    .child_by_field_id(FIELD.operand)
                     .or_else(|| n.named_child(0))?;
             }
             "call_expression" => {
@@ -358,7 +359,7 @@ fn opts_literal(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Op
                 if !text(f, src).ends_with("Opts") {
                     return None;
                 }
-                let args = n.child_by_field_name("arguments")?;
+                let args = n.child_by_field_id(FIELD.arguments)?;
                 n = scope.resolve_value(args.named_child(0)?, src);
             }
             _ => break,
@@ -367,16 +368,16 @@ fn opts_literal(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Op
     if n.kind() != "composite_literal" {
         return None;
     }
-    let ty = n.child_by_field_name("type")?;
+    let ty = n.child_by_field_id(FIELD.ty)?;
     let type_name = match ty.kind() {
-        "qualified_type" => text(ty.child_by_field_name("name")?, src),
+        "qualified_type" => text(ty.child_by_field_id(FIELD.name)?, src),
         "type_identifier" => text(ty, src),
         _ => return None,
     };
     if !type_name.ends_with("Opts") {
         return None;
     }
-    let body = n.child_by_field_name("body")?;
+    let body = n.child_by_field_id(FIELD.body)?;
     let mut opts = RawOpts::default();
     let mut c = body.walk();
     for element in body.named_children(&mut c) {
@@ -385,10 +386,10 @@ fn opts_literal(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Op
         }
         let (Some(key), Some(value)) = (
             element
-                .child_by_field_name("key")
+                .child_by_field_id(FIELD.key)
                 .and_then(|k| k.named_child(0)),
             element
-                .child_by_field_name("value")
+                .child_by_field_id(FIELD.value)
                 .and_then(|v| v.named_child(0)),
         ) else {
             continue;
@@ -426,7 +427,7 @@ fn labels_of(node: Node, scope: &Scope, src: &[u8]) -> Vec<LabelPart> {
             "nil" => {}
             "identifier" if text(n, src) == "nil" => {}
             "composite_literal" => {
-                let Some(body) = n.child_by_field_name("body") else {
+                let Some(body) = n.child_by_field_id(FIELD.body) else {
                     continue;
                 };
                 let mut c = body.walk();
@@ -440,7 +441,7 @@ fn labels_of(node: Node, scope: &Scope, src: &[u8]) -> Vec<LabelPart> {
                 if callee(n)
                     .is_some_and(|f| f.kind() == "identifier" && text(f, src) == "append") =>
             {
-                let Some(args) = n.child_by_field_name("arguments") else {
+                let Some(args) = n.child_by_field_id(FIELD.arguments) else {
                     continue;
                 };
                 let mut c = args.walk();
@@ -462,8 +463,8 @@ fn labels_of(node: Node, scope: &Scope, src: &[u8]) -> Vec<LabelPart> {
                 out.push(LabelPart::List(None, text(n, src).to_string()));
             }
             "selector_expression" => {
-                let operand = n.child_by_field_name("operand");
-                match (operand, n.child_by_field_name("field")) {
+                let operand = n.child_by_field_id(FIELD.operand);
+                match (operand, n.child_by_field_id(FIELD.field)) {
                     (Some(o), Some(f))
                         if o.kind() == "identifier"
                             && scope.lookup(text(o, src), o.start_byte()).is_none() =>

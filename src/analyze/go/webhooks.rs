@@ -18,6 +18,7 @@
 //! The `For` of a webhook builder is never a watch: `controllers.rs` starts chains only at
 //! controller constructors.
 
+use super::syntax::FIELD;
 use std::collections::{HashMap, HashSet};
 
 use tree_sitter::Node;
@@ -75,7 +76,7 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
         let params = ctx
             .body
             .parent()
-            .and_then(|decl| decl.child_by_field_name("parameters"))
+            .and_then(|decl| decl.child_by_field_id(FIELD.parameters))
             .map(|p| {
                 let mut c = p.walk();
                 p.named_children(&mut c)

@@ -11,6 +11,7 @@
 //! the argument's kind. Each write is attributed to the controller whose `Reconcile` reaches
 //! it through same-package calls, else to its package. Unknown kind: `?` and a diagnostic.
 
+use super::syntax::FIELD;
 use std::collections::HashSet;
 
 use tree_sitter::Node;
@@ -100,7 +101,7 @@ pub fn extract(
     let mut calls = Vec::new();
     let mut writes = Vec::new();
     for &call in &ctx.calls {
-        let Some(function) = call.child_by_field_name("function") else {
+        let Some(function) = call.child_by_field_id(FIELD.function) else {
             continue;
         };
         let args = call_arguments(call);
@@ -122,8 +123,8 @@ pub fn extract(
             }
             "selector_expression" => {
                 let (Some(operand), Some(field)) = (
-                    function.child_by_field_name("operand"),
-                    function.child_by_field_name("field"),
+                    function.child_by_field_id(FIELD.operand),
+                    function.child_by_field_id(FIELD.field),
                 ) else {
                     continue;
                 };
@@ -173,8 +174,8 @@ fn write_call<'t>(
 ) -> Option<RawWrite> {
     let at = call.start_byte();
     let line = call
-        .child_by_field_name("function")
-        .and_then(|f| f.child_by_field_name("field"))
+        .child_by_field_id(FIELD.function)
+        .and_then(|f| f.child_by_field_id(FIELD.field))
         .map(line_of)
         .unwrap_or(line_of(call));
     // controllerutil.CreateOrUpdate(ctx, c, obj, mutate)
@@ -270,19 +271,19 @@ fn status_writer_of<'t>(operand: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
     if operand.kind() != "call_expression" {
         return None;
     }
-    let f = operand.child_by_field_name("function")?;
+    let f = operand.child_by_field_id(FIELD.function)?;
     if f.kind() != "selector_expression" {
         return None;
     }
-    let name = text(f.child_by_field_name("field")?, src);
+    let name = text(f.child_by_field_id(FIELD.field)?, src);
     let is_status = name == "Status"
         || (name == "SubResource"
             && operand
-                .child_by_field_name("arguments")
+                .child_by_field_id(FIELD.arguments)
                 .and_then(|a| a.named_child(0))
                 .is_some_and(|a| text(a, src) == "\"status\""));
     if is_status {
-        f.child_by_field_name("operand")
+        f.child_by_field_id(FIELD.operand)
     } else {
         None
     }
@@ -309,8 +310,8 @@ fn client_ref(
             }
         }
         "selector_expression" => {
-            let operand = node.child_by_field_name("operand")?;
-            let field = text(node.child_by_field_name("field")?, src).to_string();
+            let operand = node.child_by_field_id(FIELD.operand)?;
+            let field = text(node.child_by_field_id(FIELD.field)?, src).to_string();
             if operand.kind() == "identifier"
                 && Some(text(operand, src)) == ctx.receiver_name.as_deref()
             {
@@ -332,9 +333,9 @@ fn client_ref(
             }
         }
         "call_expression" => {
-            let f = node.child_by_field_name("function")?;
+            let f = node.child_by_field_id(FIELD.function)?;
             (f.kind() == "selector_expression"
-                && f.child_by_field_name("field")
+                && f.child_by_field_id(FIELD.field)
                     .is_some_and(|x| text(x, src) == "GetClient"))
             .then_some(ClientRef::Known)
         }
