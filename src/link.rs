@@ -126,7 +126,15 @@ mod tests {
             .iter()
             .map(|k| (k.kind.as_str(), k.defined_by.as_slice()))
             .collect();
-        assert_eq!(defined, vec![("Pool", &["scheduler".to_string()][..])]);
+        // The bundled Gateway is indexed (its definitions say `bundled`), defined by no one.
+        assert_eq!(
+            defined,
+            vec![
+                ("Gateway", &[][..]),
+                ("Pool", &["scheduler".to_string()][..])
+            ]
+        );
+        assert_eq!(portal.kinds[0].definitions[0].how, "bundled");
         assert_eq!(portal.projects[0].counts.crds, 1);
     }
 }
