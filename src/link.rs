@@ -1,13 +1,11 @@
-//! Linking across projects: the kind index (who defines and who watches each kind) and the
-//! portal summary.
+//! Linking across projects: the kind index (built by `kind_index`: who defines, watches,
+//! writes, admits and grants each kind) and the portal summary.
 //!
 //! Stage: link. A pure function of the analyzed projects; rendering reads its output.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
-use crate::model::{
-    Counts, KindEntry, KindWatcher, Portal, Project, ProjectSummary, SCHEMA_VERSION,
-};
+use crate::model::{Counts, KindEntry, Portal, Project, ProjectSummary, SCHEMA_VERSION};
 
 /// Resolves kinds one project imports from another project's Go API packages (e.g. a
 /// scheduler watching an operator's CRD type). The analyzer left them unresolved with a
@@ -52,67 +50,7 @@ pub fn resolve_across_projects(projects: &mut [Project]) {
 
 /// Builds the portal-wide model from every project (failed ones included, with their error).
 pub fn link(title: &str, projects: &[Project]) -> Portal {
-    let mut kinds: BTreeMap<(String, String), KindEntry> = BTreeMap::new();
-    fn entry<'a>(
-        kinds: &'a mut BTreeMap<(String, String), KindEntry>,
-        group: &str,
-        kind: &str,
-    ) -> &'a mut KindEntry {
-        kinds
-            .entry((group.to_string(), kind.to_string()))
-            .or_insert_with(|| KindEntry {
-                group: group.to_string(),
-                kind: kind.to_string(),
-                defined_by: Vec::new(),
-                watched_by: Vec::new(),
-            })
-    }
-    for p in projects {
-        // A bundled CRD is another project's definition shipped for installation.
-        for crd in p
-            .crds
-            .iter()
-            .filter(|c| c.area.is_component() && !c.bundled)
-        {
-            entry(&mut kinds, &crd.group, &crd.kind)
-                .defined_by
-                .push(p.name.clone());
-        }
-        for i in p
-            .informers
-            .iter()
-            .filter(|i| i.area.is_component() && i.group != crate::model::UNRESOLVED)
-        {
-            entry(&mut kinds, &i.group, &i.kind)
-                .watched_by
-                .push(KindWatcher {
-                    project: p.name.clone(),
-                    controller: i.function.clone(),
-                    relation: crate::model::Relation::Informer,
-                });
-        }
-        for c in p.controllers.iter().filter(|c| c.area.is_component()) {
-            for w in c.watches.iter().filter(|w| w.is_resolved()) {
-                entry(&mut kinds, &w.group, &w.kind)
-                    .watched_by
-                    .push(KindWatcher {
-                        project: p.name.clone(),
-                        controller: c.name.clone(),
-                        relation: w.relation,
-                    });
-            }
-        }
-    }
-    let kinds = kinds
-        .into_values()
-        .map(|mut k| {
-            k.defined_by.sort();
-            k.defined_by.dedup();
-            k.watched_by.sort();
-            k.watched_by.dedup();
-            k
-        })
-        .collect();
+    let (kinds, unresolved_kinds) = crate::kind_index::build(projects);
     Portal {
         schema_version: SCHEMA_VERSION,
         title: title.to_string(),
@@ -129,6 +67,7 @@ pub fn link(title: &str, projects: &[Project]) -> Portal {
             })
             .collect(),
         kinds,
+        unresolved_kinds,
     }
 }
 
@@ -187,7 +126,15 @@ mod tests {
             .iter()
             .map(|k| (k.kind.as_str(), k.defined_by.as_slice()))
             .collect();
-        assert_eq!(defined, vec![("Pool", &["scheduler".to_string()][..])]);
+        // The bundled Gateway is indexed (its definitions say `bundled`), defined by no one.
+        assert_eq!(
+            defined,
+            vec![
+                ("Gateway", &[][..]),
+                ("Pool", &["scheduler".to_string()][..])
+            ]
+        );
+        assert_eq!(portal.kinds[0].definitions[0].how, "bundled");
         assert_eq!(portal.projects[0].counts.crds, 1);
     }
 }

@@ -2,14 +2,17 @@
 //! Exit codes: 0 ok, 1 a project failed (unless --keep-going) or `check` found problems,
 //! 2 bad usage or configuration.
 
+mod access;
 mod analyze;
 mod cli;
 mod config;
+mod kind_index;
 mod link;
 mod model;
 mod output;
 mod pipeline;
 mod render;
+mod resources;
 mod source;
 mod verify;
 

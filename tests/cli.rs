@@ -199,6 +199,26 @@ fn fixture_models_match_snapshots() {
     let page =
         std::fs::read_to_string(out.join("projects/widget-operator/dataflow/index.html")).unwrap();
     insta::assert_snapshot!("widget-operator-dataflow-main", main_of(&page));
+    let page =
+        std::fs::read_to_string(out.join("kinds/widgets.example.io/Widget/index.html")).unwrap();
+    insta::assert_snapshot!("kind-widget-main", main_of(&page));
+    let page = std::fs::read_to_string(out.join("platform/rbac/index.html")).unwrap();
+    insta::assert_snapshot!("platform-rbac-main", main_of(&page));
+    let page =
+        std::fs::read_to_string(out.join("projects/widget-operator/security/index.html")).unwrap();
+    let start = page.find(r#"<h2 id="rbac-versus-code">"#).unwrap();
+    let end = page.find(r#"<h2 id="bundled">"#).unwrap();
+    insta::assert_snapshot!("widget-operator-rbac-versus-code", &page[start..end]);
+    for page in [
+        "kinds/index.html",
+        "kinds/core/Pod/index.html",
+        "platform/architecture/index.html",
+        "platform/network/index.html",
+        "platform/secrets/index.html",
+        "search/index.html",
+    ] {
+        assert!(out.join(page).is_file(), "{page}");
+    }
 }
 
 #[test]

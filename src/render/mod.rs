@@ -6,7 +6,10 @@
 //! **Invariant:** every string from a repository reaches HTML through tera's autoescaping.
 
 pub mod api;
+pub mod kinds;
 pub mod manifests;
+pub mod platform;
+pub mod rbac_code;
 pub mod sequence;
 pub mod table;
 pub mod theme;
@@ -42,9 +45,10 @@ pub fn render_site(
 
     files.push(OutputFile {
         path: "index.html".into(),
-        bytes: page("index.html", &views::home(portal))?,
+        bytes: page("index.html", &views::home(portal, &site.base_path))?,
     });
-    let kind_links = table::KindLinks::new(&site.base_path, projects);
+    let kind_links = table::KindLinks::new(&site.base_path, projects, portal);
+    let names = crate::resources::ResourceNames::new(projects);
     for project in projects {
         let view = views::dataflow(project, &site.base_path, &kind_links);
         let base = format!("projects/{}/", project.name);
@@ -61,7 +65,10 @@ pub fn render_site(
         for (folder, view) in [
             ("configuration", manifests::configuration(project)),
             ("network", manifests::network(project)),
-            ("security", manifests::security(project, &kind_links)),
+            (
+                "security",
+                security(project, portal, &kind_links, &names, &site.base_path),
+            ),
         ] {
             files.push(OutputFile {
                 path: format!("{base}{folder}/index.html"),
@@ -81,6 +88,25 @@ pub fn render_site(
             bytes: json(project)?,
         });
     }
+    let root = &site.base_path;
+    let mut portal_pages = vec![
+        kinds::index(portal, projects, root),
+        platform::architecture(portal, projects, root),
+        platform::network(portal, projects, root),
+        platform::rbac(projects, root),
+        platform::secrets(projects, root),
+    ];
+    portal_pages.extend(kinds::pages(portal, projects, root));
+    for view in &portal_pages {
+        files.push(OutputFile {
+            path: format!("{}index.html", view.path),
+            bytes: page("portal_sections.html", view)?,
+        });
+    }
+    files.push(OutputFile {
+        path: "search/index.html".into(),
+        bytes: page("search.html", &views::Empty {})?,
+    });
     files.push(OutputFile {
         path: "data/portal.json".into(),
         bytes: json(portal)?,
@@ -117,6 +143,23 @@ pub fn render_site(
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(files)
+}
+
+/// The security page with the RBAC-versus-code sections before the trailing bundled and
+/// samples sections.
+fn security(
+    project: &Project,
+    portal: &Portal,
+    kind_links: &table::KindLinks,
+    names: &crate::resources::ResourceNames,
+    root: &str,
+) -> manifests::SectionsPage {
+    let mut view = manifests::security(project, kind_links);
+    let report = crate::access::check(project, names);
+    let at = view.sections.len().saturating_sub(2);
+    view.sections
+        .splice(at..at, rbac_code::sections(project, &report, portal, root));
+    view
 }
 
 fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {

@@ -197,11 +197,15 @@ impl Default for Router {
     }
 }
 
-/// Page paths of CRDs across the portal, to link kinds and resources to their reference.
+/// Links from kinds and resources to the kind pages of the portal (`/kinds/GROUP/KIND/`),
+/// and to a CRD's API reference for a resource whose kind has no kind page.
 #[derive(Default)]
 pub struct KindLinks {
     /// (group, plural) → (kind, URL).
     by_plural: BTreeMap<(String, String), (String, String)>,
+    /// (group, kind) → kind page URL, for every kind of the index.
+    pages: BTreeMap<(String, String), String>,
+    names: crate::resources::ResourceNames,
 }
 
 /// A path segment from repository text: letters, digits, `.`, `-` and `_` are kept, any
@@ -233,9 +237,19 @@ pub fn api_page(project: &str, group: &str, kind: &str) -> String {
 }
 
 impl KindLinks {
-    /// Every project's CRDs; a project's own CRD wins over another's bundled copy.
-    pub fn new(root: &str, projects: &[Project]) -> KindLinks {
-        let mut links = KindLinks::default();
+    /// Every kind of the portal's index, and every project's CRDs (a project's own CRD wins
+    /// over another's bundled copy).
+    pub fn new(root: &str, projects: &[Project], portal: &crate::model::Portal) -> KindLinks {
+        let mut links = KindLinks {
+            names: crate::resources::ResourceNames::new(projects),
+            ..KindLinks::default()
+        };
+        for k in &portal.kinds {
+            links.pages.insert(
+                (k.group.clone(), k.kind.clone()),
+                super::kinds::kind_url(root, &k.group, &k.kind),
+            );
+        }
         for bundled_pass in [false, true] {
             for p in projects {
                 for c in p.crds.iter().filter(|c| c.bundled == bundled_pass) {
@@ -250,8 +264,21 @@ impl KindLinks {
         links
     }
 
-    /// The kind and page of `resource` (a plural, maybe with a `/subresource`) in `group`.
+    /// The kind page of a kind, when the portal has one.
+    pub fn kind(&self, group: &str, kind: &str) -> Option<&str> {
+        self.pages
+            .get(&(group.to_string(), kind.to_string()))
+            .map(String::as_str)
+    }
+
+    /// The kind and page of `resource` (a plural, maybe with a `/subresource`) in `group`:
+    /// its kind page when it has one, else its API reference.
     pub fn resource(&self, group: &str, resource: &str) -> Option<(&str, &str)> {
+        if let Some(kind) = self.names.kind_of(group, resource) {
+            if let Some(url) = self.kind(group, kind) {
+                return Some((kind, url));
+            }
+        }
         let plural = resource.split('/').next().unwrap_or(resource);
         self.by_plural
             .get(&(group.to_string(), plural.to_string()))

@@ -68,11 +68,13 @@ pub struct Card {
 #[derive(Serialize)]
 pub struct SharedKind {
     pub kind: String,
+    /// The kind's page.
+    pub url: String,
     pub defined_by: String,
     pub watched_by: String,
 }
 
-pub fn home(portal: &Portal) -> Home {
+pub fn home(portal: &Portal, root: &str) -> Home {
     let mut totals = Counts::default();
     for p in &portal.projects {
         let c = &p.counts;
@@ -114,6 +116,7 @@ pub fn home(portal: &Portal) -> Home {
                 } else {
                     format!("{} ({})", k.kind, k.group)
                 },
+                url: super::kinds::kind_url(root, &k.group, &k.kind),
                 defined_by: k.defined_by.join(", "),
                 watched_by: k
                     .watched_by
@@ -193,8 +196,9 @@ pub struct ControllerView {
     pub name: String,
     pub reconciler: String,
     pub sources: Vec<Link>,
-    pub watches: Vec<Row>,
-    pub operations: Vec<Row>,
+    /// Kind cells link to the kind pages.
+    pub watches: Vec<TableRow>,
+    pub operations: Vec<TableRow>,
     pub mermaid: String,
 }
 
@@ -223,6 +227,14 @@ fn kind_label(group: &str, version: &str, kind: &str) -> String {
         kind: kind.into(),
     }
     .display()
+}
+
+/// A kind's label, linked to its kind page when the portal has one.
+fn kind_cell(kind_links: &KindLinks, group: &str, kind: &str, label: String) -> Cell {
+    match kind_links.kind(group, kind) {
+        Some(url) => Cell::link(label, url),
+        None => Cell::text(label),
+    }
 }
 
 /// The first source's line, to keep anchors of rows that differ only by line apart.
@@ -335,16 +347,12 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
                         w.kind
                     )
                 };
-                Row {
+                TableRow {
                     anchor: anchor(&["watch", &c.name, w.relation.label(), &w.group, &w.kind]),
                     cells: vec![
-                        w.relation.label().to_string(),
-                        kind,
-                        if w.conditional {
-                            "yes".into()
-                        } else {
-                            String::new()
-                        },
+                        Cell::text(w.relation.label()),
+                        kind_cell(kind_links, &w.group, &w.kind, kind),
+                        Cell::text(if w.conditional { "yes" } else { "" }),
                     ],
                     sources: links(&w.sources),
                 }
@@ -353,7 +361,7 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
         operations: c
             .operations
             .iter()
-            .map(|o| Row {
+            .map(|o| TableRow {
                 anchor: anchor(&[
                     "op",
                     &c.name,
@@ -362,7 +370,15 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
                     &o.kind,
                     &line_of(&o.sources),
                 ]),
-                cells: vec![o.verb.clone(), kind_label(&o.group, &o.version, &o.kind)],
+                cells: vec![
+                    Cell::text(o.verb.clone()),
+                    kind_cell(
+                        kind_links,
+                        &o.group,
+                        &o.kind,
+                        kind_label(&o.group, &o.version, &o.kind),
+                    ),
+                ],
                 sources: links(&o.sources),
             })
             .collect(),

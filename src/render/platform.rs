@@ -1,0 +1,654 @@
+//! The platform pages, across projects: `/platform/architecture/` (projects, controllers,
+//! binaries, CRDs they define, kinds they share), `/platform/network/` (Services, ingress
+//! objects, NetworkPolicies), `/platform/rbac/` (ServiceAccounts, bindings and roles, with
+//! wildcard and dangerous grants flagged) and `/platform/secrets/` (every Secret defined or
+//! referenced). Rows come from each project's own component: samples and bundled dependency
+//! manifests stay on the project pages.
+
+use super::kinds::{PortalPage, kind_cell, kind_title};
+use super::table::{Anchors, Cell, Section, TableRow, service_port, source_links};
+use super::views::anchor;
+use crate::analyze::yaml::rbac::role_key;
+use crate::analyze::yaml::value::qualified;
+use crate::link;
+use crate::model::{Portal, Project};
+
+fn section(id: &str, title: &str, intro: &str, headers: &[&str], rows: Vec<TableRow>) -> Section {
+    let mut headers: Vec<String> = headers.iter().map(|h| h.to_string()).collect();
+    headers.push("Source".into());
+    headers.push(String::new());
+    Section {
+        id: id.into(),
+        title: title.into(),
+        intro: intro.into(),
+        headers,
+        rows,
+        empty: "None.".into(),
+    }
+}
+
+fn project_cell(root: &str, p: &Project) -> Cell {
+    Cell::link(p.name.clone(), format!("{root}projects/{}/", p.name))
+}
+
+/// Own rows only: component area and not bundled.
+fn own(area: crate::model::Area, bundled: bool) -> bool {
+    area.is_component() && !bundled
+}
+
+/// Links between the four platform pages.
+fn nav(root: &str) -> Vec<super::views::Link> {
+    [
+        ("architecture", "Architecture"),
+        ("network", "Network topology"),
+        ("rbac", "RBAC surface"),
+        ("secrets", "Secrets inventory"),
+    ]
+    .iter()
+    .map(|(path, label)| super::views::Link {
+        label: label.to_string(),
+        url: format!("{root}platform/{path}/"),
+    })
+    .collect()
+}
+
+const OWN_ROWS: &str = "Rows from each project's own component; tests, samples and bundled dependency manifests are on the project pages.";
+
+pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> PortalPage {
+    let mut anchors = Anchors::new();
+    let mut summary = Vec::new();
+    let mut controllers = Vec::new();
+    let mut binaries = Vec::new();
+    let mut crds = Vec::new();
+    for p in projects {
+        let c = crate::model::Counts::of(p);
+        summary.push(TableRow {
+            anchor: anchors.unique(&["project", &p.name]),
+            cells: vec![
+                project_cell(root, p),
+                Cell::text(p.title.clone()),
+                Cell::text(if p.commit.is_empty() {
+                    p.repository.clone()
+                } else {
+                    format!(
+                        "{} @ {}",
+                        p.repository,
+                        p.commit.chars().take(12).collect::<String>()
+                    )
+                }),
+                Cell::text(format!(
+                    "{} controllers, {} binaries, {} CRDs, {} webhooks{}",
+                    c.controllers,
+                    c.binaries,
+                    c.crds,
+                    c.webhooks,
+                    p.error
+                        .as_deref()
+                        .map(|e| format!("; failed: {e}"))
+                        .unwrap_or_default()
+                )),
+            ],
+            sources: Vec::new(),
+        });
+        for ctl in p.controllers.iter().filter(|c| c.area.is_component()) {
+            let kinds: Vec<Cell> = ctl
+                .watches
+                .iter()
+                .filter(|w| w.is_resolved())
+                .map(|w| {
+                    kind_cell(
+                        portal,
+                        root,
+                        &w.group,
+                        &w.kind,
+                        format!("{} {}", w.relation.label(), kind_title(&w.group, &w.kind)),
+                    )
+                })
+                .collect();
+            controllers.push(TableRow {
+                anchor: anchors.unique(&["controller", &p.name, &ctl.name]),
+                cells: vec![
+                    project_cell(root, p),
+                    Cell::link(
+                        ctl.name.clone(),
+                        format!(
+                            "{root}projects/{}/dataflow/#{}",
+                            p.name,
+                            anchor(&["controller", &ctl.name])
+                        ),
+                    ),
+                    Cell::list(kinds),
+                    Cell::text(ctl.operations.len().to_string()),
+                ],
+                sources: source_links(p, &ctl.sources),
+            });
+        }
+        for b in p
+            .binaries
+            .iter()
+            .filter(|b| b.area.is_component() && !b.is_package())
+        {
+            binaries.push(TableRow {
+                anchor: anchors.unique(&["binary", &p.name, &b.package]),
+                cells: vec![
+                    project_cell(root, p),
+                    Cell::text(b.name.clone()),
+                    Cell::text(b.package.clone()),
+                    Cell::text(format!(
+                        "{} flags, {} environment variables",
+                        b.flags.len(),
+                        b.env.len()
+                    )),
+                ],
+                sources: source_links(p, &b.sources),
+            });
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for crd in p.crds.iter().filter(|c| own(c.area, c.bundled)) {
+            if !seen.insert((&crd.group, &crd.kind)) {
+                continue;
+            }
+            crds.push(TableRow {
+                anchor: anchors.unique(&["crd", &p.name, &crd.group, &crd.kind]),
+                cells: vec![
+                    project_cell(root, p),
+                    kind_cell(portal, root, &crd.group, &crd.kind, crd.kind.clone()),
+                    Cell::text(crd.group.clone()),
+                    Cell::text(crd.scope.clone()),
+                ],
+                sources: source_links(p, &crd.sources),
+            });
+        }
+    }
+    let shared = link::shared_kinds(portal)
+        .into_iter()
+        .map(|k| {
+            let mut projects: Vec<String> = k
+                .definitions
+                .iter()
+                .filter(|d| d.how == "component")
+                .map(|d| format!("{}: defines", d.project))
+                .collect();
+            projects.extend(k.watched_by.iter().map(|w| {
+                format!(
+                    "{}: {} watches ({})",
+                    w.project,
+                    w.controller,
+                    w.relation.label()
+                )
+            }));
+            projects.extend(
+                k.written_by
+                    .iter()
+                    .map(|w| format!("{}: writes ({})", w.project, w.verb)),
+            );
+            projects.dedup();
+            TableRow {
+                anchor: anchors.unique(&["shared", &k.group, &k.kind]),
+                cells: vec![
+                    kind_cell(
+                        portal,
+                        root,
+                        &k.group,
+                        &k.kind,
+                        kind_title(&k.group, &k.kind),
+                    ),
+                    Cell::lines(&projects),
+                ],
+                sources: Vec::new(),
+            }
+        })
+        .collect();
+    PortalPage {
+        path: "platform/architecture/".into(),
+        page_title: "Platform architecture".into(),
+        lead: format!(
+            "The projects of the portal, their controllers and binaries, the CRDs they define and the kinds they share. {OWN_ROWS}"
+        ),
+        links: nav(root),
+        sections: vec![
+            section(
+                "projects",
+                "Projects",
+                "",
+                &["Project", "Title", "Repository at commit", "Counts"],
+                summary,
+            ),
+            section(
+                "controllers",
+                "Controllers",
+                "Each controller and the kinds it watches.",
+                &["Project", "Controller", "Watches", "Writes"],
+                controllers,
+            ),
+            section(
+                "binaries",
+                "Binaries",
+                "Programs built from `package main` folders.",
+                &["Project", "Binary", "Package", "Configuration"],
+                binaries,
+            ),
+            section(
+                "crds",
+                "CRDs defined",
+                "Each project's own CRDs (bundled copies of other projects' CRDs are not listed).",
+                &["Project", "Kind", "Group", "Scope"],
+                crds,
+            ),
+            section(
+                "shared-kinds",
+                "Kinds shared across projects",
+                "Kinds defined in one project and watched in another, or watched by several.",
+                &["Kind", "Projects"],
+                shared,
+            ),
+        ],
+    }
+}
+
+pub fn network(portal: &Portal, projects: &[Project], root: &str) -> PortalPage {
+    let mut anchors = Anchors::new();
+    let (mut services, mut ingresses, mut policies) = (Vec::new(), Vec::new(), Vec::new());
+    for p in projects {
+        for s in p.services.iter().filter(|s| own(s.area, s.bundled)) {
+            let ports: Vec<String> = s.ports.iter().map(service_port).collect();
+            services.push(TableRow {
+                anchor: anchors.unique(&["service", &p.name, &s.namespace, &s.name]),
+                cells: vec![
+                    project_cell(root, p),
+                    Cell::text(qualified(&s.namespace, &s.name)),
+                    Cell::text(if s.service_type.is_empty() {
+                        "ClusterIP".to_string()
+                    } else {
+                        s.service_type.clone()
+                    }),
+                    Cell::lines(&ports),
+                    Cell::text(if s.selector.is_empty() {
+                        "(no selector)".to_string()
+                    } else {
+                        s.selector.join(", ")
+                    }),
+                ],
+                sources: source_links(p, &s.sources),
+            });
+        }
+        for i in p.ingresses.iter().filter(|i| own(i.area, i.bundled)) {
+            let mut front = i.hosts.clone();
+            front.extend(i.listeners.iter().cloned());
+            ingresses.push(TableRow {
+                anchor: anchors.unique(&["ingress", &p.name, &i.kind, &i.namespace, &i.name]),
+                cells: vec![
+                    project_cell(root, p),
+                    kind_cell(portal, root, &i.group, &i.kind, i.kind.clone()),
+                    Cell::text(qualified(&i.namespace, &i.name)),
+                    Cell::lines(&front),
+                    Cell::lines(&i.parents),
+                    Cell::lines(&i.rules),
+                ],
+                sources: source_links(p, &i.sources),
+            });
+        }
+        for n in p.network_policies.iter().filter(|n| own(n.area, n.bundled)) {
+            policies.push(TableRow {
+                anchor: anchors.unique(&["networkpolicy", &p.name, &n.namespace, &n.name]),
+                cells: vec![
+                    project_cell(root, p),
+                    Cell::text(qualified(&n.namespace, &n.name)),
+                    Cell::text(if n.pod_selector.is_empty() {
+                        "all pods".to_string()
+                    } else {
+                        n.pod_selector.join(", ")
+                    }),
+                    Cell::text(n.policy_types.join(", ")),
+                    Cell::lines(&n.ingress),
+                    Cell::lines(&n.egress),
+                ],
+                sources: source_links(p, &n.sources),
+            });
+        }
+    }
+    PortalPage {
+        path: "platform/network/".into(),
+        page_title: "Network topology".into(),
+        lead: format!(
+            "Every Service, ingress object and NetworkPolicy across the projects, with ports and selectors. {OWN_ROWS}"
+        ),
+        links: nav(root),
+        sections: vec![
+            section(
+                "services",
+                "Services",
+                "",
+                &[
+                    "Project",
+                    "Service",
+                    "Type",
+                    "Ports (port→target/protocol)",
+                    "Selects pods",
+                ],
+                services,
+            ),
+            section(
+                "ingresses",
+                "Ingresses, Routes and Gateway API objects",
+                "",
+                &[
+                    "Project",
+                    "Kind",
+                    "Name",
+                    "Hosts and listeners",
+                    "Parents",
+                    "Rules (match → backend)",
+                ],
+                ingresses,
+            ),
+            section(
+                "network-policies",
+                "NetworkPolicies",
+                "",
+                &[
+                    "Project",
+                    "Name",
+                    "Pods",
+                    "Policy types",
+                    "Ingress from",
+                    "Egress to",
+                ],
+                policies,
+            ),
+        ],
+    }
+}
+
+/// Flags of a rule that grants more than least privilege: wildcards, reading Secrets,
+/// and the verbs that let a subject raise its own privileges.
+pub fn dangers(groups: &[String], resources: &[String], verbs: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let has = |list: &[String], x: &str| list.iter().any(|v| v == x);
+    if has(verbs, "*") {
+        out.push("all verbs (*)".to_string());
+    }
+    if has(resources, "*") {
+        out.push("all resources (*)".to_string());
+    }
+    if has(groups, "*") {
+        out.push("all API groups (*)".to_string());
+    }
+    let core = has(groups, "") || has(groups, "*");
+    if core && (has(resources, "secrets") || has(resources, "*")) {
+        let reads: Vec<&str> = ["get", "list", "watch"]
+            .into_iter()
+            .filter(|v| has(verbs, v) || has(verbs, "*"))
+            .collect();
+        if !reads.is_empty() {
+            out.push(format!("reads Secrets ({})", reads.join(", ")));
+        }
+    }
+    for v in ["escalate", "bind", "impersonate"] {
+        if has(verbs, v) {
+            out.push(v.to_string());
+        }
+    }
+    out
+}
+
+fn rule_lines(rules: &[crate::model::PolicyRule]) -> Vec<String> {
+    rules
+        .iter()
+        .map(|r| {
+            let mut what: Vec<String> = r
+                .groups
+                .iter()
+                .flat_map(|g| {
+                    r.resources.iter().map(move |res| {
+                        if g.is_empty() {
+                            res.clone()
+                        } else {
+                            format!("{g}/{res}")
+                        }
+                    })
+                })
+                .collect();
+            what.extend(r.non_resource_urls.iter().cloned());
+            format!("{}: {}", r.verbs.join(","), what.join(" "))
+        })
+        .collect()
+}
+
+pub fn rbac(projects: &[Project], root: &str) -> PortalPage {
+    let mut anchors = Anchors::new();
+    let (mut accounts, mut bindings, mut roles, mut markers) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for p in projects {
+        for s in p.service_accounts.iter().filter(|s| own(s.area, s.bundled)) {
+            let bound: Vec<String> = p
+                .role_bindings
+                .iter()
+                .filter(|b| own(b.area, b.bundled))
+                .filter(|b| {
+                    b.subjects.iter().any(|subj| {
+                        subj == &format!("ServiceAccount {}", qualified(&s.namespace, &s.name))
+                            || subj == &format!("ServiceAccount {}", s.name)
+                    })
+                })
+                .map(|b| format!("{} {} → {}", b.kind, b.name, b.role))
+                .collect();
+            accounts.push(TableRow {
+                anchor: anchors.unique(&["serviceaccount", &p.name, &s.namespace, &s.name]),
+                cells: vec![
+                    project_cell(root, p),
+                    Cell::text(qualified(&s.namespace, &s.name)),
+                    Cell::lines(&bound),
+                ],
+                sources: source_links(p, &s.sources),
+            });
+        }
+        for b in p.role_bindings.iter().filter(|b| own(b.area, b.bundled)) {
+            bindings.push(TableRow {
+                anchor: anchors.unique(&["binding", &p.name, &b.kind, &b.namespace, &b.name]),
+                cells: vec![
+                    project_cell(root, p),
+                    Cell::text(qualified(&b.namespace, &b.name)),
+                    Cell::text(if b.kind == "ClusterRoleBinding" {
+                        "cluster-wide"
+                    } else {
+                        "namespaced"
+                    }),
+                    Cell::lines(&b.subjects),
+                    Cell::text(b.role.clone()),
+                ],
+                sources: source_links(p, &b.sources),
+            });
+        }
+        for r in p.roles.iter().filter(|r| own(r.area, r.bundled)) {
+            let flags: Vec<String> = r
+                .rules
+                .iter()
+                .flat_map(|rule| dangers(&rule.groups, &rule.resources, &rule.verbs))
+                .fold(Vec::new(), |mut acc, f| {
+                    if !acc.contains(&f) {
+                        acc.push(f);
+                    }
+                    acc
+                });
+            roles.push(TableRow {
+                anchor: anchors.unique(&[
+                    "role",
+                    &p.name,
+                    &role_key(&r.kind, &r.namespace, &r.name),
+                ]),
+                cells: vec![
+                    project_cell(root, p),
+                    Cell::text(role_key(&r.kind, &r.namespace, &r.name)),
+                    Cell::text(if r.kind == "ClusterRole" {
+                        "cluster-wide"
+                    } else {
+                        "namespaced"
+                    }),
+                    Cell::lines(&rule_lines(&r.rules)),
+                    Cell::lines(&flags),
+                ],
+                sources: source_links(p, &r.sources),
+            });
+        }
+        for r in p
+            .rbac
+            .iter()
+            .filter(|r| own(r.area, r.bundled) && r.origin == crate::model::Origin::Marker)
+        {
+            let rule = crate::model::PolicyRule {
+                groups: r.groups.clone(),
+                resources: r.resources.clone(),
+                verbs: r.verbs.clone(),
+                resource_names: r.resource_names.clone(),
+                non_resource_urls: Vec::new(),
+            };
+            markers.push(TableRow {
+                anchor: anchors.unique(&[
+                    "marker",
+                    &p.name,
+                    &r.role,
+                    &r.sources
+                        .first()
+                        .map(|s| format!("{}-{}", s.file, s.line))
+                        .unwrap_or_default(),
+                ]),
+                cells: vec![
+                    project_cell(root, p),
+                    Cell::text(r.role.clone()),
+                    Cell::lines(&rule_lines(std::slice::from_ref(&rule))),
+                    Cell::lines(&dangers(&r.groups, &r.resources, &r.verbs)),
+                ],
+                sources: source_links(p, &r.sources),
+            });
+        }
+    }
+    PortalPage {
+        path: "platform/rbac/".into(),
+        page_title: "RBAC surface".into(),
+        lead: format!(
+            "Every ServiceAccount, binding and role across the projects. Flagged: wildcards (*), reading Secrets (get, list, watch), and the escalate, bind and impersonate verbs. {OWN_ROWS}"
+        ),
+        links: nav(root),
+        sections: vec![
+            section(
+                "service-accounts",
+                "ServiceAccounts",
+                "",
+                &["Project", "ServiceAccount", "Bindings → roles"],
+                accounts,
+            ),
+            section(
+                "role-bindings",
+                "Role bindings",
+                "A ClusterRoleBinding grants its role in every namespace; a RoleBinding in its own.",
+                &["Project", "Binding", "Scope", "Subjects", "Role"],
+                bindings,
+            ),
+            section(
+                "roles",
+                "Roles and ClusterRoles",
+                "",
+                &[
+                    "Project",
+                    "Role",
+                    "Scope",
+                    "Rules (verbs: resources)",
+                    "Flagged",
+                ],
+                roles,
+            ),
+            section(
+                "markers",
+                "Rules from +kubebuilder:rbac markers",
+                "controller-gen writes these into the role it is told to generate; the role is named by the markers' folder when the marker does not name it.",
+                &["Project", "Role", "Rule", "Flagged"],
+                markers,
+            ),
+        ],
+    }
+}
+
+pub fn secrets(projects: &[Project], root: &str) -> PortalPage {
+    let mut anchors = Anchors::new();
+    let mut rows = Vec::new();
+    for p in projects {
+        for s in p.secrets.iter().filter(|s| own(s.area, s.bundled)) {
+            rows.push(TableRow {
+                anchor: anchors.unique(&["secret", &p.name, &s.namespace, &s.name]),
+                cells: vec![
+                    project_cell(root, p),
+                    Cell::text(qualified(&s.namespace, &s.name)),
+                    Cell::text(s.secret_type.clone()),
+                    Cell::text(s.keys.join(", ")),
+                    Cell::lines(&if s.defined_by.is_empty() {
+                        vec!["not in the repository (created at install or run time)".to_string()]
+                    } else {
+                        s.defined_by.clone()
+                    }),
+                    Cell::lines(&s.referenced_by),
+                ],
+                sources: source_links(p, &s.sources),
+            });
+        }
+    }
+    PortalPage {
+        path: "platform/secrets/".into(),
+        page_title: "Secrets inventory".into(),
+        lead: format!(
+            "Every Secret the projects define or reference, by whom and how it is used (mounted, read into the environment, pulled with, written by a Certificate). Values are never read. {OWN_ROWS}"
+        ),
+        links: nav(root),
+        sections: vec![section(
+            "secrets",
+            "Secrets",
+            "",
+            &[
+                "Project",
+                "Secret",
+                "Type",
+                "Keys",
+                "Defined by",
+                "Referenced by (how used)",
+            ],
+            rows,
+        )],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(items: &[&str]) -> Vec<String> {
+        items.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn dangerous_grants_are_flagged() {
+        assert_eq!(
+            dangers(&v(&[""]), &v(&["secrets"]), &v(&["get", "list", "create"])),
+            v(&["reads Secrets (get, list)"])
+        );
+        assert_eq!(
+            dangers(&v(&["*"]), &v(&["*"]), &v(&["*"])),
+            v(&[
+                "all verbs (*)",
+                "all resources (*)",
+                "all API groups (*)",
+                "reads Secrets (get, list, watch)"
+            ])
+        );
+        assert_eq!(
+            dangers(
+                &v(&["rbac.authorization.k8s.io"]),
+                &v(&["clusterroles"]),
+                &v(&["bind", "escalate"])
+            ),
+            v(&["escalate", "bind"])
+        );
+        assert!(dangers(&v(&["apps"]), &v(&["deployments"]), &v(&["get"])).is_empty());
+        // Secrets in another group are not core Secrets.
+        assert!(dangers(&v(&["x.io"]), &v(&["secrets"]), &v(&["get"])).is_empty());
+    }
+}
