@@ -278,6 +278,56 @@ impl KindLinks {
     }
 }
 
+/// The page of one kind across projects: `/kinds/GROUP/KIND/` under the base path, with
+/// `core` for the empty (core) group. The one place this URL is spelled.
+pub fn kind_url(root: &str, group: &str, kind: &str) -> String {
+    let group = if group.is_empty() { "core" } else { group };
+    format!(
+        "{root}kinds/{}/{}/",
+        path_segment(group),
+        path_segment(kind)
+    )
+}
+
+/// The kinds that have a page under `/kinds/`: links to a kind page are made only for
+/// these, so no link points at a page the site does not have.
+#[derive(Default, Clone, Debug)]
+pub struct KindPages {
+    root: String,
+    kinds: std::collections::BTreeSet<(String, String)>,
+}
+
+impl KindPages {
+    /// Every kind of the portal's kind index (the kinds the `/kinds/` pages describe).
+    // Called by render_site once the /kinds/ pages are rendered (a parallel branch).
+    #[allow(dead_code)]
+    pub fn of(root: &str, portal: &crate::model::Portal) -> KindPages {
+        KindPages {
+            root: root.to_string(),
+            kinds: portal
+                .kinds
+                .iter()
+                .map(|k| (k.group.clone(), k.kind.clone()))
+                .collect(),
+        }
+    }
+
+    /// No kind pages (a site rendered without `/kinds/`).
+    pub fn none(root: &str) -> KindPages {
+        KindPages {
+            root: root.to_string(),
+            kinds: Default::default(),
+        }
+    }
+
+    /// The kind's page, when it has one.
+    pub fn url(&self, group: &str, kind: &str) -> Option<String> {
+        self.kinds
+            .contains(&(group.to_string(), kind.to_string()))
+            .then(|| kind_url(&self.root, group, kind))
+    }
+}
+
 /// A row anchor made unique on its page by a numeric suffix.
 pub struct Anchors(BTreeMap<String, usize>);
 
@@ -312,6 +362,15 @@ mod tests {
         assert_eq!(path_segment("{{ .Values.group }}"), "Values.group");
         assert_eq!(path_segment(".."), "_");
         assert_eq!(path_segment(""), "_");
+    }
+
+    #[test]
+    fn kind_urls_name_the_core_group() {
+        assert_eq!(kind_url("/atlas/", "", "Pod"), "/atlas/kinds/core/Pod/");
+        assert_eq!(
+            kind_url("/", "inference.networking.k8s.io", "InferencePool"),
+            "/kinds/inference.networking.k8s.io/InferencePool/"
+        );
     }
 
     #[test]
