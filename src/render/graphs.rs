@@ -42,7 +42,11 @@ pub fn projects(portal: &Portal, root: &str, kinds: &KindPages) -> Option<Graph>
             class: "project".into(),
             label: p.title.clone(),
             link: format!("{root}projects/{}/", p.name),
-            sub: p.name.clone(),
+            sub: if p.title == p.name {
+                String::new()
+            } else {
+                p.name.clone()
+            },
             items: vec![],
         })
         .collect();
@@ -56,7 +60,10 @@ pub fn projects(portal: &Portal, root: &str, kinds: &KindPages) -> Option<Graph>
             id: id.clone(),
             layer: 2 * layer[a] + 1,
             class: "kinds".into(),
-            label: format!("{} → {}", e.from, e.to),
+            label: match e.kinds.len() {
+                1 => "1 kind".to_string(),
+                n => format!("{n} kinds"),
+            },
             link: format!("{root}projects/{}/dataflow/#controller-watches", e.to),
             sub: String::new(),
             items: e

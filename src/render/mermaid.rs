@@ -65,7 +65,8 @@ pub fn sequence(d: &Diagram) -> String {
 /// `#`, `:`, `%`, quotes and angle brackets meaning, and repository text is untrusted, so
 /// only letters, digits, spaces and `./-_(),?` are kept; anything else becomes `_`.
 fn label(s: &str) -> String {
-    s.chars()
+    s.replace('…', "...")
+        .chars()
         .map(|c| {
             if c.is_alphanumeric() || " ./-_(),?".contains(c) {
                 c

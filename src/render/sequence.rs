@@ -377,7 +377,7 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
         };
         let at = b.participant(
             "p",
-            format!("package {package}"),
+            format!("package {}", short_package(package)),
             source_url(p, &first).unwrap_or_else(|| links.dataflow(p, table)),
         );
         for i in p
@@ -434,6 +434,16 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
         .collect();
     b.note("Exposes", services);
     b.diagram
+}
+
+/// The last two segments of an import path (`…/reconcilers/deployment`): packages of one
+/// module share their long prefix, so the tail is what tells them apart in a box.
+fn short_package(path: &str) -> String {
+    let parts: Vec<&str> = path.split('/').collect();
+    match parts.len() {
+        0..=3 => path.to_string(),
+        n => format!("…/{}/{}", parts[n - 2], parts[n - 1]),
+    }
 }
 
 #[cfg(test)]
@@ -670,6 +680,10 @@ pub(crate) mod tests {
         let ids: Vec<&str> = d.participants.iter().map(|x| x.id.as_str()).collect();
         assert_eq!(ids, ["api", "c0", "p0"]);
         assert_eq!(d.participants[2].label, "package internal/cache");
+        assert_eq!(
+            short_package("github.com/kserve/kserve/pkg/controller/reconcilers/hpa"),
+            "…/reconcilers/hpa"
+        );
         let labels: Vec<String> = d
             .steps
             .iter()

@@ -7,7 +7,7 @@
 //! Every node heading and item is a link; labels longer than a column's width are cut
 //! with `…` and the full text is the tooltip.
 
-use super::{CHAR_WIDTH, LINE, close_link, escape, open_link, open_svg, text, title};
+use super::{BOLD_WIDTH, CHAR_WIDTH, LINE, close_link, escape, open_link, open_svg, text, title};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Graph {
@@ -63,13 +63,13 @@ fn node_height(n: &Node) -> i64 {
 }
 
 fn node_width(n: &Node) -> i64 {
-    let chars = std::iter::once(n.label.chars().count())
-        .chain(std::iter::once(n.sub.chars().count()))
+    let name = n.label.chars().count().min(MAX_CHARS) as i64 * BOLD_WIDTH;
+    let chars = std::iter::once(n.sub.chars().count())
         .chain(n.items.iter().map(|i| i.text.chars().count() + 2))
         .max()
         .unwrap_or(0)
         .min(MAX_CHARS) as i64;
-    (chars * CHAR_WIDTH + 20).max(MIN_W)
+    ((chars * CHAR_WIDTH).max(name) + 20).max(MIN_W)
 }
 
 /// Node positions: `(x, y, width, height)` by node index.
@@ -134,8 +134,20 @@ fn layout(g: &Graph) -> (Vec<(i64, i64, i64, i64)>, i64, i64) {
     (boxes, x - GAP_X + MARGIN, bottom + MARGIN)
 }
 
-/// The graph as an `<svg>` element.
+/// The graph as an `<svg>` element. A node whose id repeats an earlier one (the same
+/// object shipped in two files) is drawn once.
 pub fn render(g: &Graph) -> String {
+    let mut seen = std::collections::BTreeSet::new();
+    let unique = Graph {
+        nodes: g
+            .nodes
+            .iter()
+            .filter(|n| seen.insert(n.id.as_str()))
+            .cloned()
+            .collect(),
+        ..g.clone()
+    };
+    let g = &unique;
     let (boxes, width, height) = layout(g);
     let mut out = String::new();
     open_svg(&mut out, "graph", &g.title, width.max(MIN_W), height);
@@ -221,10 +233,12 @@ pub fn render(g: &Graph) -> String {
                 x + 16
             ));
             let (shown, cut) = super::fit(&item.text, chars.saturating_sub(1));
-            let tip = match (cut, item.detail.is_empty()) {
-                (_, false) => format!("{}: {}", item.text, item.detail),
-                (true, true) => item.text.clone(),
-                (false, true) => String::new(),
+            let tip = if !item.detail.is_empty() && item.detail != item.text {
+                format!("{}: {}", item.text, item.detail)
+            } else if cut {
+                item.text.clone()
+            } else {
+                String::new()
             };
             if !tip.is_empty() {
                 title(&mut out, &tip);

@@ -14,6 +14,8 @@ pub mod sequence;
 /// An average glyph width at the diagrams' 13 px font: labels are measured by characters,
 /// because the browser's font is unknown at build time.
 pub const CHAR_WIDTH: i64 = 7;
+/// The same for the bold names of boxes and nodes.
+pub const BOLD_WIDTH: i64 = 8;
 /// Line height of the diagrams' text.
 pub const LINE: i64 = 18;
 

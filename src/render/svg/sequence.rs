@@ -20,7 +20,7 @@ const STEP: i64 = 34;
 
 fn box_width(label: &str) -> i64 {
     let (shown, _) = fit(label, BOX_CHARS);
-    (super::width(&shown) + 24).max(BOX_MIN)
+    (shown.chars().count() as i64 * super::BOLD_WIDTH + 24).max(BOX_MIN)
 }
 
 fn label_width(label: &str, max: usize) -> i64 {
@@ -42,7 +42,7 @@ pub fn render(d: &Diagram) -> String {
             if let Step::Message(m) = step {
                 let (a, c) = (m.from.min(m.to), m.from.max(m.to));
                 if c == b && a < b {
-                    at = at.max(x[a] + label_width(&m.label, MESSAGE_CHARS) + 36);
+                    at = at.max(x[a] + label_width(&m.label, MESSAGE_CHARS) * 8 / 7 + 36);
                 }
             }
         }
