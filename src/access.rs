@@ -537,6 +537,7 @@ mod tests {
             security_context: Vec::new(),
             config_maps: Vec::new(),
             secrets: Vec::new(),
+            pod_labels: Vec::new(),
             templated: false,
             bundled: false,
             area: Area::Component,

@@ -214,6 +214,37 @@ fn is_zero(n: &i64) -> bool {
     *n == 0
 }
 
+/// The API groups Kubernetes itself serves (`""` is the core group). Every controller
+/// writes and watches its own objects of these kinds, so sharing one says nothing about
+/// two projects touching each other: the cross-project graph leaves them out.
+pub const KUBERNETES_GROUPS: &[&str] = &[
+    "",
+    "admissionregistration.k8s.io",
+    "apiextensions.k8s.io",
+    "apiregistration.k8s.io",
+    "apps",
+    "authentication.k8s.io",
+    "authorization.k8s.io",
+    "autoscaling",
+    "batch",
+    "certificates.k8s.io",
+    "coordination.k8s.io",
+    "discovery.k8s.io",
+    "events.k8s.io",
+    "extensions",
+    "flowcontrol.apiserver.k8s.io",
+    "imagepolicy.k8s.io",
+    "internal.apiserver.k8s.io",
+    "networking.k8s.io",
+    "node.k8s.io",
+    "policy",
+    "rbac.authorization.k8s.io",
+    "resource.k8s.io",
+    "scheduling.k8s.io",
+    "storage.k8s.io",
+    "storagemigration.k8s.io",
+];
+
 /// Marks a kind the analyzer could not map to an API group.
 pub const UNRESOLVED: &str = "?";
 
@@ -698,6 +729,9 @@ pub struct Workload {
     pub replicas: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub service_account: String,
+    /// The pod template's labels as `key=value`, which Service selectors match.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pod_labels: Vec<String>,
     pub containers: Vec<Container>,
     /// The pod's `securityContext` as `key=value` settings.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -899,6 +933,10 @@ pub struct Ingress {
     pub rules: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tls_secrets: Vec<String>,
+    /// The objects the rules send traffic to, as `Kind name` (`Service web`,
+    /// `InferencePool pool`), once each, for the service map.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub backends: Vec<String>,
     #[serde(default, skip_serializing_if = "is_false")]
     pub templated: bool,
     #[serde(default, skip_serializing_if = "is_false")]
@@ -1143,6 +1181,26 @@ pub struct Portal {
     /// Kind mentions that could not be resolved to a group and kind, never guessed.
     #[serde(default)]
     pub unresolved_kinds: Vec<UnresolvedKind>,
+    /// The cross-project graph: A → B when A writes or defines a kind B watches.
+    #[serde(default)]
+    pub edges: Vec<ProjectEdge>,
+}
+
+/// An edge of the cross-project graph: project `from` writes or defines (a CRD of its own)
+/// each of `kinds`, and project `to` watches it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct ProjectEdge {
+    pub from: String,
+    pub to: String,
+    pub kinds: Vec<EdgeKind>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct EdgeKind {
+    pub group: String,
+    pub kind: String,
+    /// How each side touches it, e.g. `defines, create → watches (for)`.
+    pub how: String,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

@@ -199,6 +199,14 @@ fn fixture_models_match_snapshots() {
     let page =
         std::fs::read_to_string(out.join("projects/widget-operator/dataflow/index.html")).unwrap();
     insta::assert_snapshot!("widget-operator-dataflow-main", main_of(&page));
+    // The cross-project graph: widget-operator defines and writes Widget, which
+    // gadget-scheduler watches.
+    let home = std::fs::read_to_string(out.join("index.html")).unwrap();
+    insta::assert_snapshot!("home-project-graph-svg", svg_of(&home));
+    let mmd =
+        std::fs::read_to_string(out.join("projects/widget-operator/dataflow/widget.mmd")).unwrap();
+    assert!(mmd.starts_with("sequenceDiagram\n"), "{mmd}");
+    assert!(page.contains(r#"href="/atlas/projects/widget-operator/dataflow/widget.mmd""#));
     let page =
         std::fs::read_to_string(out.join("kinds/widgets.example.io/Widget/index.html")).unwrap();
     insta::assert_snapshot!("kind-widget-main", main_of(&page));
@@ -219,6 +227,13 @@ fn fixture_models_match_snapshots() {
     ] {
         assert!(out.join(page).is_file(), "{page}");
     }
+}
+
+/// The first inline SVG of a page.
+fn svg_of(html: &str) -> &str {
+    let start = html.find("<svg").expect("no <svg> on the page");
+    let end = html[start..].find("</svg>").expect("unclosed <svg>") + start + "</svg>".len();
+    &html[start..end]
 }
 
 #[test]
@@ -472,6 +487,14 @@ fn kennel_site_checks_clean_and_never_shows_secret_values() {
                 .is_file(),
             "{page}"
         );
+    }
+    // The service map and the RBAC graph, drawn from the kennel's manifests.
+    for page in ["network", "security"] {
+        let html = std::fs::read_to_string(
+            out.join(format!("projects/kennel-operator/{page}/index.html")),
+        )
+        .unwrap();
+        insta::assert_snapshot!(format!("kennel-{page}-graph-svg"), svg_of(&html));
     }
     let o = run(bin()
         .arg("check")

@@ -26,6 +26,9 @@ pub struct SectionsPage {
     pub page_title: String,
     pub lead: String,
     pub sections: Vec<Section>,
+    /// A graph of the page (service map, RBAC) as SVG from `render::svg` (every text
+    /// escaped), filled by `render::graphs`; empty when there is none.
+    pub diagram: String,
 }
 
 fn section(
@@ -47,6 +50,34 @@ fn section(
 }
 
 const BUNDLED_INTRO: &str = "Objects in manifest folders that belong to another project (see the Bundled dependency manifests section of the dataflow page for the evidence), and CRDs whose API group no in-repo Go API package declares.";
+
+/// One policy rule as `verbs: group/resource … (names …)`.
+pub fn rule_line(rule: &crate::model::PolicyRule) -> String {
+    let mut what: Vec<String> = rule
+        .groups
+        .iter()
+        .flat_map(|g| {
+            rule.resources.iter().map(move |res| {
+                if g.is_empty() {
+                    res.clone()
+                } else {
+                    format!("{g}/{res}")
+                }
+            })
+        })
+        .collect();
+    what.extend(rule.non_resource_urls.iter().cloned());
+    format!(
+        "{}: {}{}",
+        rule.verbs.join(","),
+        what.join(" "),
+        if rule.resource_names.is_empty() {
+            String::new()
+        } else {
+            format!(" (names {})", rule.resource_names.join(","))
+        }
+    )
+}
 
 /// The role row anchor used on the security page, so bindings can link to their role.
 fn role_anchor(role: &str) -> String {
@@ -362,6 +393,7 @@ pub fn configuration(p: &Project) -> SectionsPage {
         page_title: "Configuration".into(),
         lead: "How the project is configured and deployed: workloads, ConfigMaps, Helm values and kustomize overlays.".into(),
         sections,
+        diagram: String::new(),
     }
 }
 
@@ -540,6 +572,7 @@ pub fn network(p: &Project) -> SectionsPage {
         page_title: "Network".into(),
         lead: "What the project exposes and how traffic reaches it.".into(),
         sections,
+        diagram: String::new(),
     }
 }
 
@@ -695,36 +728,7 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
             } else {
                 anchors.unique(&["role", &key, "copy"])
             };
-            let rules: Vec<String> = r
-                .rules
-                .iter()
-                .map(|rule| {
-                    let mut what: Vec<String> = rule
-                        .groups
-                        .iter()
-                        .flat_map(|g| {
-                            rule.resources.iter().map(move |res| {
-                                if g.is_empty() {
-                                    res.clone()
-                                } else {
-                                    format!("{g}/{res}")
-                                }
-                            })
-                        })
-                        .collect();
-                    what.extend(rule.non_resource_urls.iter().cloned());
-                    format!(
-                        "{}: {}{}",
-                        rule.verbs.join(","),
-                        what.join(" "),
-                        if rule.resource_names.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" (names {})", rule.resource_names.join(","))
-                        }
-                    )
-                })
-                .collect();
+            let rules: Vec<String> = r.rules.iter().map(rule_line).collect();
             let mut kinds = Vec::new();
             for rule in &r.rules {
                 for cell in links.resource_cells(&rule.groups, &rule.resources) {
@@ -918,5 +922,6 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
         page_title: "Security".into(),
         lead: "Who may do what: ServiceAccounts, roles and bindings, admission webhooks, Secrets and certificates, security contexts.".into(),
         sections,
+        diagram: String::new(),
     }
 }

@@ -6,11 +6,15 @@
 //! **Invariant:** every string from a repository reaches HTML through tera's autoescaping.
 
 pub mod api;
+pub mod flow;
+pub mod graphs;
 pub mod kinds;
 pub mod manifests;
+pub mod mermaid;
 pub mod platform;
 pub mod rbac_code;
 pub mod sequence;
+pub mod svg;
 pub mod table;
 pub mod theme;
 pub mod views;
@@ -43,14 +47,26 @@ pub fn render_site(
             .map(String::into_bytes)
     };
 
+    let kind_pages = table::KindPages::of(&site.base_path, portal);
+    let mut home = views::home(portal, &site.base_path);
+    home.graph = graphs::projects(portal, &site.base_path, &kind_pages)
+        .map(|g| svg::graph::render(&g))
+        .unwrap_or_default();
     files.push(OutputFile {
         path: "index.html".into(),
-        bytes: page("index.html", &views::home(portal, &site.base_path))?,
+        bytes: page("index.html", &home)?,
     });
     let kind_links = table::KindLinks::new(&site.base_path, projects, portal);
     let names = crate::resources::ResourceNames::new(projects);
+    let diagram_links = sequence::Links {
+        root: &site.base_path,
+        kinds: &kind_pages,
+    };
     for project in projects {
-        let view = views::dataflow(project, &site.base_path, &kind_links);
+        let mut view = views::dataflow(project, &site.base_path, &kind_links);
+        let (flows, flow_files) = flow::project(project, &diagram_links);
+        view.flows = flows;
+        files.extend(flow_files);
         let base = format!("projects/{}/", project.name);
         files.push(OutputFile {
             path: format!("{base}api/index.html"),
@@ -62,13 +78,16 @@ pub fn render_site(
                 bytes: page("api_kind.html", &kind)?,
             });
         }
+        let drawn =
+            |g: Option<svg::graph::Graph>| g.map(|g| svg::graph::render(&g)).unwrap_or_default();
+        let mut network = manifests::network(project);
+        network.diagram = drawn(graphs::service_map(project, &site.base_path));
+        let mut security = security(project, portal, &kind_links, &names, &site.base_path);
+        security.diagram = drawn(graphs::rbac(project, &site.base_path));
         for (folder, view) in [
             ("configuration", manifests::configuration(project)),
-            ("network", manifests::network(project)),
-            (
-                "security",
-                security(project, portal, &kind_links, &names, &site.base_path),
-            ),
+            ("network", network),
+            ("security", security),
         ] {
             files.push(OutputFile {
                 path: format!("{base}{folder}/index.html"),

@@ -1,106 +1,457 @@
-//! Reconciliation-flow sequence diagrams, built from the model (never from strings of
-//! other diagrams) and emitted as mermaid `sequenceDiagram` text.
+//! Reconciliation-flow sequence diagrams as data: participants, messages and notes built
+//! from the model (never from strings of other diagrams), one per controller and one
+//! summary per project. `mermaid` writes a diagram as mermaid text and `svg::sequence`
+//! draws it, both from this one structure, so the two never disagree.
+//!
+//! Messages are deduplicated: a kind watched twice the same way is one arrow, and all
+//! writes of one kind are one arrow listing their verbs.
 
 use std::collections::BTreeSet;
 
-use crate::model::{Controller, Project, Relation};
+use super::table::{KindPages, api_page};
+use super::views::anchor;
+use crate::model::{Gvk, Project, Relation, SourceRef, UNRESOLVED};
+use crate::source::line_url;
 
-/// Mermaid text for one controller: the API server notifies it of every watched kind.
-pub fn controller_diagram(project: &Project, controller: &Controller) -> String {
-    let mut out = String::from("sequenceDiagram\n");
-    out.push_str("    participant api as Kubernetes API\n");
-    out.push_str(&format!(
-        "    participant ctrl as {}\n",
-        label(&format!("{} controller", controller.name))
-    ));
-    let mut seen = BTreeSet::new();
-    for w in &controller.watches {
-        let what = match w.relation {
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diagram {
+    /// What the diagram shows, for its accessible name.
+    pub title: String,
+    pub participants: Vec<Participant>,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Participant {
+    /// The mermaid identifier (`api`, `c0`, `p0`): ours, never repository text.
+    pub id: String,
+    pub label: String,
+    pub link: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MessageKind {
+    /// A watch that triggers a reconcile (`For`, `Owns`, `Watches`): a solid arrow.
+    Watch,
+    /// An informer watch started outside the builder: a dashed arrow.
+    Informer,
+    /// Writes of one kind, with their verbs.
+    Write,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Message {
+    /// Indexes into `participants`.
+    pub from: usize,
+    pub to: usize,
+    pub kind: MessageKind,
+    pub label: String,
+    /// The kind's page when it has one, else the message's source line, else its row.
+    pub link: String,
+    /// The first place in the code the message comes from, as `file:line`.
+    pub source: String,
+}
+
+impl Message {
+    pub fn dashed(&self) -> bool {
+        self.kind == MessageKind::Informer
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Note {
+    /// The first and last participant the note spans.
+    pub over: (usize, usize),
+    pub heading: String,
+    pub items: Vec<NoteItem>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct NoteItem {
+    pub text: String,
+    pub link: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    Message(Message),
+    Note(Note),
+}
+
+/// Where diagram links go: the site's base path, the project's pages and the kind pages.
+pub struct Links<'a> {
+    pub root: &'a str,
+    pub kinds: &'a KindPages,
+}
+
+impl Links<'_> {
+    fn dataflow(&self, p: &Project, fragment: &str) -> String {
+        format!("{}projects/{}/dataflow/#{fragment}", self.root, p.name)
+    }
+}
+
+fn source_url(p: &Project, sources: &[SourceRef]) -> Option<String> {
+    let s = sources.first()?;
+    line_url(&p.source_url, &p.commit, &s.file, s.line)
+}
+
+fn source_label(sources: &[SourceRef]) -> String {
+    sources
+        .first()
+        .map(|s| format!("{}:{}", s.file, s.line))
+        .unwrap_or_default()
+}
+
+fn kind_text(group: &str, version: &str, kind: &str) -> String {
+    if group == UNRESOLVED {
+        return "unknown kind".into();
+    }
+    Gvk {
+        group: group.into(),
+        version: version.into(),
+        kind: kind.into(),
+    }
+    .display()
+}
+
+/// Adds messages, skipping one equal to an earlier one in direction, kind and label.
+struct Builder<'a> {
+    p: &'a Project,
+    links: &'a Links<'a>,
+    diagram: Diagram,
+    seen: BTreeSet<(usize, usize, String)>,
+}
+
+impl<'a> Builder<'a> {
+    fn new(p: &'a Project, links: &'a Links<'a>, title: String) -> Builder<'a> {
+        let api = Participant {
+            id: "api".into(),
+            label: "Kubernetes API".into(),
+            link: links.dataflow(p, "controller-watches"),
+        };
+        Builder {
+            p,
+            links,
+            diagram: Diagram {
+                title,
+                participants: vec![api],
+                steps: Vec::new(),
+            },
+            seen: BTreeSet::new(),
+        }
+    }
+
+    fn participant(&mut self, prefix: &str, label: String, link: String) -> usize {
+        let n = self
+            .diagram
+            .participants
+            .iter()
+            .filter(|x| x.id.starts_with(prefix))
+            .count();
+        self.diagram.participants.push(Participant {
+            id: format!("{prefix}{n}"),
+            label,
+            link,
+        });
+        self.diagram.participants.len() - 1
+    }
+
+    fn message(&mut self, m: Message) {
+        if self.seen.insert((m.from, m.to, m.label.clone())) {
+            self.diagram.steps.push(Step::Message(m));
+        }
+    }
+
+    /// The kind's page, else the source line, else the row on the dataflow page.
+    fn link(&self, group: &str, kind: &str, sources: &[SourceRef], row: &str) -> String {
+        self.links
+            .kinds
+            .url(group, kind)
+            .or_else(|| source_url(self.p, sources))
+            .unwrap_or_else(|| self.links.dataflow(self.p, row))
+    }
+
+    fn watch(
+        &mut self,
+        at: usize,
+        relation: Relation,
+        (group, version, kind): (&str, &str, &str),
+        unresolved_path: Option<&str>,
+        sources: &[SourceRef],
+        row: &str,
+    ) {
+        let what = match relation {
             Relation::For => "reconcile",
             Relation::Owns => "owned",
             Relation::Watches => "watch",
             Relation::Informer => "informer",
         };
-        let arrow = if w.relation == Relation::Informer {
-            "-->>"
-        } else {
-            "->>"
+        let shown = match unresolved_path {
+            Some(path) => format!("{path}.{kind} (unresolved)"),
+            None => kind_text(group, version, kind),
         };
-        let kind = if w.is_resolved() {
-            w.gvk().display()
+        let link = if unresolved_path.is_some() {
+            source_url(self.p, sources).unwrap_or_else(|| self.links.dataflow(self.p, row))
         } else {
-            format!("{} (unresolved)", w.kind)
+            self.link(group, kind, sources, row)
         };
-        let line = format!("    api{arrow}ctrl: Watch {} ({what})\n", label(&kind));
-        if seen.insert(line.clone()) {
-            out.push_str(&line);
-        }
+        self.message(Message {
+            from: 0,
+            to: at,
+            kind: if relation == Relation::Informer {
+                MessageKind::Informer
+            } else {
+                MessageKind::Watch
+            },
+            label: format!("Watch {shown} ({what})"),
+            link,
+            source: source_label(sources),
+        });
     }
-    // Writes: one message per verb and kind, in order of first appearance.
-    for o in &controller.operations {
-        let kind = if o.group == crate::model::UNRESOLVED {
-            "unknown kind".to_string()
-        } else {
-            crate::model::Gvk {
-                group: o.group.clone(),
-                version: o.version.clone(),
-                kind: o.kind.clone(),
+
+    /// One arrow per written kind, its verbs in order of first appearance.
+    fn writes<'o>(
+        &mut self,
+        at: usize,
+        ops: impl Iterator<Item = (&'o str, (&'o str, &'o str, &'o str), &'o [SourceRef])>,
+        row: &str,
+    ) {
+        let mut kinds: Vec<((&str, &str, &str), Vec<&str>, &[SourceRef])> = Vec::new();
+        for (verb, gvk, sources) in ops {
+            match kinds.iter_mut().find(|(k, _, _)| *k == gvk) {
+                Some((_, verbs, _)) => {
+                    if !verbs.contains(&verb) {
+                        verbs.push(verb);
+                    }
+                }
+                None => kinds.push((gvk, vec![verb], sources)),
             }
-            .display()
-        };
-        let line = format!("    ctrl->>api: {} {}\n", label(&o.verb), label(&kind));
-        if seen.insert(line.clone()) {
-            out.push_str(&line);
+        }
+        for ((group, version, kind), verbs, sources) in kinds {
+            let link = if group == UNRESOLVED {
+                source_url(self.p, sources).unwrap_or_else(|| self.links.dataflow(self.p, row))
+            } else {
+                self.link(group, kind, sources, row)
+            };
+            self.message(Message {
+                from: at,
+                to: 0,
+                kind: MessageKind::Write,
+                label: format!("{} {}", verbs.join(", "), kind_text(group, version, kind)),
+                link,
+                source: source_label(sources),
+            });
         }
     }
-    if controller.watches.is_empty() {
-        out.push_str("    Note over api,ctrl: no watches found\n");
+
+    fn note(&mut self, heading: &str, items: Vec<NoteItem>) {
+        if items.is_empty() {
+            return;
+        }
+        let last = self.diagram.participants.len() - 1;
+        self.diagram.steps.push(Step::Note(Note {
+            over: (0, last),
+            heading: heading.into(),
+            items,
+        }));
     }
-    // Only the project's own CRDs: a bundled CRD is another project's definition, and a
-    // kind shipped with two contents is still one kind.
-    let mut crds: Vec<String> = project
-        .crds
-        .iter()
-        .filter(|c| c.area.is_component() && !c.bundled)
-        .filter(|c| {
-            controller
-                .watches
-                .iter()
-                .any(|w| w.group == c.group && w.kind == c.kind)
-        })
-        .map(|c| format!("{} ({})", c.kind, c.group))
-        .collect();
-    let mut named = std::collections::HashSet::new();
-    crds.retain(|c| named.insert(c.clone()));
-    if !crds.is_empty() {
-        out.push_str(&format!(
-            "    Note over api: Defines {}\n",
-            label(&crds.join(", "))
-        ));
+
+    /// The project's own CRDs (not bundled, not samples), once per kind, that `keep` selects.
+    fn crd_note(&mut self, keep: impl Fn(&str, &str) -> bool) {
+        let mut seen = BTreeSet::new();
+        let items = self
+            .p
+            .crds
+            .iter()
+            .filter(|c| c.area.is_component() && !c.bundled && keep(&c.group, &c.kind))
+            .filter(|c| seen.insert((c.group.clone(), c.kind.clone())))
+            .map(|c| NoteItem {
+                text: format!("{} ({})", c.kind, c.group),
+                link: self.links.kinds.url(&c.group, &c.kind).unwrap_or_else(|| {
+                    format!(
+                        "{}{}",
+                        self.links.root,
+                        api_page(&self.p.name, &c.group, &c.kind)
+                    )
+                }),
+            })
+            .collect();
+        self.note("Defines", items);
     }
-    out
 }
 
-/// Text safe inside a mermaid message or participant label: mermaid gives `;`, `#`, `:`
-/// and angle brackets meaning, and repository text is untrusted.
-fn label(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_alphanumeric() || " ./-_(),?".contains(c) {
-                c
+/// The diagram of one controller: the API server notifies it of every watched kind, and
+/// it writes kinds back; a note names the project's CRDs it watches.
+pub fn controller(p: &Project, c: &crate::model::Controller, links: &Links) -> Diagram {
+    let mut b = Builder::new(
+        p,
+        links,
+        format!("Reconciliation flow of the {} controller", c.name),
+    );
+    let at = b.participant(
+        "c",
+        format!("{} controller", c.name),
+        source_url(p, &c.sources)
+            .unwrap_or_else(|| links.dataflow(p, &anchor(&["controller", &c.name]))),
+    );
+    add_controller(&mut b, c, at);
+    b.crd_note(|group, kind| c.watches.iter().any(|w| w.group == group && w.kind == kind));
+    b.diagram
+}
+
+fn add_controller(b: &mut Builder, c: &crate::model::Controller, at: usize) {
+    for w in &c.watches {
+        let unresolved = (!w.is_resolved()).then(|| w.import_path.as_deref().unwrap_or("?"));
+        let row = anchor(&["watch", &c.name, w.relation.label(), &w.group, &w.kind]);
+        b.watch(
+            at,
+            w.relation,
+            (&w.group, &w.version, &w.kind),
+            unresolved,
+            &w.sources,
+            &row,
+        );
+    }
+    b.writes(
+        at,
+        c.operations.iter().map(|o| {
+            (
+                o.verb.as_str(),
+                (o.group.as_str(), o.version.as_str(), o.kind.as_str()),
+                o.sources.as_slice(),
+            )
+        }),
+        &anchor(&["ops", "controller", &c.name]),
+    );
+}
+
+/// The project summary: every component controller, then the packages that watch or
+/// write outside any controller, with notes for the project's CRDs and Services.
+pub fn summary(p: &Project, links: &Links) -> Diagram {
+    let mut b = Builder::new(p, links, format!("Reconciliation flow of {}", p.title));
+    for c in p.controllers.iter().filter(|c| c.area.is_component()) {
+        let at = b.participant(
+            "c",
+            format!("{} controller", c.name),
+            links.dataflow(p, &format!("flow-{}", anchor(&["controller", &c.name]))),
+        );
+        add_controller(&mut b, c, at);
+    }
+    let mut packages: Vec<&str> = p
+        .informers
+        .iter()
+        .filter(|i| i.area.is_component())
+        .map(|i| i.package.as_str())
+        .chain(
+            p.package_operations
+                .iter()
+                .filter(|o| o.area.is_component())
+                .map(|o| o.package.as_str()),
+        )
+        .collect();
+    packages.sort();
+    packages.dedup();
+    for package in packages {
+        let first = p
+            .informers
+            .iter()
+            .filter(|i| i.package == package)
+            .map(|i| &i.sources)
+            .chain(
+                p.package_operations
+                    .iter()
+                    .filter(|o| o.package == package)
+                    .map(|o| &o.sources),
+            )
+            .next()
+            .cloned()
+            .unwrap_or_default();
+        let has_informers = p
+            .informers
+            .iter()
+            .any(|i| i.package == package && i.area.is_component());
+        let table = if has_informers {
+            "informers"
+        } else {
+            "package-operations"
+        };
+        let at = b.participant(
+            "p",
+            format!("package {}", short_package(package)),
+            source_url(p, &first).unwrap_or_else(|| links.dataflow(p, table)),
+        );
+        for i in p
+            .informers
+            .iter()
+            .filter(|i| i.package == package && i.area.is_component())
+        {
+            let unresolved = (i.group == UNRESOLVED).then_some(i.package.as_str());
+            b.watch(
+                at,
+                Relation::Informer,
+                (&i.group, &i.version, &i.kind),
+                unresolved,
+                &i.sources,
+                "informers",
+            );
+        }
+        b.writes(
+            at,
+            p.package_operations
+                .iter()
+                .filter(|o| o.package == package && o.area.is_component())
+                .map(|o| {
+                    (
+                        o.verb.as_str(),
+                        (o.group.as_str(), o.version.as_str(), o.kind.as_str()),
+                        o.sources.as_slice(),
+                    )
+                }),
+            "package-operations",
+        );
+    }
+    b.crd_note(|_, _| true);
+    let services = p
+        .services
+        .iter()
+        .filter(|s| s.area.is_component() && !s.bundled)
+        .map(|s| NoteItem {
+            text: if s.ports.is_empty() {
+                s.name.clone()
             } else {
-                '_'
-            }
+                format!(
+                    "{} ({})",
+                    s.name,
+                    s.ports
+                        .iter()
+                        .map(|port| port.port.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            },
+            link: links.dataflow(p, &anchor(&["service", &s.namespace, &s.name])),
         })
-        .collect()
+        .collect();
+    b.note("Exposes", services);
+    b.diagram
+}
+
+/// The last two segments of an import path (`…/reconcilers/deployment`): packages of one
+/// module share their long prefix, so the tail is what tells them apart in a box.
+fn short_package(path: &str) -> String {
+    let parts: Vec<&str> = path.split('/').collect();
+    match parts.len() {
+        0..=3 => path.to_string(),
+        n => format!("…/{}/{}", parts[n - 2], parts[n - 1]),
+    }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::model::{SourceRef, Watch};
+    use crate::model::{Controller, Crd, Operation, Watch};
 
-    fn watch(relation: Relation, group: &str, kind: &str) -> Watch {
+    pub(crate) fn watch(relation: Relation, group: &str, kind: &str) -> Watch {
         Watch {
             relation,
             group: group.into(),
@@ -112,31 +463,18 @@ mod tests {
         }
     }
 
-    #[test]
-    fn one_message_per_watch_without_duplicates() {
-        let c = Controller {
-            name: "widget".into(),
-            reconciler: "WidgetReconciler".into(),
-            area: Default::default(),
-            sources: vec![],
-            watches: vec![
-                watch(Relation::For, "example.io", "Widget"),
-                watch(Relation::Owns, "apps", "Deployment"),
-                watch(Relation::Owns, "apps", "Deployment"),
-                watch(Relation::Watches, "", "ConfigMap;<b>"),
-            ],
-            operations: vec![],
-        };
-        let text = controller_diagram(&Project::default(), &c);
-        assert_eq!(
-            text,
-            "sequenceDiagram\n    participant api as Kubernetes API\n    participant ctrl as widget controller\n    api->>ctrl: Watch example.io/v1 Widget (reconcile)\n    api->>ctrl: Watch apps/v1 Deployment (owned)\n    api->>ctrl: Watch v1 ConfigMap__b_ (watch)\n"
-        );
+    fn op(verb: &str, group: &str, kind: &str, line: u32) -> Operation {
+        Operation {
+            verb: verb.into(),
+            group: group.into(),
+            version: "v1".into(),
+            kind: kind.into(),
+            sources: vec![SourceRef::new("r.go", line)],
+        }
     }
 
-    #[test]
-    fn notes_name_own_crds_once_and_never_bundled_ones() {
-        let crd = |group: &str, kind: &str, bundled: bool| crate::model::Crd {
+    pub(crate) fn crd(group: &str, kind: &str, bundled: bool) -> Crd {
+        Crd {
             group: group.into(),
             kind: kind.into(),
             plural: String::new(),
@@ -148,30 +486,233 @@ mod tests {
             bundled,
             area: Default::default(),
             sources: vec![],
-        };
-        let p = Project {
+        }
+    }
+
+    /// A small project: one controller with a duplicate watch, an informer, writes of two
+    /// kinds (one twice with two verbs) and two CRDs, one bundled.
+    pub(crate) fn project() -> Project {
+        Project {
+            name: "demo".into(),
+            title: "Demo".into(),
+            source_url: "https://github.com/o/demo/blob/{commit}/{path}#L{line}".into(),
+            commit: "abc".into(),
             crds: vec![
                 crd("example.io", "Widget", false),
                 crd("gateway.networking.k8s.io", "Gateway", true),
                 crd("example.io", "Widget", false),
             ],
+            controllers: vec![Controller {
+                name: "widget".into(),
+                reconciler: "WidgetReconciler".into(),
+                area: Default::default(),
+                sources: vec![SourceRef::new("main.go", 9)],
+                watches: vec![
+                    watch(Relation::For, "example.io", "Widget"),
+                    watch(Relation::Owns, "apps", "Deployment"),
+                    watch(Relation::Owns, "apps", "Deployment"),
+                    watch(Relation::Informer, "", "ConfigMap"),
+                    watch(Relation::Watches, "gateway.networking.k8s.io", "Gateway"),
+                ],
+                operations: vec![
+                    op("create", "apps", "Deployment", 20),
+                    op("update", "apps", "Deployment", 30),
+                    op("create", "apps", "Deployment", 40),
+                    op("patch", "", "Service", 50),
+                ],
+            }],
             ..Project::default()
+        }
+    }
+
+    #[test]
+    fn controller_messages_are_exact_and_unique() {
+        let kinds = KindPages::none("/atlas/");
+        let links = Links {
+            root: "/atlas/",
+            kinds: &kinds,
         };
-        let c = Controller {
-            name: "widget".into(),
-            reconciler: String::new(),
+        let p = project();
+        let d = controller(&p, &p.controllers[0], &links);
+        let url = |f: &str, l: u32| format!("https://github.com/o/demo/blob/abc/{f}#L{l}");
+        let msg = |from, to, kind, label: &str, link: String, source: &str| {
+            Step::Message(Message {
+                from,
+                to,
+                kind,
+                label: label.into(),
+                link,
+                source: source.into(),
+            })
+        };
+        assert_eq!(
+            d.participants,
+            vec![
+                Participant {
+                    id: "api".into(),
+                    label: "Kubernetes API".into(),
+                    link: "/atlas/projects/demo/dataflow/#controller-watches".into(),
+                },
+                Participant {
+                    id: "c0".into(),
+                    label: "widget controller".into(),
+                    link: url("main.go", 9),
+                },
+            ]
+        );
+        use MessageKind::*;
+        assert_eq!(
+            d.steps,
+            vec![
+                msg(
+                    0,
+                    1,
+                    Watch,
+                    "Watch example.io/v1 Widget (reconcile)",
+                    url("a.go", 1),
+                    "a.go:1"
+                ),
+                msg(
+                    0,
+                    1,
+                    Watch,
+                    "Watch apps/v1 Deployment (owned)",
+                    url("a.go", 1),
+                    "a.go:1"
+                ),
+                msg(
+                    0,
+                    1,
+                    Informer,
+                    "Watch v1 ConfigMap (informer)",
+                    url("a.go", 1),
+                    "a.go:1"
+                ),
+                msg(
+                    0,
+                    1,
+                    Watch,
+                    "Watch gateway.networking.k8s.io/v1 Gateway (watch)",
+                    url("a.go", 1),
+                    "a.go:1"
+                ),
+                msg(
+                    1,
+                    0,
+                    Write,
+                    "create, update apps/v1 Deployment",
+                    url("r.go", 20),
+                    "r.go:20"
+                ),
+                msg(1, 0, Write, "patch v1 Service", url("r.go", 50), "r.go:50"),
+                Step::Note(Note {
+                    over: (0, 1),
+                    heading: "Defines".into(),
+                    items: vec![NoteItem {
+                        text: "Widget (example.io)".into(),
+                        link: "/atlas/projects/demo/api/example.io/Widget/".into(),
+                    }],
+                }),
+            ]
+        );
+        let Step::Message(informer) = &d.steps[2] else {
+            panic!("not a message")
+        };
+        assert!(informer.dashed());
+    }
+
+    #[test]
+    fn kinds_with_a_page_link_to_it() {
+        let p = project();
+        let portal = crate::link::link("t", std::slice::from_ref(&p));
+        let kinds = KindPages::of("/atlas/", &portal);
+        let links = Links {
+            root: "/atlas/",
+            kinds: &kinds,
+        };
+        let d = controller(&p, &p.controllers[0], &links);
+        let Step::Message(first) = &d.steps[0] else {
+            panic!("not a message")
+        };
+        assert_eq!(first.link, "/atlas/kinds/example.io/Widget/");
+        let Some(Step::Note(note)) = d.steps.last() else {
+            panic!("no note")
+        };
+        assert_eq!(note.items[0].link, "/atlas/kinds/example.io/Widget/");
+    }
+
+    #[test]
+    fn summary_adds_packages_and_services() {
+        let mut p = project();
+        p.informers.push(crate::model::PackageInformer {
+            package: "internal/cache".into(),
+            function: "Start".into(),
+            group: "".into(),
+            version: "v1".into(),
+            kind: "Secret".into(),
+            area: Default::default(),
+            sources: vec![SourceRef::new("c.go", 3)],
+        });
+        p.services.push(crate::model::Service {
+            name: "webhook".into(),
+            namespace: "system".into(),
+            ports: vec![crate::model::ServicePort {
+                name: String::new(),
+                port: "443".into(),
+                target_port: "9443".into(),
+                protocol: "TCP".into(),
+            }],
+            service_type: String::new(),
+            selector: vec![],
+            templated: false,
+            bundled: false,
             area: Default::default(),
             sources: vec![],
-            watches: vec![
-                watch(Relation::For, "example.io", "Widget"),
-                watch(Relation::Watches, "gateway.networking.k8s.io", "Gateway"),
-            ],
-            operations: vec![],
-        };
-        let text = controller_diagram(&p, &c);
-        assert!(
-            text.ends_with("    Note over api: Defines Widget (example.io)\n"),
-            "{text}"
+        });
+        let kinds = KindPages::none("/");
+        let d = summary(
+            &p,
+            &Links {
+                root: "/",
+                kinds: &kinds,
+            },
+        );
+        let ids: Vec<&str> = d.participants.iter().map(|x| x.id.as_str()).collect();
+        assert_eq!(ids, ["api", "c0", "p0"]);
+        assert_eq!(d.participants[2].label, "package internal/cache");
+        assert_eq!(
+            short_package("github.com/kserve/kserve/pkg/controller/reconcilers/hpa"),
+            "…/reconcilers/hpa"
+        );
+        let labels: Vec<String> = d
+            .steps
+            .iter()
+            .map(|s| match s {
+                Step::Message(m) => format!("{}->{} {}", m.from, m.to, m.label),
+                Step::Note(n) => format!(
+                    "note {}: {}",
+                    n.heading,
+                    n.items
+                        .iter()
+                        .map(|i| i.text.as_str())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ),
+            })
+            .collect();
+        assert_eq!(
+            labels,
+            [
+                "0->1 Watch example.io/v1 Widget (reconcile)",
+                "0->1 Watch apps/v1 Deployment (owned)",
+                "0->1 Watch v1 ConfigMap (informer)",
+                "0->1 Watch gateway.networking.k8s.io/v1 Gateway (watch)",
+                "1->0 create, update apps/v1 Deployment",
+                "1->0 patch v1 Service",
+                "0->2 Watch v1 Secret (informer)",
+                "note Defines: Widget (example.io)",
+                "note Exposes: webhook (443)",
+            ]
         );
     }
 }

@@ -305,6 +305,44 @@ impl KindLinks {
     }
 }
 
+/// The kinds that have a page under `/kinds/`: links to a kind page are made only for
+/// these, so no link points at a page the site does not have.
+#[derive(Default, Clone, Debug)]
+pub struct KindPages {
+    root: String,
+    kinds: std::collections::BTreeSet<(String, String)>,
+}
+
+impl KindPages {
+    /// Every kind of the portal's kind index (the kinds the `/kinds/` pages describe).
+    pub fn of(root: &str, portal: &crate::model::Portal) -> KindPages {
+        KindPages {
+            root: root.to_string(),
+            kinds: portal
+                .kinds
+                .iter()
+                .map(|k| (k.group.clone(), k.kind.clone()))
+                .collect(),
+        }
+    }
+
+    /// No kind pages (a site rendered without `/kinds/`).
+    #[cfg(test)]
+    pub fn none(root: &str) -> KindPages {
+        KindPages {
+            root: root.to_string(),
+            kinds: Default::default(),
+        }
+    }
+
+    /// The kind's page, when it has one.
+    pub fn url(&self, group: &str, kind: &str) -> Option<String> {
+        self.kinds
+            .contains(&(group.to_string(), kind.to_string()))
+            .then(|| super::kinds::kind_url(&self.root, group, kind))
+    }
+}
+
 /// A row anchor made unique on its page by a numeric suffix.
 pub struct Anchors(BTreeMap<String, usize>);
 

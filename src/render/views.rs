@@ -6,7 +6,6 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use super::manifests;
-use super::sequence;
 use super::table::{Cell, KindLinks, TableRow, api_page, service_port};
 use crate::config::Site;
 use crate::link;
@@ -52,6 +51,8 @@ pub struct Home {
     pub cards: Vec<Card>,
     pub totals: Counts,
     pub shared_kinds: Vec<SharedKind>,
+    /// The cross-project graph as SVG from `render::svg` (every text escaped), or empty.
+    pub graph: String,
 }
 
 #[derive(Serialize)]
@@ -126,6 +127,7 @@ pub fn home(portal: &Portal, root: &str) -> Home {
                     .join(", "),
             })
             .collect(),
+        graph: String::new(),
     }
 }
 
@@ -175,6 +177,9 @@ pub struct ProjectPage {
     /// Number of CRD rows, which have pages under `api/`.
     pub api_kinds: usize,
     pub diagnostics: Vec<Row>,
+    /// The Reconciliation Flow diagrams (summary, then per controller), filled by
+    /// `render::flow` for the dataflow page.
+    pub flows: Vec<super::flow::FlowView>,
 }
 
 #[derive(Serialize)]
@@ -199,7 +204,6 @@ pub struct ControllerView {
     /// Kind cells link to the kind pages.
     pub watches: Vec<TableRow>,
     pub operations: Vec<TableRow>,
-    pub mermaid: String,
 }
 
 /// A table row: an anchor, its cells (already display text) and its source links.
@@ -382,7 +386,6 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
                 sources: links(&o.sources),
             })
             .collect(),
-        mermaid: sequence::controller_diagram(p, c),
     };
     let (component, sample): (Vec<_>, Vec<_>) =
         p.controllers.iter().partition(|c| c.area.is_component());
@@ -700,6 +703,7 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
         bundles,
         api_kinds: p.crds.len(),
         diagnostics,
+        flows: Vec::new(),
     }
 }
 

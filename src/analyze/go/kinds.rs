@@ -166,6 +166,13 @@ pub fn is_version(s: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_model_knows_every_kubernetes_group() {
+        for (_, group) in super::K8S_API_GROUPS {
+            assert!(crate::model::KUBERNETES_GROUPS.contains(group), "{group}");
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -64,6 +64,32 @@ fn ingress_backend(b: &Value) -> String {
     }
 }
 
+/// The object an Ingress backend names, as `Kind name`, or empty when it names none.
+fn backend_object(b: &Value) -> String {
+    let name = scalar(
+        b.get("service")
+            .and_then(|s| s.get("name"))
+            .or(b.get("serviceName")),
+    );
+    if !name.is_empty() {
+        return format!("Service {name}");
+    }
+    match b.get("resource") {
+        Some(r) => format!("{} {}", scalar(r.get("kind")), scalar(r.get("name"))),
+        None => String::new(),
+    }
+}
+
+/// Records a backend once; an empty or nameless one is not an object.
+fn add_backend(row: &mut Ingress, object: String) {
+    let named = object
+        .split_once(' ')
+        .is_some_and(|(kind, name)| !kind.is_empty() && !name.is_empty());
+    if named && !row.backends.contains(&object) {
+        row.backends.push(object);
+    }
+}
+
 fn base(o: &Object, path: &str, area: Area) -> Ingress {
     Ingress {
         kind: o.kind.clone(),
@@ -76,6 +102,7 @@ fn base(o: &Object, path: &str, area: Area) -> Ingress {
         parents: Vec::new(),
         rules: Vec::new(),
         tls_secrets: Vec::new(),
+        backends: Vec::new(),
         templated: o.templated,
         bundled: false,
         area,
@@ -91,6 +118,7 @@ pub fn ingress(o: &Object, path: &str, area: Area, uses: &mut Vec<SecretUse>) ->
     if let Some(b) = spec.get("defaultBackend").or(spec.get("backend")) {
         row.rules
             .push(format!("(default) → {}", ingress_backend(b)));
+        add_backend(&mut row, backend_object(b));
     }
     for rule in array_at(spec, &["rules"]) {
         let host = scalar(rule.get("host"));
@@ -104,6 +132,10 @@ pub fn ingress(o: &Object, path: &str, area: Area, uses: &mut Vec<SecretUse>) ->
             };
             let backend = p.get("backend").map(ingress_backend).unwrap_or("?".into());
             row.rules.push(format!("{host}{path_text} → {backend}"));
+            add_backend(
+                &mut row,
+                p.get("backend").map(backend_object).unwrap_or_default(),
+            );
         }
     }
     for tls in array_at(spec, &["tls"]) {
@@ -125,6 +157,18 @@ pub fn route(o: &Object, path: &str, area: Area) -> Ingress {
         row.hosts.push(host.clone());
     }
     let to = spec.get("to").unwrap_or(&Value::Null);
+    let to_kind = match scalar(to.get("kind")) {
+        k if k.is_empty() => "Service".to_string(),
+        k => k,
+    };
+    add_backend(&mut row, format!("{to_kind} {}", scalar(to.get("name"))));
+    for alt in array_at(spec, &["alternateBackends"]) {
+        let kind = match scalar(alt.get("kind")) {
+            k if k.is_empty() => "Service".to_string(),
+            k => k,
+        };
+        add_backend(&mut row, format!("{kind} {}", scalar(alt.get("name"))));
+    }
     let port = scalar(spec.get("port").and_then(|p| p.get("targetPort")));
     let target = format!(
         "{} {}{}",
@@ -209,6 +253,13 @@ pub fn gateway_api(o: &Object, path: &str, area: Area, uses: &mut Vec<SecretUse>
             .iter()
             .map(route_match)
             .collect();
+        for b in array_at(rule, &["backendRefs"]) {
+            let kind = match scalar(b.get("kind")) {
+                k if k.is_empty() => "Service".to_string(),
+                k => k,
+            };
+            add_backend(&mut row, format!("{kind} {}", scalar(b.get("name"))));
+        }
         let backends: Vec<String> = array_at(rule, &["backendRefs"])
             .iter()
             .map(|b| {
@@ -402,6 +453,7 @@ mod tests {
         assert_eq!(i.class, "nginx");
         assert_eq!(i.hosts, vec!["a.example.io"]);
         assert_eq!(i.rules, vec!["a.example.io/api → api:80"]);
+        assert_eq!(i.backends, vec!["Service api"]);
         assert_eq!(i.tls_secrets, vec!["web-tls"]);
         assert_eq!(uses.len(), 1);
         assert_eq!(uses[0].name, "web-tls");
@@ -417,6 +469,7 @@ mod tests {
             Area::Component,
         );
         assert_eq!(r.rules, vec!["ui.apps.example.io/ → Service ui:http"]);
+        assert_eq!(r.backends, vec!["Service ui"]);
         assert_eq!(r.listeners, vec!["TLS edge"]);
         let mut uses = Vec::new();
         let g = gateway_api(
@@ -440,6 +493,7 @@ mod tests {
         );
         assert_eq!(h.parents, vec!["Gateway infra/gw"]);
         assert_eq!(h.rules, vec!["/v1* → InferencePool pool:8000"]);
+        assert_eq!(h.backends, vec!["InferencePool pool"]);
     }
 
     #[test]

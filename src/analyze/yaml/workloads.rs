@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::documents::Object;
 use super::secrets::SecretUse;
-use super::value::{array_at, at, scalar, settings, strings};
+use super::value::{array_at, at, pairs, scalar, settings, strings};
 use crate::model::{Area, Container, ContainerEnv, ContainerPort, SourceRef, Workload};
 
 /// The kinds read, with the API group each belongs to.
@@ -174,12 +174,19 @@ pub fn extract(o: &Object, path: &str, area: Area, uses: &mut Vec<SecretUse>) ->
         s if s.is_empty() => scalar(pod.get("serviceAccount")),
         s => s,
     };
+    // The pod's own labels: the object's for a Pod, else its pod template's.
+    let pod_meta = match o.kind.as_str() {
+        "Pod" => o.value.get("metadata"),
+        "CronJob" => at(spec, &["jobTemplate", "spec", "template", "metadata"]),
+        _ => at(spec, &["template", "metadata"]),
+    };
     Workload {
         kind: o.kind.clone(),
         name: o.name.clone(),
         namespace: o.namespace.clone(),
         replicas: scalar(spec.get("replicas")),
         service_account,
+        pod_labels: pairs(pod_meta.and_then(|m| m.get("labels"))),
         containers,
         security_context: settings(pod.get("securityContext")),
         config_maps,
@@ -206,6 +213,8 @@ metadata:
 spec:
   replicas: 2
   template:
+    metadata:
+      labels: {control-plane: manager, app: demo}
     spec:
       serviceAccountName: manager
       securityContext:
@@ -248,6 +257,7 @@ spec:
         };
         let mut uses = Vec::new();
         let w = extract(&o, "config/manager.yaml", Area::Component, &mut uses);
+        assert_eq!(w.pod_labels, ["app=demo", "control-plane=manager"]);
         assert_eq!(
             (
                 w.kind.as_str(),

@@ -1,0 +1,154 @@
+//! SVG drawn by portolan at build time, so diagrams show with no JavaScript: sequence
+//! diagrams (`sequence`) and layered left-to-right graphs (`graph`) share the escaping,
+//! text measuring and linking of this module.
+//!
+//! **Invariant:** every text and attribute value written into an SVG goes through
+//! `escape`, and a link is written only for a site path (`/…`), an in-page anchor (`#…`)
+//! or an `http(s)` URL, so repository text can neither add markup nor a `javascript:` URL.
+//! This is what lets templates insert the SVG with tera's `safe` filter. Colours come from
+//! CSS classes and `currentColor`, so the drawing follows the page's light or dark theme.
+
+pub mod graph;
+pub mod sequence;
+
+/// An average glyph width at the diagrams' 13 px font: labels are measured by characters,
+/// because the browser's font is unknown at build time.
+pub const CHAR_WIDTH: i64 = 7;
+/// The same for the bold names of boxes and nodes.
+pub const BOLD_WIDTH: i64 = 8;
+/// Line height of the diagrams' text.
+pub const LINE: i64 = 18;
+
+/// Text made inert for XML: element content and attribute values alike.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            // Control characters are not allowed in XML 1.0.
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The estimated width of `s` in pixels.
+pub fn width(s: &str) -> i64 {
+    s.chars().count() as i64 * CHAR_WIDTH
+}
+
+/// `s` cut to at most `max` characters with `…` when longer; the flag says it was cut (the
+/// caller then adds the full text as a `<title>` tooltip).
+pub fn fit(s: &str, max: usize) -> (String, bool) {
+    if s.chars().count() <= max {
+        return (s.to_string(), false);
+    }
+    let cut: String = s.chars().take(max.saturating_sub(1)).collect();
+    (format!("{}…", cut.trim_end()), true)
+}
+
+/// A link target safe for an `href`: site paths, anchors and http(s) URLs only.
+pub fn safe_href(url: &str) -> Option<&str> {
+    let ok = (url.starts_with('/') && !url.starts_with("//"))
+        || url.starts_with('#')
+        || url.starts_with("https://")
+        || url.starts_with("http://");
+    ok.then_some(url)
+}
+
+/// Opens a link around what follows when `url` is safe; returns whether it did, so the
+/// caller closes it with `close_link`. The link is written as `xlink:href`, which every
+/// browser follows in inline SVG: an SVG `<a>`'s `href` property is an object, not a
+/// string, and the browser test's link crawl (tests/e2e/site.mjs) reads it as a string.
+/// `portolan check` verifies these links like any other.
+pub fn open_link(out: &mut String, url: &str) -> bool {
+    match safe_href(url) {
+        Some(url) => {
+            out.push_str(&format!("<a xlink:href=\"{}\">", escape(url)));
+            true
+        }
+        None => false,
+    }
+}
+
+pub fn close_link(out: &mut String, opened: bool) {
+    if opened {
+        out.push_str("</a>");
+    }
+}
+
+/// A `<title>` tooltip (shown on hover; read by screen readers as the element's name).
+pub fn title(out: &mut String, text: &str) {
+    out.push_str(&format!("<title>{}</title>", escape(text)));
+}
+
+/// The opening tag of a diagram: sized in pixels, scaled down on narrow screens by CSS.
+pub fn open_svg(out: &mut String, class: &str, label: &str, w: i64, h: i64) {
+    out.push_str(&format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" class=\"diagram {class}\" role=\"group\" aria-label=\"{}\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-size=\"13\">",
+        escape(label)
+    ));
+}
+
+/// One line of text, truncated to `max` characters with the full text as a tooltip.
+pub fn text(out: &mut String, x: i64, y: i64, anchor: &str, class: &str, s: &str, max: usize) {
+    let (shown, cut) = fit(s, max);
+    out.push_str(&format!(
+        "<text x=\"{x}\" y=\"{y}\" text-anchor=\"{anchor}\" class=\"{class}\">"
+    ));
+    if cut {
+        title(out, s);
+    }
+    out.push_str(&escape(&shown));
+    out.push_str("</text>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping_keeps_markup_inert() {
+        assert_eq!(
+            escape("<script>alert('x')</script> & \"q\""),
+            "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;"
+        );
+        assert_eq!(escape("a\u{0}b\nc"), "a b c");
+    }
+
+    #[test]
+    fn only_site_paths_anchors_and_http_links() {
+        assert_eq!(
+            safe_href("/atlas/kinds/core/Pod/"),
+            Some("/atlas/kinds/core/Pod/")
+        );
+        assert_eq!(safe_href("#row"), Some("#row"));
+        assert_eq!(
+            safe_href("https://github.com/a/b"),
+            Some("https://github.com/a/b")
+        );
+        assert_eq!(safe_href("javascript:alert(1)"), None);
+        assert_eq!(safe_href("//evil.example/"), None);
+        assert_eq!(safe_href(""), None);
+        let mut out = String::new();
+        assert!(!open_link(&mut out, "JavaScript:alert(1)"));
+        assert_eq!(out, "");
+    }
+
+    #[test]
+    fn long_text_is_cut_with_an_ellipsis() {
+        assert_eq!(fit("abcdef", 6), ("abcdef".to_string(), false));
+        assert_eq!(fit("abcdefg", 6), ("abcde…".to_string(), true));
+        let mut out = String::new();
+        text(&mut out, 1, 2, "start", "t", "a<b>cdefgh", 5);
+        assert_eq!(
+            out,
+            "<text x=\"1\" y=\"2\" text-anchor=\"start\" class=\"t\"><title>a&lt;b&gt;cdefgh</title>a&lt;b&gt;…</text>"
+        );
+    }
+}

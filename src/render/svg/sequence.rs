@@ -1,0 +1,279 @@
+//! A sequence diagram drawn as SVG: participants as boxes (repeated at the bottom) with
+//! dashed lifelines, messages as arrows from top to bottom (solid for reconcile watches
+//! and writes, dashed for informer watches), notes as boxes spanning the participants.
+//!
+//! Layout is deterministic and one pass: each participant's column is placed far enough
+//! right of every earlier column it exchanges a message with for the label to fit;
+//! labels longer than `MESSAGE_CHARS` are cut with `…` and the full text is the tooltip.
+//! Every participant, message and note item is a link.
+
+use super::{CHAR_WIDTH, LINE, close_link, escape, fit, open_link, open_svg, text, title};
+use crate::render::sequence::{Diagram, MessageKind, Step};
+
+const MARGIN: i64 = 12;
+const BOX_H: i64 = 34;
+const BOX_MIN: i64 = 110;
+const BOX_CHARS: usize = 32;
+const MESSAGE_CHARS: usize = 72;
+const NOTE_CHARS: usize = 80;
+const STEP: i64 = 34;
+
+fn box_width(label: &str) -> i64 {
+    let (shown, _) = fit(label, BOX_CHARS);
+    (shown.chars().count() as i64 * super::BOLD_WIDTH + 24).max(BOX_MIN)
+}
+
+fn label_width(label: &str, max: usize) -> i64 {
+    let (shown, _) = fit(label, max);
+    super::width(&shown)
+}
+
+/// The diagram as an `<svg>` element.
+pub fn render(d: &Diagram) -> String {
+    let n = d.participants.len();
+    let boxes: Vec<i64> = d.participants.iter().map(|p| box_width(&p.label)).collect();
+    let mut x: Vec<i64> = Vec::with_capacity(n);
+    for b in 0..n {
+        let mut at = match b {
+            0 => MARGIN + boxes[0] / 2,
+            _ => x[b - 1] + boxes[b - 1] / 2 + boxes[b] / 2 + 24,
+        };
+        for step in &d.steps {
+            if let Step::Message(m) = step {
+                let (a, c) = (m.from.min(m.to), m.from.max(m.to));
+                if c == b && a < b {
+                    at = at.max(x[a] + label_width(&m.label, MESSAGE_CHARS) * 8 / 7 + 36);
+                }
+            }
+        }
+        x.push(at);
+    }
+    let x_of = |i: usize| x.get(i).copied().unwrap_or(MARGIN);
+
+    // Heights first, so the SVG's size is known before drawing.
+    let mut height = MARGIN + BOX_H + 20;
+    let mut right = x.last().copied().unwrap_or(MARGIN) + boxes.last().copied().unwrap_or(0) / 2;
+    for step in &d.steps {
+        match step {
+            Step::Message(_) => height += STEP,
+            Step::Note(note) => {
+                height += note_height(note.items.len()) + 12;
+                right = right.max(x_of(note.over.0) - 30 + note_width(note) + 2);
+            }
+        }
+    }
+    if d.steps.is_empty() {
+        height += STEP;
+    }
+    let bottom_boxes = height + 6;
+    height = bottom_boxes + BOX_H + MARGIN;
+    let width = right + MARGIN;
+
+    let mut out = String::new();
+    open_svg(&mut out, "sequence", &d.title, width, height);
+    title(&mut out, &d.title);
+    for (i, p) in d.participants.iter().enumerate() {
+        out.push_str(&format!(
+            "<line class=\"lifeline\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>",
+            x[i],
+            MARGIN + BOX_H,
+            bottom_boxes
+        ));
+        for top in [MARGIN, bottom_boxes] {
+            participant_box(&mut out, x[i], top, boxes[i], &p.label, &p.link);
+        }
+    }
+    let mut y = MARGIN + BOX_H + 20;
+    for step in &d.steps {
+        match step {
+            Step::Message(m) => {
+                let class = match m.kind {
+                    _ if m.dashed() => "msg informer",
+                    MessageKind::Write => "msg write",
+                    _ => "msg watch",
+                };
+                let (x1, x2) = (x_of(m.from), x_of(m.to));
+                let line_y = y + 12;
+                let opened = open_link(&mut out, &m.link);
+                out.push_str(&format!("<g class=\"{class}\">"));
+                let tip = if m.source.is_empty() {
+                    m.label.clone()
+                } else {
+                    format!("{} ({})", m.label, m.source)
+                };
+                title(&mut out, &tip);
+                let dir = if x2 >= x1 { 1 } else { -1 };
+                out.push_str(&format!(
+                    "<line class=\"arrow\" x1=\"{x1}\" y1=\"{line_y}\" x2=\"{}\" y2=\"{line_y}\"/>",
+                    x2 - dir * 8
+                ));
+                out.push_str(&format!(
+                    "<polygon class=\"head\" points=\"{x2},{line_y} {},{} {},{}\"/>",
+                    x2 - dir * 9,
+                    line_y - 4,
+                    x2 - dir * 9,
+                    line_y + 4
+                ));
+                let (shown, _) = fit(&m.label, MESSAGE_CHARS);
+                out.push_str(&format!(
+                    "<text class=\"label\" x=\"{}\" y=\"{}\">{}</text>",
+                    x1.min(x2) + 10,
+                    y + 4,
+                    escape(&shown)
+                ));
+                out.push_str("</g>");
+                close_link(&mut out, opened);
+                y += STEP;
+            }
+            Step::Note(note) => {
+                let left = x_of(note.over.0) - 30;
+                let w = note_width(note).max(x_of(note.over.1) + 30 - left);
+                let h = note_height(note.items.len());
+                out.push_str(&format!(
+                    "<g class=\"note\"><rect x=\"{left}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" rx=\"3\"/>"
+                ));
+                text(
+                    &mut out,
+                    left + 10,
+                    y + LINE,
+                    "start",
+                    "heading",
+                    &note.heading,
+                    NOTE_CHARS,
+                );
+                for (i, item) in note.items.iter().enumerate() {
+                    let opened = open_link(&mut out, &item.link);
+                    text(
+                        &mut out,
+                        left + 18,
+                        y + LINE * (i as i64 + 2),
+                        "start",
+                        "item",
+                        &item.text,
+                        NOTE_CHARS,
+                    );
+                    close_link(&mut out, opened);
+                }
+                out.push_str("</g>");
+                y += h + 12;
+            }
+        }
+    }
+    if d.steps.is_empty() {
+        text(
+            &mut out,
+            MARGIN,
+            y + 12,
+            "start",
+            "empty",
+            "no watches or writes found",
+            NOTE_CHARS,
+        );
+    }
+    out.push_str("</svg>");
+    out
+}
+
+fn note_height(items: usize) -> i64 {
+    LINE * (items as i64 + 1) + 10
+}
+
+fn note_width(note: &crate::render::sequence::Note) -> i64 {
+    let widest = note
+        .items
+        .iter()
+        .map(|i| label_width(&i.text, NOTE_CHARS) + 8)
+        .chain([label_width(&note.heading, NOTE_CHARS)])
+        .max()
+        .unwrap_or(0);
+    widest + 2 * CHAR_WIDTH + 20
+}
+
+fn participant_box(out: &mut String, cx: i64, top: i64, w: i64, label: &str, link: &str) {
+    let opened = open_link(out, link);
+    out.push_str(&format!(
+        "<g class=\"participant\"><rect x=\"{}\" y=\"{top}\" width=\"{w}\" height=\"{BOX_H}\" rx=\"4\"/>",
+        cx - w / 2
+    ));
+    text(out, cx, top + 22, "middle", "name", label, BOX_CHARS);
+    out.push_str("</g>");
+    close_link(out, opened);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::sequence::{Message, Participant};
+
+    fn participant(id: &str, label: &str) -> Participant {
+        Participant {
+            id: id.into(),
+            label: label.into(),
+            link: "/x/".into(),
+        }
+    }
+
+    #[test]
+    fn repository_text_stays_inert() {
+        let d = Diagram {
+            title: "t".into(),
+            participants: vec![
+                participant("api", "Kubernetes API"),
+                participant("c0", "<script>alert(1)</script> & co"),
+            ],
+            steps: vec![Step::Message(Message {
+                from: 0,
+                to: 1,
+                kind: MessageKind::Informer,
+                label: "Watch <img src=x onerror=alert(1)> & \"more\"".into(),
+                link: "javascript:alert(1)".into(),
+                source: "a&b.go:1".into(),
+            })],
+        };
+        let svg = render(&d);
+        assert!(!svg.contains("<script"), "{svg}");
+        assert!(!svg.contains("<img"), "{svg}");
+        assert!(!svg.contains("javascript:"), "{svg}");
+        assert!(
+            svg.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(
+                "<title>Watch &lt;img src=x onerror=alert(1)&gt; &amp; &quot;more&quot; (a&amp;b.go:1)</title>"
+            ),
+            "{svg}"
+        );
+        // The informer arrow is drawn in the dashed class.
+        assert!(svg.contains("<g class=\"msg informer\">"), "{svg}");
+    }
+
+    #[test]
+    fn a_hundred_messages_stack_top_to_bottom() {
+        let steps: Vec<Step> = (0..100)
+            .map(|i| {
+                Step::Message(Message {
+                    from: 0,
+                    to: 1,
+                    kind: MessageKind::Watch,
+                    label: format!("Watch example.io/v1 Kind{i}"),
+                    link: "/x/".into(),
+                    source: String::new(),
+                })
+            })
+            .collect();
+        let d = Diagram {
+            title: "t".into(),
+            participants: vec![participant("api", "API"), participant("c0", "c")],
+            steps,
+        };
+        let svg = render(&d);
+        assert_eq!(svg.matches("<g class=\"msg watch\">").count(), 100);
+        let expected_height = MARGIN + BOX_H + 20 + 100 * STEP + 6 + BOX_H + MARGIN;
+        assert!(
+            svg.contains(&format!("height=\"{expected_height}\"")),
+            "{}",
+            &svg[..300]
+        );
+    }
+}
