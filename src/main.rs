@@ -5,7 +5,9 @@
 mod analyze;
 mod cli;
 mod config;
+mod content;
 mod link;
+mod markdown;
 mod model;
 mod output;
 mod pipeline;

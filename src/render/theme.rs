@@ -85,6 +85,10 @@ impl Theme {
         })
     }
 
+    pub fn has_static(&self, path: &str) -> bool {
+        self.statics.contains_key(path)
+    }
+
     pub fn static_files(&self) -> impl Iterator<Item = (String, Vec<u8>)> + '_ {
         self.statics.iter().map(|(k, v)| (k.clone(), v.clone()))
     }
