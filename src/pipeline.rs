@@ -329,12 +329,9 @@ pub fn build_in_memory(
     options: &Options,
     progress: &dyn Progress,
 ) -> Result<Built, String> {
-    // The site's own pages are read first: a mistake there should not wait for analysis.
+    // The site's own pages and theme are read first: a mistake there should not wait for
+    // the analysis.
     let content = content::load(&config.site.content)?;
-    let mut projects = analyze_projects(config, options, progress)?;
-    link::resolve_across_projects(&mut projects);
-    let portal = link::link(&config.site.title, &projects);
-    progress.stage("rendering");
     let theme_dir = config
         .file
         .parent()
@@ -342,6 +339,10 @@ pub fn build_in_memory(
         .join("themes")
         .join(&config.site.theme);
     let theme = Theme::load(Some(&theme_dir))?;
+    let mut projects = analyze_projects(config, options, progress)?;
+    link::resolve_across_projects(&mut projects);
+    let portal = link::link(&config.site.title, &projects);
+    progress.stage("rendering");
     let files = render::render_site(&config.site, &portal, &projects, &content, &theme)?;
     let output = options
         .out
