@@ -52,6 +52,9 @@ pub struct Settings<'a> {
     pub mermaid: bool,
     /// Ids the page around the document already uses; headings never take them.
     pub reserved_ids: &'a [&'a str],
+    /// Levels added to every heading (at most `h6`), for a document shown under the
+    /// page's own `h1`.
+    pub heading_offset: u8,
 }
 
 /// Renders markdown to sanitized HTML, with heading anchors and pilcrow permalinks, tables
@@ -93,17 +96,18 @@ pub fn render(markdown: &str, links: Arc<dyn Links>, settings: Settings) -> Rend
                     let text = std::mem::take(text);
                     let inner = std::mem::take(inner);
                     let id = ids.claim(&slug(&text));
-                    let n = heading_number(level);
+                    let level = heading_number(level);
+                    let n = (level + settings.heading_offset).min(6);
                     out.push(Event::Html(format!("<h{n} id=\"{id}\">").into()));
                     out.extend(inner);
                     out.push(Event::Html(
                         format!(" <a class=\"permalink\" href=\"#{id}\" aria-label=\"Link to this section\">¶</a></h{n}>\n").into(),
                     ));
-                    if n == 1 && title.is_none() {
+                    if level == 1 && title.is_none() {
                         title = Some(text.trim().to_string());
                     }
                     headings.push(Heading {
-                        level: n,
+                        level,
                         id,
                         text: text.trim().to_string(),
                     });
@@ -436,6 +440,7 @@ mod tests {
             Settings {
                 mermaid: false,
                 reserved_ids: &["main-content"],
+                heading_offset: 0,
             },
         );
         assert_eq!(
@@ -448,6 +453,25 @@ mod tests {
         assert_eq!(r.title.as_deref(), Some("Hello World"));
         assert_eq!(r.headings.len(), 4);
         assert_eq!(r.headings[2].id, "usage-1");
+    }
+
+    #[test]
+    fn headings_can_be_shifted_below_the_page_title() {
+        let r = render(
+            "# Title\n\n###### Deep\n",
+            Arc::new(Plain),
+            Settings {
+                heading_offset: 1,
+                ..Settings::default()
+            },
+        );
+        assert_eq!(
+            r.html,
+            "<h2 id=\"title\">Title <a class=\"permalink\" href=\"#title\" aria-label=\"Link to this section\">¶</a></h2>\n\
+             <h6 id=\"deep\">Deep <a class=\"permalink\" href=\"#deep\" aria-label=\"Link to this section\">¶</a></h6>\n"
+        );
+        assert_eq!(r.title.as_deref(), Some("Title"));
+        assert_eq!(r.headings[0].level, 1);
     }
 
     #[test]
@@ -483,6 +507,7 @@ mod tests {
             Settings {
                 mermaid: true,
                 reserved_ids: &[],
+                heading_offset: 0,
             },
         );
         assert_eq!(

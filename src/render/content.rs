@@ -28,6 +28,8 @@ pub struct ContentPage {
     pub description: String,
     /// Sanitized by `markdown::render`.
     pub html: String,
+    /// Whether the markdown has its own `#` heading; otherwise the page shows the title.
+    pub has_h1: bool,
     /// The other pages of this page's top-level section, with this one marked.
     pub section: Vec<NavLink>,
 }
@@ -106,11 +108,14 @@ pub fn render(content: &Content, root: &str, mermaid: bool) -> Rendered {
             pages: routes.clone(),
             from: page.file.clone(),
         });
+        // The home page has its own h1 (the site title) above content/index.md.
         let settings = Settings {
             mermaid,
             reserved_ids: &CHROME_IDS,
+            heading_offset: u8::from(page.path.is_empty()),
         };
-        let html = markdown::render(&page.markdown, links, settings).html;
+        let rendered = markdown::render(&page.markdown, links, settings);
+        let html = rendered.html;
         if page.path.is_empty() {
             home_html = html;
             continue;
@@ -138,6 +143,7 @@ pub fn render(content: &Content, root: &str, mermaid: bool) -> Rendered {
             title: page.title.clone(),
             description: page.description.clone(),
             html,
+            has_h1: rendered.title.is_some(),
             section: if members.len() > 1 {
                 members
             } else {

@@ -51,6 +51,8 @@ pub struct DocPage {
     pub file_url: String,
     /// Sanitized by `markdown::render`.
     pub html: String,
+    /// Whether the markdown has its own `#` heading; otherwise the page shows the title.
+    pub has_h1: bool,
     pub docs: Vec<NavLink>,
 }
 
@@ -167,11 +169,14 @@ pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs
         } else {
             &["main-content"]
         };
+        // The overview has its own h1: the README's headings go one level down.
         let settings = Settings {
             mermaid,
             reserved_ids: reserved,
+            heading_offset: u8::from(doc.readme),
         };
-        let html = markdown::render(&doc.markdown, links, settings).html;
+        let rendered = markdown::render(&doc.markdown, links, settings);
+        let html = rendered.html;
         if doc.readme {
             readme_html = html;
             continue;
@@ -187,6 +192,7 @@ pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs
             file: doc.path.clone(),
             file_url: file_url(&project.source_url, &project.commit, &doc.path).unwrap_or_default(),
             html,
+            has_h1: rendered.title.is_some(),
             docs: nav(&doc.path),
         });
     }
@@ -279,8 +285,8 @@ mod tests {
         let d = project_docs(&project(), "/atlas/", false);
         assert_eq!(
             d.readme_html,
-            "<h1 id=\"p\">P <a class=\"permalink\" href=\"#p\" aria-label=\"Link to this section\">¶</a></h1>\n\
-             <h2 id=\"counts-1\">Counts <a class=\"permalink\" href=\"#counts-1\" aria-label=\"Link to this section\">¶</a></h2>\n\
+            "<h2 id=\"p\">P <a class=\"permalink\" href=\"#p\" aria-label=\"Link to this section\">¶</a></h2>\n\
+             <h3 id=\"counts-1\">Counts <a class=\"permalink\" href=\"#counts-1\" aria-label=\"Link to this section\">¶</a></h3>\n\
              <p><a href=\"/atlas/projects/p/docs/docs/guide/#setup\">guide</a> \
              <a href=\"https://github.com/o/p/blob/abc/cmd/main.go\">main</a> \
              <a href=\"https://github.com/o/p/blob/abc/config\">dir</a> <a>out</a> \
