@@ -123,9 +123,39 @@ pub struct Project {
     pub api_packages: Vec<ApiPackage>,
     #[serde(default)]
     pub stats: Stats,
+    /// The repository's README (first, when there is one) and the markdown `docs = […]`
+    /// selects, read in the source stage so that render never opens a repository file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub docs: Vec<Doc>,
+    /// Raster images the docs reference, copied into the site. Not part of the JSON model:
+    /// a project loaded from `model = "P.json"` shows their alt text instead.
+    #[serde(skip)]
+    pub doc_images: Vec<DocImage>,
     /// Set when the project could not be fetched or analyzed; its pages show it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+}
+
+/// A markdown file of the repository, published with the project.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Doc {
+    /// Repository-relative, `/`-separated.
+    pub path: String,
+    /// From front matter, else the first `#` heading, else the file name.
+    pub title: String,
+    /// The markdown without its front matter.
+    pub markdown: String,
+    /// True for the root README, shown on the project's overview page.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub readme: bool,
+}
+
+/// An image file a doc references, with its bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocImage {
+    /// Repository-relative, `/`-separated.
+    pub path: String,
+    pub bytes: Vec<u8>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use crate::analyze::{self, FileFacts};
 use crate::config::{Config, ProjectConfig, SourceSpec};
+use crate::content;
 use crate::link;
 use crate::model::{Area, Diagnostic, Project, SCHEMA_VERSION, Stats};
 use crate::output;
@@ -76,6 +77,7 @@ struct Prepared<'a> {
     checkout: source::Checkout,
     files: Vec<walk::SourceFile>,
     report: walk::WalkReport,
+    docs: source::docs::Collected,
 }
 
 enum Stage1<'a> {
@@ -165,11 +167,13 @@ fn prepare<'a>(
     let checkout = source::prepare(p, &config.site.cache_dir, options.offline)?;
     let filter = walk::Filter::new(&p.include, &p.exclude)?;
     let (files, report) = walk::walk(&checkout.root, &filter);
+    let docs = source::docs::collect(&checkout.root, &p.docs);
     Ok(Prepared {
         config: p,
         checkout,
         files,
         report,
+        docs,
     })
 }
 
@@ -210,6 +214,8 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
     }
     let mut findings = analyze::assemble(inputs, &config.groups);
     findings.diagnostics.extend(read_errors);
+    let docs = prepared.docs;
+    findings.diagnostics.extend(docs.diagnostics);
     findings.diagnostics.sort();
     let y = std::mem::take(&mut findings.yaml);
     stats.yaml_templated = y.templated_files;
@@ -249,6 +255,8 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         diagnostics: findings.diagnostics,
         api_packages: findings.api_packages,
         stats,
+        docs: docs.docs,
+        doc_images: docs.images,
         error: None,
     }
 }
@@ -321,10 +329,9 @@ pub fn build_in_memory(
     options: &Options,
     progress: &dyn Progress,
 ) -> Result<Built, String> {
-    let mut projects = analyze_projects(config, options, progress)?;
-    link::resolve_across_projects(&mut projects);
-    let portal = link::link(&config.site.title, &projects);
-    progress.stage("rendering");
+    // The site's own pages and theme are read first: a mistake there should not wait for
+    // the analysis.
+    let content = content::load(&config.site.content)?;
     let theme_dir = config
         .file
         .parent()
@@ -332,7 +339,11 @@ pub fn build_in_memory(
         .join("themes")
         .join(&config.site.theme);
     let theme = Theme::load(Some(&theme_dir))?;
-    let files = render::render_site(&config.site, &portal, &projects, &theme)?;
+    let mut projects = analyze_projects(config, options, progress)?;
+    link::resolve_across_projects(&mut projects);
+    let portal = link::link(&config.site.title, &projects);
+    progress.stage("rendering");
+    let files = render::render_site(&config.site, &portal, &projects, &content, &theme)?;
     let output = options
         .out
         .clone()

@@ -6,6 +6,8 @@
 //! **Invariant:** every string from a repository reaches HTML through tera's autoescaping.
 
 pub mod api;
+pub mod content;
+pub mod docs;
 pub mod flow;
 pub mod graphs;
 pub mod kinds;
@@ -22,6 +24,7 @@ pub mod views;
 use serde::Serialize;
 
 use crate::config::Site;
+use crate::content::Content;
 use crate::model::{Portal, Project};
 pub use theme::Theme;
 
@@ -37,10 +40,19 @@ pub fn render_site(
     site: &Site,
     portal: &Portal,
     projects: &[Project],
+    content: &Content,
     theme: &Theme,
 ) -> Result<Vec<OutputFile>, String> {
     let mut files = Vec::new();
-    let chrome = views::Chrome::new(site, portal);
+    if site.mermaid_js && !theme.has_static(MERMAID_SCRIPT) {
+        return Err(format!(
+            "mermaid_js = true needs the script at themes/{}/static/{MERMAID_SCRIPT} (copy dist/mermaid.min.js of the npm package `mermaid`); portolan loads nothing from other sites",
+            site.theme
+        ));
+    }
+    let site_pages = content::render(content, &site.base_path, site.mermaid_js);
+    let mut chrome = views::Chrome::new(site, portal);
+    chrome.pages = site_pages.nav.clone();
     let page = |template: &str, view: &dyn erased::View| -> Result<Vec<u8>, String> {
         theme
             .render(template, &chrome, view)
@@ -54,8 +66,22 @@ pub fn render_site(
         .unwrap_or_default();
     files.push(OutputFile {
         path: "index.html".into(),
-        bytes: page("index.html", &home)?,
+        bytes: page(
+            "index.html",
+            &WithHtml {
+                view: &home,
+                intro_html: &site_pages.home_html,
+                project_docs: None,
+            },
+        )?,
     });
+    for content_page in &site_pages.pages {
+        files.push(OutputFile {
+            path: format!("{}index.html", content_page.path),
+            bytes: page("content.html", content_page)?,
+        });
+    }
+    files.extend(site_pages.assets);
     let kind_links = table::KindLinks::new(&site.base_path, projects, portal);
     let names = crate::resources::ResourceNames::new(projects);
     let diagram_links = sequence::Links {
@@ -68,6 +94,20 @@ pub fn render_site(
         view.flows = flows;
         files.extend(flow_files);
         let base = format!("projects/{}/", project.name);
+        let project_docs = docs::project_docs(project, &site.base_path, site.mermaid_js);
+        for doc in &project_docs.pages {
+            files.push(OutputFile {
+                path: format!("{}index.html", doc.path),
+                bytes: page("doc.html", doc)?,
+            });
+        }
+        if !project_docs.index.docs.is_empty() {
+            files.push(OutputFile {
+                path: format!("{base}docs/index.html"),
+                bytes: page("docs_index.html", &project_docs.index)?,
+            });
+        }
+        files.extend(project_docs.images);
         files.push(OutputFile {
             path: format!("{base}api/index.html"),
             bytes: page("api_index.html", &api::index(project, &site.base_path))?,
@@ -100,7 +140,14 @@ pub fn render_site(
         });
         files.push(OutputFile {
             path: format!("{base}index.html"),
-            bytes: page("project.html", &view)?,
+            bytes: page(
+                "project.html",
+                &WithHtml {
+                    view: &view,
+                    intro_html: &project_docs.readme_html,
+                    project_docs: Some(&project_docs.index.docs),
+                },
+            )?,
         });
         files.push(OutputFile {
             path: format!("data/{}.json", project.name),
@@ -179,6 +226,21 @@ fn security(
     view.sections
         .splice(at..at, rbac_code::sections(project, &report, portal, root));
     view
+}
+
+/// The script `mermaid_js = true` loads, supplied by the site's theme.
+pub const MERMAID_SCRIPT: &str = "mermaid.min.js";
+
+/// A page view plus sanitized markdown HTML (the home page's `content/index.md`, a project's
+/// README) and a project's doc pages.
+#[derive(Serialize)]
+struct WithHtml<'a, T: Serialize> {
+    #[serde(flatten)]
+    view: &'a T,
+    /// Sanitized by `markdown::render`; the one kind of value templates print with `safe`.
+    intro_html: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    project_docs: Option<&'a [docs::NavLink]>,
 }
 
 fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {

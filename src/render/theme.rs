@@ -16,12 +16,16 @@ struct BuiltIn;
 pub struct Theme {
     tera: tera::Tera,
     statics: BTreeMap<String, Vec<u8>>,
+    /// Templates a site's theme folder replaced, with the file each came from, so an error
+    /// in one names the file the user edited.
+    overridden: BTreeMap<String, String>,
 }
 
 impl Theme {
     /// The built-in theme, with files from `override_dir` (if it exists) replacing its own.
     pub fn load(override_dir: Option<&Path>) -> Result<Theme, String> {
         let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+        let mut overridden = BTreeMap::new();
         for path in BuiltIn::iter() {
             if let Some(file) = BuiltIn::get(&path) {
                 files.insert(path.to_string(), file.data.into_owned());
@@ -46,6 +50,9 @@ impl Theme {
                     .join("/");
                 let bytes = std::fs::read(entry.path())
                     .map_err(|e| format!("{}: {e}", entry.path().display()))?;
+                if let Some(name) = rel.strip_prefix("templates/") {
+                    overridden.insert(name.to_string(), entry.path().display().to_string());
+                }
                 files.insert(rel, bytes);
             }
         }
@@ -62,8 +69,12 @@ impl Theme {
             }
         }
         tera.add_raw_templates(templates)
-            .map_err(|e| format!("theme templates: {e}"))?;
-        Ok(Theme { tera, statics })
+            .map_err(|e| with_origins(format!("theme templates: {e}"), &overridden))?;
+        Ok(Theme {
+            tera,
+            statics,
+            overridden,
+        })
     }
 
     pub fn render(
@@ -81,11 +92,25 @@ impl Theme {
                 msg.push_str(&format!(": {s}"));
                 source = s.source();
             }
-            msg
+            with_origins(msg, &self.overridden)
         })
+    }
+
+    pub fn has_static(&self, path: &str) -> bool {
+        self.statics.contains_key(path)
     }
 
     pub fn static_files(&self) -> impl Iterator<Item = (String, Vec<u8>)> + '_ {
         self.statics.iter().map(|(k, v)| (k.clone(), v.clone()))
     }
+}
+
+/// Adds, for each overridden template an error points into, which file that template is.
+fn with_origins(mut msg: String, overridden: &BTreeMap<String, String>) -> String {
+    for (name, file) in overridden {
+        if msg.contains(&format!("--> {name}:")) {
+            msg.push_str(&format!("\n  note: {name} is {file}"));
+        }
+    }
+    msg
 }

@@ -18,6 +18,10 @@ pub struct Chrome {
     /// The base path, e.g. `/atlas/`: every link starts with it.
     pub root: String,
     pub projects: Vec<NavItem>,
+    /// Top-level pages from `content/`, sorted by weight then title.
+    pub pages: Vec<super::content::NavEntry>,
+    /// Load the theme's `static/mermaid.min.js` to draw mermaid blocks of markdown.
+    pub mermaid_js: bool,
 }
 
 #[derive(Serialize)]
@@ -39,6 +43,8 @@ impl Chrome {
                     title: p.title.clone(),
                 })
                 .collect(),
+            pages: Vec::new(),
+            mermaid_js: site.mermaid_js,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! **Invariant:** files are never read outside the project root (symlinks pointing out of the
 //! repository are skipped), and `--offline` never starts a network operation.
 
+pub mod docs;
 pub mod git;
 pub mod walk;
 
@@ -134,6 +135,19 @@ pub fn line_url(template: &str, commit: &str, path: &str, line: u32) -> Option<S
     )
 }
 
+/// A link to a whole file (or folder) at the pinned commit: the template without the
+/// fragment that names a line.
+pub fn file_url(template: &str, commit: &str, path: &str) -> Option<String> {
+    let template = match template.split_once('#') {
+        Some((head, fragment)) if fragment.contains("{line}") => head,
+        _ => template,
+    };
+    if template.contains("{line}") {
+        return line_url(template, commit, path, 1);
+    }
+    line_url(template, commit, path, 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,5 +197,24 @@ mod tests {
         assert_eq!(line_url(t, "", "x/y.go", 7), None);
         assert_eq!(line_url("", "abc", "x", 1), None);
         assert_eq!(line_url("javascript:alert(1)//{path}", "abc", "x", 1), None);
+    }
+
+    #[test]
+    fn file_urls() {
+        let t = "https://github.com/a/b/blob/{commit}/{path}#L{line}";
+        assert_eq!(
+            file_url(t, "abc", "docs/x.md").as_deref(),
+            Some("https://github.com/a/b/blob/abc/docs/x.md")
+        );
+        assert_eq!(
+            file_url(
+                "https://git.example/{path}?at={commit}&line={line}",
+                "c",
+                "x"
+            )
+            .as_deref(),
+            Some("https://git.example/x?at=c&line=1")
+        );
+        assert_eq!(file_url("", "abc", "x"), None);
     }
 }

@@ -93,12 +93,10 @@ fn excluded_by_default(path: &str) -> bool {
         || EXCLUDED_SUFFIXES.iter().any(|s| name.ends_with(s))
 }
 
-/// Lists the files of `root` to analyze, sorted by path.
-pub fn walk(root: &Path, filter: &Filter) -> (Vec<SourceFile>, WalkReport) {
-    let mut files = Vec::new();
-    let mut report = WalkReport::default();
-    let canonical_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-    let walker = ignore::WalkBuilder::new(root)
+/// A walk over a repository that skips hidden and vendored folders and never follows
+/// symbolic links.
+pub fn repository_walker(root: &Path) -> ignore::Walk {
+    ignore::WalkBuilder::new(root)
         .standard_filters(false)
         .hidden(true)
         .follow_links(false)
@@ -108,22 +106,24 @@ pub fn walk(root: &Path, filter: &Filter) -> (Vec<SourceFile>, WalkReport) {
                 && entry.file_type().is_some_and(|t| t.is_dir())
                 && (name.starts_with('.') || EXCLUDED_DIRS.contains(&name.as_ref())))
         })
-        .build();
-    for entry in walker.flatten() {
+        .build()
+}
+
+/// Lists the files of `root` to analyze, sorted by path.
+pub fn walk(root: &Path, filter: &Filter) -> (Vec<SourceFile>, WalkReport) {
+    let mut files = Vec::new();
+    let mut report = WalkReport::default();
+    let canonical_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    for entry in repository_walker(root).flatten() {
         let Some(file_type) = entry.file_type() else {
             continue;
         };
         if file_type.is_dir() {
             continue;
         }
-        let Ok(rel) = entry.path().strip_prefix(root) else {
+        let Some(path) = relative_path(root, entry.path()) else {
             continue;
         };
-        let path = rel
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("/");
         let Some(kind) = FileKind::of(&path) else {
             continue;
         };
@@ -157,6 +157,17 @@ pub fn walk(root: &Path, filter: &Filter) -> (Vec<SourceFile>, WalkReport) {
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     (files, report)
+}
+
+/// `path` relative to `root`, `/`-separated; None when it is not under `root`.
+pub fn relative_path(root: &Path, path: &Path) -> Option<String> {
+    let rel = path.strip_prefix(root).ok()?;
+    Some(
+        rel.components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/"),
+    )
 }
 
 /// What reading a selected file gave.

@@ -1,0 +1,584 @@
+//! Markdown to safe HTML: pulldown-cmark for the syntax, ammonia for the sanitizing, and
+//! one hook (`Links`) that decides where every link and image points.
+//!
+//! Stage: leaf, like `config`. `source::docs` uses it to find the images a repository's
+//! markdown references; `render` uses it to make pages. It does no IO.
+//! **Invariant:** whatever the markdown holds, the HTML returned has no script, no event
+//! handler, no `style`, and no URL other than those `Links` returns, `#anchors`, http(s)
+//! and mailto links, and inline raster images (`data:image/png|gif|jpeg|webp`).
+
+use std::borrow::Cow;
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::sync::Arc;
+
+use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+
+/// What a relative URL is used for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Use {
+    Link,
+    Image,
+}
+
+/// Decides where relative URLs (`guide.md#x`, `../img/a.png`, `/docs/b.md`) point. `path` is
+/// the URL without its fragment, percent-decoded; `fragment` excludes the `#`. Returning
+/// None drops the attribute: the link text or the image's alt text stays.
+pub trait Links: Send + Sync {
+    fn resolve(&self, usage: Use, path: &str, fragment: Option<&str>) -> Option<String>;
+}
+
+/// The HTML of one markdown document and what templates need besides it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Rendered {
+    pub html: String,
+    /// The text of the first level-1 heading, if any.
+    pub title: Option<String>,
+    /// Every heading's level, id and text, in document order.
+    pub headings: Vec<Heading>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heading {
+    pub level: u8,
+    pub id: String,
+    pub text: String,
+}
+
+/// How a document is rendered.
+#[derive(Clone, Copy, Default)]
+pub struct Settings<'a> {
+    /// Emit ```` ```mermaid ```` blocks as `<pre class="mermaid">` for a client-side script;
+    /// otherwise they stay code blocks showing their source.
+    pub mermaid: bool,
+    /// Ids the page around the document already uses; headings never take them.
+    pub reserved_ids: &'a [&'a str],
+    /// Levels added to every heading (at most `h6`), for a document shown under the
+    /// page's own `h1`.
+    pub heading_offset: u8,
+}
+
+/// Renders markdown to sanitized HTML, with heading anchors and pilcrow permalinks, tables
+/// inside a horizontally scrolling container, footnotes, task lists and strikethrough.
+pub fn render(markdown: &str, links: Arc<dyn Links>, settings: Settings) -> Rendered {
+    let mut options = Options::empty();
+    options.insert(Options::ENABLE_TABLES);
+    options.insert(Options::ENABLE_FOOTNOTES);
+    options.insert(Options::ENABLE_STRIKETHROUGH);
+    options.insert(Options::ENABLE_TASKLISTS);
+    let events: Vec<Event> = Parser::new_ext(markdown, options).collect();
+
+    let mut ids = Ids::new(settings.reserved_ids);
+    let mut out: Vec<Event> = Vec::with_capacity(events.len() + 16);
+    let mut headings = Vec::new();
+    let mut title = None;
+    let mut heading: Option<(HeadingLevel, String, Vec<Event>)> = None;
+    let mut mermaid: Option<String> = None;
+    for event in events {
+        if let Some(source) = mermaid.as_mut() {
+            match event {
+                Event::Text(t) => source.push_str(&t),
+                Event::End(TagEnd::CodeBlock) => {
+                    let html = if settings.mermaid {
+                        format!("<pre class=\"mermaid\">{}</pre>\n", escape(source))
+                    } else {
+                        format!("<pre><code>{}</code></pre>\n", escape(source))
+                    };
+                    out.push(Event::Html(html.into()));
+                    mermaid = None;
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if let Some((_, text, inner)) = heading.as_mut() {
+            match event {
+                Event::End(TagEnd::Heading(level)) => {
+                    let text = std::mem::take(text);
+                    let inner = std::mem::take(inner);
+                    let id = ids.claim(&slug(&text));
+                    let level = heading_number(level);
+                    let n = (level + settings.heading_offset).min(6);
+                    out.push(Event::Html(format!("<h{n} id=\"{id}\">").into()));
+                    out.extend(inner);
+                    out.push(Event::Html(
+                        format!(" <a class=\"permalink\" href=\"#{id}\" aria-label=\"Link to this section\">¶</a></h{n}>\n").into(),
+                    ));
+                    if level == 1 && title.is_none() {
+                        title = Some(text.trim().to_string());
+                    }
+                    headings.push(Heading {
+                        level,
+                        id,
+                        text: text.trim().to_string(),
+                    });
+                    heading = None;
+                }
+                other => {
+                    if let Event::Text(t) | Event::Code(t) = &other {
+                        text.push_str(t);
+                    }
+                    inner.push(other);
+                }
+            }
+            continue;
+        }
+        match event {
+            Event::Start(Tag::Heading { level, .. }) => {
+                heading = Some((level, String::new(), Vec::new()));
+            }
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(lang)))
+                if lang.split_whitespace().next() == Some("mermaid") =>
+            {
+                mermaid = Some(String::new());
+            }
+            Event::Start(Tag::Table(a)) => {
+                out.push(Event::Html("<div class=\"table-wrap\">".into()));
+                out.push(Event::Start(Tag::Table(a)));
+            }
+            Event::End(TagEnd::Table) => {
+                out.push(Event::End(TagEnd::Table));
+                out.push(Event::Html("</div>\n".into()));
+            }
+            other => out.push(other),
+        }
+    }
+    let mut raw = String::with_capacity(markdown.len() * 3 / 2);
+    pulldown_cmark::html::push_html(&mut raw, out.into_iter());
+    Rendered {
+        html: sanitize(&raw, links),
+        title,
+        headings,
+    }
+}
+
+/// Cleans HTML with ammonia: a fixed set of tags and attributes, classes only from the list
+/// below, and every URL passed through `url_for`.
+fn sanitize(html: &str, links: Arc<dyn Links>) -> String {
+    let mut builder = ammonia::Builder::default();
+    builder
+        .add_tags(["input"])
+        // Attributes are allowed rather than forced: ammonia adds forced ones in hash order.
+        .add_tag_attributes("input", ["checked", "disabled", "type"])
+        .add_tag_attributes("a", ["aria-label"])
+        .add_tag_attributes("div", ["id"])
+        .add_tag_attributes("li", ["id"])
+        .add_tag_attributes("sup", ["id"])
+        .link_rel(None)
+        .add_url_schemes(["data"])
+        .allowed_classes(HashMap::from([
+            ("a", HashSet::from(["permalink"])),
+            ("div", HashSet::from(["table-wrap", "footnote-definition"])),
+            (
+                "sup",
+                HashSet::from(["footnote-reference", "footnote-definition-label"]),
+            ),
+            ("pre", HashSet::from(["mermaid"])),
+        ]))
+        .attribute_filter(move |element, attribute, value| {
+            url_for(links.as_ref(), element, attribute, value)
+        });
+    for level in ["h1", "h2", "h3", "h4", "h5", "h6"] {
+        builder.add_tag_attributes(level, ["id"]);
+    }
+    builder.clean(html).to_string()
+}
+
+/// The URL an `href` or `src` attribute gets, or None to drop it. Other attributes pass.
+fn url_for<'u>(
+    links: &dyn Links,
+    element: &str,
+    attribute: &str,
+    value: &'u str,
+) -> Option<Cow<'u, str>> {
+    let usage = match (element, attribute) {
+        // Task list boxes are the only inputs markdown makes.
+        ("input", "type") => return Some("checkbox".into()),
+        ("img", "src") => Use::Image,
+        (_, "href") | (_, "src") | (_, "cite") => Use::Link,
+        _ => return Some(value.into()),
+    };
+    let url = value.trim();
+    if url.starts_with('#') {
+        return Some(url.to_string().into());
+    }
+    if let Some(rest) = url.strip_prefix("//") {
+        return external(usage, &format!("https://{rest}")).map(Cow::Owned);
+    }
+    if has_scheme(url) {
+        return external(usage, url).map(Cow::Owned);
+    }
+    let (path, fragment) = match url.split_once('#') {
+        Some((p, f)) => (p, Some(f)),
+        None => (url, None),
+    };
+    // A query string means nothing for a file in a repository.
+    let path = path.split_once('?').map_or(path, |(p, _)| p);
+    links
+        .resolve(usage, &percent_decode(path), fragment)
+        .map(Cow::Owned)
+}
+
+/// Absolute URLs: web links stay; images only over https or as inline raster data (an
+/// `http:` image on an https page is blocked by browsers, an SVG data URL can carry script).
+fn external(usage: Use, url: &str) -> Option<String> {
+    let lower = url.to_ascii_lowercase();
+    let ok = match usage {
+        Use::Link => {
+            lower.starts_with("https://")
+                || lower.starts_with("http://")
+                || lower.starts_with("mailto:")
+        }
+        Use::Image => {
+            lower.starts_with("https://")
+                || ["png", "gif", "jpeg", "webp"]
+                    .iter()
+                    .any(|t| lower.starts_with(&format!("data:image/{t};base64,")))
+        }
+    };
+    ok.then(|| url.to_string())
+}
+
+fn has_scheme(url: &str) -> bool {
+    match url.split_once(':') {
+        Some((scheme, _)) => {
+            !scheme.is_empty()
+                && !scheme.contains('/')
+                && scheme
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        }
+        None => false,
+    }
+}
+
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (
+            bytes.get(i),
+            bytes.get(i + 1).copied().and_then(hex),
+            bytes.get(i + 2).copied().and_then(hex),
+        ) {
+            (Some(b'%'), Some(hi), Some(lo)) => {
+                out.push((hi * 16 + lo) as u8);
+                i += 3;
+            }
+            (Some(&b), _, _) => {
+                out.push(b);
+                i += 1;
+            }
+            (None, _, _) => break,
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Resolves `target` (a `/`-separated URL path) against the folder of `from`, both relative
+/// to one root. A leading `/` means the root. None when it climbs above the root.
+pub fn join(from: &str, target: &str) -> Option<String> {
+    let mut parts: Vec<&str> = if target.starts_with('/') {
+        Vec::new()
+    } else {
+        let mut p: Vec<&str> = from.split('/').filter(|s| !s.is_empty()).collect();
+        p.pop();
+        p
+    };
+    for segment in target.split('/') {
+        match segment {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            s => parts.push(s),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// A GitHub-style heading id: lowercase letters and digits, spaces and `-` as `-`,
+/// `_` kept, everything else dropped.
+pub fn slug(text: &str) -> String {
+    let mut s = String::new();
+    for c in text.trim().chars() {
+        if c.is_alphanumeric() || c == '_' {
+            s.extend(c.to_lowercase());
+        } else if c == ' ' || c == '-' {
+            s.push('-');
+        }
+    }
+    if s.is_empty() { "section".into() } else { s }
+}
+
+/// Unique ids on one page: the second "Usage" heading becomes `usage-1`.
+struct Ids {
+    used: BTreeSet<String>,
+}
+
+impl Ids {
+    fn new(reserved: &[&str]) -> Ids {
+        Ids {
+            used: reserved.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    fn claim(&mut self, base: &str) -> String {
+        let mut id = base.to_string();
+        let mut n = 0;
+        while self.used.contains(&id) {
+            n += 1;
+            id = format!("{base}-{n}");
+        }
+        self.used.insert(id.clone());
+        id
+    }
+}
+
+fn heading_number(level: HeadingLevel) -> u8 {
+    match level {
+        HeadingLevel::H1 => 1,
+        HeadingLevel::H2 => 2,
+        HeadingLevel::H3 => 3,
+        HeadingLevel::H4 => 4,
+        HeadingLevel::H5 => 5,
+        HeadingLevel::H6 => 6,
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Front matter at the top of a markdown file: `+++` TOML or `---` YAML.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrontMatterFormat {
+    Toml,
+    Yaml,
+}
+
+/// A markdown file cut into its front matter and body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Split<'a> {
+    /// The format and text of the front matter block, without its fences.
+    pub front: Option<(FrontMatterFormat, &'a str)>,
+    /// The markdown after the closing fence.
+    pub body: &'a str,
+    /// The file line (1-based) the front matter text starts on.
+    pub front_line: usize,
+}
+
+/// Splits off front matter. A file that opens a fence and never closes it has none.
+pub fn split_front_matter(text: &str) -> Split<'_> {
+    let text_no_bom = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let none = Split {
+        front: None,
+        body: text,
+        front_line: 0,
+    };
+    let (format, fence) = if text_no_bom.starts_with("+++") {
+        (FrontMatterFormat::Toml, "+++")
+    } else if text_no_bom.starts_with("---") {
+        (FrontMatterFormat::Yaml, "---")
+    } else {
+        return none;
+    };
+    let mut lines = text_no_bom.split_inclusive('\n');
+    let Some(first) = lines.next() else {
+        return none;
+    };
+    if first.trim_end() != fence {
+        return none;
+    }
+    let start = first.len();
+    let mut offset = start;
+    for line in lines {
+        if line.trim_end() == fence {
+            return Split {
+                front: Some((format, &text_no_bom[start..offset])),
+                body: &text_no_bom[offset + line.len()..],
+                front_line: 2,
+            };
+        }
+        offset += line.len();
+    }
+    none
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Links for tests: relative paths become `/site/PATH/`, images `/img/PATH`.
+    struct Plain;
+    impl Links for Plain {
+        fn resolve(&self, usage: Use, path: &str, fragment: Option<&str>) -> Option<String> {
+            let f = fragment.map(|f| format!("#{f}")).unwrap_or_default();
+            match usage {
+                Use::Link if path.ends_with(".md") => {
+                    Some(format!("/site/{}/{f}", path.trim_end_matches(".md")))
+                }
+                Use::Link => None,
+                Use::Image => Some(format!("/img/{path}")),
+            }
+        }
+    }
+
+    fn html(md: &str) -> String {
+        render(md, Arc::new(Plain), Settings::default()).html
+    }
+
+    #[test]
+    fn headings_get_ids_and_permalinks() {
+        let r = render(
+            "# Hello *World*\n\n## Usage\n\n## Usage\n\n## main-content\n",
+            Arc::new(Plain),
+            Settings {
+                mermaid: false,
+                reserved_ids: &["main-content"],
+                heading_offset: 0,
+            },
+        );
+        assert_eq!(
+            r.html,
+            "<h1 id=\"hello-world\">Hello <em>World</em> <a class=\"permalink\" href=\"#hello-world\" aria-label=\"Link to this section\">¶</a></h1>\n\
+             <h2 id=\"usage\">Usage <a class=\"permalink\" href=\"#usage\" aria-label=\"Link to this section\">¶</a></h2>\n\
+             <h2 id=\"usage-1\">Usage <a class=\"permalink\" href=\"#usage-1\" aria-label=\"Link to this section\">¶</a></h2>\n\
+             <h2 id=\"main-content-1\">main-content <a class=\"permalink\" href=\"#main-content-1\" aria-label=\"Link to this section\">¶</a></h2>\n"
+        );
+        assert_eq!(r.title.as_deref(), Some("Hello World"));
+        assert_eq!(r.headings.len(), 4);
+        assert_eq!(r.headings[2].id, "usage-1");
+    }
+
+    #[test]
+    fn headings_can_be_shifted_below_the_page_title() {
+        let r = render(
+            "# Title\n\n###### Deep\n",
+            Arc::new(Plain),
+            Settings {
+                heading_offset: 1,
+                ..Settings::default()
+            },
+        );
+        assert_eq!(
+            r.html,
+            "<h2 id=\"title\">Title <a class=\"permalink\" href=\"#title\" aria-label=\"Link to this section\">¶</a></h2>\n\
+             <h6 id=\"deep\">Deep <a class=\"permalink\" href=\"#deep\" aria-label=\"Link to this section\">¶</a></h6>\n"
+        );
+        assert_eq!(r.title.as_deref(), Some("Title"));
+        assert_eq!(r.headings[0].level, 1);
+    }
+
+    #[test]
+    fn tables_scroll_in_a_wrapper() {
+        assert_eq!(
+            html("| a | b |\n|---|---|\n| 1 | 2 |\n"),
+            "<div class=\"table-wrap\"><table><thead><tr><th>a</th><th>b</th></tr></thead><tbody>\n<tr><td>1</td><td>2</td></tr>\n</tbody></table>\n</div>\n"
+        );
+    }
+
+    #[test]
+    fn task_lists_strikethrough_and_footnotes() {
+        assert_eq!(
+            html("- [x] done\n- [ ] ~~todo~~\n"),
+            "<ul>\n<li><input disabled=\"\" type=\"checkbox\" checked=\"\">\ndone</li>\n<li><input disabled=\"\" type=\"checkbox\">\n<del>todo</del></li>\n</ul>\n"
+        );
+        assert_eq!(
+            html("Text[^n].\n\n[^n]: The note.\n"),
+            "<p>Text<sup class=\"footnote-reference\"><a href=\"#n\">1</a></sup>.</p>\n<div class=\"footnote-definition\" id=\"n\"><sup class=\"footnote-definition-label\">1</sup>\n<p>The note.</p>\n</div>\n"
+        );
+    }
+
+    #[test]
+    fn mermaid_blocks_are_source_unless_enabled() {
+        let md = "```mermaid\ngraph TD; A-->B<script>\n```\n";
+        assert_eq!(
+            html(md),
+            "<pre><code>graph TD; A--&gt;B&lt;script&gt;\n</code></pre>\n"
+        );
+        let on = render(
+            md,
+            Arc::new(Plain),
+            Settings {
+                mermaid: true,
+                reserved_ids: &[],
+                heading_offset: 0,
+            },
+        );
+        assert_eq!(
+            on.html,
+            "<pre class=\"mermaid\">graph TD; A--&gt;B&lt;script&gt;\n</pre>\n"
+        );
+    }
+
+    #[test]
+    fn links_and_images_are_resolved() {
+        assert_eq!(
+            html(
+                "[a](guide.md#x) [b](other.go) [c](#top) [d](https://e.org/x) ![i](img/a%20b.png)"
+            ),
+            "<p><a href=\"/site/guide/#x\">a</a> <a>b</a> <a href=\"#top\">c</a> <a href=\"https://e.org/x\">d</a> <img src=\"/img/img/a b.png\" alt=\"i\"></p>\n"
+        );
+    }
+
+    #[test]
+    fn dangerous_markup_is_inert() {
+        assert_eq!(
+            html(
+                "<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) [y](JaVaScRiPt:alert(1)) <a href=\"data:text/html,hi\">z</a>\n\n<p style=\"position:fixed\" onclick=\"x()\">s</p>"
+            ),
+            "\n<img src=\"/img/x\">\n<p><a>x</a> <a>y</a> <a>z</a></p>\n<p>s</p>"
+        );
+        // Template syntax is text like any other.
+        assert_eq!(
+            html("{{ config }} {% raw %}"),
+            "<p>{{ config }} {% raw %}</p>\n"
+        );
+    }
+
+    #[test]
+    fn only_safe_images_from_outside() {
+        assert_eq!(
+            html(
+                "![a](http://e.org/a.png) ![b](https://e.org/b.png) ![c](data:image/svg+xml;base64,PHN2Zz4=) ![d](data:image/png;base64,iVBO)"
+            ),
+            "<p><img alt=\"a\"> <img src=\"https://e.org/b.png\" alt=\"b\"> <img alt=\"c\"> <img src=\"data:image/png;base64,iVBO\" alt=\"d\"></p>\n"
+        );
+    }
+
+    #[test]
+    fn joins() {
+        assert_eq!(join("docs/a/b.md", "../c.md").as_deref(), Some("docs/c.md"));
+        assert_eq!(
+            join("docs/a.md", "./img/x.png").as_deref(),
+            Some("docs/img/x.png")
+        );
+        assert_eq!(
+            join("docs/a.md", "/README.md").as_deref(),
+            Some("README.md")
+        );
+        assert_eq!(join("README.md", "../x"), None);
+        assert_eq!(join("README.md", "docs/"), Some("docs".into()));
+    }
+
+    #[test]
+    fn front_matter_is_split() {
+        let s = split_front_matter("+++\ntitle = \"A\"\n+++\n# Body\n");
+        assert_eq!(s.front, Some((FrontMatterFormat::Toml, "title = \"A\"\n")));
+        assert_eq!(s.body, "# Body\n");
+        assert_eq!(s.front_line, 2);
+        let s = split_front_matter("---\ntitle: A\n---\nBody");
+        assert_eq!(s.front, Some((FrontMatterFormat::Yaml, "title: A\n")));
+        assert_eq!(s.body, "Body");
+        let s = split_front_matter("---\nno end\n");
+        assert_eq!(s.front, None);
+        assert_eq!(split_front_matter("Plain").body, "Plain");
+        // A horizontal rule later on is not front matter.
+        assert_eq!(split_front_matter("x\n---\n").front, None);
+    }
+}

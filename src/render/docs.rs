@@ -1,0 +1,360 @@
+//! A project's own markdown as portal pages: the README on the overview, the files of
+//! `docs = […]` under `projects/P/docs/…`, and the images they reference, copied in.
+//!
+//! Links between published docs point at their portal pages; links to other repository
+//! files point at the source at the pinned commit (or are dropped when the project has no
+//! source link template); relative images point at the copies. HTML is sanitized by
+//! `markdown::render`.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::OutputFile;
+use super::table::path_segment;
+use crate::markdown::{self, Links, Settings, Use};
+use crate::model::Project;
+use crate::source::file_url;
+
+/// Ids the overview page uses for its own sections; README headings never take them.
+pub const OVERVIEW_IDS: [&str; 7] = [
+    "main-content",
+    "counts",
+    "binaries",
+    "metrics",
+    "diagnostics",
+    "readme",
+    "docs",
+];
+
+/// A link in a list of pages.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct NavLink {
+    pub title: String,
+    /// Full URL path, starting with the base path.
+    pub url: String,
+    pub current: bool,
+}
+
+/// One doc page of a project.
+#[derive(Serialize)]
+pub struct DocPage {
+    /// Site-relative folder, e.g. `projects/p/docs/docs/guide/`.
+    #[serde(skip)]
+    pub path: String,
+    pub name: String,
+    pub project_title: String,
+    pub title: String,
+    /// The repository path, and its source link when there is one.
+    pub file: String,
+    pub file_url: String,
+    /// Sanitized by `markdown::render`.
+    pub html: String,
+    /// Whether the markdown has its own `#` heading; otherwise the page shows the title.
+    pub has_h1: bool,
+    pub docs: Vec<NavLink>,
+}
+
+/// The docs index page, `projects/P/docs/`.
+#[derive(Serialize)]
+pub struct DocsIndex {
+    pub name: String,
+    pub project_title: String,
+    pub docs: Vec<NavLink>,
+}
+
+/// Everything the docs of one project add to the site.
+pub struct ProjectDocs {
+    /// The README's HTML for the overview, sanitized; empty without a README.
+    pub readme_html: String,
+    pub pages: Vec<DocPage>,
+    /// The list of doc pages (README excluded) for the overview and the index.
+    pub index: DocsIndex,
+    pub images: Vec<OutputFile>,
+}
+
+/// Where a project's docs and images live on the site.
+struct Routes {
+    root: String,
+    /// Repository path → site-relative folder (docs) or file (images).
+    docs: BTreeMap<String, String>,
+    images: BTreeMap<String, String>,
+    source_url: String,
+    commit: String,
+}
+
+struct DocLinks {
+    routes: Arc<Routes>,
+    from: String,
+}
+
+impl Links for DocLinks {
+    fn resolve(&self, usage: Use, path: &str, fragment: Option<&str>) -> Option<String> {
+        if path.is_empty() {
+            return None;
+        }
+        let target = markdown::join(&self.from, path)?;
+        let r = &self.routes;
+        let fragment = fragment.map(|f| format!("#{f}")).unwrap_or_default();
+        match usage {
+            Use::Image => r.images.get(&target).map(|p| format!("{}{p}", r.root)),
+            Use::Link => match r.docs.get(&target) {
+                Some(page) => Some(format!("{}{page}{fragment}", r.root)),
+                None => {
+                    file_url(&r.source_url, &r.commit, &target).map(|u| format!("{u}{fragment}"))
+                }
+            },
+        }
+    }
+}
+
+/// The README, doc pages and images of one project.
+pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs {
+    let base = format!("projects/{}/", project.name);
+    let mut docs = BTreeMap::new();
+    let mut taken = std::collections::BTreeSet::new();
+    for doc in &project.docs {
+        let page = if doc.readme {
+            base.clone()
+        } else {
+            unique(&mut taken, doc_folder(&base, &doc.path))
+        };
+        docs.insert(doc.path.clone(), page);
+    }
+    let mut images = BTreeMap::new();
+    let mut files = Vec::new();
+    for image in &project.doc_images {
+        let segments: Vec<String> = image.path.split('/').map(path_segment).collect();
+        let path = format!("{base}files/{}", segments.join("/"));
+        if taken.insert(path.clone()) {
+            images.insert(image.path.clone(), path.clone());
+            files.push(OutputFile {
+                path,
+                bytes: image.bytes.clone(),
+            });
+        }
+    }
+    let routes = Arc::new(Routes {
+        root: root.to_string(),
+        docs,
+        images,
+        source_url: project.source_url.clone(),
+        commit: project.commit.clone(),
+    });
+    let nav = |current: &str| -> Vec<NavLink> {
+        project
+            .docs
+            .iter()
+            .filter(|d| !d.readme)
+            .filter_map(|d| {
+                let page = routes.docs.get(&d.path)?;
+                Some(NavLink {
+                    title: d.title.clone(),
+                    url: format!("{root}{page}"),
+                    current: d.path == current,
+                })
+            })
+            .collect()
+    };
+    let mut readme_html = String::new();
+    let mut pages = Vec::new();
+    for doc in &project.docs {
+        let links = Arc::new(DocLinks {
+            routes: routes.clone(),
+            from: doc.path.clone(),
+        });
+        let reserved: &[&str] = if doc.readme {
+            &OVERVIEW_IDS
+        } else {
+            &["main-content"]
+        };
+        // The overview has its own h1: the README's headings go one level down.
+        let settings = Settings {
+            mermaid,
+            reserved_ids: reserved,
+            heading_offset: u8::from(doc.readme),
+        };
+        let rendered = markdown::render(&doc.markdown, links, settings);
+        let html = rendered.html;
+        if doc.readme {
+            readme_html = html;
+            continue;
+        }
+        let Some(path) = routes.docs.get(&doc.path) else {
+            continue;
+        };
+        pages.push(DocPage {
+            path: path.clone(),
+            name: project.name.clone(),
+            project_title: project.title.clone(),
+            title: doc.title.clone(),
+            file: doc.path.clone(),
+            file_url: file_url(&project.source_url, &project.commit, &doc.path).unwrap_or_default(),
+            html,
+            has_h1: rendered.title.is_some(),
+            docs: nav(&doc.path),
+        });
+    }
+    ProjectDocs {
+        readme_html,
+        pages,
+        index: DocsIndex {
+            name: project.name.clone(),
+            project_title: project.title.clone(),
+            docs: nav(""),
+        },
+        images: files,
+    }
+}
+
+/// `docs/guide/setup.md` → `projects/P/docs/docs/guide/setup/`; a `README.md` or
+/// `index.md` is its folder's page.
+fn doc_folder(base: &str, path: &str) -> String {
+    let mut segments: Vec<&str> = path.split('/').collect();
+    let name = segments.pop().unwrap_or("");
+    let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+    let mut out: Vec<String> = segments.into_iter().map(path_segment).collect();
+    if !(stem.eq_ignore_ascii_case("readme") || stem.eq_ignore_ascii_case("index")) {
+        out.push(path_segment(stem));
+    }
+    let mut folder = format!("{base}docs/");
+    for s in out {
+        folder.push_str(&s);
+        folder.push('/');
+    }
+    folder
+}
+
+/// The folder itself, or with `-2`, `-3`… when two docs would share one page.
+fn unique(taken: &mut std::collections::BTreeSet<String>, folder: String) -> String {
+    if taken.insert(folder.clone()) {
+        return folder;
+    }
+    let stem = folder.trim_end_matches('/');
+    let mut n = 2;
+    loop {
+        let candidate = format!("{stem}-{n}/");
+        if taken.insert(candidate.clone()) {
+            return candidate;
+        }
+        n += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Doc, DocImage};
+
+    fn project() -> Project {
+        let doc = |path: &str, md: &str, readme: bool| Doc {
+            path: path.into(),
+            title: path.into(),
+            markdown: md.into(),
+            readme,
+        };
+        Project {
+            name: "p".into(),
+            title: "P".into(),
+            commit: "abc".into(),
+            source_url: "https://github.com/o/p/blob/{commit}/{path}#L{line}".into(),
+            docs: vec![
+                doc(
+                    "README.md",
+                    "# P\n\n## Counts\n\n[guide](docs/guide.md#setup) [main](cmd/main.go) [dir](config/) [out](../x) ![logo](docs/img/logo.png) ![gone](docs/img/none.png)",
+                    true,
+                ),
+                doc(
+                    "docs/guide.md",
+                    "[home](../README.md) [sub](sub/README.md) [readme](/README.md#counts)",
+                    false,
+                ),
+                doc("docs/sub/README.md", "![l](../img/logo.png)", false),
+            ],
+            doc_images: vec![DocImage {
+                path: "docs/img/logo.png".into(),
+                bytes: vec![1, 2],
+            }],
+            ..Project::default()
+        }
+    }
+
+    #[test]
+    fn links_point_at_portal_pages_sources_and_copies() {
+        let d = project_docs(&project(), "/atlas/", false);
+        assert_eq!(
+            d.readme_html,
+            "<h2 id=\"p\">P <a class=\"permalink\" href=\"#p\" aria-label=\"Link to this section\">¶</a></h2>\n\
+             <h3 id=\"counts-1\">Counts <a class=\"permalink\" href=\"#counts-1\" aria-label=\"Link to this section\">¶</a></h3>\n\
+             <p><a href=\"/atlas/projects/p/docs/docs/guide/#setup\">guide</a> \
+             <a href=\"https://github.com/o/p/blob/abc/cmd/main.go\">main</a> \
+             <a href=\"https://github.com/o/p/blob/abc/config\">dir</a> <a>out</a> \
+             <img src=\"/atlas/projects/p/files/docs/img/logo.png\" alt=\"logo\"> <img alt=\"gone\"></p>\n"
+        );
+        let pages: Vec<(&str, &str)> = d
+            .pages
+            .iter()
+            .map(|p| (p.path.as_str(), p.html.as_str()))
+            .collect();
+        assert_eq!(
+            pages,
+            [
+                (
+                    "projects/p/docs/docs/guide/",
+                    "<p><a href=\"/atlas/projects/p/\">home</a> <a href=\"/atlas/projects/p/docs/docs/sub/\">sub</a> <a href=\"/atlas/projects/p/#counts\">readme</a></p>\n"
+                ),
+                (
+                    "projects/p/docs/docs/sub/",
+                    "<p><img src=\"/atlas/projects/p/files/docs/img/logo.png\" alt=\"l\"></p>\n"
+                ),
+            ]
+        );
+        assert_eq!(
+            d.pages[0].file_url,
+            "https://github.com/o/p/blob/abc/docs/guide.md"
+        );
+        assert_eq!(
+            d.images,
+            [OutputFile {
+                path: "projects/p/files/docs/img/logo.png".into(),
+                bytes: vec![1, 2]
+            }]
+        );
+        let nav: Vec<(&str, bool)> = d.pages[1]
+            .docs
+            .iter()
+            .map(|n| (n.url.as_str(), n.current))
+            .collect();
+        assert_eq!(
+            nav,
+            [
+                ("/atlas/projects/p/docs/docs/guide/", false),
+                ("/atlas/projects/p/docs/docs/sub/", true)
+            ]
+        );
+    }
+
+    #[test]
+    fn without_a_source_template_other_files_are_not_linked() {
+        let mut p = project();
+        p.source_url.clear();
+        let d = project_docs(&p, "/", false);
+        assert!(d.readme_html.contains("<a>main</a>"), "{}", d.readme_html);
+    }
+
+    #[test]
+    fn doc_folders() {
+        assert_eq!(
+            doc_folder("projects/p/", "docs/Getting Started.md"),
+            "projects/p/docs/docs/Getting-Started/"
+        );
+        assert_eq!(
+            doc_folder("projects/p/", "docs/index.md"),
+            "projects/p/docs/docs/"
+        );
+        let mut taken = Default::default();
+        assert_eq!(unique(&mut taken, "a/".into()), "a/");
+        assert_eq!(unique(&mut taken, "a/".into()), "a-2/");
+    }
+}
