@@ -22,6 +22,7 @@
 //! the type's zero value. Anything else keeps its Go source text, marked `default_expr`.
 
 use super::syntax::FIELD;
+use super::syntax::KindName;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use tree_sitter::Node;
@@ -265,13 +266,13 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut
 pub fn extract_package_level(decl: Node, func: usize, src: &[u8], file: &mut GoFile) {
     let imports = std::mem::take(&mut file.imports);
     let scope = Scope::package_level();
-    for_each_node(decl, |node| match node.kind() {
+    for_each_node(decl, |node| match node.kind_name() {
         "call_expression" => visit_call(node, &scope, func, src, &imports, &mut file.binaries),
         "var_spec" => {
             let mut nc = node.walk();
             let names: Vec<Node> = node
                 .children_by_field_name("name", &mut nc)
-                .filter(|n| n.kind() == "identifier")
+                .filter(|n| n.kind_name() == "identifier")
                 .collect();
             let values: Vec<Node> = node
                 .child_by_field_id(FIELD.value)
@@ -298,10 +299,10 @@ pub fn extract_package_level(decl: Node, func: usize, src: &[u8], file: &mut GoF
 
 /// `strings.Join([]string{a, b}, sep)` with constant items and separator.
 fn string_join(node: Node, src: &[u8], imports: &[Import]) -> Option<(Vec<ConstExpr>, ConstExpr)> {
-    let f = callee(node).filter(|f| f.kind() == "selector_expression")?;
+    let f = callee(node).filter(|f| f.kind_name() == "selector_expression")?;
     let operand = f.child_by_field_id(FIELD.operand)?;
     if text(f.child_by_field_id(FIELD.field)?, src) != "Join"
-        || operand.kind() != "identifier"
+        || operand.kind_name() != "identifier"
         || !names_import(imports, text(operand, src), "strings")
     {
         return None;
@@ -310,12 +311,12 @@ fn string_join(node: Node, src: &[u8], imports: &[Import]) -> Option<(Vec<ConstE
     let mut c = args.walk();
     let args: Vec<Node> = args
         .named_children(&mut c)
-        .filter(|n| n.kind() != "comment")
+        .filter(|n| n.kind_name() != "comment")
         .collect();
     let [list, sep] = args.as_slice() else {
         return None;
     };
-    if list.kind() != "composite_literal" {
+    if list.kind_name() != "composite_literal" {
         return None;
     }
     let body = list.child_by_field_id(FIELD.body)?;
@@ -332,13 +333,13 @@ pub fn collect_consts(decl: Node, src: &[u8], file: &mut GoFile) {
     let scope = Scope::package_level();
     let mut c = decl.walk();
     for spec in decl.named_children(&mut c) {
-        if spec.kind() != "const_spec" {
+        if spec.kind_name() != "const_spec" {
             continue;
         }
         let mut nc = spec.walk();
         let names: Vec<String> = spec
             .children_by_field_name("name", &mut nc)
-            .filter(|n| n.kind() == "identifier")
+            .filter(|n| n.kind_name() == "identifier")
             .map(|n| text(n, src).to_string())
             .collect();
         let Some(list) = spec.child_by_field_id(FIELD.value) else {
@@ -372,7 +373,7 @@ fn visit_call(
     let Some(f) = callee(node) else {
         return;
     };
-    if f.kind() != "selector_expression" {
+    if f.kind_name() != "selector_expression" {
         return;
     }
     let (Some(operand), Some(field)) = (
@@ -387,12 +388,12 @@ fn visit_call(
         .map(|a| {
             let mut c = a.walk();
             a.named_children(&mut c)
-                .filter(|n| n.kind() != "comment")
+                .filter(|n| n.kind_name() != "comment")
                 .collect()
         })
         .unwrap_or_default();
     if (method == "Getenv" || method == "LookupEnv")
-        && operand.kind() == "identifier"
+        && operand.kind_name() == "identifier"
         && scope
             .lookup(text(operand, src), operand.start_byte())
             .is_none()
@@ -422,7 +423,7 @@ fn visit_call(
     }
     let pointer_first = args
         .first()
-        .is_some_and(|a| a.kind() == "unary_expression" && text(*a, src).starts_with('&'));
+        .is_some_and(|a| a.kind_name() == "unary_expression" && text(*a, src).starts_with('&'));
     // `XVar(&p, …)`/`XVarP(&p, …)` have a signature only flag sets use, whatever the receiver.
     let var_method = method.contains("Var") && method != "Var" && !method.starts_with("VarP");
     if !(is_flag_set(operand, scope, src, imports) || (var_method && pointer_first)) {
@@ -451,7 +452,7 @@ fn is_flag_set(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> boo
     let is_flag_pkg =
         |q: &str| names_import(imports, q, STD_FLAG) || names_import(imports, q, PFLAG);
     let n = scope.resolve_value(node, src);
-    match n.kind() {
+    match n.kind_name() {
         "identifier" => {
             let name = text(n, src);
             match scope.lookup(name, n.start_byte()) {
@@ -467,19 +468,19 @@ fn is_flag_set(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> boo
             let operand = n.child_by_field_id(FIELD.operand);
             let field = n.child_by_field_id(FIELD.field).map(|f| text(f, src));
             field == Some("CommandLine")
-                && operand.is_some_and(|o| o.kind() == "identifier" && is_flag_pkg(text(o, src)))
+                && operand
+                    .is_some_and(|o| o.kind_name() == "identifier" && is_flag_pkg(text(o, src)))
         }
         "call_expression" => {
-            let Some(f) = callee(n).filter(|f| f.kind() == "selector_expression") else {
+            let Some(f) = callee(n).filter(|f| f.kind_name() == "selector_expression") else {
                 return false;
             };
             let method = f.child_by_field_id(FIELD.field).map(|m| text(m, src));
             let operand = f.child_by_field_id(FIELD.operand);
             match method {
                 Some("Flags" | "PersistentFlags" | "LocalFlags") => true,
-                Some("NewFlagSet") => {
-                    operand.is_some_and(|o| o.kind() == "identifier" && is_flag_pkg(text(o, src)))
-                }
+                Some("NewFlagSet") => operand
+                    .is_some_and(|o| o.kind_name() == "identifier" && is_flag_pkg(text(o, src))),
                 _ => false,
             }
         }
@@ -496,17 +497,17 @@ fn fold(s: &str) -> String {
 fn unwrap_conversion<'t>(node: Node<'t>, src: &[u8]) -> Node<'t> {
     let mut n = node;
     for _ in 0..4 {
-        if n.kind() == "parenthesized_expression"
+        if n.kind_name() == "parenthesized_expression"
             && let Some(inner) = n.named_child(0)
         {
             n = inner;
             continue;
         }
-        if n.kind() != "call_expression" {
+        if n.kind_name() != "call_expression" {
             break;
         }
         let is_string_conv =
-            callee(n).is_some_and(|f| f.kind() == "identifier" && text(f, src) == "string");
+            callee(n).is_some_and(|f| f.kind_name() == "identifier" && text(f, src) == "string");
         let args = n.child_by_field_id(FIELD.arguments);
         match args
             .filter(|a| a.named_child_count() == 1)
@@ -525,10 +526,10 @@ fn string_in_scope(node: Node, scope: &Scope, src: &[u8]) -> Option<ConstExpr> {
     let expr = const_expr(n, src)?;
     let mut locals = false;
     for_each_node(n, |id| {
-        if id.kind() == "identifier"
+        if id.kind_name() == "identifier"
             && id
                 .parent()
-                .is_none_or(|p| p.kind() != "selector_expression")
+                .is_none_or(|p| p.kind_name() != "selector_expression")
             && scope.lookup(text(id, src), id.start_byte()).is_some()
         {
             locals = true;
@@ -549,7 +550,7 @@ pub fn value_of(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Ra
         v.literal = true;
         v.names = names;
     }
-    if n.kind() == "selector_expression"
+    if n.kind_name() == "selector_expression"
         && let Some(Chain { root, steps }) = scope.chain_of(n, src)
     {
         let path: Option<Vec<String>> = steps
@@ -570,19 +571,19 @@ pub fn value_of(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Ra
 /// The package-level function whose result `node` is (`F(…)`, `pkg.F(…)`, behind `*`/`&`).
 fn made_by(node: Node, scope: &Scope, src: &[u8]) -> Option<(Option<String>, String)> {
     let mut n = node;
-    while n.kind() == "unary_expression" {
+    while n.kind_name() == "unary_expression" {
         n = n.child_by_field_id(FIELD.operand)?;
     }
-    if n.kind() != "call_expression" {
+    if n.kind_name() != "call_expression" {
         return None;
     }
     let f = callee(n)?;
     let not_local = |id: Node| scope.lookup(text(id, src), id.start_byte()).is_none();
-    match f.kind() {
+    match f.kind_name() {
         "identifier" if not_local(f) => Some((None, text(f, src).to_string())),
         "selector_expression" => {
             let operand = f.child_by_field_id(FIELD.operand)?;
-            (operand.kind() == "identifier" && not_local(operand)).then(|| {
+            (operand.kind_name() == "identifier" && not_local(operand)).then(|| {
                 (
                     Some(text(operand, src).to_string()),
                     text(f.child_by_field_id(FIELD.field).unwrap_or(f), src).to_string(),
@@ -609,7 +610,7 @@ fn literal_names(
     let mut names = Vec::new();
     let mut stack = vec![node];
     while let Some(n) = stack.pop() {
-        match n.kind() {
+        match n.kind_name() {
             "int_literal"
             | "float_literal"
             | "imaginary_literal"
@@ -633,7 +634,7 @@ fn literal_names(
             }
             "selector_expression" => {
                 let operand = n.child_by_field_id(FIELD.operand)?;
-                if operand.kind() != "identifier"
+                if operand.kind_name() != "identifier"
                     || scope
                         .lookup(text(operand, src), operand.start_byte())
                         .is_some()
@@ -654,7 +655,7 @@ fn literal_names(
             | "keyed_element"
             | "argument_list" => {
                 let op = n.child_by_field_id(FIELD.operator).map(|o| text(o, src));
-                if matches!(op, Some("&" | "<-" | "*")) && n.kind() == "unary_expression" {
+                if matches!(op, Some("&" | "<-" | "*")) && n.kind_name() == "unary_expression" {
                     return None;
                 }
                 let mut c = n.walk();
@@ -663,7 +664,7 @@ fn literal_names(
             "composite_literal" => {
                 let ty = n.child_by_field_id(FIELD.ty)?;
                 if !matches!(
-                    ty.kind(),
+                    ty.kind_name(),
                     "slice_type" | "array_type" | "implicit_length_array_type" | "map_type"
                 ) {
                     return None;
@@ -672,11 +673,11 @@ fn literal_names(
             }
             "call_expression" => {
                 let f = callee(n)?;
-                let conversion = match f.kind() {
+                let conversion = match f.kind_name() {
                     "identifier" => CONVERSIONS.contains(&text(f, src)),
                     "selector_expression" => {
                         f.child_by_field_id(FIELD.operand)
-                            .is_some_and(|o| o.kind() == "identifier" && is_time(text(o, src)))
+                            .is_some_and(|o| o.kind_name() == "identifier" && is_time(text(o, src)))
                             && f.child_by_field_id(FIELD.field)
                                 .is_some_and(|x| text(x, src) == "Duration")
                     }
@@ -703,7 +704,7 @@ fn returned_literal(
     let mut returns = Vec::new();
     let mut stack = vec![body];
     while let Some(n) = stack.pop() {
-        match n.kind() {
+        match n.kind_name() {
             // A closure's returns are not the function's.
             "func_literal" => continue,
             "return_statement" => returns.push(n),
@@ -717,10 +718,10 @@ fn returned_literal(
         return None;
     };
     let mut lit = ret.named_child(0)?.named_child(0)?;
-    if lit.kind() == "unary_expression" {
+    if lit.kind_name() == "unary_expression" {
         lit = lit.child_by_field_id(FIELD.operand)?;
     }
-    if lit.kind() != "composite_literal" {
+    if lit.kind_name() != "composite_literal" {
         return None;
     }
     let mut fields = Vec::new();
@@ -733,7 +734,7 @@ fn returned_literal(
     while let Some((body, prefix, promoted)) = stack.pop() {
         let mut c = body.walk();
         for element in body.named_children(&mut c) {
-            if element.kind() != "keyed_element" {
+            if element.kind_name() != "keyed_element" {
                 continue;
             }
             let (Some(key), Some(value)) = (
@@ -749,7 +750,7 @@ fn returned_literal(
             let key = text(key, src).to_string();
             let mut path = prefix.clone();
             path.push(key.clone());
-            if value.kind() == "composite_literal" && path.len() < 4 {
+            if value.kind_name() == "composite_literal" && path.len() < 4 {
                 let ty = value
                     .child_by_field_id(FIELD.ty)
                     .and_then(|t| super::calls::type_ref(t, src));

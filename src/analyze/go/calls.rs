@@ -19,6 +19,7 @@
 //! a hop limit, so deep or cyclic code cannot overflow the stack or loop forever.
 
 use super::syntax::FIELD;
+use super::syntax::KindName;
 use std::collections::{HashMap, VecDeque};
 
 use tree_sitter::Node;
@@ -132,7 +133,7 @@ const MAX_HOPS: usize = 48;
 pub fn type_ref(node: Node, src: &[u8]) -> Option<TypeRef> {
     let mut n = node;
     for _ in 0..4 {
-        match n.kind() {
+        match n.kind_name() {
             "pointer_type" | "parenthesized_type" => n = n.named_child(0)?,
             "generic_type" => n = n.child_by_field_id(FIELD.ty)?,
             "qualified_type" => {
@@ -235,9 +236,9 @@ impl<'t> Scope<'t> {
     }
 
     fn record_local(&mut self, node: Node<'t>, src: &[u8]) {
-        match node.kind() {
+        match node.kind_name() {
             "short_var_declaration" | "assignment_statement" => {
-                if node.kind() == "assignment_statement"
+                if node.kind_name() == "assignment_statement"
                     && node
                         .child_by_field_id(FIELD.operator)
                         .is_none_or(|o| text(o, src) != "=")
@@ -255,7 +256,7 @@ impl<'t> Scope<'t> {
                 let mut rc = right.walk();
                 let values: Vec<Node> = right.named_children(&mut rc).collect();
                 for (i, name) in names.iter().enumerate() {
-                    if name.kind() != "identifier" {
+                    if name.kind_name() != "identifier" {
                         continue;
                     }
                     let binding = if names.len() == values.len() {
@@ -279,7 +280,7 @@ impl<'t> Scope<'t> {
                 let mut nc = node.walk();
                 let names: Vec<Node> = node
                     .children_by_field_name("name", &mut nc)
-                    .filter(|n| n.kind() == "identifier")
+                    .filter(|n| n.kind_name() == "identifier")
                     .collect();
                 let values: Vec<Node> = node
                     .child_by_field_id(FIELD.value)
@@ -305,7 +306,7 @@ impl<'t> Scope<'t> {
                     let mut lc = left.walk();
                     let names: Vec<Node> = left.named_children(&mut lc).collect();
                     let names = if names.is_empty() { vec![left] } else { names };
-                    for name in names.into_iter().filter(|n| n.kind() == "identifier") {
+                    for name in names.into_iter().filter(|n| n.kind_name() == "identifier") {
                         self.push_local(text(name, src), node.start_byte(), LocalBinding::Unknown);
                     }
                 }
@@ -372,7 +373,7 @@ impl<'t> Scope<'t> {
     pub fn resolve_value(&self, node: Node<'t>, src: &[u8]) -> Node<'t> {
         let mut n = node;
         for _ in 0..MAX_HOPS {
-            if n.kind() != "identifier" {
+            if n.kind_name() != "identifier" {
                 break;
             }
             let name = text(n, src);
@@ -393,7 +394,7 @@ impl<'t> Scope<'t> {
         let mut n = node;
         let root = 'walk: {
             for _ in 0..MAX_HOPS {
-                match n.kind() {
+                match n.kind_name() {
                     "parenthesized_expression" => n = n.named_child(0)?,
                     "unary_expression" => {
                         let op = text(n.child_by_field_id(FIELD.operator)?, src);
@@ -407,7 +408,7 @@ impl<'t> Scope<'t> {
                     }
                     "call_expression" => {
                         let f = callee(n)?;
-                        match f.kind() {
+                        match f.kind_name() {
                             "selector_expression" => {
                                 steps.push(Step::Call(
                                     text(f.child_by_field_id(FIELD.field)?, src).to_string(),
@@ -473,7 +474,7 @@ impl<'t> Scope<'t> {
 
     /// The position of a parameter named `name`, if the identifier at `node` is one.
     pub fn param_at(&self, node: Node<'t>, src: &[u8]) -> Option<usize> {
-        if node.kind() != "identifier" {
+        if node.kind_name() != "identifier" {
             return None;
         }
         match self.lookup(text(node, src), node.start_byte()) {
@@ -486,7 +487,7 @@ impl<'t> Scope<'t> {
 /// The function expression of a call, without explicit type arguments (`f[T](…)`).
 pub fn callee(call: Node) -> Option<Node> {
     let f = call.child_by_field_id(FIELD.function)?;
-    Some(match f.kind() {
+    Some(match f.kind_name() {
         "index_expression" => f.child_by_field_id(FIELD.operand)?,
         _ => f,
     })
@@ -521,7 +522,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> u
     let result = decl
         .and_then(|d| d.child_by_field_id(FIELD.result))
         .and_then(|r| {
-            if r.kind() == "parameter_list" {
+            if r.kind_name() == "parameter_list" {
                 let mut c = r.walk();
                 let first = r.named_children(&mut c).next()?;
                 type_ref(first.child_by_field_id(FIELD.ty)?, src)
@@ -574,62 +575,65 @@ fn collect_calls(
     imports: &[Import],
     out: &mut Vec<RawCall>,
 ) {
-    nodes.iter().copied().for_each(|node| match node.kind() {
-        "call_expression" => {
-            let Some(f) = callee(node) else {
-                return;
-            };
-            if let Some(reconcile) = registered_reconciler(node, f, scope, src) {
-                out.push(reconcile);
+    nodes
+        .iter()
+        .copied()
+        .for_each(|node| match node.kind_name() {
+            "call_expression" => {
+                let Some(f) = callee(node) else {
+                    return;
+                };
+                if let Some(reconcile) = registered_reconciler(node, f, scope, src) {
+                    out.push(reconcile);
+                }
+                let Some(target) = target_of(f, scope, src, imports) else {
+                    return;
+                };
+                let args = node
+                    .child_by_field_id(FIELD.arguments)
+                    .map(|a| {
+                        let mut c = a.walk();
+                        a.named_children(&mut c)
+                            .filter(|n| n.kind_name() != "comment")
+                            .map(|n| arg_of(n, scope, src))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                out.push(RawCall {
+                    line: line_of(node),
+                    target,
+                    args,
+                });
             }
-            let Some(target) = target_of(f, scope, src, imports) else {
-                return;
-            };
-            let args = node
-                .child_by_field_id(FIELD.arguments)
-                .map(|a| {
-                    let mut c = a.walk();
-                    a.named_children(&mut c)
-                        .filter(|n| n.kind() != "comment")
-                        .map(|n| arg_of(n, scope, src))
-                        .collect()
-                })
-                .unwrap_or_default();
-            out.push(RawCall {
-                line: line_of(node),
-                target,
-                args,
-            });
-        }
-        // A function or method passed as a value (`RunE: run`, `Handle(p, s.serve)`) may
-        // be called by whoever receives it.
-        "argument_list" | "literal_element" => {
-            let mut c = node.walk();
-            for child in node.named_children(&mut c) {
-                if !matches!(child.kind(), "identifier" | "selector_expression") {
-                    continue;
-                }
-                if node.kind() == "literal_element" && is_literal_key(node) {
-                    continue;
-                }
-                if let Some(target) = target_of(child, scope, src, imports) {
-                    out.push(RawCall {
-                        line: line_of(child),
-                        target,
-                        args: Vec::new(),
-                    });
+            // A function or method passed as a value (`RunE: run`, `Handle(p, s.serve)`) may
+            // be called by whoever receives it.
+            "argument_list" | "literal_element" => {
+                let mut c = node.walk();
+                for child in node.named_children(&mut c) {
+                    if !matches!(child.kind_name(), "identifier" | "selector_expression") {
+                        continue;
+                    }
+                    if node.kind_name() == "literal_element" && is_literal_key(node) {
+                        continue;
+                    }
+                    if let Some(target) = target_of(child, scope, src, imports) {
+                        out.push(RawCall {
+                            line: line_of(child),
+                            target,
+                            args: Vec::new(),
+                        });
+                    }
                 }
             }
-        }
-        _ => {}
-    });
+            _ => {}
+        });
 }
 
 /// controller-runtime's `….Complete(r)` / `….Build(r)` hands `r` to the manager, which
 /// calls `r.Reconcile`: that call is recorded here, so a program that sets up a controller
 /// reaches its `Reconcile` (it resolves only if `r`'s type has such a method).
 fn registered_reconciler(call: Node, f: Node, scope: &Scope, src: &[u8]) -> Option<RawCall> {
-    if f.kind() != "selector_expression" {
+    if f.kind_name() != "selector_expression" {
         return None;
     }
     let method = text(f.child_by_field_id(FIELD.field)?, src);
@@ -659,7 +663,7 @@ const PREDECLARED: &[&str] = &[
 
 fn is_literal_key(element: Node) -> bool {
     element.parent().is_some_and(|p| {
-        p.kind() == "keyed_element"
+        p.kind_name() == "keyed_element"
             && p.child_by_field_id(FIELD.key)
                 .is_some_and(|k| k.id() == element.id())
     })
@@ -668,7 +672,7 @@ fn is_literal_key(element: Node) -> bool {
 /// The function a callee expression (or a function value) names, when it may be in the
 /// repository.
 fn target_of(f: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<Target> {
-    match f.kind() {
+    match f.kind_name() {
         "identifier" => {
             let name = text(f, src);
             if PREDECLARED.contains(&name) || scope.lookup(name, f.start_byte()).is_some() {
@@ -682,7 +686,7 @@ fn target_of(f: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<T
         "selector_expression" => {
             let operand = f.child_by_field_id(FIELD.operand)?;
             let name = text(f.child_by_field_id(FIELD.field)?, src).to_string();
-            if operand.kind() == "identifier" {
+            if operand.kind_name() == "identifier" {
                 let q = text(operand, src);
                 if scope.lookup(q, operand.start_byte()).is_none() {
                     if is_std_qualifier(imports, q) {
@@ -721,7 +725,7 @@ fn arg_of(node: Node, scope: &Scope, src: &[u8]) -> Arg {
 pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
     let mut c = decl.walk();
     for spec in decl.named_children(&mut c) {
-        if spec.kind() != "type_spec" {
+        if spec.kind_name() != "type_spec" {
             continue;
         }
         let (Some(name), Some(ty)) = (
@@ -730,7 +734,7 @@ pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
         ) else {
             continue;
         };
-        if ty.kind() != "struct_type" {
+        if ty.kind_name() != "struct_type" {
             continue;
         }
         let mut fields = Vec::new();
@@ -738,7 +742,7 @@ pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
         for list in ty.named_children(&mut tc) {
             let mut lc = list.walk();
             for field in list.named_children(&mut lc) {
-                if field.kind() != "field_declaration" {
+                if field.kind_name() != "field_declaration" {
                     continue;
                 }
                 let Some(fty) = field

@@ -3,6 +3,7 @@
 //! per project by `index::GoIndex::eval`, across files and in-repo packages.
 
 use super::syntax::FIELD;
+use super::syntax::KindName;
 use tree_sitter::Node;
 
 use super::syntax::{string_literal, text};
@@ -25,7 +26,7 @@ pub fn const_expr(node: Node, src: &[u8]) -> Option<ConstExpr> {
     let mut parts = Vec::new();
     let mut stack = vec![node];
     while let Some(n) = stack.pop() {
-        match n.kind() {
+        match n.kind_name() {
             "binary_expression" => {
                 let op = n.child_by_field_id(FIELD.operator).map(|o| text(o, src));
                 if op != Some("+") {
@@ -44,7 +45,7 @@ pub fn const_expr(node: Node, src: &[u8]) -> Option<ConstExpr> {
             }),
             "selector_expression" => {
                 let operand = n.child_by_field_id(FIELD.operand)?;
-                if operand.kind() != "identifier" {
+                if operand.kind_name() != "identifier" {
                     return None;
                 }
                 parts.push(ConstExpr::Ref {
@@ -66,13 +67,13 @@ pub fn const_expr(node: Node, src: &[u8]) -> Option<ConstExpr> {
 pub fn collect_top_level(decl: Node, src: &[u8], out: &mut Vec<(String, ConstExpr)>) {
     let mut stack = vec![decl];
     while let Some(node) = stack.pop() {
-        match node.kind() {
+        match node.kind_name() {
             "const_spec" | "var_spec" => {
                 let mut c = node.walk();
                 // The grammar files the commas between names under `name` too.
                 let names: Vec<String> = node
                     .children_by_field_name("name", &mut c)
-                    .filter(|n| n.kind() == "identifier")
+                    .filter(|n| n.kind_name() == "identifier")
                     .map(|n| text(n, src).to_string())
                     .collect();
                 let Some(list) = node.child_by_field_id(FIELD.value) else {

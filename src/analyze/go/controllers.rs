@@ -6,6 +6,7 @@
 //! `NewWebhookManagedBy(…).For(…)` is a webhook, never a watch.
 
 use super::syntax::FIELD;
+use super::syntax::KindName;
 use tree_sitter::Node;
 
 use super::file::GoFile;
@@ -248,10 +249,10 @@ fn apply_step(
 }
 
 fn is_source_kind(node: Node, src: &[u8]) -> bool {
-    node.kind() == "call_expression"
-        && node
-            .child_by_field_id(FIELD.function)
-            .is_some_and(|f| f.kind() == "selector_expression" && text(f, src).ends_with(".Kind"))
+    node.kind_name() == "call_expression"
+        && node.child_by_field_id(FIELD.function).is_some_and(|f| {
+            f.kind_name() == "selector_expression" && text(f, src).ends_with(".Kind")
+        })
 }
 
 /// The object argument of `source.Kind(cache, &T{}, …)`.

@@ -5,6 +5,7 @@
 //! because that needs every file of the project (see `index` and the features' `resolve`).
 
 use super::syntax::FIELD;
+use super::syntax::KindName;
 use tree_sitter::{Node, Parser};
 
 use super::binaries::{self, BinaryFacts};
@@ -114,7 +115,7 @@ pub fn extract(path: &str, source: &str) -> GoFile {
     let src = source.as_bytes();
     let mut cursor = root.walk();
     for decl in root.named_children(&mut cursor) {
-        match decl.kind() {
+        match decl.kind_name() {
             "package_clause" => {
                 if let Some(name) = decl.named_child(0) {
                     file.package = text(name, src).to_string();
@@ -219,7 +220,7 @@ fn group_name_marker(comment: &str) -> Option<String> {
 fn collect_imports(decl: Node, src: &[u8], out: &mut Vec<Import>) {
     let mut stack = vec![decl];
     while let Some(node) = stack.pop() {
-        if node.kind() == "import_spec" {
+        if node.kind_name() == "import_spec" {
             let Some(path) = node
                 .child_by_field_id(FIELD.path)
                 .and_then(|p| string_literal(p, src))
@@ -240,13 +241,13 @@ fn collect_imports(decl: Node, src: &[u8], out: &mut Vec<Import>) {
 
 fn collect_group_versions(decl: Node, src: &[u8], out: &mut Vec<GroupVersionDecl>) {
     for_each_node(decl, |node| {
-        if node.kind() != "composite_literal" {
+        if node.kind_name() != "composite_literal" {
             return;
         }
         let Some(ty) = node.child_by_field_id(FIELD.ty) else {
             return;
         };
-        let type_name = match ty.kind() {
+        let type_name = match ty.kind_name() {
             "qualified_type" => ty.child_by_field_id(FIELD.name).map(|n| text(n, src)),
             "type_identifier" => Some(text(ty, src)),
             _ => None,
@@ -262,7 +263,7 @@ fn collect_group_versions(decl: Node, src: &[u8], out: &mut Vec<GroupVersionDecl
         let mut bc = body.walk();
         for element in body
             .named_children(&mut bc)
-            .filter(|n| n.kind() == "keyed_element")
+            .filter(|n| n.kind_name() == "keyed_element")
         {
             let (Some(key), Some(value)) = (element.named_child(0), element.named_child(1)) else {
                 continue;

@@ -7,6 +7,7 @@
 //! `informer`); any other is listed per package. Unknown kinds: `?` and a diagnostic.
 
 use super::syntax::FIELD;
+use super::syntax::KindName;
 use tree_sitter::Node;
 
 use super::consts::{ConstExpr, const_expr};
@@ -55,7 +56,7 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
         let Some(function) = call.child_by_field_id(FIELD.function) else {
             continue;
         };
-        if function.kind() != "selector_expression" {
+        if function.kind_name() != "selector_expression" {
             continue;
         }
         let (Some(operand), Some(field)) = (
@@ -73,7 +74,7 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
                 call.start_byte(),
             ))),
             "Kind"
-                if operand.kind() == "identifier"
+                if operand.kind_name() == "identifier"
                     && args.len() >= 2
                     && !inside_builder_watch(call, src) =>
             {
@@ -102,7 +103,7 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
 fn inside_builder_watch(call: Node, src: &[u8]) -> bool {
     let mut n = call;
     while let Some(parent) = n.parent() {
-        if parent.kind() == "call_expression" {
+        if parent.kind_name() == "call_expression" {
             let method = parent
                 .child_by_field_id(FIELD.function)
                 .and_then(|f| f.child_by_field_id(FIELD.field))
@@ -112,7 +113,7 @@ fn inside_builder_watch(call: Node, src: &[u8]) -> bool {
             }
         }
         if matches!(
-            parent.kind(),
+            parent.kind_name(),
             "block" | "function_declaration" | "method_declaration"
         ) {
             return false;
@@ -139,7 +140,7 @@ fn method_chain(call: Node, src: &[u8], count: usize) -> Option<Vec<String>> {
     let mut names = Vec::new();
     let mut n = call;
     while names.len() < count {
-        if n.kind() != "call_expression" {
+        if n.kind_name() != "call_expression" {
             return None;
         }
         let f = n.child_by_field_id(FIELD.function)?;
@@ -154,7 +155,7 @@ fn method_chain(call: Node, src: &[u8], count: usize) -> Option<Vec<String>> {
 fn dynamic_resource(operand: Node, src: &[u8]) -> Option<InformerSource> {
     let mut n = operand;
     for _ in 0..3 {
-        if n.kind() != "call_expression" {
+        if n.kind_name() != "call_expression" {
             return None;
         }
         let f = n.child_by_field_id(FIELD.function)?;
@@ -172,7 +173,7 @@ fn dynamic_resource(operand: Node, src: &[u8]) -> Option<InformerSource> {
 }
 
 fn gvr_literal(node: Node, src: &[u8]) -> Option<InformerSource> {
-    if node.kind() != "composite_literal"
+    if node.kind_name() != "composite_literal"
         || !text(node.child_by_field_id(FIELD.ty)?, src).ends_with("GroupVersionResource")
     {
         return None;
@@ -182,7 +183,7 @@ fn gvr_literal(node: Node, src: &[u8]) -> Option<InformerSource> {
     let mut c = body.walk();
     for element in body
         .named_children(&mut c)
-        .filter(|n| n.kind() == "keyed_element")
+        .filter(|n| n.kind_name() == "keyed_element")
     {
         let (Some(key), Some(value)) = (element.named_child(0), element.named_child(1)) else {
             continue;

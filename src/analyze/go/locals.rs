@@ -4,6 +4,7 @@
 //! declarations of the file. Types stay unresolved expressions here; `index` resolves them.
 
 use super::syntax::FIELD;
+use super::syntax::KindName;
 use tree_sitter::Node;
 
 use super::syntax::{FuncCtx, text};
@@ -91,7 +92,7 @@ pub fn type_expr(node: Node, src: &[u8]) -> Option<TypeExpr> {
     let mut n = node;
     let mut collection = false;
     loop {
-        match n.kind() {
+        match n.kind_name() {
             "pointer_type" | "parenthesized_type" => n = n.named_child(0)?,
             "generic_type" => n = n.child_by_field_id(FIELD.ty)?,
             "slice_type" | "array_type" | "implicit_length_array_type" if !collection => {
@@ -130,7 +131,7 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
             let mut pc = p.walk();
             for name in p
                 .children_by_field_name("name", &mut pc)
-                .filter(|n| n.kind() == "identifier")
+                .filter(|n| n.kind_name() == "identifier")
             {
                 sig.type_params.push(text(name, src).to_string());
             }
@@ -140,7 +141,7 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
         let mut c = params.walk();
         for p in params.named_children(&mut c) {
             if !matches!(
-                p.kind(),
+                p.kind_name(),
                 "parameter_declaration" | "variadic_parameter_declaration"
             ) {
                 continue;
@@ -151,7 +152,7 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
             let mut pc = p.walk();
             let names: Vec<String> = p
                 .children_by_field_name("name", &mut pc)
-                .filter(|n| n.kind() == "identifier")
+                .filter(|n| n.kind_name() == "identifier")
                 .map(|n| text(n, src).to_string())
                 .collect();
             if names.is_empty() {
@@ -164,11 +165,11 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
         }
     }
     if let Some(result) = decl.child_by_field_id(FIELD.result) {
-        if result.kind() == "parameter_list" {
+        if result.kind_name() == "parameter_list" {
             let mut c = result.walk();
             for p in result
                 .named_children(&mut c)
-                .filter(|p| p.kind() == "parameter_declaration")
+                .filter(|p| p.kind_name() == "parameter_declaration")
             {
                 let ty = p
                     .child_by_field_id(FIELD.ty)
@@ -176,7 +177,7 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
                 let mut pc = p.walk();
                 let count = p
                     .children_by_field_name("name", &mut pc)
-                    .filter(|n| n.kind() == "identifier")
+                    .filter(|n| n.kind_name() == "identifier")
                     .count()
                     .max(1);
                 for _ in 0..count {
@@ -195,7 +196,7 @@ pub fn structs(decl: Node, src: &[u8], out: &mut Vec<StructInfo>) {
     let mut c = decl.walk();
     for spec in decl
         .named_children(&mut c)
-        .filter(|n| n.kind() == "type_spec")
+        .filter(|n| n.kind_name() == "type_spec")
     {
         let (Some(name), Some(ty)) = (
             spec.child_by_field_id(FIELD.name),
@@ -203,7 +204,7 @@ pub fn structs(decl: Node, src: &[u8], out: &mut Vec<StructInfo>) {
         ) else {
             continue;
         };
-        if ty.kind() != "struct_type" {
+        if ty.kind_name() != "struct_type" {
             continue;
         }
         let mut info = StructInfo {
@@ -216,7 +217,7 @@ pub fn structs(decl: Node, src: &[u8], out: &mut Vec<StructInfo>) {
         let mut lc = list.walk();
         for field in list
             .named_children(&mut lc)
-            .filter(|n| n.kind() == "field_declaration")
+            .filter(|n| n.kind_name() == "field_declaration")
         {
             let Some(fty) = field
                 .child_by_field_id(FIELD.ty)
@@ -227,7 +228,7 @@ pub fn structs(decl: Node, src: &[u8], out: &mut Vec<StructInfo>) {
             let mut fc = field.walk();
             let names: Vec<String> = field
                 .children_by_field_name("name", &mut fc)
-                .filter(|n| n.kind() == "field_identifier")
+                .filter(|n| n.kind_name() == "field_identifier")
                 .map(|n| text(n, src).to_string())
                 .collect();
             if names.is_empty() {
@@ -261,7 +262,7 @@ impl<'a> Locals<'a> {
         let mut decls = Vec::new();
         ctx.bindings.iter().copied().for_each(|n| {
             if matches!(
-                n.kind(),
+                n.kind_name(),
                 "short_var_declaration" | "assignment_statement" | "var_spec" | "range_clause"
             ) {
                 decls.push(n);
@@ -275,7 +276,7 @@ impl<'a> Locals<'a> {
 
     fn declare(&mut self, n: Node, src: &[u8]) {
         let end = n.end_byte();
-        match n.kind() {
+        match n.kind_name() {
             "short_var_declaration" | "assignment_statement" => {
                 let (Some(left), Some(right)) = (
                     n.child_by_field_id(FIELD.left),
@@ -287,7 +288,7 @@ impl<'a> Locals<'a> {
                 let values = list(right);
                 // `x = …` keeps x's declared type; only a concrete value (`x = &T{}` into an
                 // interface-typed x) tells more. `xs = append(xs, …)` must not lose it.
-                let assignment = n.kind() == "assignment_statement";
+                let assignment = n.kind_name() == "assignment_statement";
                 if values.len() == names.len() {
                     for (name, value) in names.into_iter().zip(values) {
                         if let Some(name) = name {
@@ -325,7 +326,7 @@ impl<'a> Locals<'a> {
                 let mut c = n.walk();
                 let names: Vec<String> = n
                     .children_by_field_name("name", &mut c)
-                    .filter(|x| x.kind() == "identifier")
+                    .filter(|x| x.kind_name() == "identifier")
                     .map(|x| text(x, src).to_string())
                     .collect();
                 if let Some(ty) = n
@@ -364,7 +365,7 @@ impl<'a> Locals<'a> {
     pub fn type_of(&self, node: Node, src: &[u8], at: usize) -> ValueType {
         let mut n = node;
         loop {
-            match n.kind() {
+            match n.kind_name() {
                 "unary_expression"
                     if n.child_by_field_id(FIELD.operator)
                         .is_some_and(|o| text(o, src) == "&") =>
@@ -422,7 +423,7 @@ impl<'a> Locals<'a> {
         let Some(function) = call.child_by_field_id(FIELD.function) else {
             return unknown();
         };
-        match function.kind() {
+        match function.kind_name() {
             "identifier" if text(function, src) == "new" => call
                 .child_by_field_id(FIELD.arguments)
                 .and_then(|a| a.named_child(0))
@@ -459,7 +460,7 @@ impl<'a> Locals<'a> {
                         resource,
                     };
                 }
-                if operand.kind() != "identifier" {
+                if operand.kind_name() != "identifier" {
                     return unknown();
                 }
                 let name = text(operand, src);
@@ -529,7 +530,7 @@ impl<'a> Locals<'a> {
 
 /// `new(pkg.T)` parses its argument as an expression or a type.
 fn new_arg_type(node: Node, src: &[u8]) -> Option<TypeExpr> {
-    match node.kind() {
+    match node.kind_name() {
         "selector_expression" => Some(TypeExpr::named(
             Some(text(node.child_by_field_id(FIELD.operand)?, src)),
             text(node.child_by_field_id(FIELD.field)?, src),
@@ -541,13 +542,13 @@ fn new_arg_type(node: Node, src: &[u8]) -> Option<TypeExpr> {
 
 /// `X.CoreV1().ConfigMaps(ns)` → ("CoreV1", "ConfigMaps"): a typed clientset accessor.
 pub fn clientset_accessor(operand: Node, src: &[u8]) -> Option<(String, String)> {
-    if operand.kind() != "call_expression" {
+    if operand.kind_name() != "call_expression" {
         return None;
     }
     let f = operand.child_by_field_id(FIELD.function)?;
     let resource = text(f.child_by_field_id(FIELD.field)?, src);
     let gv_call = f.child_by_field_id(FIELD.operand)?;
-    if gv_call.kind() != "call_expression"
+    if gv_call.kind_name() != "call_expression"
         || gv_call
             .child_by_field_id(FIELD.arguments)?
             .named_child_count()
@@ -575,15 +576,15 @@ pub fn clientset_accessor(operand: Node, src: &[u8]) -> Option<(String, String)>
 fn identifiers(left: Node, src: &[u8]) -> Vec<Option<String>> {
     list(left)
         .into_iter()
-        .map(|n| (n.kind() == "identifier").then(|| text(n, src).to_string()))
+        .map(|n| (n.kind_name() == "identifier").then(|| text(n, src).to_string()))
         .collect()
 }
 
 fn list(node: Node) -> Vec<Node> {
-    if node.kind() == "expression_list" {
+    if node.kind_name() == "expression_list" {
         let mut c = node.walk();
         node.named_children(&mut c)
-            .filter(|n| n.kind() != "comment")
+            .filter(|n| n.kind_name() != "comment")
             .collect()
     } else {
         vec![node]

@@ -19,6 +19,7 @@
 //! webhook marker whose path disagrees with the path served in code or deployed in YAML.
 
 use super::syntax::FIELD;
+use super::syntax::KindName;
 use std::collections::BTreeMap;
 
 use tree_sitter::Node;
@@ -83,7 +84,7 @@ pub fn extract(root: Node, source: &str, file: &mut GoFile) {
     let src = source.as_bytes();
     let mut comments = Vec::new();
     for_each_node(root, |n| {
-        if n.kind() == "comment" {
+        if n.kind_name() == "comment" {
             comments.push(n);
         }
     });
@@ -158,7 +159,7 @@ fn marker_of(comment: &str) -> Option<(&'static str, Result<Vec<Arg>, String>)> 
 fn enclosing_body(node: Node) -> Option<&'static str> {
     let mut n = node;
     while let Some(parent) = n.parent() {
-        match parent.kind() {
+        match parent.kind_name() {
             "block" | "func_literal" => return Some("function body"),
             "field_declaration_list" | "interface_type" => return Some("type body"),
             _ => {}
@@ -174,12 +175,12 @@ fn type_markers(root: Node, src: &[u8], file: &mut GoFile) {
     let mut cursor = root.walk();
     let top: Vec<Node> = root.named_children(&mut cursor).collect();
     for (i, decl) in top.iter().enumerate() {
-        if decl.kind() != "type_declaration" {
+        if decl.kind_name() != "type_declaration" {
             continue;
         }
         let mut dc = decl.walk();
         let inner: Vec<Node> = decl.named_children(&mut dc).collect();
-        let parenthesized = decl.child(1).is_some_and(|c| c.kind() == "(");
+        let parenthesized = decl.child(1).is_some_and(|c| c.kind_name() == "(");
         if parenthesized {
             // Comments above a grouped declaration describe the package, not a type;
             // each spec inside has its own doc comment.
@@ -195,7 +196,7 @@ fn type_markers(root: Node, src: &[u8], file: &mut GoFile) {
 }
 
 fn is_type_spec(node: Node) -> bool {
-    matches!(node.kind(), "type_spec" | "type_alias")
+    matches!(node.kind_name(), "type_spec" | "type_alias")
 }
 
 fn record_type(siblings: &[Node], index: usize, spec: Node, src: &[u8], file: &mut GoFile) {
@@ -247,7 +248,7 @@ fn comments_above<'t>(siblings: &[Node<'t>], index: usize) -> Vec<Node<'t>> {
         let Some(node) = siblings.get(k).copied() else {
             break;
         };
-        if node.kind() != "comment" {
+        if node.kind_name() != "comment" {
             break;
         }
         // A comment on the same line as the code before it belongs to that code.
@@ -255,7 +256,8 @@ fn comments_above<'t>(siblings: &[Node<'t>], index: usize) -> Vec<Node<'t>> {
             .checked_sub(1)
             .and_then(|p| siblings.get(p))
             .is_some_and(|prev| {
-                prev.kind() != "comment" && prev.end_position().row == node.start_position().row
+                prev.kind_name() != "comment"
+                    && prev.end_position().row == node.start_position().row
             });
         if trailing {
             break;

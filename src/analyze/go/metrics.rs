@@ -11,6 +11,7 @@
 //! (or histogram/summary) calls that use it in the same package.
 
 use super::syntax::FIELD;
+use super::syntax::KindName;
 use std::collections::HashMap;
 
 use tree_sitter::Node;
@@ -106,13 +107,13 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
 pub fn extract_package_level(decl: Node, src: &[u8], file: &mut GoFile) {
     let imports = std::mem::take(&mut file.imports);
     let scope = Scope::package_level();
-    for_each_node(decl, |node| match node.kind() {
+    for_each_node(decl, |node| match node.kind_name() {
         "call_expression" => visit_call(node, &scope, src, &imports, &mut file.metrics),
         "var_spec" => {
             let mut nc = node.walk();
             let names: Vec<String> = node
                 .children_by_field_name("name", &mut nc)
-                .filter(|n| n.kind() == "identifier")
+                .filter(|n| n.kind_name() == "identifier")
                 .map(|n| text(n, src).to_string())
                 .collect();
             let values: Vec<Node> = node
@@ -140,19 +141,19 @@ pub fn extract_package_level(decl: Node, src: &[u8], file: &mut GoFile) {
 }
 
 fn is_string_list(node: Node, src: &[u8]) -> bool {
-    match node.kind() {
+    match node.kind_name() {
         "composite_literal" => node
             .child_by_field_id(FIELD.ty)
-            .is_some_and(|t| t.kind() == "slice_type" && text(t, src) == "[]string"),
+            .is_some_and(|t| t.kind_name() == "slice_type" && text(t, src) == "[]string"),
         "call_expression" => {
-            callee(node).is_some_and(|f| f.kind() == "identifier" && text(f, src) == "append")
+            callee(node).is_some_and(|f| f.kind_name() == "identifier" && text(f, src) == "append")
         }
         _ => false,
     }
 }
 
 fn visit_call(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &mut MetricFacts) {
-    let Some(f) = callee(node).filter(|f| f.kind() == "selector_expression") else {
+    let Some(f) = callee(node).filter(|f| f.kind_name() == "selector_expression") else {
         return;
     };
     let (Some(operand), Some(field)) = (
@@ -167,19 +168,19 @@ fn visit_call(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &m
         .map(|a| {
             let mut c = a.walk();
             a.named_children(&mut c)
-                .filter(|n| n.kind() != "comment")
+                .filter(|n| n.kind_name() != "comment")
                 .collect()
         })
         .unwrap_or_default();
     let is_pkg = |n: Node, path: &str| {
-        n.kind() == "identifier"
+        n.kind_name() == "identifier"
             && scope.lookup(text(n, src), n.start_byte()).is_none()
             && names_import(imports, text(n, src), path)
     };
     if is_pkg(operand, PROMETHEUS)
         && let Some(kind) = const_metric_type(method, args.get(1).copied(), src)
     {
-        if let Some(desc) = args.first().filter(|d| d.kind() == "identifier")
+        if let Some(desc) = args.first().filter(|d| d.kind_name() == "identifier")
             && scope.lookup(text(*desc, src), desc.start_byte()).is_none()
         {
             out.desc_types
@@ -191,9 +192,9 @@ fn visit_call(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &m
         return;
     };
     let factory = scope.resolve_value(operand, src);
-    let from_factory = factory.kind() == "call_expression"
+    let from_factory = factory.kind_name() == "call_expression"
         && callee(factory).is_some_and(|g| {
-            g.kind() == "selector_expression"
+            g.kind_name() == "selector_expression"
                 && g.child_by_field_id(FIELD.field)
                     .is_some_and(|x| text(x, src) == "With")
                 && g.child_by_field_id(FIELD.operand)
@@ -267,8 +268,10 @@ fn const_metric_type(method: &str, value_type: Option<Node>, src: &[u8]) -> Opti
 
 /// The package-level variable a call's value is assigned to (`var d = prometheus.NewDesc(…)`).
 fn package_var_of(call: Node, src: &[u8]) -> Option<String> {
-    let list = call.parent().filter(|p| p.kind() == "expression_list")?;
-    let spec = list.parent().filter(|p| p.kind() == "var_spec")?;
+    let list = call
+        .parent()
+        .filter(|p| p.kind_name() == "expression_list")?;
+    let spec = list.parent().filter(|p| p.kind_name() == "var_spec")?;
     let mut c = list.walk();
     let position = list
         .named_children(&mut c)
@@ -276,7 +279,7 @@ fn package_var_of(call: Node, src: &[u8]) -> Option<String> {
     let mut nc = spec.walk();
     let name = spec
         .children_by_field_name("name", &mut nc)
-        .filter(|n| n.kind() == "identifier")
+        .filter(|n| n.kind_name() == "identifier")
         .nth(position)?;
     Some(text(name, src).to_string())
 }
@@ -284,11 +287,11 @@ fn package_var_of(call: Node, src: &[u8]) -> Option<String> {
 /// The options of `NewDesc(fqName, help, …)`, with `BuildFQName(ns, sub, name)` split.
 fn desc_opts(fq: Node, help: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> RawOpts {
     let fq = scope.resolve_value(fq, src);
-    let build = (fq.kind() == "call_expression")
+    let build = (fq.kind_name() == "call_expression")
         .then(|| callee(fq))
         .flatten()
         .filter(|f| {
-            f.kind() == "selector_expression"
+            f.kind_name() == "selector_expression"
                 && f.child_by_field_id(FIELD.field)
                     .is_some_and(|x| text(x, src) == "BuildFQName")
         })
@@ -296,7 +299,7 @@ fn desc_opts(fq: Node, help: Node, scope: &Scope, src: &[u8], imports: &[Import]
         .map(|a| {
             let mut c = a.walk();
             a.named_children(&mut c)
-                .filter(|n| n.kind() != "comment")
+                .filter(|n| n.kind_name() != "comment")
                 .collect::<Vec<_>>()
         })
         .filter(|a| a.len() == 3);
@@ -321,7 +324,7 @@ fn opts_source(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Opt
         return OptsSource::Literal(Box::new(opts));
     }
     let n = scope.resolve_value(node, src);
-    match n.kind() {
+    match n.kind_name() {
         "identifier" if scope.lookup(text(n, src), n.start_byte()).is_none() => {
             OptsSource::Var(None, text(n, src).to_string())
         }
@@ -330,7 +333,7 @@ fn opts_source(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Opt
             let field = n.child_by_field_id(FIELD.field);
             match (operand, field) {
                 (Some(o), Some(f))
-                    if o.kind() == "identifier"
+                    if o.kind_name() == "identifier"
                         && scope.lookup(text(o, src), o.start_byte()).is_none() =>
                 {
                     OptsSource::Var(Some(text(o, src).to_string()), text(f, src).to_string())
@@ -347,7 +350,7 @@ fn opts_source(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Opt
 fn opts_literal(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<RawOpts> {
     let mut n = scope.resolve_value(node, src);
     for _ in 0..4 {
-        match n.kind() {
+        match n.kind_name() {
             "unary_expression" | "parenthesized_expression" => {
                 n = n
                     .child_by_field_id(FIELD.operand)
@@ -365,11 +368,11 @@ fn opts_literal(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Op
             _ => break,
         }
     }
-    if n.kind() != "composite_literal" {
+    if n.kind_name() != "composite_literal" {
         return None;
     }
     let ty = n.child_by_field_id(FIELD.ty)?;
-    let type_name = match ty.kind() {
+    let type_name = match ty.kind_name() {
         "qualified_type" => text(ty.child_by_field_id(FIELD.name)?, src),
         "type_identifier" => text(ty, src),
         _ => return None,
@@ -381,7 +384,7 @@ fn opts_literal(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Op
     let mut opts = RawOpts::default();
     let mut c = body.walk();
     for element in body.named_children(&mut c) {
-        if element.kind() != "keyed_element" {
+        if element.kind_name() != "keyed_element" {
             continue;
         }
         let (Some(key), Some(value)) = (
@@ -423,7 +426,7 @@ fn labels_of(node: Node, scope: &Scope, src: &[u8]) -> Vec<LabelPart> {
             });
             continue;
         }
-        match n.kind() {
+        match n.kind_name() {
             "nil" => {}
             "identifier" if text(n, src) == "nil" => {}
             "composite_literal" => {
@@ -439,7 +442,7 @@ fn labels_of(node: Node, scope: &Scope, src: &[u8]) -> Vec<LabelPart> {
             }
             "call_expression"
                 if callee(n)
-                    .is_some_and(|f| f.kind() == "identifier" && text(f, src) == "append") =>
+                    .is_some_and(|f| f.kind_name() == "identifier" && text(f, src) == "append") =>
             {
                 let Some(args) = n.child_by_field_id(FIELD.arguments) else {
                     continue;
@@ -447,10 +450,10 @@ fn labels_of(node: Node, scope: &Scope, src: &[u8]) -> Vec<LabelPart> {
                 let mut c = args.walk();
                 let args: Vec<Node> = args
                     .named_children(&mut c)
-                    .filter(|a| a.kind() != "comment")
+                    .filter(|a| a.kind_name() != "comment")
                     .collect();
                 for (i, a) in args.into_iter().enumerate().rev() {
-                    if a.kind() == "variadic_argument" {
+                    if a.kind_name() == "variadic_argument" {
                         if let Some(inner) = a.named_child(0) {
                             stack.push((inner, false));
                         }
@@ -466,7 +469,7 @@ fn labels_of(node: Node, scope: &Scope, src: &[u8]) -> Vec<LabelPart> {
                 let operand = n.child_by_field_id(FIELD.operand);
                 match (operand, n.child_by_field_id(FIELD.field)) {
                     (Some(o), Some(f))
-                        if o.kind() == "identifier"
+                        if o.kind_name() == "identifier"
                             && scope.lookup(text(o, src), o.start_byte()).is_none() =>
                     {
                         out.push(LabelPart::List(
@@ -487,10 +490,10 @@ fn string_part(n: Node, scope: &Scope, src: &[u8]) -> Option<ConstExpr> {
     let e = super::consts::const_expr(n, src)?;
     let mut local = false;
     for_each_node(n, |id| {
-        if id.kind() == "identifier"
+        if id.kind_name() == "identifier"
             && id
                 .parent()
-                .is_none_or(|p| p.kind() != "selector_expression")
+                .is_none_or(|p| p.kind_name() != "selector_expression")
             && matches!(
                 scope.lookup(text(id, src), id.start_byte()),
                 Some(

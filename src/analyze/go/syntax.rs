@@ -63,6 +63,35 @@ pub(crate) static FIELD: std::sync::LazyLock<Fields> = std::sync::LazyLock::new(
     }
 });
 
+/// The names of the Go grammar's node kinds by id, made once. `Node::kind` measures and
+/// checks the grammar's C string on every call, and the features compare kinds on most
+/// nodes they visit.
+static KIND_NAMES: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+    let lang: tree_sitter::Language = tree_sitter_go::LANGUAGE.into();
+    let mut names = Vec::new();
+    for id in 0..=u16::MAX {
+        if usize::from(id) >= lang.node_kind_count() {
+            break;
+        }
+        names.push(lang.node_kind_for_id(id).unwrap_or("").to_string());
+    }
+    names
+});
+
+/// `Node::kind` from the table above.
+pub(crate) trait KindName {
+    fn kind_name(&self) -> &'static str;
+}
+
+impl KindName for Node<'_> {
+    fn kind_name(&self) -> &'static str {
+        let names: &'static [String] = &KIND_NAMES;
+        names
+            .get(usize::from(self.kind_id()))
+            .map_or("", String::as_str)
+    }
+}
+
 /// The Go type named by an object argument such as `&corev1.Pod{}`.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ObjectRef {
@@ -168,9 +197,9 @@ pub(crate) fn chain_heads<'t>(calls: &[Node<'t>]) -> Vec<Node<'t>> {
     for call in calls {
         let operand = call
             .child_by_field_id(FIELD.function)
-            .filter(|f| f.kind() == "selector_expression")
+            .filter(|f| f.kind_name() == "selector_expression")
             .and_then(|f| f.child_by_field_id(FIELD.operand));
-        if let Some(op) = operand.filter(|op| op.kind() == "call_expression") {
+        if let Some(op) = operand.filter(|op| op.kind_name() == "call_expression") {
             inner.insert(op.id());
         }
     }
@@ -199,7 +228,7 @@ pub(crate) fn line_of(node: Node) -> u32 {
 /// The value of a Go string literal (interpreted or raw), or None for anything else.
 pub(crate) fn string_literal(node: Node, src: &[u8]) -> Option<String> {
     let raw = text(node, src);
-    match node.kind() {
+    match node.kind_name() {
         "raw_string_literal" => Some(raw.trim_matches('`').to_string()),
         "interpreted_string_literal" => {
             let inner = raw.strip_prefix('"')?.strip_suffix('"')?;
@@ -252,25 +281,25 @@ pub(crate) fn for_each_node<'t>(root: Node<'t>, mut f: impl FnMut(Node<'t>)) {
 }
 
 pub(crate) fn receiver_param(decl: Node) -> Option<Node> {
-    if decl.kind() != "method_declaration" {
+    if decl.kind_name() != "method_declaration" {
         return None;
     }
     let params = decl.child_by_field_id(FIELD.receiver)?;
     let mut c = params.walk();
     params
         .named_children(&mut c)
-        .find(|n| n.kind() == "parameter_declaration")
+        .find(|n| n.kind_name() == "parameter_declaration")
 }
 
 /// `Foo` for `func (r *Foo) …`.
 pub(crate) fn receiver_type(decl: Node, src: &[u8]) -> Option<String> {
     let ty = receiver_param(decl)?.child_by_field_id(FIELD.ty)?;
-    let ty = if ty.kind() == "pointer_type" {
+    let ty = if ty.kind_name() == "pointer_type" {
         ty.named_child(0)?
     } else {
         ty
     };
-    let ty = if ty.kind() == "generic_type" {
+    let ty = if ty.kind_name() == "generic_type" {
         ty.child_by_field_id(FIELD.ty)?
     } else {
         ty
@@ -290,7 +319,7 @@ pub(crate) fn is_conditional(node: Node, body: Node) -> bool {
         if parent.id() == body.id() {
             return false;
         }
-        match parent.kind() {
+        match parent.kind_name() {
             "if_statement" => {
                 let in_branch = [FIELD.consequence, FIELD.alternative].into_iter().any(|f| {
                     parent
@@ -301,7 +330,7 @@ pub(crate) fn is_conditional(node: Node, body: Node) -> bool {
                     return true;
                 }
             }
-            "for_statement" if child.kind() == "block" => return true,
+            "for_statement" if child.kind_name() == "block" => return true,
             "expression_case" | "default_case" | "type_case" | "communication_case"
             | "func_literal" => return true,
             _ => {}
@@ -314,7 +343,7 @@ pub(crate) fn is_conditional(node: Node, body: Node) -> bool {
 /// The type named by `&pkg.T{}`, `pkg.T{}`, `new(pkg.T)` or their unqualified forms.
 pub(crate) fn object_ref(node: Node, src: &[u8]) -> ObjectRef {
     let mut n = node;
-    if n.kind() == "unary_expression"
+    if n.kind_name() == "unary_expression"
         && n.child_by_field_id(FIELD.operator)
             .is_some_and(|o| text(o, src) == "&")
     {
@@ -322,11 +351,11 @@ pub(crate) fn object_ref(node: Node, src: &[u8]) -> ObjectRef {
             n = operand;
         }
     }
-    let type_node = match n.kind() {
+    let type_node = match n.kind_name() {
         "composite_literal" => n.child_by_field_id(FIELD.ty),
         "call_expression"
             if n.child_by_field_id(FIELD.function)
-                .is_some_and(|f| f.kind() == "identifier" && text(f, src) == "new") =>
+                .is_some_and(|f| f.kind_name() == "identifier" && text(f, src) == "new") =>
         {
             n.child_by_field_id(FIELD.arguments)
                 .and_then(|a| a.named_child(0))
@@ -334,7 +363,7 @@ pub(crate) fn object_ref(node: Node, src: &[u8]) -> ObjectRef {
         _ => None,
     };
     if let Some(ty) = type_node {
-        match ty.kind() {
+        match ty.kind_name() {
             "qualified_type" => {
                 if let (Some(pkg), Some(name)) = (
                     ty.child_by_field_id(FIELD.package),
@@ -351,7 +380,7 @@ pub(crate) fn object_ref(node: Node, src: &[u8]) -> ObjectRef {
                     ty.child_by_field_id(FIELD.operand),
                     ty.child_by_field_id(FIELD.field),
                 ) {
-                    if pkg.kind() == "identifier" {
+                    if pkg.kind_name() == "identifier" {
                         return ObjectRef::Type {
                             qualifier: Some(text(pkg, src).to_string()),
                             name: text(name, src).to_string(),
@@ -377,7 +406,7 @@ pub(crate) fn call_arguments(call: Node) -> Vec<Node> {
         .map(|a| {
             let mut c = a.walk();
             a.named_children(&mut c)
-                .filter(|n| n.kind() != "comment")
+                .filter(|n| n.kind_name() != "comment")
                 .collect()
         })
         .unwrap_or_default()
@@ -386,21 +415,21 @@ pub(crate) fn call_arguments(call: Node) -> Vec<Node> {
 /// The variable a chain's value is assigned to (`b := chain`, `b = chain`, `var b = chain`).
 pub(crate) fn assigned_variable(call: Node, src: &[u8]) -> Option<String> {
     let list = call.parent()?;
-    if list.kind() != "expression_list" {
+    if list.kind_name() != "expression_list" {
         return None;
     }
     let stmt = list.parent()?;
-    let left = match stmt.kind() {
+    let left = match stmt.kind_name() {
         "short_var_declaration" | "assignment_statement" => stmt.child_by_field_id(FIELD.left)?,
         "var_spec" => stmt.child_by_field_id(FIELD.name)?,
         _ => return None,
     };
-    let target = if left.kind() == "expression_list" {
+    let target = if left.kind_name() == "expression_list" {
         left.named_child(0)?
     } else {
         left
     };
-    (target.kind() == "identifier").then(|| text(target, src).to_string())
+    (target.kind_name() == "identifier").then(|| text(target, src).to_string())
 }
 
 /// One step of a method chain such as `.Owns(&appsv1.Deployment{})`.
@@ -431,12 +460,12 @@ pub(crate) fn flatten_chain<'t>(
     let mut steps = Vec::new();
     let mut node = call;
     let root = loop {
-        match node.kind() {
+        match node.kind_name() {
             "call_expression" => {
                 let Some(function) = node.child_by_field_id(FIELD.function) else {
                     break ChainRoot::Other;
                 };
-                let (method, operand) = match function.kind() {
+                let (method, operand) = match function.kind_name() {
                     "selector_expression" => match function.child_by_field_id(FIELD.field) {
                         Some(field) => (field, function.child_by_field_id(FIELD.operand)),
                         None => break ChainRoot::Other,
@@ -469,4 +498,29 @@ pub(crate) fn flatten_chain<'t>(
     };
     steps.reverse();
     (root, steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kind_and_field_tables_agree_with_tree_sitter() {
+        let src = "package p\nfunc f(x *T) { y := g.H(&v1.Pod{}, \"s\"); if y { return } }\n";
+        let mut parser = tree_sitter::Parser::new();
+        parser
+            .set_language(&tree_sitter_go::LANGUAGE.into())
+            .unwrap();
+        let tree = parser.parse(src, None).unwrap();
+        let mut seen = 0;
+        for_each_node(tree.root_node(), |n| {
+            assert_eq!(n.kind_name(), n.kind());
+            seen += 1;
+        });
+        assert!(seen > 20, "{seen}");
+        let lang: tree_sitter::Language = tree_sitter_go::LANGUAGE.into();
+        for (id, name) in [(FIELD.operand, "operand"), (FIELD.ty, "type")] {
+            assert_eq!(lang.field_name_for_id(id), Some(name));
+        }
+    }
 }

@@ -19,6 +19,7 @@
 //! controller constructors.
 
 use super::syntax::FIELD;
+use super::syntax::KindName;
 use std::collections::{HashMap, HashSet};
 
 use tree_sitter::Node;
@@ -80,7 +81,7 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
             .map(|p| {
                 let mut c = p.walk();
                 p.named_children(&mut c)
-                    .filter(|n| n.kind().ends_with("parameter_declaration"))
+                    .filter(|n| n.kind_name().ends_with("parameter_declaration"))
                     .count()
             })
             .unwrap_or(0);

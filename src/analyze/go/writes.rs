@@ -12,6 +12,7 @@
 //! it through same-package calls, else to its package. Unknown kind: `?` and a diagnostic.
 
 use super::syntax::FIELD;
+use super::syntax::KindName;
 use std::collections::HashSet;
 
 use tree_sitter::Node;
@@ -105,7 +106,7 @@ pub fn extract(
             continue;
         };
         let args = call_arguments(call);
-        match function.kind() {
+        match function.kind_name() {
             "identifier" => {
                 let name = text(function, src).to_string();
                 let args = args
@@ -129,7 +130,7 @@ pub fn extract(
                     continue;
                 };
                 let method = text(field, src);
-                if operand.kind() == "identifier"
+                if operand.kind_name() == "identifier"
                     && Some(text(operand, src)) == ctx.receiver_name.as_deref()
                 {
                     let args = args
@@ -180,7 +181,7 @@ fn write_call<'t>(
         .unwrap_or(line_of(call));
     // controllerutil.CreateOrUpdate(ctx, c, obj, mutate)
     if matches!(method, "CreateOrUpdate" | "CreateOrPatch")
-        && operand.kind() == "identifier"
+        && operand.kind_name() == "identifier"
         && args.len() >= 3
     {
         let verb = if method == "CreateOrUpdate" {
@@ -268,11 +269,11 @@ fn write_call<'t>(
 
 /// The client in `X.Status()` or `X.SubResource("status")`.
 fn status_writer_of<'t>(operand: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
-    if operand.kind() != "call_expression" {
+    if operand.kind_name() != "call_expression" {
         return None;
     }
     let f = operand.child_by_field_id(FIELD.function)?;
-    if f.kind() != "selector_expression" {
+    if f.kind_name() != "selector_expression" {
         return None;
     }
     let name = text(f.child_by_field_id(FIELD.field)?, src);
@@ -297,7 +298,7 @@ fn client_ref(
     src: &[u8],
     at: usize,
 ) -> Option<ClientRef> {
-    match node.kind() {
+    match node.kind_name() {
         "identifier" => {
             if Some(text(node, src)) == ctx.receiver_name.as_deref() {
                 return ctx.receiver_type.clone().map(ClientRef::Embedded);
@@ -312,7 +313,7 @@ fn client_ref(
         "selector_expression" => {
             let operand = node.child_by_field_id(FIELD.operand)?;
             let field = text(node.child_by_field_id(FIELD.field)?, src).to_string();
-            if operand.kind() == "identifier"
+            if operand.kind_name() == "identifier"
                 && Some(text(operand, src)) == ctx.receiver_name.as_deref()
             {
                 return Some(ClientRef::Field {
@@ -334,7 +335,7 @@ fn client_ref(
         }
         "call_expression" => {
             let f = node.child_by_field_id(FIELD.function)?;
-            (f.kind() == "selector_expression"
+            (f.kind_name() == "selector_expression"
                 && f.child_by_field_id(FIELD.field)
                     .is_some_and(|x| text(x, src) == "GetClient"))
             .then_some(ClientRef::Known)

@@ -6,61 +6,15 @@
 //! records a chain that starts at the `http` package. Nothing is decided here: whether
 //! `http` is `net/http` needs the file's imports and, for in-repo packages, the project.
 
+use crate::analyze::go::syntax::KindName;
 use std::collections::{HashMap, HashSet};
-use std::sync::OnceLock;
 
 use tree_sitter::Node;
 
 use super::{Arg, Base, CallSite, Chain, RouteCall, Step};
 use crate::analyze::go::consts::{ConstExpr, const_expr};
 use crate::analyze::go::file::GoFile;
-use crate::analyze::go::syntax::{FuncCtx, for_each_node, line_of, string_literal, text};
-
-/// Field ids of the Go grammar, looked up once: finding a child by field name compares the
-/// name against every field of the grammar, which adds up over every node of a large file.
-struct Fields {
-    arguments: u16,
-    body: u16,
-    field: u16,
-    function: u16,
-    key: u16,
-    left: u16,
-    name: u16,
-    operand: u16,
-    operator: u16,
-    package: u16,
-    parameters: u16,
-    result: u16,
-    right: u16,
-    type_: u16,
-    value: u16,
-}
-
-fn fields() -> &'static Fields {
-    static FIELDS: OnceLock<Fields> = OnceLock::new();
-    FIELDS.get_or_init(|| {
-        let language: tree_sitter::Language = tree_sitter_go::LANGUAGE.into();
-        // An unknown name gives 0, which no field has, so lookups find nothing.
-        let id = |name: &str| language.field_id_for_name(name).map_or(0, |f| f.get());
-        Fields {
-            arguments: id("arguments"),
-            body: id("body"),
-            field: id("field"),
-            function: id("function"),
-            key: id("key"),
-            left: id("left"),
-            name: id("name"),
-            operand: id("operand"),
-            operator: id("operator"),
-            package: id("package"),
-            parameters: id("parameters"),
-            result: id("result"),
-            right: id("right"),
-            type_: id("type"),
-            value: id("value"),
-        }
-    })
-}
+use crate::analyze::go::syntax::{FIELD, FuncCtx, for_each_node, line_of, string_literal, text};
 
 /// A `for _, v := range []string{…}` loop: the variable and the values it takes.
 type LoopValues = (String, Vec<ConstExpr>);
@@ -243,7 +197,7 @@ impl<'s> Extractor<'s> {
     /// What an expression's value comes from.
     fn chain_of(&self, node: Node) -> Chain {
         let node = unwrap(node, self.src);
-        match node.kind() {
+        match node.kind_name() {
             "call_expression" => self.flatten(node).0,
             _ => self.leaf(node),
         }
@@ -251,7 +205,7 @@ impl<'s> Extractor<'s> {
 
     /// A chain's start that is not a call: a name, a selector, a composite literal.
     fn leaf(&self, node: Node) -> Chain {
-        let base = match node.kind() {
+        let base = match node.kind_name() {
             "identifier" => {
                 let name = text(node, self.src);
                 if let Some(b) = self.lookup(name, node.start_byte()) {
@@ -260,12 +214,12 @@ impl<'s> Extractor<'s> {
                 Base::Name(name.to_string())
             }
             "selector_expression" => {
-                let Some(field) = node.child_by_field_id(fields().field) else {
+                let Some(field) = node.child_by_field_id(FIELD.field) else {
                     return opaque();
                 };
-                let operand = node.child_by_field_id(fields().operand).and_then(|o| {
+                let operand = node.child_by_field_id(FIELD.operand).and_then(|o| {
                     let name = text(o, self.src);
-                    (o.kind() == "identifier" && self.lookup(name, o.start_byte()).is_none())
+                    (o.kind_name() == "identifier" && self.lookup(name, o.start_byte()).is_none())
                         .then(|| name.to_string())
                 });
                 Base::Selector {
@@ -274,7 +228,7 @@ impl<'s> Extractor<'s> {
                 }
             }
             "composite_literal" => match node
-                .child_by_field_id(fields().type_)
+                .child_by_field_id(FIELD.ty)
                 .and_then(|t| named_type(t, self.src))
             {
                 Some((qualifier, name)) => Base::Type { qualifier, name },
@@ -294,16 +248,16 @@ impl<'s> Extractor<'s> {
         let mut steps = Vec::new();
         let mut node = call;
         let start = loop {
-            match node.kind() {
+            match node.kind_name() {
                 "call_expression" => {
-                    let Some(function) = node.child_by_field_id(fields().function) else {
+                    let Some(function) = node.child_by_field_id(FIELD.function) else {
                         break opaque();
                     };
-                    match function.kind() {
+                    match function.kind_name() {
                         "selector_expression" => {
                             let (Some(field), Some(operand)) = (
-                                function.child_by_field_id(fields().field),
-                                function.child_by_field_id(fields().operand),
+                                function.child_by_field_id(FIELD.field),
+                                function.child_by_field_id(FIELD.operand),
                             ) else {
                                 break opaque();
                             };
@@ -329,7 +283,7 @@ impl<'s> Extractor<'s> {
                         }
                         "identifier" if text(function, self.src) == "new" => {
                             break node
-                                .child_by_field_id(fields().arguments)
+                                .child_by_field_id(FIELD.arguments)
                                 .and_then(|a| a.named_child(0))
                                 .and_then(|t| named_type(t, self.src))
                                 .map(|(qualifier, name)| Chain {
@@ -374,14 +328,14 @@ impl<'s> Extractor<'s> {
     }
 
     fn args_of(&self, call: Node, method: &str) -> Vec<Arg> {
-        let Some(args) = call.child_by_field_id(fields().arguments) else {
+        let Some(args) = call.child_by_field_id(FIELD.arguments) else {
             return Vec::new();
         };
         // Only a manager's options can turn its metrics server off.
         let creates_manager = matches!(method, "NewManager" | "New");
         let mut c = args.walk();
         args.named_children(&mut c)
-            .filter(|n| n.kind() != "comment")
+            .filter(|n| n.kind_name() != "comment")
             .map(|n| Arg {
                 expr: self.string_expr(n),
                 list: self.list_of(n),
@@ -430,18 +384,18 @@ impl<'s> Extractor<'s> {
     /// `node` is not such a concatenation with at least one literal or name in it.
     fn partial_parts(&self, node: Node) -> Option<Vec<ConstExpr>> {
         let node = unwrap(node, self.src);
-        if node.kind() != "binary_expression" {
+        if node.kind_name() != "binary_expression" {
             return None;
         }
         let mut parts = Vec::new();
         let mut stack = vec![node];
         while let Some(n) = stack.pop() {
-            let is_concat = n.kind() == "binary_expression"
-                && n.child_by_field_id(fields().operator)
+            let is_concat = n.kind_name() == "binary_expression"
+                && n.child_by_field_id(FIELD.operator)
                     .is_some_and(|o| text(o, self.src) == "+");
             if is_concat {
-                stack.push(n.child_by_field_id(fields().right)?);
-                stack.push(n.child_by_field_id(fields().left)?);
+                stack.push(n.child_by_field_id(FIELD.right)?);
+                stack.push(n.child_by_field_id(FIELD.left)?);
                 continue;
             }
             match const_expr(n, self.src) {
@@ -462,26 +416,26 @@ impl<'s> Extractor<'s> {
     /// The elements of a `[]string{…}` literal, or of the local variable holding one.
     fn list_of(&self, node: Node) -> Vec<ConstExpr> {
         let node = unwrap(node, self.src);
-        match node.kind() {
+        match node.kind_name() {
             "identifier" => self
                 .lookup(text(node, self.src), node.start_byte())
                 .map(|b| b.list.clone())
                 .unwrap_or_default(),
             "composite_literal" => {
                 let is_slice = node
-                    .child_by_field_id(fields().type_)
-                    .is_some_and(|t| matches!(t.kind(), "slice_type" | "array_type"));
-                let Some(body) = node.child_by_field_id(fields().body).filter(|_| is_slice) else {
+                    .child_by_field_id(FIELD.ty)
+                    .is_some_and(|t| matches!(t.kind_name(), "slice_type" | "array_type"));
+                let Some(body) = node.child_by_field_id(FIELD.body).filter(|_| is_slice) else {
                     return Vec::new();
                 };
                 let mut c = body.walk();
                 let elements: Vec<Node> = body.named_children(&mut c).collect();
                 let mut out = Vec::with_capacity(elements.len());
                 for e in elements {
-                    if e.kind() == "comment" {
+                    if e.kind_name() == "comment" {
                         continue;
                     }
-                    let value = if e.kind() == "literal_element" {
+                    let value = if e.kind_name() == "literal_element" {
                         e.named_child(0)
                     } else {
                         None
@@ -501,19 +455,19 @@ impl<'s> Extractor<'s> {
     /// `BindAddress: "0"`.
     fn disables_metrics(&self, node: Node) -> bool {
         let node = unwrap(node, self.src);
-        match node.kind() {
+        match node.kind_name() {
             "identifier" => self
                 .lookup(text(node, self.src), node.start_byte())
                 .is_some_and(|b| b.disables_metrics),
             "composite_literal" => {
                 let mut found = false;
                 for_each_node(node, |n| {
-                    if n.kind() != "keyed_element" || found {
+                    if n.kind_name() != "keyed_element" || found {
                         return;
                     }
-                    let key = n.child_by_field_id(fields().key).map(|k| text(k, self.src));
+                    let key = n.child_by_field_id(FIELD.key).map(|k| text(k, self.src));
                     let value = n
-                        .child_by_field_id(fields().value)
+                        .child_by_field_id(FIELD.value)
                         .and_then(|v| v.named_child(0))
                         .and_then(|v| string_literal(v, self.src));
                     found = key == Some("BindAddress") && value.as_deref() == Some("0");
@@ -526,16 +480,16 @@ impl<'s> Extractor<'s> {
 
     /// `x := v`, `x, err := f()`, `x = v`, `s.f = v`.
     fn assignment(&mut self, node: Node, facts: &mut super::RouteFacts) {
-        if node.kind() == "assignment_statement"
+        if node.kind_name() == "assignment_statement"
             && node
-                .child_by_field_id(fields().operator)
+                .child_by_field_id(FIELD.operator)
                 .is_some_and(|o| text(o, self.src) != "=")
         {
             return;
         }
         let (Some(left), Some(right)) = (
-            node.child_by_field_id(fields().left),
-            node.child_by_field_id(fields().right),
+            node.child_by_field_id(FIELD.left),
+            node.child_by_field_id(FIELD.right),
         ) else {
             return;
         };
@@ -551,7 +505,7 @@ impl<'s> Extractor<'s> {
             } else {
                 None
             };
-            match l.kind() {
+            match l.kind_name() {
                 "identifier" => {
                     let chain = value.map(|v| self.chain_of(v)).unwrap_or_else(opaque);
                     let name = text(*l, self.src).to_string();
@@ -559,7 +513,7 @@ impl<'s> Extractor<'s> {
                 }
                 "selector_expression" => {
                     if let (Some(field), Some(chain)) = (
-                        l.child_by_field_id(fields().field),
+                        l.child_by_field_id(FIELD.field),
                         value.and_then(|v| self.evidence_of(v)),
                     ) {
                         facts
@@ -576,11 +530,11 @@ impl<'s> Extractor<'s> {
     fn var_spec(&mut self, node: Node) {
         let names = spec_names(node, self.src);
         let values = node
-            .child_by_field_id(fields().value)
+            .child_by_field_id(FIELD.value)
             .map(list_items)
             .unwrap_or_default();
         let declared = node
-            .child_by_field_id(fields().type_)
+            .child_by_field_id(FIELD.ty)
             .and_then(|t| named_type(t, self.src));
         let scope = self.scope();
         let pos = node.end_byte();
@@ -608,11 +562,11 @@ impl<'s> Extractor<'s> {
     /// `Field: v` in a composite literal: evidence about the field named `Field`.
     fn keyed_element(&self, node: Node, facts: &mut super::RouteFacts) {
         let key = node
-            .child_by_field_id(fields().key)
+            .child_by_field_id(FIELD.key)
             .and_then(|k| k.named_child(0))
-            .filter(|k| matches!(k.kind(), "identifier" | "field_identifier"));
+            .filter(|k| matches!(k.kind_name(), "identifier" | "field_identifier"));
         let value = node
-            .child_by_field_id(fields().value)
+            .child_by_field_id(FIELD.value)
             .and_then(|v| v.named_child(0));
         if let (Some(key), Some(chain)) = (key, value.and_then(|v| self.evidence_of(v))) {
             facts.fields.push((text(key, self.src).to_string(), chain));
@@ -623,7 +577,7 @@ impl<'s> Extractor<'s> {
     /// most values stored in fields (names, literals, unrelated calls) cannot be routers.
     fn evidence_of(&self, node: Node) -> Option<Chain> {
         let inner = unwrap(node, self.src);
-        let chain = match inner.kind() {
+        let chain = match inner.kind_name() {
             "identifier" => self
                 .lookup(text(inner, self.src), inner.start_byte())?
                 .chain
@@ -631,8 +585,8 @@ impl<'s> Extractor<'s> {
             "composite_literal" => self.leaf(inner),
             "call_expression" => {
                 let plain_function = inner
-                    .child_by_field_id(fields().function)
-                    .is_some_and(|f| f.kind() == "identifier");
+                    .child_by_field_id(FIELD.function)
+                    .is_some_and(|f| f.kind_name() == "identifier");
                 let names = method_names(inner, self.src);
                 if !plain_function && !names.iter().any(|m| DERIVING.contains(m)) {
                     return None;
@@ -648,7 +602,7 @@ impl<'s> Extractor<'s> {
     fn func_literal(&mut self, node: Node) {
         let scope = node.id();
         self.open.push((scope, node.end_byte()));
-        let Some(params) = node.child_by_field_id(fields().parameters) else {
+        let Some(params) = node.child_by_field_id(FIELD.parameters) else {
             return;
         };
         for (_, name, ty) in parameters(params, self.src) {
@@ -702,16 +656,16 @@ impl<'s> Extractor<'s> {
 
     /// `r.Route("/x", func(r chi.Router) {…})`: the literal's parameter is the sub-router.
     fn bind_closure_router(&mut self, call: Node, chain: &Chain) {
-        let Some(args) = call.child_by_field_id(fields().arguments) else {
+        let Some(args) = call.child_by_field_id(FIELD.arguments) else {
             return;
         };
         let mut c = args.walk();
         let literals: Vec<Node> = args
             .named_children(&mut c)
-            .filter(|n| n.kind() == "func_literal")
+            .filter(|n| n.kind_name() == "func_literal")
             .collect();
         for literal in literals {
-            let Some(params) = literal.child_by_field_id(fields().parameters) else {
+            let Some(params) = literal.child_by_field_id(FIELD.parameters) else {
                 continue;
             };
             if let Some((_, name, _)) = parameters(params, self.src).into_iter().next() {
@@ -729,19 +683,19 @@ impl<'s> Extractor<'s> {
     /// Records `f(x)`, `pkg.F(x)`, `s.m(x)` with the arguments that may be routers, so a
     /// parameter can later be resolved from what its callers pass.
     fn call_site(&self, call: Node, facts: &mut super::RouteFacts) {
-        let Some(function) = call.child_by_field_id(fields().function) else {
+        let Some(function) = call.child_by_field_id(FIELD.function) else {
             return;
         };
-        let (qualifier, func) = match function.kind() {
+        let (qualifier, func) = match function.kind_name() {
             "identifier" => (None, text(function, self.src)),
             "selector_expression" => {
                 let (Some(operand), Some(field)) = (
-                    function.child_by_field_id(fields().operand),
-                    function.child_by_field_id(fields().field),
+                    function.child_by_field_id(FIELD.operand),
+                    function.child_by_field_id(FIELD.field),
                 ) else {
                     return;
                 };
-                if operand.kind() != "identifier" {
+                if operand.kind_name() != "identifier" {
                     return;
                 }
                 (
@@ -751,18 +705,18 @@ impl<'s> Extractor<'s> {
             }
             _ => return,
         };
-        let Some(args) = call.child_by_field_id(fields().arguments) else {
+        let Some(args) = call.child_by_field_id(FIELD.arguments) else {
             return;
         };
         let mut c = args.walk();
         let mut kept = Vec::new();
         for (i, arg) in args
             .named_children(&mut c)
-            .filter(|n| n.kind() != "comment")
+            .filter(|n| n.kind_name() != "comment")
             .enumerate()
         {
             let inner = unwrap(arg, self.src);
-            let chain = match inner.kind() {
+            let chain = match inner.kind_name() {
                 "identifier" => match self.lookup(text(inner, self.src), inner.start_byte()) {
                     Some(b) if is_evidence(&b.chain) => b.chain.clone(),
                     Some(_) => continue,
@@ -772,8 +726,8 @@ impl<'s> Extractor<'s> {
                 "call_expression" => {
                     // Only a call that builds a router, or a function's result, can be one.
                     let plain_function = inner
-                        .child_by_field_id(fields().function)
-                        .is_some_and(|f| f.kind() == "identifier");
+                        .child_by_field_id(FIELD.function)
+                        .is_some_and(|f| f.kind_name() == "identifier");
                     let names = method_names(inner, self.src);
                     if !plain_function && !names.iter().any(|m| DERIVING.contains(m)) {
                         continue;
@@ -803,7 +757,7 @@ impl<'s> Extractor<'s> {
         let mut c = node.walk();
         let clause = node
             .named_children(&mut c)
-            .find(|n| n.kind() == "range_clause");
+            .find(|n| n.kind_name() == "range_clause");
         let values = clause.and_then(|cl| self.range_values(cl));
         self.loops.push((node.end_byte(), values));
     }
@@ -819,11 +773,11 @@ impl<'s> Extractor<'s> {
     }
 
     fn range_values(&self, clause: Node) -> Option<LoopValues> {
-        let left = clause.child_by_field_id(fields().left)?;
-        let right = clause.child_by_field_id(fields().right)?;
+        let left = clause.child_by_field_id(FIELD.left)?;
+        let right = clause.child_by_field_id(FIELD.right)?;
         // With one variable a range over a slice yields indexes, not elements.
         let value = list_items(left).get(1).copied()?;
-        if value.kind() != "identifier" {
+        if value.kind_name() != "identifier" {
             return None;
         }
         let values = self.list_of(right);
@@ -837,9 +791,9 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
     let mut ex = Extractor::new(src, body.id());
     let mut takes_router = false;
     if let Some(decl) = body.parent() {
-        if decl.kind() == "function_declaration"
+        if decl.kind_name() == "function_declaration"
             && let Some(chain) = decl
-                .child_by_field_id(fields().result)
+                .child_by_field_id(FIELD.result)
                 .and_then(|r| first_result_type(r, src))
         {
             file.routes.funcs.push((ctx.name.clone(), chain));
@@ -847,7 +801,7 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
         if let Some(receiver) = &ctx.receiver_name {
             ex.bind(receiver, body.id(), 0, None, opaque());
         }
-        if let Some(params) = decl.child_by_field_id(fields().parameters) {
+        if let Some(params) = decl.child_by_field_id(FIELD.parameters) {
             for (index, name, ty) in parameters(params, src) {
                 let declared = ty.and_then(|t| named_type(t, src));
                 takes_router |= declared
@@ -879,13 +833,13 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
     // for its parent.
     let mut inner_links = HashSet::new();
     ctx.each_node(|n| {
-        let kind = n.kind();
+        let kind = n.kind_name();
         if kind == "call_expression" {
             if let Some(operand) = n
-                .child_by_field_id(fields().function)
-                .filter(|f| f.kind() == "selector_expression")
-                .and_then(|f| f.child_by_field_id(fields().operand))
-                .filter(|o| o.kind() == "call_expression")
+                .child_by_field_id(FIELD.function)
+                .filter(|f| f.kind_name() == "selector_expression")
+                .and_then(|f| f.child_by_field_id(FIELD.operand))
+                .filter(|o| o.kind_name() == "call_expression")
             {
                 inner_links.insert(operand.id());
             }
@@ -909,7 +863,7 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
     let facts = &mut file.routes;
     for node in nodes {
         ex.advance(node.start_byte());
-        match node.kind() {
+        match node.kind_name() {
             "func_literal" => ex.func_literal(node),
             "short_var_declaration" | "assignment_statement" => ex.assignment(node, facts),
             "var_spec" => ex.var_spec(node),
@@ -926,23 +880,26 @@ pub fn extract_top_level(decl: Node, src: &[u8], file: &mut GoFile) {
     let facts = &mut file.routes;
     let mut specs = Vec::new();
     for_each_node(decl, |n| {
-        if matches!(n.kind(), "var_spec" | "field_declaration" | "keyed_element") {
+        if matches!(
+            n.kind_name(),
+            "var_spec" | "field_declaration" | "keyed_element"
+        ) {
             specs.push(n);
         }
     });
     // Function literals in initializers are not followed as functions: routes registered
     // in them are rare, and their local variables are not package variables.
     for node in specs {
-        match node.kind() {
+        match node.kind_name() {
             "var_spec" if !inside_func_literal(node, decl) => {
                 let names = spec_names(node, src);
                 let names_len = names.len();
                 let values = node
-                    .child_by_field_id(fields().value)
+                    .child_by_field_id(FIELD.value)
                     .map(list_items)
                     .unwrap_or_default();
                 let declared = node
-                    .child_by_field_id(fields().type_)
+                    .child_by_field_id(FIELD.ty)
                     .and_then(|t| named_type(t, src));
                 for (i, name) in names.into_iter().enumerate() {
                     let value = values.get(i).filter(|_| values.len() == names_len);
@@ -964,7 +921,7 @@ pub fn extract_top_level(decl: Node, src: &[u8], file: &mut GoFile) {
             }
             "field_declaration" => {
                 let Some((qualifier, ty)) = node
-                    .child_by_field_id(fields().type_)
+                    .child_by_field_id(FIELD.ty)
                     .and_then(|t| named_type(t, src))
                 else {
                     continue;
@@ -975,7 +932,7 @@ pub fn extract_top_level(decl: Node, src: &[u8], file: &mut GoFile) {
                 let mut c = node.walk();
                 let mut names: Vec<String> = node
                     .children_by_field_name("name", &mut c)
-                    .filter(|n| n.kind() == "field_identifier")
+                    .filter(|n| n.kind_name() == "field_identifier")
                     .map(|n| text(n, src).to_string())
                     .collect();
                 if names.is_empty() {
@@ -1048,16 +1005,16 @@ fn mentions_a_trigger(text: &[u8]) -> bool {
 fn method_names<'a>(call: Node, src: &'a [u8]) -> Vec<&'a str> {
     let mut names = Vec::new();
     let mut node = call;
-    while node.kind() == "call_expression" && names.len() <= MAX_STEPS {
+    while node.kind_name() == "call_expression" && names.len() <= MAX_STEPS {
         let Some(function) = node
-            .child_by_field_id(fields().function)
-            .filter(|f| f.kind() == "selector_expression")
+            .child_by_field_id(FIELD.function)
+            .filter(|f| f.kind_name() == "selector_expression")
         else {
             break;
         };
         let (Some(field), Some(operand)) = (
-            function.child_by_field_id(fields().field),
-            function.child_by_field_id(fields().operand),
+            function.child_by_field_id(FIELD.field),
+            function.child_by_field_id(FIELD.operand),
         ) else {
             break;
         };
@@ -1071,9 +1028,9 @@ fn method_names<'a>(call: Node, src: &'a [u8]) -> Vec<&'a str> {
 /// literals whose `BindAddress` matters here.
 fn is_options_literal(node: Node, src: &[u8]) -> bool {
     let node = unwrap(node, src);
-    node.kind() == "composite_literal"
+    node.kind_name() == "composite_literal"
         && node
-            .child_by_field_id(fields().type_)
+            .child_by_field_id(FIELD.ty)
             .is_some_and(|t| text(t, src).ends_with("Options"))
 }
 
@@ -1087,7 +1044,7 @@ fn inside_func_literal(node: Node, decl: Node) -> bool {
         if parent.id() == decl.id() {
             return false;
         }
-        if parent.kind() == "func_literal" {
+        if parent.kind_name() == "func_literal" {
             return true;
         }
         n = parent;
@@ -1123,13 +1080,13 @@ fn unwrap<'t>(node: Node<'t>, src: &[u8]) -> Node<'t> {
     let mut n = node;
     // Bounded: each pass removes one wrapper, and a node has finitely many.
     loop {
-        let next = match n.kind() {
+        let next = match n.kind_name() {
             "parenthesized_expression" => n.named_child(0),
             "unary_expression"
-                if n.child_by_field_id(fields().operator)
+                if n.child_by_field_id(FIELD.operator)
                     .is_some_and(|o| matches!(text(o, src), "&" | "*")) =>
             {
-                n.child_by_field_id(fields().operand)
+                n.child_by_field_id(FIELD.operand)
             }
             _ => None,
         };
@@ -1144,13 +1101,13 @@ fn unwrap<'t>(node: Node<'t>, src: &[u8]) -> Node<'t> {
 fn named_type(ty: Node, src: &[u8]) -> Option<(Option<String>, String)> {
     let mut t = ty;
     loop {
-        match t.kind() {
+        match t.kind_name() {
             "pointer_type" | "parenthesized_type" => t = t.named_child(0)?,
-            "generic_type" => t = t.child_by_field_id(fields().type_)?,
+            "generic_type" => t = t.child_by_field_id(FIELD.ty)?,
             "qualified_type" => {
                 return Some((
-                    Some(text(t.child_by_field_id(fields().package)?, src).to_string()),
-                    text(t.child_by_field_id(fields().name)?, src).to_string(),
+                    Some(text(t.child_by_field_id(FIELD.package)?, src).to_string()),
+                    text(t.child_by_field_id(FIELD.name)?, src).to_string(),
                 ));
             }
             "type_identifier" => return Some((None, text(t, src).to_string())),
@@ -1161,12 +1118,12 @@ fn named_type(ty: Node, src: &[u8]) -> Option<(Option<String>, String)> {
 
 /// The first result type of a function, when it is a named type.
 fn first_result_type(result: Node, src: &[u8]) -> Option<Chain> {
-    let ty = if result.kind() == "parameter_list" {
+    let ty = if result.kind_name() == "parameter_list" {
         let mut c = result.walk();
         let first = result
             .named_children(&mut c)
-            .find(|n| n.kind() == "parameter_declaration")?;
-        first.child_by_field_id(fields().type_)?
+            .find(|n| n.kind_name() == "parameter_declaration")?;
+        first.child_by_field_id(FIELD.ty)?
     } else {
         result
     };
@@ -1185,16 +1142,16 @@ fn parameters<'t>(params: Node<'t>, src: &[u8]) -> Vec<(usize, String, Option<No
     let mut c = params.walk();
     for decl in params.named_children(&mut c) {
         if !matches!(
-            decl.kind(),
+            decl.kind_name(),
             "parameter_declaration" | "variadic_parameter_declaration"
         ) {
             continue;
         }
-        let ty = decl.child_by_field_id(fields().type_);
+        let ty = decl.child_by_field_id(FIELD.ty);
         let mut nc = decl.walk();
         let names: Vec<String> = decl
             .children_by_field_name("name", &mut nc)
-            .filter(|n| n.kind() == "identifier")
+            .filter(|n| n.kind_name() == "identifier")
             .map(|n| text(n, src).to_string())
             .collect();
         if names.is_empty() {
@@ -1212,17 +1169,17 @@ fn parameters<'t>(params: Node<'t>, src: &[u8]) -> Vec<(usize, String, Option<No
 fn spec_names(spec: Node, src: &[u8]) -> Vec<String> {
     let mut c = spec.walk();
     spec.children_by_field_name("name", &mut c)
-        .filter(|n| n.kind() == "identifier")
+        .filter(|n| n.kind_name() == "identifier")
         .map(|n| text(n, src).to_string())
         .collect()
 }
 
 /// The expressions of an `expression_list`, or the node itself.
 fn list_items(node: Node) -> Vec<Node> {
-    if node.kind() == "expression_list" {
+    if node.kind_name() == "expression_list" {
         let mut c = node.walk();
         node.named_children(&mut c)
-            .filter(|n| n.kind() != "comment")
+            .filter(|n| n.kind_name() != "comment")
             .collect()
     } else {
         vec![node]
@@ -1235,43 +1192,43 @@ fn list_items(node: Node) -> Vec<Node> {
 pub(super) fn short_text(node: Node, src: &[u8]) -> String {
     let mut n = node;
     let mut prefix = String::new();
-    if n.kind() == "unary_expression"
-        && n.child_by_field_id(fields().operator)
+    if n.kind_name() == "unary_expression"
+        && n.child_by_field_id(FIELD.operator)
             .is_some_and(|o| text(o, src) == "&")
-        && let Some(operand) = n.child_by_field_id(fields().operand)
+        && let Some(operand) = n.child_by_field_id(FIELD.operand)
     {
         prefix.push('&');
         n = operand;
     }
-    match n.kind() {
+    match n.kind_name() {
         "func_literal" => "(anonymous func)".to_string(),
         "composite_literal" => {
             let ty = n
-                .child_by_field_id(fields().type_)
+                .child_by_field_id(FIELD.ty)
                 .map(|t| clip(t, src))
                 .unwrap_or_default();
             // An admission webhook is better known by the handler it wraps.
-            let handler = n.child_by_field_id(fields().body).and_then(|body| {
+            let handler = n.child_by_field_id(FIELD.body).and_then(|body| {
                 let mut c = body.walk();
                 let found = body.named_children(&mut c).find(|e| {
-                    e.kind() == "keyed_element"
-                        && e.child_by_field_id(fields().key)
+                    e.kind_name() == "keyed_element"
+                        && e.child_by_field_id(FIELD.key)
                             .is_some_and(|k| text(k, src) == "Handler")
                 });
                 found
-                    .and_then(|e| e.child_by_field_id(fields().value))
+                    .and_then(|e| e.child_by_field_id(FIELD.value))
                     .and_then(|v| v.named_child(0))
             });
             match handler {
                 Some(h) => {
-                    let inner = match h.kind() {
+                    let inner = match h.kind_name() {
                         "unary_expression" | "composite_literal" => {
                             let base = unwrap(h, src);
                             let amp = if base.id() != h.id() { "&" } else { "" };
-                            match base.kind() {
+                            match base.kind_name() {
                                 "composite_literal" => format!(
                                     "{amp}{}{{…}}",
-                                    base.child_by_field_id(fields().type_)
+                                    base.child_by_field_id(FIELD.ty)
                                         .map(|t| clip(t, src))
                                         .unwrap_or_default()
                                 ),
@@ -1291,7 +1248,7 @@ pub(super) fn short_text(node: Node, src: &[u8]) -> String {
                 return format!("{prefix}{full}");
             }
             let function = n
-                .child_by_field_id(fields().function)
+                .child_by_field_id(FIELD.function)
                 .map(|f| clip(f, src))
                 .unwrap_or_default();
             format!("{prefix}{function}(…)")
@@ -1538,9 +1495,9 @@ func main() {
         let mut c = root.walk();
         let decl = root
             .named_children(&mut c)
-            .find(|n| n.kind() == "function_declaration")
+            .find(|n| n.kind_name() == "function_declaration")
             .unwrap();
-        let body = decl.child_by_field_id(fields().body).unwrap();
+        let body = decl.child_by_field_id(FIELD.body).unwrap();
         let ctx = FuncCtx {
             name: "f".into(),
             body,
