@@ -31,7 +31,7 @@ use super::calls::{Chain, FuncId, Graph, Root, Scope, Step, Target, callee, name
 use super::consts::{ConstExpr, const_expr};
 use super::file::{GoFile, Import};
 use super::index::{GoIndex, GoInput, dir_of};
-use super::syntax::{FuncCtx, for_each_node, line_of, text};
+use super::syntax::{FuncCtx, for_each_node, for_each_plain_identifier, line_of, text};
 use crate::model::{Area, Binary, Diagnostic, EnvVar, Flag, SourceRef};
 
 const STD_FLAG: &str = "flag";
@@ -525,13 +525,8 @@ fn string_in_scope(node: Node, scope: &Scope, src: &[u8]) -> Option<ConstExpr> {
     let n = unwrap_conversion(scope.resolve_value(node, src), src);
     let expr = const_expr(n, src)?;
     let mut locals = false;
-    for_each_node(n, |id| {
-        if id.kind_name() == "identifier"
-            && id
-                .parent()
-                .is_none_or(|p| p.kind_name() != "selector_expression")
-            && scope.lookup(text(id, src), id.start_byte()).is_some()
-        {
+    for_each_plain_identifier(n, |id| {
+        if scope.lookup(text(id, src), id.start_byte()).is_some() {
             locals = true;
         }
     });

@@ -20,7 +20,7 @@
 
 use super::syntax::FIELD;
 use super::syntax::KindName;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use tree_sitter::Node;
 
@@ -575,6 +575,7 @@ fn collect_calls(
     imports: &[Import],
     out: &mut Vec<RawCall>,
 ) {
+    let mut keys = HashSet::new();
     nodes
         .iter()
         .copied()
@@ -607,13 +608,20 @@ fn collect_calls(
             }
             // A function or method passed as a value (`RunE: run`, `Handle(p, s.serve)`) may
             // be called by whoever receives it.
+            // A key (`RunE` in `RunE: run`) is a field name, not a value: keyed elements come
+            // before their keys in document order, so keys are known when reached.
+            "keyed_element" => {
+                if let Some(key) = node.child_by_field_id(FIELD.key) {
+                    keys.insert(key.id());
+                }
+            }
             "argument_list" | "literal_element" => {
                 let mut c = node.walk();
                 for child in node.named_children(&mut c) {
                     if !matches!(child.kind_name(), "identifier" | "selector_expression") {
                         continue;
                     }
-                    if node.kind_name() == "literal_element" && is_literal_key(node) {
+                    if keys.contains(&node.id()) {
                         continue;
                     }
                     if let Some(target) = target_of(child, scope, src, imports) {
@@ -660,14 +668,6 @@ const PREDECLARED: &[&str] = &[
     "nil", "true", "false", "iota", "append", "cap", "clear", "close", "complex", "copy", "delete",
     "imag", "len", "make", "max", "min", "new", "panic", "print", "println", "real", "recover",
 ];
-
-fn is_literal_key(element: Node) -> bool {
-    element.parent().is_some_and(|p| {
-        p.kind_name() == "keyed_element"
-            && p.child_by_field_id(FIELD.key)
-                .is_some_and(|k| k.id() == element.id())
-    })
-}
 
 /// The function a callee expression (or a function value) names, when it may be in the
 /// repository.

@@ -21,7 +21,7 @@ use super::calls::{Binding, Scope, callee, names_import};
 use super::consts::ConstExpr;
 use super::file::{GoFile, Import};
 use super::index::{GoIndex, GoInput};
-use super::syntax::{FuncCtx, for_each_node, line_of, text};
+use super::syntax::{FuncCtx, for_each_node, for_each_plain_identifier, line_of, text};
 use crate::model::{Diagnostic, Metric, SourceRef, UNRESOLVED};
 
 const PROMETHEUS: &str = "github.com/prometheus/client_golang/prometheus";
@@ -489,22 +489,17 @@ fn labels_of(node: Node, scope: &Scope, src: &[u8]) -> Vec<LabelPart> {
 fn string_part(n: Node, scope: &Scope, src: &[u8]) -> Option<ConstExpr> {
     let e = super::consts::const_expr(n, src)?;
     let mut local = false;
-    for_each_node(n, |id| {
-        if id.kind_name() == "identifier"
-            && id
-                .parent()
-                .is_none_or(|p| p.kind_name() != "selector_expression")
-            && matches!(
-                scope.lookup(text(id, src), id.start_byte()),
-                Some(
-                    Binding::Value(_)
-                        | Binding::Param(..)
-                        | Binding::Typed(_)
-                        | Binding::Unknown
-                        | Binding::Receiver(_)
-                )
+    for_each_plain_identifier(n, |id| {
+        if matches!(
+            scope.lookup(text(id, src), id.start_byte()),
+            Some(
+                Binding::Value(_)
+                    | Binding::Param(..)
+                    | Binding::Typed(_)
+                    | Binding::Unknown
+                    | Binding::Receiver(_)
             )
-        {
+        ) {
             local = true;
         }
     });

@@ -280,6 +280,36 @@ pub(crate) fn for_each_node<'t>(root: Node<'t>, mut f: impl FnMut(Node<'t>)) {
     }
 }
 
+/// Visits every identifier under `root` that is not the operand of a selector (`pkg` in
+/// `pkg.Name`), in document order. Parents are tracked on the walk: `Node::parent` searches
+/// down from the tree's root on every call.
+pub(crate) fn for_each_plain_identifier<'t>(root: Node<'t>, mut f: impl FnMut(Node<'t>)) {
+    let is_selector = |n: Node| n.kind_name() == "selector_expression";
+    let mut cursor = root.walk();
+    // Per depth of the walk: whether the current node's parent is a selector.
+    let mut under_selector =
+        vec![root.kind_name() == "identifier" && root.parent().is_some_and(is_selector)];
+    loop {
+        let node = cursor.node();
+        if node.kind_name() == "identifier" && under_selector.last() != Some(&true) {
+            f(node);
+        }
+        if cursor.goto_first_child() {
+            under_selector.push(is_selector(node));
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return;
+            }
+            under_selector.pop();
+        }
+    }
+}
+
 pub(crate) fn receiver_param(decl: Node) -> Option<Node> {
     if decl.kind_name() != "method_declaration" {
         return None;
@@ -522,5 +552,19 @@ mod tests {
         for (id, name) in [(FIELD.operand, "operand"), (FIELD.ty, "type")] {
             assert_eq!(lang.field_name_for_id(id), Some(name));
         }
+    }
+
+    #[test]
+    fn plain_identifiers_skip_selector_operands() {
+        let src = "package p\nvar v = f(a, pkg.Name, b.c.d, g(e))\n";
+        let mut parser = tree_sitter::Parser::new();
+        parser
+            .set_language(&tree_sitter_go::LANGUAGE.into())
+            .unwrap();
+        let tree = parser.parse(src, None).unwrap();
+        let mut names = Vec::new();
+        for_each_plain_identifier(tree.root_node(), |n| names.push(text(n, src.as_bytes())));
+        // `v` is declared, `f`/`a`/`g`/`e` are plain; `pkg` and `b` are selector operands.
+        assert_eq!(names, vec!["v", "f", "a", "g", "e"]);
     }
 }
