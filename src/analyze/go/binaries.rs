@@ -253,7 +253,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut
     for &node in &ctx.calls {
         visit_call(node, scope, func, src, &imports, &mut file.binaries);
     }
-    if let Some(ctor) = returned_literal(ctx.body, scope, src, &imports) {
+    if let Some(ctor) = returned_literal(ctx, scope, src, &imports) {
         file.binaries
             .constructors
             .push(Constructor { func, ..ctor });
@@ -383,6 +383,12 @@ fn visit_call(
         return;
     };
     let method = text(field, src);
+    let env_read = method == "Getenv" || method == "LookupEnv";
+    let layout = layout(method);
+    // Most calls are neither: decide that before collecting their arguments.
+    if !env_read && layout.is_none() {
+        return;
+    }
     let args: Vec<Node> = node
         .child_by_field_id(FIELD.arguments)
         .map(|a| {
@@ -392,7 +398,7 @@ fn visit_call(
                 .collect()
         })
         .unwrap_or_default();
-    if (method == "Getenv" || method == "LookupEnv")
+    if env_read
         && operand.kind_name() == "identifier"
         && scope
             .lookup(text(operand, src), operand.start_byte())
@@ -415,7 +421,7 @@ fn visit_call(
         }
         return;
     }
-    let Some(layout) = layout(method) else {
+    let Some(layout) = layout else {
         return;
     };
     if args.len() != layout.arity {
@@ -691,24 +697,25 @@ fn literal_names(
 
 /// The struct literal a function returns, when its only return statement returns one.
 fn returned_literal(
-    body: Node,
+    ctx: &FuncCtx,
     scope: &Scope,
     src: &[u8],
     imports: &[Import],
 ) -> Option<Constructor> {
-    let mut returns = Vec::new();
-    let mut stack = vec![body];
-    while let Some(n) = stack.pop() {
-        match n.kind_name() {
-            // A closure's returns are not the function's.
-            "func_literal" => continue,
-            "return_statement" => returns.push(n),
-            _ => {
-                let mut c = n.walk();
-                stack.extend(n.named_children(&mut c));
-            }
-        }
-    }
+    // A closure's returns are not the function's.
+    let closures: Vec<std::ops::Range<usize>> = ctx
+        .bindings
+        .iter()
+        .filter(|n| n.kind_name() == "func_literal")
+        .map(|n| n.byte_range())
+        .collect();
+    let returns: Vec<Node> = ctx
+        .nodes
+        .iter()
+        .copied()
+        .filter(|n| n.kind_name() == "return_statement")
+        .filter(|n| !closures.iter().any(|c| c.contains(&n.start_byte())))
+        .collect();
     let [ret] = returns.as_slice() else {
         return None;
     };
