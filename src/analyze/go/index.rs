@@ -188,28 +188,23 @@ impl<'a> GoIndex<'a> {
                 Some(alias) => alias == qualifier,
                 None => self
                     .default_package_names(&imp.path)
-                    .iter()
-                    .any(|n| n == qualifier),
+                    .contains(&Some(qualifier)),
             })
             .map(|imp| imp.path.clone())
     }
 
     /// The names an unaliased import may be referred to by: the declared name for in-repo
     /// packages; otherwise the last path element, or the one before a `/vN` major version.
-    fn default_package_names(&self, import_path: &str) -> Vec<String> {
+    fn default_package_names<'s>(&'s self, import_path: &'s str) -> [Option<&'s str>; 2] {
         if let Some(name) = self.names.get(import_path) {
-            return vec![name.clone()];
+            return [Some(name.as_str()), None];
         }
         let mut parts = import_path.rsplit('/');
         let last = parts.next().unwrap_or(import_path);
-        let mut names = vec![last.to_string()];
-        if last.len() > 1 && last.starts_with('v') && last[1..].chars().all(|c| c.is_ascii_digit())
-        {
-            if let Some(prev) = parts.next() {
-                names.push(prev.to_string());
-            }
-        }
-        names
+        let major_version = last.len() > 1
+            && last.starts_with('v')
+            && last[1..].chars().all(|c| c.is_ascii_digit());
+        [Some(last), if major_version { parts.next() } else { None }]
     }
 
     /// The (group, version) a Go package serves: `[groups]`, then the repository's own
