@@ -534,17 +534,7 @@ pub fn network(p: &Project) -> SectionsPage {
         .filter_map(|n| {
             let row = TableRow {
                 anchor: anchors.unique(&["networkpolicy", &n.namespace, &n.name]),
-                cells: vec![
-                    Cell::text(qualified(&n.namespace, &n.name)),
-                    Cell::text(if n.pod_selector.is_empty() {
-                        "all pods".to_string()
-                    } else {
-                        n.pod_selector.join(", ")
-                    }),
-                    Cell::text(n.policy_types.join(", ")),
-                    Cell::lines(&n.ingress),
-                    Cell::lines(&n.egress),
-                ],
+                cells: network_policy_cells(n),
                 sources: source_links(p, &n.sources),
             };
             router.route("NetworkPolicy", n.area, n.bundled, row)
@@ -924,4 +914,19 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
         sections,
         diagram: String::new(),
     }
+}
+
+/// A NetworkPolicy's cells: name, selected pods, policy types, ingress and egress rules.
+pub fn network_policy_cells(n: &crate::model::NetworkPolicy) -> Vec<Cell> {
+    vec![
+        Cell::text(qualified(&n.namespace, &n.name)),
+        Cell::text(if n.pod_selector.is_empty() {
+            "all pods".to_string()
+        } else {
+            n.pod_selector.join(", ")
+        }),
+        Cell::text(n.policy_types.join(", ")),
+        Cell::lines(&n.ingress),
+        Cell::lines(&n.egress),
+    ]
 }

@@ -291,18 +291,9 @@ pub fn network(portal: &Portal, projects: &[Project], root: &str) -> PortalPage 
         for n in p.network_policies.iter().filter(|n| own(n.area, n.bundled)) {
             policies.push(TableRow {
                 anchor: anchors.unique(&["networkpolicy", &p.name, &n.namespace, &n.name]),
-                cells: vec![
-                    project_cell(root, p),
-                    Cell::text(qualified(&n.namespace, &n.name)),
-                    Cell::text(if n.pod_selector.is_empty() {
-                        "all pods".to_string()
-                    } else {
-                        n.pod_selector.join(", ")
-                    }),
-                    Cell::text(n.policy_types.join(", ")),
-                    Cell::lines(&n.ingress),
-                    Cell::lines(&n.egress),
-                ],
+                cells: std::iter::once(project_cell(root, p))
+                    .chain(super::manifests::network_policy_cells(n))
+                    .collect(),
                 sources: source_links(p, &n.sources),
             });
         }

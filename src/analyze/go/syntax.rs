@@ -263,39 +263,34 @@ pub(crate) fn unescape_go(s: &str) -> String {
 
 /// Visits every node under `root` in document order, without recursion.
 pub(crate) fn for_each_node<'t>(root: Node<'t>, mut f: impl FnMut(Node<'t>)) {
-    let mut cursor = root.walk();
-    loop {
-        f(cursor.node());
-        if cursor.goto_first_child() {
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return;
-            }
-        }
-    }
+    walk(root, |node, _| f(node));
 }
 
 /// Visits every identifier under `root` that is not the operand of a selector (`pkg` in
-/// `pkg.Name`), in document order. Parents are tracked on the walk: `Node::parent` searches
-/// down from the tree's root on every call.
+/// `pkg.Name`), in document order.
 pub(crate) fn for_each_plain_identifier<'t>(root: Node<'t>, mut f: impl FnMut(Node<'t>)) {
     let is_selector = |n: Node| n.kind_name() == "selector_expression";
-    let mut cursor = root.walk();
-    // Per depth of the walk: whether the current node's parent is a selector.
-    let mut under_selector =
-        vec![root.kind_name() == "identifier" && root.parent().is_some_and(is_selector)];
-    loop {
-        let node = cursor.node();
-        if node.kind_name() == "identifier" && under_selector.last() != Some(&true) {
+    walk(root, |node, parent| {
+        // The root's parent is outside the walk: asked once, and only for an identifier.
+        let parent =
+            parent.or_else(|| (node.kind_name() == "identifier").then(|| node.parent())?);
+        if node.kind_name() == "identifier" && !parent.is_some_and(is_selector) {
             f(node);
         }
+    });
+}
+
+/// Visits every node under `root` in document order with its parent inside the walk (None
+/// for `root`). Parents are tracked on the way down: `Node::parent` searches down from the
+/// tree's root on every call.
+fn walk<'t>(root: Node<'t>, mut f: impl FnMut(Node<'t>, Option<Node<'t>>)) {
+    let mut cursor = root.walk();
+    let mut parents: Vec<Node<'t>> = Vec::new();
+    loop {
+        let node = cursor.node();
+        f(node, parents.last().copied());
         if cursor.goto_first_child() {
-            under_selector.push(is_selector(node));
+            parents.push(node);
             continue;
         }
         loop {
@@ -305,7 +300,7 @@ pub(crate) fn for_each_plain_identifier<'t>(root: Node<'t>, mut f: impl FnMut(No
             if !cursor.goto_parent() {
                 return;
             }
-            under_selector.pop();
+            parents.pop();
         }
     }
 }
