@@ -125,11 +125,17 @@ pub fn home(portal: &Portal, root: &str) -> Home {
                 },
                 url: super::kinds::kind_url(root, &k.group, &k.kind),
                 defined_by: k.defined_by.join(", "),
+                // One mention per controller and relation: the kind page lists every watch.
                 watched_by: k
                     .watched_by
                     .iter()
                     .map(|w| format!("{}/{} ({})", w.project, w.controller, w.relation.label()))
-                    .collect::<Vec<_>>()
+                    .fold(Vec::<String>::new(), |mut seen, w| {
+                        if !seen.contains(&w) {
+                            seen.push(w);
+                        }
+                        seen
+                    })
                     .join(", "),
             })
             .collect(),
