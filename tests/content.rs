@@ -161,12 +161,14 @@ fn hostile_repository_text_is_inert_on_every_page() {
                 assert!(tag.contains(" class=\"diagram "), "{path}: {tag}");
             }
         }
+        // Diagram links are plain SVG 2 `href` attributes, checked below with every other
+        // URL: no namespaced `xlink:href` (or any `…:href`) can slip past that check.
+        assert!(!lower.contains(":href"), "{path}: a namespaced href");
         // Every URL is the site's own, an anchor, or the theme's empty icon.
         for url in attribute_values(html, "href")
             .into_iter()
             .chain(attribute_values(html, "src"))
             .chain(attribute_values(html, "action"))
-            .chain(attribute_values(html, "xlink:href"))
         {
             assert!(
                 url.starts_with("/inert/") || url.starts_with('#') || url == "data:,",

@@ -5,13 +5,21 @@
 // Serves the folder with a tiny static HTTP server on 127.0.0.1 (random port)
 // under the path prefix /atlas/ (the fixture's base_url), the way GitHub Pages
 // serves a project site, and drives Debian's headless Chromium through
-// playwright-core to check what a person sees and can click.
+// playwright-core to check what a person sees and can click: every page loads
+// cleanly, every internal link and anchor (SVG diagram links too) resolves,
+// diagrams are visible and clickable, every generated .mmd file passes the real
+// mermaid parser, dark mode toggles and persists, and narrow phones get no
+// horizontal page scroll.
 //
-// Environment: PORTOLAN_CHROMIUM overrides the browser (default /usr/bin/chromium).
-// Writes a screenshot of the widget-operator dataflow page to
-// /tmp/portolan-e2e-dataflow.png (PORTOLAN_E2E_SCREENSHOT overrides the path).
-// Prints one line per check and a closing line `N passed, M failed`; exits
-// non-zero if any check failed.
+// The mermaid parser is npm's `mermaid` package (a devDependency): its browser
+// bundle is served from the test server under /__e2e__/, outside the site, so no
+// site page can load it by accident.
+//
+// Environment: PORTOLAN_CHROMIUM overrides the browser (default /usr/bin/chromium);
+// PORTOLAN_E2E_SCREENSHOTS the folder the screenshots go to (default
+// target/e2e-screenshots/ in the repository, which git ignores; CI keeps it as an
+// artifact). Prints one line per check and a closing line `N passed, M failed`;
+// exits non-zero if any check failed.
 
 import http from 'node:http';
 import fs from 'node:fs';
@@ -23,10 +31,23 @@ import { chromium } from 'playwright-core';
 
 const PREFIX = '/atlas/';
 const CHROMIUM = process.env.PORTOLAN_CHROMIUM || '/usr/bin/chromium';
-const SCREENSHOT = process.env.PORTOLAN_E2E_SCREENSHOT || '/tmp/portolan-e2e-dataflow.png';
-const OVERALL_TIMEOUT_MS = 240_000; // the whole run; normally takes a few seconds
+const REPO = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const SHOTS = path.resolve(process.env.PORTOLAN_E2E_SCREENSHOTS || path.join(REPO, 'target', 'e2e-screenshots'));
+const MERMAID_JS = path.join(REPO, 'node_modules', 'mermaid', 'dist', 'mermaid.min.js');
+const OVERALL_TIMEOUT_MS = 240_000; // the whole run; normally takes well under a minute
 const STEP_TIMEOUT_MS = 15_000; // any single Playwright wait
-const MAX_CRAWL = 200; // pages/files the link crawl visits at most
+const MAX_CRAWL = 2_000; // pages/files the link crawl visits at most
+const PHONE_WIDTH = 375; // CSS pixels: a small phone held upright
+// Test-only files, served outside the site's prefix.
+const TEST_ONLY = '/__e2e__/';
+const TEST_FILES = {
+  [TEST_ONLY + 'mermaid.min.js']: () => ({ type: 'text/javascript; charset=utf-8', body: fs.readFileSync(MERMAID_JS) }),
+  [TEST_ONLY + 'parser.html']: () => ({
+    type: 'text/html; charset=utf-8',
+    body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>mermaid parser</title><link rel="icon" href="data:,">' +
+      `<script src="${TEST_ONLY}mermaid.min.js"></script></head><body></body></html>`,
+  }),
+};
 
 // ---------------------------------------------------------------- arguments
 
@@ -40,10 +61,16 @@ if (!fs.existsSync(path.join(SITE, 'index.html'))) {
   console.error(`site.mjs: ${SITE} has no index.html; build the site first`);
   process.exit(2);
 }
+if (!fs.existsSync(MERMAID_JS)) {
+  console.error(`site.mjs: ${MERMAID_JS} is missing; run \`npm ci\` in ${REPO}`);
+  process.exit(2);
+}
 if (!fs.existsSync(CHROMIUM)) {
   console.error(`site.mjs: no browser at ${CHROMIUM}; install Debian's chromium (apt-get install chromium)`);
   process.exit(2);
 }
+
+fs.mkdirSync(SHOTS, { recursive: true });
 
 const watchdog = setTimeout(() => {
   console.error(`site.mjs: gave up after ${OVERALL_TIMEOUT_MS / 1000}s`);
@@ -64,6 +91,7 @@ const CONTENT_TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.mmd': 'text/plain; charset=utf-8',
   '.ico': 'image/x-icon',
 };
 
@@ -128,6 +156,11 @@ function handle(req, res) {
   // The URL parser removes dot segments; a raw '..' that survives it is refused.
   if (req.url.split('?')[0].split('/').includes('..')) {
     notFound(req, res, false);
+    return;
+  }
+  if (Object.hasOwn(TEST_FILES, pathname)) {
+    const { type, body } = TEST_FILES[pathname]();
+    send(req, res, 200, type, body);
     return;
   }
   if (pathname === PREFIX.slice(0, -1)) {
@@ -230,12 +263,16 @@ let dialogs = 0;
 // The theme declares an empty <link rel="icon" href="data:,">, so Chromium never asks
 // for /favicon.ico at the origin root, outside the site; if it does, that is a failure.
 
+/** Pages whose console errors go to their own list instead (the mermaid parser's). */
+const ownConsole = new Map();
+
 function watchPage(page) {
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
     const where = msg.location()?.url || '';
     if (expected404.has(where)) return;
-    problems.push(`console error on ${page.url()}: ${msg.text()}`);
+    const text = `console error on ${page.url()}: ${msg.text()}`;
+    (ownConsole.get(page) ?? problems).push(text);
   });
   page.on('pageerror', (err) => problems.push(`uncaught exception on ${page.url()}: ${err.message}`));
   page.on('requestfailed', (req) =>
@@ -286,6 +323,40 @@ function eq(actual, expected, what) {
 }
 
 const samePath = (url, p) => new URL(url).pathname === p;
+
+/** Every file below `dir`, as '/'-separated paths relative to it, sorted. */
+function listFiles(dir, rel = '') {
+  const out = [];
+  for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+    const r = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...listFiles(dir, r));
+    else if (e.isFile()) out.push(r);
+  }
+  return out.sort();
+}
+
+/** The URL a file of the site is served at: folders' index.html as the folder. */
+function urlOf(rel) {
+  return ROOT + (rel === 'index.html' ? '' : rel.replace(/\/index\.html$/, '/'));
+}
+
+const SHOT_PAGES = [
+  ['home', ''],
+  ['dataflow-widget-operator', 'projects/widget-operator/dataflow/'],
+  ['kind-widget', 'kinds/widgets.example.io/Widget/'],
+];
+
+/** Full-page screenshots of SHOT_PAGES in `p`'s viewport, named `<name><suffix>.png`. */
+async function screenshots(p, suffix) {
+  for (const [name, rel] of SHOT_PAGES) {
+    await p.goto(ROOT + rel);
+    await p.mouse.move(0, 0); // no hover highlight in the picture
+    const file = path.join(SHOTS, `${name}${suffix}.png`);
+    await p.screenshot({ path: file, fullPage: true });
+    const size = fs.statSync(file).size;
+    assert(size > 10_000, `screenshot ${file} is only ${size} bytes`);
+  }
+}
 
 async function waitForPath(p) {
   await page.waitForURL((u) => u.pathname === p);
@@ -443,19 +514,20 @@ try {
     assert(text.startsWith('sequenceDiagram'), `mermaid source starts ${JSON.stringify(text.slice(0, 40))}`);
     assert(text.includes('widget controller'), 'mermaid source does not mention the widget controller');
 
-    await page.mouse.move(0, 0); // no hover highlight in the picture
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: SCREENSHOT, fullPage: true });
-    const size = fs.statSync(SCREENSHOT).size;
-    assert(size > 10_000, `screenshot ${SCREENSHOT} is only ${size} bytes`);
   });
 
-  await check('links: every /atlas/ link reachable from home answers 200, anchors exist', async () => {
+  // What the crawl learns, for the checks after it.
+  const site = {
+    pages: new Map(), // HTML page URL (no hash) → { ids: Set, diagrams: [...] }
+    files: new Set(), // every other URL the site links to (CSS, JS, JSON, .mmd, images)
+  };
+
+  await check('crawl: every page loads cleanly, every internal link and anchor resolves', async () => {
     const queue = [ROOT];
     const seen = new Set(queue);
-    const idsByPage = new Map(); // page URL → Set of ids, for fragment checks
-    const fragmentLinks = []; // [from, absolute URL with hash]
+    const fragmentLinks = []; // [from page, absolute URL with #fragment]
     let external = 0;
+    let svgLinks = 0;
     while (queue.length) {
       const url = queue.shift();
       assert(seen.size <= MAX_CRAWL, `crawl passed ${MAX_CRAWL} URLs; is something generating links?`);
@@ -464,21 +536,50 @@ try {
       const type = res.headers.get('content-type') || '';
       const body = await res.text();
       if (type.startsWith('application/json')) JSON.parse(body);
-      if (!type.startsWith('text/html')) continue;
+      if (!type.startsWith('text/html')) {
+        site.files.add(url);
+        continue;
+      }
 
-      const nav = await page.goto(url);
+      const before = problems.length;
+      const nav = await page.goto(url, { waitUntil: 'load' });
       eq(nav.status(), 200, `browser status of ${url}`);
-      const found = await page.evaluate(() => ({
-        ids: Array.from(document.querySelectorAll('[id]'), (e) => e.id),
-        scripts: Array.from(document.scripts, (s) => s.textContent),
-        links: Array.from(document.querySelectorAll('a[href], link[href], img[src], script[src]'), (e) => ({
-          raw: e.getAttribute('href') ?? e.getAttribute('src'),
-          abs: e.href || e.src,
-        })),
-      }));
-      idsByPage.set(url, new Set(found.ids));
+      assert(problems.length === before, `${url} did not load cleanly:\n    ${problems.slice(before).join('\n    ')}`);
+      const found = await page.evaluate(() => {
+        const links = [];
+        for (const e of document.querySelectorAll('a, link[href], img[src], script[src]')) {
+          // An SVG <a>'s href property is an SVGAnimatedString; baseVal reflects
+          // `href` or, failing that, `xlink:href`.
+          const svg = e instanceof SVGElement;
+          const raw = svg ? e.href.baseVal || null : (e.getAttribute('href') ?? e.getAttribute('src'));
+          if (raw === null) continue; // an <a> without href (the sanitizer strips unsafe ones)
+          links.push({ raw, abs: new URL(raw, document.baseURI).href, svg });
+        }
+        const ids = Array.from(document.querySelectorAll('[id]'), (e) => e.id);
+        const diagrams = Array.from(document.querySelectorAll('svg.diagram'), (s) => {
+          const r = s.getBoundingClientRect();
+          return {
+            label: s.getAttribute('aria-label'),
+            width: r.width,
+            height: r.height,
+            folded: s.closest('details:not([open])') !== null,
+          };
+        });
+        return {
+          links,
+          ids,
+          diagrams,
+          wide: document.scrollingElement.scrollWidth > window.innerWidth,
+          scripts: Array.from(document.scripts, (s) => s.textContent),
+        };
+      });
+      assert(!found.wide, `${url} scrolls sideways at the desktop width`);
+      const ids = new Set(found.ids);
+      const dupes = found.ids.filter((id, i) => found.ids.indexOf(id) !== i);
+      assert(dupes.length === 0, `${url} repeats ids ${JSON.stringify([...new Set(dupes)])}`);
+      site.pages.set(url, { ids, diagrams: found.diagrams });
       assert(!found.scripts.some((s) => s.includes('alert(1)')), `${url} carries a live alert(1) script`);
-      for (const { raw, abs } of found.links) {
+      for (const { raw, abs, svg } of found.links) {
         const u = new URL(abs);
         // The theme's empty icon: an inline data: URL, nothing fetched.
         if (raw === 'data:,') continue;
@@ -492,6 +593,7 @@ try {
           `${url} has a link that is neither /atlas/… nor #…: ${JSON.stringify(raw)}`,
         );
         assert(u.pathname.startsWith(PREFIX), `${url} links outside ${PREFIX}: ${raw}`);
+        if (svg) svgLinks += 1;
         if (u.hash) fragmentLinks.push([url, abs]);
         u.hash = '';
         const key = u.href;
@@ -501,29 +603,246 @@ try {
         }
       }
     }
-    for (const p of [
-      '',
-      'projects/widget-operator/',
-      'projects/widget-operator/dataflow/',
-      'projects/gadget-scheduler/',
-      'projects/gadget-scheduler/dataflow/',
-      'static/style.css',
-      'data/widget-operator.json',
-      'data/gadget-scheduler.json',
-    ]) {
-      assert(seen.has(ROOT + p), `the crawl from home never reached ${PREFIX}${p}`);
-    }
+
+    // Every page and diagram file on disk is reachable from home (404.html is
+    // reached by a miss, checked below).
+    const onDisk = listFiles(SITE)
+      .filter((f) => (f.endsWith('.html') && f !== '404.html') || f.endsWith('.mmd'))
+      .map(urlOf);
+    const orphans = onDisk.filter((u) => !seen.has(u));
+    assert(orphans.length === 0, `pages or .mmd files no link reaches from home:\n    ${orphans.join('\n    ')}`);
+    assert(
+      site.pages.size === onDisk.filter((u) => !u.endsWith('.mmd')).length,
+      `crawled ${site.pages.size} pages, the site has ${onDisk.length} pages and .mmd files`,
+    );
+
+    let acrossPages = 0;
     for (const [from, abs] of fragmentLinks) {
       const u = new URL(abs);
       const id = decodeURIComponent(u.hash.slice(1));
       u.hash = '';
-      const ids = idsByPage.get(u.href);
-      assert(ids, `${from} links to ${abs}, which is not an HTML page`);
-      assert(ids.has(id), `${from} links to #${id}, but ${u.pathname} has no element with that id`);
+      const target = site.pages.get(u.href);
+      assert(target, `${from} links to ${abs}, which is not an HTML page`);
+      assert(target.ids.has(id), `${from} links to #${id}, but ${u.pathname} has no element with that id`);
+      if (u.href !== from) acrossPages += 1;
     }
+    // The crawl did see each kind of link it claims to check.
+    assert(svgLinks > 0, 'no link inside an SVG diagram was found');
+    assert(acrossPages > 0, 'no link to an anchor on another page was found');
     console.log(
-      `    crawled ${seen.size} URLs, ${fragmentLinks.length} fragment links, ${external} external links`,
+      `    crawled ${site.pages.size} pages and ${site.files.size} other files; checked ` +
+        `${fragmentLinks.length} anchor links (${acrossPages} to other pages), ${svgLinks} SVG links; ` +
+        `${external} external links`,
     );
+  });
+
+  await check('diagrams: every SVG diagram has a non-zero size on its page', async () => {
+    const drawn = listFiles(SITE)
+      .filter((f) => f.endsWith('.html') && f !== '404.html')
+      .reduce((n, f) => n + (fs.readFileSync(path.join(SITE, f), 'utf8').match(/<svg [^>]*class="diagram /g) || []).length, 0);
+    let measured = 0;
+    for (const [url, { diagrams }] of site.pages) {
+      for (const d of diagrams) {
+        measured += 1;
+        if (d.folded) continue; // inside a closed <details>: no box until opened
+        assert(d.width > 0 && d.height > 0, `${url}: diagram "${d.label}" is ${d.width}×${d.height}`);
+      }
+    }
+    assert(drawn > 0, 'the site has no SVG diagram');
+    eq(measured, drawn, 'diagrams the browser saw versus <svg class="diagram …"> in the files');
+    for (const p of ['', 'projects/widget-operator/dataflow/', 'projects/gadget-scheduler/dataflow/']) {
+      const shown = (site.pages.get(ROOT + p)?.diagrams || []).filter((d) => !d.folded);
+      assert(shown.length > 0, `${PREFIX}${p} shows no diagram`);
+    }
+    console.log(`    ${measured} diagrams`);
+  });
+
+  await check('sequence diagram: a message opens its kind page, a participant its section', async () => {
+    await page.goto(ROOT + 'projects/widget-operator/dataflow/');
+    const diagram = page.locator('svg.diagram.sequence[aria-label="Reconciliation flow of the widget controller"]');
+    eq(await diagram.count(), 1, 'widget controller diagrams');
+    const message = diagram.locator('a', { has: page.locator('text.label', { hasText: 'Watch apps/v1 Deployment (owned)' }) });
+    eq(await message.count(), 1, 'links around the Deployment watch message');
+    await message.scrollIntoViewIfNeeded();
+    await message.click();
+    await waitForPath(PREFIX + 'kinds/apps/Deployment/');
+    const h1 = (await page.locator('h1').innerText()).trim();
+    assert(h1.includes('Deployment'), `kind page h1 ${JSON.stringify(h1)}`);
+
+    await page.goBack();
+    await waitForPath(PREFIX + 'projects/widget-operator/dataflow/');
+    const participant = diagram.locator('a', { has: page.locator('text.name', { hasText: 'widget controller' }) }).first();
+    await participant.scrollIntoViewIfNeeded();
+    await participant.click();
+    await page.waitForURL((u) => u.hash === '#controller-widget');
+    eq(await page.evaluate(() => document.querySelector(':target')?.id), 'controller-widget', ':target after clicking the participant');
+  });
+
+  await check('home graph: a project node opens the project, a kind opens its kind page', async () => {
+    await page.goto(ROOT);
+    const graph = page.locator('svg.diagram.graph');
+    eq(await graph.count(), 1, 'graphs on the home page');
+    await graph.locator('a', { hasText: 'Gadget Scheduler' }).click();
+    await waitForPath(PREFIX + 'projects/gadget-scheduler/');
+    eq((await page.locator('h1').innerText()).trim(), 'Gadget Scheduler', 'project page h1');
+    await page.goBack();
+    await waitForPath(PREFIX);
+    await graph.locator('a', { has: page.locator('text.item', { hasText: 'Widget' }) }).click();
+    await waitForPath(PREFIX + 'kinds/widgets.example.io/Widget/');
+    const h1 = (await page.locator('h1').innerText()).trim();
+    assert(h1.includes('Widget'), `kind page h1 ${JSON.stringify(h1)}`);
+  });
+
+  await check('mermaid: every .mmd file passes the real mermaid parser; a broken one does not', async () => {
+    const files = [...site.files].filter((u) => new URL(u).pathname.endsWith('.mmd')).sort();
+    const onDisk = listFiles(SITE).filter((f) => f.endsWith('.mmd'));
+    assert(onDisk.length > 0, 'the site has no .mmd file');
+    eq(files.length, onDisk.length, '.mmd files linked versus on disk');
+
+    // Each page's "mermaid source" shows exactly the text of the .mmd file it offers.
+    let compared = 0;
+    for (const url of site.pages.keys()) {
+      if (!new URL(url).pathname.endsWith('/dataflow/')) continue;
+      await page.goto(url);
+      const sources = await page.locator('details.mermaid-source').evaluateAll((all) =>
+        all.map((d) => ({
+          text: d.querySelector('pre code')?.textContent ?? null,
+          file: d.querySelector('a[href$=".mmd"]')?.href ?? null,
+        })),
+      );
+      for (const { text, file } of sources) {
+        assert(text !== null && file !== null, `${url}: a mermaid source without code or .mmd link`);
+        eq(text, await (await fetch(file)).text(), `${url}: source shown for ${file}`);
+        compared += 1;
+      }
+    }
+    eq(compared, files.length, 'mermaid sources on pages versus .mmd files');
+
+    const parser = await context.newPage();
+    const parserConsole = [];
+    ownConsole.set(parser, parserConsole);
+    try {
+      await parser.goto(ORIGIN + TEST_ONLY + 'parser.html');
+      await parser.evaluate(() => window.mermaid.initialize({ startOnLoad: false, securityLevel: 'strict' }));
+      const { version } = JSON.parse(fs.readFileSync(path.join(path.dirname(MERMAID_JS), '..', 'package.json'), 'utf8'));
+      const parse = (text) =>
+        parser.evaluate(async (t) => {
+          try {
+            const r = await window.mermaid.parse(t);
+            return { ok: r !== false, type: r?.diagramType ?? null };
+          } catch (e) {
+            return { ok: false, error: String(e?.message || e).split('\n').slice(0, 4).join(' | ') };
+          }
+        }, text);
+      let widget = null;
+      for (const url of files) {
+        const text = await (await fetch(url)).text();
+        if (url.endsWith('/widget-operator/dataflow/widget.mmd')) widget = text;
+        const r = await parse(text);
+        assert(r.ok, `mermaid rejects ${new URL(url).pathname}: ${r.error}`);
+        eq(r.type, 'sequence', `diagram type of ${new URL(url).pathname}`);
+      }
+      assert(parserConsole.length === 0, `the parser complained:\n    ${parserConsole.join('\n    ')}`);
+      // The check can fail: the same diagram with a message that lacks its target is refused.
+      assert(widget, 'no widget.mmd among the files');
+      const broken = widget.replace(/^(\s*)api->>c0:/m, '$1api->>:');
+      assert(broken !== widget, 'could not break widget.mmd (its first message line changed?)');
+      const r = await parse(broken);
+      assert(!r.ok, 'mermaid accepted a diagram with a message that has no target');
+      console.log(`    mermaid ${version}: ${files.length} .mmd files parsed; broken diagram refused: ${r.error}`);
+    } finally {
+      await parser.close();
+    }
+  });
+
+  await check('dark mode: the toggle switches theme and background, and the choice persists', async () => {
+    await page.goto(ROOT);
+    await page.evaluate(() => localStorage.removeItem('portolan-theme'));
+    await page.reload();
+    const state = () =>
+      page.evaluate(() => {
+        const toggle = document.getElementById('theme-toggle');
+        const text = document.querySelector('svg.diagram text');
+        return {
+          theme: document.documentElement.dataset.theme ?? null,
+          background: getComputedStyle(document.body).backgroundColor,
+          diagramText: text ? getComputedStyle(text).fill : null,
+          stored: localStorage.getItem('portolan-theme'),
+          pressed: toggle?.getAttribute('aria-pressed') ?? null,
+        };
+      });
+    const toggle = page.locator('#theme-toggle');
+    assert(await toggle.isVisible(), 'the theme toggle is not visible');
+    const light = await state();
+    eq(light.theme, null, 'data-theme before any choice (the system is light)');
+    eq(light.pressed, 'false', 'aria-pressed in light mode');
+
+    await toggle.click();
+    const dark = await state();
+    eq(dark.theme, 'dark', 'data-theme after one click');
+    eq(dark.stored, 'dark', 'stored choice after one click');
+    eq(dark.pressed, 'true', 'aria-pressed in dark mode');
+    assert(dark.background !== light.background, `background stayed ${light.background}`);
+    assert(dark.diagramText !== light.diagramText, `diagram text fill stayed ${light.diagramText}`);
+
+    await page.reload();
+    const again = await state();
+    eq(again.theme, 'dark', 'data-theme after reload');
+    eq(again.background, dark.background, 'background after reload');
+    await page.goto(ROOT + 'projects/widget-operator/dataflow/');
+    eq((await state()).background, dark.background, 'background on another page');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, 'dataflow-dark.png'), fullPage: true });
+
+    await page.locator('#theme-toggle').click();
+    const back = await state();
+    eq(back.theme, 'light', 'data-theme after the second click');
+    eq(back.background, light.background, 'background after the second click');
+    await page.reload();
+    eq((await state()).theme, 'light', 'data-theme after reload in light mode');
+    await page.evaluate(() => localStorage.removeItem('portolan-theme'));
+  });
+
+  await check(`phone: no page scrolls sideways at ${PHONE_WIDTH} px`, async () => {
+    const phone = await context.newPage();
+    try {
+      await phone.setViewportSize({ width: PHONE_WIDTH, height: 800 });
+      const wide = [];
+      for (const url of site.pages.keys()) {
+        await phone.goto(url);
+        const m = await phone.evaluate(() => {
+          const w = document.scrollingElement.scrollWidth;
+          // What sticks out, for the message: elements wider than the viewport whose
+          // parent does not clip or scroll them.
+          const out = [];
+          if (w > window.innerWidth) {
+            for (const e of document.querySelectorAll('body *')) {
+              const r = e.getBoundingClientRect();
+              const parent = e.parentElement && getComputedStyle(e.parentElement).overflowX;
+              if (r.right > window.innerWidth + 0.5 && parent === 'visible') {
+                out.push(`${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.className && typeof e.className === 'string' ? '.' + e.className.split(' ').join('.') : ''} right=${Math.round(r.right)}`);
+              }
+              if (out.length >= 3) break;
+            }
+          }
+          return { w, out };
+        });
+        if (m.w > PHONE_WIDTH) wide.push(`${new URL(url).pathname}: scrollWidth ${m.w} (${m.out.join(', ')})`);
+      }
+      assert(wide.length === 0, `pages wider than ${PHONE_WIDTH} px:\n    ${wide.join('\n    ')}`);
+      for (const p of ['', 'projects/widget-operator/dataflow/', 'kinds/widgets.example.io/Widget/']) {
+        assert(site.pages.has(ROOT + p), `${PREFIX}${p} was not among the pages checked`);
+      }
+      console.log(`    ${site.pages.size} pages checked at ${PHONE_WIDTH} px`);
+      await screenshots(phone, '-375');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  await check('screenshots: home, a Dataflow page and a kind page (desktop)', async () => {
+    await screenshots(page, '');
+    console.log(`    saved in ${SHOTS}`);
   });
 
   await check('404: a missing page gets 404.html with status 404, and it leads home', async () => {
@@ -567,6 +886,6 @@ try {
   await fsp.rm(userDataDir, { recursive: true, force: true }).catch(() => {});
 }
 
-console.log(`screenshot: ${SCREENSHOT}`);
+console.log(`screenshots: ${SHOTS}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

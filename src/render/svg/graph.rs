@@ -320,7 +320,7 @@ mod tests {
             "{svg}"
         );
         assert!(
-            svg.contains("<a xlink:href=\"/ok/\"><text x=\"28\" y=\"50\" class=\"item\"><title>a &amp; b: &quot;quoted&quot;</title>a &amp; b</text></a>"),
+            svg.contains("<a href=\"/ok/\"><text x=\"28\" y=\"50\" class=\"item\"><title>a &amp; b: &quot;quoted&quot;</title>a &amp; b</text></a>"),
             "{svg}"
         );
     }

@@ -62,14 +62,12 @@ pub fn safe_href(url: &str) -> Option<&str> {
 }
 
 /// Opens a link around what follows when `url` is safe; returns whether it did, so the
-/// caller closes it with `close_link`. The link is written as `xlink:href`, which every
-/// browser follows in inline SVG: an SVG `<a>`'s `href` property is an object, not a
-/// string, and the browser test's link crawl (tests/e2e/site.mjs) reads it as a string.
-/// `portolan check` verifies these links like any other.
+/// caller closes it with `close_link`. The link is a plain SVG 2 `href` attribute (no
+/// xlink namespace), so `portolan check` and the browser test read it like any other link.
 pub fn open_link(out: &mut String, url: &str) -> bool {
     match safe_href(url) {
         Some(url) => {
-            out.push_str(&format!("<a xlink:href=\"{}\">", escape(url)));
+            out.push_str(&format!("<a href=\"{}\">", escape(url)));
             true
         }
         None => false,
@@ -90,7 +88,7 @@ pub fn title(out: &mut String, text: &str) {
 /// The opening tag of a diagram: sized in pixels, scaled down on narrow screens by CSS.
 pub fn open_svg(out: &mut String, class: &str, label: &str, w: i64, h: i64) {
     out.push_str(&format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" class=\"diagram {class}\" role=\"group\" aria-label=\"{}\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-size=\"13\">",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"diagram {class}\" role=\"group\" aria-label=\"{}\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-size=\"13\">",
         escape(label)
     ));
 }
