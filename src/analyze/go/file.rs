@@ -13,7 +13,7 @@ use super::calls::{self, Scope, StructDecl};
 use super::consts::{self, ConstExpr, const_expr};
 use super::controllers::{self, ControllerChain};
 use super::informers::{self, RawInformer};
-use super::locals::{self, Locals, StructInfo};
+use super::locals::{self, InterfaceInfo, Locals, StructInfo};
 use super::markers::{self, Marker, TypeMarkers};
 use super::metrics::{self, MetricFacts};
 use super::routes::{self, RouteFacts};
@@ -40,6 +40,9 @@ pub struct GoFile {
     /// Every function's calls and candidate client writes (see `writes`).
     pub functions: Vec<FuncFacts>,
     pub structs: Vec<StructInfo>,
+    /// Interfaces with the types they embed (a local interface embedding `client.Client`
+    /// makes its values clients).
+    pub interfaces: Vec<InterfaceInfo>,
     pub informers: Vec<RawInformer>,
     /// `ctrl.NewWebhookManagedBy(…)` builders.
     pub webhook_builders: Vec<WebhookBuilder>,
@@ -137,6 +140,7 @@ pub fn extract(path: &str, source: &str) -> GoFile {
             "type_declaration" => {
                 calls::collect_structs(decl, src, &mut file.struct_decls);
                 locals::structs(decl, src, &mut file.structs);
+                locals::interfaces(decl, src, &mut file.interfaces);
                 routes::extract_top_level(decl, src, &mut file);
             }
             "function_declaration" | "method_declaration" => {

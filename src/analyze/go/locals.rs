@@ -78,6 +78,14 @@ pub struct StructInfo {
     pub fields: Vec<(Option<String>, TypeExpr)>,
 }
 
+/// An interface declared at the top level of a file, with the types it embeds (a union
+/// such as `~int | string` is a constraint, not an embedding, and is left out).
+#[derive(Debug, Clone, PartialEq)]
+pub struct InterfaceInfo {
+    pub name: String,
+    pub embedded: Vec<TypeExpr>,
+}
+
 /// A function's signature facts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Signature {
@@ -191,22 +199,22 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
     sig
 }
 
+/// The (name, type) nodes of the type specs of a declaration whose type is of `kind`.
+fn type_specs<'t>(decl: Node<'t>, kind: &str) -> Vec<(Node<'t>, Node<'t>)> {
+    let mut c = decl.walk();
+    decl.named_children(&mut c)
+        .filter(|n| n.kind_name() == "type_spec")
+        .filter_map(|spec| {
+            let name = spec.child_by_field_id(FIELD.name)?;
+            let ty = spec.child_by_field_id(FIELD.ty)?;
+            (ty.kind_name() == kind).then_some((name, ty))
+        })
+        .collect()
+}
+
 /// Struct declarations at the top level of a file.
 pub fn structs(decl: Node, src: &[u8], out: &mut Vec<StructInfo>) {
-    let mut c = decl.walk();
-    for spec in decl
-        .named_children(&mut c)
-        .filter(|n| n.kind_name() == "type_spec")
-    {
-        let (Some(name), Some(ty)) = (
-            spec.child_by_field_id(FIELD.name),
-            spec.child_by_field_id(FIELD.ty),
-        ) else {
-            continue;
-        };
-        if ty.kind_name() != "struct_type" {
-            continue;
-        }
+    for (name, ty) in type_specs(decl, "struct_type") {
         let mut info = StructInfo {
             name: text(name, src).to_string(),
             fields: Vec::new(),
@@ -240,6 +248,22 @@ pub fn structs(decl: Node, src: &[u8], out: &mut Vec<StructInfo>) {
             }
         }
         out.push(info);
+    }
+}
+
+/// Interface declarations at the top level of a file.
+pub fn interfaces(decl: Node, src: &[u8], out: &mut Vec<InterfaceInfo>) {
+    for (name, ty) in type_specs(decl, "interface_type") {
+        let mut ec = ty.walk();
+        let embedded = ty
+            .named_children(&mut ec)
+            .filter(|e| e.kind_name() == "type_elem" && e.named_child_count() == 1)
+            .filter_map(|e| type_expr(e.named_child(0)?, src))
+            .collect();
+        out.push(InterfaceInfo {
+            name: text(name, src).to_string(),
+            embedded,
+        });
     }
 }
 
@@ -412,6 +436,27 @@ impl<'a> Locals<'a> {
                     };
                 }
                 "call_expression" => return self.call_type(n, src, at),
+                // `x.(T)`: a type parameter is only known at the call site, like a
+                // parameter of that type (every argument of type T has the same type).
+                "type_assertion_expression" => {
+                    let Some(t) = n
+                        .child_by_field_id(FIELD.ty)
+                        .and_then(|t| type_expr(t, src))
+                    else {
+                        break;
+                    };
+                    if t.qualifier.is_some()
+                        || t.collection
+                        || !self.signature.type_params.contains(&t.name)
+                    {
+                        return ValueType::Type(t);
+                    }
+                    let same = |p: &Option<TypeExpr>| p.as_ref() == Some(&t);
+                    return match self.signature.params.iter().position(|(_, p)| same(p)) {
+                        Some(index) => ValueType::Param { index, ty: None },
+                        None => break,
+                    };
+                }
                 _ => break,
             }
         }

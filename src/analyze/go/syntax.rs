@@ -29,6 +29,7 @@ pub(crate) struct Fields {
     pub result: u16,
     pub right: u16,
     pub ty: u16,
+    pub type_arguments: u16,
     pub type_parameters: u16,
     pub value: u16,
 }
@@ -58,6 +59,7 @@ pub(crate) static FIELD: std::sync::LazyLock<Fields> = std::sync::LazyLock::new(
         result: id("result"),
         right: id("right"),
         ty: id("type"),
+        type_arguments: id("type_arguments"),
         type_parameters: id("type_parameters"),
         value: id("value"),
     }

@@ -48,6 +48,11 @@ impl<'a, 'b> Values<'a, 'b> {
         Values { index, functions }
     }
 
+    fn files_in<'d>(&self, dir: &'d str) -> impl Iterator<Item = &'a GoInput> + use<'a, 'd> {
+        let files: &'a [GoInput] = self.index.files;
+        files.iter().filter(move |f| dir_of(&f.facts.path) == dir)
+    }
+
     /// The fields of struct `owner` declared in package folder `dir`, with the file that
     /// declares them: `(name, type)`, name None for embedded types.
     pub fn struct_fields(
@@ -56,16 +61,23 @@ impl<'a, 'b> Values<'a, 'b> {
         owner: &str,
     ) -> Vec<(&'a GoFile, Option<&'a str>, &'a TypeExpr)> {
         let mut out = Vec::new();
-        for input in self
-            .index
-            .files
-            .iter()
-            .filter(|f| dir_of(&f.facts.path) == dir)
-        {
+        for input in self.files_in(dir) {
             for s in input.facts.structs.iter().filter(|s| s.name == owner) {
                 for (name, ty) in &s.fields {
                     out.push((&input.facts, name.as_deref(), ty));
                 }
+            }
+        }
+        out
+    }
+
+    /// The types embedded by interface `name` declared in package folder `dir`, with the
+    /// file that declares them.
+    pub fn interface_embeds(&self, dir: &str, name: &str) -> Vec<(&'a GoFile, &'a TypeExpr)> {
+        let mut out = Vec::new();
+        for input in self.files_in(dir) {
+            for i in input.facts.interfaces.iter().filter(|i| i.name == name) {
+                out.extend(i.embedded.iter().map(|e| (&input.facts, e)));
             }
         }
         out

@@ -19,7 +19,7 @@ use tree_sitter::Node;
 
 use super::file::GoFile;
 use super::index::dir_of;
-use super::locals::{FuncRef, Locals, Signature, TypeExpr, ValueType, clientset_accessor};
+use super::locals::{self, FuncRef, Locals, Signature, TypeExpr, ValueType, clientset_accessor};
 use super::syntax::{FuncCtx, call_arguments, line_of, text};
 use super::values::{
     Located, Values, clientset_group_version, describe, reachable, well_known_kind,
@@ -40,6 +40,8 @@ pub struct FuncFacts {
 pub struct RawCall {
     pub target: FuncRef,
     pub args: Vec<ValueType>,
+    /// Explicit type arguments (`create[*corev1.Pod](…)`), in order.
+    pub type_args: Vec<Option<TypeExpr>>,
     pub line: u32,
 }
 
@@ -119,6 +121,7 @@ pub fn extract(
                         name,
                     },
                     args,
+                    type_args: type_arguments(call, src),
                     line: line_of(call),
                 });
             }
@@ -143,6 +146,7 @@ pub fn extract(
                             name: method.to_string(),
                         },
                         args,
+                        type_args: type_arguments(call, src),
                         line: line_of(call),
                     });
                 }
@@ -162,6 +166,26 @@ pub fn extract(
         calls,
         writes,
     });
+}
+
+/// The explicit type arguments of a call, or none.
+fn type_arguments(call: Node, src: &[u8]) -> Vec<Option<TypeExpr>> {
+    let Some(list) = call.child_by_field_id(FIELD.type_arguments) else {
+        return Vec::new();
+    };
+    let mut c = list.walk();
+    list.named_children(&mut c)
+        .filter(|n| n.kind() != "comment")
+        .map(|n| {
+            // `type_elem` wraps each argument in newer grammars.
+            let t = if n.kind_name() == "type_elem" {
+                n.named_child(0)
+            } else {
+                Some(n)
+            };
+            t.and_then(|t| locals::type_expr(t, src))
+        })
+        .collect()
 }
 
 fn write_call<'t>(
@@ -430,12 +454,21 @@ fn sort_operations(ops: &mut Vec<Operation>) {
     ops.dedup();
 }
 
+/// Where else a type parameter's type shows at a call site (see `same_type_arguments`).
+#[derive(Default)]
+struct SameType {
+    type_param: Option<usize>,
+    params: Vec<usize>,
+}
+
 struct Resolver<'a, 'b> {
     values: &'b Values<'a, 'b>,
 }
 
 /// Writes through parameters are followed this many helper calls deep.
 const MAX_HELPER_DEPTH: usize = 4;
+/// Interfaces embedding interfaces are followed this deep.
+const MAX_EMBED_DEPTH: usize = 4;
 
 impl<'a> Resolver<'a, '_> {
     fn is_client(&self, file: &GoFile, dir: &str, client: &ClientRef) -> bool {
@@ -458,12 +491,96 @@ impl<'a> Resolver<'a, '_> {
     }
 
     fn is_client_type(&self, file: &GoFile, t: &TypeExpr) -> bool {
-        CLIENT_TYPES.contains(&t.name.as_str())
-            && t.qualifier
-                .as_deref()
-                .and_then(|q| self.values.index.import_for(file, q))
-                .as_deref()
-                == Some(CLIENT_PACKAGE)
+        self.is_client_type_at(file, t, 0)
+    }
+
+    /// A controller-runtime client type, or an interface of this repository that embeds
+    /// one (`type clientWithRecorder interface { client.Client; record.EventRecorder }`),
+    /// followed through embeddings up to a depth.
+    fn is_client_type_at(&self, file: &GoFile, t: &TypeExpr, depth: usize) -> bool {
+        let index = self.values.index;
+        let import = t
+            .qualifier
+            .as_deref()
+            .and_then(|q| index.import_for(file, q));
+        if import.as_deref() == Some(CLIENT_PACKAGE) {
+            return CLIENT_TYPES.contains(&t.name.as_str());
+        }
+        if t.collection || depth >= MAX_EMBED_DEPTH {
+            return false;
+        }
+        let dir = match (&t.qualifier, &import) {
+            (None, _) => dir_of(&file.path),
+            (Some(_), Some(import)) => match index.dir_of_import(import) {
+                Some(d) => d,
+                None => return false,
+            },
+            (Some(_), None) => return false,
+        };
+        self.values
+            .interface_embeds(dir, &t.name)
+            .into_iter()
+            .any(|(f, e)| self.is_client_type_at(f, e, depth + 1))
+    }
+
+    /// For parameter `index` of `func` typed by a type parameter: the position of that type
+    /// parameter and the other parameters of the same type (all have one type at a call).
+    fn same_type_arguments(&self, dir: &str, func: &FuncRef, index: usize) -> SameType {
+        let Some(sig) = self
+            .values
+            .functions
+            .get(&(dir.to_string(), func.clone()))
+            .map(|l| &l.facts.signature)
+        else {
+            return SameType::default();
+        };
+        let Some(Some(t)) = sig.params.get(index).map(|(_, t)| t) else {
+            return SameType::default();
+        };
+        let Some(position) = sig.type_params.iter().position(|p| *p == t.name) else {
+            return SameType::default();
+        };
+        if t.qualifier.is_some() || t.collection {
+            return SameType::default();
+        }
+        SameType {
+            type_param: Some(position),
+            params: (0..sig.params.len())
+                .filter(|i| {
+                    *i != index && sig.params.get(*i).and_then(|(_, p)| p.as_ref()) == Some(t)
+                })
+                .collect(),
+        }
+    }
+
+    /// What the argument for parameter `index` is at one call site: an explicit type
+    /// argument, else the argument itself when its kind is known or it is the caller's own
+    /// parameter (followed further), else another argument of the same type parameter
+    /// whose kind is known, else the argument as it is (reported unknown).
+    fn argument(
+        &self,
+        file: &'a GoFile,
+        dir: &str,
+        call: &RawCall,
+        index: usize,
+        same_type: &SameType,
+    ) -> Option<ValueType> {
+        if let Some(Some(t)) = same_type.type_param.and_then(|p| call.type_args.get(p)) {
+            return Some(ValueType::Type(t.clone()));
+        }
+        let arg = call.args.get(index)?;
+        if matches!(arg, ValueType::Param { .. })
+            || self.values.value_kind(file, dir, arg).is_some()
+        {
+            return Some(arg.clone());
+        }
+        same_type
+            .params
+            .iter()
+            .filter_map(|i| call.args.get(*i))
+            .find(|a| self.values.value_kind(file, dir, a).is_some())
+            .or(Some(arg))
+            .cloned()
     }
 
     /// The operations a write gives: one for a known object; for an object that is the
@@ -477,12 +594,19 @@ impl<'a> Resolver<'a, '_> {
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Vec<(Operation, &'a FuncRef)> {
         let file = loc.file;
-        let op = |group: String, version: String, kind: String, line: u32, path: &str| Operation {
-            verb: w.verb.to_string(),
-            group,
-            version,
-            kind,
-            sources: vec![SourceRef::new(path, line)],
+        // Reported at a helper's call site, the write also names the helper's own line.
+        let op = |group: String, version: String, kind: String, line: u32, path: &str| {
+            let mut sources = vec![SourceRef::new(path, line)];
+            if (path, line) != (file.path.as_str(), w.line) {
+                sources.push(SourceRef::new(&file.path, w.line));
+            }
+            Operation {
+                verb: w.verb.to_string(),
+                group,
+                version,
+                kind,
+                sources,
+            }
         };
         match &w.object {
             WriteObject::Clientset {
@@ -532,10 +656,12 @@ impl<'a> Resolver<'a, '_> {
                         if depth < MAX_HELPER_DEPTH {
                             let sites = self.values.call_sites(dir, func);
                             if !sites.is_empty() {
+                                let same_type = self.same_type_arguments(dir, func, *index);
                                 for (caller_file, caller, call) in sites {
-                                    match call.args.get(*index) {
+                                    match self.argument(caller_file, dir, call, *index, &same_type)
+                                    {
                                         Some(arg) => pending.push((
-                                            arg.clone(),
+                                            arg,
                                             caller_file,
                                             caller,
                                             call.line,
@@ -676,15 +802,17 @@ func cleanup(ctx context.Context, c client.Client) {
         let mut controllers = controllers::resolve(&inputs, &index, &mut diags);
         let values = Values::new(&inputs, &index);
         let writes = resolve(&values, &mut controllers, &mut diags);
-        let fmt = |verb: &str, g: &str, v: &str, k: &str, s: &SourceRef| {
-            format!("{verb} {g}/{v} {k} @{}", s.line)
+        // Every source line: the call site, then the helper's own write line.
+        let fmt = |verb: &str, g: &str, v: &str, k: &str, s: &[SourceRef]| {
+            let lines: Vec<String> = s.iter().map(|s| s.line.to_string()).collect();
+            format!("{verb} {g}/{v} {k} @{}", lines.join("+"))
         };
         let ops = controllers
             .iter()
             .flat_map(|c| {
                 c.operations
                     .iter()
-                    .map(|o| fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources[0]))
+                    .map(|o| fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources))
             })
             .collect();
         let pkg = writes
@@ -694,7 +822,7 @@ func cleanup(ctx context.Context, c client.Client) {
                 format!(
                     "{} {}",
                     o.function,
-                    fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources[0])
+                    fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources)
                 )
             })
             .collect();
@@ -723,7 +851,7 @@ func cleanup(ctx context.Context, c client.Client) {
                 "create_or_update /v1 Service @32",
                 "apply /v1 Secret @35",
                 "update /v1 Service @38",
-                "update /v1 Pod @40",
+                "update /v1 Pod @40+51",
                 "delete /v1 ConfigMap @42",
                 "delete ?/? ? @44",
             ]
@@ -733,6 +861,107 @@ func cleanup(ctx context.Context, c client.Client) {
             diags,
             vec![
                 "44: cannot tell the kind of the object this delete writes (type client.Object is not a known API type)"
+            ]
+        );
+    }
+
+    const GENERIC: &str = r#"package controller
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	v1 "example.com/op/api/v1"
+)
+
+type writer interface {
+	client.Writer
+}
+
+type kubeClient interface {
+	writer
+	Close() error
+}
+
+type notes interface {
+	Create(ctx context.Context, obj client.Object) error
+}
+
+type WidgetReconciler struct {
+	client.Client
+	kube  kubeClient
+	notes notes
+	Pods  map[string]*corev1.Pod
+}
+
+func Apply[O client.Object, T client.Object](ctx context.Context, c kubeClient, owner O, empty, want T) error {
+	cur := empty.DeepCopyObject().(T)
+	if cur == nil {
+		return Create(ctx, c, owner, want)
+	}
+	return c.Update(ctx, want)
+}
+
+func Create[O, T client.Object](ctx context.Context, c kubeClient, owner O, obj T) error {
+	return c.Create(ctx, obj)
+}
+
+func Remove[T client.Object](ctx context.Context, c kubeClient, obj T) error {
+	gone := obj.DeepCopyObject().(T)
+	return c.Delete(ctx, gone)
+}
+
+func Note[T client.Object](ctx context.Context, n notes, obj T) error {
+	return n.Create(ctx, obj)
+}
+
+func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &v1.Widget{}
+	Apply(ctx, r.kube, w, &corev1.ConfigMap{}, r.desired())
+	Remove(ctx, r.kube, &corev1.Service{})
+	Remove[*corev1.Pod](ctx, r.kube, r.Pods["a"])
+	Remove(ctx, r.kube, r.mystery())
+	Note(ctx, r.notes, w)
+	return ctrl.Result{}, nil
+}
+
+func (r *WidgetReconciler) desired() *corev1.ConfigMap { return nil }
+
+func (r *WidgetReconciler) mystery() client.Object { return nil }
+
+func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+"#;
+
+    #[test]
+    fn generic_helpers_write_the_kinds_of_their_call_sites() {
+        let (ops, pkg, diags) = rows(&[
+            ("api/v1/types.go", TYPES),
+            ("internal/controller/widget.go", GENERIC),
+        ]);
+        // Reported at the call sites in Reconcile; Create is reached through Apply; the
+        // interface embedding an interface embedding client.Writer is a client, `notes`
+        // (with a Create method of its own) is not; `Remove[*corev1.Pod]` names the kind
+        // the map element does not.
+        assert_eq!(
+            ops,
+            vec![
+                "update /v1 ConfigMap @56+38",
+                "create /v1 ConfigMap @56+42",
+                "delete /v1 Service @57+47",
+                "delete /v1 Pod @58+47",
+                "delete ?/? ? @59+47",
+            ]
+        );
+        assert!(pkg.is_empty(), "{pkg:?}");
+        assert_eq!(
+            diags,
+            vec![
+                "59: cannot tell the kind of the object this delete writes (the result of mystery is not a known API type)"
             ]
         );
     }
