@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::pipeline::Progress;
+use crate::serve::{self, Rebuilt};
 
 /// portolan: one cross-linked documentation portal for a set of Kubernetes operators.
 #[derive(Parser, Debug)]
@@ -43,6 +44,18 @@ pub enum Command {
     Build,
     /// Everything `build` does except writing; fails on failed projects, unresolved kinds and broken links.
     Check,
+    /// Build, serve on loopback, watch the inputs, rebuild what changed and reload the browser.
+    Serve {
+        /// The port (0 picks a free one; the address is printed).
+        #[arg(long, default_value_t = 8000)]
+        port: u16,
+        /// The address to listen on (loopback by default: the preview is for you only).
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Open the site in the default browser.
+        #[arg(long)]
+        open: bool,
+    },
     /// Analyze one local repository and print its model as JSON (or write it with --out).
     Analyze {
         /// The repository's folder.
@@ -108,5 +121,96 @@ impl Progress for Reporter {
         if !self.plain {
             self.bar.finish_and_clear();
         }
+    }
+}
+
+impl Reporter {
+    /// A line that is always shown (unless -q), bar or not.
+    fn line(&self, message: &str) {
+        if self.quiet {
+            return;
+        }
+        if self.plain {
+            eprintln!("portolan: {message}");
+        } else {
+            self.bar.println(message);
+        }
+    }
+}
+
+impl Reporter {
+    fn summary(&self, verb: &str, r: &Rebuilt, took: std::time::Duration) {
+        self.line(&format!("{verb}: {} in {}", what_was_done(r), millis(took)));
+        for f in &r.failed {
+            self.line(&format!("project failed: {f}"));
+        }
+    }
+}
+
+fn millis(took: std::time::Duration) -> String {
+    format!("{} ms", took.as_millis())
+}
+
+fn what_was_done(r: &Rebuilt) -> String {
+    let analyzed = if r.analyzed.is_empty() {
+        "no project analyzed".to_string()
+    } else {
+        format!("analyzed {}", r.analyzed.join(", "))
+    };
+    format!(
+        "{analyzed}; rendered {} files, wrote {} changed, removed {}",
+        r.rendered, r.written, r.removed
+    )
+}
+
+impl serve::Report for Reporter {
+    fn built(&self, r: &Rebuilt, took: std::time::Duration) {
+        self.line(&format!(
+            "built the site: {} in {}",
+            what_was_done(r),
+            millis(took)
+        ));
+        for f in &r.failed {
+            self.line(&format!("project failed: {f}"));
+        }
+    }
+
+    fn listening(&self, url: &str) {
+        // The address is what a person (or a test) needs first: shown even with -q.
+        if self.plain || self.quiet {
+            eprintln!("portolan: serving {url}");
+        } else {
+            self.bar.println(format!("serving {url}  (Ctrl-C stops)"));
+        }
+    }
+
+    fn changed(&self, paths: &[PathBuf]) {
+        let shown: Vec<String> = paths
+            .iter()
+            .take(5)
+            .map(|p| p.display().to_string())
+            .collect();
+        let more = paths.len().saturating_sub(shown.len());
+        let tail = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
+        self.line(&format!("changed: {}{tail}", shown.join(", ")));
+    }
+
+    fn rebuilt(&self, r: &Rebuilt, took: std::time::Duration) {
+        self.line(&format!(
+            "rebuilt: {} in {}",
+            what_was_done(r),
+            millis(took)
+        ));
+        for f in &r.failed {
+            self.line(&format!("project failed: {f}"));
+        }
+    }
+
+    fn failed(&self, error: &str) {
+        eprintln!("error: rebuild failed; still serving the last good site:\n{error}");
     }
 }

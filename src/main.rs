@@ -4,6 +4,7 @@
 
 mod access;
 mod analyze;
+mod cache;
 mod cli;
 mod config;
 mod content;
@@ -15,6 +16,7 @@ mod output;
 mod pipeline;
 mod render;
 mod resources;
+mod serve;
 mod source;
 mod verify;
 
@@ -31,6 +33,7 @@ fn main() -> ExitCode {
         jobs: cli.jobs,
         offline: cli.offline,
         out: cli.out.clone(),
+        reuse_output: matches!(cli.command, Command::Build),
     };
     match &cli.command {
         Command::Analyze {
@@ -43,6 +46,21 @@ fn main() -> ExitCode {
         } => analyze(&cli, path, &options),
         Command::Build => build(&cli, &options, true),
         Command::Check => build(&cli, &options, false),
+        Command::Serve { port, bind, open } => {
+            let serve = serve::ServeOptions {
+                bind: *bind,
+                port: *port,
+                open: *open,
+                keep_going: cli.keep_going,
+            };
+            match serve::run(&cli.config, options, serve, &Reporter::new(cli.quiet)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
     }
 }
 
@@ -159,6 +177,15 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
         if let Err(e) = pipeline::write(&built) {
             eprintln!("error: {e}");
             return ExitCode::from(1);
+        }
+        if built.unchanged {
+            if !cli.quiet {
+                eprintln!(
+                    "portolan: nothing changed; {} is up to date",
+                    built.output.display()
+                );
+            }
+            return ExitCode::SUCCESS;
         }
         if !cli.quiet {
             eprintln!(

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::analyze::{self, FileFacts};
+use crate::cache::{self, Cache, Hash, KeyHasher};
 use crate::config::{Config, ProjectConfig, SourceSpec};
 use crate::content;
 use crate::link;
@@ -24,6 +25,8 @@ pub struct Options {
     pub offline: bool,
     /// Overrides `site.output`.
     pub out: Option<PathBuf>,
+    /// Skip rendering when the output folder holds what these inputs give (`build`).
+    pub reuse_output: bool,
 }
 
 /// Progress reporting, implemented by the CLI (bars on a terminal, lines otherwise).
@@ -49,6 +52,10 @@ pub struct Built {
     pub projects: Vec<Project>,
     pub files: Vec<OutputFile>,
     pub output: PathBuf,
+    /// The output folder already holds this site (nothing changed); `files` is empty.
+    pub unchanged: bool,
+    /// The cache folder and site key to record once written.
+    pub stamp: Option<(PathBuf, Hash)>,
 }
 
 fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
@@ -67,8 +74,19 @@ pub fn analyze_projects(
     options: &Options,
     progress: &dyn Progress,
 ) -> Result<Vec<Project>, String> {
+    analyze_projects_cached(config, options, progress, &Cache::none())
+}
+
+/// [`analyze_projects`] with an analysis cache: projects whose inputs are unchanged are
+/// loaded from it, and new results are stored in it.
+pub fn analyze_projects_cached(
+    config: &Config,
+    options: &Options,
+    progress: &dyn Progress,
+    cache: &Cache,
+) -> Result<Vec<Project>, String> {
     let pool = pool(options.jobs)?;
-    Ok(pool.install(|| analyze_in_pool(config, options, progress)))
+    Ok(pool.install(|| analyze_in_pool(config, options, progress, cache)))
 }
 
 /// A project whose sources are ready to analyze.
@@ -85,7 +103,12 @@ enum Stage1<'a> {
     Done(Project),
 }
 
-fn analyze_in_pool(config: &Config, options: &Options, progress: &dyn Progress) -> Vec<Project> {
+fn analyze_in_pool(
+    config: &Config,
+    options: &Options,
+    progress: &dyn Progress,
+    cache: &Cache,
+) -> Vec<Project> {
     progress.stage(&format!(
         "getting {} project sources",
         config.projects.len()
@@ -103,7 +126,8 @@ fn analyze_in_pool(config: &Config, options: &Options, progress: &dyn Progress) 
         })
         .collect();
 
-    // One flat list over all projects, so one pool balances big and small repositories.
+    // Every selected file is read and hashed first: a project whose files, configuration
+    // and commit hash to a key the cache has is loaded instead of analyzed.
     let work: Vec<(usize, &walk::SourceFile)> = stage1
         .iter()
         .enumerate()
@@ -113,24 +137,70 @@ fn analyze_in_pool(config: &Config, options: &Options, progress: &dyn Progress) 
         })
         .flatten()
         .collect();
-    progress.files_start(work.len() as u64);
-    let outcomes: Vec<(usize, FileOutcome)> = work
+    let reads: Vec<(usize, &walk::SourceFile, walk::Read, Hash)> = work
         .par_iter()
         .with_max_len(1)
         .map(|&(i, file)| {
-            let outcome = match walk::read(file) {
+            let read = walk::read(file);
+            let hash = match &read {
+                walk::Read::Text(text) | walk::Read::Lossy { text, .. } => {
+                    cache::hash_bytes(text.as_bytes())
+                }
+                other => cache::hash_bytes(read_tag(other).as_bytes()),
+            };
+            (i, file, read, hash)
+        })
+        .collect();
+    let mut cached: Vec<Option<(Hash, Option<Project>)>> = stage1
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            Stage1::Ready(p) => {
+                let key = project_key(i, p, config, &reads);
+                Some((key, cache.load(&p.config.name, &key)))
+            }
+            Stage1::Done(_) => None,
+        })
+        .collect();
+    for (s, c) in stage1.iter().zip(&cached) {
+        if let (Stage1::Ready(p), Some((key, _))) = (s, c) {
+            cache.note_key(&p.config.name, *key);
+        }
+    }
+    let hit = |i: usize| matches!(cached.get(i), Some(Some((_, Some(_)))));
+    let to_analyze: Vec<(usize, &walk::SourceFile, walk::Read, Hash)> =
+        reads.into_iter().filter(|(i, ..)| !hit(*i)).collect();
+
+    progress.files_start(to_analyze.len() as u64);
+    let outcomes: Vec<(usize, FileOutcome)> = to_analyze
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|(i, file, read, hash)| {
+            let name = match &stage1[i] {
+                Stage1::Ready(p) => p.config.name.as_str(),
+                Stage1::Done(p) => p.name.as_str(),
+            };
+            let analyze = |text: &str| match cache.facts(name, &file.path, &hash) {
+                Some(facts) => facts,
+                None => {
+                    let facts = analyze::analyze_file(file.kind, &file.path, text, file.area);
+                    if cache.remembers_facts() {
+                        cache.remember_facts(name, &file.path, hash, &facts);
+                    }
+                    facts
+                }
+            };
+            let outcome = match read {
                 walk::Read::Text(text) => {
-                    let facts = analyze::analyze_file(file.kind, &file.path, &text, file.area);
-                    FileOutcome::Analyzed(facts, file.area, text.len() as u64, None)
+                    FileOutcome::Analyzed(analyze(&text), file.area, text.len() as u64, None)
                 }
                 walk::Read::Lossy { text, line } => {
-                    let facts = analyze::analyze_file(file.kind, &file.path, &text, file.area);
                     let note = Diagnostic::new(
                         &file.path,
                         line,
                         "not valid UTF-8: invalid bytes were replaced with U+FFFD before analysis",
                     );
-                    FileOutcome::Analyzed(facts, file.area, text.len() as u64, Some(note))
+                    FileOutcome::Analyzed(analyze(&text), file.area, text.len() as u64, Some(note))
                 }
                 walk::Read::Binary => FileOutcome::Binary,
                 walk::Read::TooLarge => FileOutcome::TooLarge,
@@ -150,13 +220,65 @@ fn analyze_in_pool(config: &Config, options: &Options, progress: &dyn Progress) 
     stage1
         .into_iter()
         .zip(per_project)
+        .zip(cached.iter_mut().map(Option::take))
         .collect::<Vec<_>>()
         .into_par_iter()
-        .map(|(stage, outcomes)| match stage {
-            Stage1::Done(project) => project,
-            Stage1::Ready(prepared) => assemble(prepared, outcomes, config),
+        .map(|((stage, outcomes), cached)| match (stage, cached) {
+            (Stage1::Done(project), _) => project,
+            (Stage1::Ready(prepared), Some((_, Some(mut project)))) => {
+                // Images are not part of the serialized model: they come from this walk.
+                project.doc_images = prepared.docs.images;
+                project
+            }
+            (Stage1::Ready(prepared), cached) => {
+                let name = prepared.config.name.clone();
+                let project = assemble(prepared, outcomes, config);
+                if let Some((key, _)) = cached {
+                    if project.error.is_none() {
+                        cache.store(&name, &key, &project);
+                    }
+                }
+                project
+            }
         })
         .collect()
+}
+
+/// A file that was not read as text, in a project's key.
+fn read_tag(read: &walk::Read) -> String {
+    match read {
+        walk::Read::Text(_) => "text".into(),
+        walk::Read::Lossy { line, .. } => format!("lossy {line}"),
+        walk::Read::Binary => "binary".into(),
+        walk::Read::TooLarge => "too large".into(),
+        walk::Read::Failed(e) => format!("failed {e}"),
+    }
+}
+
+/// The cache key of one project: everything its analysis depends on.
+fn project_key(
+    index: usize,
+    p: &Prepared,
+    config: &Config,
+    reads: &[(usize, &walk::SourceFile, walk::Read, Hash)],
+) -> Hash {
+    let mut h = KeyHasher::new("project");
+    h.field(format!("{:?}", p.config).as_bytes())
+        .field(format!("{:?}", config.groups).as_bytes())
+        .field(format!("{:?}", p.checkout).as_bytes())
+        .field(format!("{:?}", p.report).as_bytes())
+        .field(format!("{:?} {:?}", p.docs.docs, p.docs.diagnostics).as_bytes());
+    for image in &p.docs.images {
+        h.field(image.path.as_bytes())
+            .field(&cache::hash_bytes(&image.bytes));
+    }
+    // Files of this project, in walk order (reads keep the work list's order).
+    for (_, file, read, hash) in reads.iter().filter(|(j, ..)| *j == index) {
+        h.field(file.path.as_bytes())
+            .field(format!("{:?} {:?} {}", file.kind, file.area, read_tag(read)).as_bytes())
+            .field(hash);
+    }
+    h.finish()
 }
 
 fn prepare<'a>(
@@ -323,41 +445,119 @@ fn load_model(p: &ProjectConfig, path: &Path) -> Project {
     }
 }
 
-/// Everything `build` does except writing: analyze, link and render in memory.
+/// Everything `build` does except writing: analyze, link and render in memory. Analysis
+/// results are cached in `cache_dir`; with `options.reuse_output`, a site whose inputs are
+/// all unchanged since it was written is not rendered again (`Built::unchanged`).
 pub fn build_in_memory(
     config: &Config,
     options: &Options,
     progress: &dyn Progress,
 ) -> Result<Built, String> {
+    let cache = Cache::on_disk(&config.site.cache_dir);
+    build_with_cache(config, options, progress, &cache)
+}
+
+/// [`build_in_memory`] with a given cache (serve keeps one across rebuilds).
+pub fn build_with_cache(
+    config: &Config,
+    options: &Options,
+    progress: &dyn Progress,
+    cache: &Cache,
+) -> Result<Built, String> {
     // The site's own pages and theme are read first: a mistake there should not wait for
     // the analysis.
-    let content = content::load(&config.site.content)?;
-    let theme_dir = config
-        .file
-        .parent()
-        .unwrap_or(Path::new("."))
-        .join("themes")
-        .join(&config.site.theme);
-    let theme = Theme::load(Some(&theme_dir))?;
-    let mut projects = analyze_projects(config, options, progress)?;
-    link::resolve_across_projects(&mut projects);
-    let portal = link::link(&config.site.title, &projects);
-    progress.stage("rendering");
-    let files = render::render_site(&config.site, &portal, &projects, &content, &theme)?;
+    let (content, theme) = load_site_inputs(config)?;
+    let projects = analyze_projects_cached(config, options, progress, cache)?;
     let output = options
         .out
         .clone()
         .unwrap_or_else(|| config.site.output.clone());
+    let site_key = site_key(config, &output, &projects, cache);
+    if options.reuse_output {
+        if let Some(key) = &site_key {
+            if cache.output_is_current(&output, key) {
+                return Ok(Built {
+                    projects,
+                    files: Vec::new(),
+                    output,
+                    unchanged: true,
+                    stamp: None,
+                });
+            }
+        }
+    }
+    let (projects, files) = render_analyzed(config, projects, &content, &theme, progress)?;
     Ok(Built {
         projects,
         files,
         output,
+        unchanged: false,
+        stamp: site_key.map(|key| (config.site.cache_dir.clone(), key)),
     })
 }
 
-/// Writes a built site atomically.
+/// The site's own content pages and its theme (built-in, with `themes/NAME/` over it).
+pub fn load_site_inputs(config: &Config) -> Result<(content::Content, Theme), String> {
+    let content = content::load(&config.site.content)?;
+    let theme = Theme::load(Some(&theme_dir(config)))?;
+    Ok((content, theme))
+}
+
+/// `themes/NAME` next to projects.toml, whose files replace the built-in theme's.
+pub fn theme_dir(config: &Config) -> PathBuf {
+    config
+        .file
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join("themes")
+        .join(&config.site.theme)
+}
+
+/// Links analyzed projects and renders the site in memory.
+pub fn render_analyzed(
+    config: &Config,
+    mut projects: Vec<Project>,
+    content: &content::Content,
+    theme: &Theme,
+    progress: &dyn Progress,
+) -> Result<(Vec<Project>, Vec<OutputFile>), String> {
+    link::resolve_across_projects(&mut projects);
+    let portal = link::link(&config.site.title, &projects);
+    progress.stage("rendering");
+    let files = render::render_site(&config.site, &portal, &projects, content, theme)?;
+    Ok((projects, files))
+}
+
+/// The key of everything the site is made from, if every project has a cache key.
+fn site_key(config: &Config, output: &Path, projects: &[Project], cache: &Cache) -> Option<Hash> {
+    let config_text = std::fs::read(&config.file).ok()?;
+    cache.site_key(
+        projects,
+        &[
+            ("projects.toml", config_text),
+            ("content", cache::folder_inputs(&config.site.content)),
+            ("theme", cache::folder_inputs(&theme_dir(config))),
+            ("output", output.to_string_lossy().as_bytes().to_vec()),
+        ],
+    )
+}
+
+/// Writes a built site atomically (nothing when it is unchanged), then records what was
+/// written so the next build with the same inputs can skip rendering.
 pub fn write(built: &Built) -> Result<(), String> {
-    output::write_site(&built.output, &built.files)
+    if built.unchanged {
+        return Ok(());
+    }
+    let cache = built.stamp.as_ref().map(|(dir, _)| Cache::on_disk(dir));
+    if let Some(c) = &cache {
+        c.clear_stamp(&built.output);
+    }
+    output::write_site(&built.output, &built.files)?;
+    if let (Some(c), Some((_, key))) = (&cache, &built.stamp) {
+        let paths: Vec<&str> = built.files.iter().map(|f| f.path.as_str()).collect();
+        c.stamp_output(&built.output, key, &paths);
+    }
+    Ok(())
 }
 
 /// Analyzes one local repository outside any projects.toml (`portolan analyze PATH`).

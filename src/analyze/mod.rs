@@ -47,6 +47,7 @@ impl FileKind {
 }
 
 /// What one file yielded.
+#[derive(Clone)]
 pub enum FileFacts {
     Go(go::GoFile),
     GoMod(Option<go::GoModule>),

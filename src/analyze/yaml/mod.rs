@@ -42,7 +42,7 @@ use documents::{Object, Read};
 use secrets::SecretUse;
 
 /// What one YAML (or values.schema.json) file yielded.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct YamlFile {
     pub path: String,
     pub area: Area,

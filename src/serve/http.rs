@@ -1,0 +1,420 @@
+//! Serving the written site folder over HTTP: request paths to files (never outside the
+//! folder), content types, validators (ETag, Last-Modified → 304), the site's 404 page,
+//! and the live-reload script added to HTML responses.
+//!
+//! **Invariant:** a response body is either a file whose canonical path is under the
+//! canonical site root, the site's own 404 page, or a short fixed text. Request paths are
+//! percent-decoded once; `..`/`.` segments, empty segments, backslashes, NUL and invalid
+//! UTF-8 are refused before the file system is asked anything.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::body::Body;
+use axum::http::{HeaderMap, HeaderValue, Method, Request, StatusCode, header};
+use axum::response::Response;
+
+use super::reload;
+
+/// What the router needs to answer a request for a site file.
+pub struct SiteFiles {
+    /// The output folder, canonicalized once at start (it is replaced, never moved).
+    pub root: PathBuf,
+    /// The path part of `base_url` (`/` or `/atlas/`): requests under it map to the root.
+    pub base_path: String,
+    /// Whether HTML responses get the live-reload script (serve mode only).
+    pub inject_reload: bool,
+}
+
+/// Where a request path leads, decided without reading any file.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A path relative to the root, as checked segments (empty: the root itself).
+    Path {
+        segments: Vec<String>,
+        trailing_slash: bool,
+    },
+    /// Malformed or dangerous: `..`, backslash, NUL, bad encoding.
+    BadRequest,
+}
+
+/// Maps a raw (percent-encoded) request path to segments under the site root.
+pub fn target(raw_path: &str, base_path: &str) -> Target {
+    let Ok(decoded) = percent_encoding::percent_decode_str(raw_path).decode_utf8() else {
+        return Target::BadRequest;
+    };
+    if !decoded.starts_with('/') || decoded.contains(['\\', '\0']) {
+        return Target::BadRequest;
+    }
+    // The site's pages link under base_url's path; the same files are also served at `/`.
+    let prefix = base_path.trim_end_matches('/');
+    let local = match decoded.strip_prefix(prefix) {
+        Some(rest) if !prefix.is_empty() && (rest.is_empty() || rest.starts_with('/')) => rest,
+        _ => &decoded[..],
+    };
+    // `/atlas` (no slash) is the root folder asked for without its slash: redirected.
+    let trailing_slash = local.ends_with('/');
+    let inner = local.trim_start_matches('/').trim_end_matches('/');
+    // `//etc/passwd` and the like: only the leading slash may be doubled away by nothing.
+    if local.starts_with("//") {
+        return Target::BadRequest;
+    }
+    let mut segments = Vec::new();
+    if !inner.is_empty() {
+        for segment in inner.split('/') {
+            if segment.is_empty() || segment == "." || segment == ".." || segment.contains(':') {
+                return Target::BadRequest;
+            }
+            segments.push(segment.to_string());
+        }
+    }
+    Target::Path {
+        segments,
+        trailing_slash,
+    }
+}
+
+/// A file found for a request.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Found {
+    File(PathBuf),
+    /// A folder asked for without its slash: redirect to the slash form.
+    Folder,
+    NotFound,
+}
+
+/// Looks a checked target up under the canonical root; a path whose canonical form
+/// leaves the root (a symbolic link pointing out) is not found.
+pub fn find(root: &Path, segments: &[String], trailing_slash: bool) -> Found {
+    let mut path = root.to_path_buf();
+    for s in segments {
+        path.push(s);
+    }
+    let Ok(canonical) = std::fs::canonicalize(&path) else {
+        return Found::NotFound;
+    };
+    if !canonical.starts_with(root) {
+        return Found::NotFound;
+    }
+    if canonical.is_dir() {
+        if !trailing_slash {
+            return Found::Folder;
+        }
+        return match std::fs::canonicalize(canonical.join("index.html")) {
+            Ok(index) if index.starts_with(root) && index.is_file() => Found::File(index),
+            _ => Found::NotFound,
+        };
+    }
+    if trailing_slash && !segments.is_empty() {
+        return Found::NotFound;
+    }
+    if canonical.is_file() {
+        Found::File(canonical)
+    } else {
+        Found::NotFound
+    }
+}
+
+/// The content type for a file name, by extension (a small table: what a site holds).
+pub fn content_type(path: &Path) -> &'static str {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    match ext.as_str() {
+        "html" | "htm" => "text/html; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "json" => "application/json",
+        "svg" => "image/svg+xml",
+        "mmd" | "txt" | "md" => "text/plain; charset=utf-8",
+        "xml" => "application/xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "gif" => "image/gif",
+        "webp" => "image/webp",
+        "ico" => "image/x-icon",
+        "woff2" => "font/woff2",
+        "woff" => "font/woff",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Answers one request for a site file (everything except the reserved paths).
+pub async fn serve_file(files: Arc<SiteFiles>, request: Request<Body>) -> Response {
+    let head = request.method() == Method::HEAD;
+    if request.method() != Method::GET && !head {
+        let mut r = text(StatusCode::METHOD_NOT_ALLOWED, "method not allowed\n");
+        r.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return r;
+    }
+    let raw = request.uri().path().to_string();
+    let (segments, trailing_slash) = match target(&raw, &files.base_path) {
+        Target::Path {
+            segments,
+            trailing_slash,
+        } => (segments, trailing_slash),
+        Target::BadRequest => return text(StatusCode::BAD_REQUEST, "bad request\n"),
+    };
+    let root = files.root.clone();
+    let found = tokio::task::spawn_blocking(move || find(&root, &segments, trailing_slash))
+        .await
+        .unwrap_or(Found::NotFound);
+    let response = match found {
+        Found::File(path) => file_response(&files, &path, request.headers(), StatusCode::OK).await,
+        Found::Folder => redirect(&format!("{raw}/")),
+        Found::NotFound => not_found(&files).await,
+    };
+    if head {
+        let (parts, _) = response.into_parts();
+        return Response::from_parts(parts, Body::empty());
+    }
+    response
+}
+
+async fn not_found(files: &SiteFiles) -> Response {
+    let page = files.root.join("404.html");
+    match tokio::fs::read(&page).await {
+        Ok(bytes) => body_response(files, &page, bytes, StatusCode::NOT_FOUND, HeaderMap::new()),
+        Err(_) => text(StatusCode::NOT_FOUND, "not found\n"),
+    }
+}
+
+async fn file_response(
+    files: &SiteFiles,
+    path: &Path,
+    request: &HeaderMap,
+    status: StatusCode,
+) -> Response {
+    let Ok(meta) = tokio::fs::metadata(path).await else {
+        return not_found(files).await;
+    };
+    let modified = meta.modified().unwrap_or(UNIX_EPOCH);
+    let nanos = modified
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let html = content_type(path).starts_with("text/html") && files.inject_reload;
+    let etag = format!(
+        "\"{:x}-{nanos:x}{}\"",
+        meta.len(),
+        if html { "-r" } else { "" }
+    );
+    let mut headers = HeaderMap::new();
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        headers.insert(header::ETAG, v);
+    }
+    if let Ok(v) = HeaderValue::from_str(&httpdate::fmt_http_date(modified)) {
+        headers.insert(header::LAST_MODIFIED, v);
+    }
+    if not_modified(request, &etag, modified) {
+        let mut r = Response::new(Body::empty());
+        *r.status_mut() = StatusCode::NOT_MODIFIED;
+        r.headers_mut().extend(headers);
+        return r;
+    }
+    match tokio::fs::read(path).await {
+        Ok(bytes) => body_response(files, path, bytes, status, headers),
+        Err(_) => not_found(files).await,
+    }
+}
+
+/// If-None-Match wins over If-Modified-Since (RFC 9110 13.2.2).
+fn not_modified(request: &HeaderMap, etag: &str, modified: SystemTime) -> bool {
+    if let Some(v) = request.get(header::IF_NONE_MATCH) {
+        let Ok(list) = v.to_str() else { return false };
+        return list.split(',').any(|t| {
+            let t = t.trim();
+            t == "*" || t.trim_start_matches("W/") == etag
+        });
+    }
+    if let Some(since) = request
+        .get(header::IF_MODIFIED_SINCE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| httpdate::parse_http_date(v).ok())
+    {
+        // HTTP dates have whole seconds.
+        let secs = |t: SystemTime| t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        return secs(modified) <= secs(since);
+    }
+    false
+}
+
+fn body_response(
+    files: &SiteFiles,
+    path: &Path,
+    bytes: Vec<u8>,
+    status: StatusCode,
+    headers: HeaderMap,
+) -> Response {
+    let kind = content_type(path);
+    let bytes = if files.inject_reload && kind.starts_with("text/html") {
+        reload::inject(bytes)
+    } else {
+        bytes
+    };
+    let length = HeaderValue::from(bytes.len());
+    let mut r = Response::new(Body::from(bytes));
+    *r.status_mut() = status;
+    let h = r.headers_mut();
+    h.extend(headers);
+    // Stated here so that HEAD, whose body is dropped, still reports the length.
+    h.insert(header::CONTENT_LENGTH, length);
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    // A preview: always revalidate, so an edit shows on the next load.
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    r
+}
+
+fn text(status: StatusCode, body: &'static str) -> Response {
+    let mut r = Response::new(Body::from(body));
+    *r.status_mut() = status;
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    r
+}
+
+fn redirect(location: &str) -> Response {
+    let mut r = Response::new(Body::empty());
+    *r.status_mut() = StatusCode::MOVED_PERMANENTLY;
+    if let Ok(v) = HeaderValue::from_str(location) {
+        r.headers_mut().insert(header::LOCATION, v);
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(segments: &[&str], trailing_slash: bool) -> Target {
+        Target::Path {
+            segments: segments.iter().map(|s| s.to_string()).collect(),
+            trailing_slash,
+        }
+    }
+
+    #[test]
+    fn request_paths_map_to_checked_segments() {
+        let cases: &[(&str, &str, Target)] = &[
+            ("/", "/", path(&[], true)),
+            ("/projects/a/", "/", path(&["projects", "a"], true)),
+            (
+                "/static/style.css",
+                "/",
+                path(&["static", "style.css"], false),
+            ),
+            (
+                "/atlas/static/x.js",
+                "/atlas/",
+                path(&["static", "x.js"], false),
+            ),
+            ("/atlas", "/atlas/", path(&[], false)),
+            ("/static/x.js", "/atlas/", path(&["static", "x.js"], false)),
+            ("/atlasx/y", "/atlas/", path(&["atlasx", "y"], false)),
+            ("/a%20b.html", "/", path(&["a b.html"], false)),
+            // Decoded once: %252e stays the literal text %2e, a harmless name.
+            ("/%252e%252e/x", "/", path(&["%2e%2e", "x"], false)),
+            ("/../etc/passwd", "/", Target::BadRequest),
+            ("/%2e%2e/etc/passwd", "/", Target::BadRequest),
+            ("/..%2fetc%2fpasswd", "/", Target::BadRequest),
+            ("/%2e%2e%2fetc%2fpasswd", "/", Target::BadRequest),
+            ("/atlas/../x", "/atlas/", Target::BadRequest),
+            ("/a/./b", "/", Target::BadRequest),
+            ("//etc/passwd", "/", Target::BadRequest),
+            ("/a//b", "/", Target::BadRequest),
+            ("/a%5c..%5cb", "/", Target::BadRequest),
+            ("/a\\b", "/", Target::BadRequest),
+            ("/a%00b", "/", Target::BadRequest),
+            ("/%ff", "/", Target::BadRequest),
+            ("/c:/x", "/", Target::BadRequest),
+            ("relative", "/", Target::BadRequest),
+        ];
+        for (raw, base, expected) in cases {
+            assert_eq!(&target(raw, base), expected, "{raw} under {base}");
+        }
+    }
+
+    #[test]
+    fn content_types_come_from_a_table() {
+        let cases = [
+            ("a.html", "text/html; charset=utf-8"),
+            ("a.CSS", "text/css; charset=utf-8"),
+            ("a.js", "text/javascript; charset=utf-8"),
+            ("a.svg", "image/svg+xml"),
+            ("a.json", "application/json"),
+            ("a.mmd", "text/plain; charset=utf-8"),
+            ("a.png", "image/png"),
+            ("a.jpeg", "image/jpeg"),
+            ("a.gif", "image/gif"),
+            ("a.webp", "image/webp"),
+            ("sitemap.xml", "application/xml"),
+            ("robots.txt", "text/plain; charset=utf-8"),
+            ("f.woff2", "font/woff2"),
+            (".nojekyll", "application/octet-stream"),
+        ];
+        for (name, kind) in cases {
+            assert_eq!(content_type(Path::new(name)), kind, "{name}");
+        }
+    }
+
+    #[test]
+    fn lookups_stay_under_the_root() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("site");
+        std::fs::create_dir_all(root.join("docs")).unwrap();
+        std::fs::write(root.join("docs/index.html"), "d").unwrap();
+        std::fs::write(root.join("a.css"), "a").unwrap();
+        std::fs::write(dir.path().join("secret.txt"), "s").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(dir.path().join("secret.txt"), root.join("out.txt")).unwrap();
+        let root = std::fs::canonicalize(&root).unwrap();
+        let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            find(&root, &s(&["docs"]), true),
+            Found::File(root.join("docs/index.html"))
+        );
+        assert_eq!(find(&root, &s(&["docs"]), false), Found::Folder);
+        assert_eq!(
+            find(&root, &s(&["a.css"]), false),
+            Found::File(root.join("a.css"))
+        );
+        assert_eq!(find(&root, &s(&["a.css"]), true), Found::NotFound);
+        assert_eq!(find(&root, &s(&["missing"]), false), Found::NotFound);
+        #[cfg(unix)]
+        assert_eq!(find(&root, &s(&["out.txt"]), false), Found::NotFound);
+    }
+
+    #[test]
+    fn validators_answer_not_modified() {
+        let t = UNIX_EPOCH + std::time::Duration::from_secs(1_000_000);
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::IF_NONE_MATCH,
+            HeaderValue::from_static("\"x\", \"e\""),
+        );
+        assert!(not_modified(&h, "\"e\"", t));
+        assert!(!not_modified(&h, "\"f\"", t));
+        let mut h = HeaderMap::new();
+        let date = httpdate::fmt_http_date(t);
+        h.insert(
+            header::IF_MODIFIED_SINCE,
+            HeaderValue::from_str(&date).unwrap(),
+        );
+        assert!(not_modified(&h, "\"e\"", t));
+        assert!(!not_modified(
+            &h,
+            "\"e\"",
+            t + std::time::Duration::from_secs(1)
+        ));
+    }
+}

@@ -1,0 +1,164 @@
+//! `portolan serve`: build the site, serve the output folder on loopback, watch the inputs,
+//! rebuild what changed and reload the browsers.
+//!
+//! Threads: the HTTP server runs on a small tokio runtime; the watcher (notify's own
+//! thread) sends debounced batches of changes over a channel to one rebuild loop, which
+//! owns the [`rebuild::Session`] and tells the browsers through [`reload::Reloader`].
+//! A failed rebuild leaves the last good site on disk and shows its error in the pages.
+//!
+//! **Invariant:** no file outside the output folder is ever served (see `http`), and the
+//! reload script is added to HTML responses only here, never to the written files.
+
+mod http;
+mod rebuild;
+mod reload;
+mod watch;
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::routing::get;
+
+use crate::pipeline::{Options, Progress};
+
+pub use rebuild::Rebuilt;
+
+/// How `serve` was asked to run.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    pub bind: IpAddr,
+    /// 0 picks a free port (the bound address is reported).
+    pub port: u16,
+    /// Open the site in the default browser once it is served.
+    pub open: bool,
+    pub keep_going: bool,
+}
+
+/// What serve tells the person running it; implemented by the CLI (only it prints).
+pub trait Report: Progress + Send {
+    fn built(&self, rebuilt: &Rebuilt, took: Duration);
+    fn listening(&self, url: &str);
+    fn changed(&self, paths: &[PathBuf]);
+    fn rebuilt(&self, rebuilt: &Rebuilt, took: Duration);
+    fn failed(&self, error: &str);
+}
+
+/// A handler for the search API, mounted by the search module (issue 6) at `/api/search`
+/// when it exists; serve itself adds no search endpoint.
+pub type SearchRoutes = Option<Router>;
+
+/// The routes of the preview server: the reload events, an optional search API, and the
+/// site's files for everything else.
+fn router(
+    files: Arc<http::SiteFiles>,
+    reloader: Arc<reload::Reloader>,
+    search: SearchRoutes,
+) -> Router {
+    let mut app = Router::new().route(
+        reload::EVENTS_PATH,
+        get(move || {
+            let reloader = reloader.clone();
+            async move { reloader.events() }
+        }),
+    );
+    if let Some(search) = search {
+        app = app.merge(search);
+    }
+    app.fallback(move |request| http::serve_file(files.clone(), request))
+}
+
+/// Builds, serves and rebuilds until the process is stopped.
+pub fn run(
+    config_path: &Path,
+    options: Options,
+    serve: ServeOptions,
+    report: &dyn Report,
+) -> Result<(), String> {
+    let started = Instant::now();
+    let (mut session, first) =
+        rebuild::Session::start(config_path, options, serve.keep_going, report)?;
+    report.built(&first, started.elapsed());
+
+    let root = std::fs::canonicalize(session.output())
+        .map_err(|e| format!("{}: {e}", session.output().display()))?;
+    let files = Arc::new(http::SiteFiles {
+        root,
+        base_path: session.base_path().to_string(),
+        inject_reload: true,
+    });
+    let reloader = reload::Reloader::new();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_io()
+        .enable_time()
+        .build()
+        .map_err(|e| format!("cannot start the server runtime: {e}"))?;
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind(SocketAddr::new(
+            serve.bind, serve.port,
+        )))
+        .map_err(|e| format!("cannot listen on {}:{}: {e}", serve.bind, serve.port))?;
+    let address = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the bound address: {e}"))?;
+    let app = router(files, reloader.clone(), None);
+    runtime.spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    let url = format!("http://{address}{}", session.base_path());
+    report.listening(&url);
+    if serve.open {
+        open_browser(&url);
+    }
+
+    let (sender, batches) = mpsc::channel();
+    let mut roots = session.roots();
+    let mut watcher = watch::start(roots.clone(), sender.clone())?;
+    while let Ok(mut batch) = batches.recv() {
+        // Coalesce what arrived while the last rebuild ran.
+        while let Ok(more) = batches.try_recv() {
+            batch.paths.extend(more.paths);
+            batch.changes.extend(more.changes);
+        }
+        let started = Instant::now();
+        report.changed(&batch.paths.iter().cloned().collect::<Vec<_>>());
+        match session.rebuild(&batch.changes, report) {
+            Ok(rebuilt) => {
+                reloader.send(reload::Signal::Reload);
+                report.rebuilt(&rebuilt, started.elapsed());
+            }
+            Err(error) => {
+                reloader.send(reload::Signal::BuildError(error.clone()));
+                report.failed(&error);
+            }
+        }
+        // projects.toml may have added, moved or removed projects: watch what it names now.
+        let now = session.roots();
+        if now != roots {
+            roots = now;
+            watcher = watch::start(roots.clone(), sender.clone())?;
+        }
+    }
+    drop(watcher);
+    Ok(())
+}
+
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    // Best effort: the address is printed anyway.
+    let _ = std::process::Command::new(opener)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+}

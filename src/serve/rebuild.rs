@@ -1,0 +1,239 @@
+//! Incremental rebuilds for serve: what a batch of changes re-runs, and writing only the
+//! output files whose bytes changed.
+//!
+//! The session keeps the analyzed projects (before linking) and a per-file facts memo
+//! (`cache::Cache::with_memo`). A content or theme change re-renders from the kept
+//! projects without reading any repository; a change in a `path =` project re-analyzes
+//! that project, where only files whose content hash changed are analyzed again; a
+//! projects.toml change reloads the configuration and re-analyzes (again through the
+//! memo and the on-disk cache). Rendering the whole site is fast enough that every
+//! rebuild re-renders every page (BENCHMARKS.md has the figures); the writer then
+//! compares each file's hash with the last written one and touches only what changed.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use crate::cache::{self, Cache, Hash};
+use crate::config::{self, Config};
+use crate::model::Project;
+use crate::pipeline::{self, Options, Progress};
+use crate::render::OutputFile;
+
+use super::watch::{Change, Roots};
+
+/// What one build or rebuild did, for the terminal.
+#[derive(Debug, Default)]
+pub struct Rebuilt {
+    /// Projects analyzed again (by name); empty when only rendering ran.
+    pub analyzed: Vec<String>,
+    /// Files of the site rendered in memory.
+    pub rendered: usize,
+    /// Files written because their bytes changed, and files removed.
+    pub written: usize,
+    pub removed: usize,
+    /// Failed projects, shown on their pages.
+    pub failed: Vec<String>,
+}
+
+/// The state a serve session keeps between rebuilds.
+pub struct Session {
+    config_path: PathBuf,
+    options: Options,
+    keep_going: bool,
+    config: Config,
+    cache: Cache,
+    /// Analyzed projects, before linking, in projects.toml order.
+    analyzed: Vec<Project>,
+    /// The hash of every file last written, by site path.
+    written: BTreeMap<String, Hash>,
+    output: PathBuf,
+}
+
+impl Session {
+    /// Loads the configuration and builds and writes the whole site (atomically).
+    pub fn start(
+        config_path: &Path,
+        options: Options,
+        keep_going: bool,
+        progress: &dyn Progress,
+    ) -> Result<(Session, Rebuilt), String> {
+        let config = config::load(config_path).map_err(|e| e.to_string())?;
+        let cache = Cache::with_memo(&config.site.cache_dir);
+        let output = options
+            .out
+            .clone()
+            .unwrap_or_else(|| config.site.output.clone());
+        let analyzed = pipeline::analyze_projects_cached(&config, &options, progress, &cache)?;
+        let mut session = Session {
+            config_path: config_path.to_path_buf(),
+            options,
+            keep_going,
+            config,
+            cache,
+            analyzed,
+            written: BTreeMap::new(),
+            output,
+        };
+        let names = session.analyzed.iter().map(|p| p.name.clone()).collect();
+        let files = session.render(progress)?;
+        let built = pipeline::Built {
+            projects: Vec::new(),
+            files,
+            output: session.output.clone(),
+            unchanged: false,
+            stamp: None,
+        };
+        pipeline::write(&built)?;
+        session.written = built
+            .files
+            .iter()
+            .map(|f| (f.path.clone(), cache::hash_bytes(&f.bytes)))
+            .collect();
+        let done = Rebuilt {
+            analyzed: names,
+            rendered: built.files.len(),
+            written: built.files.len(),
+            removed: 0,
+            failed: session.failed(),
+        };
+        Ok((session, done))
+    }
+
+    /// The places to watch for this configuration.
+    pub fn roots(&self) -> Roots {
+        Roots::of(
+            &self.config,
+            &pipeline::theme_dir(&self.config),
+            &self.output,
+        )
+    }
+
+    /// The output folder the site is written to.
+    pub fn output(&self) -> &Path {
+        &self.output
+    }
+
+    /// The path part of `base_url`.
+    pub fn base_path(&self) -> &str {
+        &self.config.site.base_path
+    }
+
+    /// Rebuilds after `changes`. On error the files on disk are the last good site.
+    pub fn rebuild(
+        &mut self,
+        changes: &BTreeSet<Change>,
+        progress: &dyn Progress,
+    ) -> Result<Rebuilt, String> {
+        let mut analyzed = Vec::new();
+        if changes.contains(&Change::Config) {
+            self.config = config::load(&self.config_path).map_err(|e| e.to_string())?;
+            self.analyzed = pipeline::analyze_projects_cached(
+                &self.config,
+                &self.options,
+                progress,
+                &self.cache,
+            )?;
+            analyzed = self.analyzed.iter().map(|p| p.name.clone()).collect();
+        } else {
+            let names: BTreeSet<&str> = changes
+                .iter()
+                .filter_map(|c| match c {
+                    Change::Project(name) => Some(name.as_str()),
+                    _ => None,
+                })
+                .collect();
+            if !names.is_empty() {
+                let mut only = self.config.clone();
+                only.projects.retain(|p| names.contains(p.name.as_str()));
+                let fresh =
+                    pipeline::analyze_projects_cached(&only, &self.options, progress, &self.cache)?;
+                for project in fresh {
+                    analyzed.push(project.name.clone());
+                    if let Some(slot) = self.analyzed.iter_mut().find(|p| p.name == project.name) {
+                        *slot = project;
+                    }
+                }
+            }
+        }
+        let files = self.render(progress)?;
+        let (written, removed) = self.write_changed(&files)?;
+        Ok(Rebuilt {
+            analyzed,
+            rendered: files.len(),
+            written,
+            removed,
+            failed: self.failed(),
+        })
+    }
+
+    fn failed(&self) -> Vec<String> {
+        self.analyzed
+            .iter()
+            .filter_map(|p| p.error.clone())
+            .collect()
+    }
+
+    fn render(&self, progress: &dyn Progress) -> Result<Vec<OutputFile>, String> {
+        let failed = self.failed();
+        if !failed.is_empty() && !self.keep_going {
+            return Err(format!(
+                "{}\n({} project(s) failed; run with --keep-going to serve the site with error pages)",
+                failed.join("\n"),
+                failed.len()
+            ));
+        }
+        let (content, theme) = pipeline::load_site_inputs(&self.config)?;
+        let (_, files) = pipeline::render_analyzed(
+            &self.config,
+            self.analyzed.clone(),
+            &content,
+            &theme,
+            progress,
+        )?;
+        Ok(files)
+    }
+
+    /// Writes files whose bytes changed (each through a temporary file and a rename, so a
+    /// browser never reads half a file) and removes files the site no longer has.
+    fn write_changed(&mut self, files: &[OutputFile]) -> Result<(usize, usize), String> {
+        let mut next = BTreeMap::new();
+        let mut written = 0;
+        for file in files {
+            let hash = cache::hash_bytes(&file.bytes);
+            if self.written.get(&file.path) != Some(&hash) {
+                write_file(&self.output, &file.path, &file.bytes)?;
+                written += 1;
+            }
+            next.insert(file.path.clone(), hash);
+        }
+        let mut removed = 0;
+        for gone in self.written.keys().filter(|p| !next.contains_key(*p)) {
+            if std::fs::remove_file(self.output.join(gone)).is_ok() {
+                removed += 1;
+            }
+        }
+        self.written = next;
+        Ok((written, removed))
+    }
+}
+
+fn write_file(root: &Path, rel: &str, bytes: &[u8]) -> Result<(), String> {
+    let path = root.join(rel);
+    let dir = path.parent().unwrap_or(root);
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
+    std::io::Write::write_all(&mut tmp, bytes)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    // Temporary files are private; site files are readable like those `build` writes.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = tmp
+            .as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644));
+    }
+    tmp.persist(&path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(())
+}
