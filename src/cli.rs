@@ -165,14 +165,7 @@ fn what_was_done(r: &Rebuilt) -> String {
 
 impl serve::Report for Reporter {
     fn built(&self, r: &Rebuilt, took: std::time::Duration) {
-        self.line(&format!(
-            "built the site: {} in {}",
-            what_was_done(r),
-            millis(took)
-        ));
-        for f in &r.failed {
-            self.line(&format!("project failed: {f}"));
-        }
+        self.summary("built the site", r, took);
     }
 
     fn listening(&self, url: &str) {
@@ -200,14 +193,7 @@ impl serve::Report for Reporter {
     }
 
     fn rebuilt(&self, r: &Rebuilt, took: std::time::Duration) {
-        self.line(&format!(
-            "rebuilt: {} in {}",
-            what_was_done(r),
-            millis(took)
-        ));
-        for f in &r.failed {
-            self.line(&format!("project failed: {f}"));
-        }
+        self.summary("rebuilt", r, took);
     }
 
     fn failed(&self, error: &str) {
