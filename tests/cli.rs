@@ -8,22 +8,8 @@ fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_portolan"))
 }
 
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
+mod common;
+use common::{copy_dir, fixtures};
 
 /// A fresh copy of the fixtures with a file over 4 MiB added (too big to commit).
 fn fixture_copy() -> tempfile::TempDir {

@@ -1,0 +1,394 @@
+//! `portolan serve` through the real binary: a fixture site copied to a temporary folder,
+//! served on a free port; edits to a content page, a theme template and a Go file each
+//! send a reload event and show new content; a broken template sends an error event while
+//! the last good site is served; no request reaches a file outside the output folder.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+mod common;
+use common::{copy_dir, fixtures};
+
+/// The fixture portal in a temporary folder, with a theme folder overriding content.html.
+fn site() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for part in ["atlas-content", "widget-operator", "gadget-scheduler"] {
+        copy_dir(&fixtures().join(part), &dir.path().join(part));
+    }
+    std::fs::copy(
+        fixtures().join("portal.toml"),
+        dir.path().join("portal.toml"),
+    )
+    .unwrap();
+    let templates = dir.path().join("themes/default/templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("themes/default/templates/content.html"),
+        templates.join("content.html"),
+    )
+    .unwrap();
+    dir
+}
+
+/// A running `portolan serve`, stopped when dropped.
+struct Server {
+    child: Child,
+    address: String,
+    /// Kept so the thread reading the server's stderr keeps draining it.
+    _log: mpsc::Receiver<String>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(dir: &Path) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_portolan"))
+        .args(["serve", "--port", "0", "--config"])
+        .arg(dir.join("portal.toml"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, log) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            eprintln!("serve: {line}");
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let line = log
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            .expect("serve printed its address");
+        if let Some(url) = line.strip_prefix("portolan: serving http://") {
+            let address = url.split('/').next().unwrap().to_string();
+            return Server {
+                child,
+                address,
+                _log: log,
+            };
+        }
+    }
+}
+
+struct Reply {
+    status: u16,
+    /// Lowercased, for matching.
+    headers: String,
+    raw_headers: String,
+    body: Vec<u8>,
+}
+
+impl Reply {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+/// One HTTP/1.1 request with the path sent exactly as given (no client normalization).
+fn request(address: &str, method: &str, path: &str, extra: &str) -> Reply {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n{extra}\r\n"
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a complete response head");
+    let headers = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let status = headers
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap();
+    Reply {
+        status,
+        headers: headers.to_ascii_lowercase(),
+        raw_headers: headers,
+        body: raw[split + 4..].to_vec(),
+    }
+}
+
+fn get(address: &str, path: &str) -> Reply {
+    request(address, "GET", path, "")
+}
+
+/// The reload event stream: event names (with data) arrive on the returned channel.
+fn events(address: &str) -> mpsc::Receiver<(String, String)> {
+    let mut stream = TcpStream::connect(address).unwrap();
+    write!(
+        stream,
+        "GET /__portolan/events HTTP/1.1\r\nHost: {address}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .unwrap();
+    let (tx, rx) = mpsc::channel();
+    let (ready_tx, ready_rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stream);
+        let mut name = String::new();
+        let mut line = String::new();
+        let mut ready = Some(ready_tx);
+        while reader.read_line(&mut line).unwrap_or(0) > 0 {
+            let l = line.trim_end().to_string();
+            line.clear();
+            if l.is_empty() {
+                if let Some(r) = ready.take() {
+                    let _ = r.send(());
+                }
+            }
+            if let Some(n) = l.strip_prefix("event: ") {
+                name = n.to_string();
+            } else if let Some(d) = l.strip_prefix("data: ") {
+                if tx.send((name.clone(), d.to_string())).is_err() {
+                    break;
+                }
+            }
+        }
+    });
+    ready_rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the event stream answered");
+    rx
+}
+
+fn next_event(rx: &mpsc::Receiver<(String, String)>) -> (String, String) {
+    rx.recv_timeout(Duration::from_secs(30))
+        .expect("an event within 30 s")
+}
+
+fn edit(path: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} contains {from}", path.display());
+    std::fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+#[test]
+fn edits_to_content_templates_and_go_reload_the_page() {
+    let dir = site();
+    let server = serve(dir.path());
+    let a = server.address.clone();
+    let page = get(&a, "/atlas/about/");
+    assert_eq!(page.status, 200);
+    assert!(
+        page.text()
+            .contains("new EventSource(\"/__portolan/events\")")
+    );
+    assert!(!page.text().contains("Edited by the serve test"));
+    // The script is added when serving, never written into the site.
+    let written = std::fs::read_to_string(dir.path().join("site/about/index.html")).unwrap();
+    assert!(written.contains("About this portal"));
+    assert!(!written.contains("EventSource"));
+
+    let reloads = events(&a);
+
+    // A content page.
+    edit(
+        &dir.path().join("atlas-content/about.md"),
+        "Written for the tests.",
+        "Edited by the serve test.",
+    );
+    assert_eq!(next_event(&reloads).0, "reload");
+    assert!(
+        get(&a, "/atlas/about/")
+            .text()
+            .contains("Edited by the serve test.")
+    );
+
+    // A template of the site's theme.
+    edit(
+        &dir.path().join("themes/default/templates/content.html"),
+        "<article class=\"markdown\">",
+        "<article class=\"markdown\" data-edited=\"template-edit\">",
+    );
+    assert_eq!(next_event(&reloads).0, "reload");
+    assert!(
+        get(&a, "/atlas/about/")
+            .text()
+            .contains("data-edited=\"template-edit\"")
+    );
+
+    // A Go file of a path project: the controller's name changes on its dataflow page.
+    let dataflow = "/atlas/projects/widget-operator/dataflow/";
+    assert!(!get(&a, dataflow).text().contains("gizmo-renamed"));
+    edit(
+        &dir.path()
+            .join("widget-operator/internal/controller/gizmo_controller.go"),
+        "Named(\"gizmo\")",
+        "Named(\"gizmo-renamed\")",
+    );
+    assert_eq!(next_event(&reloads).0, "reload");
+    assert!(get(&a, dataflow).text().contains("gizmo-renamed"));
+
+    // An editor's temporary file changes nothing.
+    std::fs::write(dir.path().join("atlas-content/.about.md.swp"), "x").unwrap();
+    std::fs::write(dir.path().join("atlas-content/about.md~"), "x").unwrap();
+    assert!(
+        reloads.recv_timeout(Duration::from_millis(1500)).is_err(),
+        "no rebuild for temporary files"
+    );
+    // (The content loader refuses a `~` backup as a page name; not the server's business.)
+    std::fs::remove_file(dir.path().join("atlas-content/about.md~")).unwrap();
+
+    // A broken template: an error event, and the last good site is still served.
+    let template = dir.path().join("themes/default/templates/content.html");
+    let good = std::fs::read_to_string(&template).unwrap();
+    std::fs::write(&template, good.replace("{% endblock main %}", "{% if %}")).unwrap();
+    let (name, data) = next_event(&reloads);
+    assert_eq!(name, "build-error");
+    assert!(
+        data.contains("content.html"),
+        "the error names the file: {data}"
+    );
+    let page = get(&a, "/atlas/about/");
+    assert_eq!(page.status, 200);
+    assert!(page.text().contains("Edited by the serve test."));
+    // A browser that connects now hears about the error at once.
+    let late = events(&a);
+    assert_eq!(next_event(&late).0, "build-error");
+    // Fixed: a reload clears the overlay.
+    std::fs::write(&template, good).unwrap();
+    assert_eq!(next_event(&reloads).0, "reload");
+    assert_eq!(next_event(&late).0, "reload");
+    drop(server);
+}
+
+#[test]
+fn no_request_reads_outside_the_output_folder() {
+    let dir = site();
+    let secret = "TOP-SECRET-OUTSIDE-THE-SITE";
+    std::fs::write(dir.path().join("secret.txt"), secret).unwrap();
+    let server = serve(dir.path());
+    let a = server.address.clone();
+    // A symbolic link inside the served folder pointing out of it.
+    std::os::unix::fs::symlink(
+        dir.path().join("secret.txt"),
+        dir.path().join("site/leak.txt"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(dir.path(), dir.path().join("site/up")).unwrap();
+    let attempts = [
+        "/../secret.txt",
+        "/atlas/../secret.txt",
+        "/%2e%2e/secret.txt",
+        "/..%2fsecret.txt",
+        "/%2e%2e%2fsecret.txt",
+        "/atlas/%2e%2e%2fsecret.txt",
+        "/%2E%2E/%2E%2E/etc/passwd",
+        "//etc/passwd",
+        &format!("/%2F{}", dir.path().join("secret.txt").display()),
+        "/..\\secret.txt",
+        "/%5c..%5csecret.txt",
+        "/secret.txt%00.html",
+        "/leak.txt",
+        "/atlas/leak.txt",
+        "/up/secret.txt",
+        "/atlas/up/secret.txt",
+    ];
+    for path in attempts {
+        let reply = get(&a, path);
+        assert!(
+            reply.status == 400 || reply.status == 404,
+            "{path}: status {}",
+            reply.status
+        );
+        assert!(!reply.text().contains(secret), "{path} leaked the file");
+        assert!(!reply.text().contains("root:"), "{path} leaked /etc/passwd");
+    }
+    // The 404 page is the site's own, with status 404.
+    let missing = get(&a, "/atlas/no/such/page/");
+    assert_eq!(missing.status, 404);
+    assert!(missing.text().contains("<html"));
+}
+
+#[test]
+fn files_have_types_validators_and_both_roots() {
+    let dir = site();
+    let server = serve(dir.path());
+    let a = server.address.clone();
+    for (path, kind) in [
+        ("/atlas/", "text/html; charset=utf-8"),
+        ("/", "text/html; charset=utf-8"),
+        ("/atlas/static/style.css", "text/css; charset=utf-8"),
+        ("/static/style.css", "text/css; charset=utf-8"),
+        ("/atlas/sitemap.xml", "application/xml"),
+        ("/atlas/data/portal.json", "application/json"),
+    ] {
+        let reply = get(&a, path);
+        assert_eq!(reply.status, 200, "{path}");
+        assert!(
+            reply.headers.contains(&format!("content-type: {kind}")),
+            "{path}: {}",
+            reply.headers
+        );
+    }
+    // Folders without their slash are redirected to it, under the prefix and at the root.
+    let r = get(&a, "/atlas/projects/widget-operator");
+    assert_eq!(r.status, 301);
+    assert!(
+        r.headers
+            .contains("location: /atlas/projects/widget-operator/")
+    );
+    let r = get(&a, "/atlas");
+    assert_eq!(r.status, 301);
+    assert!(r.headers.contains("location: /atlas/"));
+    // ETag and Last-Modified answer 304.
+    let first = get(&a, "/atlas/static/style.css");
+    let etag = first
+        .headers
+        .lines()
+        .find_map(|l| l.strip_prefix("etag: "))
+        .unwrap()
+        .to_string();
+    let again = request(
+        &a,
+        "GET",
+        "/atlas/static/style.css",
+        &format!("If-None-Match: {etag}\r\n"),
+    );
+    assert_eq!(again.status, 304);
+    assert!(again.body.is_empty());
+    // Header names were lowercased for matching; the date is sent back as the server wrote it.
+    let modified = first
+        .raw_headers
+        .lines()
+        .find_map(|l| l.strip_prefix("last-modified: "))
+        .unwrap()
+        .to_string();
+    let since = request(
+        &a,
+        "GET",
+        "/atlas/static/style.css",
+        &format!("If-Modified-Since: {modified}\r\n"),
+    );
+    assert_eq!(since.status, 304);
+    // HEAD: the headers of GET, no body.
+    let head = request(&a, "HEAD", "/atlas/static/style.css", "");
+    assert_eq!(head.status, 200);
+    assert!(head.body.is_empty());
+    assert!(
+        head.headers
+            .contains(&format!("content-length: {}", first.body.len()))
+    );
+    assert_eq!(request(&a, "POST", "/atlas/", "").status, 405);
+    drop(server);
+}
