@@ -9,7 +9,7 @@ fn bin() -> Command {
 }
 
 mod common;
-use common::{copy_dir, fixtures};
+use common::{all_files, copy_dir, fixtures};
 
 /// A fresh copy of the fixtures with a file over 4 MiB added (too big to commit).
 fn fixture_copy() -> tempfile::TempDir {
@@ -58,24 +58,6 @@ fn read_json(path: &Path) -> serde_json::Value {
 }
 
 /// Every file under `dir`, as (relative path, contents).
-fn all_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let p = entry.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                let rel = p.strip_prefix(dir).unwrap().to_string_lossy().to_string();
-                out.push((rel, std::fs::read(&p).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 /// The `<main>` element of a page, so snapshots do not churn with the page chrome.
 fn main_of(html: &str) -> &str {
     let start = html.find("<main>").expect("page has <main>");

@@ -11,19 +11,11 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{copy_dir, fixtures};
+use common::portal_copy;
 
 /// The fixture portal in a temporary folder, with a theme folder overriding content.html.
 fn site() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for part in ["atlas-content", "widget-operator", "gadget-scheduler"] {
-        copy_dir(&fixtures().join(part), &dir.path().join(part));
-    }
-    std::fs::copy(
-        fixtures().join("portal.toml"),
-        dir.path().join("portal.toml"),
-    )
-    .unwrap();
+    let dir = portal_copy();
     let templates = dir.path().join("themes/default/templates");
     std::fs::create_dir_all(&templates).unwrap();
     std::fs::copy(
