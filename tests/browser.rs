@@ -12,13 +12,82 @@ use std::time::{Duration, Instant};
 
 const NODE_TIMEOUT: Duration = Duration::from_secs(300);
 
-#[test]
-fn site_works_in_a_real_browser() {
+mod common;
+
+fn e2e_enabled() -> bool {
     if std::env::var("PORTOLAN_E2E").as_deref() != Ok("1") {
         println!(
             "note: browser e2e test skipped; set PORTOLAN_E2E=1 to run it \
              (needs node, `npm ci` and /usr/bin/chromium)"
         );
+        return false;
+    }
+    true
+}
+
+/// Runs a node script of tests/e2e and requires its `N passed, 0 failed` line.
+fn run_e2e(root: &Path, script: &str, args: &[&std::ffi::OsStr]) {
+    let (status, stdout, stderr) = run_with_timeout(
+        Command::new("node")
+            .current_dir(root)
+            .arg(script)
+            .args(args),
+        NODE_TIMEOUT,
+    );
+    println!("--- node {script} (stdout)\n{stdout}");
+    if !stderr.trim().is_empty() {
+        println!("--- node {script} (stderr)\n{stderr}");
+    }
+    let status = status.unwrap_or_else(|| panic!("node did not finish within {NODE_TIMEOUT:?}"));
+    assert!(
+        status.success(),
+        "browser e2e test failed: node exited with {status}"
+    );
+    let summary = stdout
+        .lines()
+        .rev()
+        .find(|l| l.ends_with(" failed") && l.contains(" passed, "))
+        .unwrap_or_else(|| panic!("node printed no `N passed, N failed` line"));
+    assert!(
+        summary.ends_with(" 0 failed"),
+        "browser e2e summary: {summary}"
+    );
+    let passed: u32 = summary
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(passed > 0, "browser e2e ran no check: {summary}");
+}
+
+/// `portolan serve` on a copy of the fixture portal: the page reloads by itself after an
+/// edit, a failed rebuild shows its error over the page, and the fix clears it.
+#[test]
+fn served_pages_reload_themselves() {
+    if !e2e_enabled() {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = common::site_with_theme();
+    let server = common::serve(dir.path());
+    let base = format!("http://{}/atlas/", server.address);
+    run_e2e(
+        root,
+        "tests/e2e/reload.mjs",
+        &[
+            base.as_ref(),
+            dir.path().join("atlas-content/about.md").as_os_str(),
+            dir.path()
+                .join("themes/default/templates/content.html")
+                .as_os_str(),
+        ],
+    );
+    drop(server);
+}
+
+#[test]
+fn site_works_in_a_real_browser() {
+    if !e2e_enabled() {
         return;
     }
 
@@ -54,37 +123,7 @@ fn site_works_in_a_real_browser() {
         "build wrote no index.html"
     );
 
-    let (status, stdout, stderr) = run_with_timeout(
-        Command::new("node")
-            .current_dir(root)
-            .arg("tests/e2e/site.mjs")
-            .arg(&site),
-        NODE_TIMEOUT,
-    );
-    println!("--- node tests/e2e/site.mjs (stdout)\n{stdout}");
-    if !stderr.trim().is_empty() {
-        println!("--- node tests/e2e/site.mjs (stderr)\n{stderr}");
-    }
-    let status = status.unwrap_or_else(|| panic!("node did not finish within {NODE_TIMEOUT:?}"));
-    assert!(
-        status.success(),
-        "browser e2e test failed: node exited with {status}"
-    );
-    let summary = stdout
-        .lines()
-        .rev()
-        .find(|l| l.ends_with(" failed") && l.contains(" passed, "))
-        .unwrap_or_else(|| panic!("node printed no `N passed, N failed` line"));
-    assert!(
-        summary.ends_with(" 0 failed"),
-        "browser e2e summary: {summary}"
-    );
-    let passed: u32 = summary
-        .split(' ')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
-    assert!(passed > 0, "browser e2e ran no check: {summary}");
+    run_e2e(root, "tests/e2e/site.mjs", &[site.as_os_str()]);
 }
 
 /// Runs `cmd`, collecting stdout and stderr; kills it after `limit`.

@@ -1,7 +1,11 @@
 //! Helpers shared by the integration tests (each test crate uses some of them).
 #![allow(dead_code)]
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 pub fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
@@ -51,4 +55,67 @@ pub fn portal_copy() -> tempfile::TempDir {
     )
     .unwrap();
     dir
+}
+
+/// The fixture portal in a temporary folder, with a theme folder overriding content.html.
+pub fn site_with_theme() -> tempfile::TempDir {
+    let dir = portal_copy();
+    let templates = dir.path().join("themes/default/templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("themes/default/templates/content.html"),
+        templates.join("content.html"),
+    )
+    .unwrap();
+    dir
+}
+
+/// A running `portolan serve`, stopped when dropped.
+pub struct Server {
+    child: Child,
+    pub address: String,
+    /// Kept so the thread reading the server's stderr keeps draining it.
+    _log: mpsc::Receiver<String>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn serve(dir: &Path) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_portolan"))
+        .args(["serve", "--port", "0", "--config"])
+        .arg(dir.join("portal.toml"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, log) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            eprintln!("serve: {line}");
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let line = log
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            .expect("serve printed its address");
+        if let Some(url) = line.strip_prefix("portolan: serving http://") {
+            let address = url.split('/').next().unwrap().to_string();
+            return Server {
+                child,
+                address,
+                _log: log,
+            };
+        }
+    }
 }
