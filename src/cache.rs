@@ -9,7 +9,8 @@
 //!   key of the whole site (the projects' keys, projects.toml, content and theme) and the
 //!   files written, so a build with nothing changed skips rendering and writing too.
 //! * In memory (serve only), the per-file `FileFacts` by content hash, so an edit to one
-//!   file of a project re-analyzes that file and reuses the others' facts.
+//!   file of a project re-analyzes that file and reuses the others' facts. serve analyzes
+//!   everything once at start to fill it (and stores projects on disk for later builds).
 //!
 //! The binary's identity (version, size and modification time of the executable) is part of
 //! every key: a rebuilt portolan, whose analyzers may have changed, never reads old entries.
@@ -103,7 +104,8 @@ impl Cache {
         }
     }
 
-    /// The on-disk cache plus per-file facts kept in memory across runs (serve).
+    /// Per-file facts kept in memory across runs, and projects stored on disk for later
+    /// builds (serve).
     pub fn with_memo(cache_dir: &Path) -> Cache {
         Cache {
             memo: Some(Mutex::new(HashMap::new())),
@@ -127,8 +129,13 @@ impl Cache {
         }
     }
 
-    /// The project analyzed earlier with the same key, if the cache has it.
+    /// The project analyzed earlier with the same key, if the cache has it. With a memo
+    /// (serve), nothing is loaded: the memo must be filled by analyzing once, or the first
+    /// edit of a project loaded from disk would re-analyze all its files.
     pub fn load(&self, name: &str, key: &Hash) -> Option<Project> {
+        if self.memo.is_some() {
+            return None;
+        }
         let text = std::fs::read(self.entry(name, key)?).ok()?;
         serde_json::from_slice(&text).ok()
     }
