@@ -13,7 +13,7 @@ use crate::cache::{self, Cache, Hash, KeyHasher};
 use crate::config::{Config, ProjectConfig, SourceSpec};
 use crate::content;
 use crate::link;
-use crate::model::{Area, Diagnostic, Project, SCHEMA_VERSION, Stats};
+use crate::model::{Area, Diagnostic, Portal, Project, SCHEMA_VERSION, Stats};
 use crate::output;
 use crate::render::{self, OutputFile, Theme};
 use crate::source::{self, walk};
@@ -516,16 +516,28 @@ pub fn theme_dir(config: &Config) -> PathBuf {
 /// Links analyzed projects and renders the site in memory.
 pub fn render_analyzed(
     config: &Config,
-    mut projects: Vec<Project>,
+    projects: Vec<Project>,
     content: &content::Content,
     theme: &Theme,
     progress: &dyn Progress,
 ) -> Result<(Vec<Project>, Vec<OutputFile>), String> {
+    let (projects, _, files) = render_linked(config, projects, content, theme, progress)?;
+    Ok((projects, files))
+}
+
+/// [`render_analyzed`], also returning the portal (serve keeps it for content-only edits).
+pub fn render_linked(
+    config: &Config,
+    mut projects: Vec<Project>,
+    content: &content::Content,
+    theme: &Theme,
+    progress: &dyn Progress,
+) -> Result<(Vec<Project>, Portal, Vec<OutputFile>), String> {
     link::resolve_across_projects(&mut projects);
     let portal = link::link(&config.site.title, &projects);
     progress.stage("rendering");
     let files = render::render_site(&config.site, &portal, &projects, content, theme)?;
-    Ok((projects, files))
+    Ok((projects, portal, files))
 }
 
 /// The key of everything the site is made from, if every project has a cache key.

@@ -11,7 +11,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 mod common;
-use common::{serve, site_with_theme as site};
+use common::{all_files, serve, site_with_theme as site};
 
 struct Reply {
     status: u16,
@@ -198,7 +198,27 @@ fn edits_to_content_templates_and_go_reload_the_page() {
     std::fs::write(&template, good).unwrap();
     assert_eq!(next_event(&reloads).0, "reload");
     assert_eq!(next_event(&late).0, "reload");
+    // One more content edit, then: what serve wrote piece by piece is what a fresh build
+    // of the same inputs writes.
+    edit(
+        &dir.path().join("atlas-content/about.md"),
+        "Edited by the serve test.",
+        "Edited twice by the serve test.",
+    );
+    assert_eq!(next_event(&reloads).0, "reload");
     drop(server);
+    let fresh = std::process::Command::new(env!("CARGO_BIN_EXE_portolan"))
+        .args(["build", "-q", "--config"])
+        .arg(dir.path().join("portal.toml"))
+        .arg("--out")
+        .arg(dir.path().join("fresh"))
+        .status()
+        .unwrap();
+    assert!(fresh.success());
+    assert_eq!(
+        all_files(&dir.path().join("site")),
+        all_files(&dir.path().join("fresh"))
+    );
 }
 
 #[test]

@@ -35,6 +35,46 @@ pub struct OutputFile {
     pub bytes: Vec<u8>,
 }
 
+/// The site's own content pages and files, as `render_site` makes them, and a fingerprint
+/// of what the other pages take from the content (the navigation, the home page's text,
+/// the content's paths). While the fingerprint stays the same, a content edit changes
+/// only these files, so serve can render just them.
+pub fn render_content(
+    site: &Site,
+    portal: &Portal,
+    content: &Content,
+    theme: &Theme,
+) -> Result<(Vec<OutputFile>, String), String> {
+    let site_pages = content::render(content, &site.base_path, site.mermaid_js);
+    let mut chrome = views::Chrome::new(site, portal);
+    chrome.pages = site_pages.nav.clone();
+    let files = content_files(&site_pages, &chrome, theme)?;
+    let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    let fingerprint = format!(
+        "{:?}\n{:?}\n{paths:?}",
+        site_pages.nav, site_pages.home_html
+    );
+    Ok((files, fingerprint))
+}
+
+fn content_files(
+    site_pages: &content::Rendered,
+    chrome: &views::Chrome,
+    theme: &Theme,
+) -> Result<Vec<OutputFile>, String> {
+    let mut files = Vec::new();
+    for content_page in &site_pages.pages {
+        files.push(OutputFile {
+            path: format!("{}index.html", content_page.path),
+            bytes: theme
+                .render("content.html", chrome, content_page)
+                .map(String::into_bytes)?,
+        });
+    }
+    files.extend(site_pages.assets.iter().cloned());
+    Ok(files)
+}
+
 /// Renders every page and data file of the site.
 pub fn render_site(
     site: &Site,
@@ -75,13 +115,7 @@ pub fn render_site(
             },
         )?,
     });
-    for content_page in &site_pages.pages {
-        files.push(OutputFile {
-            path: format!("{}index.html", content_page.path),
-            bytes: page("content.html", content_page)?,
-        });
-    }
-    files.extend(site_pages.assets);
+    files.extend(content_files(&site_pages, &chrome, theme)?);
     let kind_links = table::KindLinks::new(&site.base_path, projects, portal);
     let names = crate::resources::ResourceNames::new(projects);
     let diagram_links = sequence::Links {

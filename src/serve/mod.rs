@@ -108,15 +108,17 @@ pub fn run(
     runtime.spawn(async move {
         let _ = axum::serve(listener, app).await;
     });
+    // Watching starts before the address is announced: an edit made as soon as the
+    // server is up must not be missed.
+    let (sender, batches) = mpsc::channel();
+    let mut roots = session.roots();
+    let mut watcher = watch::start(roots.clone(), sender.clone())?;
     let url = format!("http://{address}{}", session.base_path());
     report.listening(&url);
     if serve.open {
         open_browser(&url);
     }
 
-    let (sender, batches) = mpsc::channel();
-    let mut roots = session.roots();
-    let mut watcher = watch::start(roots.clone(), sender.clone())?;
     while let Ok(mut batch) = batches.recv() {
         // Coalesce what arrived while the last rebuild ran.
         while let Ok(more) = batches.try_recv() {

@@ -6,18 +6,19 @@
 //! projects without reading any repository; a change in a `path =` project re-analyzes
 //! that project, where only files whose content hash changed are analyzed again; a
 //! projects.toml change reloads the configuration and re-analyzes (again through the
-//! memo and the on-disk cache). Rendering the whole site is fast enough that every
-//! rebuild re-renders every page (BENCHMARKS.md has the figures); the writer then
-//! compares each file's hash with the last written one and touches only what changed.
+//! memo and the on-disk cache). A content edit that leaves the navigation, the home
+//! page's text and the set of content paths unchanged renders only the content pages;
+//! everything else re-renders the whole site in memory. The writer compares each file's
+//! hash with the last written one and touches only what changed.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::cache::{self, Cache, Hash};
 use crate::config::{self, Config};
-use crate::model::Project;
+use crate::model::{Portal, Project};
 use crate::pipeline::{self, Options, Progress};
-use crate::render::OutputFile;
+use crate::render::{self, OutputFile};
 
 use super::watch::{Change, Roots};
 
@@ -47,6 +48,13 @@ pub struct Session {
     /// The hash of every file last written, by site path.
     written: BTreeMap<String, Hash>,
     output: PathBuf,
+    /// From the last full render: the portal, and what other pages take from the content
+    /// (`render::render_content`), to tell when a content edit changes only its own page.
+    portal: Option<Portal>,
+    content_fingerprint: Option<String>,
+    /// Changes of rebuilds that failed, retried with the next batch (so a content edit
+    /// after a broken projects.toml or template does not pass for a good rebuild).
+    pending: BTreeSet<Change>,
 }
 
 impl Session {
@@ -73,9 +81,12 @@ impl Session {
             analyzed,
             written: BTreeMap::new(),
             output,
+            portal: None,
+            content_fingerprint: None,
+            pending: BTreeSet::new(),
         };
         let names = session.analyzed.iter().map(|p| p.name.clone()).collect();
-        let files = session.render(progress)?;
+        let files = session.render_all(progress)?;
         let built = pipeline::Built {
             projects: Vec::new(),
             files,
@@ -124,6 +135,25 @@ impl Session {
         changes: &BTreeSet<Change>,
         progress: &dyn Progress,
     ) -> Result<Rebuilt, String> {
+        let mut all = std::mem::take(&mut self.pending);
+        all.extend(changes.iter().cloned());
+        let result = self.rebuild_all(&all, progress);
+        if result.is_err() {
+            self.pending = all;
+        }
+        result
+    }
+
+    fn rebuild_all(
+        &mut self,
+        changes: &BTreeSet<Change>,
+        progress: &dyn Progress,
+    ) -> Result<Rebuilt, String> {
+        if changes.iter().all(|c| *c == Change::Content) {
+            if let Some(rebuilt) = self.render_content_only(progress)? {
+                return Ok(rebuilt);
+            }
+        }
         let mut analyzed = Vec::new();
         if changes.contains(&Change::Config) {
             self.config = config::load(&self.config_path).map_err(|e| e.to_string())?;
@@ -155,7 +185,7 @@ impl Session {
                 }
             }
         }
-        let files = self.render(progress)?;
+        let files = self.render_all(progress)?;
         let (written, removed) = self.write_changed(&files)?;
         Ok(Rebuilt {
             analyzed,
@@ -173,7 +203,31 @@ impl Session {
             .collect()
     }
 
-    fn render(&self, progress: &dyn Progress) -> Result<Vec<OutputFile>, String> {
+    /// After a content edit that leaves the navigation, the home page's text and the set
+    /// of content paths as they were, only the content's own files change: render and write
+    /// just those. `None` when the edit reaches further (or nothing was rendered yet).
+    fn render_content_only(&mut self, progress: &dyn Progress) -> Result<Option<Rebuilt>, String> {
+        let (Some(portal), Some(before)) = (&self.portal, &self.content_fingerprint) else {
+            return Ok(None);
+        };
+        progress.stage("rendering content pages");
+        let (content, theme) = pipeline::load_site_inputs(&self.config)?;
+        let (files, fingerprint) =
+            render::render_content(&self.config.site, portal, &content, &theme)?;
+        if &fingerprint != before {
+            return Ok(None);
+        }
+        let written = self.write_files(&files)?;
+        Ok(Some(Rebuilt {
+            analyzed: Vec::new(),
+            rendered: files.len(),
+            written,
+            removed: 0,
+            failed: self.failed(),
+        }))
+    }
+
+    fn render_all(&mut self, progress: &dyn Progress) -> Result<Vec<OutputFile>, String> {
         let failed = self.failed();
         if !failed.is_empty() && !self.keep_going {
             return Err(format!(
@@ -183,37 +237,53 @@ impl Session {
             ));
         }
         let (content, theme) = pipeline::load_site_inputs(&self.config)?;
-        let (_, files) = pipeline::render_analyzed(
+        let (_, portal, files) = pipeline::render_linked(
             &self.config,
             self.analyzed.clone(),
             &content,
             &theme,
             progress,
         )?;
+        let (_, fingerprint) =
+            render::render_content(&self.config.site, &portal, &content, &theme)?;
+        self.portal = Some(portal);
+        self.content_fingerprint = Some(fingerprint);
         Ok(files)
     }
 
-    /// Writes files whose bytes changed (each through a temporary file and a rename, so a
-    /// browser never reads half a file) and removes files the site no longer has.
+    /// Writes the files whose bytes changed and removes files the site no longer has.
     fn write_changed(&mut self, files: &[OutputFile]) -> Result<(usize, usize), String> {
-        let mut next = BTreeMap::new();
+        let written = self.write_files(files)?;
+        let keep: BTreeSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
+        let gone: Vec<String> = self
+            .written
+            .keys()
+            .filter(|p| !keep.contains(p.as_str()))
+            .cloned()
+            .collect();
+        let mut removed = 0;
+        for path in gone {
+            self.written.remove(&path);
+            if std::fs::remove_file(self.output.join(&path)).is_ok() {
+                removed += 1;
+            }
+        }
+        Ok((written, removed))
+    }
+
+    /// Writes those of `files` whose bytes differ from what was last written, each through
+    /// a temporary file and a rename, so a browser never reads half a file.
+    fn write_files(&mut self, files: &[OutputFile]) -> Result<usize, String> {
         let mut written = 0;
         for file in files {
             let hash = cache::hash_bytes(&file.bytes);
             if self.written.get(&file.path) != Some(&hash) {
                 write_file(&self.output, &file.path, &file.bytes)?;
+                self.written.insert(file.path.clone(), hash);
                 written += 1;
             }
-            next.insert(file.path.clone(), hash);
         }
-        let mut removed = 0;
-        for gone in self.written.keys().filter(|p| !next.contains_key(*p)) {
-            if std::fs::remove_file(self.output.join(gone)).is_ok() {
-                removed += 1;
-            }
-        }
-        self.written = next;
-        Ok((written, removed))
+        Ok(written)
     }
 }
 
