@@ -15,6 +15,7 @@ use crate::link;
 use crate::model::{Area, Diagnostic, Project, SCHEMA_VERSION, Stats};
 use crate::output;
 use crate::render::{self, OutputFile, Theme};
+use crate::search;
 use crate::source::{self, walk};
 
 /// How a run behaves, from the command line.
@@ -49,6 +50,12 @@ pub struct Built {
     pub projects: Vec<Project>,
     pub files: Vec<OutputFile>,
     pub output: PathBuf,
+    /// The tantivy index behind `portolan search` (its static export is in `files`).
+    pub search: search::SearchIndex,
+    /// Where `write` keeps the tantivy index.
+    pub search_dir: PathBuf,
+    /// How many documents the search index holds.
+    pub search_documents: usize,
 }
 
 fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
@@ -343,7 +350,10 @@ pub fn build_in_memory(
     link::resolve_across_projects(&mut projects);
     let portal = link::link(&config.site.title, &projects);
     progress.stage("rendering");
-    let files = render::render_site(&config.site, &portal, &projects, &content, &theme)?;
+    let mut files = render::render_site(&config.site, &portal, &projects, &content, &theme)?;
+    progress.stage("indexing for search");
+    let search = search::build(&files, &config.site.base_path)?;
+    files.extend(search.files);
     let output = options
         .out
         .clone()
@@ -352,12 +362,16 @@ pub fn build_in_memory(
         projects,
         files,
         output,
+        search: search.index,
+        search_dir: search::index_dir(&config.site.cache_dir),
+        search_documents: search.documents,
     })
 }
 
-/// Writes a built site atomically.
+/// Writes a built site atomically, then the search index for `portolan search`.
 pub fn write(built: &Built) -> Result<(), String> {
-    output::write_site(&built.output, &built.files)
+    output::write_site(&built.output, &built.files)?;
+    built.search.save(&built.search_dir)
 }
 
 /// Analyzes one local repository outside any projects.toml (`portolan analyze PATH`).
