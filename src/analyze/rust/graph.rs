@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use super::body::{ApiKind, RawWatch};
 use super::kinds::Kinds;
-use super::routes::RawRoute;
+use super::routes::{RawRoute, join};
 use super::{CargoPackage, RustFile, RustFindings};
 use crate::model::{
     Binary, Controller, Diagnostic, EnvVar, Flag, Gvk, HttpEndpoint, Operation, PackageInformer,
@@ -134,7 +134,7 @@ fn kind_of(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> (Gvk, Option<String>) {
     let why = match k {
-        ApiKind::Known(path) => match kinds.resolve(path) {
+        ApiKind::Known(path) => match kinds.resolve(path, &at.file) {
             Ok(gvk) => return (gvk, None),
             Err(why) => (why, path.clone()),
         },
@@ -196,11 +196,11 @@ pub fn resolve(
         files,
         places: files.iter().map(|f| place(&f.path)).collect(),
     };
-    let kinds = Kinds::new(
-        files
+    let kinds = Kinds::new(files.iter().flat_map(|f| {
+        f.crds
             .iter()
-            .flat_map(|f| f.crds.iter().map(|c| (c.type_name.clone(), c.gvk.clone()))),
-    );
+            .map(|c| (f.path.clone(), c.type_name.clone(), c.gvk.clone()))
+    }));
     let mut out = RustFindings {
         crds: files
             .iter()
@@ -213,7 +213,7 @@ pub fn resolve(
         for func in &file.functions {
             for raw in &func.controllers {
                 let mut watches = vec![watch(
-                    kinds_ref(&kinds),
+                    &kinds,
                     &RawWatch {
                         relation: Relation::For,
                         kind: raw.kind.clone(),
@@ -320,10 +320,6 @@ pub fn resolve(
     out.http_endpoints = endpoints(&graph, diagnostics);
     out.binaries = binaries(&graph, packages, diagnostics);
     out
-}
-
-fn kinds_ref(k: &Kinds) -> &Kinds {
-    k
 }
 
 fn add_operation(ops: &mut Vec<Operation>, verb: &str, gvk: Gvk, at: SourceRef) {
@@ -473,16 +469,6 @@ fn endpoints(graph: &Graph, diagnostics: &mut Vec<Diagnostic>) -> Vec<HttpEndpoi
     out.sort_by(|a, b| (&a.sources, &a.method, &a.path).cmp(&(&b.sources, &b.method, &b.path)));
     out.dedup();
     out
-}
-
-fn join(prefix: &str, path: &str) -> String {
-    if prefix.is_empty() {
-        return path.to_string();
-    }
-    if path.is_empty() || path == "/" {
-        return format!("{}/", prefix.trim_end_matches('/'));
-    }
-    format!("{}{}", prefix.trim_end_matches('/'), path)
 }
 
 fn endpoint(

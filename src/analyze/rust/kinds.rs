@@ -44,12 +44,16 @@ pub fn builtin(path: &str) -> Option<Gvk> {
 #[derive(Debug, Default)]
 pub struct Kinds {
     own: BTreeMap<String, Vec<Gvk>>,
+    /// (file, type name) → kind: a type defined in the file that names it wins (each
+    /// `examples/*.rs` is its own program and may define its own `Foo`).
+    by_file: BTreeMap<(String, String), Gvk>,
 }
 
 impl Kinds {
-    pub fn new(own: impl IntoIterator<Item = (String, Gvk)>) -> Kinds {
+    pub fn new(own: impl IntoIterator<Item = (String, String, Gvk)>) -> Kinds {
         let mut kinds = Kinds::default();
-        for (type_name, gvk) in own {
+        for (file, type_name, gvk) in own {
+            kinds.by_file.insert((file, type_name.clone()), gvk.clone());
             let e = kinds.own.entry(type_name).or_default();
             if !e.contains(&gvk) {
                 e.push(gvk);
@@ -59,9 +63,14 @@ impl Kinds {
     }
 
     /// The kind for a resolved type path, or why it is unknown.
-    pub fn resolve(&self, path: &str) -> Result<Gvk, String> {
+    pub fn resolve(&self, path: &str, file: &str) -> Result<Gvk, String> {
         if let Some(gvk) = builtin(path) {
             return Ok(gvk);
+        }
+        if !path.contains("::")
+            && let Some(gvk) = self.by_file.get(&(file.to_string(), path.to_string()))
+        {
+            return Ok(gvk.clone());
         }
         if path.starts_with("k8s_openapi::") {
             return Err(format!("`{path}` is not in the k8s-openapi kind table"));
@@ -126,20 +135,36 @@ mod tests {
     #[test]
     fn own_kinds_by_type_name_and_ambiguity() {
         let kinds = Kinds::new([
-            ("Document".to_string(), gvk("kube.rs", "v1", "Document")),
-            ("Twin".to_string(), gvk("a.io", "v1", "Twin")),
-            ("Twin".to_string(), gvk("b.io", "v1", "Twin")),
+            (
+                "api/src/lib.rs".to_string(),
+                "Document".to_string(),
+                gvk("kube.rs", "v1", "Document"),
+            ),
+            (
+                "examples/a.rs".to_string(),
+                "Twin".to_string(),
+                gvk("a.io", "v1", "Twin"),
+            ),
+            (
+                "examples/b.rs".to_string(),
+                "Twin".to_string(),
+                gvk("b.io", "v1", "Twin"),
+            ),
         ]);
         assert_eq!(
-            kinds.resolve("api::Document"),
+            kinds.resolve("Twin", "examples/b.rs"),
+            Ok(gvk("b.io", "v1", "Twin"))
+        );
+        assert_eq!(
+            kinds.resolve("api::Document", "x.rs"),
             Ok(gvk("kube.rs", "v1", "Document"))
         );
         assert_eq!(
-            kinds.resolve("Twin"),
+            kinds.resolve("Twin", "x.rs"),
             Err("`Twin` matches 2 custom resources of this project".to_string())
         );
         assert_eq!(
-            kinds.resolve("Other"),
+            kinds.resolve("Other", "x.rs"),
             Err(
                 "`Other` is neither a k8s-openapi type nor a custom resource of this project"
                     .to_string()

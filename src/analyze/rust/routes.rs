@@ -101,7 +101,8 @@ pub fn router_chain(
     Some(r)
 }
 
-fn join(prefix: &str, path: &str) -> String {
+/// A path under a mount prefix (`/api` + `/x` → `/api/x`, `/api` + `/` → `/api/`).
+pub fn join(prefix: &str, path: &str) -> String {
     if prefix.is_empty() {
         return path.to_string();
     }

@@ -81,12 +81,25 @@ impl Uses {
         let Some(first) = segments.first() else {
             return String::new();
         };
-        let head = self
+        let mut full = self
             .names
             .get(first)
             .cloned()
             .unwrap_or_else(|| first.clone());
-        let mut full = head;
+        // `use v1 as core; use core::Pod;`: an import may start with another alias.
+        for _ in 0..8 {
+            let (head, rest) = full.split_once("::").unwrap_or((full.as_str(), ""));
+            match self.names.get(head) {
+                Some(next) if next != head && !next.ends_with(&format!("::{head}")) => {
+                    full = if rest.is_empty() {
+                        next.clone()
+                    } else {
+                        format!("{next}::{rest}")
+                    };
+                }
+                _ => break,
+            }
+        }
         for s in segments.iter().skip(1) {
             full.push_str("::");
             full.push_str(s);
@@ -158,6 +171,13 @@ mod tests {
             "kube::runtime::controller::Action"
         );
         assert_eq!(resolve(&u, "Unknown"), "Unknown");
+        let chained = uses(
+            "use apiexts::CustomResourceDefinition;\nuse k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1 as apiexts;\n",
+        );
+        assert_eq!(
+            resolve(&chained, "CustomResourceDefinition"),
+            "k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition"
+        );
         assert_eq!(u.globs, vec!["k8s_openapi::api::apps::v1".to_string()]);
         assert!(u.uses_crate(&["kube"]));
         assert!(!u.uses_crate(&["axum"]));
