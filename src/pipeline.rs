@@ -210,7 +210,7 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
                 match f {
                     FileFacts::Go(_) => stats.go_files += 1,
                     FileFacts::Yaml(_) => stats.yaml_files += 1,
-                    FileFacts::GoMod(_) => {}
+                    FileFacts::GoMod(_) | FileFacts::Rust(_) | FileFacts::CargoToml(_) => {}
                 }
                 inputs.push((f, area));
             }
@@ -475,7 +475,10 @@ pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, String>
                             c.yaml_failures += u64::from(parsed.is_err());
                         }
                     }
-                    analyze::FileKind::GoMod | analyze::FileKind::ValuesSchema => {}
+                    analyze::FileKind::GoMod
+                    | analyze::FileKind::ValuesSchema
+                    | analyze::FileKind::Rust
+                    | analyze::FileKind::CargoToml => {}
                 }
                 c
             })
