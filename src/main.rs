@@ -266,6 +266,12 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
                 built.output.display(),
                 built.search_documents
             );
+            if cli.verbose {
+                eprintln!(
+                    "portolan: search index built in {} ms",
+                    built.search_time.as_millis()
+                );
+            }
         }
         return ExitCode::SUCCESS;
     }

@@ -56,6 +56,8 @@ pub struct Built {
     pub search_dir: PathBuf,
     /// How many documents the search index holds.
     pub search_documents: usize,
+    /// How long reading the documents, indexing and exporting took.
+    pub search_time: std::time::Duration,
 }
 
 fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
@@ -352,7 +354,9 @@ pub fn build_in_memory(
     progress.stage("rendering");
     let mut files = render::render_site(&config.site, &portal, &projects, &content, &theme)?;
     progress.stage("indexing for search");
+    let started = std::time::Instant::now();
     let search = search::build(&files, &config.site.base_path)?;
+    let search_time = started.elapsed();
     files.extend(search.files);
     let output = options
         .out
@@ -365,6 +369,7 @@ pub fn build_in_memory(
         search: search.index,
         search_dir: search::index_dir(&config.site.cache_dir),
         search_documents: search.documents,
+        search_time,
     })
 }
 

@@ -6,6 +6,7 @@
   "use strict";
 
   var MAX_WORD_CHARS = 64, MAX_WORDS = 16;
+  var PAGE = 20; // results the search page shows first, and adds per click on "Show more"
   var WORD = /[\p{Alphabetic}\p{N}]+/gu;
   var DIGIT = /\p{N}/u, UPPER = /\p{Uppercase}/u;
 
@@ -290,7 +291,7 @@
   function search(text, n) {
     var q = parse(text);
     if (!q.words.length && !q.pairs.length && !q.kinds.length && !q.projects.length && !q.categories.length) {
-      return Promise.resolve({ results: [], total: 0, notes: q.notes, anyWord: false });
+      return Promise.resolve({ results: [], total: 0, notes: q.notes, anyWord: false, facets: { project: {}, category: {} }, query: q });
     }
     return rank(q).then(function (r) {
       return describe(r, n).then(function (results) {
@@ -407,26 +408,33 @@
     var params = new URLSearchParams(location.search);
     var chosen = { project: params.get("project") || "", category: params.get("category") || "" };
     input.value = params.get("q") || "";
-    var seq = 0;
-    var run = function () {
+    var seq = 0, shown = PAGE;
+    var more = el("button", "more", "Show more results");
+    more.type = "button";
+    more.hidden = true;
+    out.parentNode.insertBefore(more, out.nextSibling);
+    more.addEventListener("click", function () { shown += PAGE; run(true); });
+    var run = function (keep) {
+      if (keep !== true) shown = PAGE;
       var text = input.value, mine = ++seq;
       var full = text;
       if (chosen.project) full += " project:" + chosen.project;
       if (chosen.category) full += " category:" + chosen.category;
       var url = new URL(location.href);
-      url.searchParams.set("q", text);
+      if (text) url.searchParams.set("q", text); else url.searchParams.delete("q");
       ["project", "category"].forEach(function (f) {
         if (chosen[f]) url.searchParams.set(f, chosen[f]); else url.searchParams.delete(f);
       });
-      history.replaceState(null, "", url);
+      if (url.href !== location.href) history.replaceState(null, "", url);
       if (!text.trim()) { status.textContent = "Type to search every project, kind, controller, route, flag and value."; out.textContent = ""; facetsBox.textContent = ""; return; }
-      search(/\s$/.test(text) ? full + " " : full, 50).then(function (res) {
+      search(/\s$/.test(text) ? full + " " : full, shown).then(function (res) {
         if (mine !== seq) return;
         out.textContent = "";
         res.results.forEach(function (r) { out.appendChild(resultItem(r, res.query)); });
         var notes = res.notes.slice();
         if (res.anyWord) notes.push("no result has every word; these have some of them");
-        status.textContent = (res.total ? res.total + (res.total === 1 ? " result" : " results") + (res.total > 50 ? " (the first 50 shown)" : "") : "No results") + (notes.length ? ". " + notes.join("; ") : "");
+        more.hidden = res.total <= res.results.length;
+        status.textContent = (res.total ? res.total + (res.total === 1 ? " result" : " results") : "No results") + (notes.length ? ". " + notes.join("; ") : "");
         facetsBox.textContent = "";
         ["project", "category"].forEach(function (f) {
           var group = el("div", "facet");
