@@ -17,14 +17,14 @@
 use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
-use tantivy::DocSet;
-use tantivy::query::{EnableScoring, Query, TermQuery};
+use tantivy::postings::Postings;
+use tantivy::query::Bm25Weight;
 use tantivy::schema::{Field, IndexRecordOption};
-use tantivy::{Searcher, TERMINATED, Term};
+use tantivy::{DocSet, Searcher, TERMINATED};
 
 use super::documents::Document;
 use super::engine;
-use super::index::{self, SearchIndex, TITLE_BOOST};
+use super::index::{SearchIndex, TITLE_BOOST};
 use crate::render::OutputFile;
 
 /// A shard is split by one more letter when its JSON is larger than this.
@@ -48,36 +48,28 @@ pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, 
     let searcher = reader.searcher();
     let f = &index.fields;
     let mut entries: BTreeMap<String, Entry> = BTreeMap::new();
-    for (field, boost) in [(f.title, TITLE_BOOST), (f.body, 1.0)] {
-        for term in index::terms(&searcher, field, "") {
-            let scores = scores(&searcher, field, &term)?;
-            let entry = entries.entry(term.clone()).or_insert_with(|| {
-                Entry::Scored(
-                    // The same count `engine` ranks expansions by.
-                    [f.title, f.body]
-                        .iter()
-                        .map(|&fl| {
-                            searcher
-                                .doc_freq(&Term::from_field_text(fl, &term))
-                                .unwrap_or(0)
-                        })
-                        .sum(),
-                    BTreeMap::new(),
-                )
-            });
+    let title = postings(&searcher, f.title)?;
+    let body = postings(&searcher, f.body)?;
+    for (field, boost) in [(&title, TITLE_BOOST), (&body, 1.0)] {
+        for (term, list) in field {
+            // The same count `engine` ranks candidate terms by: title's plus body's.
+            let frequency = [&title, &body]
+                .iter()
+                .map(|m| m.get(term).map_or(0, |l| l.len() as u64))
+                .sum();
+            let entry = entries
+                .entry(term.clone())
+                .or_insert_with(|| Entry::Scored(frequency, BTreeMap::new()));
             if let Entry::Scored(_, map) = entry {
-                for (id, s) in scores {
-                    *map.entry(id).or_insert(0.0) += boost * s;
+                for (id, score) in list {
+                    *map.entry(*id).or_insert(0.0) += boost * score;
                 }
             }
         }
     }
     for (field, marker) in [(f.pairs, ""), (f.kind, "=")] {
-        for term in index::terms(&searcher, field, "") {
-            let ids = scores(&searcher, field, &term)?
-                .into_iter()
-                .map(|(id, _)| id)
-                .collect();
+        for (term, list) in postings(&searcher, field)? {
+            let ids = list.into_iter().map(|(id, _)| id).collect();
             entries.insert(format!("{marker}{term}"), Entry::Ids(ids));
         }
     }
@@ -223,35 +215,64 @@ fn layout(entries: &[(String, String)]) -> Vec<(String, Vec<usize>)> {
     out
 }
 
-/// (id, BM25 score) of every document with `term` in `field`, exactly as a `TermQuery`
-/// scores them.
-fn scores(searcher: &Searcher, field: Field, term: &str) -> Result<Vec<(u64, f32)>, String> {
-    let query = TermQuery::new(
-        Term::from_field_text(field, term),
-        IndexRecordOption::WithFreqs,
-    );
-    let weight = query
-        .weight(EnableScoring::enabled_from_searcher(searcher))
-        .map_err(|e| format!("search export: {e}"))?;
-    let mut out = Vec::new();
+/// Every term of `field` with the (id, BM25 score) of each document that has it, in id
+/// order. The score is what a `TermQuery` gives (the same `Bm25Weight`, from the same
+/// statistics: documents with the term, all documents, the average field length), read
+/// straight from the postings: one weight and scorer per term was most of the build.
+fn postings(
+    searcher: &Searcher,
+    field: Field,
+) -> Result<BTreeMap<String, Vec<(u64, f32)>>, String> {
+    let fail = |e: &dyn std::fmt::Display| format!("search export: {e}");
+    let total_docs = searcher.num_docs();
+    let mut total_tokens = 0;
     for segment in searcher.segment_readers() {
-        let ids = segment
-            .fast_fields()
-            .u64("id")
-            .map_err(|e| format!("search export: {e}"))?;
-        let mut scorer = weight
-            .scorer(segment, 1.0)
-            .map_err(|e| format!("search export: {e}"))?;
-        let mut doc = scorer.doc();
-        while doc != TERMINATED {
-            if let Some(id) = ids.first(doc) {
-                out.push((id, scorer.score()));
+        total_tokens += segment
+            .inverted_index(field)
+            .map_err(|e| fail(&e))?
+            .total_num_tokens();
+    }
+    let average_length = total_tokens as f32 / total_docs.max(1) as f32;
+    // Per term, its postings in every segment (`build` makes one; `open` may see more).
+    let mut found: BTreeMap<String, Vec<(u64, u32, u8)>> = BTreeMap::new();
+    for segment in searcher.segment_readers() {
+        let ids = segment.fast_fields().u64("id").map_err(|e| fail(&e))?;
+        let lengths = segment.get_fieldnorms_reader(field).map_err(|e| fail(&e))?;
+        let inverted = segment.inverted_index(field).map_err(|e| fail(&e))?;
+        let mut stream = inverted.terms().stream().map_err(|e| fail(&e))?;
+        while stream.advance() {
+            let Ok(term) = std::str::from_utf8(stream.key()) else {
+                continue;
+            };
+            let mut postings = inverted
+                .read_postings_from_terminfo(stream.value(), IndexRecordOption::WithFreqs)
+                .map_err(|e| fail(&e))?;
+            let list = found.entry(term.to_string()).or_default();
+            let mut doc = postings.doc();
+            while doc != TERMINATED {
+                if let Some(id) = ids.first(doc) {
+                    list.push((id, postings.term_freq(), lengths.fieldnorm_id(doc)));
+                }
+                doc = postings.advance();
             }
-            doc = scorer.advance();
         }
     }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(out)
+    Ok(found
+        .into_iter()
+        .map(|(term, list)| {
+            let weight = Bm25Weight::for_one_term_without_explain(
+                list.len() as u64,
+                total_docs,
+                average_length,
+            );
+            let mut scored: Vec<(u64, f32)> = list
+                .into_iter()
+                .map(|(id, freq, length)| (id, weight.score(length, freq)))
+                .collect();
+            scored.sort_by(|a, b| a.0.cmp(&b.0));
+            (term, scored)
+        })
+        .collect())
 }
 
 fn distinct<'a>(values: impl Iterator<Item = &'a str>) -> Vec<String> {
