@@ -89,6 +89,9 @@ pub struct Answer {
     pub any_word: bool,
     /// What was left out of the query, and why.
     pub notes: Vec<String>,
+    /// How many of all the matches are in each project and each category.
+    pub projects: std::collections::BTreeMap<String, usize>,
+    pub categories: std::collections::BTreeMap<String, usize>,
 }
 
 /// The number of documents with `term` in its title or body (title's plus body's).
@@ -275,30 +278,33 @@ pub fn search(index: &SearchIndex, query: &Query, limit: usize) -> Result<Answer
         }
         Box::new(BooleanQuery::new(clauses))
     };
-    let mut found = run(&searcher, f, build(Occur::Must).as_ref(), limit)?;
-    if found.1 == 0 && words.len() > 1 {
-        found = run(&searcher, f, build(Occur::Should).as_ref(), limit)?;
-        answer.any_word = found.1 > 0;
+    let mut hits = run(&searcher, f, build(Occur::Must).as_ref())?;
+    if hits.is_empty() && words.len() > 1 {
+        hits = run(&searcher, f, build(Occur::Should).as_ref())?;
+        answer.any_word = !hits.is_empty();
     }
-    (answer.hits, answer.total) = found;
+    answer.total = hits.len();
+    for h in &hits {
+        *answer.projects.entry(h.project.clone()).or_insert(0) += 1;
+        *answer.categories.entry(h.category.clone()).or_insert(0) += 1;
+    }
+    hits.truncate(limit);
+    answer.hits = hits;
     Ok(answer)
 }
 
+/// Every match of `query`, weighed by category, best first.
 fn run(
     searcher: &Searcher,
     f: &Fields,
     query: &dyn tantivy::query::Query,
-    limit: usize,
-) -> Result<(Vec<Hit>, usize), String> {
-    // Ties are broken by id below, so take every hit that could tie with the last one.
-    let (top, total) = searcher
-        .search(
-            query,
-            &(
-                TopDocs::with_limit(limit.max(1) * 4 + 64).order_by_score(),
-                Count,
-            ),
-        )
+) -> Result<Vec<Hit>, String> {
+    // Every match is weighed by its category before the best are picked, so take all.
+    let total = searcher
+        .search(query, &Count)
+        .map_err(|e| format!("search: {e}"))?;
+    let top = searcher
+        .search(query, &TopDocs::with_limit(total.max(1)).order_by_score())
         .map_err(|e| format!("search: {e}"))?;
     let mut hits = Vec::with_capacity(top.len());
     for (score, address) in top {
@@ -326,8 +332,7 @@ fn run(
         });
     }
     hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.id.cmp(&b.id)));
-    hits.truncate(limit);
-    Ok((hits, total))
+    Ok(hits)
 }
 
 #[cfg(test)]

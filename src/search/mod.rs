@@ -4,6 +4,9 @@
 //! Stage: after render. Input: the rendered files; output: the tantivy index (kept in
 //! `cache_dir/search/` for `portolan search`) and the export's files (added to the site).
 
+// Mounted by the preview server (issue 7, branch feat/serve), which is not merged yet.
+#[allow(dead_code)]
+pub mod api;
 pub mod documents;
 pub mod engine;
 pub mod export;

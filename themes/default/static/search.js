@@ -288,7 +288,16 @@
       });
     });
   }
+  // The preview server answers from tantivy itself (`/api/search`, src/search/api.rs)
+  // and says so with window.PORTOLAN_SEARCH_API; a static site uses the shards.
+  function searchApi(api, text, n) {
+    return getJSON(api + "?q=" + encodeURIComponent(text) + "&limit=" + n).then(function (r) {
+      r.query = parse(text);
+      return r;
+    });
+  }
   function search(text, n) {
+    if (window.PORTOLAN_SEARCH_API) return searchApi(window.PORTOLAN_SEARCH_API, text, n);
     var q = parse(text);
     if (!q.words.length && !q.pairs.length && !q.kinds.length && !q.projects.length && !q.categories.length) {
       return Promise.resolve({ results: [], total: 0, notes: q.notes, anyWord: false, facets: { project: {}, category: {} }, query: q });
