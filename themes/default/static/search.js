@@ -191,25 +191,28 @@
   }
   // A word's candidate terms with their factors (src/search/engine.rs `candidates`).
   function candidates(m, w) {
-    var r = m.ranking, needs = [shardFor(m, w.text)];
-    var chars = Array.from(w.text), firstTwo = chars.slice(0, 2).join("");
-    if (w.prefix) needs = needs.concat(shardsUnder(m, w.text));
+    var r = m.ranking, chars = Array.from(w.text), firstTwo = chars.slice(0, 2).join("");
     var fuzzy = chars.length >= r.fuzzy_min_chars;
-    if (fuzzy) needs = needs.concat(shardsUnder(m, firstTwo));
-    return shardsFor(m, needs).then(function (e) {
-      var out = [], known = e[w.text] && e[w.text][0] > 0;
-      if (known) return { entries: e, terms: [[w.text, 1]] };
-      if (w.prefix) {
-        var longer = scored(e, w.text).filter(function (t) { return t !== w.text; });
-        mostFrequent(e, longer, r.max_prefix).forEach(function (t) { out.push([t, r.prefix_factor]); });
-      }
-      if (fuzzy) {
-        var near = scored(e, firstTwo).filter(function (t) {
-          return withinOneEdit(t, w.text) && !out.some(function (o) { return o[0] === t; });
-        });
-        mostFrequent(e, near, r.max_fuzzy).forEach(function (t) { out.push([t, r.fuzzy_factor]); });
-      }
-      return { entries: e, terms: out };
+    // The word's own shard first: a word of the index needs nothing else.
+    return shardsFor(m, [shardFor(m, w.text)]).then(function (own) {
+      if (own[w.text] && own[w.text][0] > 0) return { entries: own, terms: [[w.text, 1]] };
+      var needs = [];
+      if (w.prefix) needs = needs.concat(shardsUnder(m, w.text));
+      if (fuzzy) needs = needs.concat(shardsUnder(m, firstTwo));
+      return shardsFor(m, needs).then(function (e) {
+        var out = [];
+        if (w.prefix) {
+          var longer = scored(e, w.text).filter(function (t) { return t !== w.text; });
+          mostFrequent(e, longer, r.max_prefix).forEach(function (t) { out.push([t, r.prefix_factor]); });
+        }
+        if (fuzzy) {
+          var near = scored(e, firstTwo).filter(function (t) {
+            return withinOneEdit(t, w.text) && !out.some(function (o) { return o[0] === t; });
+          });
+          mostFrequent(e, near, r.max_fuzzy).forEach(function (t) { out.push([t, r.fuzzy_factor]); });
+        }
+        return { entries: e, terms: out };
+      });
     });
   }
   // Postings are [frequency, id delta, score in hundredths, …] (src/search/export.rs).
