@@ -24,6 +24,7 @@ const SEARCH_QUERIES: &[&str] = &[
     "\"leader elect\"",
     "kind:Widget category:watch",
     "relay reconciler",
+    "gadget-relay",
 ];
 
 #[test]

@@ -1,5 +1,6 @@
-//! Search documents, read from the rendered pages: one per page, and one per table row of
-//! the tables a template marks with `data-search="CATEGORY"`.
+//! Search documents, read from the rendered pages: one per page, one per table row of the
+//! tables a template marks with `data-search="CATEGORY"`, and one per heading so marked
+//! (a controller: its name and what its section's tables say).
 //!
 //! Reading the pages rather than the model means a result's URL is the page and row
 //! anchor that was actually rendered (so it always resolves, and `check` verifies it),
@@ -97,6 +98,11 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
     let mut title = String::new();
     let mut body = String::new();
     let mut heading: Option<(u8, String)> = None;
+    // Headings marked `data-search`: (category, anchor, text, the rows under it), and the
+    // one whose rows are being read.
+    let mut marked: Option<(String, String)> = None;
+    let mut sections: Vec<(String, String, String, Vec<usize>)> = Vec::new();
+    let mut open_section: Option<usize> = None;
     let mut section = String::new();
     let mut table: Option<String> = None;
     let mut row: Option<Row> = None;
@@ -116,7 +122,10 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
                     continue;
                 }
                 match name {
-                    "h1" | "h2" | "h3" => heading = Some((name.as_bytes()[1], String::new())),
+                    "h1" | "h2" | "h3" => {
+                        heading = Some((name.as_bytes()[1], String::new()));
+                        marked = attr(attrs, "data-search").zip(attr(attrs, "id"));
+                    }
                     "table" => table = attr(attrs, "data-search").map(|c| row_category(&c)),
                     "tr" if table.is_some() => {
                         row = attr(attrs, "id").map(|anchor| Row {
@@ -163,6 +172,11 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
                             } else {
                                 section = text.clone();
                             }
+                            // Any heading ends the section of the one before.
+                            open_section = marked.take().map(|(category, id)| {
+                                sections.push((category, id, text.clone(), Vec::new()));
+                                sections.len() - 1
+                            });
                             append(&mut body, &text);
                         }
                     }
@@ -177,6 +191,9 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
                     }
                     "tr" => {
                         if let (Some(r), Some(cat)) = (row.take(), table.as_ref()) {
+                            if let Some(members) = open_section.and_then(|i| sections.get_mut(i)) {
+                                members.3.push(rows.len());
+                            }
                             rows.push((cat.clone(), section.clone(), r));
                         }
                     }
@@ -224,6 +241,31 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
     // Rows of the cross-project pages repeat the projects' own rows: index them once.
     if project.is_empty() {
         return;
+    }
+    for (category, id, heading_text, members) in &sections {
+        let said: Vec<String> = members
+            .iter()
+            .filter_map(|&i| rows.get(i))
+            .map(|(_, _, r)| squash(&r.cells.join(" ")))
+            .collect();
+        let body = said.join(" · ");
+        out.push(Document {
+            title: heading_text.clone(),
+            body: body.clone(),
+            project: project.clone(),
+            category: category.clone(),
+            url: format!("{url}#{id}"),
+            context: title.clone(),
+            snippet: cut(&body, SNIPPET_CHARS),
+            kinds: members
+                .iter()
+                .filter_map(|&i| rows.get(i))
+                .flat_map(|(_, _, r)| r.kinds.iter().cloned())
+                .fold(Vec::new(), |mut acc, k| {
+                    push_unique(&mut acc, k);
+                    acc
+                }),
+        });
     }
     for (category, section, r) in rows {
         let firsts: Vec<String> = r
@@ -479,7 +521,7 @@ mod tests {
     fn a_page_and_its_marked_rows_become_documents() {
         let html = r##"<h1>KServe: Dataflow</h1>
 <p>Intro &amp; more.</p>
-<h3 id="c-isvc">inferenceservice <a class="permalink" href="#c-isvc">¶</a></h3>
+<h3 id="c-isvc" data-search="controller">inferenceservice <a class="permalink" href="#c-isvc">¶</a></h3>
 <div class="table-wrap"><table data-search="watch">
 <thead><tr><th>Relation</th><th>Kind</th><th>Source</th><th></th></tr></thead>
 <tbody><tr id="w-1"><td>Owns</td><td><a href="/atlas/kinds/apps/Deployment/">apps/v1 Deployment</a></td><td><code class="src">a.go:3</code></td><td class="permalink"><a href="#w-1">¶</a></td></tr>
@@ -490,7 +532,14 @@ mod tests {
             &[page("projects/kserve/dataflow/index.html", html)],
             "/atlas/",
         );
-        assert_eq!(docs.len(), 2);
+        assert_eq!(docs.len(), 3);
+        let controller = &docs[1];
+        assert_eq!(controller.title, "inferenceservice");
+        assert_eq!(controller.category, "controller");
+        assert_eq!(controller.url, "projects/kserve/dataflow/#c-isvc");
+        assert_eq!(controller.body, "Owns apps/v1 Deployment a.go:3");
+        assert_eq!(controller.kinds, ["Deployment"]);
+        let docs = [docs[0].clone(), docs[2].clone()];
         assert_eq!(docs[0].title, "KServe: Dataflow");
         assert_eq!(docs[0].category, "page");
         assert_eq!(docs[0].project, "kserve");

@@ -44,6 +44,7 @@ pub const CATEGORY_WEIGHTS: &[(&str, f32)] = &[
     ("watch", 3.0),
     ("write", 3.0),
     ("informer", 3.0),
+    ("controller", 3.0),
     ("endpoint", 2.0),
     ("webhook", 2.0),
     ("crd", 1.5),
