@@ -56,6 +56,23 @@ pub enum Command {
         #[arg(long)]
         open: bool,
     },
+    /// Search the portal from the terminal (reads the index `build` keeps in cache_dir).
+    Search {
+        /// Words (all required, else any), "a phrase", kind:KIND, project:NAME, category:NAME.
+        query: String,
+        /// Only results of this project (repeatable).
+        #[arg(long)]
+        project: Vec<String>,
+        /// Only results of this category, e.g. kind, watch, write, endpoint (repeatable).
+        #[arg(long)]
+        category: Vec<String>,
+        /// How many results to print.
+        #[arg(long, default_value_t = 10)]
+        limit: usize,
+        /// Print a JSON array of {title, url, project, category, score, snippet}, best first.
+        #[arg(long)]
+        json: bool,
+    },
     /// Analyze one local repository and print its model as JSON (or write it with --out).
     Analyze {
         /// The repository's folder.

@@ -16,6 +16,7 @@ mod output;
 mod pipeline;
 mod render;
 mod resources;
+mod search;
 mod serve;
 mod source;
 mod verify;
@@ -61,7 +62,112 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Search {
+            query,
+            project,
+            category,
+            limit,
+            json,
+        } => search(&cli, &options, query, project, category, *limit, *json),
     }
+}
+
+fn search(
+    cli: &Cli,
+    options: &Options,
+    query: &str,
+    projects: &[String],
+    categories: &[String],
+    limit: usize,
+    json: bool,
+) -> ExitCode {
+    let config = match config::load(&cli.config) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let dir = search::index_dir(&config.site.cache_dir);
+    let index = if dir.join("meta.json").is_file() {
+        search::SearchIndex::open(&dir)
+    } else {
+        // No build yet: build in memory (nothing is written) and search that.
+        if !cli.quiet {
+            eprintln!(
+                "portolan: no search index in {} yet (`portolan build` keeps one); building the site in memory",
+                dir.display()
+            );
+        }
+        pipeline::build_in_memory(&config, options, &Reporter::new(true)).and_then(|b| {
+            b.search.ok_or_else(|| {
+                format!(
+                    "the site is up to date but its search index is missing from {}; run `portolan build` into another folder (--out) to make one",
+                    dir.display()
+                )
+            })
+        })
+    };
+    let answer = match index.and_then(|i| search::run(&i, query, projects, categories, limit)) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    for note in &answer.notes {
+        eprintln!("note: {note}");
+    }
+    let base = config.site.base_url.trim_end_matches('/');
+    let url = |u: &str| format!("{base}/{u}");
+    if json {
+        let hits: Vec<serde_json::Value> = answer
+            .hits
+            .iter()
+            .map(|h| {
+                serde_json::json!({
+                    "title": h.title,
+                    "url": url(&h.url),
+                    "project": h.project,
+                    "category": h.category,
+                    "score": h.score,
+                    "snippet": h.snippet,
+                })
+            })
+            .collect();
+        println!("{}", serde_json::Value::Array(hits));
+        return ExitCode::SUCCESS;
+    }
+    if answer.hits.is_empty() {
+        eprintln!("no results");
+        return ExitCode::SUCCESS;
+    }
+    if answer.any_word {
+        eprintln!("note: no result has every word; these have some of them");
+    }
+    for (i, h) in answer.hits.iter().enumerate() {
+        let project = if h.project.is_empty() {
+            String::new()
+        } else {
+            format!(" · {}", h.project)
+        };
+        println!("{:>2}. {}  [{}{project}]", i + 1, h.title, h.category);
+        println!("    {}", url(&h.url));
+        if !h.context.is_empty() {
+            println!("    in {}", h.context);
+        }
+        if !h.snippet.is_empty() && h.snippet != h.title {
+            println!("    {}", h.snippet);
+        }
+    }
+    if answer.total > answer.hits.len() {
+        eprintln!(
+            "{} of {} results (--limit for more)",
+            answer.hits.len(),
+            answer.total
+        );
+    }
+    ExitCode::SUCCESS
 }
 
 fn parse_only(path: &std::path::Path, options: &Options) -> ExitCode {
@@ -189,10 +295,17 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
         }
         if !cli.quiet {
             eprintln!(
-                "portolan: wrote {} files to {}",
+                "portolan: wrote {} files to {}; {} search documents",
                 built.files.len(),
-                built.output.display()
+                built.output.display(),
+                built.search_documents
             );
+            if cli.verbose {
+                eprintln!(
+                    "portolan: search index built in {} ms",
+                    built.search_time.as_millis()
+                );
+            }
         }
         return ExitCode::SUCCESS;
     }

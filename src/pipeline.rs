@@ -16,6 +16,7 @@ use crate::link;
 use crate::model::{Area, Diagnostic, Portal, Project, SCHEMA_VERSION, Stats};
 use crate::output;
 use crate::render::{self, OutputFile, Theme};
+use crate::search;
 use crate::source::{self, walk};
 
 /// How a run behaves, from the command line.
@@ -56,6 +57,15 @@ pub struct Built {
     pub unchanged: bool,
     /// The cache folder and site key to record once written.
     pub stamp: Option<(PathBuf, Hash)>,
+    /// The tantivy index behind `portolan search` (its static export is in `files`); none
+    /// when the site was unchanged, since the index on disk is that site's.
+    pub search: Option<search::SearchIndex>,
+    /// Where `write` keeps the tantivy index.
+    pub search_dir: PathBuf,
+    /// How many documents the search index holds.
+    pub search_documents: usize,
+    /// How long reading the documents, indexing and exporting took.
+    pub search_time: std::time::Duration,
 }
 
 fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
@@ -325,7 +335,7 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
                 match f {
                     FileFacts::Go(_) => stats.go_files += 1,
                     FileFacts::Yaml(_) => stats.yaml_files += 1,
-                    FileFacts::GoMod(_) => {}
+                    FileFacts::GoMod(_) | FileFacts::Rust(_) | FileFacts::CargoToml(_) => {}
                 }
                 inputs.push((f, area));
             }
@@ -482,17 +492,25 @@ pub fn build_with_cache(
                     output,
                     unchanged: true,
                     stamp: None,
+                    search: None,
+                    search_dir: search::index_dir(&config.site.cache_dir),
+                    search_documents: 0,
+                    search_time: std::time::Duration::ZERO,
                 });
             }
         }
     }
-    let (projects, files) = render_analyzed(config, projects, &content, &theme, progress)?;
+    let rendered = render_linked(config, projects, &content, &theme, progress)?;
     Ok(Built {
-        projects,
-        files,
+        projects: rendered.projects,
+        files: rendered.files,
         output,
         unchanged: false,
         stamp: site_key.map(|key| (config.site.cache_dir.clone(), key)),
+        search: Some(rendered.search),
+        search_dir: search::index_dir(&config.site.cache_dir),
+        search_documents: rendered.search_documents,
+        search_time: rendered.search_time,
     })
 }
 
@@ -513,31 +531,43 @@ pub fn theme_dir(config: &Config) -> PathBuf {
         .join(&config.site.theme)
 }
 
-/// Links analyzed projects and renders the site in memory.
-pub fn render_analyzed(
-    config: &Config,
-    projects: Vec<Project>,
-    content: &content::Content,
-    theme: &Theme,
-    progress: &dyn Progress,
-) -> Result<(Vec<Project>, Vec<OutputFile>), String> {
-    let (projects, _, files) = render_linked(config, projects, content, theme, progress)?;
-    Ok((projects, files))
+/// What [`render_linked`] makes.
+pub struct Rendered {
+    pub projects: Vec<Project>,
+    /// Serve keeps it for content-only edits.
+    pub portal: Portal,
+    /// The site's files, the search export included.
+    pub files: Vec<OutputFile>,
+    pub search: search::SearchIndex,
+    pub search_documents: usize,
+    pub search_time: std::time::Duration,
 }
 
-/// [`render_analyzed`], also returning the portal (serve keeps it for content-only edits).
+/// Links analyzed projects, renders the site in memory and indexes it for search.
 pub fn render_linked(
     config: &Config,
     mut projects: Vec<Project>,
     content: &content::Content,
     theme: &Theme,
     progress: &dyn Progress,
-) -> Result<(Vec<Project>, Portal, Vec<OutputFile>), String> {
+) -> Result<Rendered, String> {
     link::resolve_across_projects(&mut projects);
     let portal = link::link(&config.site.title, &projects);
     progress.stage("rendering");
-    let files = render::render_site(&config.site, &portal, &projects, content, theme)?;
-    Ok((projects, portal, files))
+    let mut files = render::render_site(&config.site, &portal, &projects, content, theme)?;
+    progress.stage("indexing for search");
+    let started = std::time::Instant::now();
+    let search = search::build(&files, &config.site.base_path)?;
+    let search_time = started.elapsed();
+    files.extend(search.files);
+    Ok(Rendered {
+        projects,
+        portal,
+        files,
+        search: search.index,
+        search_documents: search.documents,
+        search_time,
+    })
 }
 
 /// The key of everything the site is made from, if every project has a cache key.
@@ -565,6 +595,9 @@ pub fn write(built: &Built) -> Result<(), String> {
         c.clear_stamp(&built.output);
     }
     output::write_site(&built.output, &built.files)?;
+    if let Some(index) = &built.search {
+        index.save(&built.search_dir)?;
+    }
     if let (Some(c), Some((_, key))) = (&cache, &built.stamp) {
         let paths: Vec<&str> = built.files.iter().map(|f| f.path.as_str()).collect();
         c.stamp_output(&built.output, key, &paths);
@@ -673,7 +706,10 @@ pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, String>
                             c.yaml_failures += u64::from(parsed.is_err());
                         }
                     }
-                    analyze::FileKind::GoMod | analyze::FileKind::ValuesSchema => {}
+                    analyze::FileKind::GoMod
+                    | analyze::FileKind::ValuesSchema
+                    | analyze::FileKind::Rust
+                    | analyze::FileKind::CargoToml => {}
                 }
                 c
             })

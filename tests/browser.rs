@@ -12,6 +12,21 @@ use std::time::{Duration, Instant};
 
 const NODE_TIMEOUT: Duration = Duration::from_secs(300);
 
+/// Queries whose top results the browser script must rank as `portolan search` does: a
+/// kind, a route path, a ConfigMap key, a flag, a typo, a prefix, a phrase and filters.
+const SEARCH_QUERIES: &[&str] = &[
+    "Widget",
+    "/healthz",
+    "config.yaml",
+    "--leader-elect",
+    "widgte ",
+    "gadg",
+    "\"leader elect\"",
+    "kind:Widget category:watch",
+    "relay reconciler",
+    "gadget-relay",
+];
+
 mod common;
 
 fn e2e_enabled() -> bool {
@@ -26,10 +41,11 @@ fn e2e_enabled() -> bool {
 }
 
 /// Runs a node script of tests/e2e and requires its `N passed, 0 failed` line.
-fn run_e2e(root: &Path, script: &str, args: &[&std::ffi::OsStr]) {
+fn run_e2e(root: &Path, script: &str, args: &[&std::ffi::OsStr], env: &[(&str, &Path)]) {
     let (status, stdout, stderr) = run_with_timeout(
         Command::new("node")
             .current_dir(root)
+            .envs(env.iter().copied())
             .arg(script)
             .args(args),
         NODE_TIMEOUT,
@@ -81,6 +97,7 @@ fn served_pages_reload_themselves() {
                 .join("themes/default/templates/content.html")
                 .as_os_str(),
         ],
+        &[],
     );
     drop(server);
 }
@@ -123,7 +140,42 @@ fn site_works_in_a_real_browser() {
         "build wrote no index.html"
     );
 
-    run_e2e(root, "tests/e2e/site.mjs", &[site.as_os_str()]);
+    // What `portolan search` ranks first, for the browser script to agree with.
+    let mut expected = serde_json::Map::new();
+    for query in SEARCH_QUERIES {
+        let out = Command::new(env!("CARGO_BIN_EXE_portolan"))
+            .current_dir(root)
+            .args([
+                "search",
+                "--json",
+                "--limit",
+                "5",
+                "--config",
+                "tests/fixtures/portal.toml",
+                "--",
+            ])
+            .arg(query)
+            .output()
+            .expect("run portolan search");
+        assert!(out.status.success(), "portolan search {query:?} failed");
+        let hits: Vec<serde_json::Value> =
+            serde_json::from_slice(&out.stdout).expect("search --json prints an array");
+        let urls = hits.iter().map(|h| h["url"].clone()).collect();
+        expected.insert(query.to_string(), serde_json::Value::Array(urls));
+    }
+    let expectations = tmp.path().join("search-expected.json");
+    std::fs::write(
+        &expectations,
+        serde_json::Value::Object(expected).to_string(),
+    )
+    .expect("write the search expectations");
+
+    run_e2e(
+        root,
+        "tests/e2e/site.mjs",
+        &[site.as_os_str()],
+        &[("PORTOLAN_E2E_SEARCH", expectations.as_path())],
+    );
 }
 
 /// Runs `cmd`, collecting stdout and stderr; kills it after `limit`.

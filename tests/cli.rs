@@ -164,6 +164,14 @@ fn fixture_models_match_snapshots() {
         read_json(&out.join("data/gadget-scheduler.json"))
     );
     insta::assert_json_snapshot!("portal-model", read_json(&out.join("data/portal.json")));
+    // The kube-rs operator: the same model and pages as the Go projects.
+    insta::assert_json_snapshot!(
+        "kube-operator-model",
+        read_json(&out.join("data/kube-operator.json"))
+    );
+    let page =
+        std::fs::read_to_string(out.join("projects/kube-operator/dataflow/index.html")).unwrap();
+    insta::assert_snapshot!("kube-operator-dataflow-main", main_of(&page));
     let page =
         std::fs::read_to_string(out.join("projects/widget-operator/dataflow/index.html")).unwrap();
     insta::assert_snapshot!("widget-operator-dataflow-main", main_of(&page));
@@ -177,6 +185,11 @@ fn fixture_models_match_snapshots() {
     assert!(page.contains(r#"href="/atlas/projects/widget-operator/dataflow/widget.mmd""#));
     let page =
         std::fs::read_to_string(out.join("kinds/widgets.example.io/Widget/index.html")).unwrap();
+    // Cross-language: the Rust controller's watch shows beside the Go projects.
+    assert!(
+        page.contains("kube-operator"),
+        "the Widget kind page lists the Rust project"
+    );
     insta::assert_snapshot!("kind-widget-main", main_of(&page));
     let page = std::fs::read_to_string(out.join("platform/rbac/index.html")).unwrap();
     insta::assert_snapshot!("platform-rbac-main", main_of(&page));
@@ -662,6 +675,48 @@ fn a_missing_git_binary_is_one_clear_line() {
         stderr(&o).contains("project `widget`: cannot clone https://github.com/example/widget: the `git` command is not installed or not on PATH"),
         "{}",
         stderr(&o)
+    );
+}
+
+#[test]
+fn malformed_and_deeply_nested_rust_give_diagnostics() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().join("broken-rust");
+    std::fs::create_dir_all(repo.join("src")).unwrap();
+    std::fs::write(repo.join("src/half.rs"), "fn cut() {\n    let x = (1,\n").unwrap();
+    std::fs::write(repo.join("src/syntax.rs"), "fn f() {\n    let = ;\n}\n").unwrap();
+    let deep = format!(
+        "fn f() {{ let x = {}1{}; }}\n",
+        "(".repeat(20_000),
+        ")".repeat(20_000)
+    );
+    std::fs::write(repo.join("src/deep.rs"), deep).unwrap();
+    let bangs = format!("fn f() -> bool {{ {}true }}\n", "!".repeat(20_000));
+    std::fs::write(repo.join("src/bangs.rs"), bangs).unwrap();
+    let o = run(bin().arg("analyze").arg(&repo));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let model: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let diagnostics: Vec<String> = model["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            format!(
+                "{}:{}: {}",
+                d["file"].as_str().unwrap(),
+                d["line"],
+                d["message"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        diagnostics,
+        [
+            "src/bangs.rs:1: Rust file not analyzed: nesting deeper than 96 brackets or 96 operators in a row",
+            "src/deep.rs:1: Rust file not analyzed: nesting deeper than 96 brackets or 96 operators in a row",
+            "src/half.rs:2: Rust file not analyzed: cannot parse string into token stream",
+            "src/syntax.rs:2: Rust syntax error: expected one of: identifier, `::`, `<`, `_`, literal, `const`, `ref`, `mut`, `&`, parentheses, square brackets, `..`, `const`",
+        ]
     );
 }
 

@@ -125,6 +125,7 @@ fn hostile_repository_text_is_inert_on_every_page() {
         "<script>try{var t=localStorage.getItem(\"portolan-theme\");",
         "<script src=\"/inert/static/theme.js\" defer>",
         "<script src=\"/inert/static/diagrams.js\" defer>",
+        "<script src=\"/inert/static/search.js\" defer>",
     ];
     for (path, html) in &pages {
         // The only scripts are the theme's own.
@@ -149,10 +150,11 @@ fn hostile_repository_text_is_inert_on_every_page() {
             );
             assert!(!tag.contains(" style="), "{path}: {tag}");
             assert!(!tag.starts_with("<iframe"), "{path}: {tag}");
-            // The only form is the theme's search form.
+            // The only forms are the theme's search forms (header box and search page).
             if tag.starts_with("<form") {
                 assert!(
-                    tag.starts_with("<form class=\"search\" action=\"/inert/search/\""),
+                    tag.starts_with("<form class=\"search\" action=\"/inert/search/\"")
+                        || tag.starts_with("<form class=\"site-search\" action=\"/inert/search/\""),
                     "{path}: {tag}"
                 );
             }

@@ -341,3 +341,33 @@ fn files_have_types_validators_and_both_roots() {
     assert_eq!(request(&a, "POST", "/atlas/", "").status, 405);
     drop(server);
 }
+
+#[test]
+fn api_search_answers_from_the_current_index() {
+    let dir = site();
+    let server = serve(dir.path());
+    let a = server.address.clone();
+    let r = get(&a, "/api/search?q=Widget&limit=3");
+    assert_eq!(r.status, 200);
+    assert!(
+        r.headers.contains("content-type: application/json"),
+        "{}",
+        r.headers
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.text()).unwrap();
+    assert_eq!(
+        v["results"][0]["url"],
+        "/atlas/kinds/widgets.example.io/Widget/"
+    );
+    assert_eq!(v["results"].as_array().unwrap().len(), 3);
+    assert!(v["total"].as_u64().unwrap() > 3);
+    // Bad queries answer with notes, never an error.
+    let r = get(&a, "/api/search?q=kind%3A");
+    assert_eq!(r.status, 200);
+    let v: serde_json::Value = serde_json::from_str(&r.text()).unwrap();
+    assert!(v["notes"][0].as_str().unwrap().contains("needs a value"));
+    // Served pages name the API for search.js; the written files do not.
+    assert!(get(&a, "/atlas/").text().contains("PORTOLAN_SEARCH_API"));
+    let written = std::fs::read_to_string(dir.path().join("site/index.html")).unwrap();
+    assert!(!written.contains("PORTOLAN_SEARCH_API"));
+}

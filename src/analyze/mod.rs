@@ -9,6 +9,7 @@ pub mod go;
 pub mod helm;
 pub mod kustomize;
 pub mod merge;
+pub mod rust;
 pub mod yaml;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -26,6 +27,9 @@ pub enum FileKind {
     Yaml,
     /// A Helm chart's `values.schema.json` (the only JSON files analyzed).
     ValuesSchema,
+    Rust,
+    /// A `Cargo.toml`, read for the crate's package name.
+    CargoToml,
 }
 
 impl FileKind {
@@ -40,6 +44,10 @@ impl FileKind {
             Some(FileKind::Yaml)
         } else if name == "values.schema.json" {
             Some(FileKind::ValuesSchema)
+        } else if name.ends_with(".rs") {
+            Some(FileKind::Rust)
+        } else if name == "Cargo.toml" {
+            Some(FileKind::CargoToml)
         } else {
             None
         }
@@ -52,6 +60,8 @@ pub enum FileFacts {
     Go(go::GoFile),
     GoMod(Option<go::GoModule>),
     Yaml(Box<yaml::YamlFile>),
+    Rust(Box<rust::RustFile>),
+    CargoToml(Option<rust::CargoPackage>),
 }
 
 /// Analyzes one file's text. Pure: the same input always gives the same facts.
@@ -72,6 +82,8 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
         FileKind::ValuesSchema => {
             FileFacts::Yaml(Box::new(yaml::analyze_values_schema(path, text, area)))
         }
+        FileKind::Rust => FileFacts::Rust(Box::new(rust::extract(path, text, area))),
+        FileKind::CargoToml => FileFacts::CargoToml(rust::cargo_package(path, text)),
     }
 }
 
@@ -98,6 +110,8 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     let mut go_files = Vec::new();
     let mut modules = Vec::new();
     let mut yaml_files = Vec::new();
+    let mut rust_files = Vec::new();
+    let mut packages = Vec::new();
     for (facts, area) in files {
         match facts {
             FileFacts::Go(mut f) => {
@@ -107,6 +121,11 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
             FileFacts::GoMod(Some(m)) => modules.push(m),
             FileFacts::GoMod(None) => {}
             FileFacts::Yaml(y) => yaml_files.push(*y),
+            FileFacts::Rust(mut r) => {
+                findings.diagnostics.append(&mut r.diagnostics);
+                rust_files.push(*r);
+            }
+            FileFacts::CargoToml(p) => packages.extend(p),
         }
     }
     let go = go::resolve(&go_files, &modules, groups, &mut findings.diagnostics);
@@ -118,13 +137,27 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.api_types = go.api_types;
     findings.binaries = go.binaries;
     findings.metrics = go.metrics;
-    // A CRD is the project's own when one of its Go API packages declares the group.
+    let rust = rust::resolve(&rust_files, &packages, &mut findings.diagnostics);
+    findings.controllers.extend(rust.controllers);
+    findings.http_endpoints.extend(rust.http_endpoints);
+    findings.package_operations.extend(rust.package_operations);
+    findings.informers.extend(rust.informers);
+    findings.binaries.extend(rust.binaries);
+    // A CRD is the project's own when one of its Go API packages declares the group, or
+    // its Rust code derives a custom resource in it.
     let own_groups: BTreeSet<String> = findings
         .api_packages
         .iter()
         .map(|p| p.group.clone())
+        .chain(
+            rust.crds
+                .iter()
+                .filter(|c| !c.bundled)
+                .map(|c| c.group.clone()),
+        )
         .collect();
     findings.yaml = yaml::resolve(yaml_files, &own_groups, &mut findings.diagnostics);
+    rust::merge_crds(&mut findings.yaml.crds, rust.crds);
     // Webhooks served by code or declared by markers, and RBAC markers, join the manifests'.
     findings.yaml.webhooks.extend(go.webhooks);
     findings.yaml.rbac.extend(go.rbac);

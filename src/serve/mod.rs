@@ -70,6 +70,43 @@ fn router(
     app.fallback(move |request| http::serve_file(files.clone(), request))
 }
 
+/// `GET /api/search?q=…`: answered from the current index by `search::api`
+/// (`search.js` uses it instead of the static shards when the page names it).
+fn search_routes(slot: rebuild::SearchSlot, root: String) -> Router {
+    Router::new().route(
+        "/api/search",
+        get(move |query: axum::extract::RawQuery| {
+            let slot = slot.clone();
+            let root = root.clone();
+            async move {
+                let answer = match slot.read() {
+                    Ok(guard) => match guard.as_ref() {
+                        Some(index) => crate::search::api::answer(
+                            index,
+                            query.0.as_deref().unwrap_or_default(),
+                            &root,
+                        ),
+                        None => crate::search::api::Response {
+                            status: 503,
+                            body: r#"{"error":"the search index is being built"}"#.into(),
+                        },
+                    },
+                    Err(_) => crate::search::api::Response {
+                        status: 500,
+                        body: r#"{"error":"the search index is unavailable"}"#.into(),
+                    },
+                };
+                (
+                    axum::http::StatusCode::from_u16(answer.status)
+                        .unwrap_or(axum::http::StatusCode::INTERNAL_SERVER_ERROR),
+                    [(axum::http::header::CONTENT_TYPE, "application/json")],
+                    answer.body,
+                )
+            }
+        }),
+    )
+}
+
 /// Builds, serves and rebuilds until the process is stopped.
 pub fn run(
     config_path: &Path,
@@ -104,7 +141,14 @@ pub fn run(
     let address = listener
         .local_addr()
         .map_err(|e| format!("cannot read the bound address: {e}"))?;
-    let app = router(files, reloader.clone(), None);
+    let app = router(
+        files,
+        reloader.clone(),
+        Some(search_routes(
+            session.search_slot(),
+            session.base_path().to_string(),
+        )),
+    );
     runtime.spawn(async move {
         let _ = axum::serve(listener, app).await;
     });

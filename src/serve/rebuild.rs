@@ -19,6 +19,7 @@ use crate::config::{self, Config};
 use crate::model::{Portal, Project};
 use crate::pipeline::{self, Options, Progress};
 use crate::render::{self, OutputFile};
+use crate::search;
 
 use super::watch::{Change, Roots};
 
@@ -36,6 +37,9 @@ pub struct Rebuilt {
     pub failed: Vec<String>,
 }
 
+/// The current search index, shared with the server's `/api/search` route.
+pub type SearchSlot = std::sync::Arc<std::sync::RwLock<Option<search::SearchIndex>>>;
+
 /// The state a serve session keeps between rebuilds.
 pub struct Session {
     config_path: PathBuf,
@@ -52,6 +56,12 @@ pub struct Session {
     /// (`render::render_content`), to tell when a content edit changes only its own page.
     portal: Option<Portal>,
     content_fingerprint: Option<String>,
+    /// The pages and assets of the last render, without the search export: a content-only
+    /// edit replaces its pages here and indexes the whole set again (any page changes
+    /// every score).
+    pages: Vec<OutputFile>,
+    /// The search index of the site last written, for `/api/search`.
+    search: SearchSlot,
     /// Changes of rebuilds that failed, retried with the next batch (so a content edit
     /// after a broken projects.toml or template does not pass for a good rebuild).
     pending: BTreeSet<Change>,
@@ -83,6 +93,8 @@ impl Session {
             output,
             portal: None,
             content_fingerprint: None,
+            pages: Vec::new(),
+            search: SearchSlot::default(),
             pending: BTreeSet::new(),
         };
         let names = session.analyzed.iter().map(|p| p.name.clone()).collect();
@@ -93,6 +105,11 @@ impl Session {
             output: session.output.clone(),
             unchanged: false,
             stamp: None,
+            // The index for `portolan search` is `build`'s to keep; serve writes the site.
+            search: None,
+            search_dir: PathBuf::new(),
+            search_documents: 0,
+            search_time: std::time::Duration::ZERO,
         };
         pipeline::write(&built)?;
         session.written = built
@@ -217,12 +234,20 @@ impl Session {
         if &fingerprint != before {
             return Ok(None);
         }
-        let written = self.write_files(&files)?;
+        let rendered = files.len();
+        for file in files {
+            match self.pages.iter_mut().find(|p| p.path == file.path) {
+                Some(slot) => *slot = file,
+                None => self.pages.push(file),
+            }
+        }
+        let all = self.with_search(self.pages.clone())?;
+        let (written, removed) = self.write_changed(&all)?;
         Ok(Some(Rebuilt {
             analyzed: Vec::new(),
-            rendered: files.len(),
+            rendered,
             written,
-            removed: 0,
+            removed,
             failed: self.failed(),
         }))
     }
@@ -237,7 +262,7 @@ impl Session {
             ));
         }
         let (content, theme) = pipeline::load_site_inputs(&self.config)?;
-        let (_, portal, files) = pipeline::render_linked(
+        let rendered = pipeline::render_linked(
             &self.config,
             self.analyzed.clone(),
             &content,
@@ -245,10 +270,36 @@ impl Session {
             progress,
         )?;
         let (_, fingerprint) =
-            render::render_content(&self.config.site, &portal, &content, &theme)?;
-        self.portal = Some(portal);
+            render::render_content(&self.config.site, &rendered.portal, &content, &theme)?;
+        self.portal = Some(rendered.portal);
         self.content_fingerprint = Some(fingerprint);
-        Ok(files)
+        self.set_search(rendered.search);
+        self.pages = rendered
+            .files
+            .iter()
+            .filter(|f| !search::is_export(&f.path))
+            .cloned()
+            .collect();
+        Ok(rendered.files)
+    }
+
+    /// `pages` with the search export made from them (and the index `/api/search` answers from).
+    fn with_search(&self, mut pages: Vec<OutputFile>) -> Result<Vec<OutputFile>, String> {
+        let search = search::build(&pages, &self.config.site.base_path)?;
+        pages.extend(search.files);
+        self.set_search(search.index);
+        Ok(pages)
+    }
+
+    fn set_search(&self, index: search::SearchIndex) {
+        if let Ok(mut slot) = self.search.write() {
+            *slot = Some(index);
+        }
+    }
+
+    /// The search index `/api/search` answers from, replaced at each rebuild.
+    pub fn search_slot(&self) -> SearchSlot {
+        self.search.clone()
     }
 
     /// Writes the files whose bytes changed and removes files the site no longer has.

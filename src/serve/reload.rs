@@ -19,6 +19,7 @@ use tokio::sync::broadcast;
 pub const EVENTS_PATH: &str = "/__portolan/events";
 
 const SCRIPT: &str = r#"<script>(function(){
+window.PORTOLAN_SEARCH_API="/api/search";
 var es=new EventSource("/__portolan/events");
 es.addEventListener("reload",function(){location.reload();});
 es.addEventListener("build-error",function(e){

@@ -2,7 +2,7 @@
 //!
 //! Default excludes (every project): any path segment starting with `.` (module caches such
 //! as `.gomod-cache/` live there), `vendor/`, `third_party/`, `node_modules/`, `testdata/`,
-//! `*_test.go`, generated `*.pb.go`/`*.pb.gw.go`. Files over [`MAX_FILE_BYTES`] and binary files
+//! Cargo's `target/` beside a `Cargo.toml`, `*_test.go`, generated `*.pb.go`/`*.pb.gw.go`. Files over [`MAX_FILE_BYTES`] and binary files
 //! are skipped and counted when read ([`read`]).
 
 use std::path::{Path, PathBuf};
@@ -93,6 +93,13 @@ fn excluded_by_default(path: &str) -> bool {
         || EXCLUDED_SUFFIXES.iter().any(|s| name.ends_with(s))
 }
 
+/// Cargo's build output: a `target` folder beside a `Cargo.toml` (a Go package folder
+/// named `target` is still analyzed).
+fn is_cargo_target(dir: &Path) -> bool {
+    dir.file_name().is_some_and(|n| n == "target")
+        && dir.parent().is_some_and(|p| p.join("Cargo.toml").is_file())
+}
+
 /// A walk over a repository that skips hidden and vendored folders and never follows
 /// symbolic links.
 pub fn repository_walker(root: &Path) -> ignore::Walk {
@@ -104,7 +111,9 @@ pub fn repository_walker(root: &Path) -> ignore::Walk {
             let name = entry.file_name().to_string_lossy();
             !(entry.depth() > 0
                 && entry.file_type().is_some_and(|t| t.is_dir())
-                && (name.starts_with('.') || EXCLUDED_DIRS.contains(&name.as_ref())))
+                && (name.starts_with('.')
+                    || EXCLUDED_DIRS.contains(&name.as_ref())
+                    || is_cargo_target(entry.path())))
         })
         .build()
 }

@@ -1,0 +1,433 @@
+//! One function body: the `Api<K>` values it holds, the writes and watcher informers made
+//! through them, the functions it calls, and the kube-rs controller chains and HTTP routers
+//! it builds. Bodies are walked with syn's `Visit` (see ARCHITECTURE.md: the nesting guard
+//! in `syntax::too_deep` bounds the recursion before syn ever sees the file).
+
+use std::collections::BTreeSet;
+
+use syn::visit::{self, Visit};
+use syn::{Expr, ExprCall, ExprMethodCall, FnArg, GenericArgument, Pat, PathArguments, Type};
+
+use super::routes;
+use super::syntax::{line, peel, str_lit};
+use super::uses::{Uses, segments};
+use crate::model::Relation;
+
+/// The Rust type an `Api<K>` is over, or why it is not known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ApiKind {
+    /// The type path with imports resolved (`k8s_openapi::api::core::v1::Pod`, `Document`).
+    Known(String),
+    Unknown(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawWatch {
+    pub relation: Relation,
+    pub kind: ApiKind,
+    pub line: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawController {
+    pub kind: ApiKind,
+    pub line: u32,
+    /// `.owns(…)` and `.watches(…)`, in chain order.
+    pub watches: Vec<RawWatch>,
+    /// The function `.run(…)` is given, when it is a path.
+    pub reconciler: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawWrite {
+    pub verb: &'static str,
+    pub kind: ApiKind,
+    pub line: u32,
+}
+
+/// What one function does.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FnFacts {
+    pub name: String,
+    pub line: u32,
+    /// Names of functions and methods it calls (resolved per project, by name).
+    pub calls: BTreeSet<String>,
+    pub writes: Vec<RawWrite>,
+    /// `watcher(api, …)` and `metadata_watcher(api, …)`.
+    pub informers: Vec<RawWatch>,
+    pub controllers: Vec<RawController>,
+    pub routers: Vec<routes::RawRouter>,
+    /// Type names whose clap `parse()` is called.
+    pub parses: BTreeSet<String>,
+    /// `std::env::var("X")` and friends.
+    pub env_reads: Vec<(String, u32)>,
+}
+
+const API_CONSTRUCTORS: &[&str] = &[
+    "all",
+    "all_with",
+    "namespaced",
+    "namespaced_with",
+    "default_namespaced",
+    "default_namespaced_with",
+];
+
+/// kube's `Api` write methods and the verbs the model uses for them (the Go analyzer's
+/// names for the same requests).
+fn verb(method: &str, args: &[&Expr]) -> Option<&'static str> {
+    let applies = args
+        .get(2)
+        .is_some_and(|a| matches!(peel(a), Expr::Call(c) if call_path_ends(c, "Apply")));
+    Some(match method {
+        "create" => "create",
+        "replace" => "update",
+        "replace_status" => "status_update",
+        "patch" | "patch_metadata" if applies => "apply",
+        "patch" | "patch_metadata" => "patch",
+        "patch_status" => "status_patch",
+        "delete" => "delete",
+        "delete_collection" => "delete_all_of",
+        _ => return None,
+    })
+}
+
+fn call_path_ends(c: &ExprCall, name: &str) -> bool {
+    matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == name))
+}
+
+pub struct BodyVisitor<'a> {
+    pub uses: &'a Uses,
+    generics: Vec<String>,
+    /// Local names in source order with the `Api` kind each holds (`None`: not an `Api`).
+    bindings: Vec<(String, Option<ApiKind>)>,
+    /// Start positions of chains already read from their outermost call.
+    seen: BTreeSet<(usize, usize)>,
+    pub facts: FnFacts,
+}
+
+impl<'a> BodyVisitor<'a> {
+    pub fn new(uses: &'a Uses, name: String, line: u32, sig: Option<&syn::Signature>) -> Self {
+        let mut v = BodyVisitor {
+            uses,
+            generics: Vec::new(),
+            bindings: Vec::new(),
+            seen: BTreeSet::new(),
+            facts: FnFacts {
+                name,
+                line,
+                ..FnFacts::default()
+            },
+        };
+        if let Some(sig) = sig {
+            v.generics = sig
+                .generics
+                .type_params()
+                .map(|p| p.ident.to_string())
+                .collect();
+            for input in &sig.inputs {
+                if let FnArg::Typed(t) = input
+                    && let Pat::Ident(id) = &*t.pat
+                {
+                    let kind = v.api_of_type(&t.ty);
+                    v.bindings.push((id.ident.to_string(), kind));
+                }
+            }
+        }
+        v
+    }
+
+    fn uses_kube(&self) -> bool {
+        self.uses
+            .uses_crate(&["kube", "kube_client", "kube_runtime"])
+    }
+
+    /// True when a resolved path is kube's item `name` (or the bare name in a file that
+    /// imports kube through a glob).
+    fn is_kube(&self, resolved: &str, name: &str) -> bool {
+        let first = resolved.split("::").next().unwrap_or("");
+        let last = resolved.rsplit("::").next().unwrap_or("");
+        last == name
+            && (matches!(first, "kube" | "kube_client" | "kube_runtime")
+                || (resolved == name && !self.uses.is_imported(name) && self.uses_kube()))
+    }
+
+    /// The kind of an `Api<K>` type (behind references), or `None` for any other type.
+    pub fn api_of_type(&self, ty: &Type) -> Option<ApiKind> {
+        let mut ty = ty;
+        loop {
+            ty = match ty {
+                Type::Reference(r) => &r.elem,
+                Type::Paren(p) => &p.elem,
+                Type::Group(g) => &g.elem,
+                _ => break,
+            };
+        }
+        let Type::Path(p) = ty else {
+            return None;
+        };
+        let resolved = self.uses.resolve(&segments(&p.path));
+        if !self.is_kube(&resolved, "Api") {
+            return None;
+        }
+        let args = &p.path.segments.last()?.arguments;
+        Some(
+            self.first_type_arg(args)
+                .unwrap_or_else(|| ApiKind::Unknown("`Api` without a type argument".to_string())),
+        )
+    }
+
+    fn first_type_arg(&self, args: &PathArguments) -> Option<ApiKind> {
+        let PathArguments::AngleBracketed(a) = args else {
+            return None;
+        };
+        a.args.iter().find_map(|g| match g {
+            GenericArgument::Type(t) => Some(self.type_kind(t)),
+            _ => None,
+        })
+    }
+
+    /// A type argument as a resolved path, unless it is a generic parameter.
+    fn type_kind(&self, t: &Type) -> ApiKind {
+        let Type::Path(p) = t else {
+            return ApiKind::Unknown(format!("`{}` is not a named type", super::syntax::text(t)));
+        };
+        let segs = segments(&p.path);
+        if let [one] = segs.as_slice()
+            && self.generics.contains(one)
+        {
+            return ApiKind::Unknown(format!("`{one}` is a generic parameter"));
+        }
+        ApiKind::Known(self.uses.resolve(&segs))
+    }
+
+    /// The kind of the `Api` an expression evaluates to, or `None` when it is not shown to
+    /// be an `Api`.
+    pub fn api_of_expr(&self, e: &Expr) -> Option<ApiKind> {
+        match peel(e) {
+            Expr::Call(c) => {
+                let Expr::Path(p) = &*c.func else {
+                    return None;
+                };
+                let segs = &p.path.segments;
+                let n = segs.len();
+                if n < 2 {
+                    return None;
+                }
+                let ctor = &segs[n - 1];
+                let api = &segs[n - 2];
+                if !API_CONSTRUCTORS.iter().any(|c| ctor.ident == c) {
+                    return None;
+                }
+                let resolved = self.uses.resolve(&segments(&p.path));
+                let without_ctor = resolved.rsplit_once("::").map(|(a, _)| a).unwrap_or("");
+                if !self.is_kube(without_ctor, "Api") {
+                    return None;
+                }
+                Some(self.first_type_arg(&api.arguments).unwrap_or_else(|| {
+                    ApiKind::Unknown(format!(
+                        "`Api::{}` without a type argument: the kind is inferred by the compiler",
+                        ctor.ident
+                    ))
+                }))
+            }
+            Expr::Path(p) if p.path.segments.len() == 1 => {
+                let name = p.path.segments.first()?.ident.to_string();
+                self.bindings
+                    .iter()
+                    .rev()
+                    .find(|(n, _)| *n == name)
+                    .and_then(|(_, k)| k.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// The kind of an `Api` argument that must be one (a controller's or watcher's).
+    fn required_api(&self, e: Option<&&Expr>) -> ApiKind {
+        e.and_then(|e| self.api_of_expr(e)).unwrap_or_else(|| {
+            ApiKind::Unknown("the `Api` passed here could not be followed to its type".into())
+        })
+    }
+
+    /// Reads a method chain from its outermost call: a controller or a router.
+    fn chain(&mut self, outer: &ExprMethodCall) {
+        let mut calls: Vec<&ExprMethodCall> = vec![outer];
+        let mut base: &Expr = &outer.receiver;
+        loop {
+            match base {
+                Expr::MethodCall(m) => {
+                    calls.push(m);
+                    base = &m.receiver;
+                }
+                Expr::Await(a) => base = &a.base,
+                Expr::Paren(p) => base = &p.expr,
+                _ => break,
+            }
+        }
+        let Expr::Call(call) = base else {
+            return;
+        };
+        let Expr::Path(p) = &*call.func else {
+            return;
+        };
+        let start = p.path.segments.first().map(|s| s.ident.span().start());
+        let Some(start) = start.map(|s| (s.line, s.column)) else {
+            return;
+        };
+        if self.seen.contains(&start) {
+            return;
+        }
+        let resolved = self.uses.resolve(&segments(&p.path));
+        calls.reverse();
+        let type_path = resolved
+            .strip_suffix("::new")
+            .or(resolved.strip_suffix("::new_with"))
+            .unwrap_or("");
+        if self.is_kube(type_path, "Controller") {
+            self.seen.insert(start);
+            let args: Vec<&Expr> = call.args.iter().collect();
+            let mut c = RawController {
+                kind: self.required_api(args.first()),
+                line: path_line(&p.path),
+                watches: Vec::new(),
+                reconciler: None,
+            };
+            for m in calls {
+                let args: Vec<&Expr> = m.args.iter().collect();
+                let relation = match m.method.to_string().as_str() {
+                    "owns" => Relation::Owns,
+                    "watches" => Relation::Watches,
+                    "run" => {
+                        c.reconciler = args.first().and_then(|a| path_name(a));
+                        continue;
+                    }
+                    _ => continue,
+                };
+                c.watches.push(RawWatch {
+                    relation,
+                    kind: self.required_api(args.first()),
+                    line: line(m.method.span()),
+                });
+            }
+            self.facts.controllers.push(c);
+        } else if let Some(r) = routes::router_chain(self, &resolved, call, &calls) {
+            self.seen.insert(start);
+            self.facts.routers.push(r);
+        }
+    }
+
+    /// Marks a chain's start as read (a router nested inside another one).
+    pub fn mark_seen(&mut self, call: &ExprCall) {
+        if let Expr::Path(p) = &*call.func
+            && let Some(s) = p.path.segments.first()
+        {
+            let s = s.ident.span().start();
+            self.seen.insert((s.line, s.column));
+        }
+    }
+}
+
+/// The line of a path's last segment.
+pub fn path_line(p: &syn::Path) -> u32 {
+    p.segments.last().map(|s| line(s.ident.span())).unwrap_or(0)
+}
+
+/// The last segment of a path expression (`reconcile`, `handlers::health` → `health`).
+pub fn path_name(e: &Expr) -> Option<String> {
+    match peel(e) {
+        Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
+    }
+}
+
+impl<'ast> Visit<'ast> for BodyVisitor<'_> {
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        // The initializer is visited first: `let api = api.clone()` reads the old binding.
+        visit::visit_local(self, l);
+        let (name, ty) = match &l.pat {
+            Pat::Ident(id) => (id.ident.to_string(), None),
+            Pat::Type(t) => match &*t.pat {
+                Pat::Ident(id) => (id.ident.to_string(), Some(&t.ty)),
+                _ => return,
+            },
+            _ => return,
+        };
+        let kind = match ty {
+            Some(ty) => self.api_of_type(ty),
+            None => l.init.as_ref().and_then(|i| self.api_of_expr(&i.expr)),
+        };
+        if let Some(init) = &l.init
+            && let Some(start) = routes::chain_start(&init.expr)
+            && let Some(r) = self.facts.routers.iter_mut().find(|r| r.start == start)
+        {
+            r.binding = Some(name.clone());
+        }
+        self.bindings.push((name, kind));
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'ast ExprMethodCall) {
+        self.chain(m);
+        let method = m.method.to_string();
+        let args: Vec<&Expr> = m.args.iter().collect();
+        if let Some(verb) = verb(&method, &args)
+            && let Some(kind) = self.api_of_expr(&m.receiver)
+        {
+            self.facts.writes.push(RawWrite {
+                verb,
+                kind,
+                line: line(m.method.span()),
+            });
+        }
+        if matches!(peel(&m.receiver), Expr::Path(p) if p.path.is_ident("self")) {
+            self.facts.calls.insert(method.clone());
+        }
+        visit::visit_expr_method_call(self, m);
+    }
+
+    fn visit_expr_call(&mut self, c: &'ast ExprCall) {
+        if let Expr::Path(p) = &*c.func {
+            let segs = segments(&p.path);
+            let resolved = self.uses.resolve(&segs);
+            let last = segs.last().cloned().unwrap_or_default();
+            let args: Vec<&Expr> = c.args.iter().collect();
+            if (self.is_kube(&resolved, "watcher") || self.is_kube(&resolved, "metadata_watcher"))
+                && !args.is_empty()
+            {
+                self.facts.informers.push(RawWatch {
+                    relation: Relation::Informer,
+                    kind: self.required_api(args.first()),
+                    line: path_line(&p.path),
+                });
+            }
+            if matches!(
+                resolved.as_str(),
+                "std::env::var" | "std::env::var_os" | "env::var" | "env::var_os"
+            ) && let Some(name) = args.first().and_then(|a| str_lit(a))
+            {
+                self.facts.env_reads.push((name, path_line(&p.path)));
+            }
+            if matches!(
+                last.as_str(),
+                "parse" | "try_parse" | "parse_from" | "try_parse_from"
+            ) && segs.len() >= 2
+            {
+                self.facts.parses.insert(segs[segs.len() - 2].clone());
+            }
+            let local = segs.len() == 1
+                || matches!(segs[0].as_str(), "self" | "crate" | "super" | "Self")
+                || segs[0]
+                    .chars()
+                    .next()
+                    .is_some_and(|ch| ch.is_ascii_lowercase())
+                    && !self.uses.is_imported(&segs[0])
+                    && !matches!(segs[0].as_str(), "std" | "core" | "alloc");
+            if local {
+                self.facts.calls.insert(last);
+            }
+        }
+        visit::visit_expr_call(self, c);
+    }
+
+    // Items nested in a body are separate functions, analyzed on their own.
+    fn visit_item(&mut self, _: &'ast syn::Item) {}
+}

@@ -1,0 +1,501 @@
+//! Rust operators written with kube-rs, parsed with syn.
+//!
+//! Per file (in the shared pool): `extract` checks the nesting (`syntax::too_deep`), parses
+//! with syn, resolves `use` declarations (`uses`) and records raw facts: each function's
+//! `Api<K>` writes, watchers, calls, controller chains and routers (`body`, `routes`),
+//! custom resources (`crds`), clap structs (`binaries`) and actix handler attributes. Per
+//! project, `resolve` maps types to kinds (`kinds`), follows same-crate calls from each
+//! controller's reconcile function and each binary's `main` (`graph`), and produces the
+//! same model rows the Go analyzer does.
+
+pub mod attrs;
+pub mod binaries;
+pub mod body;
+pub mod crds;
+pub mod graph;
+pub mod kinds;
+pub mod routes;
+pub mod syntax;
+pub mod uses;
+
+use proc_macro2::TokenStream;
+use syn::visit::Visit;
+use syn::{ImplItem, Item};
+
+use crate::model::{
+    Area, Binary, Controller, Crd, Diagnostic, HttpEndpoint, PackageInformer, PackageOperation,
+};
+use body::{BodyVisitor, FnFacts};
+
+/// What one `.rs` file yielded.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RustFile {
+    pub path: String,
+    pub area: Area,
+    pub functions: Vec<FnFacts>,
+    /// Index into `functions` of a top-level `fn main`.
+    pub main: Option<usize>,
+    pub crds: Vec<crds::CodeCrd>,
+    pub clap: Vec<binaries::ClapStruct>,
+    /// actix-web handler attributes: (function name, route).
+    pub actix: Vec<(String, routes::RawRoute)>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// A `Cargo.toml` with a `[package]`: the crate's folder and name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CargoPackage {
+    pub dir: String,
+    pub name: String,
+}
+
+/// Reads the package name of a `Cargo.toml` (a workspace-only manifest has none).
+pub fn cargo_package(path: &str, text: &str) -> Option<CargoPackage> {
+    let value: toml::Table = toml::from_str(text).ok()?;
+    let name = value.get("package")?.get("name")?.as_str()?.to_string();
+    Some(CargoPackage {
+        dir: path
+            .rsplit_once('/')
+            .map(|(d, _)| d.to_string())
+            .unwrap_or_default(),
+        name,
+    })
+}
+
+/// Parses one Rust file and records its facts. Never fails: a file that cannot be lexed,
+/// nests too deep or does not parse gives a diagnostic and no facts.
+pub fn extract(path: &str, text: &str, area: Area) -> RustFile {
+    let mut file = RustFile {
+        path: path.to_string(),
+        area,
+        ..RustFile::default()
+    };
+    let tokens: TokenStream = match text.parse() {
+        Ok(t) => t,
+        Err(e) => {
+            let line = syntax::line(e.span());
+            file.diagnostics.push(Diagnostic::new(
+                path,
+                line,
+                format!("Rust file not analyzed: {e}"),
+            ));
+            return file;
+        }
+    };
+    if let Some(line) = syntax::too_deep(tokens) {
+        file.diagnostics.push(Diagnostic::new(
+            path,
+            line,
+            format!(
+                "Rust file not analyzed: nesting deeper than {} brackets or {} operators in a row",
+                syntax::MAX_NESTING,
+                syntax::MAX_PUNCT_RUN
+            ),
+        ));
+        return file;
+    }
+    let ast = match syn::parse_file(text) {
+        Ok(f) => f,
+        Err(e) => {
+            let line = syntax::line(e.span());
+            file.diagnostics.push(Diagnostic::new(
+                path,
+                line,
+                format!("Rust syntax error: {e}"),
+            ));
+            return file;
+        }
+    };
+    let uses = uses::Uses::of_items(&ast.items);
+    // Items of inline modules count as the file's own, gathered with an explicit stack.
+    let mut items: Vec<&Item> = Vec::new();
+    let mut pending: Vec<&[Item]> = vec![&ast.items];
+    while let Some(list) = pending.pop() {
+        for item in list {
+            if let Item::Mod(m) = item
+                && let Some((_, inner)) = &m.content
+            {
+                pending.push(inner);
+            }
+            items.push(item);
+        }
+    }
+    for item in &items {
+        match item {
+            Item::Fn(f) => {
+                if f.sig.ident == "main" && ast.items.iter().any(|i| std::ptr::eq(i, *item)) {
+                    file.main = Some(file.functions.len());
+                }
+                file.functions.push(function(&uses, &f.sig, &f.block));
+            }
+            Item::Impl(i) => {
+                for ii in &i.items {
+                    if let ImplItem::Fn(f) = ii {
+                        file.functions.push(function(&uses, &f.sig, &f.block));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let owned: Vec<Item> = items.iter().map(|i| (*i).clone()).collect();
+    file.crds = crds::extract(
+        path,
+        &owned,
+        &uses,
+        area,
+        crds::is_kopium(text),
+        &mut file.diagnostics,
+    );
+    file.clap = binaries::extract(path, &owned, &uses);
+    file.actix = routes::actix_attributes(&owned, &uses);
+    file
+}
+
+fn function(uses: &uses::Uses, sig: &syn::Signature, block: &syn::Block) -> FnFacts {
+    let mut v = BodyVisitor::new(
+        uses,
+        sig.ident.to_string(),
+        syntax::line(sig.ident.span()),
+        Some(sig),
+    );
+    v.visit_block(block);
+    v.facts
+}
+
+/// Everything Rust analysis found in one project.
+#[derive(Debug, Default)]
+pub struct RustFindings {
+    pub controllers: Vec<Controller>,
+    /// Custom resources defined in code (merged into manifest CRDs by `merge_crds`).
+    pub crds: Vec<Crd>,
+    pub package_operations: Vec<PackageOperation>,
+    pub informers: Vec<PackageInformer>,
+    pub http_endpoints: Vec<HttpEndpoint>,
+    pub binaries: Vec<Binary>,
+}
+
+pub use graph::resolve;
+
+/// Joins custom resources defined in code with the CRD manifests of the same group and
+/// kind: one row with both sources (the manifest's schema is kept when it has one).
+pub fn merge_crds(manifests: &mut Vec<Crd>, code: Vec<Crd>) {
+    for c in code {
+        match manifests
+            .iter_mut()
+            .find(|m| m.group == c.group && m.kind == c.kind)
+        {
+            Some(m) => {
+                m.sources.extend(c.sources);
+                m.sources.sort();
+                m.sources.dedup();
+                m.bundled = m.bundled && c.bundled;
+                for v in c.versions {
+                    if !m.versions.iter().any(|x| x.name == v.name) {
+                        m.versions.push(v);
+                    }
+                }
+                for s in c.schema {
+                    if !m.schema.iter().any(|x| x.version == s.version) {
+                        m.schema.push(s);
+                    }
+                }
+                if m.plural.is_empty() {
+                    m.plural = c.plural;
+                }
+            }
+            None => manifests.push(c),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Analyzes `(path, text)` files as one project.
+    fn project(files: &[(&str, &str)]) -> (RustFindings, Vec<String>) {
+        let facts: Vec<RustFile> = files
+            .iter()
+            .map(|(p, t)| extract(p, t, Area::Component))
+            .collect();
+        let mut diagnostics: Vec<Diagnostic> =
+            facts.iter().flat_map(|f| f.diagnostics.clone()).collect();
+        let findings = resolve(&facts, &[], &mut diagnostics);
+        let d = diagnostics
+            .iter()
+            .map(|d| format!("{}:{}: {}", d.file, d.line, d.message))
+            .collect();
+        (findings, d)
+    }
+
+    fn watches(c: &Controller) -> Vec<String> {
+        c.watches
+            .iter()
+            .map(|w| {
+                format!(
+                    "{} {}/{} {} :{}",
+                    w.relation.label(),
+                    w.group,
+                    w.version,
+                    w.kind,
+                    w.sources[0].line
+                )
+            })
+            .collect()
+    }
+
+    const CONTROLLER: &str = r#"use k8s_openapi::api::core::v1 as corev1;
+use k8s_openapi::api::apps::v1::Deployment;
+use kube::{api::{Api, Patch, PatchParams}, runtime::{controller::Controller, watcher}};
+async fn run(client: Client) {
+    let pods: Api<corev1::Pod> = Api::all(client.clone());
+    Controller::new(Api::<Deployment>::all(client.clone()), watcher::Config::default())
+        .owns(pods, watcher::Config::default())
+        .watches(Api::<corev1::Service>::all(client), watcher::Config::default(), |_| None)
+        .run(reconcile, error_policy, ctx)
+        .await;
+}
+async fn reconcile(d: Arc<Deployment>, ctx: Arc<Ctx>) {
+    let cms = Api::<corev1::ConfigMap>::namespaced(ctx.client.clone(), "ns");
+    cms.create(&pp, &cm).await;
+    cms.replace("a", &pp, &cm).await;
+    cms.patch("a", &pp, &Patch::Merge(&cm)).await;
+    cms.patch("a", &pp, &Patch::Apply(&cm)).await;
+    helper(&ctx).await;
+}
+async fn helper(ctx: &Ctx) {
+    let d: Api<Deployment> = Api::namespaced(ctx.client.clone(), "ns");
+    d.patch_status("a", &pp, &p).await;
+    d.delete("a", &dp).await;
+    d.delete_collection(&dp, &lp).await;
+}
+fn generic<K>(api: Api<K>) {
+    api.delete("x", &dp);
+}
+"#;
+
+    #[test]
+    fn controller_chain_aliases_turbofish_and_owns_watches() {
+        let (f, _) = project(&[("src/main.rs", CONTROLLER)]);
+        assert_eq!(f.controllers.len(), 1);
+        let c = &f.controllers[0];
+        assert_eq!(c.name, "deployment");
+        assert_eq!(c.reconciler, "reconcile");
+        assert_eq!(
+            watches(c),
+            [
+                "For apps/v1 Deployment :6",
+                "Owns /v1 Pod :7",
+                "Watches /v1 Service :8",
+            ]
+        );
+    }
+
+    #[test]
+    fn every_write_verb_followed_into_helpers() {
+        let (f, d) = project(&[("src/main.rs", CONTROLLER)]);
+        let ops: Vec<String> = f.controllers[0]
+            .operations
+            .iter()
+            .map(|o| {
+                format!(
+                    "{} {} :{:?}",
+                    o.verb,
+                    o.kind,
+                    o.sources.iter().map(|s| s.line).collect::<Vec<_>>()
+                )
+            })
+            .collect();
+        assert_eq!(
+            ops,
+            [
+                "apply ConfigMap :[17]",
+                "create ConfigMap :[14]",
+                "delete Deployment :[23]",
+                "delete_all_of Deployment :[24]",
+                "patch ConfigMap :[16]",
+                "status_patch Deployment :[22]",
+                "update ConfigMap :[15]",
+            ]
+        );
+        // The generic helper is not reached from reconcile: a package operation of unknown kind.
+        assert_eq!(f.package_operations.len(), 1);
+        assert_eq!(f.package_operations[0].group, "?");
+        assert_eq!(
+            d,
+            ["src/main.rs:27: `delete` write: kind unknown: `K` is a generic parameter"]
+        );
+    }
+
+    #[test]
+    fn watcher_informers_and_unknown_apis() {
+        let src = r#"use kube::runtime::watcher;
+use kube::Api;
+use k8s_openapi::api::batch::v1::Job;
+fn start(client: Client, other: Thing) {
+    let jobs: Api<Job> = Api::all(client.clone());
+    let w = watcher(jobs, watcher::Config::default());
+    let r = reflector(writer, watcher(other.api, watcher::Config::default()));
+}
+"#;
+        let (f, d) = project(&[("src/lib.rs", src)]);
+        let got: Vec<String> = f
+            .informers
+            .iter()
+            .map(|i| {
+                format!(
+                    "{} {} {} :{}",
+                    i.function, i.group, i.kind, i.sources[0].line
+                )
+            })
+            .collect();
+        assert_eq!(got, ["start batch Job :6", "start ? ? :7"]);
+        assert_eq!(
+            d,
+            [
+                "src/lib.rs:7: watcher: kind unknown: the `Api` passed here could not be followed to its type"
+            ]
+        );
+    }
+
+    #[test]
+    fn axum_and_actix_routes() {
+        let axum = r#"use axum::{Router, routing::{get, post}};
+fn app() -> Router {
+    let admin = Router::new().route("/stats", get(stats));
+    Router::new()
+        .route("/", get(index).post(create))
+        .nest("/admin", admin)
+        .nest("/v1", v1())
+        .route(PATH, get(x))
+}
+fn v1() -> Router {
+    Router::new().route("/items/{id}", axum::routing::delete(remove))
+}
+"#;
+        let actix = r#"use actix_web::{get, post, web, App};
+#[get("/health")]
+async fn health() -> &'static str { "ok" }
+#[post("/items")]
+async fn add() {}
+fn config() {
+    App::new()
+        .service(health)
+        .service(web::scope("/api").service(add).service(web::resource("/users").route(web::get().to(users))))
+        .route("/ping", web::get().to(ping));
+}
+"#;
+        let (f, d) = project(&[("a/src/lib.rs", axum), ("b/src/lib.rs", actix)]);
+        let got: Vec<String> = f
+            .http_endpoints
+            .iter()
+            .map(|e| {
+                format!(
+                    "{} {} {} {} :{}",
+                    e.framework, e.method, e.path, e.handler, e.sources[0].line
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "axum GET /admin/stats stats :3",
+                "axum GET / index :5",
+                "axum POST / create :5",
+                "axum GET {PATH} x :8",
+                "axum DELETE /v1/items/{id} remove :11",
+                "actix-web GET /health health :2",
+                "actix-web POST /api/items add :4",
+                "actix-web GET /api/users users :9",
+                "actix-web GET /ping ping :10",
+            ]
+        );
+        assert_eq!(
+            d,
+            ["a/src/lib.rs:8: route path `{PATH}` is not a string literal"]
+        );
+    }
+
+    #[test]
+    fn clap_flags_env_and_binaries() {
+        let main = r#"use clap::Parser;
+#[derive(Parser)]
+struct Opts {
+    /// Port to serve on.
+    #[arg(long, env = "PORT", default_value_t = 8080)]
+    port: u16,
+    #[clap(short = 'v', long = "verbose")]
+    verbose: bool,
+    /// A positional argument is not a flag.
+    file: String,
+}
+fn main() {
+    let o = Opts::parse();
+    let home = std::env::var("HOME");
+}
+"#;
+        let (f, _) = project(&[("tool/src/bin/probe.rs", main)]);
+        assert_eq!(f.binaries.len(), 1);
+        let b = &f.binaries[0];
+        assert_eq!((b.name.as_str(), b.package.as_str()), ("probe", "tool"));
+        let flags: Vec<String> = b
+            .flags
+            .iter()
+            .map(|fl| {
+                format!(
+                    "--{} -{} {} [{}] {}",
+                    fl.name, fl.shorthand, fl.kind, fl.default, fl.help
+                )
+            })
+            .collect();
+        assert_eq!(
+            flags,
+            [
+                "--port - u16 [8080] Port to serve on.",
+                "--verbose -v bool [] "
+            ]
+        );
+        let env: Vec<&str> = b.env.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(env, ["HOME", "PORT"]);
+    }
+
+    #[test]
+    fn custom_resources_merge_with_manifests() {
+        let src = r#"use kube::CustomResource;
+/// A doc.
+#[derive(CustomResource)]
+#[kube(group = "g.io", version = "v2", kind = "Doc", namespaced)]
+pub struct DocSpec { pub title: String }
+"#;
+        let (f, d) = project(&[("src/lib.rs", src)]);
+        assert!(d.is_empty(), "{d:?}");
+        let mut manifests = vec![Crd {
+            group: "g.io".into(),
+            kind: "Doc".into(),
+            plural: "docs".into(),
+            scope: "Namespaced".into(),
+            versions: vec![crate::model::CrdVersion {
+                name: "v1".into(),
+                served: true,
+                storage: false,
+                deprecated: false,
+                printer_columns: Vec::new(),
+            }],
+            sources: vec![crate::model::SourceRef::new("config/doc.yaml", 1)],
+            ..Crd::default()
+        }];
+        merge_crds(&mut manifests, f.crds);
+        assert_eq!(manifests.len(), 1);
+        let m = &manifests[0];
+        let sources: Vec<String> = m
+            .sources
+            .iter()
+            .map(|s| format!("{}:{}", s.file, s.line))
+            .collect();
+        assert_eq!(sources, ["config/doc.yaml:1", "src/lib.rs:5"]);
+        let versions: Vec<&str> = m.versions.iter().map(|v| v.name.as_str()).collect();
+        assert_eq!(versions, ["v1", "v2"]);
+        assert_eq!(m.schema[0].fields[1].path, "spec.title");
+    }
+}

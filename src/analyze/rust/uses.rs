@@ -1,0 +1,185 @@
+//! `use` declarations of one Rust file: which full path each local name stands for.
+//!
+//! `use k8s_openapi::api::core::v1 as corev1;`, grouped `use a::{b, c as d}` and nested
+//! groups are flattened into a table from the local name to the full path. Glob imports
+//! (`use a::b::*`) are kept apart: a name they bring in cannot be known without the other
+//! crate's source.
+
+use std::collections::BTreeMap;
+
+use syn::{Item, UseTree};
+
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Uses {
+    /// Local name → full path, segments joined with `::`.
+    names: BTreeMap<String, String>,
+    /// Paths imported with `*`.
+    globs: Vec<String>,
+}
+
+impl Uses {
+    /// The `use` items at the top level of a file (and of its inline modules).
+    pub fn of_items(items: &[Item]) -> Uses {
+        let mut uses = Uses::default();
+        // Inline `mod x { … }` blocks are walked with an explicit stack.
+        let mut pending: Vec<&[Item]> = vec![items];
+        while let Some(items) = pending.pop() {
+            for item in items {
+                match item {
+                    Item::Use(u) => uses.add_tree(&u.tree),
+                    Item::Mod(m) => {
+                        if let Some((_, inner)) = &m.content {
+                            pending.push(inner);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        uses
+    }
+
+    fn add_tree(&mut self, tree: &UseTree) {
+        // (prefix, subtree) pairs, walked without recursion.
+        let mut stack: Vec<(String, &UseTree)> = vec![(String::new(), tree)];
+        while let Some((prefix, tree)) = stack.pop() {
+            match tree {
+                UseTree::Path(p) => stack.push((join(&prefix, &p.ident.to_string()), &p.tree)),
+                UseTree::Name(n) => {
+                    let name = n.ident.to_string();
+                    if name == "self" {
+                        // `use a::b::{self}` names `b`.
+                        if let Some(last) = prefix.rsplit("::").next() {
+                            self.names.insert(last.to_string(), prefix.clone());
+                        }
+                    } else {
+                        self.names.insert(name.clone(), join(&prefix, &name));
+                    }
+                }
+                UseTree::Rename(r) => {
+                    let name = r.ident.to_string();
+                    let full = if name == "self" {
+                        prefix.clone()
+                    } else {
+                        join(&prefix, &name)
+                    };
+                    self.names.insert(r.rename.to_string(), full);
+                }
+                UseTree::Glob(_) => self.globs.push(prefix),
+                UseTree::Group(g) => {
+                    for item in &g.items {
+                        stack.push((prefix.clone(), item));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The full path for a path as written: its first segment replaced by what it was
+    /// imported as. A path whose first segment was not imported is returned as written.
+    pub fn resolve(&self, segments: &[String]) -> String {
+        let Some(first) = segments.first() else {
+            return String::new();
+        };
+        let mut full = self
+            .names
+            .get(first)
+            .cloned()
+            .unwrap_or_else(|| first.clone());
+        // `use v1 as core; use core::Pod;`: an import may start with another alias.
+        for _ in 0..8 {
+            let (head, rest) = full.split_once("::").unwrap_or((full.as_str(), ""));
+            match self.names.get(head) {
+                Some(next) if next != head && !next.ends_with(&format!("::{head}")) => {
+                    full = if rest.is_empty() {
+                        next.clone()
+                    } else {
+                        format!("{next}::{rest}")
+                    };
+                }
+                _ => break,
+            }
+        }
+        for s in segments.iter().skip(1) {
+            full.push_str("::");
+            full.push_str(s);
+        }
+        full
+    }
+
+    /// True when the path was imported by name (not through a glob).
+    pub fn is_imported(&self, name: &str) -> bool {
+        self.names.contains_key(name)
+    }
+
+    /// True when some import or glob comes from one of the crates named.
+    pub fn uses_crate(&self, crates: &[&str]) -> bool {
+        let from = |p: &String| {
+            let first = p.split("::").next().unwrap_or("");
+            crates.contains(&first)
+        };
+        self.names.values().any(from) || self.globs.iter().any(from)
+    }
+}
+
+fn join(prefix: &str, name: &str) -> String {
+    if prefix.is_empty() {
+        name.to_string()
+    } else {
+        format!("{prefix}::{name}")
+    }
+}
+
+/// Path segments as strings (generic arguments dropped).
+pub fn segments(path: &syn::Path) -> Vec<String> {
+    path.segments.iter().map(|s| s.ident.to_string()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn uses(src: &str) -> Uses {
+        let file = syn::parse_file(src).unwrap();
+        Uses::of_items(&file.items)
+    }
+
+    fn resolve(u: &Uses, path: &str) -> String {
+        let segs: Vec<String> = path.split("::").map(String::from).collect();
+        u.resolve(&segs)
+    }
+
+    #[test]
+    fn aliases_groups_and_self() {
+        let u = uses(
+            "use k8s_openapi::api::core::v1 as corev1;\n\
+             use kube::{api::{Api, Patch as P}, runtime::controller::{self, Controller}};\n\
+             use k8s_openapi::api::apps::v1::*;\n",
+        );
+        assert_eq!(
+            resolve(&u, "corev1::Pod"),
+            "k8s_openapi::api::core::v1::Pod"
+        );
+        assert_eq!(resolve(&u, "Api"), "kube::api::Api");
+        assert_eq!(resolve(&u, "P"), "kube::api::Patch");
+        assert_eq!(
+            resolve(&u, "Controller::new"),
+            "kube::runtime::controller::Controller::new"
+        );
+        assert_eq!(
+            resolve(&u, "controller::Action"),
+            "kube::runtime::controller::Action"
+        );
+        assert_eq!(resolve(&u, "Unknown"), "Unknown");
+        let chained = uses(
+            "use apiexts::CustomResourceDefinition;\nuse k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1 as apiexts;\n",
+        );
+        assert_eq!(
+            resolve(&chained, "CustomResourceDefinition"),
+            "k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition"
+        );
+        assert_eq!(u.globs, vec!["k8s_openapi::api::apps::v1".to_string()]);
+        assert!(u.uses_crate(&["kube"]));
+        assert!(!u.uses_crate(&["axum"]));
+    }
+}

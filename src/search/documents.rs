@@ -1,0 +1,594 @@
+//! Search documents, read from the rendered pages: one per page, one per table row of the
+//! tables a template marks with `data-search="CATEGORY"`, and one per heading so marked
+//! (a controller: its name and what its section's tables say).
+//!
+//! Reading the pages rather than the model means a result's URL is the page and row
+//! anchor that was actually rendered (so it always resolves, and `check` verifies it),
+//! and a theme decides what is searchable. The HTML is portolan's own template output, so
+//! a small scanner is enough; it never fails, whatever the input.
+
+use serde::Serialize;
+
+use crate::render::OutputFile;
+
+/// One search document.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Document {
+    pub title: String,
+    /// Everything else the document says, searched with a lower weight than the title.
+    pub body: String,
+    /// The project's name, or empty for pages about the whole portal.
+    pub project: String,
+    pub category: String,
+    /// Site-relative URL (no base path), with the row's `#anchor` for rows.
+    pub url: String,
+    /// Where the document sits: the page title and the section heading above a row.
+    pub context: String,
+    /// The first words of the body, shown under the title.
+    pub snippet: String,
+    /// Kubernetes kinds the document links to (`kind:` queries), as `Kind` names.
+    pub kinds: Vec<String>,
+}
+
+/// Snippets are cut to this many characters.
+const SNIPPET_CHARS: usize = 160;
+
+/// The documents of every HTML page of the site (except the 404 and search pages), in
+/// path order. `root` is the site's base path (`/` or `/atlas/`), used to recognize links
+/// to kind pages.
+pub fn collect(files: &[OutputFile], root: &str) -> Vec<Document> {
+    let mut pages: Vec<&OutputFile> = files
+        .iter()
+        .filter(|f| f.path.ends_with("index.html") && f.path != "search/index.html")
+        .collect();
+    pages.sort_by(|a, b| a.path.cmp(&b.path));
+    let mut out = Vec::new();
+    for file in pages {
+        let html = String::from_utf8_lossy(&file.bytes);
+        let url = file.path.trim_end_matches("index.html").to_string();
+        read_page(&html, &url, root, &mut out);
+    }
+    out
+}
+
+/// What a page is, from its URL: its project and category.
+fn classify(url: &str) -> (String, &'static str) {
+    let parts: Vec<&str> = url.split('/').filter(|s| !s.is_empty()).collect();
+    match parts.as_slice() {
+        ["kinds", _, _] => (String::new(), "kind"),
+        ["projects", p, "api", _, _] => (p.to_string(), "api"),
+        ["projects", p, "docs", ..] => (p.to_string(), "doc"),
+        ["projects", p, ..] => (p.to_string(), "page"),
+        _ => (String::new(), "page"),
+    }
+}
+
+/// The category of a row of a table marked `data-search="NAME"`: the name, with section
+/// ids of generic tables folded into one category (`values-CHART` → `helm-value`).
+fn row_category(name: &str) -> String {
+    if name.starts_with("values-") {
+        return "helm-value".into();
+    }
+    match name {
+        "configmaps" => "configmap",
+        "services" => "service",
+        "webhooks" => "webhook",
+        "roles" | "role-bindings" | "service-accounts" => "rbac",
+        other => other,
+    }
+    .into()
+}
+
+#[derive(Default)]
+struct Row {
+    anchor: String,
+    cells: Vec<String>,
+    kinds: Vec<String>,
+    cell: Option<String>,
+    skip_cell: bool,
+}
+
+/// Reads one page: its title (the `<h1>`), its text, and its searchable rows.
+fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
+    let (project, category) = classify(url);
+    let Some(main) = between(html, "<main>", "</main>") else {
+        return;
+    };
+    let kinds_prefix = format!("{root}kinds/");
+    let mut title = String::new();
+    let mut body = String::new();
+    let mut heading: Option<(u8, String)> = None;
+    // Headings marked `data-search`: (category, anchor, text, the rows under it), and the
+    // one whose rows are being read.
+    let mut marked: Option<(String, String)> = None;
+    let mut sections: Vec<(String, String, String, Vec<usize>)> = Vec::new();
+    let mut open_section: Option<usize> = None;
+    let mut section = String::new();
+    let mut table: Option<String> = None;
+    let mut row: Option<Row> = None;
+    let mut rows: Vec<(String, String, Row)> = Vec::new();
+    let mut page_kinds: Vec<String> = Vec::new();
+    let mut skip_depth: Vec<&'static str> = Vec::new();
+    let mut in_permalink = false;
+
+    for event in scan(main) {
+        match event {
+            Event::Open { name, attrs } => {
+                if let Some(stop) = skipped(name, attrs) {
+                    skip_depth.push(stop);
+                    continue;
+                }
+                if !skip_depth.is_empty() {
+                    continue;
+                }
+                match name {
+                    "h1" | "h2" | "h3" => {
+                        heading = Some((name.as_bytes()[1], String::new()));
+                        marked = attr(attrs, "data-search").zip(attr(attrs, "id"));
+                    }
+                    "table" => table = attr(attrs, "data-search").map(|c| row_category(&c)),
+                    "tr" if table.is_some() => {
+                        row = attr(attrs, "id").map(|anchor| Row {
+                            anchor,
+                            ..Row::default()
+                        })
+                    }
+                    "td" => {
+                        if let Some(r) = row.as_mut() {
+                            r.skip_cell = attr(attrs, "class").as_deref() == Some("permalink");
+                            r.cell = Some(String::new());
+                        }
+                    }
+                    "a" => {
+                        in_permalink = attr(attrs, "class").as_deref() == Some("permalink");
+                        if let Some(kind) = attr(attrs, "href")
+                            .and_then(|h| h.strip_prefix(&kinds_prefix).map(kind_of_link))
+                            .flatten()
+                        {
+                            match row.as_mut() {
+                                Some(r) => push_unique(&mut r.kinds, kind),
+                                None => push_unique(&mut page_kinds, kind),
+                            }
+                        }
+                    }
+                    // A line break inside a cell ends the cell's first line (its name).
+                    "br" => push_text(&mut row, &mut heading, &mut body, "\n"),
+                    _ => {}
+                }
+            }
+            Event::Close { name } => {
+                if let Some(&stop) = skip_depth.last() {
+                    if stop == name {
+                        skip_depth.pop();
+                    }
+                    continue;
+                }
+                match name {
+                    "h1" | "h2" | "h3" => {
+                        if let Some((level, text)) = heading.take() {
+                            let text = squash(&text);
+                            if level == b'1' && title.is_empty() {
+                                title = text.clone();
+                            } else {
+                                section = text.clone();
+                            }
+                            // Any heading ends the section of the one before.
+                            open_section = marked.take().map(|(category, id)| {
+                                sections.push((category, id, text.clone(), Vec::new()));
+                                sections.len() - 1
+                            });
+                            append(&mut body, &text);
+                        }
+                    }
+                    "a" => in_permalink = false,
+                    "td" => {
+                        if let Some(r) = row.as_mut()
+                            && let Some(cell) = r.cell.take()
+                            && !r.skip_cell
+                        {
+                            r.cells.push(cell);
+                        }
+                    }
+                    "tr" => {
+                        if let (Some(r), Some(cat)) = (row.take(), table.as_ref()) {
+                            if let Some(members) = open_section.and_then(|i| sections.get_mut(i)) {
+                                members.3.push(rows.len());
+                            }
+                            rows.push((cat.clone(), section.clone(), r));
+                        }
+                    }
+                    "table" => table = None,
+                    "p" | "li" | "div" | "dd" | "dt" | "th" | "pre" => {
+                        push_text(&mut row, &mut heading, &mut body, " ")
+                    }
+                    _ => {}
+                }
+            }
+            Event::Text(text) => {
+                if !skip_depth.is_empty() || in_permalink {
+                    continue;
+                }
+                let text = decode(text);
+                push_text(&mut row, &mut heading, &mut body, &text);
+            }
+        }
+    }
+
+    let body = squash(&body);
+    if title.is_empty() {
+        return;
+    }
+    if category == "kind" {
+        // A kind page is about its own kind, whatever else it links to.
+        page_kinds = url
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .map(|k| vec![k.to_string()])
+            .unwrap_or_default();
+    }
+    let snippet = cut(&body, SNIPPET_CHARS);
+    out.push(Document {
+        title: title.clone(),
+        body,
+        project: project.clone(),
+        category: category.into(),
+        url: url.into(),
+        context: String::new(),
+        snippet,
+        kinds: page_kinds,
+    });
+    // Rows of the cross-project pages repeat the projects' own rows: index them once.
+    if project.is_empty() {
+        return;
+    }
+    for (category, id, heading_text, members) in &sections {
+        let said: Vec<String> = members
+            .iter()
+            .filter_map(|&i| rows.get(i))
+            .map(|(_, _, r)| squash(&r.cells.join(" ")))
+            .collect();
+        let body = said.join(" · ");
+        out.push(Document {
+            title: heading_text.clone(),
+            body: body.clone(),
+            project: project.clone(),
+            category: category.clone(),
+            url: format!("{url}#{id}"),
+            context: title.clone(),
+            snippet: cut(&body, SNIPPET_CHARS),
+            kinds: members
+                .iter()
+                .filter_map(|&i| rows.get(i))
+                .flat_map(|(_, _, r)| r.kinds.iter().cloned())
+                .fold(Vec::new(), |mut acc, k| {
+                    push_unique(&mut acc, k);
+                    acc
+                }),
+        });
+    }
+    for (category, section, r) in rows {
+        let firsts: Vec<String> = r
+            .cells
+            .iter()
+            .map(|c| squash(c.split('\n').next().unwrap_or_default()))
+            .filter(|c| !c.is_empty())
+            .collect();
+        let cells: Vec<String> = r
+            .cells
+            .iter()
+            .map(|c| squash(c))
+            .filter(|c| !c.is_empty())
+            .collect();
+        // The row's name: the first line of its first cell, and of the second when the
+        // row has more (a verb and its kind, a flag and its type).
+        let Some(first) = firsts.first() else {
+            continue;
+        };
+        let row_title = match firsts.get(1) {
+            Some(second) if firsts.len() > 2 => format!("{first} {second}"),
+            _ => first.clone(),
+        };
+        let text = cells.join(" · ");
+        let context = if section.is_empty() {
+            title.clone()
+        } else {
+            format!("{title} › {section}")
+        };
+        // The section above a row names its controller or binary; above a CRD field it
+        // is the version, which every field shares: left out, it would only make
+        // "version" and "served" match thousands of fields.
+        let body = if category == "crd-field" {
+            text.clone()
+        } else {
+            format!("{text} {section}")
+        };
+        out.push(Document {
+            title: row_title,
+            body,
+            project: project.clone(),
+            category,
+            url: format!("{url}#{}", r.anchor),
+            context,
+            snippet: cut(&text, SNIPPET_CHARS),
+            kinds: r.kinds,
+        });
+    }
+}
+
+fn push_unique(list: &mut Vec<String>, value: String) {
+    if !list.contains(&value) {
+        list.push(value);
+    }
+}
+
+/// `GROUP/KIND/…` of a kind page link → `KIND`.
+fn kind_of_link(rest: &str) -> Option<String> {
+    let mut parts = rest.split(['/', '#']);
+    let _group = parts.next().filter(|g| !g.is_empty())?;
+    let kind = parts.next().filter(|k| !k.is_empty())?;
+    Some(kind.to_string())
+}
+
+/// Sends text to where it belongs: the open heading, the open row cell, or the page body.
+fn push_text(
+    row: &mut Option<Row>,
+    heading: &mut Option<(u8, String)>,
+    body: &mut String,
+    text: &str,
+) {
+    if let Some((_, h)) = heading.as_mut() {
+        h.push_str(text);
+        return;
+    }
+    match row.as_mut() {
+        Some(Row {
+            cell: Some(cell), ..
+        }) => cell.push_str(text),
+        Some(_) => {}
+        None => body.push_str(text),
+    }
+}
+
+fn append(body: &mut String, text: &str) {
+    body.push(' ');
+    body.push_str(text);
+    body.push(' ');
+}
+
+/// Elements whose text is not searched, and the tag that closes them: diagrams, scripts,
+/// the mermaid source blocks and the ¶ permalinks.
+fn skipped(name: &str, attrs: &str) -> Option<&'static str> {
+    match name {
+        "svg" => Some("svg"),
+        "script" => Some("script"),
+        "style" => Some("style"),
+        "details" if attr(attrs, "class").as_deref() == Some("mermaid-source") => Some("details"),
+        "nav" => Some("nav"),
+        _ => None,
+    }
+}
+
+/// Whitespace runs as one space, trimmed; the ¶ of permalinks dropped.
+fn squash(text: &str) -> String {
+    text.split_whitespace()
+        .filter(|w| *w != "¶")
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// At most `n` characters of `text`, cut at a word boundary, with `…` when cut.
+pub fn cut(text: &str, n: usize) -> String {
+    if text.chars().count() <= n {
+        return text.to_string();
+    }
+    let end = text.char_indices().nth(n).map_or(text.len(), |(i, _)| i);
+    let head = &text[..end];
+    let head = head.rfind(' ').map_or(head, |i| &head[..i]);
+    format!("{head}…")
+}
+
+fn between<'a>(text: &'a str, open: &str, close: &str) -> Option<&'a str> {
+    let start = text.find(open)? + open.len();
+    let end = text[start..].rfind(close)? + start;
+    Some(&text[start..end])
+}
+
+enum Event<'a> {
+    Open { name: &'a str, attrs: &'a str },
+    Close { name: &'a str },
+    Text(&'a str),
+}
+
+/// Tags and text of an HTML fragment; comments and doctypes are dropped. Text inside
+/// `<script>` and `<style>` is returned as text, and the caller skips it.
+fn scan(html: &str) -> impl Iterator<Item = Event<'_>> {
+    let mut rest = html;
+    std::iter::from_fn(move || {
+        loop {
+            if rest.is_empty() {
+                return None;
+            }
+            let Some(lt) = rest.find('<') else {
+                let text = rest;
+                rest = "";
+                return Some(Event::Text(text));
+            };
+            if lt > 0 {
+                let text = &rest[..lt];
+                rest = &rest[lt..];
+                return Some(Event::Text(text));
+            }
+            if let Some(after) = rest.strip_prefix("<!--") {
+                rest = after.find("-->").map_or("", |i| &after[i + 3..]);
+                continue;
+            }
+            let Some(gt) = rest.find('>') else {
+                rest = "";
+                return None;
+            };
+            let tag = &rest[1..gt];
+            rest = &rest[gt + 1..];
+            if let Some(name) = tag.strip_prefix('/') {
+                return Some(Event::Close { name: name.trim() });
+            }
+            if tag.starts_with('!') || tag.starts_with('?') {
+                continue;
+            }
+            let tag = tag.trim_end_matches('/');
+            let (name, attrs) = tag.split_once(char::is_whitespace).unwrap_or((tag, ""));
+            return Some(Event::Open { name, attrs });
+        }
+    })
+}
+
+/// The decoded value of attribute `name` in a tag's attribute text (double-quoted, as
+/// templates write them).
+fn attr(attrs: &str, name: &str) -> Option<String> {
+    let mut rest = attrs;
+    while let Some(i) = rest.find(name) {
+        let before_ok = i == 0 || rest.as_bytes()[i - 1].is_ascii_whitespace();
+        let after = &rest[i + name.len()..];
+        if before_ok && let Some(value) = after.strip_prefix("=\"") {
+            let end = value.find('"')?;
+            return Some(decode(&value[..end]));
+        }
+        rest = after;
+    }
+    None
+}
+
+/// HTML character references as tera and ammonia write them.
+fn decode(text: &str) -> String {
+    if !text.contains('&') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i..];
+        let Some(end) = rest.bytes().take(12).position(|b| b == b';') else {
+            out.push('&');
+            rest = &rest[1..];
+            continue;
+        };
+        let entity = &rest[1..end];
+        let c = match entity {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "apos" => Some('\''),
+            "nbsp" => Some(' '),
+            _ => entity
+                .strip_prefix("#x")
+                .or_else(|| entity.strip_prefix("#X"))
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+                .or_else(|| entity.strip_prefix('#').and_then(|d| d.parse().ok()))
+                .and_then(char::from_u32),
+        };
+        match c {
+            Some(c) => {
+                out.push(c);
+                rest = &rest[end + 1..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(path: &str, main: &str) -> OutputFile {
+        OutputFile {
+            path: path.into(),
+            bytes: format!(
+                "<!doctype html><html><body><nav>Kinds</nav><main>\n{main}\n</main></body></html>"
+            )
+            .into_bytes(),
+        }
+    }
+
+    #[test]
+    fn a_page_and_its_marked_rows_become_documents() {
+        let html = r##"<h1>KServe: Dataflow</h1>
+<p>Intro &amp; more.</p>
+<h3 id="c-isvc" data-search="controller">inferenceservice <a class="permalink" href="#c-isvc">¶</a></h3>
+<div class="table-wrap"><table data-search="watch">
+<thead><tr><th>Relation</th><th>Kind</th><th>Source</th><th></th></tr></thead>
+<tbody><tr id="w-1"><td>Owns</td><td><a href="/atlas/kinds/apps/Deployment/">apps/v1 Deployment</a></td><td><code class="src">a.go:3</code></td><td class="permalink"><a href="#w-1">¶</a></td></tr>
+</tbody></table></div>
+<div class="diagram-wrap"><svg><text>Not searched</text></svg></div>
+<table><tbody><tr id="x"><td>Unmarked row</td></tr></tbody></table>"##;
+        let docs = collect(
+            &[page("projects/kserve/dataflow/index.html", html)],
+            "/atlas/",
+        );
+        assert_eq!(docs.len(), 3);
+        let controller = &docs[1];
+        assert_eq!(controller.title, "inferenceservice");
+        assert_eq!(controller.category, "controller");
+        assert_eq!(controller.url, "projects/kserve/dataflow/#c-isvc");
+        assert_eq!(controller.body, "Owns apps/v1 Deployment a.go:3");
+        assert_eq!(controller.kinds, ["Deployment"]);
+        let docs = [docs[0].clone(), docs[2].clone()];
+        assert_eq!(docs[0].title, "KServe: Dataflow");
+        assert_eq!(docs[0].category, "page");
+        assert_eq!(docs[0].project, "kserve");
+        assert_eq!(docs[0].url, "projects/kserve/dataflow/");
+        assert!(docs[0].body.contains("Intro & more."), "{}", docs[0].body);
+        assert!(docs[0].body.contains("Unmarked row"));
+        assert!(!docs[0].body.contains("Not searched"));
+        assert!(!docs[0].body.contains('¶'));
+        let row = &docs[1];
+        assert_eq!(row.title, "Owns apps/v1 Deployment");
+        assert_eq!(row.category, "watch");
+        assert_eq!(row.url, "projects/kserve/dataflow/#w-1");
+        assert_eq!(row.context, "KServe: Dataflow › inferenceservice");
+        assert_eq!(row.snippet, "Owns · apps/v1 Deployment · a.go:3");
+        assert_eq!(row.kinds, ["Deployment"]);
+    }
+
+    #[test]
+    fn kind_pages_are_about_their_kind_and_portal_pages_keep_no_rows() {
+        let html = r#"<h1>InferencePool (x.io)</h1><table data-search="watch"><tr id="r"><td>kserve</td><td>Owns</td></tr></table>"#;
+        let docs = collect(&[page("kinds/x.io/InferencePool/index.html", html)], "/");
+        assert_eq!(docs.len(), 1);
+        assert_eq!(docs[0].category, "kind");
+        assert_eq!(docs[0].kinds, ["InferencePool"]);
+    }
+
+    #[test]
+    fn broken_html_never_fails() {
+        for html in [
+            "<",
+            "<main>",
+            "<main><h1>x",
+            "<main><a href=\"",
+            "<main>&#xZZ; &;</main>",
+            "<main><!-- </main>",
+        ] {
+            let _ = collect(
+                &[OutputFile {
+                    path: "index.html".into(),
+                    bytes: html.as_bytes().to_vec(),
+                }],
+                "/",
+            );
+        }
+        assert_eq!(
+            decode("a &lt;b&gt; &#x2F; &#39; &bogus; &"),
+            "a <b> / ' &bogus; &"
+        );
+        assert_eq!(decode("&quot;fiel…&quot; &…;"), "\"fiel…\" &…;");
+        assert_eq!(cut("one two three", 7), "one…");
+    }
+}

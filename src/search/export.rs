@@ -1,0 +1,367 @@
+//! The static export of the index for GitHub Pages, read by `themes/default/static/search.js`.
+//!
+//! * `search/manifest.json`: the version, the shard keys, the project and category of
+//!   every document (run-length encoded), and the ranking constants of `engine`.
+//! * `search/v-VERSION/t/N.json`: term shards. Each maps a term to
+//!   `[frequency, id, score, id, score, …]`, where score is what `engine` gives the term
+//!   in that document (`TITLE_BOOST × BM25(title) + BM25(body)`, computed by tantivy), in
+//!   hundredths, and each id after the first is the difference to the one before; a
+//!   phrase pair `"a b"` and a kind `"=kind"` map to their document ids, encoded alike. A
+//!   shard holds the terms that begin with its key and with no longer key; keys grow
+//!   until a shard is small, so a query loads a few kilobytes.
+//! * `search/v-VERSION/d/N.json`: documents `[title, url, context, snippet]`, in chunks.
+//!
+//! The version is a hash of the files, so browsers cache shards forever and a new build
+//! never mixes with old shards.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+use tantivy::postings::Postings;
+use tantivy::query::Bm25Weight;
+use tantivy::schema::{Field, IndexRecordOption};
+use tantivy::{DocSet, Searcher, TERMINATED};
+
+use super::documents::Document;
+use super::engine;
+use super::index::{SearchIndex, TITLE_BOOST};
+use crate::render::OutputFile;
+
+/// A shard is split by one more letter when its JSON is larger than this.
+const SHARD_BYTES: usize = 16 * 1024;
+/// Documents per metadata chunk.
+pub const CHUNK: usize = 8;
+
+/// What a term maps to in a shard.
+enum Entry {
+    /// Frequency, then (id, score) pairs in id order.
+    Scored(u64, BTreeMap<u64, f32>),
+    Ids(Vec<u64>),
+}
+
+/// The export's files, at paths under the site root.
+pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, String> {
+    let reader = index
+        .index
+        .reader()
+        .map_err(|e| format!("search export: {e}"))?;
+    let searcher = reader.searcher();
+    let f = &index.fields;
+    let mut entries: BTreeMap<String, Entry> = BTreeMap::new();
+    let title = postings(&searcher, f.title)?;
+    let body = postings(&searcher, f.body)?;
+    for (field, boost) in [(&title, TITLE_BOOST), (&body, 1.0)] {
+        for (term, list) in field {
+            // The same count `engine` ranks candidate terms by: title's plus body's.
+            let frequency = [&title, &body]
+                .iter()
+                .map(|m| m.get(term).map_or(0, |l| l.len() as u64))
+                .sum();
+            let entry = entries
+                .entry(term.clone())
+                .or_insert_with(|| Entry::Scored(frequency, BTreeMap::new()));
+            if let Entry::Scored(_, map) = entry {
+                for (id, score) in list {
+                    *map.entry(*id).or_insert(0.0) += boost * score;
+                }
+            }
+        }
+    }
+    for (field, marker) in [(f.pairs, ""), (f.kind, "=")] {
+        for (term, list) in postings(&searcher, field)? {
+            let ids = list.into_iter().map(|(id, _)| id).collect();
+            entries.insert(format!("{marker}{term}"), Entry::Ids(ids));
+        }
+    }
+
+    let rendered: Vec<(String, String)> = entries
+        .iter()
+        .map(|(k, e)| (k.clone(), entry_json(k, e)))
+        .collect();
+    let shards = layout(&rendered);
+
+    let mut body_files: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut keys = Vec::new();
+    for (i, (key, members)) in shards.iter().enumerate() {
+        keys.push(key.clone());
+        let mut text = String::from("{");
+        for (n, j) in members.iter().enumerate() {
+            if n > 0 {
+                text.push(',');
+            }
+            text.push_str(&rendered[*j].1);
+        }
+        text.push('}');
+        body_files.push((format!("t/{i}.json"), text.into_bytes()));
+    }
+    for (i, chunk) in docs.chunks(CHUNK).enumerate() {
+        let rows: Vec<Value> = chunk
+            .iter()
+            .map(|d| json!([d.title, d.url, d.context, d.snippet]))
+            .collect();
+        body_files.push((
+            format!("d/{i}.json"),
+            Value::Array(rows).to_string().into_bytes(),
+        ));
+    }
+
+    let projects = distinct(docs.iter().map(|d| d.project.as_str()));
+    let categories = distinct(docs.iter().map(|d| d.category.as_str()));
+    let mut hash = Fnv::new();
+    for (path, bytes) in &body_files {
+        hash.write(path.as_bytes());
+        hash.write(bytes);
+    }
+    let version = format!("{:016x}", hash.finish());
+    let manifest = json!({
+        "version": version,
+        "docs": docs.len(),
+        "chunk": CHUNK,
+        "shards": keys,
+        "projects": projects,
+        "categories": categories,
+        "project_runs": runs(docs.iter().map(|d| index_of(&projects, &d.project))),
+        "category_runs": runs(docs.iter().map(|d| index_of(&categories, &d.category))),
+        "ranking": {
+            "max_prefix": engine::MAX_PREFIX,
+            "prefix_factor": engine::PREFIX_FACTOR,
+            "fuzzy_min_chars": engine::FUZZY_MIN_CHARS,
+            "max_fuzzy": engine::MAX_FUZZY,
+            "fuzzy_factor": engine::FUZZY_FACTOR,
+            "category_weights": engine::CATEGORY_WEIGHTS.iter().map(|(c, w)| (c.to_string(), json!(w))).collect::<serde_json::Map<String, Value>>(),
+        },
+    });
+    let mut out = vec![OutputFile {
+        path: "search/manifest.json".into(),
+        bytes: manifest.to_string().into_bytes(),
+    }];
+    out.extend(body_files.into_iter().map(|(path, bytes)| OutputFile {
+        path: format!("search/v-{version}/{path}"),
+        bytes,
+    }));
+    Ok(out)
+}
+
+fn entry_json(key: &str, entry: &Entry) -> String {
+    let value = match entry {
+        Entry::Scored(frequency, map) => {
+            let mut list = vec![json!(frequency)];
+            let mut previous = 0;
+            for (id, score) in map {
+                list.push(json!(id - previous));
+                previous = *id;
+                list.push(json!(hundredths(*score)));
+            }
+            Value::Array(list)
+        }
+        Entry::Ids(ids) => {
+            let mut previous = 0;
+            Value::Array(
+                ids.iter()
+                    .map(|id| {
+                        let delta = id - previous;
+                        previous = *id;
+                        json!(delta)
+                    })
+                    .collect(),
+            )
+        }
+    };
+    format!("{}:{}", Value::String(key.to_string()), value)
+}
+
+/// A score in hundredths: small in JSON, and fine enough that rankings agree.
+pub fn hundredths(score: f32) -> u64 {
+    (f64::from(score) * 100.0).round().max(0.0) as u64
+}
+
+/// The text a key is sharded by: the term, without the kind marker.
+fn shard_text(key: &str) -> &str {
+    key.strip_prefix('=').unwrap_or(key)
+}
+
+/// Groups entries (sorted by key) into shards: by first character, and a group over
+/// `SHARD_BYTES` by one more character, for as long as needed. Returns (key, members).
+fn layout(entries: &[(String, String)]) -> Vec<(String, Vec<usize>)> {
+    let mut out = Vec::new();
+    // Explicit stack of (prefix, members) still to place.
+    let mut stack: Vec<(String, Vec<usize>)> = vec![(String::new(), (0..entries.len()).collect())];
+    while let Some((prefix, members)) = stack.pop() {
+        let depth = prefix.chars().count();
+        let size: usize = members.iter().map(|&i| entries[i].1.len() + 1).sum();
+        if !prefix.is_empty() && size <= SHARD_BYTES {
+            out.push((prefix, members));
+            continue;
+        }
+        let mut here = Vec::new();
+        let mut children: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        for i in members {
+            let text = shard_text(&entries[i].0);
+            if text.chars().count() <= depth {
+                here.push(i);
+            } else {
+                let child: String = text.chars().take(depth + 1).collect();
+                children.entry(child).or_default().push(i);
+            }
+        }
+        if !here.is_empty() {
+            out.push((prefix, here));
+        }
+        for child in children.into_iter().rev() {
+            stack.push(child);
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// Every term of `field` with the (id, BM25 score) of each document that has it, in id
+/// order. The score is what a `TermQuery` gives (the same `Bm25Weight`, from the same
+/// statistics: documents with the term, all documents, the average field length), read
+/// straight from the postings: one weight and scorer per term was most of the build.
+fn postings(
+    searcher: &Searcher,
+    field: Field,
+) -> Result<BTreeMap<String, Vec<(u64, f32)>>, String> {
+    let fail = |e: &dyn std::fmt::Display| format!("search export: {e}");
+    let total_docs = searcher.num_docs();
+    let mut total_tokens = 0;
+    for segment in searcher.segment_readers() {
+        total_tokens += segment
+            .inverted_index(field)
+            .map_err(|e| fail(&e))?
+            .total_num_tokens();
+    }
+    let average_length = total_tokens as f32 / total_docs.max(1) as f32;
+    // Per term, its postings in every segment (`build` makes one; `open` may see more).
+    let mut found: BTreeMap<String, Vec<(u64, u32, u8)>> = BTreeMap::new();
+    for segment in searcher.segment_readers() {
+        let ids = segment.fast_fields().u64("id").map_err(|e| fail(&e))?;
+        let lengths = segment.get_fieldnorms_reader(field).map_err(|e| fail(&e))?;
+        let inverted = segment.inverted_index(field).map_err(|e| fail(&e))?;
+        let mut stream = inverted.terms().stream().map_err(|e| fail(&e))?;
+        while stream.advance() {
+            let Ok(term) = std::str::from_utf8(stream.key()) else {
+                continue;
+            };
+            let mut postings = inverted
+                .read_postings_from_terminfo(stream.value(), IndexRecordOption::WithFreqs)
+                .map_err(|e| fail(&e))?;
+            let list = found.entry(term.to_string()).or_default();
+            let mut doc = postings.doc();
+            while doc != TERMINATED {
+                if let Some(id) = ids.first(doc) {
+                    list.push((id, postings.term_freq(), lengths.fieldnorm_id(doc)));
+                }
+                doc = postings.advance();
+            }
+        }
+    }
+    Ok(found
+        .into_iter()
+        .map(|(term, list)| {
+            let weight = Bm25Weight::for_one_term_without_explain(
+                list.len() as u64,
+                total_docs,
+                average_length,
+            );
+            let mut scored: Vec<(u64, f32)> = list
+                .into_iter()
+                .map(|(id, freq, length)| (id, weight.score(length, freq)))
+                .collect();
+            scored.sort_by(|a, b| a.0.cmp(&b.0));
+            (term, scored)
+        })
+        .collect())
+}
+
+fn distinct<'a>(values: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let set: std::collections::BTreeSet<&str> = values.collect();
+    set.into_iter().map(str::to_string).collect()
+}
+
+fn index_of(list: &[String], value: &str) -> usize {
+    list.iter().position(|v| v == value).unwrap_or(0)
+}
+
+/// `[[value, count], …]` for runs of equal values.
+fn runs(values: impl Iterator<Item = usize>) -> Vec<[usize; 2]> {
+    let mut out: Vec<[usize; 2]> = Vec::new();
+    for v in values {
+        match out.last_mut() {
+            Some([last, n]) if *last == v => *n += 1,
+            _ => out.push([v, 1]),
+        }
+    }
+    out
+}
+
+/// FNV-1a, 64 bits: a stable hash for the version (std's hasher may change between
+/// Rust releases, and the version must not).
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_split_by_letter_until_small() {
+        let big = "x".repeat(SHARD_BYTES / 2);
+        let entries: Vec<(String, String)> = ["a", "ab", "abc", "abd", "b", "=ab"]
+            .iter()
+            .map(|k| (k.to_string(), format!("\"{k}\":[{big}]")))
+            .collect();
+        let mut sorted = entries.clone();
+        sorted.sort();
+        let shards = layout(&sorted);
+        let keys: Vec<(&str, Vec<&str>)> = shards
+            .iter()
+            .map(|(k, m)| {
+                (
+                    k.as_str(),
+                    m.iter().map(|&i| sorted[i].0.as_str()).collect(),
+                )
+            })
+            .collect();
+        // "a…" is too big: "a" keeps the term "a", "ab" keeps "ab" and the kind "=ab",
+        // and its longer terms go one letter deeper.
+        assert_eq!(
+            keys,
+            [
+                ("a", vec!["a"]),
+                ("ab", vec!["=ab", "ab"]),
+                ("abc", vec!["abc"]),
+                ("abd", vec!["abd"]),
+                ("b", vec!["b"]),
+            ]
+        );
+    }
+
+    #[test]
+    fn runs_and_hash_are_stable() {
+        assert_eq!(runs([0, 0, 1, 0].into_iter()), [[0, 2], [1, 1], [0, 1]]);
+        // The published FNV-1a 64 test vectors.
+        let hash = |b: &[u8]| {
+            let mut h = Fnv::new();
+            h.write(b);
+            h.finish()
+        };
+        assert_eq!(hash(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(hash(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
+}

@@ -1,0 +1,224 @@
+//! The tantivy index of the search documents: schema, build, and reading it back.
+//!
+//! Scoring fields are `title` and `body` (BM25, title weighted [`TITLE_BOOST`]); `pairs`,
+//! `kind`, `project` and `category` are exact-match filters. Each document carries its
+//! position in the document list as the fast field `id`, which the static export and the
+//! results use, so a result means the same document in tantivy and in the browser.
+
+use std::path::Path;
+
+use tantivy::directory::{MmapDirectory, RamDirectory};
+use tantivy::schema::{
+    FAST, Field, INDEXED, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions,
+};
+use tantivy::{Index, IndexWriter, TantivyDocument};
+
+use super::documents::Document;
+use super::tokens;
+
+/// How much more a word in the title counts than a word in the body.
+pub const TITLE_BOOST: f32 = 3.0;
+
+/// The fields of the schema.
+#[derive(Clone, Copy)]
+pub struct Fields {
+    pub id: Field,
+    pub title: Field,
+    pub body: Field,
+    pub pairs: Field,
+    pub kind: Field,
+    pub project: Field,
+    pub category: Field,
+    pub url: Field,
+    pub context: Field,
+    pub snippet: Field,
+}
+
+impl Fields {
+    pub fn of(schema: &Schema) -> Result<Fields, String> {
+        let f = |name: &str| {
+            schema.get_field(name).map_err(|_| {
+                format!("the search index has no field `{name}`: rebuild it with `portolan build`")
+            })
+        };
+        Ok(Fields {
+            id: f("id")?,
+            title: f("title")?,
+            body: f("body")?,
+            pairs: f("pairs")?,
+            kind: f("kind")?,
+            project: f("project")?,
+            category: f("category")?,
+            url: f("url")?,
+            context: f("context")?,
+            snippet: f("snippet")?,
+        })
+    }
+}
+
+fn schema() -> Schema {
+    let mut b = Schema::builder();
+    let text = TextOptions::default().set_indexing_options(
+        TextFieldIndexing::default()
+            .set_tokenizer(tokens::NAME)
+            .set_index_option(IndexRecordOption::WithFreqs),
+    );
+    b.add_u64_field("id", FAST | INDEXED | STORED);
+    b.add_text_field("title", text.clone() | STORED);
+    b.add_text_field("body", text);
+    b.add_text_field("pairs", STRING);
+    b.add_text_field("kind", STRING | STORED);
+    b.add_text_field("project", STRING | STORED);
+    b.add_text_field("category", STRING | STORED);
+    b.add_text_field("url", STORED);
+    b.add_text_field("context", STORED);
+    b.add_text_field("snippet", STORED);
+    b.build()
+}
+
+/// The terms of `field` that start with `prefix` (all of them for `""`), in order.
+pub fn terms(searcher: &tantivy::Searcher, field: Field, prefix: &str) -> Vec<String> {
+    let mut out = std::collections::BTreeSet::new();
+    for segment in searcher.segment_readers() {
+        let Ok(inverted) = segment.inverted_index(field) else {
+            continue;
+        };
+        let Ok(mut stream) = inverted.terms().range().ge(prefix.as_bytes()).into_stream() else {
+            continue;
+        };
+        while stream.advance() {
+            let Ok(term) = std::str::from_utf8(stream.key()) else {
+                continue;
+            };
+            if !term.starts_with(prefix) {
+                break;
+            }
+            out.insert(term.to_string());
+        }
+    }
+    out.into_iter().collect()
+}
+
+fn register_tokenizer(index: &Index) {
+    index
+        .tokenizers()
+        .register(tokens::NAME, tokens::CodeTokenizer::default());
+}
+
+/// A built index, in memory, and the documents it was built from.
+pub struct SearchIndex {
+    pub index: Index,
+    pub fields: Fields,
+    directory: Option<RamDirectory>,
+}
+
+impl SearchIndex {
+    /// Indexes `docs` (document `i` gets id `i`) into one segment in memory.
+    pub fn build(docs: &[Document]) -> Result<SearchIndex, String> {
+        let directory = RamDirectory::create();
+        let index = Index::create(directory.clone(), schema(), Default::default())
+            .map_err(|e| format!("search index: {e}"))?;
+        register_tokenizer(&index);
+        let fields = Fields::of(&index.schema())?;
+        // One thread, so the documents form one segment in the order given.
+        let mut writer: IndexWriter = index
+            .writer_with_num_threads(1, 64 * 1024 * 1024)
+            .map_err(|e| format!("search index: {e}"))?;
+        for (i, d) in docs.iter().enumerate() {
+            let mut doc = TantivyDocument::default();
+            doc.add_u64(fields.id, i as u64);
+            doc.add_text(fields.title, &d.title);
+            doc.add_text(fields.body, &d.body);
+            let leaves = tokens::leaves(&format!("{} {}", d.title, d.body));
+            for pair in tokens::pairs(&leaves) {
+                doc.add_text(fields.pairs, &pair);
+            }
+            for kind in &d.kinds {
+                doc.add_text(fields.kind, kind.to_lowercase());
+            }
+            doc.add_text(fields.project, d.project.to_lowercase());
+            doc.add_text(fields.category, &d.category);
+            doc.add_text(fields.url, &d.url);
+            doc.add_text(fields.context, &d.context);
+            doc.add_text(fields.snippet, &d.snippet);
+            writer
+                .add_document(doc)
+                .map_err(|e| format!("search index: {e}"))?;
+        }
+        writer.commit().map_err(|e| format!("search index: {e}"))?;
+        let segments = index
+            .searchable_segment_ids()
+            .map_err(|e| format!("search index: {e}"))?;
+        if segments.len() > 1 {
+            writer
+                .merge(&segments)
+                .wait()
+                .map_err(|e| format!("search index: merging segments: {e}"))?;
+        }
+        writer
+            .wait_merging_threads()
+            .map_err(|e| format!("search index: {e}"))?;
+        Ok(SearchIndex {
+            index,
+            fields,
+            directory: Some(directory),
+        })
+    }
+
+    /// Writes the index into `dir`, replacing what was there only once the new one is
+    /// complete. Two builds saving at once (tests do) each stage their own copy; the
+    /// last one to move in wins, and both are complete indexes of the same site.
+    pub fn save(&self, dir: &Path) -> Result<(), String> {
+        let Some(ram) = &self.directory else {
+            return Err("the search index was read from disk; nothing to save".into());
+        };
+        let fail =
+            |what: &str, e: &dyn std::fmt::Display| format!("{}: {what}: {e}", dir.display());
+        let parent = dir.parent().unwrap_or(Path::new("."));
+        std::fs::create_dir_all(parent).map_err(|e| fail("cannot create the cache folder", &e))?;
+        let staging = tempfile::Builder::new()
+            .prefix(".search-new-")
+            .tempdir_in(parent)
+            .map_err(|e| fail("cannot create a staging folder", &e))?;
+        let target = MmapDirectory::open(staging.path()).map_err(|e| fail("cannot open", &e))?;
+        ram.persist(&target)
+            .map_err(|e| fail("cannot write the search index", &e))?;
+        drop(target);
+        let old = tempfile::Builder::new()
+            .prefix(".search-old-")
+            .tempdir_in(parent)
+            .map_err(|e| fail("cannot create a staging folder", &e))?;
+        let old_path = old.path().join("search");
+        match std::fs::rename(dir, &old_path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(fail("cannot move the old search index aside", &e)),
+        }
+        let staged = staging.keep();
+        if let Err(e) = std::fs::rename(&staged, dir) {
+            let _ = std::fs::remove_dir_all(&staged);
+            // Another build moved its index in between our two renames: keep that one.
+            if !dir.join("meta.json").is_file() {
+                return Err(fail("cannot move the new search index in place", &e));
+            }
+        }
+        Ok(())
+    }
+
+    /// Opens an index `save` wrote.
+    pub fn open(dir: &Path) -> Result<SearchIndex, String> {
+        let index = Index::open_in_dir(dir).map_err(|e| {
+            format!(
+                "{}: cannot open the search index ({e}); run `portolan build` to make it",
+                dir.display()
+            )
+        })?;
+        register_tokenizer(&index);
+        let fields = Fields::of(&index.schema())?;
+        Ok(SearchIndex {
+            index,
+            fields,
+            directory: None,
+        })
+    }
+}

@@ -1,0 +1,244 @@
+//! Search on the fixture portal: the CLI's ranking for the queries people ask, the static
+//! export's files, every result URL landing on a rendered page and row, and bad queries.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+/// The fixture portal's config with its own cache folder, built into a temp folder.
+struct Portal {
+    dir: tempfile::TempDir,
+    config: PathBuf,
+}
+
+fn built_portal() -> Portal {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(fixtures().join("portal.toml")).unwrap();
+    let fx = fixtures();
+    // Every relative path made absolute, and a cache folder of its own (tests run at once).
+    let mut text = text.replace(
+        "content = \"atlas-content\"",
+        &format!(
+            "content = \"{}\"\ncache_dir = \"{}\"",
+            fx.join("atlas-content").display(),
+            dir.path().join("cache").display()
+        ),
+    );
+    for line in text.clone().lines() {
+        if let Some(rel) = line
+            .strip_prefix("path = \"")
+            .and_then(|r| r.strip_suffix('"'))
+        {
+            text = text.replace(line, &format!("path = \"{}\"", fx.join(rel).display()));
+        }
+    }
+    let config = dir.path().join("portal.toml");
+    std::fs::write(&config, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_portolan"))
+        .args(["build", "-q", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(dir.path().join("site"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "build failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Portal { dir, config }
+}
+
+fn search(p: &Portal, args: &[&str]) -> (Vec<Value>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_portolan"))
+        .args(["search", "--json", "--config"])
+        .arg(&p.config)
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "search {args:?} failed: {stderr}");
+    let hits: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("search {args:?} printed no JSON array ({e}): {stderr}"));
+    (hits.as_array().cloned().unwrap_or_default(), stderr)
+}
+
+fn first_url(p: &Portal, query: &str) -> String {
+    let (hits, stderr) = search(p, &["--", query]);
+    hits.first()
+        .and_then(|h| h["url"].as_str())
+        .unwrap_or_else(|| panic!("no result for {query:?}: {stderr}"))
+        .to_string()
+}
+
+const BASE: &str = "https://example.github.io/atlas/";
+
+#[test]
+fn the_right_row_comes_first() {
+    let p = built_portal();
+    // A kind's name: its kind page.
+    assert_eq!(
+        first_url(&p, "Widget"),
+        format!("{BASE}kinds/widgets.example.io/Widget/")
+    );
+    // A route path: the endpoint row.
+    assert_eq!(
+        first_url(&p, "/healthz"),
+        format!("{BASE}projects/widget-operator/dataflow/#endpoint-any-healthz")
+    );
+    // A ConfigMap key: the ConfigMap's row.
+    assert_eq!(
+        first_url(&p, "config.yaml"),
+        format!("{BASE}projects/widget-operator/dataflow/#configmap-widget-system-widget-defaults")
+    );
+    // A flag: the flag's row.
+    assert_eq!(
+        first_url(&p, "--leader-elect"),
+        format!("{BASE}projects/widget-operator/#flag-cmd-leader-elect")
+    );
+    // A controller's name: its section of the Dataflow page.
+    assert_eq!(
+        first_url(&p, "gadget-relay"),
+        format!("{BASE}projects/gadget-scheduler/dataflow/#controller-gadget-relay")
+    );
+    // A typo of 5+ letters still finds the kind.
+    assert_eq!(
+        first_url(&p, "Widgte "),
+        format!("{BASE}kinds/widgets.example.io/Widget/")
+    );
+}
+
+#[test]
+fn results_carry_every_field_and_filters_narrow_them() {
+    let p = built_portal();
+    let (hits, _) = search(&p, &["Widget", "--limit", "50"]);
+    assert!(hits.len() > 5, "{hits:?}");
+    for h in &hits {
+        for key in ["title", "url", "project", "category", "score", "snippet"] {
+            assert!(h.get(key).is_some(), "{key} missing in {h}");
+        }
+    }
+    let scores: Vec<f64> = hits.iter().map(|h| h["score"].as_f64().unwrap()).collect();
+    assert!(
+        scores.windows(2).all(|w| w[0] >= w[1]),
+        "best first: {scores:?}"
+    );
+
+    let (only, _) = search(
+        &p,
+        &["Widget", "--project", "gadget-scheduler", "--limit", "50"],
+    );
+    assert!(!only.is_empty());
+    assert!(
+        only.iter().all(|h| h["project"] == "gadget-scheduler"),
+        "{only:?}"
+    );
+    let (same, _) = search(&p, &["Widget project:gadget-scheduler", "--limit", "50"]);
+    assert_eq!(only, same, "--project and project: are the same filter");
+
+    let (watches, _) = search(&p, &["kind:Widget", "--category", "watch", "--limit", "50"]);
+    assert!(!watches.is_empty());
+    assert!(watches.iter().all(|h| h["category"] == "watch"));
+    assert!(
+        watches.iter().any(|h| h["project"] == "gadget-scheduler"
+            && h["title"].as_str().unwrap().contains("Widget")),
+        "the scheduler's watch of Widget: {watches:?}"
+    );
+}
+
+#[test]
+fn every_result_lands_on_a_rendered_page_and_row() {
+    let p = built_portal();
+    let site = p.dir.path().join("site");
+    let (hits, _) = search(&p, &["e", "--limit", "10000"]);
+    let (more, _) = search(&p, &["widget", "--limit", "10000"]);
+    let mut checked = 0;
+    for h in hits.iter().chain(more.iter()) {
+        let url = h["url"].as_str().unwrap();
+        let rest = url.strip_prefix(BASE).expect("under the base URL");
+        let (page, anchor) = rest.split_once('#').unwrap_or((rest, ""));
+        let html = std::fs::read_to_string(site.join(page).join("index.html"))
+            .unwrap_or_else(|e| panic!("{url}: no page ({e})"));
+        if !anchor.is_empty() {
+            assert!(
+                html.contains(&format!("id=\"{anchor}\"")),
+                "{url}: no such anchor"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 20, "only {checked} results checked");
+}
+
+#[test]
+fn the_static_export_is_versioned_and_small() {
+    let p = built_portal();
+    let site = p.dir.path().join("site");
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(site.join("search/manifest.json")).unwrap())
+            .unwrap();
+    let version = manifest["version"].as_str().unwrap();
+    assert_eq!(version.len(), 16);
+    let shards = manifest["shards"].as_array().unwrap();
+    assert!(!shards.is_empty());
+    for i in 0..shards.len() {
+        let path = site.join(format!("search/v-{version}/t/{i}.json"));
+        let shard: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let key = shards[i].as_str().unwrap();
+        for term in shard.as_object().unwrap().keys() {
+            let text = term.strip_prefix('=').unwrap_or(term);
+            assert!(text.starts_with(key), "{term} is not under shard key {key}");
+        }
+    }
+    let docs = manifest["docs"].as_u64().unwrap();
+    let runs: u64 = manifest["project_runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r[1].as_u64().unwrap())
+        .sum();
+    assert_eq!(runs, docs, "one project per document");
+    // The search page and its script are part of the site.
+    assert!(site.join("static/search.js").is_file());
+    let page = std::fs::read_to_string(site.join("search/index.html")).unwrap();
+    assert!(page.contains("id=\"search-page\""));
+}
+
+#[test]
+fn bad_queries_give_results_or_a_message_never_an_error() {
+    let p = built_portal();
+    let long = "inference ".repeat(1000);
+    let many: String = (0..3000).map(|i| format!("w{i} ")).collect();
+    for (query, expect_note) in [
+        ("", false),
+        ("?!., ;", true),
+        (long.as_str(), false),
+        (many.as_str(), true),
+        ("\"unbalanced quote", false),
+        ("kind:", true),
+        ("kind: Widget", true),
+        ("project:", true),
+        ("\"\"", false),
+        ("::::", false),
+        ("%00 \\ <script>", false),
+    ] {
+        let (_, stderr) = search(&p, &["--", query]);
+        if expect_note {
+            assert!(
+                stderr.contains("note:"),
+                "{query:?}: expected a note, got {stderr}"
+            );
+        }
+        assert!(!stderr.contains("panicked"), "{query:?}: {stderr}");
+    }
+    let (hits, _) = search(&p, &["kind: Widget"]);
+    assert!(
+        !hits.is_empty(),
+        "the word after an empty `kind:` is still searched"
+    );
+}
