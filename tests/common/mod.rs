@@ -43,10 +43,15 @@ pub fn all_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     out
 }
 
-/// The fixture portal (portal.toml, its content and its two projects) in a temporary folder.
+/// The fixture portal (portal.toml, its content and its projects) in a temporary folder.
 pub fn portal_copy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    for part in ["atlas-content", "widget-operator", "gadget-scheduler"] {
+    for part in [
+        "atlas-content",
+        "widget-operator",
+        "gadget-scheduler",
+        "kube-operator",
+    ] {
         copy_dir(&fixtures().join(part), &dir.path().join(part));
     }
     std::fs::copy(
