@@ -217,3 +217,18 @@ impl serve::Report for Reporter {
         eprintln!("error: rebuild failed; still serving the last good site:\n{error}");
     }
 }
+
+impl serve::IndexReport for Reporter {
+    fn indexed(&self, documents: usize, written: usize, took: std::time::Duration) {
+        self.line(&format!(
+            "search: indexed {documents} documents, {written} export files changed, in {}",
+            millis(took)
+        ));
+    }
+
+    fn index_failed(&self, error: &str) {
+        eprintln!(
+            "error: search indexing failed; /api/search answers from the last index:\n{error}"
+        );
+    }
+}

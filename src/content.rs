@@ -76,6 +76,9 @@ pub fn load(dir: &Path) -> Result<Content, String> {
         if !entry.file_type().is_some_and(|t| t.is_file()) {
             continue;
         }
+        if entry.file_name().to_str().is_some_and(is_editor_file) {
+            continue;
+        }
         let Some(file) = relative_path(dir, entry.path()) else {
             continue;
         };
@@ -102,6 +105,22 @@ pub fn load(dir: &Path) -> Result<Content, String> {
     }
     content.pages.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(content)
+}
+
+/// Editor temporary and backup files, which are neither pages nor assets (and whose
+/// writes serve ignores): vim's `.x.swp`/`.swx`/`.swo` and its `4913` probe,
+/// `x~` backups, emacs' `#x#` and `.#x` locks, JetBrains' `___jb_tmp___`, `.tmp` files.
+pub fn is_editor_file(name: &str) -> bool {
+    name == "4913"
+        || name.ends_with('~')
+        || name.starts_with(".#")
+        || (name.starts_with('#') && name.ends_with('#'))
+        || name.ends_with(".swp")
+        || name.ends_with(".swx")
+        || name.ends_with(".swo")
+        || name.ends_with(".tmp")
+        || name.ends_with("___jb_tmp___")
+        || name.ends_with("___jb_old___")
 }
 
 fn check_name(shown: &str, file: &str) -> Result<(), String> {
@@ -270,6 +289,9 @@ mod tests {
         std::fs::write(d.join("guide/_index.md"), "# Guide").unwrap();
         std::fs::write(d.join("guide/setup.md"), "# Setup").unwrap();
         std::fs::write(d.join("guide/shot.png"), b"png").unwrap();
+        // An editor's backup and lock files are neither pages nor assets.
+        std::fs::write(d.join("guide/setup.md~"), "# Old").unwrap();
+        std::fs::write(d.join("#index.md#"), "# Autosave").unwrap();
         let c = load(d).unwrap();
         let paths: Vec<&str> = c.pages.iter().map(|p| p.path.as_str()).collect();
         assert_eq!(paths, ["", "guide/", "guide/setup/"]);

@@ -500,17 +500,22 @@ pub fn build_with_cache(
             }
         }
     }
-    let rendered = render_linked(config, projects, &content, &theme, progress)?;
+    let mut rendered = render_pages(config, projects, &content, &theme, progress)?;
+    progress.stage("indexing for search");
+    let started = std::time::Instant::now();
+    let search = search::build(&rendered.files, &config.site.base_path)?;
+    let search_time = started.elapsed();
+    rendered.files.extend(search.files);
     Ok(Built {
         projects: rendered.projects,
         files: rendered.files,
         output,
         unchanged: false,
         stamp: site_key.map(|key| (config.site.cache_dir.clone(), key)),
-        search: Some(rendered.search),
+        search: Some(search.index),
         search_dir: search::index_dir(&config.site.cache_dir),
-        search_documents: rendered.search_documents,
-        search_time: rendered.search_time,
+        search_documents: search.documents,
+        search_time,
     })
 }
 
@@ -531,20 +536,17 @@ pub fn theme_dir(config: &Config) -> PathBuf {
         .join(&config.site.theme)
 }
 
-/// What [`render_linked`] makes.
+/// What [`render_pages`] makes.
 pub struct Rendered {
     pub projects: Vec<Project>,
     /// Serve keeps it for content-only edits.
     pub portal: Portal,
-    /// The site's files, the search export included.
+    /// The site's pages and assets, without the search export (made from them).
     pub files: Vec<OutputFile>,
-    pub search: search::SearchIndex,
-    pub search_documents: usize,
-    pub search_time: std::time::Duration,
 }
 
-/// Links analyzed projects, renders the site in memory and indexes it for search.
-pub fn render_linked(
+/// Links analyzed projects and renders the site in memory.
+pub fn render_pages(
     config: &Config,
     mut projects: Vec<Project>,
     content: &content::Content,
@@ -554,19 +556,11 @@ pub fn render_linked(
     link::resolve_across_projects(&mut projects);
     let portal = link::link(&config.site.title, &projects);
     progress.stage("rendering");
-    let mut files = render::render_site(&config.site, &portal, &projects, content, theme)?;
-    progress.stage("indexing for search");
-    let started = std::time::Instant::now();
-    let search = search::build(&files, &config.site.base_path)?;
-    let search_time = started.elapsed();
-    files.extend(search.files);
+    let files = render::render_site(&config.site, &portal, &projects, content, theme)?;
     Ok(Rendered {
         projects,
         portal,
         files,
-        search: search.index,
-        search_documents: search.documents,
-        search_time,
     })
 }
 

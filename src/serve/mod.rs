@@ -3,16 +3,20 @@
 //!
 //! Threads: the HTTP server runs on a small tokio runtime; the watcher (notify's own
 //! thread) sends debounced batches of changes over a channel to one rebuild loop, which
-//! owns the [`rebuild::Session`] and tells the browsers through [`reload::Reloader`].
-//! A failed rebuild leaves the last good site on disk and shows its error in the pages.
+//! owns the [`rebuild::Session`] and tells the browsers through [`reload::Reloader`];
+//! after each good rebuild the [`indexer`] thread indexes the new pages for search, so the
+//! reload does not wait for it. A failed rebuild leaves the last good site on disk and
+//! shows its error in the pages.
 //!
 //! **Invariant:** no file outside the output folder is ever served (see `http`), and the
 //! reload script is added to HTML responses only here, never to the written files.
 
 mod http;
+mod indexer;
 mod rebuild;
 mod reload;
 mod watch;
+mod written;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -24,6 +28,7 @@ use axum::routing::get;
 
 use crate::pipeline::{Options, Progress};
 
+pub use indexer::IndexReport;
 pub use rebuild::Rebuilt;
 
 /// How `serve` was asked to run.
@@ -38,7 +43,7 @@ pub struct ServeOptions {
 }
 
 /// What serve tells the person running it; implemented by the CLI (only it prints).
-pub trait Report: Progress + Send {
+pub trait Report: Progress + IndexReport + Send {
     fn built(&self, rebuilt: &Rebuilt, took: Duration);
     fn listening(&self, url: &str);
     fn changed(&self, paths: &[PathBuf]);
@@ -72,7 +77,7 @@ fn router(
 
 /// `GET /api/search?q=…`: answered from the current index by `search::api`
 /// (`search.js` uses it instead of the static shards when the page names it).
-fn search_routes(slot: rebuild::SearchSlot, root: String) -> Router {
+fn search_routes(slot: indexer::SearchSlot, root: String) -> Router {
     Router::new().route(
         "/api/search",
         get(move |query: axum::extract::RawQuery| {
@@ -115,7 +120,7 @@ pub fn run(
     report: &dyn Report,
 ) -> Result<(), String> {
     let started = Instant::now();
-    let (mut session, first) =
+    let (mut session, first, indexer) =
         rebuild::Session::start(config_path, options, serve.keep_going, report)?;
     report.built(&first, started.elapsed());
 
@@ -145,7 +150,7 @@ pub fn run(
         files,
         reloader.clone(),
         Some(search_routes(
-            session.search_slot(),
+            indexer.slot.clone(),
             session.base_path().to_string(),
         )),
     );
@@ -163,33 +168,45 @@ pub fn run(
         open_browser(&url);
     }
 
-    while let Ok(mut batch) = batches.recv() {
-        // Coalesce what arrived while the last rebuild ran.
-        while let Ok(more) = batches.try_recv() {
-            batch.paths.extend(more.paths);
-            batch.changes.extend(more.changes);
-        }
-        let started = Instant::now();
-        report.changed(&batch.paths.iter().cloned().collect::<Vec<_>>());
-        match session.rebuild(&batch.changes, report) {
-            Ok(rebuilt) => {
-                reloader.send(reload::Signal::Reload);
-                report.rebuilt(&rebuilt, started.elapsed());
+    let (jobs, queued) = mpsc::channel();
+    std::thread::scope(|scope| {
+        scope.spawn(|| indexer.run(queued, &reloader, report));
+        let mut generation = 0;
+        while let Ok(mut batch) = batches.recv() {
+            // Coalesce what arrived while the last rebuild ran.
+            while let Ok(more) = batches.try_recv() {
+                batch.paths.extend(more.paths);
+                batch.changes.extend(more.changes);
             }
-            Err(error) => {
-                reloader.send(reload::Signal::BuildError(error.clone()));
-                report.failed(&error);
+            let started = Instant::now();
+            report.changed(&batch.paths.iter().cloned().collect::<Vec<_>>());
+            match session.rebuild(&batch.changes, report) {
+                Ok(rebuilt) => {
+                    generation += 1;
+                    reloader.send(reload::Signal::Reload(generation));
+                    report.rebuilt(&rebuilt, started.elapsed());
+                    let _ = jobs.send(indexer::Job {
+                        generation,
+                        pages: session.pages(),
+                        root: session.base_path().to_string(),
+                    });
+                }
+                Err(error) => {
+                    reloader.send(reload::Signal::BuildError(error.clone()));
+                    report.failed(&error);
+                }
+            }
+            // projects.toml may have added, moved or removed projects: watch what it names now.
+            let now = session.roots();
+            if now != roots {
+                roots = now;
+                watcher = watch::start(roots.clone(), sender.clone())?;
             }
         }
-        // projects.toml may have added, moved or removed projects: watch what it names now.
-        let now = session.roots();
-        if now != roots {
-            roots = now;
-            watcher = watch::start(roots.clone(), sender.clone())?;
-        }
-    }
-    drop(watcher);
-    Ok(())
+        drop(jobs);
+        drop(watcher);
+        Ok(())
+    })
 }
 
 fn open_browser(url: &str) {

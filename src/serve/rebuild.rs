@@ -8,20 +8,24 @@
 //! projects.toml change reloads the configuration and re-analyzes (again through the
 //! memo and the on-disk cache). A content edit that leaves the navigation, the home
 //! page's text and the set of content paths unchanged renders only the content pages;
-//! everything else re-renders the whole site in memory. The writer compares each file's
-//! hash with the last written one and touches only what changed.
+//! everything else re-renders the whole site in memory. Only files whose bytes changed
+//! are written ([`Written`]). Rebuilds write pages, not the search export: serve's
+//! [`indexer`](super::indexer) indexes the pages after the browsers reload.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use crate::cache::{self, Cache, Hash};
+use crate::cache::Cache;
 use crate::config::{self, Config};
 use crate::model::{Portal, Project};
 use crate::pipeline::{self, Options, Progress};
 use crate::render::{self, OutputFile};
 use crate::search;
 
+use super::indexer::{Indexer, SearchSlot};
 use super::watch::{Change, Roots};
+use super::written::Written;
 
 /// What one build or rebuild did, for the terminal.
 #[derive(Debug, Default)]
@@ -37,9 +41,6 @@ pub struct Rebuilt {
     pub failed: Vec<String>,
 }
 
-/// The current search index, shared with the server's `/api/search` route.
-pub type SearchSlot = std::sync::Arc<std::sync::RwLock<Option<search::SearchIndex>>>;
-
 /// The state a serve session keeps between rebuilds.
 pub struct Session {
     config_path: PathBuf,
@@ -49,32 +50,31 @@ pub struct Session {
     cache: Cache,
     /// Analyzed projects, before linking, in projects.toml order.
     analyzed: Vec<Project>,
-    /// The hash of every file last written, by site path.
-    written: BTreeMap<String, Hash>,
+    /// The pages and assets on disk (the search export is the indexer's).
+    written: Written,
     output: PathBuf,
     /// From the last full render: the portal, and what other pages take from the content
     /// (`render::render_content`), to tell when a content edit changes only its own page.
     portal: Option<Portal>,
     content_fingerprint: Option<String>,
-    /// The pages and assets of the last render, without the search export: a content-only
-    /// edit replaces its pages here and indexes the whole set again (any page changes
+    /// The pages and assets of the last render (no search export): a content-only edit
+    /// replaces its pages here, and the indexer indexes the whole set (any page changes
     /// every score).
-    pages: Vec<OutputFile>,
-    /// The search index of the site last written, for `/api/search`.
-    search: SearchSlot,
+    pages: Arc<Vec<OutputFile>>,
     /// Changes of rebuilds that failed, retried with the next batch (so a content edit
     /// after a broken projects.toml or template does not pass for a good rebuild).
     pending: BTreeSet<Change>,
 }
 
 impl Session {
-    /// Loads the configuration and builds and writes the whole site (atomically).
+    /// Loads the configuration and builds, indexes and writes the whole site (atomically).
+    /// Returns the session, what was done, and the indexer that owns the search export.
     pub fn start(
         config_path: &Path,
         options: Options,
         keep_going: bool,
         progress: &dyn Progress,
-    ) -> Result<(Session, Rebuilt), String> {
+    ) -> Result<(Session, Rebuilt, Indexer), String> {
         let config = config::load(config_path).map_err(|e| e.to_string())?;
         let cache = Cache::with_memo(&config.site.cache_dir);
         let output = options
@@ -89,16 +89,19 @@ impl Session {
             config,
             cache,
             analyzed,
-            written: BTreeMap::new(),
+            written: Written::already(&output, &[]),
             output,
             portal: None,
             content_fingerprint: None,
-            pages: Vec::new(),
-            search: SearchSlot::default(),
+            pages: Arc::default(),
             pending: BTreeSet::new(),
         };
         let names = session.analyzed.iter().map(|p| p.name.clone()).collect();
-        let files = session.render_all(progress)?;
+        session.render_all(progress)?;
+        progress.stage("indexing for search");
+        let search = search::build(&session.pages, session.base_path())?;
+        let mut files = session.pages.to_vec();
+        files.extend(search.files);
         let built = pipeline::Built {
             projects: Vec::new(),
             files,
@@ -112,11 +115,13 @@ impl Session {
             search_time: std::time::Duration::ZERO,
         };
         pipeline::write(&built)?;
-        session.written = built
-            .files
-            .iter()
-            .map(|f| (f.path.clone(), cache::hash_bytes(&f.bytes)))
-            .collect();
+        let (export, pages): (Vec<&OutputFile>, Vec<&OutputFile>) =
+            built.files.iter().partition(|f| search::is_export(&f.path));
+        session.written = Written::already(&session.output, &pages);
+        let indexer = Indexer {
+            slot: SearchSlot::new(std::sync::RwLock::new(Some(search.index))),
+            export: Written::already(&session.output, &export),
+        };
         let done = Rebuilt {
             analyzed: names,
             rendered: built.files.len(),
@@ -124,7 +129,7 @@ impl Session {
             removed: 0,
             failed: session.failed(),
         };
-        Ok((session, done))
+        Ok((session, done, indexer))
     }
 
     /// The places to watch for this configuration.
@@ -202,11 +207,11 @@ impl Session {
                 }
             }
         }
-        let files = self.render_all(progress)?;
-        let (written, removed) = self.write_changed(&files)?;
+        self.render_all(progress)?;
+        let (written, removed) = self.written.replace(&self.pages)?;
         Ok(Rebuilt {
             analyzed,
-            rendered: files.len(),
+            rendered: self.pages.len(),
             written,
             removed,
             failed: self.failed(),
@@ -235,14 +240,14 @@ impl Session {
             return Ok(None);
         }
         let rendered = files.len();
+        let pages = Arc::make_mut(&mut self.pages);
         for file in files {
-            match self.pages.iter_mut().find(|p| p.path == file.path) {
+            match pages.iter_mut().find(|p| p.path == file.path) {
                 Some(slot) => *slot = file,
-                None => self.pages.push(file),
+                None => pages.push(file),
             }
         }
-        let all = self.with_search(self.pages.clone())?;
-        let (written, removed) = self.write_changed(&all)?;
+        let (written, removed) = self.written.replace(&self.pages)?;
         Ok(Some(Rebuilt {
             analyzed: Vec::new(),
             rendered,
@@ -252,7 +257,8 @@ impl Session {
         }))
     }
 
-    fn render_all(&mut self, progress: &dyn Progress) -> Result<Vec<OutputFile>, String> {
+    /// Links and renders the whole site into `pages`.
+    fn render_all(&mut self, progress: &dyn Progress) -> Result<(), String> {
         let failed = self.failed();
         if !failed.is_empty() && !self.keep_going {
             return Err(format!(
@@ -262,7 +268,7 @@ impl Session {
             ));
         }
         let (content, theme) = pipeline::load_site_inputs(&self.config)?;
-        let rendered = pipeline::render_linked(
+        let rendered = pipeline::render_pages(
             &self.config,
             self.analyzed.clone(),
             &content,
@@ -273,88 +279,12 @@ impl Session {
             render::render_content(&self.config.site, &rendered.portal, &content, &theme)?;
         self.portal = Some(rendered.portal);
         self.content_fingerprint = Some(fingerprint);
-        self.set_search(rendered.search);
-        self.pages = rendered
-            .files
-            .iter()
-            .filter(|f| !search::is_export(&f.path))
-            .cloned()
-            .collect();
-        Ok(rendered.files)
+        self.pages = Arc::new(rendered.files);
+        Ok(())
     }
 
-    /// `pages` with the search export made from them (and the index `/api/search` answers from).
-    fn with_search(&self, mut pages: Vec<OutputFile>) -> Result<Vec<OutputFile>, String> {
-        let search = search::build(&pages, &self.config.site.base_path)?;
-        pages.extend(search.files);
-        self.set_search(search.index);
-        Ok(pages)
+    /// The pages and assets of the last good rebuild, for the search indexer.
+    pub fn pages(&self) -> Arc<Vec<OutputFile>> {
+        self.pages.clone()
     }
-
-    fn set_search(&self, index: search::SearchIndex) {
-        if let Ok(mut slot) = self.search.write() {
-            *slot = Some(index);
-        }
-    }
-
-    /// The search index `/api/search` answers from, replaced at each rebuild.
-    pub fn search_slot(&self) -> SearchSlot {
-        self.search.clone()
-    }
-
-    /// Writes the files whose bytes changed and removes files the site no longer has.
-    fn write_changed(&mut self, files: &[OutputFile]) -> Result<(usize, usize), String> {
-        let written = self.write_files(files)?;
-        let keep: BTreeSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
-        let gone: Vec<String> = self
-            .written
-            .keys()
-            .filter(|p| !keep.contains(p.as_str()))
-            .cloned()
-            .collect();
-        let mut removed = 0;
-        for path in gone {
-            self.written.remove(&path);
-            if std::fs::remove_file(self.output.join(&path)).is_ok() {
-                removed += 1;
-            }
-        }
-        Ok((written, removed))
-    }
-
-    /// Writes those of `files` whose bytes differ from what was last written, each through
-    /// a temporary file and a rename, so a browser never reads half a file.
-    fn write_files(&mut self, files: &[OutputFile]) -> Result<usize, String> {
-        let mut written = 0;
-        for file in files {
-            let hash = cache::hash_bytes(&file.bytes);
-            if self.written.get(&file.path) != Some(&hash) {
-                write_file(&self.output, &file.path, &file.bytes)?;
-                self.written.insert(file.path.clone(), hash);
-                written += 1;
-            }
-        }
-        Ok(written)
-    }
-}
-
-fn write_file(root: &Path, rel: &str, bytes: &[u8]) -> Result<(), String> {
-    let path = root.join(rel);
-    let dir = path.parent().unwrap_or(root);
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
-    std::io::Write::write_all(&mut tmp, bytes)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    // Temporary files are private; site files are readable like those `build` writes.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let _ = tmp
-            .as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o644));
-    }
-    tmp.persist(&path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    Ok(())
 }

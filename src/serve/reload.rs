@@ -1,8 +1,10 @@
 //! Live reload: the server-sent-event stream at [`EVENTS_PATH`] and the small script that
 //! listens to it, added to HTML responses in serve mode only (never to the written site).
 //!
-//! A good rebuild sends `reload`; a failed one sends `build-error` with the message as a
-//! JSON string, which the script shows as text (`textContent`, so never as markup) over
+//! A good rebuild sends `reload` (its data: the rebuild's generation number); once the
+//! search index has caught up with that rebuild, `search` follows with the same number
+//! (the page needs nothing from it: `/api/search` answers from the new index). A failed
+//! rebuild sends `build-error` with the message as a JSON string, which the script shows as text (`textContent`, so never as markup) over
 //! the page while the last good site keeps being served. A browser that connects while
 //! the last rebuild is failed gets that error at once.
 
@@ -46,7 +48,10 @@ pub fn inject(mut html: Vec<u8>) -> Vec<u8> {
 /// What a rebuild tells the browsers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Signal {
-    Reload,
+    /// The pages of rebuild number N are written.
+    Reload(u64),
+    /// The search index and export of rebuild number N are written.
+    Searchable(u64),
     BuildError(String),
 }
 
@@ -68,10 +73,12 @@ impl Reloader {
 
     pub fn send(&self, signal: Signal) {
         if let Ok(mut failing) = self.failing.lock() {
-            *failing = match &signal {
-                Signal::Reload => None,
-                Signal::BuildError(e) => Some(e.clone()),
-            };
+            match &signal {
+                Signal::Reload(_) => *failing = None,
+                Signal::BuildError(e) => *failing = Some(e.clone()),
+                // An earlier good rebuild's index says nothing of the last rebuild.
+                Signal::Searchable(_) => {}
+            }
         }
         // No receiver (no browser open) is fine.
         let _ = self.sender.send(signal);
@@ -107,7 +114,8 @@ impl Reloader {
 
 fn event(signal: &Signal) -> Event {
     match signal {
-        Signal::Reload => Event::default().event("reload").data("reload"),
+        Signal::Reload(n) => Event::default().event("reload").data(n.to_string()),
+        Signal::Searchable(n) => Event::default().event("search").data(n.to_string()),
         Signal::BuildError(message) => Event::default()
             .event("build-error")
             .data(serde_json::to_string(message).unwrap_or_else(|_| "\"build failed\"".into())),

@@ -69,27 +69,12 @@ impl Roots {
     }
 }
 
-/// Editor temporary and backup files: vim's `.x.swp`/`.swx`/`.swo` and its `4913` probe,
-/// `x~` backups, emacs' `#x#` and `.#x` locks, JetBrains' `___jb_tmp___`, `.tmp` files.
-pub fn is_temporary(name: &str) -> bool {
-    name == "4913"
-        || name.ends_with('~')
-        || name.starts_with(".#")
-        || (name.starts_with('#') && name.ends_with('#'))
-        || name.ends_with(".swp")
-        || name.ends_with(".swx")
-        || name.ends_with(".swo")
-        || name.ends_with(".tmp")
-        || name.ends_with("___jb_tmp___")
-        || name.ends_with("___jb_old___")
-}
-
 /// What a changed path changes (nothing for temporary files and the build's own folders).
 pub fn classify(path: &Path, roots: &Roots) -> Vec<Change> {
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
         return Vec::new();
     };
-    if is_temporary(name) || roots.ignored.iter().any(|d| path.starts_with(d)) {
+    if crate::content::is_editor_file(name) || roots.ignored.iter().any(|d| path.starts_with(d)) {
         return Vec::new();
     }
     let mut changes = Vec::new();

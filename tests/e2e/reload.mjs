@@ -4,7 +4,8 @@
 //
 // The server is already running (tests/browser.rs starts it on a free port). Opens the
 // About page, edits the content file and waits for the page to reload by itself (a flag
-// set in the old page is gone, the new text is there); breaks the template and expects
+// set in the old page is gone, the new text is there), then finds the new word with the
+// search box (answered by the server's /api/search once it has indexed); breaks the template and expects
 // the error overlay over the last good page; fixes it and expects a reload without the
 // overlay. Prints one line per check and `N passed, M failed`; exits non-zero on failure.
 
@@ -61,6 +62,25 @@ try {
   const text = await page.textContent('main');
   check('the page reloads by itself after a content edit', fresh && text.includes('Reloaded by itself.'),
     `${Date.now() - started} ms`);
+
+  // The index follows the reload: ask until the new word is found (the static shards,
+  // written before the edit, could not know it).
+  const asked = [];
+  page.on('request', (r) => { if (r.url().includes('/api/search')) asked.push(r.url()); });
+  let found = '';
+  for (let i = 0; i < 40 && !found; i++) {
+    await page.fill('#site-search-q', '');
+    await page.fill('#site-search-q', 'itself');
+    const first = page.locator('ul.search-dropdown li.result a').first();
+    try {
+      await first.waitFor({ state: 'visible', timeout: 1000 });
+      const href = await first.getAttribute('href');
+      if (href && href.includes('/about/')) found = href;
+    } catch { /* not indexed yet */ }
+    if (!found) await page.waitForTimeout(250);
+  }
+  check('the search box finds the edited text through /api/search', found !== '' && asked.length > 0,
+    `${found} after ${asked.length} API requests`);
 
   const good = fs.readFileSync(templateFile, 'utf8');
   fs.writeFileSync(templateFile, good.replace('{% endblock main %}', '{% if %}'));

@@ -1,0 +1,128 @@
+//! The output folder as serve last wrote it: each file's hash, so a rebuild writes only
+//! the files whose bytes changed and removes the ones the site no longer has.
+//!
+//! The site is written by two owners — the rebuild loop (pages and assets) and the search
+//! indexer (the search export) — each with its own `Written` over disjoint paths, so
+//! neither removes the other's files.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::cache::{self, Hash};
+use crate::render::OutputFile;
+
+pub struct Written {
+    root: PathBuf,
+    /// The hash of every file last written, by site path.
+    hashes: BTreeMap<String, Hash>,
+}
+
+impl Written {
+    /// Records `files` as already written to `root` (by a whole-site write).
+    pub fn already(root: &Path, files: &[&OutputFile]) -> Written {
+        Written {
+            root: root.to_path_buf(),
+            hashes: files
+                .iter()
+                .map(|f| (f.path.clone(), cache::hash_bytes(&f.bytes)))
+                .collect(),
+        }
+    }
+
+    /// Makes this share of the site exactly `files`: writes those whose bytes differ from
+    /// what was last written and removes the ones no longer there. Returns (written, removed).
+    pub fn replace(&mut self, files: &[OutputFile]) -> Result<(usize, usize), String> {
+        let mut written = 0;
+        for file in files {
+            let hash = cache::hash_bytes(&file.bytes);
+            if self.hashes.get(&file.path) != Some(&hash) {
+                write_file(&self.root, &file.path, &file.bytes)?;
+                self.hashes.insert(file.path.clone(), hash);
+                written += 1;
+            }
+        }
+        let keep: std::collections::BTreeSet<&str> =
+            files.iter().map(|f| f.path.as_str()).collect();
+        let gone: Vec<String> = self
+            .hashes
+            .keys()
+            .filter(|p| !keep.contains(p.as_str()))
+            .cloned()
+            .collect();
+        let mut removed = 0;
+        for path in gone {
+            self.hashes.remove(&path);
+            let file = self.root.join(&path);
+            if std::fs::remove_file(&file).is_ok() {
+                removed += 1;
+                remove_empty_parents(&self.root, &file);
+            }
+        }
+        Ok((written, removed))
+    }
+}
+
+/// Removes the folders a removed file leaves empty (a superseded search export version),
+/// up to the output folder, so the folder matches what a fresh build writes.
+fn remove_empty_parents(root: &Path, file: &Path) {
+    let mut dir = file.parent();
+    while let Some(d) = dir {
+        if d == root || !d.starts_with(root) || std::fs::remove_dir(d).is_err() {
+            break;
+        }
+        dir = d.parent();
+    }
+}
+
+/// Writes one file through a temporary file and a rename, so a browser never reads half
+/// a file.
+fn write_file(root: &Path, rel: &str, bytes: &[u8]) -> Result<(), String> {
+    let path = root.join(rel);
+    let dir = path.parent().unwrap_or(root);
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
+    std::io::Write::write_all(&mut tmp, bytes)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    // Temporary files are private; site files are readable like those `build` writes.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = tmp
+            .as_file()
+            .set_permissions(std::fs::Permissions::from_mode(0o644));
+    }
+    tmp.persist(&path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(path: &str, text: &str) -> OutputFile {
+        OutputFile {
+            path: path.into(),
+            bytes: text.as_bytes().to_vec(),
+        }
+    }
+
+    #[test]
+    fn writes_changed_files_and_removes_gone_ones_with_their_empty_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut w = Written::already(dir.path(), &[]);
+        let first = [file("a.html", "a"), file("search/v-1/x.json", "x")];
+        assert_eq!(w.replace(&first).unwrap(), (2, 0));
+        // Same bytes: nothing written.
+        assert_eq!(w.replace(&first).unwrap(), (0, 0));
+        let second = [file("a.html", "A"), file("search/v-2/x.json", "x")];
+        assert_eq!(w.replace(&second).unwrap(), (2, 1));
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("a.html")).unwrap(),
+            "A"
+        );
+        assert!(!dir.path().join("search/v-1").exists());
+        assert!(dir.path().join("search/v-2/x.json").exists());
+    }
+}
