@@ -6,7 +6,9 @@
 Starts `PORTOLAN serve --port 0 --config CONFIG`, listens to its event stream, then
 alternately edits CONTENT_FILE (a markdown page) and GO_FILE (a Go file of a `path =`
 project), each edit a new line so the site really changes, and times each edit from the
-write to the `reload` event. Prints min / median / max per kind. The files are restored
+write to the `reload` event and to the `search` event of the same rebuild (the search
+index caught up). The next edit waits for that `search` event and 0.5 s more, as a person
+between saves would. Prints min / median / max per kind. The files are restored
 at the end. Standard library only.
 """
 import os
@@ -45,13 +47,17 @@ def main():
         s = socket.create_connection((host, int(port)))
         s.sendall(f"GET /__portolan/events HTTP/1.1\r\nHost: {address}\r\n\r\n".encode())
         f = s.makefile("r", encoding="utf-8", newline="\n")
+        name = None
         for line in f:
             if line.startswith("event: "):
-                events.put((time.monotonic(), line[7:].strip()))
+                name = (time.monotonic(), line[7:].strip())
+            elif line.startswith("data: ") and name:
+                events.put((*name, line[6:].strip()))
+                name = None
 
     threading.Thread(target=listen, daemon=True).start()
     time.sleep(1.0)
-    timings = {"content": [], "go": []}
+    timings = {"content": [], "go": [], "content search": [], "go search": []}
     try:
         for i in range(runs):
             for kind, path, line in (
@@ -63,10 +69,17 @@ def main():
                 start = time.monotonic()
                 with open(path, "ab") as f:
                     f.write(line.encode())
-                at, name = events.get(timeout=60)
+                at, name, generation = events.get(timeout=60)
                 if name != "reload":
                     sys.exit(f"expected reload, got {name}:\n" + "".join(log[-20:]))
                 timings[kind].append((at - start) * 1000)
+                while True:
+                    at, name, data = events.get(timeout=60)
+                    if name == "search" and data == generation:
+                        break
+                    if name != "search":
+                        sys.exit(f"expected search, got {name}:\n" + "".join(log[-20:]))
+                timings[kind + " search"].append((at - start) * 1000)
                 time.sleep(0.5)
     finally:
         for p, data in originals.items():
@@ -75,10 +88,10 @@ def main():
         server.terminate()
         server.wait()
     for kind, ms in timings.items():
-        print(f"{kind} edit -> reload event: runs {len(ms)}, "
+        print(f"{kind.split()[0]} edit -> {'search' if 'search' in kind else 'reload'} event: runs {len(ms)}, "
               f"min {min(ms):.0f} ms, median {statistics.median(ms):.0f} ms, max {max(ms):.0f} ms")
     print("server log (last rebuild lines):")
-    for line in [l for l in log if "rebuilt" in l][-4:]:
+    for line in [l for l in log if "rebuilt" in l or "search:" in l][-4:]:
         print("  " + line.rstrip())
 
 

@@ -31,15 +31,30 @@ impl Written {
 
     /// Makes this share of the site exactly `files`: writes those whose bytes differ from
     /// what was last written and removes the ones no longer there. Returns (written, removed).
+    ///
+    /// New paths are written first, straight (nothing links to them yet: a new search
+    /// export version is thousands of files); then files that exist are replaced, each
+    /// through a temporary file and a rename, so what links to the new files (a page, the
+    /// search manifest) is replaced after they are complete and a browser never reads half
+    /// a file.
     pub fn replace(&mut self, files: &[OutputFile]) -> Result<(usize, usize), String> {
+        let changed: Vec<(&OutputFile, Hash)> = files
+            .iter()
+            .map(|f| (f, cache::hash_bytes(&f.bytes)))
+            .filter(|(f, hash)| self.hashes.get(&f.path) != Some(hash))
+            .collect();
+        let (new, existing): (Vec<_>, Vec<_>) = changed
+            .into_iter()
+            .partition(|(f, _)| !self.hashes.contains_key(&f.path));
         let mut written = 0;
-        for file in files {
-            let hash = cache::hash_bytes(&file.bytes);
-            if self.hashes.get(&file.path) != Some(&hash) {
+        for (file, hash) in new.into_iter().chain(existing) {
+            if self.hashes.contains_key(&file.path) {
                 write_file(&self.root, &file.path, &file.bytes)?;
-                self.hashes.insert(file.path.clone(), hash);
-                written += 1;
+            } else {
+                write_new_file(&self.root, &file.path, &file.bytes)?;
             }
+            self.hashes.insert(file.path.clone(), hash);
+            written += 1;
         }
         let keep: std::collections::BTreeSet<&str> =
             files.iter().map(|f| f.path.as_str()).collect();
@@ -72,6 +87,14 @@ fn remove_empty_parents(root: &Path, file: &Path) {
         }
         dir = d.parent();
     }
+}
+
+/// Writes a file at a path the site did not have.
+fn write_new_file(root: &Path, rel: &str, bytes: &[u8]) -> Result<(), String> {
+    let path = root.join(rel);
+    let dir = path.parent().unwrap_or(root);
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// Writes one file through a temporary file and a rename, so a browser never reads half
