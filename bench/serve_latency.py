@@ -91,7 +91,7 @@ def main():
         print(f"{kind.split()[0]} edit -> {'search' if 'search' in kind else 'reload'} event: runs {len(ms)}, "
               f"min {min(ms):.0f} ms, median {statistics.median(ms):.0f} ms, max {max(ms):.0f} ms")
     print("server log (last rebuild lines):")
-    for line in [l for l in log if "rebuilt" in l or "search:" in l][-4:]:
+    for line in [l for l in log if "portolan: rebuild" in l][-4:]:
         print("  " + line.rstrip())
 
 

@@ -209,8 +209,8 @@ impl serve::Report for Reporter {
         self.line(&format!("changed: {}{tail}", shown.join(", ")));
     }
 
-    fn rebuilt(&self, r: &Rebuilt, took: std::time::Duration) {
-        self.summary("rebuilt", r, took);
+    fn rebuilt(&self, generation: u64, r: &Rebuilt, took: std::time::Duration) {
+        self.summary(&format!("rebuild {generation}"), r, took);
     }
 
     fn failed(&self, error: &str) {
@@ -219,10 +219,14 @@ impl serve::Report for Reporter {
 }
 
 impl serve::IndexReport for Reporter {
-    fn indexed(&self, documents: usize, written: usize, took: std::time::Duration) {
+    fn indexed(&self, i: &serve::Indexed) {
         self.line(&format!(
-            "search: indexed {documents} documents, {written} export files changed, in {}",
-            millis(took)
+            "rebuild {} searchable: indexed {} documents in {}; wrote the export ({} files changed) in {}",
+            i.generation,
+            i.documents,
+            millis(i.indexed),
+            i.export_files,
+            millis(i.exported)
         ));
     }
 

@@ -232,8 +232,10 @@ fn edits_to_content_templates_and_go_reload_the_page() {
     );
     let (name, generation) = next_event(&reloads);
     assert_eq!(name, "reload");
-    // The pages come first; the search index follows with the same generation.
+    // The pages come first; the search index follows with the same generation, then its
+    // static export.
     searchable(&reloads, &generation);
+    server.wait_for_line(&format!("portolan: rebuild {generation} searchable: "));
     drop(server);
     let fresh = std::process::Command::new(env!("CARGO_BIN_EXE_portolan"))
         .args(["build", "-q", "--config"])

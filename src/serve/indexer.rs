@@ -2,10 +2,13 @@
 //!
 //! Indexing the whole site takes about a second on the real repositories, five times the
 //! budget of a content edit. So a rebuild writes its pages and sends `reload` first; this
-//! worker then indexes the newest page set, writes the search export, swaps the index
-//! `/api/search` answers from, and sends `search` with the rebuild's generation. Page sets
-//! that are superseded while it works are skipped: only the newest is indexed.
+//! worker then indexes the newest page set, swaps the index `/api/search` answers from,
+//! sends `search` with the rebuild's generation, and then writes the static search export
+//! (thousands of files, which take longer than the index on some disks; browsers in serve
+//! use `/api/search`, not the export). Page sets that are superseded while it works are
+//! skipped: only the newest is indexed.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
@@ -26,9 +29,22 @@ pub struct Job {
     pub root: String,
 }
 
+/// What one indexing did, for the terminal.
+pub struct Indexed {
+    /// The rebuild whose pages were indexed.
+    pub generation: u64,
+    pub documents: usize,
+    /// From the job's start until `/api/search` answered from the new index.
+    pub indexed: Duration,
+    /// Export files written or removed, and how long from the swap until they were (pauses
+    /// for rebuilds included).
+    pub export_files: usize,
+    pub exported: Duration,
+}
+
 /// What the worker tells the terminal.
 pub trait IndexReport: Sync {
-    fn indexed(&self, documents: usize, written: usize, took: Duration);
+    fn indexed(&self, indexed: &Indexed);
     fn index_failed(&self, error: &str);
 }
 
@@ -38,31 +54,90 @@ pub struct Indexer {
     pub export: Written,
 }
 
-impl Indexer {
-    /// Indexes `pages`, writes the export files that changed and swaps the index in.
-    /// Returns (documents, files written or removed).
-    pub fn index(&mut self, pages: &[OutputFile], root: &str) -> Result<(usize, usize), String> {
-        let built = search::build(pages, root)?;
-        let (written, removed) = self.export.replace(&built.files)?;
-        if let Ok(mut slot) = self.slot.write() {
-            *slot = Some(built.index);
-        }
-        Ok((built.documents, written + removed))
-    }
+/// What the rebuild loop is doing, for the indexer to yield to it: writing the export
+/// (thousands of files) while a rebuild runs would slow the next reload.
+#[derive(Default)]
+pub struct Busy {
+    /// A rebuild is running.
+    pub rebuilding: AtomicBool,
+    /// The generation of the newest job sent.
+    pub latest: AtomicU64,
+}
 
-    /// Indexes each newest job until the sender is dropped.
-    pub fn run(mut self, jobs: mpsc::Receiver<Job>, reloader: &Reloader, report: &dyn IndexReport) {
-        while let Ok(mut job) = jobs.recv() {
-            while let Ok(newer) = jobs.try_recv() {
-                job = newer;
-            }
-            let started = Instant::now();
-            match self.index(&job.pages, &job.root) {
-                Ok((documents, written)) => {
-                    reloader.send(Signal::Searchable(job.generation));
-                    report.indexed(documents, written, started.elapsed());
+/// How long an export paused for a rebuild waits for that rebuild's job before it goes on
+/// (a failed rebuild sends none).
+const RESUME_AFTER: Duration = Duration::from_millis(500);
+
+impl Indexer {
+    /// Indexes each newest job until the sender is dropped. The index is swapped in (and
+    /// `search` sent) as soon as it is built; the export is written after, paused while a
+    /// rebuild runs and dropped for a newer job's.
+    pub fn run(
+        mut self,
+        jobs: mpsc::Receiver<Job>,
+        busy: &Busy,
+        reloader: &Reloader,
+        report: &dyn IndexReport,
+    ) {
+        // The export built but not yet (wholly) written, and what to report when it is.
+        let mut unwritten: Option<(Vec<OutputFile>, Indexed, Instant)> = None;
+        loop {
+            let next = if unwritten.is_some() {
+                match jobs.recv_timeout(RESUME_AFTER) {
+                    Ok(job) => Some(job),
+                    Err(mpsc::RecvTimeoutError::Timeout) => None,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return,
                 }
-                Err(error) => report.index_failed(&error),
+            } else {
+                match jobs.recv() {
+                    Ok(job) => Some(job),
+                    Err(_) => return,
+                }
+            };
+            if let Some(mut job) = next {
+                while let Ok(newer) = jobs.try_recv() {
+                    job = newer;
+                }
+                let started = Instant::now();
+                match search::build(&job.pages, &job.root) {
+                    Ok(built) => {
+                        if let Ok(mut slot) = self.slot.write() {
+                            *slot = Some(built.index);
+                        }
+                        reloader.send(Signal::Searchable(job.generation));
+                        let indexed = Indexed {
+                            generation: job.generation,
+                            documents: built.documents,
+                            indexed: started.elapsed(),
+                            export_files: 0,
+                            exported: Duration::ZERO,
+                        };
+                        unwritten = Some((built.files, indexed, Instant::now()));
+                    }
+                    Err(error) => report.index_failed(&error),
+                }
+            }
+            let Some((files, indexed, since)) = &mut unwritten else {
+                continue;
+            };
+            let generation = indexed.generation;
+            let stop = || {
+                busy.rebuilding.load(Ordering::Relaxed)
+                    || busy.latest.load(Ordering::Relaxed) > generation
+            };
+            match self.export.replace_unless(files, &stop) {
+                Ok(Some((written, removed))) => {
+                    indexed.export_files = written + removed;
+                    indexed.exported = since.elapsed();
+                    report.indexed(indexed);
+                    unwritten = None;
+                }
+                // Paused: go on after the rebuild (with its job's export, if it sends one).
+                Ok(None) => {}
+                Err(error) => {
+                    report.index_failed(&error);
+                    unwritten = None;
+                }
             }
         }
     }

@@ -20,6 +20,7 @@ mod written;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
@@ -28,7 +29,7 @@ use axum::routing::get;
 
 use crate::pipeline::{Options, Progress};
 
-pub use indexer::IndexReport;
+pub use indexer::{IndexReport, Indexed};
 pub use rebuild::Rebuilt;
 
 /// How `serve` was asked to run.
@@ -47,7 +48,8 @@ pub trait Report: Progress + IndexReport + Send {
     fn built(&self, rebuilt: &Rebuilt, took: Duration);
     fn listening(&self, url: &str);
     fn changed(&self, paths: &[PathBuf]);
-    fn rebuilt(&self, rebuilt: &Rebuilt, took: Duration);
+    /// Rebuild number `generation` (the `reload` event's data) succeeded.
+    fn rebuilt(&self, generation: u64, rebuilt: &Rebuilt, took: Duration);
     fn failed(&self, error: &str);
 }
 
@@ -169,8 +171,9 @@ pub fn run(
     }
 
     let (jobs, queued) = mpsc::channel();
+    let busy = indexer::Busy::default();
     std::thread::scope(|scope| {
-        scope.spawn(|| indexer.run(queued, &reloader, report));
+        scope.spawn(|| indexer.run(queued, &busy, &reloader, report));
         let mut generation = 0;
         while let Ok(mut batch) = batches.recv() {
             // Coalesce what arrived while the last rebuild ran.
@@ -180,11 +183,14 @@ pub fn run(
             }
             let started = Instant::now();
             report.changed(&batch.paths.iter().cloned().collect::<Vec<_>>());
-            match session.rebuild(&batch.changes, report) {
+            busy.rebuilding.store(true, Ordering::Relaxed);
+            let result = session.rebuild(&batch.changes, report);
+            match result {
                 Ok(rebuilt) => {
                     generation += 1;
                     reloader.send(reload::Signal::Reload(generation));
-                    report.rebuilt(&rebuilt, started.elapsed());
+                    report.rebuilt(generation, &rebuilt, started.elapsed());
+                    busy.latest.store(generation, Ordering::Relaxed);
                     let _ = jobs.send(indexer::Job {
                         generation,
                         pages: session.pages(),
@@ -196,6 +202,7 @@ pub fn run(
                     report.failed(&error);
                 }
             }
+            busy.rebuilding.store(false, Ordering::Relaxed);
             // projects.toml may have added, moved or removed projects: watch what it names now.
             let now = session.roots();
             if now != roots {

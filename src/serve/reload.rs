@@ -1,9 +1,9 @@
 //! Live reload: the server-sent-event stream at [`EVENTS_PATH`] and the small script that
 //! listens to it, added to HTML responses in serve mode only (never to the written site).
 //!
-//! A good rebuild sends `reload` (its data: the rebuild's generation number); once the
-//! search index has caught up with that rebuild, `search` follows with the same number
-//! (the page needs nothing from it: `/api/search` answers from the new index). A failed
+//! A good rebuild sends `reload` (its data: the rebuild's generation number); once
+//! `/api/search` answers from that rebuild's pages, `search` follows with the same number
+//! (the page needs nothing from it; tests and benchmarks wait for it). A failed
 //! rebuild sends `build-error` with the message as a JSON string, which the script shows as text (`textContent`, so never as markup) over
 //! the page while the last good site keeps being served. A browser that connects while
 //! the last rebuild is failed gets that error at once.
@@ -50,7 +50,7 @@ pub fn inject(mut html: Vec<u8>) -> Vec<u8> {
 pub enum Signal {
     /// The pages of rebuild number N are written.
     Reload(u64),
-    /// The search index and export of rebuild number N are written.
+    /// `/api/search` answers from the pages of rebuild number N.
     Searchable(u64),
     BuildError(String),
 }

@@ -38,6 +38,18 @@ impl Written {
     /// search manifest) is replaced after they are complete and a browser never reads half
     /// a file.
     pub fn replace(&mut self, files: &[OutputFile]) -> Result<(usize, usize), String> {
+        Ok(self.replace_unless(files, &|| false)?.unwrap_or_default())
+    }
+
+    /// [`replace`](Self::replace), paused as soon as `stop` says so (checked before each
+    /// file): `None` then, with what was written recorded, so the same call later goes on
+    /// where this one stopped. Until the last file is written, nothing that links to the
+    /// new files has changed.
+    pub fn replace_unless(
+        &mut self,
+        files: &[OutputFile],
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<(usize, usize)>, String> {
         let changed: Vec<(&OutputFile, Hash)> = files
             .iter()
             .map(|f| (f, cache::hash_bytes(&f.bytes)))
@@ -48,6 +60,9 @@ impl Written {
             .partition(|(f, _)| !self.hashes.contains_key(&f.path));
         let mut written = 0;
         for (file, hash) in new.into_iter().chain(existing) {
+            if stop() {
+                return Ok(None);
+            }
             if self.hashes.contains_key(&file.path) {
                 write_file(&self.root, &file.path, &file.bytes)?;
             } else {
@@ -73,7 +88,7 @@ impl Written {
                 remove_empty_parents(&self.root, &file);
             }
         }
-        Ok((written, removed))
+        Ok(Some((written, removed)))
     }
 }
 
@@ -146,6 +161,31 @@ mod tests {
             "A"
         );
         assert!(!dir.path().join("search/v-1").exists());
-        assert!(dir.path().join("search/v-2/x.json").exists());
+        // Paused before the first file, then resumed: the same result.
+        let third = [file("a.html", "b"), file("search/v-3/x.json", "x")];
+        assert_eq!(w.replace_unless(&third, &|| true).unwrap(), None);
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("a.html")).unwrap(),
+            "A"
+        );
+        assert_eq!(w.replace(&third).unwrap(), (2, 1));
+        assert!(!dir.path().join("search/v-2").exists());
+        // Paused after one file: the new version's file first, the page not yet replaced;
+        // resumed, only the rest is written.
+        let fourth = [file("a.html", "c"), file("search/v-4/x.json", "x")];
+        let asked = std::cell::Cell::new(0);
+        let stop = || {
+            asked.set(asked.get() + 1);
+            asked.get() > 1
+        };
+        assert_eq!(w.replace_unless(&fourth, &stop).unwrap(), None);
+        assert!(dir.path().join("search/v-4/x.json").exists());
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("a.html")).unwrap(),
+            "b"
+        );
+        assert_eq!(w.replace(&fourth).unwrap(), (1, 1));
+        assert!(!dir.path().join("search/v-3").exists());
+        assert!(dir.path().join("search/v-4/x.json").exists());
     }
 }

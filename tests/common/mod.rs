@@ -79,14 +79,30 @@ pub fn site_with_theme() -> tempfile::TempDir {
 pub struct Server {
     child: Child,
     pub address: String,
-    /// Kept so the thread reading the server's stderr keeps draining it.
-    _log: mpsc::Receiver<String>,
+    /// The server's stderr lines after the address (the reading thread keeps draining it).
+    log: mpsc::Receiver<String>,
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    /// Waits (up to 60 s) for a line of the server's output that starts with `prefix`.
+    pub fn wait_for_line(&self, prefix: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let line = self
+                .log
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+                .unwrap_or_else(|_| panic!("serve printed a line starting with {prefix:?}"));
+            if line.starts_with(prefix) {
+                return line;
+            }
+        }
     }
 }
 
@@ -119,7 +135,7 @@ pub fn serve(dir: &Path) -> Server {
             return Server {
                 child,
                 address,
-                _log: log,
+                log,
             };
         }
     }
