@@ -53,28 +53,19 @@ pub trait Report: Progress + IndexReport + Send {
     fn failed(&self, error: &str);
 }
 
-/// A handler for the search API, mounted by the search module (issue 6) at `/api/search`
-/// when it exists; serve itself adds no search endpoint.
-pub type SearchRoutes = Option<Router>;
-
-/// The routes of the preview server: the reload events, an optional search API, and the
-/// site's files for everything else.
-fn router(
-    files: Arc<http::SiteFiles>,
-    reloader: Arc<reload::Reloader>,
-    search: SearchRoutes,
-) -> Router {
-    let mut app = Router::new().route(
-        reload::EVENTS_PATH,
-        get(move || {
-            let reloader = reloader.clone();
-            async move { reloader.events() }
-        }),
-    );
-    if let Some(search) = search {
-        app = app.merge(search);
-    }
-    app.fallback(move |request| http::serve_file(files.clone(), request))
+/// The routes of the preview server: the reload events, the search API, and the site's
+/// files for everything else.
+fn router(files: Arc<http::SiteFiles>, reloader: Arc<reload::Reloader>, search: Router) -> Router {
+    Router::new()
+        .route(
+            reload::EVENTS_PATH,
+            get(move || {
+                let reloader = reloader.clone();
+                async move { reloader.events() }
+            }),
+        )
+        .merge(search)
+        .fallback(move |request| http::serve_file(files.clone(), request))
 }
 
 /// `GET /api/search?q=…`: answered from the current index by `search::api`
@@ -86,23 +77,15 @@ fn search_routes(slot: indexer::SearchSlot, root: String) -> Router {
             let slot = slot.clone();
             let root = root.clone();
             async move {
-                let answer = match slot.read() {
-                    Ok(guard) => match guard.as_ref() {
-                        Some(index) => crate::search::api::answer(
-                            index,
-                            query.0.as_deref().unwrap_or_default(),
-                            &root,
-                        ),
-                        None => crate::search::api::Response {
-                            status: 503,
-                            body: r#"{"error":"the search index is being built"}"#.into(),
-                        },
-                    },
-                    Err(_) => crate::search::api::Response {
-                        status: 500,
-                        body: r#"{"error":"the search index is unavailable"}"#.into(),
-                    },
-                };
+                // A query is CPU work: off the runtime's threads, which serve the files.
+                let answer = tokio::task::spawn_blocking(move || {
+                    answer_search(&slot, query.0.as_deref().unwrap_or_default(), &root)
+                })
+                .await
+                .unwrap_or_else(|_| crate::search::api::Response {
+                    status: 500,
+                    body: r#"{"error":"the search failed"}"#.into(),
+                });
                 (
                     axum::http::StatusCode::from_u16(answer.status)
                         .unwrap_or(axum::http::StatusCode::INTERNAL_SERVER_ERROR),
@@ -112,6 +95,27 @@ fn search_routes(slot: indexer::SearchSlot, root: String) -> Router {
             }
         }),
     )
+}
+
+/// Answers one `/api/search` query from the index in `slot`.
+fn answer_search(
+    slot: &indexer::SearchSlot,
+    query: &str,
+    root: &str,
+) -> crate::search::api::Response {
+    match slot.read() {
+        Ok(guard) => match guard.as_ref() {
+            Some(index) => crate::search::api::answer(index, query, root),
+            None => crate::search::api::Response {
+                status: 503,
+                body: r#"{"error":"the search index is being built"}"#.into(),
+            },
+        },
+        Err(_) => crate::search::api::Response {
+            status: 500,
+            body: r#"{"error":"the search index is unavailable"}"#.into(),
+        },
+    }
 }
 
 /// Builds, serves and rebuilds until the process is stopped.
@@ -136,6 +140,8 @@ pub fn run(
     let reloader = reload::Reloader::new();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        // Search queries run here; more threads than cores would only thrash.
+        .max_blocking_threads(2)
         .enable_io()
         .enable_time()
         .build()
@@ -151,10 +157,7 @@ pub fn run(
     let app = router(
         files,
         reloader.clone(),
-        Some(search_routes(
-            indexer.slot.clone(),
-            session.base_path().to_string(),
-        )),
+        search_routes(indexer.slot.clone(), session.base_path().to_string()),
     );
     runtime.spawn(async move {
         let _ = axum::serve(listener, app).await;
