@@ -5,6 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_portolan"))
 }
@@ -38,21 +40,11 @@ fn main_of(html: &str) -> &str {
 
 /// Every HTML file under `dir`, as (relative path, text), sorted.
 fn html_files(dir: &Path) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let p = entry.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|e| e == "html") {
-                let rel = p.strip_prefix(dir).unwrap().to_string_lossy().to_string();
-                out.push((rel, read(&p)));
-            }
-        }
-    }
-    out.sort();
-    out
+    common::all_files(dir)
+        .into_iter()
+        .filter(|(path, _)| path.ends_with(".html"))
+        .map(|(path, bytes)| (path, String::from_utf8(bytes).unwrap()))
+        .collect()
 }
 
 #[test]
