@@ -166,6 +166,24 @@ fn kind_of(
     )
 }
 
+/// The kind of a client write and where it is (a diagnostic when the kind is unknown).
+fn write_kind(
+    kinds: &Kinds,
+    w: &super::body::RawWrite,
+    file: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Gvk, SourceRef) {
+    let at = SourceRef::new(file, w.line);
+    let (gvk, _) = kind_of(
+        kinds,
+        &w.kind,
+        &at,
+        &format!("`{}` write", w.verb),
+        diagnostics,
+    );
+    (gvk, at)
+}
+
 fn watch(kinds: &Kinds, w: &RawWatch, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Watch {
     let at = SourceRef::new(file, w.line);
     let (gvk, import_path) = kind_of(
@@ -241,14 +259,7 @@ pub fn resolve(
                         let rf = &files[rfi];
                         let f = &rf.functions[ri];
                         for w in &f.writes {
-                            let at = SourceRef::new(&rf.path, w.line);
-                            let (gvk, _) = kind_of(
-                                &kinds,
-                                &w.kind,
-                                &at,
-                                &format!("`{}` write", w.verb),
-                                diagnostics,
-                            );
+                            let (gvk, at) = write_kind(&kinds, w, &rf.path, diagnostics);
                             add_operation(&mut operations, w.verb, gvk, at);
                         }
                         for w in &f.informers {
@@ -283,14 +294,7 @@ pub fn resolve(
                 continue;
             }
             for w in &func.writes {
-                let at = SourceRef::new(&file.path, w.line);
-                let (gvk, _) = kind_of(
-                    &kinds,
-                    &w.kind,
-                    &at,
-                    &format!("`{}` write", w.verb),
-                    diagnostics,
-                );
+                let (gvk, at) = write_kind(&kinds, w, &file.path, diagnostics);
                 out.package_operations.push(PackageOperation {
                     package: package.clone(),
                     function: func.name.clone(),
