@@ -252,6 +252,87 @@ fn edits_to_content_templates_and_go_reload_the_page() {
 }
 
 #[test]
+fn editor_saves_yaml_and_projects_toml_edits_rebuild() {
+    let dir = site();
+    let server = serve(dir.path());
+    let a = server.address.clone();
+    let reloads = events(&a);
+    let about = dir.path().join("atlas-content/about.md");
+
+    // Saved through a temporary file renamed over the page (atomic-save editors).
+    let text = std::fs::read_to_string(&about).unwrap();
+    let temp = dir.path().join("atlas-content/.about.md.tmp.1234");
+    std::fs::write(
+        &temp,
+        text.replace("Written for the tests.", "Renamed over."),
+    )
+    .unwrap();
+    std::fs::rename(&temp, &about).unwrap();
+    assert_eq!(next_event(&reloads).0, "reload");
+    assert!(get(&a, "/atlas/about/").text().contains("Renamed over."));
+
+    // Saved the vim way: the page moved to a `~` backup, written anew, the backup removed.
+    let backup = dir.path().join("atlas-content/about.md~");
+    std::fs::rename(&about, &backup).unwrap();
+    let text = std::fs::read_to_string(&backup).unwrap();
+    std::fs::write(&about, text.replace("Renamed over.", "Saved like vim.")).unwrap();
+    std::fs::remove_file(&backup).unwrap();
+    // The page may be gone for one rebuild (a 404, not an error); the last one has it.
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let (name, data) = next_event(&reloads);
+        assert_eq!(name, "reload", "{data}");
+        if get(&a, "/atlas/about/").text().contains("Saved like vim.") {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the vim-style save never showed"
+        );
+    }
+
+    // A YAML file of a path project: a CRD's description on its API page.
+    let crd = dir
+        .path()
+        .join("widget-operator/config/crd/bases/widgets.example.io_gizmos.yaml");
+    edit(
+        &crd,
+        "GizmoSpec defines the desired state of Gizmo.",
+        "GizmoSpec was edited by the serve test.",
+    );
+    assert_eq!(next_event(&reloads).0, "reload");
+    let api = "/atlas/projects/widget-operator/api/widgets.example.io/Gizmo/";
+    assert!(
+        get(&a, api)
+            .text()
+            .contains("GizmoSpec was edited by the serve test."),
+        "{api}"
+    );
+
+    // projects.toml: the configuration is read again (the site's title on every page).
+    edit(
+        &dir.path().join("portal.toml"),
+        "title = \"Fixture Atlas\"",
+        "title = \"Edited Atlas\"",
+    );
+    assert_eq!(next_event(&reloads).0, "reload");
+    assert!(get(&a, "/atlas/").text().contains("Edited Atlas"));
+    // A broken projects.toml: an error naming the file; the last good site stays.
+    edit(
+        &dir.path().join("portal.toml"),
+        "title = \"Edited Atlas\"",
+        "title = \"Edited Atlas",
+    );
+    let (name, data) = next_event(&reloads);
+    assert_eq!(name, "build-error");
+    assert!(
+        data.contains("portal.toml"),
+        "the error names the file: {data}"
+    );
+    assert!(get(&a, "/atlas/").text().contains("Edited Atlas"));
+}
+
+#[test]
 fn no_request_reads_outside_the_output_folder() {
     let dir = site();
     let secret = "TOP-SECRET-OUTSIDE-THE-SITE";
