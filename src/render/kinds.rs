@@ -371,6 +371,7 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
             empty: empty.into(),
         }
     };
+    // Where a project touches the kind is in the sections below: this table has no sources.
     let mut summary_section = section(
         "projects",
         "By project",
@@ -378,9 +379,11 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
         summary,
         "No project touches this kind.",
     );
-    summary_section.headers.truncate(2);
-    summary_section.headers.push("Source".into());
-    summary_section.headers.push(String::new());
+    summary_section.headers = vec![
+        "Project".into(),
+        "How it touches the kind".into(),
+        String::new(),
+    ];
     let links = k
         .defined_by
         .iter()
