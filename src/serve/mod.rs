@@ -68,16 +68,23 @@ fn router(files: Arc<http::SiteFiles>, reloader: Arc<reload::Reloader>, search: 
         .fallback(move |request| http::serve_file(files.clone(), request))
 }
 
+/// Search queries answered at the same time (the cores of a laptop; each takes a few ms).
+const SEARCH_QUERIES_AT_ONCE: usize = 2;
+
 /// `GET /api/search?q=…`: answered from the current index by `search::api`
 /// (`search.js` uses it instead of the static shards when the page names it).
 fn search_routes(slot: indexer::SearchSlot, root: String) -> Router {
+    // A query is CPU work, run on the blocking pool; at most this many at once, so file
+    // responses (whose reads use the same pool) never queue behind a flood of queries.
+    let running = Arc::new(tokio::sync::Semaphore::new(SEARCH_QUERIES_AT_ONCE));
     Router::new().route(
         "/api/search",
         get(move |query: axum::extract::RawQuery| {
             let slot = slot.clone();
             let root = root.clone();
+            let running = running.clone();
             async move {
-                // A query is CPU work: off the runtime's threads, which serve the files.
+                let _permit = running.acquire_owned().await;
                 let answer = tokio::task::spawn_blocking(move || {
                     answer_search(&slot, query.0.as_deref().unwrap_or_default(), &root)
                 })
@@ -140,8 +147,9 @@ pub fn run(
     let reloader = reload::Reloader::new();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
-        // Search queries run here; more threads than cores would only thrash.
-        .max_blocking_threads(2)
+        // The blocking pool runs the file system calls of file responses (tokio::fs) and
+        // search queries (at most SEARCH_QUERIES_AT_ONCE of them).
+        .max_blocking_threads(16)
         .enable_io()
         .enable_time()
         .build()
