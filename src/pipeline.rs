@@ -543,6 +543,8 @@ pub struct Rendered {
     pub portal: Portal,
     /// The site's pages and assets, without the search export (made from them).
     pub files: Vec<OutputFile>,
+    /// Serve keeps it to tell content-only edits (see `render::render_content`).
+    pub content_fingerprint: String,
 }
 
 /// Links analyzed projects and renders the site in memory.
@@ -556,11 +558,12 @@ pub fn render_pages(
     link::resolve_across_projects(&mut projects);
     let portal = link::link(&config.site.title, &projects);
     progress.stage("rendering");
-    let files = render::render_site(&config.site, &portal, &projects, content, theme)?;
+    let site = render::render_site(&config.site, &portal, &projects, content, theme)?;
     Ok(Rendered {
         projects,
         portal,
-        files,
+        files: site.files,
+        content_fingerprint: site.content_fingerprint,
     })
 }
 

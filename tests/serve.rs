@@ -80,17 +80,17 @@ fn events(address: &str) -> mpsc::Receiver<(String, String)> {
         while reader.read_line(&mut line).unwrap_or(0) > 0 {
             let l = line.trim_end().to_string();
             line.clear();
-            if l.is_empty() {
-                if let Some(r) = ready.take() {
-                    let _ = r.send(());
-                }
+            if l.is_empty()
+                && let Some(r) = ready.take()
+            {
+                let _ = r.send(());
             }
             if let Some(n) = l.strip_prefix("event: ") {
                 name = n.to_string();
-            } else if let Some(d) = l.strip_prefix("data: ") {
-                if tx.send((name.clone(), d.to_string())).is_err() {
-                    break;
-                }
+            } else if let Some(d) = l.strip_prefix("data: ")
+                && tx.send((name.clone(), d.to_string())).is_err()
+            {
+                break;
             }
         }
     });
@@ -162,6 +162,16 @@ fn edits_to_content_templates_and_go_reload_the_page() {
         get(&a, "/atlas/about/")
             .text()
             .contains("Edited by the serve test.")
+    );
+    // The navigation is as it was: only the content's own files were rendered (a page per
+    // markdown file, the images as they are; the top index.md is the home page's text), and
+    // only the edited page was written.
+    let content_files = all_files(&dir.path().join("atlas-content")).len() - 1;
+    let line = server.wait_for_line("portolan: rebuild 1: ");
+    assert_eq!(
+        line.rsplit_once(" in ").map(|(what, _)| what),
+        Some(format!("portolan: rebuild 1: no project analyzed; rendered {content_files} files, wrote 1 changed, removed 0").as_str()),
+        "{line}"
     );
 
     // A template of the site's theme.
@@ -317,6 +327,27 @@ fn editor_saves_yaml_and_projects_toml_edits_rebuild() {
     );
     assert_eq!(next_event(&reloads).0, "reload");
     assert!(get(&a, "/atlas/").text().contains("Edited Atlas"));
+    // A new base_url: the pages link under its path, which answers by the reload; search
+    // results follow with the index of that rebuild.
+    edit(
+        &dir.path().join("portal.toml"),
+        "https://example.github.io/atlas/",
+        "https://example.github.io/chart/",
+    );
+    let (name, generation) = next_event(&reloads);
+    assert_eq!(name, "reload");
+    let home = get(&a, "/chart/");
+    assert_eq!(home.status, 200);
+    assert!(home.text().contains(r#"href="/chart/static/style.css""#));
+    assert_eq!(get(&a, "/chart/static/style.css").status, 200);
+    assert_eq!(get(&a, "/atlas/static/style.css").status, 404);
+    searchable(&reloads, &generation);
+    let v: serde_json::Value =
+        serde_json::from_str(&get(&a, "/api/search?q=Widget&limit=1").text()).unwrap();
+    assert_eq!(
+        v["results"][0]["url"],
+        "/chart/kinds/widgets.example.io/Widget/"
+    );
     // A broken projects.toml: an error naming the file; the last good site stays.
     edit(
         &dir.path().join("portal.toml"),
@@ -329,7 +360,7 @@ fn editor_saves_yaml_and_projects_toml_edits_rebuild() {
         data.contains("portal.toml"),
         "the error names the file: {data}"
     );
-    assert!(get(&a, "/atlas/").text().contains("Edited Atlas"));
+    assert!(get(&a, "/chart/").text().contains("Edited Atlas"));
 }
 
 #[test]

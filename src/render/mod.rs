@@ -49,12 +49,23 @@ pub fn render_content(
     let mut chrome = views::Chrome::new(site, portal);
     chrome.pages = site_pages.nav.clone();
     let files = content_files(&site_pages, &chrome, theme)?;
+    let fingerprint = content_fingerprint(&site_pages, &files);
+    Ok((files, fingerprint))
+}
+
+/// What pages other than the content's own take from the content.
+fn content_fingerprint(site_pages: &content::Rendered, files: &[OutputFile]) -> String {
     let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
-    let fingerprint = format!(
+    format!(
         "{:?}\n{:?}\n{paths:?}",
         site_pages.nav, site_pages.home_html
-    );
-    Ok((files, fingerprint))
+    )
+}
+
+/// Every file of the site, and the content fingerprint `render_content` would give.
+pub struct SiteFiles {
+    pub files: Vec<OutputFile>,
+    pub content_fingerprint: String,
 }
 
 fn content_files(
@@ -82,7 +93,7 @@ pub fn render_site(
     projects: &[Project],
     content: &Content,
     theme: &Theme,
-) -> Result<Vec<OutputFile>, String> {
+) -> Result<SiteFiles, String> {
     let mut files = Vec::new();
     if site.mermaid_js && !theme.has_static(MERMAID_SCRIPT) {
         return Err(format!(
@@ -115,7 +126,9 @@ pub fn render_site(
             },
         )?,
     });
-    files.extend(content_files(&site_pages, &chrome, theme)?);
+    let own_files = content_files(&site_pages, &chrome, theme)?;
+    let content_fingerprint = content_fingerprint(&site_pages, &own_files);
+    files.extend(own_files);
     let kind_links = table::KindLinks::new(&site.base_path, projects, portal);
     let names = crate::resources::ResourceNames::new(projects);
     let diagram_links = sequence::Links {
@@ -242,7 +255,10 @@ pub fn render_site(
         });
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(files)
+    Ok(SiteFiles {
+        files,
+        content_fingerprint,
+    })
 }
 
 /// The security page with the RBAC-versus-code sections before the trailing bundled and

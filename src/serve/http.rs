@@ -22,7 +22,8 @@ pub struct SiteFiles {
     /// The output folder, canonicalized once at start (it is replaced, never moved).
     pub root: PathBuf,
     /// The path part of `base_url` (`/` or `/atlas/`): requests under it map to the root.
-    pub base_path: String,
+    /// Replaced when an edit of projects.toml changes `base_url`.
+    pub base_path: std::sync::RwLock<String>,
     /// Whether HTML responses get the live-reload script (serve mode only).
     pub inject_reload: bool,
 }
@@ -152,7 +153,11 @@ pub async fn serve_file(files: Arc<SiteFiles>, request: Request<Body>) -> Respon
         return r;
     }
     let raw = request.uri().path().to_string();
-    let (segments, trailing_slash) = match target(&raw, &files.base_path) {
+    let base_path = match files.base_path.read() {
+        Ok(path) => path.clone(),
+        Err(_) => return text(StatusCode::INTERNAL_SERVER_ERROR, "server error\n"),
+    };
+    let (segments, trailing_slash) = match target(&raw, &base_path) {
         Target::Path {
             segments,
             trailing_slash,

@@ -19,7 +19,14 @@ use super::reload::{Reloader, Signal};
 use super::written::Written;
 
 /// The current search index, shared with the server's `/api/search` route.
-pub type SearchSlot = Arc<std::sync::RwLock<Option<search::SearchIndex>>>;
+pub type SearchSlot = Arc<std::sync::RwLock<Option<Searchable>>>;
+
+/// A search index and the base path its result URLs start with (both change together
+/// when an edit of projects.toml changes `base_url`).
+pub struct Searchable {
+    pub index: search::SearchIndex,
+    pub root: String,
+}
 
 /// The site's pages (no search export) after rebuild number `generation`.
 pub struct Job {
@@ -102,7 +109,10 @@ impl Indexer {
                 match search::build(&job.pages, &job.root) {
                     Ok(built) => {
                         if let Ok(mut slot) = self.slot.write() {
-                            *slot = Some(built.index);
+                            *slot = Some(Searchable {
+                                index: built.index,
+                                root: job.root.clone(),
+                            });
                         }
                         reloader.send(Signal::Searchable(job.generation));
                         let indexed = Indexed {

@@ -73,7 +73,7 @@ const SEARCH_QUERIES_AT_ONCE: usize = 2;
 
 /// `GET /api/search?q=…`: answered from the current index by `search::api`
 /// (`search.js` uses it instead of the static shards when the page names it).
-fn search_routes(slot: indexer::SearchSlot, root: String) -> Router {
+fn search_routes(slot: indexer::SearchSlot) -> Router {
     // A query is CPU work, run on the blocking pool; at most this many at once, so file
     // responses (whose reads use the same pool) never queue behind a flood of queries.
     let running = Arc::new(tokio::sync::Semaphore::new(SEARCH_QUERIES_AT_ONCE));
@@ -81,12 +81,11 @@ fn search_routes(slot: indexer::SearchSlot, root: String) -> Router {
         "/api/search",
         get(move |query: axum::extract::RawQuery| {
             let slot = slot.clone();
-            let root = root.clone();
             let running = running.clone();
             async move {
                 let _permit = running.acquire_owned().await;
                 let answer = tokio::task::spawn_blocking(move || {
-                    answer_search(&slot, query.0.as_deref().unwrap_or_default(), &root)
+                    answer_search(&slot, query.0.as_deref().unwrap_or_default())
                 })
                 .await
                 .unwrap_or_else(|_| crate::search::api::Response {
@@ -105,14 +104,10 @@ fn search_routes(slot: indexer::SearchSlot, root: String) -> Router {
 }
 
 /// Answers one `/api/search` query from the index in `slot`.
-fn answer_search(
-    slot: &indexer::SearchSlot,
-    query: &str,
-    root: &str,
-) -> crate::search::api::Response {
+fn answer_search(slot: &indexer::SearchSlot, query: &str) -> crate::search::api::Response {
     match slot.read() {
         Ok(guard) => match guard.as_ref() {
-            Some(index) => crate::search::api::answer(index, query, root),
+            Some(current) => crate::search::api::answer(&current.index, query, &current.root),
             None => crate::search::api::Response {
                 status: 503,
                 body: r#"{"error":"the search index is being built"}"#.into(),
@@ -141,7 +136,7 @@ pub fn run(
         .map_err(|e| format!("{}: {e}", session.output().display()))?;
     let files = Arc::new(http::SiteFiles {
         root,
-        base_path: session.base_path().to_string(),
+        base_path: std::sync::RwLock::new(session.base_path().to_string()),
         inject_reload: true,
     });
     let reloader = reload::Reloader::new();
@@ -163,9 +158,9 @@ pub fn run(
         .local_addr()
         .map_err(|e| format!("cannot read the bound address: {e}"))?;
     let app = router(
-        files,
+        files.clone(),
         reloader.clone(),
-        search_routes(indexer.slot.clone(), session.base_path().to_string()),
+        search_routes(indexer.slot.clone()),
     );
     runtime.spawn(async move {
         let _ = axum::serve(listener, app).await;
@@ -199,6 +194,13 @@ pub fn run(
             match result {
                 Ok(rebuilt) => {
                     generation += 1;
+                    // projects.toml may have changed base_url: the new pages link under the
+                    // new path, which must answer before the browsers reload.
+                    if let Ok(mut base_path) = files.base_path.write()
+                        && *base_path != session.base_path()
+                    {
+                        *base_path = session.base_path().to_string();
+                    }
                     reloader.send(reload::Signal::Reload(generation));
                     report.rebuilt(generation, &rebuilt, started.elapsed());
                     busy.latest.store(generation, Ordering::Relaxed);

@@ -23,7 +23,7 @@ use crate::pipeline::{self, Options, Progress};
 use crate::render::{self, OutputFile};
 use crate::search;
 
-use super::indexer::{Indexer, SearchSlot};
+use super::indexer::{Indexer, SearchSlot, Searchable};
 use super::watch::{Change, Roots};
 use super::written::Written;
 
@@ -119,7 +119,10 @@ impl Session {
             built.files.iter().partition(|f| search::is_export(&f.path));
         session.written = Written::already(&session.output, &pages);
         let indexer = Indexer {
-            slot: SearchSlot::new(std::sync::RwLock::new(Some(search.index))),
+            slot: SearchSlot::new(std::sync::RwLock::new(Some(Searchable {
+                index: search.index,
+                root: session.base_path().to_string(),
+            }))),
             export: Written::already(&session.output, &export),
         };
         let done = Rebuilt {
@@ -275,10 +278,8 @@ impl Session {
             &theme,
             progress,
         )?;
-        let (_, fingerprint) =
-            render::render_content(&self.config.site, &rendered.portal, &content, &theme)?;
         self.portal = Some(rendered.portal);
-        self.content_fingerprint = Some(fingerprint);
+        self.content_fingerprint = Some(rendered.content_fingerprint);
         self.pages = Arc::new(rendered.files);
         Ok(())
     }

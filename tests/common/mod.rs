@@ -130,18 +130,21 @@ pub fn serve(dir: &Path) -> Server {
             }
         }
     });
+    // Made first, so a server that never announces itself is stopped when the test fails.
+    let mut server = Server {
+        child,
+        address: String::new(),
+        log,
+    };
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        let line = log
+        let line = server
+            .log
             .recv_timeout(deadline.saturating_duration_since(Instant::now()))
             .expect("serve printed its address");
         if let Some(url) = line.strip_prefix("portolan: serving http://") {
-            let address = url.split('/').next().unwrap().to_string();
-            return Server {
-                child,
-                address,
-                log,
-            };
+            server.address = url.split('/').next().unwrap().to_string();
+            return server;
         }
     }
 }
