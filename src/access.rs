@@ -458,7 +458,14 @@ mod tests {
     fn missing_and_unused_grants_against_the_union() {
         let report = check(&project(), &ResourceNames::new(&[]));
         assert_eq!(report.basis.service_account, "");
-        let rows: Vec<(&str, &str, Option<&str>, Vec<&str>, Vec<&str>)> = report
+        type Row<'r> = (
+            &'r str,
+            &'r str,
+            Option<&'r str>,
+            Vec<&'r str>,
+            Vec<&'r str>,
+        );
+        let rows: Vec<Row> = report
             .rows
             .iter()
             .map(|r| {

@@ -79,13 +79,16 @@ fn build_id() -> &'static str {
     })
 }
 
+/// Facts by (project, path), with the content hash they were extracted from.
+type FileMemo = HashMap<(String, String), (Hash, FileFacts)>;
+
 /// The analysis cache of one run.
 #[derive(Default)]
 pub struct Cache {
     /// `cache_dir/analysis`, or none to analyze everything.
     dir: Option<PathBuf>,
     /// Per-file facts by project, path and content hash (serve keeps them between rebuilds).
-    memo: Option<Mutex<HashMap<(String, String), (Hash, FileFacts)>>>,
+    memo: Option<Mutex<FileMemo>>,
     /// The key of each project analyzed or loaded in this run.
     keys: Mutex<BTreeMap<String, Hash>>,
 }
@@ -275,7 +278,7 @@ impl Cache {
 fn file_signature(path: &Path) -> Option<(u64, u128)> {
     let meta = std::fs::symlink_metadata(path).ok()?;
     let mtime = meta.modified().ok()?.duration_since(UNIX_EPOCH).ok()?;
-    meta.is_file().then(|| (meta.len(), mtime.as_nanos()))
+    meta.is_file().then_some((meta.len(), mtime.as_nanos()))
 }
 
 /// Every file under `dir` (sorted, relative paths with their bytes), for site keys.

@@ -108,6 +108,8 @@ struct Prepared<'a> {
     docs: source::docs::Collected,
 }
 
+// A handful per run (one per project), moved once: the size difference does not matter.
+#[allow(clippy::large_enum_variant)]
 enum Stage1<'a> {
     Ready(Prepared<'a>),
     Done(Project),
@@ -243,10 +245,10 @@ fn analyze_in_pool(
             (Stage1::Ready(prepared), cached) => {
                 let name = prepared.config.name.clone();
                 let project = assemble(prepared, outcomes, config);
-                if let Some((key, _)) = cached {
-                    if project.error.is_none() {
-                        cache.store(&name, &key, &project);
-                    }
+                if let Some((key, _)) = cached
+                    && project.error.is_none()
+                {
+                    cache.store(&name, &key, &project);
                 }
                 project
             }
@@ -483,22 +485,21 @@ pub fn build_with_cache(
         .clone()
         .unwrap_or_else(|| config.site.output.clone());
     let site_key = site_key(config, &output, &projects, cache);
-    if options.reuse_output {
-        if let Some(key) = &site_key {
-            if cache.output_is_current(&output, key) {
-                return Ok(Built {
-                    projects,
-                    files: Vec::new(),
-                    output,
-                    unchanged: true,
-                    stamp: None,
-                    search: None,
-                    search_dir: search::index_dir(&config.site.cache_dir),
-                    search_documents: 0,
-                    search_time: std::time::Duration::ZERO,
-                });
-            }
-        }
+    if options.reuse_output
+        && let Some(key) = &site_key
+        && cache.output_is_current(&output, key)
+    {
+        return Ok(Built {
+            projects,
+            files: Vec::new(),
+            output,
+            unchanged: true,
+            stamp: None,
+            search: None,
+            search_dir: search::index_dir(&config.site.cache_dir),
+            search_documents: 0,
+            search_time: std::time::Duration::ZERO,
+        });
     }
     let mut rendered = render_pages(config, projects, &content, &theme, progress)?;
     progress.stage("indexing for search");

@@ -23,14 +23,14 @@ pub fn broken_links(files: &[OutputFile], base_path: &str) -> Vec<String> {
             let (target_path, anchor) = href.split_once('#').unwrap_or((href, ""));
             let target = if target_path.is_empty() {
                 Some(page.to_string())
-            } else if let Some(rel) = target_path.strip_prefix(base_path) {
-                Some(if rel.is_empty() || rel.ends_with('/') {
-                    format!("{rel}index.html")
-                } else {
-                    rel.to_string()
-                })
             } else {
-                None // external, or not under the base path (checked elsewhere)
+                target_path.strip_prefix(base_path).map(|rel| {
+                    if rel.is_empty() || rel.ends_with('/') {
+                        format!("{rel}index.html")
+                    } else {
+                        rel.to_string()
+                    }
+                })
             };
             let Some(target) = target else { continue };
             let ok = all.contains(target.as_str())

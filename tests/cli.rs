@@ -607,7 +607,7 @@ fn git_sources_fetch_a_revision_missing_from_the_cache() {
     let o = run(bin()
         .arg("build")
         .arg("--config")
-        .arg(&git_config(dir.path(), &url, "main"))
+        .arg(git_config(dir.path(), &url, "main"))
         .arg("--out")
         .arg(&out));
     assert!(o.status.success());
@@ -620,7 +620,7 @@ fn git_sources_fetch_a_revision_missing_from_the_cache() {
     let o = run(bin()
         .arg("build")
         .arg("--config")
-        .arg(&git_config(dir.path(), &url, &newest))
+        .arg(git_config(dir.path(), &url, &newest))
         .arg("--out")
         .arg(&out));
     assert!(o.status.success());

@@ -186,10 +186,10 @@ fn the_static_export_is_versioned_and_small() {
     assert_eq!(version.len(), 16);
     let shards = manifest["shards"].as_array().unwrap();
     assert!(!shards.is_empty());
-    for i in 0..shards.len() {
+    for (i, key) in shards.iter().enumerate() {
         let path = site.join(format!("search/v-{version}/t/{i}.json"));
         let shard: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        let key = shards[i].as_str().unwrap();
+        let key = key.as_str().unwrap();
         for term in shard.as_object().unwrap().keys() {
             let text = term.strip_prefix('=').unwrap_or(term);
             assert!(text.starts_with(key), "{term} is not under shard key {key}");

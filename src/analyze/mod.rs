@@ -57,7 +57,7 @@ impl FileKind {
 /// What one file yielded.
 #[derive(Clone)]
 pub enum FileFacts {
-    Go(go::GoFile),
+    Go(Box<go::GoFile>),
     GoMod(Option<go::GoModule>),
     Yaml(Box<yaml::YamlFile>),
     Rust(Box<rust::RustFile>),
@@ -67,7 +67,7 @@ pub enum FileFacts {
 /// Analyzes one file's text. Pure: the same input always gives the same facts.
 pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileFacts {
     match kind {
-        FileKind::Go => FileFacts::Go(go::extract(path, text)),
+        FileKind::Go => FileFacts::Go(Box::new(go::extract(path, text))),
         FileKind::GoMod => FileFacts::GoMod(go::module_path(text).map(|module| {
             go::GoModule {
                 dir: path
@@ -116,7 +116,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
         match facts {
             FileFacts::Go(mut f) => {
                 findings.diagnostics.append(&mut f.diagnostics);
-                go_files.push(go::GoInput { facts: f, area });
+                go_files.push(go::GoInput { facts: *f, area });
             }
             FileFacts::GoMod(Some(m)) => modules.push(m),
             FileFacts::GoMod(None) => {}

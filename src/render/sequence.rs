@@ -216,7 +216,9 @@ impl<'a> Builder<'a> {
         ops: impl Iterator<Item = (&'o str, (&'o str, &'o str, &'o str), &'o [SourceRef])>,
         row: &str,
     ) {
-        let mut kinds: Vec<((&str, &str, &str), Vec<&str>, &[SourceRef])> = Vec::new();
+        // Each kind once, with its verbs in order and the sources of its first operation.
+        type KindVerbs<'k> = ((&'k str, &'k str, &'k str), Vec<&'k str>, &'k [SourceRef]);
+        let mut kinds: Vec<KindVerbs> = Vec::new();
         for (verb, gvk, sources) in ops {
             match kinds.iter_mut().find(|(k, _, _)| *k == gvk) {
                 Some((_, verbs, _)) => {

@@ -274,10 +274,10 @@ impl KindLinks {
     /// The kind and page of `resource` (a plural, maybe with a `/subresource`) in `group`:
     /// its kind page when it has one, else its API reference.
     pub fn resource(&self, group: &str, resource: &str) -> Option<(&str, &str)> {
-        if let Some(kind) = self.names.kind_of(group, resource) {
-            if let Some(url) = self.kind(group, kind) {
-                return Some((kind, url));
-            }
+        if let Some(kind) = self.names.kind_of(group, resource)
+            && let Some(url) = self.kind(group, kind)
+        {
+            return Some((kind, url));
         }
         let plural = resource.split('/').next().unwrap_or(resource);
         self.by_plural

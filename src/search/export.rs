@@ -269,7 +269,7 @@ fn postings(
                 .into_iter()
                 .map(|(id, freq, length)| (id, weight.score(length, freq)))
                 .collect();
-            scored.sort_by(|a, b| a.0.cmp(&b.0));
+            scored.sort_by_key(|a| a.0);
             (term, scored)
         })
         .collect())

@@ -82,7 +82,7 @@ pub enum Found {
     File(PathBuf),
     /// A folder asked for without its slash: redirect to the slash form.
     Folder,
-    NotFound,
+    Missing,
 }
 
 /// Looks a checked target up under the canonical root; a path whose canonical form
@@ -93,10 +93,10 @@ pub fn find(root: &Path, segments: &[String], trailing_slash: bool) -> Found {
         path.push(s);
     }
     let Ok(canonical) = std::fs::canonicalize(&path) else {
-        return Found::NotFound;
+        return Found::Missing;
     };
     if !canonical.starts_with(root) {
-        return Found::NotFound;
+        return Found::Missing;
     }
     if canonical.is_dir() {
         if !trailing_slash {
@@ -104,16 +104,16 @@ pub fn find(root: &Path, segments: &[String], trailing_slash: bool) -> Found {
         }
         return match std::fs::canonicalize(canonical.join("index.html")) {
             Ok(index) if index.starts_with(root) && index.is_file() => Found::File(index),
-            _ => Found::NotFound,
+            _ => Found::Missing,
         };
     }
     if trailing_slash && !segments.is_empty() {
-        return Found::NotFound;
+        return Found::Missing;
     }
     if canonical.is_file() {
         Found::File(canonical)
     } else {
-        Found::NotFound
+        Found::Missing
     }
 }
 
@@ -167,11 +167,11 @@ pub async fn serve_file(files: Arc<SiteFiles>, request: Request<Body>) -> Respon
     let root = files.root.clone();
     let found = tokio::task::spawn_blocking(move || find(&root, &segments, trailing_slash))
         .await
-        .unwrap_or(Found::NotFound);
+        .unwrap_or(Found::Missing);
     let response = match found {
         Found::File(path) => file_response(&files, &path, request.headers(), StatusCode::OK).await,
         Found::Folder => redirect(&format!("{raw}/")),
-        Found::NotFound => not_found(&files).await,
+        Found::Missing => not_found(&files).await,
     };
     if head {
         let (parts, _) = response.into_parts();
@@ -393,10 +393,10 @@ mod tests {
             find(&root, &s(&["a.css"]), false),
             Found::File(root.join("a.css"))
         );
-        assert_eq!(find(&root, &s(&["a.css"]), true), Found::NotFound);
-        assert_eq!(find(&root, &s(&["missing"]), false), Found::NotFound);
+        assert_eq!(find(&root, &s(&["a.css"]), true), Found::Missing);
+        assert_eq!(find(&root, &s(&["missing"]), false), Found::Missing);
         #[cfg(unix)]
-        assert_eq!(find(&root, &s(&["out.txt"]), false), Found::NotFound);
+        assert_eq!(find(&root, &s(&["out.txt"]), false), Found::Missing);
     }
 
     #[test]

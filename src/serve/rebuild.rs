@@ -174,10 +174,10 @@ impl Session {
         changes: &BTreeSet<Change>,
         progress: &dyn Progress,
     ) -> Result<Rebuilt, String> {
-        if changes.iter().all(|c| *c == Change::Content) {
-            if let Some(rebuilt) = self.render_content_only(progress)? {
-                return Ok(rebuilt);
-            }
+        if changes.iter().all(|c| *c == Change::Content)
+            && let Some(rebuilt) = self.render_content_only(progress)?
+        {
+            return Ok(rebuilt);
         }
         let mut analyzed = Vec::new();
         if changes.contains(&Change::Config) {

@@ -81,10 +81,10 @@ pub fn collect(root: &Path, patterns: &[String]) -> Collected {
     }
     let mut seen = BTreeSet::new();
     for (image, doc) in wanted_images {
-        if seen.insert(image.clone()) {
-            if let Some(bytes) = read_image(&canonical_root, &image, &doc, &mut out.diagnostics) {
-                out.images.push(DocImage { path: image, bytes });
-            }
+        if seen.insert(image.clone())
+            && let Some(bytes) = read_image(&canonical_root, &image, &doc, &mut out.diagnostics)
+        {
+            out.images.push(DocImage { path: image, bytes });
         }
     }
     out
@@ -96,10 +96,10 @@ struct ImageRecorder(Mutex<Vec<String>>);
 
 impl Links for ImageRecorder {
     fn resolve(&self, usage: Use, path: &str, _: Option<&str>) -> Option<String> {
-        if usage == Use::Image {
-            if let Ok(mut v) = self.0.lock() {
-                v.push(path.to_string());
-            }
+        if usage == Use::Image
+            && let Ok(mut v) = self.0.lock()
+        {
+            v.push(path.to_string());
         }
         None
     }
@@ -293,7 +293,7 @@ mod tests {
             dir.path().join("link.png"),
         )
         .unwrap();
-        let readme = format!("![a](link.png) ![b](missing.png)");
+        let readme = "![a](link.png) ![b](missing.png)".to_string();
         std::fs::write(dir.path().join("README.md"), readme).unwrap();
         let c = collect(dir.path(), &[]);
         assert!(c.images.is_empty());

@@ -35,8 +35,7 @@ fn git(dir: Option<&Path>, args: &[&str], offline: bool) -> Result<String, Strin
         let reason = stderr
             .lines()
             .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with("hint:") && !l.starts_with("warning:"))
-            .last()
+            .rfind(|l| !l.is_empty() && !l.starts_with("hint:") && !l.starts_with("warning:"))
             .unwrap_or("unknown error")
             .to_string();
         Err(reason)

@@ -37,16 +37,7 @@ pub struct RawWatch {
 
 /// Records the controllers built in one function.
 pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
-    let found = controllers_in_body(
-        ctx.body,
-        &ctx.calls,
-        src,
-        ctx.receiver_type.as_deref(),
-        ctx.receiver_name.as_deref(),
-        locals,
-        &file.path,
-        &mut file.diagnostics,
-    );
+    let found = controllers_in_body(ctx, src, locals, &file.path, &mut file.diagnostics);
     file.controllers.extend(found);
 }
 
@@ -110,20 +101,20 @@ const BUILDER_CONSTRUCTORS: [&str; 2] = ["NewControllerManagedBy", "ControllerMa
 
 /// Follows every controller builder in a function body, including chains split over
 /// statements through variables (`b := …; if x { b = b.Owns(…) }; return b.Complete(r)`).
-fn controllers_in_body<'t>(
-    body: Node<'t>,
-    nodes: &[Node<'t>],
+fn controllers_in_body(
+    ctx: &FuncCtx,
     src: &[u8],
-    receiver_type: Option<&str>,
-    receiver_name: Option<&str>,
     locals: &Locals,
     path: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<ControllerChain> {
+    let body = ctx.body;
+    let receiver_type = ctx.receiver_type.as_deref();
+    let receiver_name = ctx.receiver_name.as_deref();
     let mut builders: Vec<ControllerChain> = Vec::new();
     // Variable name → index into `builders`, updated in statement order.
     let mut variables: Vec<(String, usize)> = Vec::new();
-    let calls = chain_heads(nodes);
+    let calls = chain_heads(&ctx.calls);
     for call in calls {
         let (root, steps) = flatten_chain(call, src, &BUILDER_CONSTRUCTORS);
         let index = match root {
@@ -272,10 +263,10 @@ fn reconciler_name(
     locals: &Locals,
 ) -> String {
     let expr = text(arg, src);
-    if Some(expr) == receiver_name {
-        if let Some(ty) = receiver_type {
-            return ty.to_string();
-        }
+    if Some(expr) == receiver_name
+        && let Some(ty) = receiver_type
+    {
+        return ty.to_string();
     }
     match object_ref(arg, src) {
         ObjectRef::Type { name, .. } => name,

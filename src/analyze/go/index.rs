@@ -146,10 +146,10 @@ impl<'a> GoIndex<'a> {
                     .iter()
                     .find_map(|&i| files[i].facts.group_name_marker.clone());
                 let version = dir.rsplit('/').next().unwrap_or("");
-                if let Some(group) = marker {
-                    if is_version(version) {
-                        declared.insert((group, version.to_string()));
-                    }
+                if let Some(group) = marker
+                    && is_version(version)
+                {
+                    declared.insert((group, version.to_string()));
                 }
             }
             if declared.len() > 1 {

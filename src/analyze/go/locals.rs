@@ -545,10 +545,10 @@ impl<'a> Locals<'a> {
     }
 
     fn lookup(&self, name: &str, at: usize) -> ValueType {
-        if Some(name) == self.ctx.receiver_name.as_deref() {
-            if let Some(t) = &self.ctx.receiver_type {
-                return ValueType::Type(TypeExpr::named(None, t));
-            }
+        if Some(name) == self.ctx.receiver_name.as_deref()
+            && let Some(t) = &self.ctx.receiver_type
+        {
+            return ValueType::Type(TypeExpr::named(None, t));
         }
         if let Some((_, _, ty)) = self
             .vars

@@ -373,10 +373,9 @@ pub(crate) fn object_ref(node: Node, src: &[u8]) -> ObjectRef {
     if n.kind_name() == "unary_expression"
         && n.child_by_field_id(FIELD.operator)
             .is_some_and(|o| text(o, src) == "&")
+        && let Some(operand) = n.child_by_field_id(FIELD.operand)
     {
-        if let Some(operand) = n.child_by_field_id(FIELD.operand) {
-            n = operand;
-        }
+        n = operand;
     }
     let type_node = match n.kind_name() {
         "composite_literal" => n.child_by_field_id(FIELD.ty),
@@ -406,13 +405,12 @@ pub(crate) fn object_ref(node: Node, src: &[u8]) -> ObjectRef {
                 if let (Some(pkg), Some(name)) = (
                     ty.child_by_field_id(FIELD.operand),
                     ty.child_by_field_id(FIELD.field),
-                ) {
-                    if pkg.kind_name() == "identifier" {
-                        return ObjectRef::Type {
-                            qualifier: Some(text(pkg, src).to_string()),
-                            name: text(name, src).to_string(),
-                        };
-                    }
+                ) && pkg.kind_name() == "identifier"
+                {
+                    return ObjectRef::Type {
+                        qualifier: Some(text(pkg, src).to_string()),
+                        name: text(name, src).to_string(),
+                    };
                 }
             }
             "type_identifier" | "identifier" => {

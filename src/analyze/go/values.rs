@@ -171,7 +171,7 @@ impl<'a, 'b> Values<'a, 'b> {
             }
             ValueType::Elem(inner) => {
                 let (f, t) = self.resolve_type(file, dir, inner, depth + 1)?;
-                t.collection.then(|| {
+                t.collection.then_some({
                     (
                         f,
                         TypeExpr {

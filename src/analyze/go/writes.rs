@@ -150,7 +150,7 @@ pub fn extract(
                         line: line_of(call),
                     });
                 }
-                if let Some(w) = write_call(call, operand, method, &args, ctx, &locals, src) {
+                if let Some(w) = write_call(call, operand, method, &args, ctx, locals, src) {
                     writes.push(w);
                 }
             }
@@ -618,7 +618,7 @@ impl<'a> Resolver<'a, '_> {
                     .as_ref()
                     .and_then(|o| self.values.value_kind(file, dir, o));
                 let gv = clientset_group_version(group_version);
-                let kind = from_object.map(|(g, v, k)| (g, v, k)).or_else(|| {
+                let kind = from_object.or_else(|| {
                     let (g, v) = gv.clone()?;
                     Some((g, v, well_known_kind(resource)?.to_string()))
                 });

@@ -72,8 +72,11 @@ fn node_width(n: &Node) -> i64 {
     ((chars * CHAR_WIDTH).max(name) + 20).max(MIN_W)
 }
 
-/// Node positions: `(x, y, width, height)` by node index.
-fn layout(g: &Graph) -> (Vec<(i64, i64, i64, i64)>, i64, i64) {
+/// A node's box: `(x, y, width, height)`.
+type Rect = (i64, i64, i64, i64);
+
+/// Node boxes by node index, and the drawing's width and height.
+fn layout(g: &Graph) -> (Vec<Rect>, i64, i64) {
     let layers = g.nodes.iter().map(|n| n.layer + 1).max().unwrap_or(0);
     let mut order: Vec<Vec<usize>> = vec![Vec::new(); layers];
     for (i, n) in g.nodes.iter().enumerate() {
