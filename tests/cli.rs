@@ -125,7 +125,7 @@ fn fixture_portal_builds_with_pages_models_and_nothing_excluded() {
     )
     .unwrap();
     assert!(
-        widget_api.contains(r#"Go types</dt><dd><code>v1alpha1</code> <code class="src">api/v1alpha1/widget_types.go:32</code>"#),
+        widget_api.contains(r#"Go types</dt><dd><code>v1alpha1</code> <code class="src">api/<wbr>v1alpha1/<wbr>widget_types.go:32</code>"#),
         "the Widget page links its Go type"
     );
 
@@ -446,7 +446,7 @@ fn kennel_api_reference_pages_with_field_anchors() {
     ));
     assert!(!own.contains("sidecar-injector.istio.io"));
     assert!(rest.contains("sidecar-injector.istio.io"));
-    assert!(own.contains("kennel-system/kennel-webhook-service"));
+    assert!(own.contains("kennel-system/<wbr>kennel-webhook-service"));
 }
 
 #[test]

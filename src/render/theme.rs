@@ -57,6 +57,7 @@ impl Theme {
             }
         }
         let mut tera = tera::Tera::new();
+        tera.register_filter("breakable", breakable);
         let mut statics = BTreeMap::new();
         let mut templates = Vec::new();
         for (path, bytes) in files {
@@ -105,6 +106,31 @@ impl Theme {
     }
 }
 
+/// The `breakable` filter: the text escaped for HTML with a line-break opportunity
+/// (`<wbr>`) after each `/`. A table column of long paths then wraps at the slashes: its
+/// narrowest width is its longest segment, where an unbreakable path widened the column and
+/// a path breakable anywhere was squeezed to a letter per line by its neighbours.
+fn breakable(text: std::borrow::Cow<'_, str>, _: tera::Kwargs, _: &tera::State) -> tera::Value {
+    tera::Value::safe_string(&breakable_html(&text))
+}
+
+fn breakable_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '/' => out.push_str("/<wbr>"),
+            // Newlines stay: some cells show one item per line (`white-space: pre-line`).
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Adds, for each overridden template an error points into, which file that template is.
 fn with_origins(mut msg: String, overridden: &BTreeMap<String, String>) -> String {
     for (name, file) in overridden {
@@ -113,4 +139,32 @@ fn with_origins(mut msg: String, overridden: &BTreeMap<String, String>) -> Strin
         }
     }
     msg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn breakable_escapes_then_breaks_after_slashes() {
+        assert_eq!(
+            breakable_html("pkg/a<b>/c&d.go:12"),
+            "pkg/<wbr>a&lt;b&gt;/<wbr>c&amp;d.go:12"
+        );
+        assert_eq!(breakable_html("one\nper line"), "one\nper line");
+    }
+
+    #[test]
+    fn templates_use_breakable_without_escaping_twice() {
+        let mut tera = tera::Tera::new();
+        tera.register_filter("breakable", breakable);
+        tera.add_raw_template("t", "<td>{{ path | breakable }}</td>")
+            .unwrap();
+        let mut context = tera::Context::new();
+        context.insert("path", "a/<script>/b");
+        assert_eq!(
+            tera.render("t", &context).unwrap(),
+            "<td>a/<wbr>&lt;script&gt;/<wbr>b</td>"
+        );
+    }
 }

@@ -810,6 +810,8 @@ try {
     try {
       await phone.setViewportSize({ width: PHONE_WIDTH, height: 800 });
       const wide = [];
+      const squeezedPaths = [];
+      let pathsSeen = 0;
       for (const url of site.pages.keys()) {
         await phone.goto(url);
         const m = await phone.evaluate(() => {
@@ -827,15 +829,32 @@ try {
               if (out.length >= 3) break;
             }
           }
-          return { w, out };
+          // A source path wraps only where it may (after a slash, a hyphen or a space):
+          // broken anywhere, a column of them was squeezed to a letter per line.
+          const squeezed = [];
+          let paths = 0;
+          for (const c of document.querySelectorAll('td code')) {
+            const text = c.textContent;
+            if (!text.includes('/')) continue;
+            paths += 1;
+            const pieces = text.split(/(?<=[\/\-\s])/).length;
+            // One rect per piece of text between <wbr>s: count the distinct line tops.
+            const lines = new Set([...c.getClientRects()].map((r) => Math.round(r.top))).size;
+            if (lines > pieces && squeezed.length < 3) squeezed.push(`"${text}" on ${lines} lines`);
+          }
+          return { w, out, squeezed, paths };
         });
         if (m.w > PHONE_WIDTH) wide.push(`${new URL(url).pathname}: scrollWidth ${m.w} (${m.out.join(', ')})`);
+        if (m.squeezed.length) squeezedPaths.push(`${new URL(url).pathname}: ${m.squeezed.join(', ')}`);
+        pathsSeen += m.paths;
       }
       assert(wide.length === 0, `pages wider than ${PHONE_WIDTH} px:\n    ${wide.join('\n    ')}`);
+      assert(squeezedPaths.length === 0, `paths broken inside a segment:\n    ${squeezedPaths.join('\n    ')}`);
+      assert(pathsSeen > 0, 'no path in a table cell was measured');
       for (const p of ['', 'projects/widget-operator/dataflow/', 'kinds/widgets.example.io/Widget/']) {
         assert(site.pages.has(ROOT + p), `${PREFIX}${p} was not among the pages checked`);
       }
-      console.log(`    ${site.pages.size} pages checked at ${PHONE_WIDTH} px`);
+      console.log(`    ${site.pages.size} pages checked at ${PHONE_WIDTH} px (${pathsSeen} paths in table cells)`);
       await screenshots(phone, '-375');
     } finally {
       await phone.close();
