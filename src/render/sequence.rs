@@ -353,7 +353,8 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
         .collect();
     packages.sort();
     packages.dedup();
-    for package in packages {
+    let labels = short_packages(&packages);
+    for (package, label) in packages.into_iter().zip(labels) {
         let first = p
             .informers
             .iter()
@@ -379,7 +380,7 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
         };
         let at = b.participant(
             "p",
-            format!("package {}", short_package(package)),
+            format!("package {label}"),
             source_url(p, &first).unwrap_or_else(|| links.dataflow(p, table)),
         );
         for i in p
@@ -426,7 +427,11 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
                     s.name,
                     s.ports
                         .iter()
-                        .map(|port| port.port.as_str())
+                        .map(|port| match (port.port.as_str(), port.name.as_str()) {
+                            ("", "") => "no port number".to_string(),
+                            ("", name) => format!("{name}: no port number"),
+                            (number, _) => number.to_string(),
+                        })
                         .collect::<Vec<_>>()
                         .join(", ")
                 )
@@ -438,14 +443,33 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
     b.diagram
 }
 
-/// The last two segments of an import path (`…/reconcilers/deployment`): packages of one
-/// module share their long prefix, so the tail is what tells them apart in a box.
-fn short_package(path: &str) -> String {
-    let parts: Vec<&str> = path.split('/').collect();
-    match parts.len() {
-        0..=3 => path.to_string(),
-        n => format!("…/{}/{}", parts[n - 2], parts[n - 1]),
-    }
+/// Each import path shortened to its last two segments (`…/reconcilers/deployment`), or
+/// more where another path of `paths` has the same tail: packages of one module share
+/// their long prefix, so the tail is what tells them apart in a box, and two boxes named
+/// `…/reconcilers/modelconfig` would not.
+fn short_packages(paths: &[&str]) -> Vec<String> {
+    let split: Vec<Vec<&str>> = paths.iter().map(|p| p.split('/').collect()).collect();
+    let tail = |parts: &[&str], k: usize| parts[parts.len().saturating_sub(k)..].join("/");
+    split
+        .iter()
+        .enumerate()
+        .map(|(i, parts)| {
+            let mut k = 2;
+            while k + 1 < parts.len()
+                && split
+                    .iter()
+                    .enumerate()
+                    .any(|(j, other)| j != i && tail(other, k) == tail(parts, k))
+            {
+                k += 1;
+            }
+            if k + 1 < parts.len() {
+                format!("…/{}", tail(parts, k))
+            } else {
+                paths[i].to_string()
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -683,8 +707,21 @@ pub(crate) mod tests {
         assert_eq!(ids, ["api", "c0", "p0"]);
         assert_eq!(d.participants[2].label, "package internal/cache");
         assert_eq!(
-            short_package("github.com/kserve/kserve/pkg/controller/reconcilers/hpa"),
-            "…/reconcilers/hpa"
+            short_packages(&[
+                "github.com/kserve/kserve/pkg/controller/reconcilers/hpa",
+                "example.com/a/b",
+                "example.com/op/v1/isvc/reconcilers/config",
+                "example.com/op/v2/llm/reconcilers/config",
+                "example.com/op/v3/llm/reconcilers/config",
+            ]),
+            [
+                "…/reconcilers/hpa",
+                "example.com/a/b",
+                // Two segments are shared, so three; then four where three still are.
+                "…/isvc/reconcilers/config",
+                "…/v2/llm/reconcilers/config",
+                "…/v3/llm/reconcilers/config",
+            ]
         );
         let labels: Vec<String> = d
             .steps

@@ -90,15 +90,23 @@ pub fn port_name(name: &str) -> String {
     }
 }
 
-/// A Service port as `port→targetPort/protocol (name)`.
+/// A Service port as `port→targetPort/protocol (name)`; a part the manifest leaves out is
+/// said to be missing or left out (a base manifest an operator fills in at run time has
+/// no port number).
 pub fn service_port(port: &crate::model::ServicePort) -> String {
-    format!(
-        "{}→{}/{}{}",
-        port.port,
-        port.target_port,
-        port.protocol,
-        port_name(&port.name)
-    )
+    let number = match port.port.as_str() {
+        "" => "(no port number)",
+        number => number,
+    };
+    let target = match port.target_port.as_str() {
+        "" => String::new(),
+        target => format!("→{target}"),
+    };
+    let protocol = match port.protocol.as_str() {
+        "" => String::new(),
+        protocol => format!("/{protocol}"),
+    };
+    format!("{number}{target}{protocol}{}", port_name(&port.name))
 }
 
 pub fn source_links(p: &Project, sources: &[SourceRef]) -> Vec<Link> {
@@ -368,6 +376,25 @@ impl Default for Anchors {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn service_ports_say_what_the_manifest_left_out() {
+        let port = |name: &str, number: &str, target: &str, protocol: &str| {
+            service_port(&crate::model::ServicePort {
+                name: name.into(),
+                port: number.into(),
+                target_port: target.into(),
+                protocol: protocol.into(),
+            })
+        };
+        assert_eq!(
+            port("https", "8443", "https", "TCP"),
+            "8443→https/TCP (https)"
+        );
+        assert_eq!(port("", "80", "", ""), "80");
+        // A base manifest an operator completes at run time: no number, said so.
+        assert_eq!(port("http", "", "", "TCP"), "(no port number)/TCP (http)");
+    }
 
     #[test]
     fn path_segments_cannot_escape() {

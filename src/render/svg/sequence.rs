@@ -11,16 +11,41 @@ use super::{CHAR_WIDTH, LINE, close_link, escape, fit, open_link, open_svg, text
 use crate::render::sequence::{Diagram, MessageKind, Step};
 
 const MARGIN: i64 = 12;
+/// A participant box of one line; each further line adds `LINE`.
 const BOX_H: i64 = 34;
 const BOX_MIN: i64 = 110;
+/// A participant's name longer than this is set on two lines, split at its first space
+/// (`llamastackdistribution` / `controller`, `package` / `…/reconcilers/otel`), each line
+/// cut at `BOX_CHARS` with `…` and the whole name as the tooltip.
 const BOX_CHARS: usize = 32;
 const MESSAGE_CHARS: usize = 72;
 const NOTE_CHARS: usize = 80;
 const STEP: i64 = 34;
 
-fn box_width(label: &str) -> i64 {
-    let (shown, _) = fit(label, BOX_CHARS);
-    (shown.chars().count() as i64 * super::BOLD_WIDTH + 24).max(BOX_MIN)
+/// The lines of a participant's box.
+fn box_lines(label: &str) -> Vec<String> {
+    match label.split_once(' ') {
+        Some((first, rest)) if label.chars().count() > BOX_CHARS => {
+            vec![fit_line(first), fit_line(rest)]
+        }
+        _ => vec![fit_line(label)],
+    }
+}
+
+/// A line cut to `BOX_CHARS`: at the end, or for a path at the start, since a path's end
+/// (`…k8s-operator/controllers`) is what tells it apart.
+fn fit_line(line: &str) -> String {
+    let count = line.chars().count();
+    if count <= BOX_CHARS || !line.contains('/') {
+        return fit(line, BOX_CHARS).0;
+    }
+    let tail: String = line.chars().skip(count - (BOX_CHARS - 1)).collect();
+    format!("…{tail}")
+}
+
+fn box_width(lines: &[String]) -> i64 {
+    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    (widest as i64 * super::BOLD_WIDTH + 24).max(BOX_MIN)
 }
 
 fn label_width(label: &str, max: usize) -> i64 {
@@ -31,7 +56,10 @@ fn label_width(label: &str, max: usize) -> i64 {
 /// The diagram as an `<svg>` element.
 pub fn render(d: &Diagram) -> String {
     let n = d.participants.len();
-    let boxes: Vec<i64> = d.participants.iter().map(|p| box_width(&p.label)).collect();
+    let lines: Vec<Vec<String>> = d.participants.iter().map(|p| box_lines(&p.label)).collect();
+    let boxes: Vec<i64> = lines.iter().map(|l| box_width(l)).collect();
+    // Every box as tall as the tallest, so the lifelines start level.
+    let box_h = BOX_H + LINE * (lines.iter().map(Vec::len).max().unwrap_or(1) as i64 - 1);
     let mut x: Vec<i64> = Vec::with_capacity(n);
     for b in 0..n {
         let mut at = match b {
@@ -49,16 +77,20 @@ pub fn render(d: &Diagram) -> String {
         x.push(at);
     }
     let x_of = |i: usize| x.get(i).copied().unwrap_or(MARGIN);
+    // A note spans its participants' boxes, from the left edge of the first to the right
+    // edge of the last (wider if its text needs it).
+    let note_left = |over: usize| x_of(over) - boxes.get(over).copied().unwrap_or(0) / 2;
+    let note_right = |over: usize| x_of(over) + boxes.get(over).copied().unwrap_or(0) / 2;
 
     // Heights first, so the SVG's size is known before drawing.
-    let mut height = MARGIN + BOX_H + 20;
+    let mut height = MARGIN + box_h + 20;
     let mut right = x.last().copied().unwrap_or(MARGIN) + boxes.last().copied().unwrap_or(0) / 2;
     for step in &d.steps {
         match step {
             Step::Message(_) => height += STEP,
             Step::Note(note) => {
                 height += note_height(note.items.len()) + 12;
-                right = right.max(x_of(note.over.0) - 30 + note_width(note) + 2);
+                right = right.max(note_left(note.over.0) + note_width(note) + 2);
             }
         }
     }
@@ -66,7 +98,7 @@ pub fn render(d: &Diagram) -> String {
         height += STEP;
     }
     let bottom_boxes = height + 6;
-    height = bottom_boxes + BOX_H + MARGIN;
+    height = bottom_boxes + box_h + MARGIN;
     let width = right + MARGIN;
 
     let mut out = String::new();
@@ -76,14 +108,21 @@ pub fn render(d: &Diagram) -> String {
         out.push_str(&format!(
             "<line class=\"lifeline\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>",
             x[i],
-            MARGIN + BOX_H,
+            MARGIN + box_h,
             bottom_boxes
         ));
         for top in [MARGIN, bottom_boxes] {
-            participant_box(&mut out, x[i], top, boxes[i], &p.label, &p.link);
+            participant_box(
+                &mut out,
+                (x[i], top),
+                (boxes[i], box_h),
+                &p.label,
+                &lines[i],
+                &p.link,
+            );
         }
     }
-    let mut y = MARGIN + BOX_H + 20;
+    let mut y = MARGIN + box_h + 20;
     for step in &d.steps {
         match step {
             Step::Message(m) => {
@@ -126,8 +165,8 @@ pub fn render(d: &Diagram) -> String {
                 y += STEP;
             }
             Step::Note(note) => {
-                let left = x_of(note.over.0) - 30;
-                let w = note_width(note).max(x_of(note.over.1) + 30 - left);
+                let left = note_left(note.over.0);
+                let w = note_width(note).max(note_right(note.over.1) - left);
                 let h = note_height(note.items.len());
                 out.push_str(&format!(
                     "<g class=\"note\"><rect x=\"{left}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" rx=\"3\"/>"
@@ -189,13 +228,32 @@ fn note_width(note: &crate::render::sequence::Note) -> i64 {
     widest + 2 * CHAR_WIDTH + 20
 }
 
-fn participant_box(out: &mut String, cx: i64, top: i64, w: i64, label: &str, link: &str) {
+/// A participant's box centred at `cx`, its lines centred in it; the full name is the
+/// tooltip when a line was cut or the name was split.
+fn participant_box(
+    out: &mut String,
+    (cx, top): (i64, i64),
+    (w, h): (i64, i64),
+    label: &str,
+    lines: &[String],
+    link: &str,
+) {
     let opened = open_link(out, link);
     out.push_str(&format!(
-        "<g class=\"participant\"><rect x=\"{}\" y=\"{top}\" width=\"{w}\" height=\"{BOX_H}\" rx=\"4\"/>",
+        "<g class=\"participant\"><rect x=\"{}\" y=\"{top}\" width=\"{w}\" height=\"{h}\" rx=\"4\"/>",
         cx - w / 2
     ));
-    text(out, cx, top + 22, "middle", "name", label, BOX_CHARS);
+    if lines.len() > 1 || lines.first().is_some_and(|l| l != label) {
+        title(out, label);
+    }
+    let first = top + h / 2 + 5 - LINE * (lines.len() as i64 - 1) / 2;
+    for (i, line) in lines.iter().enumerate() {
+        out.push_str(&format!(
+            "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" class=\"name\">{}</text>",
+            first + LINE * i as i64,
+            escape(line)
+        ));
+    }
     out.push_str("</g>");
     close_link(out, opened);
 }
@@ -211,6 +269,34 @@ mod tests {
             label: label.into(),
             link: "/x/".into(),
         }
+    }
+
+    #[test]
+    fn long_names_take_two_lines_and_paths_keep_their_end() {
+        assert_eq!(box_lines("Kubernetes API"), ["Kubernetes API"]);
+        assert_eq!(
+            box_lines("llamastackdistribution controller"),
+            ["llamastackdistribution", "controller"]
+        );
+        assert_eq!(
+            box_lines("package …/llama-stack-k8s-operator/controllers"),
+            ["package", "…-stack-k8s-operator/controllers"]
+        );
+        let d = Diagram {
+            title: "t".into(),
+            participants: vec![
+                participant("api", "Kubernetes API"),
+                participant("c0", "llamastackdistribution controller"),
+            ],
+            steps: Vec::new(),
+        };
+        let svg = render(&d);
+        // Both boxes are two lines tall; the split name is the tooltip.
+        assert_eq!(svg.matches("height=\"52\"").count(), 4, "{svg}");
+        assert!(
+            svg.contains("<title>llamastackdistribution controller</title>"),
+            "{svg}"
+        );
     }
 
     #[test]
