@@ -117,15 +117,11 @@ fn breakable(text: std::borrow::Cow<'_, str>, _: tera::Kwargs, _: &tera::State) 
 fn breakable_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            '/' => out.push_str("/<wbr>"),
+        match (c, super::svg::entity(c)) {
+            (_, Some(e)) => out.push_str(e),
+            ('/', None) => out.push_str("/<wbr>"),
             // Newlines stay: some cells show one item per line (`white-space: pre-line`).
-            c => out.push(c),
+            (c, None) => out.push(c),
         }
     }
     out

@@ -23,18 +23,26 @@ pub const LINE: i64 = 18;
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
+        match entity(c) {
+            Some(e) => out.push_str(e),
             // Control characters are not allowed in XML 1.0.
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
+            None if c.is_control() => out.push(' '),
+            None => out.push(c),
         }
     }
     out
+}
+
+/// The entity for a character that is markup in HTML and XML text and attribute values.
+pub fn entity(c: char) -> Option<&'static str> {
+    match c {
+        '&' => Some("&amp;"),
+        '<' => Some("&lt;"),
+        '>' => Some("&gt;"),
+        '"' => Some("&quot;"),
+        '\'' => Some("&#39;"),
+        _ => None,
+    }
 }
 
 /// The estimated width of `s` in pixels.
