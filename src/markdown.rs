@@ -11,7 +11,9 @@ use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
-use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    BlockQuoteKind, CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd,
+};
 
 /// What a relative URL is used for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,9 +60,11 @@ pub struct Settings<'a> {
 }
 
 /// Renders markdown to sanitized HTML, with heading anchors and pilcrow permalinks, tables
-/// inside a horizontally scrolling container, footnotes, task lists and strikethrough.
+/// inside a horizontally scrolling container, footnotes, task lists, strikethrough and
+/// GitHub's alerts (`> [!NOTE]`, …) as titled boxes.
 pub fn render(markdown: &str, links: Arc<dyn Links>, settings: Settings) -> Rendered {
     let mut options = Options::empty();
+    options.insert(Options::ENABLE_GFM);
     options.insert(Options::ENABLE_TABLES);
     options.insert(Options::ENABLE_FOOTNOTES);
     options.insert(Options::ENABLE_STRIKETHROUGH);
@@ -131,6 +135,18 @@ pub fn render(markdown: &str, links: Arc<dyn Links>, settings: Settings) -> Rend
             {
                 mermaid = Some(String::new());
             }
+            Event::Start(Tag::BlockQuote(Some(kind))) => {
+                let (class, title) = alert(kind);
+                out.push(Event::Html(
+                    format!(
+                        "<div class=\"alert alert-{class}\"><p class=\"alert-title\">{title}</p>\n"
+                    )
+                    .into(),
+                ));
+            }
+            Event::End(TagEnd::BlockQuote(Some(_))) => {
+                out.push(Event::Html("</div>\n".into()));
+            }
             Event::Start(Tag::Table(a)) => {
                 out.push(Event::Html("<div class=\"table-wrap\">".into()));
                 out.push(Event::Start(Tag::Table(a)));
@@ -151,6 +167,17 @@ pub fn render(markdown: &str, links: Arc<dyn Links>, settings: Settings) -> Rend
     }
 }
 
+/// The class suffix and title of a GitHub alert, as GitHub shows them.
+fn alert(kind: BlockQuoteKind) -> (&'static str, &'static str) {
+    match kind {
+        BlockQuoteKind::Note => ("note", "Note"),
+        BlockQuoteKind::Tip => ("tip", "Tip"),
+        BlockQuoteKind::Important => ("important", "Important"),
+        BlockQuoteKind::Warning => ("warning", "Warning"),
+        BlockQuoteKind::Caution => ("caution", "Caution"),
+    }
+}
+
 /// Cleans HTML with ammonia: a fixed set of tags and attributes, classes only from the list
 /// below, and every URL passed through `url_for`.
 fn sanitize(html: &str, links: Arc<dyn Links>) -> String {
@@ -167,7 +194,20 @@ fn sanitize(html: &str, links: Arc<dyn Links>) -> String {
         .add_url_schemes(["data"])
         .allowed_classes(HashMap::from([
             ("a", HashSet::from(["permalink"])),
-            ("div", HashSet::from(["table-wrap", "footnote-definition"])),
+            (
+                "div",
+                HashSet::from([
+                    "table-wrap",
+                    "footnote-definition",
+                    "alert",
+                    "alert-note",
+                    "alert-tip",
+                    "alert-important",
+                    "alert-warning",
+                    "alert-caution",
+                ]),
+            ),
+            ("p", HashSet::from(["alert-title"])),
             (
                 "sup",
                 HashSet::from(["footnote-reference", "footnote-definition-label"]),
@@ -472,6 +512,23 @@ mod tests {
         );
         assert_eq!(r.title.as_deref(), Some("Title"));
         assert_eq!(r.headings[0].level, 1);
+    }
+
+    #[test]
+    fn github_alerts_are_titled_boxes_and_plain_quotes_stay() {
+        assert_eq!(
+            html(
+                "> [!IMPORTANT]\n> Read **this**.\n\n> [!WARNING]\n> Careful.\n\n> Just a quote.\n"
+            ),
+            "<div class=\"alert alert-important\"><p class=\"alert-title\">Important</p>\n<p>Read <strong>this</strong>.</p>\n</div>\n\
+             <div class=\"alert alert-warning\"><p class=\"alert-title\">Warning</p>\n<p>Careful.</p>\n</div>\n\
+             <blockquote>\n<p>Just a quote.</p>\n</blockquote>\n"
+        );
+        // Raw HTML keeps only the listed classes, and no handler.
+        assert_eq!(
+            html("<div class=\"alert alert-note evil\" onclick=\"x()\">x</div>"),
+            "<div class=\"alert alert-note\">x</div>"
+        );
     }
 
     #[test]
