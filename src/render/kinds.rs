@@ -66,10 +66,6 @@ pub fn sources_of(projects: &[Project], project: &str, sources: &[SourceRef]) ->
     }
 }
 
-fn project_cell(root: &str, project: &str) -> Cell {
-    Cell::link(project, format!("{root}projects/{project}/"))
-}
-
 /// What one project does with a kind, as short words for badges.
 fn touches(k: &KindEntry, project: &str) -> Vec<&'static str> {
     let mut out = Vec::new();
@@ -163,7 +159,7 @@ pub fn index(portal: &Portal, projects: &[Project], root: &str) -> PortalPage {
                     .unwrap_or_default(),
             ]),
             cells: vec![
-                project_cell(root, &u.project),
+                Cell::project(root, &u.project),
                 Cell::text(u.usage.clone()),
                 Cell::text(u.what.clone()),
                 Cell::text(u.by.clone()),
@@ -214,7 +210,7 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
         .into_iter()
         .map(|p| TableRow {
             anchor: anchors.unique(&["project", p]),
-            cells: vec![project_cell(root, p), Cell::text(touches(k, p).join(", "))],
+            cells: vec![Cell::project(root, p), Cell::text(touches(k, p).join(", "))],
             sources: Vec::new(),
         })
         .collect();
@@ -224,7 +220,7 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
         .map(|d| TableRow {
             anchor: anchors.unique(&["define", &d.project, &d.how]),
             cells: vec![
-                project_cell(root, &d.project),
+                Cell::project(root, &d.project),
                 Cell::text(match d.how.as_str() {
                     "component" => "defines it (its own CRD)",
                     "bundled" => "ships another project's CRD (bundled)",
@@ -272,7 +268,7 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
                     w.relation.label(),
                 ]),
                 cells: vec![
-                    project_cell(root, &w.project),
+                    Cell::project(root, &w.project),
                     who_cell,
                     Cell::text(w.relation.label()),
                 ],
@@ -309,7 +305,7 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
                     &w.verb,
                 ]),
                 cells: vec![
-                    project_cell(root, &w.project),
+                    Cell::project(root, &w.project),
                     who,
                     Cell::text(w.verb.clone()),
                 ],
@@ -323,7 +319,7 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
         .map(|w| TableRow {
             anchor: anchors.unique(&["webhook", &w.project, &w.webhook, w.webhook_type.label()]),
             cells: vec![
-                project_cell(root, &w.project),
+                Cell::project(root, &w.project),
                 Cell::text(w.webhook.clone()),
                 Cell::text(w.webhook_type.label()),
                 Cell::text(if w.operations.is_empty() {
@@ -342,7 +338,7 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
         .map(|g| TableRow {
             anchor: anchors.unique(&["grant", &g.project, &g.role, &g.resource]),
             cells: vec![
-                project_cell(root, &g.project),
+                Cell::project(root, &g.project),
                 Cell::link(
                     g.role.clone(),
                     format!("{root}projects/{}/security/#roles", g.project),

@@ -27,10 +27,6 @@ fn section(id: &str, title: &str, intro: &str, headers: &[&str], rows: Vec<Table
     }
 }
 
-fn project_cell(root: &str, p: &Project) -> Cell {
-    Cell::link(p.name.clone(), format!("{root}projects/{}/", p.name))
-}
-
 /// Own rows only: component area and not bundled.
 fn own(area: crate::model::Area, bundled: bool) -> bool {
     area.is_component() && !bundled
@@ -65,7 +61,7 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
         summary.push(TableRow {
             anchor: anchors.unique(&["project", &p.name]),
             cells: vec![
-                project_cell(root, p),
+                Cell::project(root, &p.name),
                 Cell::text(p.title.clone()),
                 Cell::text(if p.commit.is_empty() {
                     p.repository.clone()
@@ -108,7 +104,7 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
             controllers.push(TableRow {
                 anchor: anchors.unique(&["controller", &p.name, &ctl.name]),
                 cells: vec![
-                    project_cell(root, p),
+                    Cell::project(root, &p.name),
                     Cell::link(
                         ctl.name.clone(),
                         format!(
@@ -131,7 +127,7 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
             binaries.push(TableRow {
                 anchor: anchors.unique(&["binary", &p.name, &b.package]),
                 cells: vec![
-                    project_cell(root, p),
+                    Cell::project(root, &p.name),
                     Cell::text(b.name.clone()),
                     Cell::text(b.package.clone()),
                     Cell::text(format!(
@@ -151,7 +147,7 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
             crds.push(TableRow {
                 anchor: anchors.unique(&["crd", &p.name, &crd.group, &crd.kind]),
                 cells: vec![
-                    project_cell(root, p),
+                    Cell::project(root, &p.name),
                     kind_cell(portal, root, &crd.group, &crd.kind, crd.kind.clone()),
                     Cell::text(crd.group.clone()),
                     Cell::text(crd.scope.clone()),
@@ -255,7 +251,7 @@ pub fn network(portal: &Portal, projects: &[Project], root: &str) -> PortalPage 
             services.push(TableRow {
                 anchor: anchors.unique(&["service", &p.name, &s.namespace, &s.name]),
                 cells: vec![
-                    project_cell(root, p),
+                    Cell::project(root, &p.name),
                     Cell::text(qualified(&s.namespace, &s.name)),
                     Cell::text(if s.service_type.is_empty() {
                         "ClusterIP".to_string()
@@ -278,7 +274,7 @@ pub fn network(portal: &Portal, projects: &[Project], root: &str) -> PortalPage 
             ingresses.push(TableRow {
                 anchor: anchors.unique(&["ingress", &p.name, &i.kind, &i.namespace, &i.name]),
                 cells: vec![
-                    project_cell(root, p),
+                    Cell::project(root, &p.name),
                     kind_cell(portal, root, &i.group, &i.kind, i.kind.clone()),
                     Cell::text(qualified(&i.namespace, &i.name)),
                     Cell::lines(&front),
@@ -291,7 +287,7 @@ pub fn network(portal: &Portal, projects: &[Project], root: &str) -> PortalPage 
         for n in p.network_policies.iter().filter(|n| own(n.area, n.bundled)) {
             policies.push(TableRow {
                 anchor: anchors.unique(&["networkpolicy", &p.name, &n.namespace, &n.name]),
-                cells: std::iter::once(project_cell(root, p))
+                cells: std::iter::once(Cell::project(root, &p.name))
                     .chain(super::manifests::network_policy_cells(n))
                     .collect(),
                 sources: source_links(p, &n.sources),
@@ -427,7 +423,7 @@ pub fn rbac(projects: &[Project], root: &str) -> PortalPage {
             accounts.push(TableRow {
                 anchor: anchors.unique(&["serviceaccount", &p.name, &s.namespace, &s.name]),
                 cells: vec![
-                    project_cell(root, p),
+                    Cell::project(root, &p.name),
                     Cell::text(qualified(&s.namespace, &s.name)),
                     Cell::lines(&bound),
                 ],
@@ -438,7 +434,7 @@ pub fn rbac(projects: &[Project], root: &str) -> PortalPage {
             bindings.push(TableRow {
                 anchor: anchors.unique(&["binding", &p.name, &b.kind, &b.namespace, &b.name]),
                 cells: vec![
-                    project_cell(root, p),
+                    Cell::project(root, &p.name),
                     Cell::text(qualified(&b.namespace, &b.name)),
                     Cell::text(if b.kind == "ClusterRoleBinding" {
                         "cluster-wide"
@@ -469,7 +465,7 @@ pub fn rbac(projects: &[Project], root: &str) -> PortalPage {
                     &role_key(&r.kind, &r.namespace, &r.name),
                 ]),
                 cells: vec![
-                    project_cell(root, p),
+                    Cell::project(root, &p.name),
                     Cell::text(role_key(&r.kind, &r.namespace, &r.name)),
                     Cell::text(if r.kind == "ClusterRole" {
                         "cluster-wide"
@@ -505,7 +501,7 @@ pub fn rbac(projects: &[Project], root: &str) -> PortalPage {
                         .unwrap_or_default(),
                 ]),
                 cells: vec![
-                    project_cell(root, p),
+                    Cell::project(root, &p.name),
                     Cell::text(r.role.clone()),
                     Cell::lines(&rule_lines(std::slice::from_ref(&rule))),
                     Cell::lines(&dangers(&r.groups, &r.resources, &r.verbs)),
@@ -568,7 +564,7 @@ pub fn secrets(projects: &[Project], root: &str) -> PortalPage {
             rows.push(TableRow {
                 anchor: anchors.unique(&["secret", &p.name, &s.namespace, &s.name]),
                 cells: vec![
-                    project_cell(root, p),
+                    Cell::project(root, &p.name),
                     Cell::text(qualified(&s.namespace, &s.name)),
                     Cell::text(s.secret_type.clone()),
                     Cell::text(s.keys.join(", ")),

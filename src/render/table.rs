@@ -22,6 +22,10 @@ pub struct Cell {
     /// When set, the cell shows these items one per line instead of `text`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<Cell>,
+    /// A name that reads as one word (`llm-d-inference-scheduler`): never broken at its
+    /// hyphens.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub nowrap: bool,
 }
 
 impl Cell {
@@ -30,6 +34,7 @@ impl Cell {
             text: text.into(),
             url: String::new(),
             items: Vec::new(),
+            nowrap: false,
         }
     }
 
@@ -38,6 +43,15 @@ impl Cell {
             text: text.into(),
             url: url.into(),
             items: Vec::new(),
+            nowrap: false,
+        }
+    }
+
+    /// A project's name, linking to its page.
+    pub fn project(root: &str, name: &str) -> Cell {
+        Cell {
+            nowrap: true,
+            ..Cell::link(name, format!("{root}projects/{name}/"))
         }
     }
 
@@ -51,6 +65,7 @@ impl Cell {
                 .join("\n"),
             url: String::new(),
             items,
+            nowrap: false,
         }
     }
 
@@ -162,6 +177,7 @@ impl Router {
                 .map(|c| c.url.clone())
                 .unwrap_or_default(),
             items: Vec::new(),
+            nowrap: false,
         });
         let moved = TableRow {
             anchor: row.anchor,
