@@ -5,7 +5,9 @@
 //! markdown references; `render` uses it to make pages. It does no IO.
 //! **Invariant:** whatever the markdown holds, the HTML returned has no script, no event
 //! handler, no `style`, and no URL other than those `Links` returns, `#anchors`, http(s)
-//! and mailto links, and inline raster images (`data:image/png|gif|jpeg|webp`).
+//! and mailto links, and inline raster images (`data:image/png|gif|jpeg|webp`). (`Links`
+//! may return an SVG `data:` URL for a repository's own SVG file: in an `<img>` its script
+//! never runs.)
 
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap, HashSet};

@@ -3,12 +3,13 @@
 //!
 //! Links between published docs point at their portal pages; links to other repository
 //! files point at the source at the pinned commit (or are dropped when the project has no
-//! source link template); relative images point at the copies. HTML is sanitized by
-//! `markdown::render`.
+//! source link template); relative images point at the copies, or for SVGs at a `data:`
+//! URL (never a file on the portal's origin). HTML is sanitized by `markdown::render`.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use base64::Engine;
 use serde::Serialize;
 
 use super::OutputFile;
@@ -77,8 +78,9 @@ pub struct ProjectDocs {
 /// Where a project's docs and images live on the site.
 struct Routes {
     root: String,
-    /// Repository path → site-relative folder (docs) or file (images).
+    /// Repository path → site-relative folder.
     docs: BTreeMap<String, String>,
+    /// Repository path → the URL an image is shown from.
     images: BTreeMap<String, String>,
     source_url: String,
     commit: String,
@@ -98,7 +100,7 @@ impl Links for DocLinks {
         let r = &self.routes;
         let fragment = fragment.map(|f| format!("#{f}")).unwrap_or_default();
         match usage {
-            Use::Image => r.images.get(&target).map(|p| format!("{}{p}", r.root)),
+            Use::Image => r.images.get(&target).cloned(),
             Use::Link => match r.docs.get(&target) {
                 Some(page) => Some(format!("{}{page}{fragment}", r.root)),
                 None => {
@@ -125,10 +127,19 @@ pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs
     let mut images = BTreeMap::new();
     let mut files = Vec::new();
     for image in &project.doc_images {
+        // An SVG is shown from a data: URL, never a file of the site: see `source::docs`.
+        if image.path.to_ascii_lowercase().ends_with(".svg") {
+            let encoded = base64::engine::general_purpose::STANDARD.encode(&image.bytes);
+            images.insert(
+                image.path.clone(),
+                format!("data:image/svg+xml;base64,{encoded}"),
+            );
+            continue;
+        }
         let segments: Vec<String> = image.path.split('/').map(path_segment).collect();
         let path = format!("{base}files/{}", segments.join("/"));
         if taken.insert(path.clone()) {
-            images.insert(image.path.clone(), path.clone());
+            images.insert(image.path.clone(), format!("{root}{path}"));
             files.push(OutputFile {
                 path,
                 bytes: image.bytes.clone(),
@@ -270,12 +281,22 @@ mod tests {
                     "[home](../README.md) [sub](sub/README.md) [readme](/README.md#counts)",
                     false,
                 ),
-                doc("docs/sub/README.md", "![l](../img/logo.png)", false),
+                doc(
+                    "docs/sub/README.md",
+                    "![l](../img/logo.png) <img src=\"../img/flow.svg\" alt=\"s\">",
+                    false,
+                ),
             ],
-            doc_images: vec![DocImage {
-                path: "docs/img/logo.png".into(),
-                bytes: vec![1, 2],
-            }],
+            doc_images: vec![
+                DocImage {
+                    path: "docs/img/logo.png".into(),
+                    bytes: vec![1, 2],
+                },
+                DocImage {
+                    path: "docs/img/flow.svg".into(),
+                    bytes: b"<svg/>".to_vec(),
+                },
+            ],
             ..Project::default()
         }
     }
@@ -306,7 +327,8 @@ mod tests {
                 ),
                 (
                     "projects/p/docs/docs/sub/",
-                    "<p><img src=\"/atlas/projects/p/files/docs/img/logo.png\" alt=\"l\"></p>\n"
+                    // The SVG inline (`<svg/>` in base64): no file of the site serves it.
+                    "<p><img src=\"/atlas/projects/p/files/docs/img/logo.png\" alt=\"l\"> <img src=\"data:image/svg+xml;base64,PHN2Zy8+\" alt=\"s\"></p>\n"
                 ),
             ]
         );

@@ -4,9 +4,11 @@
 //!
 //! `docs` entries are globs matched against repository-relative paths, or folders (`"docs"`
 //! means every markdown file under it). Only `.md` and `.markdown` files become pages.
-//! Images are copied only when they are PNG, JPEG, GIF or WebP files inside the repository
-//! and at most [`MAX_IMAGE_BYTES`]: an SVG served from the portal's own origin could run
-//! script when opened directly, so SVGs are not copied (their alt text shows).
+//! Images are read only when they are files inside the repository: PNG, JPEG, GIF or WebP
+//! of at most [`MAX_IMAGE_BYTES`] (copied into the site), or SVG of at most
+//! [`MAX_SVG_BYTES`]. An SVG is never copied, since one served from the portal's own origin
+//! could run script when opened directly; `render::docs` inlines it as a `data:` URL in the
+//! `<img>`, where script never runs.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -19,6 +21,8 @@ use crate::markdown::{self, FrontMatterFormat, Links, Use};
 use crate::model::{Diagnostic, Doc, DocImage};
 
 pub const MAX_IMAGE_BYTES: u64 = 4 * 1024 * 1024;
+/// Smaller: an SVG is inlined, base64, into each page that shows it.
+pub const MAX_SVG_BYTES: u64 = 1024 * 1024;
 const IMAGE_EXTENSIONS: [&str; 5] = ["png", "jpg", "jpeg", "gif", "webp"];
 
 /// What the docs of one repository gave.
@@ -169,14 +173,18 @@ fn read_image(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Vec<u8>> {
     let extension = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
-    if !extension.is_some_and(|e| IMAGE_EXTENSIONS.contains(&e.as_str())) {
-        let message = format!(
-            "image {path} is not published: only PNG, JPEG, GIF and WebP files are copied into the site"
-        );
-        diagnostics.push(Diagnostic::new(doc, 0, message));
-        return None;
-    }
-    match read_inside(root, path, MAX_IMAGE_BYTES) {
+    let limit = match extension.as_deref() {
+        Some("svg") => MAX_SVG_BYTES,
+        Some(e) if IMAGE_EXTENSIONS.contains(&e) => MAX_IMAGE_BYTES,
+        _ => {
+            let message = format!(
+                "image {path} is not published: only PNG, JPEG, GIF, WebP and SVG files are"
+            );
+            diagnostics.push(Diagnostic::new(doc, 0, message));
+            return None;
+        }
+    };
+    match read_inside(root, path, limit) {
         Ok(bytes) => Some(bytes),
         Err(e) => {
             diagnostics.push(Diagnostic::new(doc, 0, format!("image {path}: {e}")));
@@ -236,7 +244,7 @@ mod tests {
         let dir = repo(&[
             (
                 "ReadMe.md",
-                b"# The Project\n![logo](docs/logo.png) ![d](docs/d.svg)",
+                b"# The Project\n![logo](docs/logo.png) ![d](docs/d.svg) ![b](docs/b.bmp)",
             ),
             (
                 "docs/guide.md",
@@ -246,6 +254,7 @@ mod tests {
             ("docs/notes.txt", b"not markdown"),
             ("docs/logo.png", b"\x89PNG"),
             ("docs/d.svg", b"<svg/>"),
+            ("docs/b.bmp", b"BM"),
             ("vendor/x/README.md", b"# vendored"),
             ("other.md", b"# not selected"),
         ]);
@@ -266,17 +275,23 @@ mod tests {
         assert_eq!(c.docs[1].markdown, "# Other\n");
         assert_eq!(
             c.images,
-            [DocImage {
-                path: "docs/logo.png".into(),
-                bytes: b"\x89PNG".to_vec()
-            }]
+            [
+                DocImage {
+                    path: "docs/d.svg".into(),
+                    bytes: b"<svg/>".to_vec()
+                },
+                DocImage {
+                    path: "docs/logo.png".into(),
+                    bytes: b"\x89PNG".to_vec()
+                }
+            ]
         );
         assert_eq!(
             c.diagnostics,
             [Diagnostic::new(
                 "ReadMe.md",
                 0,
-                "image docs/d.svg is not published: only PNG, JPEG, GIF and WebP files are copied into the site"
+                "image docs/b.bmp is not published: only PNG, JPEG, GIF, WebP and SVG files are"
             )]
         );
     }
