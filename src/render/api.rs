@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::table::{Anchors, Cell, TableRow, api_page, source_links};
+use super::table::{Anchors, Cell, TableRow, api_page, counted, source_links};
 use super::views::Link;
 use crate::model::{Area, Crd, Project};
 
@@ -195,7 +195,7 @@ pub fn index(p: &Project, root: &str) -> ApiIndex {
                             .join(" / ")
                     )
                 } else {
-                    format!("{} fields", field_count(first))
+                    counted(field_count(first), "field", "fields")
                 }),
             ],
             sources: variants

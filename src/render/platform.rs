@@ -6,7 +6,7 @@
 //! manifests stay on the project pages.
 
 use super::kinds::{PortalPage, kind_cell, kind_title};
-use super::table::{Anchors, Cell, Section, TableRow, service_port, source_links};
+use super::table::{Anchors, Cell, Section, TableRow, counted, service_port, source_links};
 use super::views::anchor;
 use crate::analyze::yaml::rbac::role_key;
 use crate::analyze::yaml::value::qualified;
@@ -73,11 +73,11 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
                     )
                 }),
                 Cell::text(format!(
-                    "{} controllers, {} binaries, {} CRDs, {} webhooks{}",
-                    c.controllers,
-                    c.binaries,
-                    c.crds,
-                    c.webhooks,
+                    "{}, {}, {}, {}{}",
+                    counted(c.controllers, "controller", "controllers"),
+                    counted(c.binaries, "binary", "binaries"),
+                    counted(c.crds, "CRD", "CRDs"),
+                    counted(c.webhooks, "webhook", "webhooks"),
                     p.error
                         .as_deref()
                         .map(|e| format!("; failed: {e}"))
@@ -131,9 +131,9 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
                     Cell::text(b.name.clone()),
                     Cell::text(b.package.clone()),
                     Cell::text(format!(
-                        "{} flags, {} environment variables",
-                        b.flags.len(),
-                        b.env.len()
+                        "{}, {}",
+                        counted(b.flags.len(), "flag", "flags"),
+                        counted(b.env.len(), "environment variable", "environment variables")
                     )),
                 ],
                 sources: source_links(p, &b.sources),

@@ -75,6 +75,11 @@ impl Cell {
     }
 }
 
+/// `1 controller`, `3 controllers`: a count and its noun.
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A table row with linkable cells.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct TableRow {
@@ -392,6 +397,13 @@ impl Default for Anchors {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_take_the_right_noun() {
+        assert_eq!(counted(0, "binary", "binaries"), "0 binaries");
+        assert_eq!(counted(1, "binary", "binaries"), "1 binary");
+        assert_eq!(counted(2, "CRD", "CRDs"), "2 CRDs");
+    }
 
     #[test]
     fn service_ports_say_what_the_manifest_left_out() {
