@@ -952,6 +952,9 @@ try {
     await page.locator('#search-results li.result').first().waitFor({ state: 'visible' });
     const all = await page.locator('#search-results li.result').count();
     assert(all > 3, `only ${all} results for Widget`);
+    // No filter chosen: no facet is pressed (the portal's own pages, which have no
+    // project, once looked chosen).
+    eq(await page.locator('#search-facets [aria-pressed="true"]').count(), 0, 'facets pressed before any click');
     const facet = page.locator('#search-facets button.facet-value', { hasText: 'gadget-scheduler' });
     await facet.click();
     await page.waitForFunction(() => new URL(location.href).searchParams.get('project') === 'gadget-scheduler');

@@ -454,7 +454,11 @@
           var names = Object.keys(res.facets[f] || {}).sort();
           if (chosen[f] && names.indexOf(chosen[f]) < 0) names.unshift(chosen[f]);
           names.forEach(function (name) {
-            var b = el("button", "facet-value", (name || "portal") + " (" + ((res.facets[f] || {})[name] || 0) + ")");
+            var label = (name || "portal") + " (" + ((res.facets[f] || {})[name] || 0) + ")";
+            // Portal pages (kinds, platform) have no project, and no filter selects them:
+            // their count is shown, not offered as a filter ("" also means "no filter").
+            if (!name) { group.appendChild(el("span", "facet-value", label)); return; }
+            var b = el("button", "facet-value", label);
             b.type = "button";
             b.setAttribute("aria-pressed", chosen[f] === name ? "true" : "false");
             b.addEventListener("click", function () { chosen[f] = chosen[f] === name ? "" : name; run(); });
