@@ -175,9 +175,16 @@ fn what_was_done(r: &Rebuilt) -> String {
         format!("analyzed {}", r.analyzed.join(", "))
     };
     format!(
-        "{analyzed}; rendered {} files, wrote {} changed, removed {}",
-        r.rendered, r.written, r.removed
+        "{analyzed}; rendered {} {}, wrote {} changed, removed {}",
+        r.rendered,
+        files(r.rendered),
+        r.written,
+        r.removed
     )
+}
+
+fn files(n: usize) -> &'static str {
+    if n == 1 { "file" } else { "files" }
 }
 
 impl serve::Report for Reporter {
@@ -221,11 +228,12 @@ impl serve::Report for Reporter {
 impl serve::IndexReport for Reporter {
     fn indexed(&self, i: &serve::Indexed) {
         self.line(&format!(
-            "rebuild {} searchable: indexed {} documents in {}; wrote the export ({} files changed) in {}",
+            "rebuild {} searchable: indexed {} documents in {}; wrote the export ({} {} changed) in {}",
             i.generation,
             i.documents,
             millis(i.indexed),
             i.export_files,
+            files(i.export_files),
             millis(i.exported)
         ));
     }
