@@ -28,6 +28,18 @@ pub struct RawWatch {
     pub line: u32,
 }
 
+/// How kube-runtime's `Controller` is made: from an `Api` (`new`, `new_with`) or from a
+/// stream of objects and a reader (`for_stream`, `for_shared_stream`, and their `_with`).
+/// Its `owns*` and `watches*` methods come in the same two forms.
+const CONTROLLER_CONSTRUCTORS: [&str; 6] = [
+    "new",
+    "new_with",
+    "for_stream",
+    "for_stream_with",
+    "for_shared_stream",
+    "for_shared_stream_with",
+];
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawController {
     pub kind: ApiKind,
@@ -243,6 +255,18 @@ impl<'a> BodyVisitor<'a> {
     }
 
     /// The kind of an `Api` argument that must be one (a controller's or watcher's).
+    /// The kind a controller constructor or `owns*`/`watches*` method watches: from the `Api`
+    /// passed first, or unknown (said why) for the `*_stream` forms, whose first argument
+    /// is a stream of objects that portolan does not follow to its type.
+    fn watched_kind(&self, method: &str, first: Option<&&Expr>) -> ApiKind {
+        if method.contains("stream") {
+            return ApiKind::Unknown(format!(
+                "`{method}` takes a stream of objects, which portolan does not follow to its type"
+            ));
+        }
+        self.required_api(first)
+    }
+
     fn required_api(&self, e: Option<&&Expr>) -> ApiKind {
         e.and_then(|e| self.api_of_expr(e)).unwrap_or_else(|| {
             ApiKind::Unknown("the `Api` passed here could not be followed to its type".into())
@@ -279,33 +303,32 @@ impl<'a> BodyVisitor<'a> {
         }
         let resolved = self.uses.resolve(&segments(&p.path));
         calls.reverse();
-        let type_path = resolved
-            .strip_suffix("::new")
-            .or(resolved.strip_suffix("::new_with"))
-            .unwrap_or("");
-        if self.is_kube(type_path, "Controller") {
+        let (type_path, constructor) = resolved.rsplit_once("::").unwrap_or(("", ""));
+        if self.is_kube(type_path, "Controller") && CONTROLLER_CONSTRUCTORS.contains(&constructor) {
             self.seen.insert(start);
             let args: Vec<&Expr> = call.args.iter().collect();
             let mut c = RawController {
-                kind: self.required_api(args.first()),
+                kind: self.watched_kind(constructor, args.first()),
                 line: path_line(&p.path),
                 watches: Vec::new(),
                 reconciler: None,
             };
             for m in calls {
                 let args: Vec<&Expr> = m.args.iter().collect();
-                let relation = match m.method.to_string().as_str() {
-                    "owns" => Relation::Owns,
-                    "watches" => Relation::Watches,
-                    "run" => {
-                        c.reconciler = args.first().and_then(|a| path_name(a));
-                        continue;
-                    }
-                    _ => continue,
+                let method = m.method.to_string();
+                let relation = if method == "run" {
+                    c.reconciler = args.first().and_then(|a| path_name(a));
+                    continue;
+                } else if method.starts_with("owns") {
+                    Relation::Owns
+                } else if method.starts_with("watches") {
+                    Relation::Watches
+                } else {
+                    continue;
                 };
                 c.watches.push(RawWatch {
                     relation,
-                    kind: self.required_api(args.first()),
+                    kind: self.watched_kind(&method, args.first()),
                     line: line(m.method.span()),
                 });
             }

@@ -293,6 +293,45 @@ fn generic<K>(api: Api<K>) {
     }
 
     #[test]
+    fn stream_controllers_are_found_with_their_kinds_unknown() {
+        let src = r#"use k8s_openapi::api::core::v1::{ConfigMap, Secret};
+use kube::{Api, runtime::{Controller, reflector, watcher}};
+async fn run(client: Client, stream: S, reader: R) {
+    let secrets: Api<Secret> = Api::all(client.clone());
+    Controller::for_stream(stream, reader)
+        .owns_with(secrets, (), watcher::Config::default())
+        .owns_shared_stream(other)
+        .watches_stream(more, |_| None)
+        .run(reconcile, error_policy, ctx)
+        .await;
+}
+async fn reconcile(c: Arc<ConfigMap>, ctx: Arc<Ctx>) {}
+"#;
+        let (f, d) = project(&[("src/main.rs", src)]);
+        assert_eq!(f.controllers.len(), 1);
+        let c = &f.controllers[0];
+        // The kind it is for is unknown: the controller is named by its reconciler.
+        assert_eq!(c.name, "reconcile");
+        assert_eq!(
+            watches(c),
+            [
+                "For ?/ ? :5",
+                "Owns /v1 Secret :6",
+                "Owns ?/ ? :7",
+                "Watches ?/ ? :8",
+            ]
+        );
+        assert_eq!(
+            d,
+            [
+                "src/main.rs:5: For watch: kind unknown: `for_stream` takes a stream of objects, which portolan does not follow to its type",
+                "src/main.rs:7: Owns watch: kind unknown: `owns_shared_stream` takes a stream of objects, which portolan does not follow to its type",
+                "src/main.rs:8: Watches watch: kind unknown: `watches_stream` takes a stream of objects, which portolan does not follow to its type",
+            ]
+        );
+    }
+
+    #[test]
     fn every_write_verb_followed_into_helpers() {
         let (f, d) = project(&[("src/main.rs", CONTROLLER)]);
         let ops: Vec<String> = f.controllers[0]
