@@ -254,7 +254,6 @@ impl<'a> BodyVisitor<'a> {
         }
     }
 
-    /// The kind of an `Api` argument that must be one (a controller's or watcher's).
     /// The kind a controller constructor or `owns*`/`watches*` method watches: from the `Api`
     /// passed first, or unknown (said why) for the `*_stream` forms, whose first argument
     /// is a stream of objects that portolan does not follow to its type.
@@ -267,6 +266,7 @@ impl<'a> BodyVisitor<'a> {
         self.required_api(first)
     }
 
+    /// The kind of an `Api` argument that must be one (a controller's or watcher's).
     fn required_api(&self, e: Option<&&Expr>) -> ApiKind {
         e.and_then(|e| self.api_of_expr(e)).unwrap_or_else(|| {
             ApiKind::Unknown("the `Api` passed here could not be followed to its type".into())
