@@ -110,9 +110,9 @@ pub fn port_name(name: &str) -> String {
     }
 }
 
-/// A Service port as `port→targetPort/protocol (name)`; a part the manifest leaves out is
-/// said to be missing or left out (a base manifest an operator fills in at run time has
-/// no port number).
+/// A Service port as `port→targetPort/protocol (name)`. A missing port number is said to
+/// be missing (a base manifest an operator completes at run time has none); an empty
+/// target port, protocol or name is left out.
 pub fn service_port(port: &crate::model::ServicePort) -> String {
     let number = match port.port.as_str() {
         "" => "(no port number)",
