@@ -140,10 +140,8 @@ pub fn render(markdown: &str, links: Arc<dyn Links>, settings: Settings) -> Rend
             Event::Start(Tag::BlockQuote(Some(kind))) => {
                 let (class, title) = alert(kind);
                 out.push(Event::Html(
-                    format!(
-                        "<div class=\"alert alert-{class}\"><p class=\"alert-title\">{title}</p>\n"
-                    )
-                    .into(),
+                    format!("<div class=\"alert {class}\"><p class=\"alert-title\">{title}</p>\n")
+                        .into(),
                 ));
             }
             Event::End(TagEnd::BlockQuote(Some(_))) => {
@@ -169,14 +167,23 @@ pub fn render(markdown: &str, links: Arc<dyn Links>, settings: Settings) -> Rend
     }
 }
 
-/// The class suffix and title of a GitHub alert, as GitHub shows them.
+/// Every kind of GitHub alert, for the sanitizer's list of classes.
+const ALERTS: [BlockQuoteKind; 5] = [
+    BlockQuoteKind::Note,
+    BlockQuoteKind::Tip,
+    BlockQuoteKind::Important,
+    BlockQuoteKind::Warning,
+    BlockQuoteKind::Caution,
+];
+
+/// The class and title of a GitHub alert, the title as GitHub shows it.
 fn alert(kind: BlockQuoteKind) -> (&'static str, &'static str) {
     match kind {
-        BlockQuoteKind::Note => ("note", "Note"),
-        BlockQuoteKind::Tip => ("tip", "Tip"),
-        BlockQuoteKind::Important => ("important", "Important"),
-        BlockQuoteKind::Warning => ("warning", "Warning"),
-        BlockQuoteKind::Caution => ("caution", "Caution"),
+        BlockQuoteKind::Note => ("alert-note", "Note"),
+        BlockQuoteKind::Tip => ("alert-tip", "Tip"),
+        BlockQuoteKind::Important => ("alert-important", "Important"),
+        BlockQuoteKind::Warning => ("alert-warning", "Warning"),
+        BlockQuoteKind::Caution => ("alert-caution", "Caution"),
     }
 }
 
@@ -198,16 +205,10 @@ fn sanitize(html: &str, links: Arc<dyn Links>) -> String {
             ("a", HashSet::from(["permalink"])),
             (
                 "div",
-                HashSet::from([
-                    "table-wrap",
-                    "footnote-definition",
-                    "alert",
-                    "alert-note",
-                    "alert-tip",
-                    "alert-important",
-                    "alert-warning",
-                    "alert-caution",
-                ]),
+                ["table-wrap", "footnote-definition", "alert"]
+                    .into_iter()
+                    .chain(ALERTS.map(|kind| alert(kind).0))
+                    .collect(),
             ),
             ("p", HashSet::from(["alert-title"])),
             (
