@@ -266,9 +266,15 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
             } else {
                 String::new()
             };
+            let n = render::table::counted;
             eprintln!(
-                "portolan: {}: {} controllers, {} watches, {} CRDs, {} services, {} diagnostics{detail}",
-                p.name, c.controllers, c.watches, c.crds, c.services, c.diagnostics
+                "portolan: {}: {}, {}, {}, {}, {}{detail}",
+                p.name,
+                n(c.controllers, "controller", "controllers"),
+                n(c.watches, "watch", "watches"),
+                n(c.crds, "CRD", "CRDs"),
+                n(c.services, "service", "services"),
+                n(c.diagnostics, "diagnostic", "diagnostics")
             );
         }
     }
