@@ -20,6 +20,8 @@ mod search;
 mod serve;
 mod source;
 mod verify;
+#[cfg(test)]
+mod fuzz;
 
 use std::process::ExitCode;
 

@@ -463,7 +463,6 @@ pub(crate) struct Step<'t> {
     pub args: Vec<Node<'t>>,
     /// The line of the method name, which is where the call is reported.
     pub line: u32,
-    pub node: Node<'t>,
 }
 
 /// Where a method chain starts.
@@ -506,7 +505,6 @@ pub(crate) fn flatten_chain<'t>(
                     method: name.to_string(),
                     args: call_arguments(node),
                     line: line_of(method),
-                    node,
                 });
                 match operand {
                     Some(op) => node = op,
