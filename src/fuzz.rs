@@ -10,7 +10,7 @@
 //!
 //! `cargo test` runs a bounded number of cases per target. `PORTOLAN_FUZZ_CASES=N` runs N per
 //! target, `PORTOLAN_FUZZ_SEED=S` starts from another seed, `PORTOLAN_FUZZ_TARGET=name` runs
-//! one target.
+//! one target, `PORTOLAN_FUZZ_KEEP=1` saves every case's input (to look at a slow one).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -461,6 +461,7 @@ struct Tally {
     /// Cases that got past the first parse to the analysis or rendering behind it.
     accepted: usize,
     slowest: Duration,
+    slowest_seed: u64,
 }
 
 /// What can go wrong with a case.
@@ -482,9 +483,15 @@ fn run_target(target: &Target, first_seed: u64, cases: usize, deadline: Duration
         let start = rng.below(target.seeds.len());
         let other = rng.below(target.seeds.len());
         let input = (target.mutator)(&mut rng, &target.seeds[start].1, &target.seeds[other].1);
+        if std::env::var_os("PORTOLAN_FUZZ_KEEP").is_some() {
+            save_failure(&format!("kept-{}", target.name), seed, &input);
+        }
         let started = Instant::now();
         let outcome = run_case(target, start, input.clone(), deadline);
-        tally.slowest = tally.slowest.max(started.elapsed());
+        if started.elapsed() > tally.slowest {
+            tally.slowest = started.elapsed();
+            tally.slowest_seed = seed;
+        }
         tally.cases += 1;
         if let Ok(Some(_)) = outcome {
             tally.accepted += 1;
@@ -607,12 +614,13 @@ fn fuzz_every_entry_point() {
         let cases = cases_each.unwrap_or(*default_cases) as usize;
         match run_target(target, first_seed, cases, deadline) {
             Ok(tally) => report.push(format!(
-                "{}: {} cases ({} past the first parse) from {} inputs, slowest {:?}",
+                "{}: {} cases ({} past the first parse) from {} inputs, slowest {:.2?} (seed {})",
                 target.name,
                 tally.cases,
                 tally.accepted,
                 target.seeds.len(),
-                tally.slowest
+                tally.slowest,
+                tally.slowest_seed
             )),
             Err(e) => panic!("{e}"),
         }
