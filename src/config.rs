@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::real_path::real_path;
+
 /// A validated projects.toml. Relative paths are already resolved against its folder.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -102,11 +104,14 @@ struct RawSite {
     title: Option<String>,
     base_url: Option<Spanned<String>>,
     output: Option<String>,
-    content: Option<String>,
+    content: Option<Spanned<String>>,
     theme: Option<Spanned<String>>,
     cache_dir: Option<String>,
     #[serde(default)]
     mermaid_js: bool,
+    /// Keys (`content`, `theme`) whose folder may lie outside the folder of projects.toml.
+    #[serde(default)]
+    allow_outside: Vec<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -158,6 +163,17 @@ pub fn parse(file: &Path, text: &str) -> Result<Config, ConfigError> {
     };
 
     let site = validate_site(&locate, &root, raw.site)?;
+    if raw.projects.is_empty() {
+        // Nothing to document: an empty portal would replace the site (and, in serve, the
+        // pages being served) with nothing.
+        return Err(ConfigError {
+            file: file.to_path_buf(),
+            line: 0,
+            column: 0,
+            message: "there is no [[project]]: the portal would be empty".into(),
+            help: Some("add a project: a [[project]] table with a `name` and one of `git = \"https://…\"`, `path = \"../repo\"` or `model = \"P.json\"`".into()),
+        });
+    }
     let mut names = BTreeSet::new();
     let mut projects = Vec::new();
     for spanned in raw.projects {
@@ -196,48 +212,140 @@ pub fn parse(file: &Path, text: &str) -> Result<Config, ConfigError> {
     })
 }
 
+impl Site {
+    /// The `[site]` an empty table gives, with paths under `root` (the config's folder).
+    pub fn defaults(root: &Path) -> Site {
+        Site {
+            title: "Operator Atlas".into(),
+            base_url: "/".into(),
+            base_path: "/".into(),
+            output: root.join("site"),
+            content: root.join("content"),
+            theme: "default".into(),
+            cache_dir: root.join(".portolan"),
+            mermaid_js: false,
+        }
+    }
+}
+
+/// The `[site]` keys whose folder is published and may be allowed outside the config's folder.
+const OUTSIDE_KEYS: [&str; 2] = ["content", "theme"];
+
 fn validate_site(locate: &Locator, root: &Path, raw: RawSite) -> Result<Site, ConfigError> {
+    let defaults = Site::defaults(root);
+    let mut allow_outside = BTreeSet::new();
+    for key in raw.allow_outside {
+        if !OUTSIDE_KEYS.contains(&key.get_ref().as_str()) {
+            return Err(locate.error(
+                key.span(),
+                format!("`{}` cannot be allowed outside", key.get_ref()),
+                Some("allow_outside lists the [site] keys whose folder may lie outside the folder of projects.toml: \"content\" and \"theme\"".into()),
+            ));
+        }
+        allow_outside.insert(key.into_inner());
+    }
+    let inside = |key: &str, dir: &Path, span: Option<Range<usize>>| {
+        if allow_outside.contains(key) {
+            return Ok(());
+        }
+        inside_config_folder(locate, root, key, dir, span)
+    };
     let (base_url, base_path) = match raw.base_url {
-        None => ("/".to_string(), "/".to_string()),
+        None => (defaults.base_url, defaults.base_path),
         Some(spanned) => {
             let span = spanned.span();
             let url = spanned.into_inner();
             match base_path_of(&url) {
-                Some(path) => (url, path),
-                None => {
+                Ok(path) => (url, path),
+                Err(why) => {
                     return Err(locate.error(
                         span,
-                        format!("`{url}` is not a usable base_url"),
+                        format!("`{url}` is not a usable base_url: it has {why}"),
                         Some("write an absolute URL such as \"https://example.github.io/atlas/\" or a path such as \"/atlas/\"".into()),
                     ));
                 }
             }
         }
     };
+    // The default folder too is checked: it may be a link to somewhere else.
+    let (content, content_span) = match raw.content {
+        None => (defaults.content, None),
+        Some(content) => (root.join(content.get_ref()), Some(content.span())),
+    };
+    inside("content", &content, content_span)?;
+    let (theme, theme_span) = match raw.theme {
+        None => (defaults.theme, None),
+        Some(theme) => {
+            let span = theme.span();
+            let name = theme.into_inner();
+            if name.is_empty()
+                || name.starts_with('.')
+                || name.contains(['/', '\\'])
+                || name.contains(char::is_control)
+            {
+                return Err(locate.error(
+                    span,
+                    format!("theme `{name}` is not a folder name"),
+                    Some("name a folder under themes/ next to projects.toml, e.g. theme = \"dark\" for themes/dark".into()),
+                ));
+            }
+            let dir = root.join("themes").join(&name);
+            if name != "default" && !dir.is_dir() {
+                return Err(locate.error(
+                    span,
+                    format!("theme `{name}` not found: there is no folder {}", dir.display()),
+                    Some("use theme = \"default\" (built in), or create that folder with the templates and assets to override".into()),
+                ));
+            }
+            (name, Some(span))
+        }
+    };
+    // themes/NAME (the default's too) may be a link to somewhere else.
+    inside("theme", &root.join("themes").join(&theme), theme_span)?;
     Ok(Site {
-        title: raw.title.unwrap_or_else(|| "Operator Atlas".into()),
+        title: raw.title.unwrap_or(defaults.title),
         base_url,
         base_path,
-        output: root.join(raw.output.unwrap_or_else(|| "site".into())),
-        content: root.join(raw.content.unwrap_or_else(|| "content".into())),
-        theme: match raw.theme {
-            None => "default".into(),
-            Some(theme) => {
-                let span = theme.span();
-                let name = theme.into_inner();
-                let dir = root.join("themes").join(&name);
-                if name != "default" && !dir.is_dir() {
-                    return Err(locate.error(
-                        span,
-                        format!("theme `{name}` not found: there is no folder {}", dir.display()),
-                        Some("use theme = \"default\" (built in), or create that folder with the templates and assets to override".into()),
-                    ));
-                }
-                name
-            }
-        },
-        cache_dir: root.join(raw.cache_dir.unwrap_or_else(|| ".portolan".into())),
+        output: raw.output.map_or(defaults.output, |o| root.join(o)),
+        content,
+        theme,
+        cache_dir: raw.cache_dir.map_or(defaults.cache_dir, |c| root.join(c)),
         mermaid_js: raw.mermaid_js,
+    })
+}
+
+/// Refuses a published folder (`key`: content or theme) outside the folder of
+/// projects.toml, compared as real paths: everything in it becomes part of the site, so
+/// `content = "/etc"` would publish /etc.
+fn inside_config_folder(
+    locate: &Locator,
+    root: &Path,
+    key: &str,
+    dir: &Path,
+    span: Option<Range<usize>>,
+) -> Result<(), ConfigError> {
+    let real = |p: &Path| real_path(p).unwrap_or_else(|_| p.to_path_buf());
+    let (real_root, real_dir) = (real(root), real(dir));
+    if real_dir.starts_with(&real_root) {
+        return Ok(());
+    }
+    let message = format!(
+        "the {key} folder {} is outside the folder of projects.toml ({})",
+        real_dir.display(),
+        real_root.display()
+    );
+    let help = Some(format!(
+        "everything in it is published with the site: move it next to projects.toml, or add allow_outside = [\"{key}\"] to [site] if publishing it is intended"
+    ));
+    Err(match span {
+        Some(span) => locate.error(span, message, help),
+        None => ConfigError {
+            file: locate.file.to_path_buf(),
+            line: 0,
+            column: 0,
+            message,
+            help,
+        },
     })
 }
 
@@ -392,24 +500,47 @@ fn looks_like_git_url(url: &str) -> bool {
     }
 }
 
-/// The path prefix of a base URL (`https://h/atlas` → `/atlas/`), or None if unusable.
-pub fn base_path_of(url: &str) -> Option<String> {
+/// The path prefix of a base URL (`https://h/atlas` → `/atlas/`), or what makes it
+/// unusable. The prefix starts every link and script URL of the site, so it must stay on
+/// the site's own origin: a `//host` or `/\host` prefix would load the theme's scripts
+/// from another host, and `..` would climb out of the base path.
+pub fn base_path_of(url: &str) -> Result<String, &'static str> {
+    if url.contains('\\') {
+        return Err("a backslash, which browsers read as `/`");
+    }
+    if url.contains(|c: char| c.is_whitespace() || c.is_control()) {
+        return Err("a space or control character");
+    }
+    if url.contains(['?', '#', '"', '<', '>', '\'']) {
+        return Err("`?`, `#`, a quote or an angle bracket");
+    }
     let path = if let Some(rest) = url
         .strip_prefix("https://")
         .or_else(|| url.strip_prefix("http://"))
     {
         let host_end = rest.find('/').unwrap_or(rest.len());
         if host_end == 0 {
-            return None;
+            return Err("no host after the scheme");
         }
         &rest[host_end..]
     } else if url.starts_with('/') {
         url
     } else {
-        return None;
+        return Err("neither an http(s):// scheme nor a leading `/`");
     };
-    if path.contains(['?', '#', ' ', '"', '<', '>', '\'']) {
-        return None;
+    let inner = path.strip_prefix('/').unwrap_or(path);
+    let inner = inner.strip_suffix('/').unwrap_or(inner);
+    for segment in inner.split('/').filter(|_| !inner.is_empty()) {
+        if segment.is_empty() {
+            return Err(
+                "an empty path segment (`//`), and a path starting with `//` names another host",
+            );
+        }
+        // Browsers read `%2e` as `.` in a path segment.
+        let decoded = segment.replace("%2e", ".").replace("%2E", ".");
+        if decoded == "." || decoded == ".." {
+            return Err("a `.` or `..` path segment");
+        }
     }
     let mut path = path.to_string();
     if !path.starts_with('/') {
@@ -418,7 +549,7 @@ pub fn base_path_of(url: &str) -> Option<String> {
     if !path.ends_with('/') {
         path.push('/');
     }
-    Some(path)
+    Ok(path)
 }
 
 fn help_for_toml_error(message: &str) -> Option<String> {
@@ -655,11 +786,140 @@ path = "../local"
     fn base_paths() {
         assert_eq!(
             base_path_of("https://a.github.io/atlas").as_deref(),
-            Some("/atlas/")
+            Ok("/atlas/")
         );
-        assert_eq!(base_path_of("https://a.github.io").as_deref(), Some("/"));
-        assert_eq!(base_path_of("/").as_deref(), Some("/"));
-        assert_eq!(base_path_of("/x/y/").as_deref(), Some("/x/y/"));
-        assert_eq!(base_path_of("x"), None);
+        assert_eq!(base_path_of("https://a.github.io").as_deref(), Ok("/"));
+        assert_eq!(base_path_of("/").as_deref(), Ok("/"));
+        assert_eq!(base_path_of("/x/y/").as_deref(), Ok("/x/y/"));
+        assert_eq!(base_path_of("/x/..y/").as_deref(), Ok("/x/..y/"));
+        assert!(base_path_of("x").is_err());
+    }
+
+    #[test]
+    fn base_urls_that_leave_the_site_are_refused() {
+        for (url, why) in [
+            ("//evil.example/", "an empty path segment"),
+            ("/\\\\evil.example/", "a backslash"),
+            ("/../../", "a `.` or `..` path segment"),
+            ("/atlas/%2E%2e/", "a `.` or `..` path segment"),
+            ("/./", "a `.` or `..` path segment"),
+            (
+                "https://example.com//evil.example/",
+                "an empty path segment",
+            ),
+            ("https://example.com/a/../", "a `.` or `..` path segment"),
+            ("https:///atlas/", "no host after the scheme"),
+            ("/at las/", "a space or control character"),
+            (
+                "javascript:alert(1)",
+                "neither an http(s):// scheme nor a leading `/`",
+            ),
+        ] {
+            let e = err(&format!("[site]\nbase_url = \"{url}\"\n"));
+            assert!(
+                e.starts_with("projects.toml:2:12: `") && e.contains("is not a usable base_url"),
+                "{url}: {e}"
+            );
+            assert!(e.contains(why), "{url}: {e}");
+            assert!(e.contains("help: write an absolute URL"), "{url}: {e}");
+        }
+    }
+
+    #[test]
+    fn no_project_is_refused_with_a_hint() {
+        for text in ["", "[site]\ntitle = \"Empty\"\n"] {
+            let e = err(text);
+            assert!(
+                e.starts_with("projects.toml: there is no [[project]]"),
+                "{e}"
+            );
+            assert!(
+                e.contains("help: add a project: a [[project]] table"),
+                "{e}"
+            );
+        }
+    }
+
+    /// A config file in a fresh folder, and a folder outside it holding a page.
+    fn config_beside_outside() -> (tempfile::TempDir, tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("page.md"), "# Page\n").unwrap();
+        let file = dir.path().join("projects.toml");
+        (dir, outside, file)
+    }
+
+    const PROJECT: &str = "[[project]]\nname = \"a\"\npath = \"a\"\n";
+
+    #[test]
+    fn content_outside_the_config_folder_needs_an_opt_in() {
+        let (_dir, outside, file) = config_beside_outside();
+        let text = format!(
+            "[site]\ncontent = \"{}\"\n{PROJECT}",
+            outside.path().display()
+        );
+        let e = parse(&file, &text).unwrap_err().to_string();
+        assert!(e.contains("projects.toml:2:11: the content folder "), "{e}");
+        assert!(e.contains("is outside the folder of projects.toml"), "{e}");
+        assert!(e.contains("allow_outside = [\"content\"]"), "{e}");
+
+        let allowed = text.replace("[site]\n", "[site]\nallow_outside = [\"content\"]\n");
+        let cfg = parse(&file, &allowed).unwrap();
+        assert_eq!(cfg.site.content, outside.path());
+
+        // `..` out of the folder is outside too; a folder inside is fine.
+        let e = parse(&file, &format!("[site]\ncontent = \"../x\"\n{PROJECT}"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("is outside the folder of projects.toml"), "{e}");
+        parse(
+            &file,
+            &format!("[site]\ncontent = \"docs/site\"\n{PROJECT}"),
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn a_default_content_folder_linked_outside_needs_an_opt_in() {
+        let (dir, outside, file) = config_beside_outside();
+        std::os::unix::fs::symlink(outside.path(), dir.path().join("content")).unwrap();
+        let e = parse(&file, PROJECT).unwrap_err().to_string();
+        assert!(e.contains("projects.toml: the content folder "), "{e}");
+        let allowed = format!("[site]\nallow_outside = [\"content\"]\n{PROJECT}");
+        parse(&file, &allowed).unwrap();
+    }
+
+    #[test]
+    fn a_theme_is_a_folder_name_under_themes_and_stays_inside() {
+        let (dir, outside, file) = config_beside_outside();
+        for name in ["../../etc", "a/b", ".hidden", ""] {
+            let e = parse(&file, &format!("[site]\ntheme = \"{name}\"\n{PROJECT}"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains(&format!(
+                    "projects.toml:2:9: theme `{name}` is not a folder name"
+                )),
+                "{e}"
+            );
+        }
+        std::fs::create_dir(dir.path().join("themes")).unwrap();
+        std::os::unix::fs::symlink(outside.path(), dir.path().join("themes/far")).unwrap();
+        let text = format!("[site]\ntheme = \"far\"\n{PROJECT}");
+        let e = parse(&file, &text).unwrap_err().to_string();
+        assert!(e.contains("projects.toml:2:9: the theme folder "), "{e}");
+        let allowed = text.replace("[site]\n", "[site]\nallow_outside = [\"theme\"]\n");
+        assert_eq!(parse(&file, &allowed).unwrap().site.theme, "far");
+    }
+
+    #[test]
+    fn allow_outside_names_content_or_theme() {
+        let e = err(&format!(
+            "[site]\nallow_outside = [\"content\", \"output\"]\n{PROJECT}"
+        ));
+        assert!(
+            e.starts_with("projects.toml:2:29: `output` cannot be allowed outside"),
+            "{e}"
+        );
     }
 }

@@ -65,6 +65,7 @@ pub fn load(dir: &Path) -> Result<Content, String> {
         return Ok(content);
     }
     let mut by_path: BTreeMap<String, String> = BTreeMap::new();
+    // Hidden files and folders (`.env`, `.git/`) are never published.
     let walker = ignore::WalkBuilder::new(dir)
         .standard_filters(false)
         .hidden(true)

@@ -1,6 +1,6 @@
 //! portolan's binary: parse arguments, run a command, print, pick the exit code.
 //! Exit codes: 0 ok, 1 a project failed (unless --keep-going) or `check` found problems,
-//! 2 bad usage or configuration.
+//! 2 bad usage or configuration, or an output folder portolan may not replace.
 
 mod access;
 mod analyze;
@@ -14,6 +14,7 @@ mod markdown;
 mod model;
 mod output;
 mod pipeline;
+mod real_path;
 mod render;
 mod resources;
 mod search;
@@ -50,6 +51,10 @@ fn main() -> ExitCode {
         Command::Build => build(&cli, &options, true),
         Command::Check => build(&cli, &options, false),
         Command::Serve { port, bind, open } => {
+            // Refused before anything is built or served: serve writes the site too.
+            if let Err(code) = load_config(&cli).and_then(|c| prepare_output(&c, &options)) {
+                return code;
+            }
             let serve = serve::ServeOptions {
                 bind: *bind,
                 port: *port,
@@ -83,12 +88,9 @@ fn search(
     limit: usize,
     json: bool,
 ) -> ExitCode {
-    let config = match config::load(&cli.config) {
+    let config = match load_config(cli) {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let dir = search::index_dir(&config.site.cache_dir);
     let index = if dir.join("meta.json").is_file() {
@@ -230,14 +232,36 @@ fn analyze(cli: &Cli, path: &std::path::Path, options: &Options) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// projects.toml, or exit code 2 with the error printed.
+fn load_config(cli: &Cli) -> Result<config::Config, ExitCode> {
+    config::load(&cli.config).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })
+}
+
+/// Checks the output may be replaced before any work, or prints why not with its exit code.
+fn prepare_output(config: &config::Config, options: &Options) -> Result<(), ExitCode> {
+    pipeline::prepare_output(config, options).map_err(|e| output_failed(&e))
+}
+
+/// Prints a failed write: 2 for an output portolan refuses to replace, else 1.
+fn output_failed(e: &output::Error) -> ExitCode {
+    eprintln!("error: {e}");
+    match e {
+        output::Error::Refused(_) => ExitCode::from(2),
+        output::Error::Failed(_) => ExitCode::from(1),
+    }
+}
+
 fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
-    let config = match config::load(&cli.config) {
+    let config = match load_config(cli) {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
+    if write && let Err(code) = prepare_output(&config, options) {
+        return code;
+    }
     let reporter = Reporter::new(cli.quiet);
     let built = match pipeline::build_in_memory(&config, options, &reporter) {
         Ok(b) => b,
@@ -289,8 +313,7 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
             return ExitCode::from(1);
         }
         if let Err(e) = pipeline::write(&built) {
-            eprintln!("error: {e}");
-            return ExitCode::from(1);
+            return output_failed(&e);
         }
         if built.unchanged {
             if !cli.quiet {

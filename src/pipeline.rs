@@ -53,6 +53,8 @@ pub struct Built {
     pub projects: Vec<Project>,
     pub files: Vec<OutputFile>,
     pub output: PathBuf,
+    /// The folders `output` may never be or contain.
+    pub guard: output::Guard,
     /// The output folder already holds this site (nothing changed); `files` is empty.
     pub unchanged: bool,
     /// The cache folder and site key to record once written.
@@ -480,10 +482,7 @@ pub fn build_with_cache(
     // the analysis.
     let (content, theme) = load_site_inputs(config)?;
     let projects = analyze_projects_cached(config, options, progress, cache)?;
-    let output = options
-        .out
-        .clone()
-        .unwrap_or_else(|| config.site.output.clone());
+    let output = output_path(config, options);
     let site_key = site_key(config, &output, &projects, cache);
     if options.reuse_output
         && let Some(key) = &site_key
@@ -493,6 +492,7 @@ pub fn build_with_cache(
             projects,
             files: Vec::new(),
             output,
+            guard: output_guard(config),
             unchanged: true,
             stamp: None,
             search: None,
@@ -511,6 +511,7 @@ pub fn build_with_cache(
         projects: rendered.projects,
         files: rendered.files,
         output,
+        guard: output_guard(config),
         unchanged: false,
         stamp: site_key.map(|key| (config.site.cache_dir.clone(), key)),
         search: Some(search.index),
@@ -518,6 +519,25 @@ pub fn build_with_cache(
         search_documents: search.documents,
         search_time,
     })
+}
+
+/// The site's folder: `--out`, else `site.output`.
+pub fn output_path(config: &Config, options: &Options) -> PathBuf {
+    options
+        .out
+        .clone()
+        .unwrap_or_else(|| config.site.output.clone())
+}
+
+/// The folders the output may never be or contain, for this configuration.
+pub fn output_guard(config: &Config) -> output::Guard {
+    output::Guard::new(config, &theme_dir(config))
+}
+
+/// Before any work: refuses an output that may not be replaced (touching nothing), and
+/// tidies what an interrupted build left beside it (see `output::prepare`).
+pub fn prepare_output(config: &Config, options: &Options) -> Result<(), output::Error> {
+    output::prepare(&output_path(config, options), &output_guard(config)).map(|_| ())
 }
 
 /// The site's own content pages and its theme (built-in, with `themes/NAME/` over it).
@@ -584,7 +604,7 @@ fn site_key(config: &Config, output: &Path, projects: &[Project], cache: &Cache)
 
 /// Writes a built site atomically (nothing when it is unchanged), then records what was
 /// written so the next build with the same inputs can skip rendering.
-pub fn write(built: &Built) -> Result<(), String> {
+pub fn write(built: &Built) -> Result<(), output::Error> {
     if built.unchanged {
         return Ok(());
     }
@@ -592,7 +612,7 @@ pub fn write(built: &Built) -> Result<(), String> {
     if let Some(c) = &cache {
         c.clear_stamp(&built.output);
     }
-    output::write_site(&built.output, &built.files)?;
+    output::write_site(&built.output, &built.files, &built.guard)?;
     if let Some(index) = &built.search {
         index.save(&built.search_dir)?;
     }
@@ -631,9 +651,7 @@ pub fn analyze_path(path: &Path, options: &Options) -> Result<Project, String> {
     };
     let config = Config {
         file: PathBuf::from("projects.toml"),
-        site: crate::config::parse(Path::new("projects.toml"), "")
-            .map_err(|e| e.to_string())?
-            .site,
+        site: crate::config::Site::defaults(Path::new(".")),
         projects: vec![project],
         groups: Default::default(),
     };

@@ -279,8 +279,9 @@ fn a_missing_project_fails_alone() {
     let config = write_config_with_missing_project(dir.path());
     let out = dir.path().join("site");
 
-    // A good previous site must survive a failed build.
+    // A good previous site (portolan's: it has the marker) must survive a failed build.
     std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join(".portolan-site"), "portolan-site 1\n").unwrap();
     std::fs::write(out.join("previous.txt"), "previous").unwrap();
     let o = run(bin()
         .arg("build")

@@ -20,11 +20,12 @@ fn built_portal() -> Portal {
     let dir = tempfile::tempdir().unwrap();
     let text = std::fs::read_to_string(fixtures().join("portal.toml")).unwrap();
     let fx = fixtures();
-    // Every relative path made absolute, and a cache folder of its own (tests run at once).
+    // Every relative path made absolute (the content folder, outside the config's folder
+    // now, needs the opt-in), and a cache folder of its own (tests run at once).
     let mut text = text.replace(
         "content = \"atlas-content\"",
         &format!(
-            "content = \"{}\"\ncache_dir = \"{}\"",
+            "content = \"{}\"\nallow_outside = [\"content\"]\ncache_dir = \"{}\"",
             fx.join("atlas-content").display(),
             dir.path().join("cache").display()
         ),

@@ -32,8 +32,10 @@ impl Theme {
             }
         }
         if let Some(dir) = override_dir.filter(|d| d.is_dir()) {
+            // Hidden files and folders (`.env`, `.git/`) are never published.
             for entry in ignore::WalkBuilder::new(dir)
                 .standard_filters(false)
+                .hidden(true)
                 .build()
                 .flatten()
             {

@@ -77,10 +77,7 @@ impl Session {
     ) -> Result<(Session, Rebuilt, Indexer), String> {
         let config = config::load(config_path).map_err(|e| e.to_string())?;
         let cache = Cache::with_memo(&config.site.cache_dir);
-        let output = options
-            .out
-            .clone()
-            .unwrap_or_else(|| config.site.output.clone());
+        let output = pipeline::output_path(&config, &options);
         let analyzed = pipeline::analyze_projects_cached(&config, &options, progress, &cache)?;
         let mut session = Session {
             config_path: config_path.to_path_buf(),
@@ -106,6 +103,7 @@ impl Session {
             projects: Vec::new(),
             files,
             output: session.output.clone(),
+            guard: pipeline::output_guard(&session.config),
             unchanged: false,
             stamp: None,
             // The index for `portolan search` is `build`'s to keep; serve writes the site.
@@ -114,7 +112,7 @@ impl Session {
             search_documents: 0,
             search_time: std::time::Duration::ZERO,
         };
-        pipeline::write(&built)?;
+        pipeline::write(&built).map_err(|e| e.to_string())?;
         let (export, pages): (Vec<&OutputFile>, Vec<&OutputFile>) =
             built.files.iter().partition(|f| search::is_export(&f.path));
         session.written = Written::already(&session.output, &pages);

@@ -112,14 +112,22 @@ impl Server {
 }
 
 pub fn serve(dir: &Path) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_portolan"))
+    serve_config(&dir.join("portal.toml"), None)
+}
+
+/// `portolan serve` on `config`, with `HOME` set to `home` if given (a test's own folder).
+pub fn serve_config(config: &Path, home: Option<&Path>) -> Server {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_portolan"));
+    command
         .args(["serve", "--port", "0", "--config"])
-        .arg(dir.join("portal.toml"))
+        .arg(config)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+        .stderr(Stdio::piped());
+    if let Some(home) = home {
+        command.env("HOME", home);
+    }
+    let mut child = command.spawn().unwrap();
     let stderr = child.stderr.take().unwrap();
     let (tx, log) = mpsc::channel();
     std::thread::spawn(move || {
