@@ -13,6 +13,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::real_path::real_path;
+mod git_source;
+pub use git_source::SCHEMES as GIT_SCHEMES;
 
 /// A validated projects.toml. Relative paths are already resolved against its folder.
 #[derive(Debug, Clone)]
@@ -373,17 +375,29 @@ fn validate_project(
         (Some(git), None, None) => {
             let span = git.span();
             let url = git.into_inner();
-            if !looks_like_git_url(&url) {
+            if let Some(why) = git_source::url_problem(&url) {
                 return Err(locate.error(
                     span,
-                    format!("`{url}` is not a git URL"),
-                    Some("write an https://, ssh://, git://, file:// or user@host:path URL".into()),
+                    format!("`{}` is not a usable git URL: {why}", url.escape_debug()),
+                    Some("write an https://, ssh://, git://, file:// or user@host:path URL; no part of it may start with `-`".into()),
                 ));
             }
-            SourceSpec::Git {
-                url,
-                rev: raw.rev.map(Spanned::into_inner),
-            }
+            let rev = match raw.rev {
+                None => None,
+                Some(rev) => {
+                    let span = rev.span();
+                    let rev = rev.into_inner();
+                    if let Some(why) = git_source::rev_problem(&rev) {
+                        return Err(locate.error(
+                            span,
+                            format!("`{}` is not a branch, tag or commit id: {why}", rev.escape_debug()),
+                            Some("write a branch (\"main\"), a tag (\"v1.2.0\") or a commit id; the rules are git's for ref names (`git help check-ref-format`)".into()),
+                        ));
+                    }
+                    Some(rev)
+                }
+            };
+            SourceSpec::Git { url, rev }
         }
         (None, Some(path), None) => {
             reject_rev(locate, &raw.rev, "path")?;
@@ -481,23 +495,6 @@ fn validate_globs(
         out.push(pattern);
     }
     Ok(out)
-}
-
-fn looks_like_git_url(url: &str) -> bool {
-    const SCHEMES: [&str; 5] = ["https://", "http://", "ssh://", "git://", "file://"];
-    if let Some(rest) = SCHEMES.iter().find_map(|s| url.strip_prefix(s)) {
-        return !rest.is_empty() && !rest.contains(char::is_whitespace);
-    }
-    // scp-like syntax: user@host:path
-    match url.split_once('@') {
-        Some((user, rest)) => {
-            !user.is_empty()
-                && rest
-                    .split_once(':')
-                    .is_some_and(|(h, p)| !h.is_empty() && !p.is_empty())
-        }
-        None => false,
-    }
 }
 
 /// The path prefix of a base URL (`https://h/atlas` → `/atlas/`), or what makes it
@@ -719,7 +716,32 @@ path = "../local"
     fn bad_git_url() {
         let e = err("[[project]]\nname = \"a\"\ngit = \"not a url\"\n");
         assert!(
-            e.starts_with("projects.toml:3:7: `not a url` is not a git URL"),
+            e.starts_with(
+                "projects.toml:3:7: `not a url` is not a usable git URL: it contains the character U+0020"
+            ),
+            "{e}"
+        );
+        let e = err("[[project]]\nname = \"a\"\ngit = \"ssh://-oProxyCommand=x/r\"\n");
+        assert!(
+            e.starts_with("projects.toml:3:7: `ssh://-oProxyCommand=x/r` is not a usable git URL: the host `-oProxyCommand=x` starts with `-`"),
+            "{e}"
+        );
+        assert!(e.contains("\n  help: write an https://"), "{e}");
+    }
+
+    #[test]
+    fn option_like_rev() {
+        let e = err(
+            "[[project]]\nname = \"a\"\ngit = \"https://x/y\"\nrev = \"--upload-pack=touch /tmp/x;false\"\n",
+        );
+        assert!(
+            e.starts_with("projects.toml:4:7: `--upload-pack=touch /tmp/x;false` is not a branch, tag or commit id: it starts with `-`"),
+            "{e}"
+        );
+        assert!(e.contains("\n  help: write a branch"), "{e}");
+        let e = err("[[project]]\nname = \"a\"\ngit = \"https://x/y\"\nrev = \"v1\\u0000\"\n");
+        assert!(
+            e.starts_with("projects.toml:4:7: `v1\\0` is not a branch, tag or commit id: it contains the character U+0000"),
             "{e}"
         );
     }
@@ -771,15 +793,6 @@ path = "../local"
             e.starts_with("/nonexistent/projects.toml: cannot read the configuration"),
             "{e}"
         );
-    }
-
-    #[test]
-    fn git_url_forms() {
-        assert!(looks_like_git_url("https://github.com/a/b"));
-        assert!(looks_like_git_url("git@github.com:a/b.git"));
-        assert!(looks_like_git_url("file:///tmp/repo"));
-        assert!(!looks_like_git_url("github.com/a/b"));
-        assert!(!looks_like_git_url("https://"));
     }
 
     #[test]

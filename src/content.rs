@@ -13,7 +13,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::markdown::{self, FrontMatterFormat};
+use crate::markdown;
 use crate::source::walk::relative_path;
 
 /// Folders the generator writes itself; content may not take them.
@@ -147,44 +147,8 @@ fn check_name(shown: &str, file: &str) -> Result<(), String> {
 /// One page from its file text. `shown` names the file in errors.
 pub fn parse_page(shown: &str, file: &str, text: &str) -> Result<Page, String> {
     let split = markdown::split_front_matter(text);
-    let front = match split.front {
-        None => FrontMatter::default(),
-        Some((FrontMatterFormat::Toml, block)) => {
-            toml::from_str::<FrontMatter>(block).map_err(|e| {
-                let line = e
-                    .span()
-                    .map(|s| block[..s.start.min(block.len())].matches('\n').count())
-                    .unwrap_or(0);
-                format!(
-                    "{shown}:{}: front matter: {}",
-                    split.front_line + line,
-                    e.message()
-                )
-            })?
-        }
-        Some((FrontMatterFormat::Yaml, block)) => {
-            serde_saphyr::from_str::<Option<FrontMatter>>(block)
-                .map(Option::unwrap_or_default)
-                .map_err(|e| {
-                    let line = e.location().map_or(0, |l| l.line() as usize);
-                    let message = e.without_snippet().to_string();
-                    // The message repeats the block-relative position; the file's is above.
-                    let message = message
-                        .split_once(": ")
-                        .filter(|(head, _)| head.contains("line "))
-                        .map_or(message.as_str(), |(_, rest)| rest);
-                    let message = match message.rfind(" at line ") {
-                        Some(i) if message[i..].contains(", column ") => &message[..i],
-                        _ => message,
-                    }
-                    .to_string();
-                    format!(
-                        "{shown}:{}: front matter: {message}",
-                        split.front_line + line.saturating_sub(1)
-                    )
-                })?
-        }
-    };
+    let front: FrontMatter = markdown::parse_front_matter(&split)
+        .map_err(|e| format!("{shown}:{}: front matter: {}", e.line, e.message))?;
     let stem = file.strip_suffix(".md").unwrap_or(file);
     let folder = match stem.rsplit_once('/') {
         Some((dir, name)) if name == "index" || name == "_index" => format!("{dir}/"),

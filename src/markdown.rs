@@ -452,6 +452,53 @@ pub fn split_front_matter(text: &str) -> Split<'_> {
     none
 }
 
+/// Front matter that could not be read into the type wanted, at the file line it points to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FrontMatterError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// Reads a file's front matter into `T` (its default when the file has none, or an empty YAML
+/// block). An error carries the file's line, not the line inside the block.
+pub fn parse_front_matter<T>(split: &Split) -> Result<T, FrontMatterError>
+where
+    T: serde::de::DeserializeOwned + Default,
+{
+    match split.front {
+        None => Ok(T::default()),
+        Some((FrontMatterFormat::Toml, block)) => toml::from_str::<T>(block).map_err(|e| {
+            let line = e
+                .span()
+                .map(|s| block[..s.start.min(block.len())].matches('\n').count())
+                .unwrap_or(0);
+            FrontMatterError {
+                line: split.front_line + line,
+                message: e.message().to_string(),
+            }
+        }),
+        Some((FrontMatterFormat::Yaml, block)) => serde_saphyr::from_str::<Option<T>>(block)
+            .map(Option::unwrap_or_default)
+            .map_err(|e| {
+                let line = e.location().map_or(0, |l| l.line() as usize);
+                let message = e.without_snippet().to_string();
+                // The message repeats the block-relative position; the file's is the line.
+                let message = message
+                    .split_once(": ")
+                    .filter(|(head, _)| head.contains("line "))
+                    .map_or(message.as_str(), |(_, rest)| rest);
+                let message = match message.rfind(" at line ") {
+                    Some(i) if message[i..].contains(", column ") => &message[..i],
+                    _ => message,
+                };
+                FrontMatterError {
+                    line: split.front_line + line.saturating_sub(1),
+                    message: message.to_string(),
+                }
+            }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,14 +2,14 @@
 //! repositories the tests create (cloned over file://, so no network is needed).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_portolan"))
 }
 
 mod common;
-use common::{all_files, copy_dir, fixtures};
+use common::{all_files, copy_dir, diagnostics, fixtures, git, run, stderr};
 
 /// A fresh copy of the fixtures with a file over 4 MiB added (too big to commit).
 fn fixture_copy() -> tempfile::TempDir {
@@ -37,20 +37,6 @@ fn fixture_copy() -> tempfile::TempDir {
     std::os::unix::fs::symlink("loop-b", dir.path().join("widget-operator/config/loop-a")).unwrap();
     std::os::unix::fs::symlink("loop-a", dir.path().join("widget-operator/config/loop-b")).unwrap();
     dir
-}
-
-fn run(cmd: &mut Command) -> Output {
-    let out = cmd.output().unwrap();
-    eprintln!(
-        "stdout:\n{}\nstderr:\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).to_string()
 }
 
 fn read_json(path: &Path) -> serde_json::Value {
@@ -487,25 +473,6 @@ fn kennel_site_checks_clean_and_never_shows_secret_values() {
 
 // ---- git sources -------------------------------------------------------------------
 
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .env("GIT_AUTHOR_NAME", "t")
-        .env("GIT_AUTHOR_EMAIL", "t@example.com")
-        .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@example.com")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
-}
-
 /// An upstream repository with the widget operator at tag v1 and one more commit after it.
 fn upstream(dir: &Path) -> (PathBuf, String, String) {
     let repo = dir.join("upstream");
@@ -697,19 +664,7 @@ fn malformed_and_deeply_nested_rust_give_diagnostics() {
     let o = run(bin().arg("analyze").arg(&repo));
     assert!(o.status.success(), "{}", stderr(&o));
     let model: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let diagnostics: Vec<String> = model["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| {
-            format!(
-                "{}:{}: {}",
-                d["file"].as_str().unwrap(),
-                d["line"],
-                d["message"].as_str().unwrap()
-            )
-        })
-        .collect();
+    let diagnostics = diagnostics(&model);
     assert_eq!(
         diagnostics,
         [

@@ -17,7 +17,7 @@ use serde_json::Value;
 use super::helm::dir_of;
 use super::yaml::documents::{parse, plain_value};
 use super::yaml::secrets::SecretUse;
-use super::yaml::value::{array_at, at, line_of_name, scalar, str_at, strings};
+use super::yaml::value::{array_at, at, line_of_name, scalar, str_at, strings, type_name};
 use crate::model::{
     Area, ConfigMap, Diagnostic, Generator, Kustomization, KustomizeVar, Replacement, SourceRef,
     Substitution, Webhook, WebhookType,
@@ -105,6 +105,145 @@ fn is_remote(entry: &str) -> bool {
         || entry.starts_with("git@")
 }
 
+/// What a kustomization field holds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Shape {
+    Text,
+    Map,
+    /// A list of strings (paths, URLs, or an inline patch).
+    Texts,
+    /// A list of mappings.
+    Maps,
+    /// A list of paths or mappings (`patches`, `patchesStrategicMerge`).
+    TextsOrMaps,
+}
+
+/// The fields of a kustomization and their shapes (kustomize's `Kustomization` type).
+const FIELDS: [(&str, Shape); 30] = [
+    ("apiVersion", Shape::Text),
+    ("kind", Shape::Text),
+    ("namespace", Shape::Text),
+    ("namePrefix", Shape::Text),
+    ("nameSuffix", Shape::Text),
+    ("metadata", Shape::Map),
+    ("commonLabels", Shape::Map),
+    ("commonAnnotations", Shape::Map),
+    ("generatorOptions", Shape::Map),
+    ("sortOptions", Shape::Map),
+    ("openapi", Shape::Map),
+    ("resources", Shape::Texts),
+    ("bases", Shape::Texts),
+    ("components", Shape::Texts),
+    ("crds", Shape::Texts),
+    ("configurations", Shape::Texts),
+    ("generators", Shape::Texts),
+    ("transformers", Shape::Texts),
+    ("validators", Shape::Texts),
+    ("buildMetadata", Shape::Texts),
+    ("patches", Shape::TextsOrMaps),
+    ("patchesStrategicMerge", Shape::TextsOrMaps),
+    ("patchesJson6902", Shape::Maps),
+    ("images", Shape::Maps),
+    ("configMapGenerator", Shape::Maps),
+    ("secretGenerator", Shape::Maps),
+    ("vars", Shape::Maps),
+    ("replacements", Shape::Maps),
+    ("replicas", Shape::Maps),
+    ("labels", Shape::Maps),
+];
+
+/// Whether a value (a field, or one entry of a list field) has the shape it should.
+fn fits(shape: Shape, v: &Value, entry: bool) -> bool {
+    match (shape, entry) {
+        (Shape::Text, _) => v.is_string(),
+        (Shape::Map, _) => v.is_object(),
+        (_, false) => v.is_array(),
+        (Shape::Texts, true) => v.is_string(),
+        (Shape::Maps, true) => v.is_object(),
+        (Shape::TextsOrMaps, true) => v.is_string() || v.is_object(),
+    }
+}
+
+fn shape_name(shape: Shape, entry: bool) -> &'static str {
+    match (shape, entry) {
+        (Shape::Text, _) | (Shape::Texts, true) => "a string",
+        (Shape::Map, _) | (Shape::Maps, true) => "a mapping",
+        (Shape::TextsOrMaps, true) => "a path or a mapping",
+        (_, false) => "a list",
+    }
+}
+
+/// The entries of list field `key` that have the shape its entries should have, with their
+/// index in the list. (`check_shapes` reports the others.)
+fn entries<'a>(v: &'a Value, key: &str) -> impl Iterator<Item = (usize, &'a Value)> {
+    let shape = FIELDS
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or(Shape::Texts, |(_, s)| *s);
+    array_at(v, &[key])
+        .iter()
+        .enumerate()
+        .filter(move |(_, e)| fits(shape, e, true))
+}
+
+/// The entries of list field `key` that are strings.
+fn texts(v: &Value, key: &str) -> Vec<String> {
+    entries(v, key)
+        .filter_map(|(_, e)| e.as_str().map(str::to_string))
+        .collect()
+}
+
+/// A diagnostic for each field, or entry of a list field, of the wrong type, at the line of
+/// the field's key. Such a value is ignored (a number or boolean where a string belongs is
+/// read as written).
+fn check_shapes(path: &str, text: &str, v: &Value, diagnostics: &mut Vec<Diagnostic>) {
+    for (key, shape) in FIELDS {
+        // An empty field (`resources:` with every entry commented out) is as good as none.
+        let Some(field) = v.get(key).filter(|f| !f.is_null()) else {
+            continue;
+        };
+        let line = text
+            .lines()
+            .position(|l| {
+                l.strip_prefix(key)
+                    .is_some_and(|r| r.trim_start().starts_with(':'))
+            })
+            .map_or(1, |i| i as u32 + 1);
+        if !fits(shape, field, false) {
+            let read_as_written = shape == Shape::Text && (field.is_number() || field.is_boolean());
+            diagnostics.push(Diagnostic::new(
+                path,
+                line,
+                format!(
+                    "`{key}` should be {}, not {}: {}",
+                    shape_name(shape, false),
+                    type_name(field),
+                    if read_as_written {
+                        "it is read as written"
+                    } else {
+                        "it is ignored"
+                    }
+                ),
+            ));
+            continue;
+        }
+        for (i, entry) in field.as_array().into_iter().flatten().enumerate() {
+            if !fits(shape, entry, true) {
+                diagnostics.push(Diagnostic::new(
+                    path,
+                    line,
+                    format!(
+                        "`{key}` entry {} should be {}, not {}: it is ignored",
+                        i + 1,
+                        shape_name(shape, true),
+                        type_name(entry)
+                    ),
+                ));
+            }
+        }
+    }
+}
+
 /// Reads one kustomization.yaml.
 pub fn read(
     path: &str,
@@ -123,15 +262,27 @@ pub fn read(
             return None;
         }
     };
+    if !(v.is_object() || v.is_null()) {
+        diagnostics.push(Diagnostic::new(
+            path,
+            1,
+            format!(
+                "the kustomization is {}, not a mapping: nothing in it is read",
+                type_name(&v)
+            ),
+        ));
+        return None;
+    }
+    check_shapes(path, text, &v, diagnostics);
     let dir = dir_of(path);
     let kind_line = text
         .lines()
         .position(|l| l.starts_with("kind:"))
         .map(|i| i as u32 + 1)
         .unwrap_or(1);
-    let mut resources = strings(v.get("resources"));
-    resources.extend(strings(v.get("bases")));
-    let components = strings(v.get("components"));
+    let mut resources = texts(&v, "resources");
+    resources.extend(texts(&v, "bases"));
+    let components = texts(&v, "components");
     let mut local = Vec::new();
     for entry in resources.iter().chain(&components) {
         if is_remote(entry) {
@@ -173,13 +324,12 @@ pub fn read(
         _ => patches.push("(inline)".into()),
     };
     for key in ["patches", "patchesStrategicMerge", "patchesJson6902"] {
-        for entry in array_at(&v, &[key]) {
+        for (_, entry) in entries(&v, key) {
             note_patch(entry);
         }
     }
-    let images = array_at(&v, &["images"])
-        .iter()
-        .map(|i| {
+    let images = entries(&v, "images")
+        .map(|(_, i)| {
             let name = scalar(i.get("name"));
             let new_name = scalar(i.get("newName"));
             let tag = scalar(i.get("newTag"));
@@ -201,9 +351,8 @@ pub fn read(
         .collect();
     let generators = |key: &str| -> Vec<Generator> {
         let mut from = 1;
-        array_at(&v, &[key])
-            .iter()
-            .map(|g| {
+        entries(&v, key)
+            .map(|(_, g)| {
                 let name = scalar(g.get("name"));
                 let line = line_of_name(text, 1, from, &name).unwrap_or(kind_line);
                 from = line;
@@ -243,7 +392,7 @@ pub fn read(
     let mut vars = Vec::new();
     let mut var_rows = Vec::new();
     let mut from = 1;
-    for entry in array_at(&v, &["vars"]) {
+    for (_, entry) in entries(&v, "vars") {
         let name = scalar(entry.get("name"));
         let line = line_of_name(text, 1, from, &name).unwrap_or(kind_line);
         from = line;
@@ -286,7 +435,7 @@ pub fn read(
         .collect();
     let mut replacements = Vec::new();
     let mut replacement_rows = Vec::new();
-    for (i, entry) in array_at(&v, &["replacements"]).iter().enumerate() {
+    for (i, entry) in entries(&v, "replacements") {
         let line = source_lines.get(i).copied().unwrap_or(kind_line);
         if let Some(file) = entry.get("path").and_then(Value::as_str) {
             replacement_rows.push(Replacement {
@@ -692,6 +841,66 @@ replacements:
     fieldPaths:
     - webhooks.*.clientConfig.service.name
 "#;
+
+    #[test]
+    fn fields_of_the_wrong_type_are_diagnostics_at_their_lines() {
+        let text = "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: [a]\nnamePrefix: 7\nresources: \"notalist\"\ncomponents:\n- ../c\n- {path: x}\nimages:\n- app\n- name: app\n  newTag: v2\npatches:\n# every entry commented out\ncommonLabels: [x]\n";
+        let mut d = Vec::new();
+        let k = read("k/kustomization.yaml", text, Area::Component, &mut d).unwrap();
+        let got: Vec<(u32, &str)> = d.iter().map(|d| (d.line, d.message.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    3,
+                    "`namespace` should be a string, not a list: it is ignored"
+                ),
+                (
+                    4,
+                    "`namePrefix` should be a string, not a number: it is read as written"
+                ),
+                (
+                    15,
+                    "`commonLabels` should be a mapping, not a list: it is ignored"
+                ),
+                (
+                    5,
+                    "`resources` should be a list, not a string: it is ignored"
+                ),
+                (
+                    6,
+                    "`components` entry 2 should be a string, not a mapping: it is ignored"
+                ),
+                (
+                    9,
+                    "`images` entry 1 should be a mapping, not a string: it is ignored"
+                ),
+            ]
+        );
+        assert!(k.model.resources.is_empty());
+        assert_eq!(k.model.components, ["../c"]);
+        assert_eq!(k.local, [("c".to_string(), 7)]);
+        assert_eq!(k.model.images, ["app → app:v2"]);
+        assert_eq!(k.model.namespace, "");
+        assert_eq!(k.model.name_prefix, "7");
+    }
+
+    #[test]
+    fn a_kustomization_that_is_not_a_mapping_is_a_diagnostic() {
+        let mut d = Vec::new();
+        assert!(read("kustomization.yaml", "- a.yaml\n", Area::Component, &mut d).is_none());
+        assert_eq!(
+            d,
+            [Diagnostic::new(
+                "kustomization.yaml",
+                1,
+                "the kustomization is a list, not a mapping: nothing in it is read"
+            )]
+        );
+        d.clear();
+        assert!(read("kustomization.yaml", "", Area::Component, &mut d).is_some());
+        assert!(d.is_empty());
+    }
 
     #[test]
     fn kustomization_fields() {

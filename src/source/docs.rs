@@ -10,14 +10,16 @@
 //! could run script when opened directly; `render::docs` inlines it as a `data:` URL in the
 //! `<img>`, where script never runs.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use globset::{Glob, GlobSetBuilder};
+use percent_encoding::percent_decode_str;
+use serde_json::Value;
 
 use super::walk::{MAX_FILE_BYTES, relative_path, repository_walker};
-use crate::markdown::{self, FrontMatterFormat, Links, Use};
+use crate::markdown::{self, Links, Use};
 use crate::model::{Diagnostic, Doc, DocImage};
 
 pub const MAX_IMAGE_BYTES: u64 = 4 * 1024 * 1024;
@@ -55,7 +57,8 @@ pub fn collect(root: &Path, patterns: &[String]) -> Collected {
         ),
         Err(e) => out.diagnostics.push(Diagnostic::new("projects.toml", 0, e)),
     }
-    let mut wanted_images = BTreeSet::new();
+    // (image, document) → the document line that references it.
+    let mut wanted_images = BTreeMap::new();
     for path in selected {
         let Some(text) = read_text(&canonical_root, &path, &mut out.diagnostics) else {
             continue;
@@ -63,16 +66,17 @@ pub fn collect(root: &Path, patterns: &[String]) -> Collected {
         let split = markdown::split_front_matter(&text);
         let recorder = Arc::new(ImageRecorder::default());
         let rendered = markdown::render(split.body, recorder.clone(), Default::default());
+        // The body is the end of the file: its first line is the file line after the rest.
+        let body_line = line_at(&text, text.len() - split.body.len());
         if let Ok(images) = recorder.0.lock() {
             for image in images.iter() {
                 if let Some(p) = markdown::join(&path, image) {
-                    wanted_images.insert((p, path.clone()));
+                    let line = reference_line(split.body, body_line, image);
+                    wanted_images.entry((p, path.clone())).or_insert(line);
                 }
             }
         }
-        let title = split
-            .front
-            .and_then(|(format, text)| front_matter_title(format, text))
+        let title = front_matter_title(&path, &split, &mut out.diagnostics)
             .or(rendered.title)
             .filter(|t| !t.is_empty())
             .unwrap_or_else(|| file_title(&path));
@@ -84,9 +88,10 @@ pub fn collect(root: &Path, patterns: &[String]) -> Collected {
         });
     }
     let mut seen = BTreeSet::new();
-    for (image, doc) in wanted_images {
+    for ((image, doc), line) in wanted_images {
         if seen.insert(image.clone())
-            && let Some(bytes) = read_image(&canonical_root, &image, &doc, &mut out.diagnostics)
+            && let Some(bytes) =
+                read_image(&canonical_root, &image, (&doc, line), &mut out.diagnostics)
         {
             out.images.push(DocImage { path: image, bytes });
         }
@@ -156,20 +161,46 @@ fn read_text(root: &Path, path: &str, diagnostics: &mut Vec<Diagnostic>) -> Opti
     match String::from_utf8(bytes) {
         Ok(s) => Some(s),
         Err(e) => {
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            // The first bad byte's line: the valid prefix is the same in the lossy text.
+            let line = line_at(&text, e.utf8_error().valid_up_to());
             diagnostics.push(Diagnostic::new(
                 path,
-                0,
+                line,
                 "not valid UTF-8: invalid bytes were replaced with U+FFFD",
             ));
-            Some(String::from_utf8_lossy(e.as_bytes()).into_owned())
+            Some(text)
         }
     }
 }
 
+/// The 1-based line of a byte offset.
+fn line_at(text: &str, offset: usize) -> u32 {
+    let offset = offset.min(text.len());
+    1 + text.as_bytes()[..offset]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count() as u32
+}
+
+/// The line of the body (which starts on file line `first`) that references `target` (a
+/// path as `Links` saw it, percent-decoded): the first line holding it, else the first whose
+/// percent-decoded text holds it, else the body's first line.
+fn reference_line(body: &str, first: u32, target: &str) -> u32 {
+    body.lines()
+        .position(|l| l.contains(target))
+        .or_else(|| {
+            body.lines()
+                .position(|l| percent_decode_str(l).decode_utf8_lossy().contains(target))
+        })
+        .map_or(first, |i| first + i as u32)
+}
+
+/// Reads an image `doc` references on a line; problems are diagnostics at that line.
 fn read_image(
     root: &Path,
     path: &str,
-    doc: &str,
+    (doc, line): (&str, u32),
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Vec<u8>> {
     let extension = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
@@ -180,14 +211,14 @@ fn read_image(
             let message = format!(
                 "image {path} is not published: only PNG, JPEG, GIF, WebP and SVG files are"
             );
-            diagnostics.push(Diagnostic::new(doc, 0, message));
+            diagnostics.push(Diagnostic::new(doc, line, message));
             return None;
         }
     };
     match read_inside(root, path, limit) {
         Ok(bytes) => Some(bytes),
         Err(e) => {
-            diagnostics.push(Diagnostic::new(doc, 0, format!("image {path}: {e}")));
+            diagnostics.push(Diagnostic::new(doc, line, format!("image {path}: {e}")));
             None
         }
     }
@@ -206,15 +237,67 @@ fn read_inside(root: &Path, path: &str, limit: u64) -> Result<Vec<u8>, String> {
     std::fs::read(&real).map_err(|e| format!("cannot read: {e}"))
 }
 
-/// `title` from a repository doc's front matter; other keys are the repository's business.
-fn front_matter_title(format: FrontMatterFormat, text: &str) -> Option<String> {
-    let value: serde_json::Value = match format {
-        FrontMatterFormat::Toml => toml::from_str::<toml::Table>(text)
-            .ok()
-            .and_then(|t| serde_json::to_value(t).ok())?,
-        FrontMatterFormat::Yaml => serde_saphyr::from_str(text).ok()?,
+/// `title` from a repository doc's front matter. Front matter that cannot be read, a title
+/// that is not a string, and keys portolan does not use are diagnostics at their file line.
+fn front_matter_title(
+    path: &str,
+    split: &markdown::Split,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    let mut note = |line: usize, message: String| {
+        diagnostics.push(Diagnostic::new(path, line as u32, message));
     };
-    value.get("title")?.as_str().map(|s| s.trim().to_string())
+    let map = match markdown::parse_front_matter::<Value>(split) {
+        Err(e) => {
+            let message = format!(
+                "front matter not read: {}; the title comes from the first heading",
+                e.message
+            );
+            note(e.line, message);
+            return None;
+        }
+        Ok(Value::Null) => return None,
+        Ok(Value::Object(map)) => map,
+        Ok(_) => {
+            let message = "front matter is not a table of keys: it is ignored".to_string();
+            note(split.front_line, message);
+            return None;
+        }
+    };
+    let block = split.front.map_or("", |(_, block)| block);
+    let line_of = |key: &str| split.front_line + key_line(block, key).unwrap_or(0);
+    let unused: Vec<&String> = map.keys().filter(|k| *k != "title").collect();
+    if let Some(first) = unused.iter().map(|k| line_of(k)).min() {
+        let keys: Vec<String> = unused.iter().map(|k| format!("`{k}`")).collect();
+        let message = format!(
+            "front matter {} not used: portolan reads only `title` from a repository's docs",
+            match keys.len() {
+                1 => format!("key {} is", keys[0]),
+                _ => format!("keys {} are", keys.join(", ")),
+            }
+        );
+        note(first, message);
+    }
+    match map.get("title")? {
+        Value::String(title) => Some(title.trim().to_string()),
+        _ => {
+            let message =
+                "front matter `title` is not a string: the title comes from the first heading";
+            note(line_of("title"), message.to_string());
+            None
+        }
+    }
+}
+
+/// The 0-based line of a block where the top-level `key` is set (`key =`, `key:`, quoted or
+/// not), if it can be found.
+fn key_line(block: &str, key: &str) -> Option<usize> {
+    block.lines().position(|l| {
+        let rest = [key.to_string(), format!("\"{key}\""), format!("'{key}'")]
+            .iter()
+            .find_map(|k| l.strip_prefix(k.as_str()).map(str::trim_start));
+        rest.is_some_and(|r| r.starts_with('=') || r.starts_with(':'))
+    })
 }
 
 /// `docs/getting-started.md` → `getting-started`.
@@ -288,11 +371,110 @@ mod tests {
         );
         assert_eq!(
             c.diagnostics,
-            [Diagnostic::new(
-                "ReadMe.md",
-                0,
-                "image docs/b.bmp is not published: only PNG, JPEG, GIF, WebP and SVG files are"
-            )]
+            [
+                Diagnostic::new(
+                    "docs/guide.md",
+                    3,
+                    "front matter key `weight` is not used: portolan reads only `title` from a repository's docs"
+                ),
+                Diagnostic::new(
+                    "ReadMe.md",
+                    2,
+                    "image docs/b.bmp is not published: only PNG, JPEG, GIF, WebP and SVG files are"
+                )
+            ]
+        );
+    }
+
+    /// The (file, line, message) of each diagnostic.
+    fn diagnostics(c: &Collected) -> Vec<(&str, u32, &str)> {
+        c.diagnostics
+            .iter()
+            .map(|d| (d.file.as_str(), d.line, d.message.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn front_matter_that_cannot_be_used_is_a_diagnostic_at_its_line() {
+        let dir = repo(&[
+            (
+                "docs/toml.md",
+                b"+++\ntitle = \"T\"\nweight = @\n+++\n# Heading\n",
+            ),
+            ("docs/yaml.md", b"---\ntitle: a: b\n---\n# Yaml\n"),
+            ("docs/type.md", b"+++\n\ntitle = 5\n+++\n# Typed\n"),
+            ("docs/list.md", b"---\n- a\n- b\n---\n# Listed\n"),
+            (
+                "docs/keys.md",
+                b"---\ntitle: Keys\nweight: 2\n\"date\": x\n---\n",
+            ),
+            ("docs/empty.md", b"---\n---\n# Empty\n"),
+        ]);
+        let c = collect(dir.path(), &["docs".to_string()]);
+        let titles: Vec<&str> = c.docs.iter().map(|d| d.title.as_str()).collect();
+        assert_eq!(
+            titles,
+            ["Empty", "Keys", "Listed", "Heading", "Typed", "Yaml"]
+        );
+        let got = diagnostics(&c);
+        assert_eq!(got.len(), 5, "{got:?}");
+        assert_eq!(
+            got[0],
+            (
+                "docs/keys.md",
+                3,
+                "front matter keys `date`, `weight` are not used: portolan reads only `title` from a repository's docs"
+            )
+        );
+        assert_eq!(
+            got[1],
+            (
+                "docs/list.md",
+                2,
+                "front matter is not a table of keys: it is ignored"
+            )
+        );
+        assert_eq!((got[2].0, got[2].1), ("docs/toml.md", 3));
+        assert!(got[2].2.starts_with("front matter not read: "), "{got:?}");
+        assert!(
+            got[2]
+                .2
+                .ends_with("; the title comes from the first heading")
+        );
+        assert_eq!(
+            got[3],
+            (
+                "docs/type.md",
+                3,
+                "front matter `title` is not a string: the title comes from the first heading"
+            )
+        );
+        assert_eq!((got[4].0, got[4].1), ("docs/yaml.md", 2));
+        assert!(got[4].2.starts_with("front matter not read: "), "{got:?}");
+    }
+
+    #[test]
+    fn image_and_encoding_diagnostics_carry_their_lines() {
+        let dir = repo(&[(
+            "README.md",
+            b"---\ntitle: R\n---\n# R\n\n![a](missing.png)\ntext\n<img src=\"img/my%20pic.bmp\">\n\xff bad\n",
+        )]);
+        let c = collect(dir.path(), &[]);
+        assert_eq!(
+            diagnostics(&c),
+            [
+                (
+                    "README.md",
+                    9,
+                    "not valid UTF-8: invalid bytes were replaced with U+FFFD"
+                ),
+                (
+                    "README.md",
+                    8,
+                    "image img/my pic.bmp is not published: only PNG, JPEG, GIF, WebP and SVG files are"
+                ),
+                ("README.md", 6, "image missing.png: file not found"),
+            ]
         );
     }
 

@@ -3,23 +3,57 @@
 //! A project is cloned once into `cache_dir/repos/NAME` as a partial clone (blobs on demand),
 //! and checked out detached at the pinned revision. The network is touched only when the
 //! clone is missing or the revision is not in it, and never with `--offline`.
+//!
+//! The clone records the URL it came from (`.git/portolan-origin`); when a project's `git =`
+//! changes, the next build clones the new URL and swaps it in, so a commit is never taken
+//! from the wrong repository. The folder stays `repos/NAME` (one clone per project, never a
+//! stale one left behind), and the record is also what makes a folder portolan's to replace.
+//!
+//! Config values reach git only after `--end-of-options` (see [`git`]), and git may use only
+//! the protocols a config can name (see [`command`]).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Runs git with prompts disabled; returns stdout or a one-line error.
-fn git(dir: Option<&Path>, args: &[&str], offline: bool) -> Result<String, String> {
+use crate::config::GIT_SCHEMES;
+
+/// The file in a clone's `.git` folder that says portolan made the clone, holding the URL
+/// it was cloned from. Only a clone with this file is ever replaced (and so deleted).
+const ORIGIN_FILE: &str = "portolan-origin";
+
+/// A `git` command with prompts disabled and only the protocols a config may name allowed:
+/// git then refuses any other transport (`ext::`, which runs a command, included), even one
+/// a URL rewrite (`url.*.insteadOf`) leads to. Every git command portolan runs is made here.
+fn command(dir: Option<&Path>, offline: bool) -> Command {
     let mut cmd = Command::new("git");
     if let Some(dir) = dir {
         cmd.arg("-C").arg(dir);
     }
-    cmd.args(args)
+    cmd.env("GIT_ALLOW_PROTOCOL", GIT_SCHEMES.join(":"))
         .env("GIT_TERMINAL_PROMPT", "0")
         .env("GIT_ASKPASS", "")
         .env("LC_ALL", "C");
     if offline {
         // A partial clone would otherwise fetch missing blobs during checkout.
         cmd.env("GIT_NO_LAZY_FETCH", "1");
+    }
+    cmd
+}
+
+/// Runs git and returns stdout or a one-line error. `args` are portolan's own (the
+/// subcommand and its options); `operands` are values from the config or the clone (URL,
+/// revision, folder), and follow `--end-of-options`, so none of them is read as an option.
+/// (clone, fetch and checkout take `--end-of-options` since git 2.24, rev-parse since 2.30.)
+fn git(
+    dir: Option<&Path>,
+    args: &[&str],
+    operands: &[&str],
+    offline: bool,
+) -> Result<String, String> {
+    let mut cmd = command(dir, offline);
+    cmd.args(args);
+    if !operands.is_empty() {
+        cmd.arg("--end-of-options").args(operands);
     }
     let output = cmd.output().map_err(|e| {
         if e.kind() == std::io::ErrorKind::NotFound {
@@ -44,17 +78,17 @@ fn git(dir: Option<&Path>, args: &[&str], offline: bool) -> Result<String, Strin
 
 /// The commit of a local folder if it is the top of a git work tree (not merely inside one).
 pub fn work_tree_commit(path: &Path) -> Option<String> {
-    let top = git(Some(path), &["rev-parse", "--show-toplevel"], true).ok()?;
+    let top = git(Some(path), &["rev-parse", "--show-toplevel"], &[], true).ok()?;
     let same = std::fs::canonicalize(&top).ok()? == std::fs::canonicalize(path).ok()?;
     if !same {
         return None;
     }
-    git(Some(path), &["rev-parse", "HEAD"], true).ok()
+    git(Some(path), &["rev-parse", "HEAD"], &[], true).ok()
 }
 
 /// The URL of a work tree's `origin` remote.
 pub fn origin_url(path: &Path) -> Option<String> {
-    git(Some(path), &["remote", "get-url", "origin"], true)
+    git(Some(path), &["remote", "get-url", "origin"], &[], true)
         .ok()
         .filter(|u| !u.is_empty())
 }
@@ -69,16 +103,41 @@ pub fn checkout(
 ) -> Result<(PathBuf, String), String> {
     let fail = |what: &str, why: String| format!("project `{name}`: {what}: {why}");
     let dir = repos_dir.join(name);
-    let has_clone = dir.join(".git").is_dir();
-    if !has_clone {
-        if offline {
+    let cloned = match cached(&dir, url) {
+        Cache::Same => false,
+        Cache::Missing if offline => {
             return Err(fail(
                 "--offline and no clone in the cache",
                 format!("{} is missing; run once without --offline", dir.display()),
             ));
         }
-        clone(url, &dir, repos_dir).map_err(|e| fail(&format!("cannot clone {url}"), e))?;
-    }
+        Cache::Other(other) if offline => {
+            return Err(fail(
+                "--offline and the cached clone is of another URL",
+                format!(
+                    "{} was cloned from {}; run once without --offline to clone {url}",
+                    dir.display(),
+                    super::without_credentials(&other)
+                ),
+            ));
+        }
+        Cache::Missing => {
+            clone(url, &dir, repos_dir, false)
+                .map_err(|e| fail(&format!("cannot clone {url}"), e))?;
+            true
+        }
+        Cache::Other(_) => {
+            clone(url, &dir, repos_dir, true)
+                .map_err(|e| fail(&format!("cannot clone {url}"), e))?;
+            true
+        }
+        Cache::Foreign(why) => {
+            return Err(fail(
+                &format!("cannot use the cache folder {}", dir.display()),
+                format!("{why}; portolan replaces only clones it made, so move or remove it"),
+            ));
+        }
+    };
     let wanted = rev.unwrap_or("HEAD");
     let commit = match resolve(&dir, rev) {
         Some(commit) => commit,
@@ -92,29 +151,19 @@ pub fn checkout(
             // Fetch just the missing revision (a commit id, tag or branch).
             let fetched = git(
                 Some(&dir),
-                &["fetch", "--quiet", "--filter=blob:none", "origin", wanted],
+                &["fetch", "--quiet", "--filter=blob:none"],
+                &["origin", wanted],
                 false,
             )
-            .and_then(|_| {
-                git(
-                    Some(&dir),
-                    &["rev-parse", "--verify", "--quiet", "FETCH_HEAD^{commit}"],
-                    false,
-                )
-            });
+            .and_then(|_| commit_of(&dir, "FETCH_HEAD", false));
             match fetched {
                 Ok(commit) => commit,
                 Err(e) => return Err(fail(&format!("unknown revision `{wanted}`"), e)),
             }
         }
     };
-    let current = git(
-        Some(&dir),
-        &["rev-parse", "--verify", "--quiet", "HEAD^{commit}"],
-        true,
-    )
-    .ok();
-    if current.as_deref() != Some(commit.as_str()) || !has_clone {
+    let current = commit_of(&dir, "HEAD", true).ok();
+    if current.as_deref() != Some(commit.as_str()) || cloned {
         git(
             Some(&dir),
             &[
@@ -124,8 +173,8 @@ pub fn checkout(
                 "--quiet",
                 "--force",
                 "--detach",
-                &commit,
             ],
+            &[&commit],
             offline,
         )
         .map_err(|e| fail(&format!("cannot check out {commit}"), e))?;
@@ -143,24 +192,76 @@ fn resolve(dir: &Path, rev: Option<&str>) -> Option<String> {
             format!("origin/{r}"),
         ],
     };
-    candidates.iter().find_map(|c| {
-        git(
-            Some(dir),
-            &[
-                "rev-parse",
-                "--verify",
-                "--quiet",
-                &format!("{c}^{{commit}}"),
-            ],
-            true,
-        )
-        .ok()
-    })
+    candidates.iter().find_map(|c| commit_of(dir, c, true).ok())
 }
 
-/// Clones into a temporary folder next to `dir`, then renames it, so a failed clone
-/// never leaves a half-made cache entry behind.
-fn clone(url: &str, dir: &Path, repos_dir: &Path) -> Result<(), String> {
+/// The commit `rev` names in the clone at `dir`.
+fn commit_of(dir: &Path, rev: &str, offline: bool) -> Result<String, String> {
+    git(
+        Some(dir),
+        &["rev-parse", "--verify", "--quiet"],
+        &[&format!("{rev}^{{commit}}")],
+        offline,
+    )
+}
+
+/// What the cache folder of a project holds.
+#[derive(Debug, PartialEq)]
+enum Cache {
+    /// Nothing, or an empty folder.
+    Missing,
+    /// A clone of the configured URL.
+    Same,
+    /// A clone portolan made of another URL (the `git =` of the project changed).
+    Other(String),
+    /// Something portolan did not make, or a clone of another URL without portolan's
+    /// record (an older portolan's): never replaced.
+    Foreign(String),
+}
+
+/// Compares the clone in `dir` with `url`: first portolan's own record of where it cloned
+/// from, else (a clone made before the record existed) git's `remote.origin.url`.
+fn cached(dir: &Path, url: &str) -> Cache {
+    let Ok(meta) = std::fs::symlink_metadata(dir) else {
+        return Cache::Missing;
+    };
+    if !meta.is_dir() {
+        return Cache::Foreign("it is not a folder".into());
+    }
+    if std::fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_none()) {
+        return Cache::Missing;
+    }
+    if let Ok(recorded) = std::fs::read_to_string(dir.join(".git").join(ORIGIN_FILE)) {
+        let recorded = recorded.strip_suffix('\n').unwrap_or(&recorded);
+        return if recorded == url {
+            Cache::Same
+        } else {
+            Cache::Other(recorded.to_string())
+        };
+    }
+    if !dir.join(".git").is_dir() {
+        return Cache::Foreign("it is not a git clone".into());
+    }
+    match git(
+        Some(dir),
+        &["config", "--get", "remote.origin.url"],
+        &[],
+        true,
+    ) {
+        Ok(origin) if origin == url => Cache::Same,
+        Ok(origin) => Cache::Foreign(format!(
+            "it holds a clone of {} that portolan did not record as its own",
+            super::without_credentials(&origin)
+        )),
+        Err(_) => Cache::Foreign("it is a git clone without an `origin`".into()),
+    }
+}
+
+/// Clones into a temporary folder next to `dir`, records the URL, then renames it into
+/// place, so a failed clone never leaves a half-made cache entry behind. With `replace`,
+/// the clone at `dir` (one portolan made, of another URL) is first moved into that
+/// temporary folder, and is deleted with it once the new clone is in place.
+fn clone(url: &str, dir: &Path, repos_dir: &Path, replace: bool) -> Result<(), String> {
     std::fs::create_dir_all(repos_dir)
         .map_err(|e| format!("cannot create {}: {e}", repos_dir.display()))?;
     let tmp = tempfile::Builder::new()
@@ -171,21 +272,128 @@ fn clone(url: &str, dir: &Path, repos_dir: &Path) -> Result<(), String> {
     let target_str = target.to_string_lossy().to_string();
     git(
         None,
-        &[
-            "clone",
-            "--quiet",
-            "--filter=blob:none",
-            "--no-checkout",
-            url,
-            &target_str,
-        ],
+        &["clone", "--quiet", "--filter=blob:none", "--no-checkout"],
+        &[url, &target_str],
         false,
     )?;
-    if dir.exists() {
-        std::fs::remove_dir_all(dir)
-            .map_err(|e| format!("cannot replace {}: {e}", dir.display()))?;
+    std::fs::write(target.join(".git").join(ORIGIN_FILE), format!("{url}\n"))
+        .map_err(|e| format!("cannot write to the new clone: {e}"))?;
+    let old = tmp.path().join("old");
+    if replace {
+        std::fs::rename(dir, &old)
+            .map_err(|e| format!("cannot move the old clone {} aside: {e}", dir.display()))?;
+    } else if dir.exists() {
+        // An empty folder (`cached` said so); anything in it would make this fail.
+        std::fs::remove_dir(dir).map_err(|e| format!("cannot replace {}: {e}", dir.display()))?;
     }
-    std::fs::rename(&target, dir)
-        .map_err(|e| format!("cannot move the clone to {}: {e}", dir.display()))?;
+    if let Err(e) = std::fs::rename(&target, dir) {
+        if replace {
+            let _ = std::fs::rename(&old, dir);
+        }
+        return Err(format!("cannot move the clone to {}: {e}", dir.display()));
+    }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A repository with one commit, as a file:// URL.
+    fn upstream(dir: &Path) -> String {
+        std::fs::create_dir_all(dir).unwrap();
+        std::fs::write(dir.join("README.md"), "# r\n").unwrap();
+        let who = ["-c", "user.name=t", "-c", "user.email=t@example.com"];
+        for args in [
+            &["init", "-q", "-b", "main"][..],
+            &["add", "-A"],
+            &[who.as_slice(), &["commit", "-q", "-m", "one"]].concat(),
+        ] {
+            git(Some(dir), args, &[], true).unwrap();
+        }
+        format!("file://{}", dir.display())
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn a_clone_is_replaced_only_when_portolan_made_it_of_another_url() {
+        let tmp = tempfile::tempdir().unwrap();
+        let a = upstream(&tmp.path().join("a"));
+        let b = upstream(&tmp.path().join("b"));
+        let repos = tmp.path().join("repos");
+        let dir = repos.join("p");
+        assert_eq!(cached(&dir, &a), Cache::Missing);
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(cached(&dir, &a), Cache::Missing, "an empty folder");
+
+        clone(&a, &dir, &repos, false).unwrap();
+        assert_eq!(cached(&dir, &a), Cache::Same);
+        assert_eq!(cached(&dir, &b), Cache::Other(a.clone()));
+        clone(&b, &dir, &repos, true).unwrap();
+        assert_eq!(cached(&dir, &b), Cache::Same);
+        assert_eq!(
+            names(&repos),
+            ["p"],
+            "the old clone and the temporary folder are gone"
+        );
+
+        // A clone without portolan's record (an older portolan's) is used when its origin
+        // matches, and never replaced when it does not.
+        std::fs::remove_file(dir.join(".git").join(ORIGIN_FILE)).unwrap();
+        assert_eq!(cached(&dir, &b), Cache::Same);
+        assert!(matches!(cached(&dir, &a), Cache::Foreign(why) if why.contains("did not record")));
+
+        // A folder with someone's files is never portolan's.
+        let other = repos.join("q");
+        std::fs::create_dir_all(&other).unwrap();
+        std::fs::write(other.join("notes.txt"), "mine").unwrap();
+        assert_eq!(
+            cached(&other, &a),
+            Cache::Foreign("it is not a git clone".into())
+        );
+        assert!(clone(&a, &other, &repos, false).is_err());
+        assert_eq!(
+            std::fs::read_to_string(other.join("notes.txt")).unwrap(),
+            "mine"
+        );
+    }
+
+    #[test]
+    fn operands_are_never_read_as_options() {
+        let tmp = tempfile::tempdir().unwrap();
+        let a = upstream(&tmp.path().join("a"));
+        let repos = tmp.path().join("repos");
+        let dir = repos.join("p");
+        clone(&a, &dir, &repos, false).unwrap();
+        let marker = tmp.path().join("PWNED");
+        let upload_pack = format!("--upload-pack=touch {};false", marker.display());
+        let fetched = git(
+            Some(&dir),
+            &["fetch", "--quiet"],
+            &["origin", &upload_pack],
+            false,
+        );
+        assert!(fetched.is_err());
+        assert!(!marker.exists(), "the upload-pack option ran");
+        assert!(commit_of(&dir, "--end-of-options", true).is_err());
+        assert!(commit_of(&dir, "main", true).is_ok());
+    }
+
+    #[test]
+    fn only_the_configured_protocols_are_allowed() {
+        let cmd = command(None, false);
+        let allowed = cmd
+            .get_envs()
+            .find(|(k, _)| *k == "GIT_ALLOW_PROTOCOL")
+            .and_then(|(_, v)| v);
+        assert_eq!(allowed, Some("https:http:ssh:git:file".as_ref()));
+    }
 }

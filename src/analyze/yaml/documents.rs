@@ -11,7 +11,7 @@
 use serde_json::Value;
 
 use super::template;
-use super::value::{str_at, string_map};
+use super::value::{str_at, string_map, type_name};
 
 /// One document of a multi-document stream, with the 1-based line it starts on.
 #[derive(Debug, PartialEq)]
@@ -180,6 +180,18 @@ pub enum Read {
         line: u32,
         message: String,
     },
+    /// Parsed, but not one object Kubernetes could read (not a mapping, a `kind` that is not
+    /// a string, a list of objects): skipped, and said so.
+    Skipped {
+        line: u32,
+        message: String,
+    },
+    /// A mapping without `kind` among the objects of a file: skipped, and said so unless the
+    /// file is a patch (where such a document is normal).
+    Incomplete {
+        line: u32,
+        message: String,
+    },
     /// A template that did not parse even masked: kind and name were read from its lines
     /// (the object carries nothing else).
     TemplateFallback {
@@ -197,7 +209,7 @@ pub fn read(doc: &Document, helm_template: bool) -> Read {
     let templated = template::has_actions(doc.text);
     if !(templated && helm_template) {
         match parse(doc.text) {
-            Ok(v) => return Read::Object(Object::from_value(v, kind_line, doc.first_line, false)),
+            Ok(v) => return checked(v, kind_line, doc.first_line, false),
             Err(message) if !templated => {
                 let (line, message) = locate_error(&message, doc.first_line);
                 return Read::Failed { line, message };
@@ -209,7 +221,7 @@ pub fn read(doc: &Document, helm_template: bool) -> Read {
     match parse_with(&masked.text, true) {
         Ok(mut v) => {
             template::restore_value(&mut v, &masked.actions);
-            Read::Object(Object::from_value(v, kind_line, doc.first_line, true))
+            checked(v, kind_line, doc.first_line, true)
         }
         Err(message) => Read::TemplateFallback {
             object: Object::from_value(
@@ -221,6 +233,98 @@ pub fn read(doc: &Document, helm_template: bool) -> Read {
             message,
         },
     }
+}
+
+/// The object a parsed document holds, or why it is skipped: a document that is not a
+/// mapping, or whose `kind` is not a non-empty string, is no object Kubernetes could read.
+fn checked(value: Value, kind_line: u32, first_line: u32, templated: bool) -> Read {
+    let problem = match value.get("kind") {
+        _ if !value.is_object() => Some((
+            kind_line,
+            format!(
+                "the document is {}, not a mapping: it is skipped",
+                type_name(&value)
+            ),
+        )),
+        Some(Value::String(kind)) if !kind.trim().is_empty() => None,
+        Some(Value::String(_)) => {
+            Some((kind_line, "`kind` is empty: the object is skipped".into()))
+        }
+        Some(other) => Some((
+            kind_line,
+            format!(
+                "`kind` is {}, not a string: the object is skipped",
+                type_name(other)
+            ),
+        )),
+        None => Some((
+            kind_line,
+            "the document has no `kind`: it is skipped".into(),
+        )),
+    };
+    match problem {
+        None => Read::Object(Object::from_value(value, kind_line, first_line, templated)),
+        Some((line, message)) => Read::Skipped { line, message },
+    }
+}
+
+/// Reads a document without a top-level `kind:` line. In a file of manifests (`in_manifest`:
+/// another document has a `kind:` line) each document should be an object too, so one that
+/// is not is said to be skipped; elsewhere (values, configuration) only a document that
+/// mentions `kind` is parsed, to find objects written in flow or JSON style and top-level
+/// lists of objects. Templates are left alone: their documents are parts, not objects.
+pub fn read_unkinded(doc: &Document, in_manifest: bool) -> Read {
+    if template::has_actions(doc.text) || !(in_manifest || doc.text.contains("kind")) {
+        return Read::NotAnObject;
+    }
+    let value = match parse(doc.text) {
+        Ok(v) => v,
+        Err(message) if in_manifest => {
+            let (line, message) = locate_error(&message, doc.first_line);
+            return Read::Failed { line, message };
+        }
+        Err(_) => return Read::NotAnObject,
+    };
+    // Where the document's content starts (after comments and blank lines).
+    let line = doc
+        .text
+        .lines()
+        .position(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map_or(doc.first_line, |i| doc.first_line + i as u32);
+    match &value {
+        Value::Object(map) if map.contains_key("kind") => {
+            checked(value, kind_key_line(doc), doc.first_line, false)
+        }
+        Value::Object(_) if in_manifest => Read::Incomplete {
+            line,
+            message: "the document has no `kind`: it is skipped".into(),
+        },
+        Value::Array(items) if items.iter().any(|i| i.get("kind").is_some()) => Read::Skipped {
+            line,
+            message: format!(
+                "the document is a list of {} entries, not one object: Kubernetes reads one object per document (separate them with `---`, or use `kind: List` with `items:`); they are skipped",
+                items.len()
+            ),
+        },
+        Value::Null => Read::NotAnObject,
+        _ if in_manifest => Read::Incomplete {
+            line,
+            message: format!(
+                "the document is {}, not a mapping: it is skipped",
+                type_name(&value)
+            ),
+        },
+        _ => Read::NotAnObject,
+    }
+}
+
+/// The line of a `kind` key written other than as a `kind:` line of its own (flow style,
+/// JSON, quoted): the first line that has one, else the document's first line.
+fn kind_key_line(doc: &Document) -> u32 {
+    doc.text
+        .lines()
+        .position(|l| ["kind:", "kind\":", "kind':"].iter().any(|k| l.contains(k)))
+        .map_or(doc.first_line, |i| doc.first_line + i as u32)
 }
 
 /// apiVersion, kind and metadata name/namespace read line by line, for a template that does

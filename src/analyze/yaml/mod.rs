@@ -110,9 +110,21 @@ pub fn analyze(path: &str, text: &str, area: Area) -> YamlFile {
     }
     let helm_template = path.contains("/templates/");
     let mut fallback_reported = false;
-    for doc in split_documents(text) {
-        match documents::read(&doc, helm_template) {
+    let docs = split_documents(text);
+    let in_manifest = docs.iter().any(|d| d.kind_line.is_some());
+    for doc in docs {
+        let read = match documents::read(&doc, helm_template) {
+            Read::NotAnObject => documents::read_unkinded(&doc, in_manifest),
+            read => read,
+        };
+        match read {
             Read::NotAnObject => {}
+            Read::Skipped { line, message } => {
+                f.diagnostics.push(Diagnostic::new(path, line, message))
+            }
+            Read::Incomplete { line, message } => {
+                f.fragments.push(Diagnostic::new(path, line, message))
+            }
             Read::Failed { line, message } => {
                 f.failed = true;
                 f.diagnostics.push(Diagnostic::new(

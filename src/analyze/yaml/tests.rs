@@ -113,6 +113,78 @@ fn patches_are_not_rows_and_their_fragments_are_not_diagnostics() {
 }
 
 #[test]
+fn documents_that_are_no_object_are_diagnostics_at_their_lines() {
+    let manifests = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: good\n---\napiVersion: v1\nkind: 42\nmetadata:\n  name: numeric\n---\napiVersion: v1\nkind: [Service]\n---\nkind: \"\"\n---\n--- |\n  kind: ConfigMap\n---\njust a string\n---\nmetadata:\n  name: kindless\n---\n{apiVersion: v1, kind: ConfigMap, metadata: {name: flow}}\n---\nkind: Service\nbroken: [\n";
+    let listed = "# objects in a list\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: listed\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: listed-too\n";
+    let (f, d) = project(
+        &[
+            ("config/all.yaml", manifests),
+            ("config/listed.yaml", listed),
+            // Not manifests: a list of values, a document mentioning kind in passing.
+            ("hack/values.yaml", "- a\n- b\n"),
+            ("hack/ci.yaml", "steps:\n- run: kind create cluster\n"),
+        ],
+        &[],
+    );
+    let names: Vec<&str> = f.configmaps.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["good", "flow"]);
+    assert_eq!(
+        sources(&f.configmaps[1].sources),
+        vec!["config/all.yaml:24"]
+    );
+    let mut got: Vec<(&str, u32, &str)> = d
+        .iter()
+        .map(|d| (d.file.as_str(), d.line, d.message.as_str()))
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            (
+                "config/all.yaml",
+                7,
+                "`kind` is a number, not a string: the object is skipped"
+            ),
+            (
+                "config/all.yaml",
+                12,
+                "`kind` is a list, not a string: the object is skipped"
+            ),
+            (
+                "config/all.yaml",
+                14,
+                "`kind` is empty: the object is skipped"
+            ),
+            (
+                "config/all.yaml",
+                16,
+                "the document is a string, not a mapping: it is skipped"
+            ),
+            (
+                "config/all.yaml",
+                19,
+                "the document is a string, not a mapping: it is skipped"
+            ),
+            (
+                "config/all.yaml",
+                21,
+                "the document has no `kind`: it is skipped"
+            ),
+            (
+                "config/all.yaml",
+                27,
+                "YAML not parsed: unclosed bracket '[' (column 9)"
+            ),
+            (
+                "config/listed.yaml",
+                2,
+                "the document is a list of 2 entries, not one object: Kubernetes reads one object per document (separate them with `---`, or use `kind: List` with `items:`); they are skipped"
+            ),
+        ]
+    );
+}
+
+#[test]
 fn another_projects_folder_and_crds_are_bundled() {
     let istiod = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: istiod\n  namespace: istio-system\n  labels: {app.kubernetes.io/part-of: istio}\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingWebhookConfiguration\nmetadata:\n  name: istio-validator\n  labels: {app.kubernetes.io/part-of: istio}\nwebhooks:\n- name: validation.istio.io\n  clientConfig:\n    service: {name: istiod, namespace: istio-system}\n";
     let own_svc =

@@ -17,6 +17,18 @@ pub fn at<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Value> {
     Some(cur)
 }
 
+/// What a value is, for a message: "a string", "a list", "null", ….
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "a mapping",
+    }
+}
+
 /// The array at `path` (empty when absent or not an array).
 pub fn array_at<'a>(v: &'a Value, path: &[&str]) -> &'a [Value] {
     at(v, path)
