@@ -184,11 +184,12 @@ pub fn run(
         while let Ok(mut batch) = batches.recv() {
             // Coalesce what arrived while the last rebuild ran.
             while let Ok(more) = batches.try_recv() {
-                batch.paths.extend(more.paths);
-                batch.changes.extend(more.changes);
+                batch.extend(more);
             }
             let started = Instant::now();
             report.changed(&batch.paths.iter().cloned().collect::<Vec<_>>());
+            // Before the rebuild reads them: edits made from now on are seen.
+            watcher.rearm(&batch.rearm)?;
             busy.rebuilding.store(true, Ordering::Relaxed);
             let result = session.rebuild(&batch.changes, report);
             match result {

@@ -112,9 +112,16 @@ impl Server {
 }
 
 pub fn serve(dir: &Path) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_portolan"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_portolan"));
+    command
         .args(["serve", "--port", "0", "--config"])
-        .arg(dir.join("portal.toml"))
+        .arg(dir.join("portal.toml"));
+    serve_with(command)
+}
+
+/// Starts `command` (a `portolan serve` with `--port 0`) and waits for its address.
+pub fn serve_with(mut command: Command) -> Server {
+    let mut child = command
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
