@@ -4,7 +4,7 @@
 //! the last good site is served; no request reaches a file outside the output folder.
 //! Recovery: a project folder renamed away and back (or deleted and copied back) and a
 //! projects.toml deleted and written again are watched again; links out of a project are
-//! not followed.
+//! not followed; idle and slow connections are closed while the event stream stays open.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -636,4 +636,70 @@ fn links_to_folders_outside_a_project_are_not_watched() {
     assert!(line.contains("main.go"), "{line}");
     assert!(!line.contains("elsewhere.go"), "{line}");
     server.wait_for_line("portolan: rebuild 1: ");
+}
+
+#[test]
+fn idle_and_slow_connections_are_closed_and_event_streams_stay_open() {
+    let dir = small_site();
+    let server = serve(dir.path());
+    let a = server.address.clone();
+    let reloads = events(&a);
+    let started = std::time::Instant::now();
+
+    let silent = TcpStream::connect(&a).unwrap();
+    let mut partial = TcpStream::connect(&a).unwrap();
+    write!(partial, "GET / HTT").unwrap();
+    let mut kept = TcpStream::connect(&a).unwrap();
+    write!(kept, "GET /static/style.css HTTP/1.1\r\nHost: {a}\r\n\r\n").unwrap();
+    // A request head sent a byte at a time, never finished (until the server closes).
+    let trickle = TcpStream::connect(&a).unwrap();
+    let mut writer = trickle.try_clone().unwrap();
+    let head = format!("GET / HTTP/1.1\r\nHost: {a}\r\nX-Slow: ");
+    std::thread::spawn(move || {
+        for byte in head.bytes().chain(std::iter::repeat(b'a')).take(200) {
+            if writer.write_all(&[byte]).is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(250));
+        }
+    });
+    let streams = [
+        ("silent", silent),
+        ("partial", partial),
+        ("kept", kept),
+        ("trickle", trickle),
+    ];
+    for (what, mut stream) in streams {
+        // Generous: the server's limit is 10 s.
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let mut got = Vec::new();
+        let end = stream.read_to_end(&mut got);
+        assert!(
+            end.is_ok()
+                || end
+                    .as_ref()
+                    .is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset),
+            "the {what} connection was not closed: {end:?}"
+        );
+        if what == "kept" {
+            assert!(
+                got.starts_with(b"HTTP/1.1 200"),
+                "{}",
+                String::from_utf8_lossy(&got)
+            );
+        }
+    }
+    // The event stream, open for longer than the server lets a connection idle (10 s),
+    // still works.
+    if let Some(left) = Duration::from_secs(11).checked_sub(started.elapsed()) {
+        std::thread::sleep(left);
+    }
+    edit(
+        &dir.path().join("w/README.md"),
+        "First words.",
+        "After idling.",
+    );
+    until_shown(&reloads, &a, "/projects/w/", "After idling.");
 }
