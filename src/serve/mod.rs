@@ -1,9 +1,10 @@
 //! `portolan serve`: build the site, serve the output folder on loopback, watch the inputs,
 //! rebuild what changed and reload the browsers.
 //!
-//! Threads: the HTTP server runs on a small tokio runtime; the watcher (notify's own
-//! thread) sends debounced batches of changes over a channel to one rebuild loop, which
-//! owns the [`rebuild::Session`] and tells the browsers through [`reload::Reloader`];
+//! Threads: the HTTP server runs on a small tokio runtime (`accept` closes connections
+//! that idle or are slow to send a request); the watcher (notify's own thread) sends
+//! debounced batches of changes over a channel to one rebuild loop, which owns the
+//! [`rebuild::Session`] and tells the browsers through [`reload::Reloader`];
 //! after each good rebuild the [`indexer`] thread indexes the new pages for search, so the
 //! reload does not wait for it. A failed rebuild leaves the last good site on disk and
 //! shows its error in the pages.
@@ -11,6 +12,7 @@
 //! **Invariant:** no file outside the output folder is ever served (see `http`), and the
 //! reload script is added to HTML responses only here, never to the written files.
 
+mod accept;
 mod http;
 mod indexer;
 mod rebuild;
@@ -162,9 +164,7 @@ pub fn run(
         reloader.clone(),
         search_routes(indexer.slot.clone()),
     );
-    runtime.spawn(async move {
-        let _ = axum::serve(listener, app).await;
-    });
+    runtime.spawn(accept::serve(listener, app));
     // Watching starts before the address is announced: an edit made as soon as the
     // server is up must not be missed.
     let (sender, batches) = mpsc::channel();
@@ -184,11 +184,12 @@ pub fn run(
         while let Ok(mut batch) = batches.recv() {
             // Coalesce what arrived while the last rebuild ran.
             while let Ok(more) = batches.try_recv() {
-                batch.paths.extend(more.paths);
-                batch.changes.extend(more.changes);
+                batch.extend(more);
             }
             let started = Instant::now();
             report.changed(&batch.paths.iter().cloned().collect::<Vec<_>>());
+            // Before the rebuild reads them: edits made from now on are seen.
+            watcher.rearm(&batch.rearm)?;
             busy.rebuilding.store(true, Ordering::Relaxed);
             let result = session.rebuild(&batch.changes, report);
             match result {

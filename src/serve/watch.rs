@@ -1,8 +1,13 @@
 //! Watching the inputs of a site (notify, debounced) and classifying changed paths.
 //!
 //! Watched: the folder of projects.toml (not recursively, for the file itself: editors
-//! replace it by renaming), the content folder, the active theme folder (`themes/NAME`,
-//! when it exists) and every `path =` project's folder. [`classify`] is a pure function
+//! replace it by renaming), and recursively the content folder, the active theme folder
+//! (`themes/NAME`) and every `path =` project's folder, each also through its parent
+//! folder (not recursively). A watched folder that is removed or renamed away loses its
+//! watch; the parent's watch reports it coming back, and [`Watcher::rearm`] watches it
+//! again before the rebuild that event starts, so the rebuild and every later edit see its
+//! files. Symbolic links inside watched folders are not followed: a link to a folder
+//! outside a repository is not that repository's input. [`classify`] is a pure function
 //! from a changed path to what it changes; editor temporary files, the output folder, the
 //! cache folder, `.git` and `target` change nothing.
 
@@ -12,7 +17,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use notify::RecursiveMode;
-use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
+use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer_opt};
 
 use crate::config::{Config, SourceSpec};
 
@@ -29,43 +34,72 @@ pub enum Change {
     Project(String),
 }
 
-/// The watched places of one configuration, with canonical paths.
+/// The watched places of one configuration, with canonical paths (see [`resolved`]).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Roots {
     pub config_file: PathBuf,
-    pub content: Option<PathBuf>,
-    pub theme: Option<PathBuf>,
+    pub content: PathBuf,
+    pub theme: PathBuf,
     pub projects: Vec<(String, PathBuf)>,
     /// Folders whose changes are the build's own doing (output, cache).
     pub ignored: Vec<PathBuf>,
 }
 
-fn canonical(path: &Path) -> Option<PathBuf> {
-    std::fs::canonicalize(path).ok()
+/// The canonical form of `path`; for a path that does not exist (now), its canonical
+/// folder joined with its name. A place that is missing for a moment keeps the form it has
+/// when present, so the watched places do not change while a folder is renamed away, and
+/// the place is watched (through its parent) for when it comes back.
+fn resolved(path: &Path) -> PathBuf {
+    if let Ok(canonical) = std::fs::canonicalize(path) {
+        return canonical;
+    }
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    match (absolute.parent(), absolute.file_name()) {
+        (Some(parent), Some(name)) => std::fs::canonicalize(parent)
+            .map(|p| p.join(name))
+            .unwrap_or(absolute),
+        _ => absolute,
+    }
 }
 
 impl Roots {
     pub fn of(config: &Config, theme_dir: &Path, output: &Path) -> Roots {
-        let config_file = canonical(&config.file).unwrap_or_else(|| config.file.clone());
         let mut ignored: Vec<PathBuf> = [output, &config.site.cache_dir]
             .into_iter()
-            .filter_map(|p| canonical(p).or_else(|| std::path::absolute(p).ok()))
+            .map(resolved)
             .collect();
         ignored.sort();
         Roots {
-            config_file,
-            content: canonical(&config.site.content),
-            theme: canonical(theme_dir),
+            config_file: resolved(&config.file),
+            content: resolved(&config.site.content),
+            theme: resolved(theme_dir),
             projects: config
                 .projects
                 .iter()
                 .filter_map(|p| match &p.source {
-                    SourceSpec::Path(root) => canonical(root).map(|r| (p.name.clone(), r)),
+                    SourceSpec::Path(root) => Some((p.name.clone(), resolved(root))),
                     _ => None,
                 })
                 .collect(),
             ignored,
         }
+    }
+
+    /// The folders watched recursively: content, theme and `path =` projects.
+    fn folders(&self) -> impl Iterator<Item = &PathBuf> {
+        [&self.content, &self.theme]
+            .into_iter()
+            .chain(self.projects.iter().map(|(_, root)| root))
+    }
+
+    /// The folders watched on their own (not recursively): the folder of projects.toml and
+    /// the parent of each recursively watched folder, which reports it leaving and coming back.
+    fn parents(&self) -> BTreeSet<PathBuf> {
+        std::iter::once(&self.config_file)
+            .chain(self.folders())
+            .filter_map(|p| p.parent())
+            .map(Path::to_path_buf)
+            .collect()
     }
 }
 
@@ -81,10 +115,10 @@ pub fn classify(path: &Path, roots: &Roots) -> Vec<Change> {
     if path == roots.config_file {
         changes.push(Change::Config);
     }
-    if roots.content.as_ref().is_some_and(|d| path.starts_with(d)) {
+    if path.starts_with(&roots.content) {
         changes.push(Change::Content);
     }
-    if roots.theme.as_ref().is_some_and(|d| path.starts_with(d)) {
+    if path.starts_with(&roots.theme) {
         changes.push(Change::Theme);
     }
     for (project, root) in &roots.projects {
@@ -105,7 +139,7 @@ pub fn classify(path: &Path, roots: &Roots) -> Vec<Change> {
 
 /// A running watcher; dropping it stops watching.
 pub struct Watcher {
-    _debouncer: Debouncer<notify::RecommendedWatcher, RecommendedCache>,
+    debouncer: Debouncer<notify::RecommendedWatcher, RecommendedCache>,
 }
 
 /// Changed paths after debouncing, with what they change.
@@ -113,9 +147,35 @@ pub struct Watcher {
 pub struct Batch {
     pub paths: BTreeSet<PathBuf>,
     pub changes: BTreeSet<Change>,
+    /// Recursively watched folders that were themselves created, removed or renamed: their
+    /// watch is to be set again ([`Watcher::rearm`]) before the rebuild.
+    pub rearm: BTreeSet<PathBuf>,
+}
+
+impl Batch {
+    /// Adds a changed path: what it changes, and whether it is a watched folder itself
+    /// (created, removed or renamed: its watch is to be set again).
+    fn add(&mut self, path: &Path, roots: &Roots) {
+        let changes = classify(path, roots);
+        if !changes.is_empty() {
+            self.paths.insert(path.to_path_buf());
+            self.changes.extend(changes);
+        }
+        if roots.folders().any(|folder| folder == path) {
+            self.rearm.insert(path.to_path_buf());
+        }
+    }
+
+    /// Adds a later batch to this one.
+    pub fn extend(&mut self, more: Batch) {
+        self.paths.extend(more.paths);
+        self.changes.extend(more.changes);
+        self.rearm.extend(more.rearm);
+    }
 }
 
 /// Starts watching `roots`; each debounced batch that changes something is sent on `out`.
+/// A place that does not exist is not an error: its parent's watch reports its arrival.
 pub fn start(roots: Roots, out: mpsc::Sender<Batch>) -> Result<Watcher, String> {
     let classify_roots = roots.clone();
     let handler = move |result: DebounceEventResult| {
@@ -126,40 +186,72 @@ pub fn start(roots: Roots, out: mpsc::Sender<Batch>) -> Result<Watcher, String> 
                 continue;
             }
             for path in &event.paths {
-                let changes = classify(path, &classify_roots);
-                if !changes.is_empty() {
-                    batch.paths.insert(path.clone());
-                    batch.changes.extend(changes);
-                }
+                batch.add(path, &classify_roots);
             }
         }
         if !batch.changes.is_empty() {
             let _ = out.send(batch);
         }
     };
-    let mut debouncer = new_debouncer(Duration::from_millis(100), None, handler)
-        .map_err(|e| format!("cannot watch files: {e}"))?;
-    let config_dir = roots
-        .config_file
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("."));
-    debouncer
-        .watch(&config_dir, RecursiveMode::NonRecursive)
-        .map_err(|e| format!("cannot watch {}: {e}", config_dir.display()))?;
-    let folders = roots
-        .content
-        .iter()
-        .chain(roots.theme.iter())
-        .chain(roots.projects.iter().map(|(_, r)| r));
-    for folder in folders {
-        debouncer
-            .watch(folder, RecursiveMode::Recursive)
-            .map_err(|e| format!("cannot watch {}: {e}", folder.display()))?;
+    // Links are not followed: a link inside a repository to a folder elsewhere must not
+    // make edits there rebuild (nor watch the whole disk through a link to `/`).
+    let config = notify::Config::default().with_follow_symlinks(false);
+    let debouncer = new_debouncer_opt(
+        Duration::from_millis(100),
+        None,
+        handler,
+        RecommendedCache::new(),
+        config,
+    )
+    .map_err(|e| format!("cannot watch files: {e}"))?;
+    let mut watcher = Watcher { debouncer };
+    // The parents first: a folder watched both ways must end up recursive, and notify
+    // keeps the mode of the last watch of a path.
+    for parent in roots.parents() {
+        watcher.watch(&parent, RecursiveMode::NonRecursive)?;
     }
-    Ok(Watcher {
-        _debouncer: debouncer,
-    })
+    for folder in roots.folders() {
+        watcher.watch(folder, RecursiveMode::Recursive)?;
+    }
+    Ok(watcher)
+}
+
+impl Watcher {
+    /// Watches `path`; a missing path is skipped (it is watched when it comes back).
+    fn watch(&mut self, path: &Path, mode: RecursiveMode) -> Result<(), String> {
+        let mut attempts = 0;
+        loop {
+            let error = match self.debouncer.watch(path, mode) {
+                Ok(()) => return Ok(()),
+                Err(e) => e,
+            };
+            let missing = match &error.kind {
+                notify::ErrorKind::PathNotFound => true,
+                notify::ErrorKind::Io(io) => io.kind() == std::io::ErrorKind::NotFound,
+                _ => false,
+            };
+            // notify stops a recursive walk at a subfolder removed under it: walk again
+            // while `path` itself is there, so the watch does not end up partial.
+            attempts += 1;
+            if missing && !path.exists() {
+                return Ok(());
+            }
+            if !missing || attempts == 3 {
+                return Err(format!("cannot watch {}: {error}", path.display()));
+            }
+        }
+    }
+
+    /// Sets the recursive watch of each folder in `folders` again: the watch of a folder
+    /// that was removed or renamed away is gone, even once the folder is back.
+    pub fn rearm(&mut self, folders: &BTreeSet<PathBuf>) -> Result<(), String> {
+        for folder in folders {
+            // Not watched any more is the expected case.
+            let _ = self.debouncer.unwatch(folder);
+            self.watch(folder, RecursiveMode::Recursive)?;
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -169,8 +261,8 @@ mod tests {
     fn roots() -> Roots {
         Roots {
             config_file: "/s/projects.toml".into(),
-            content: Some("/s/content".into()),
-            theme: Some("/s/themes/mine".into()),
+            content: "/s/content".into(),
+            theme: "/s/themes/mine".into(),
             projects: vec![
                 ("op".into(), "/r/op".into()),
                 // A project that is the site's own folder.
@@ -205,5 +297,46 @@ mod tests {
         for (path, expected) in cases {
             assert_eq!(classify(Path::new(path), &roots()), expected, "{path}");
         }
+    }
+
+    #[test]
+    fn watched_folders_themselves_are_rearmed() {
+        let mut batch = Batch::default();
+        for path in [
+            "/r/op/x.go",
+            "/r/op",
+            "/s/content",
+            "/s/projects.toml",
+            "/r/other",
+        ] {
+            batch.add(Path::new(path), &roots());
+        }
+        let rearm: Vec<&str> = batch.rearm.iter().filter_map(|p| p.to_str()).collect();
+        assert_eq!(rearm, ["/r/op", "/s/content"]);
+        assert!(batch.changes.contains(&Change::Project("op".into())));
+        assert!(!batch.paths.contains(Path::new("/r/other")));
+    }
+
+    #[test]
+    fn each_folder_is_also_watched_through_its_parent() {
+        let parents: Vec<String> = roots()
+            .parents()
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        assert_eq!(parents, ["/", "/r", "/s", "/s/themes"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_missing_place_keeps_the_form_it_has_when_present() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real");
+        std::fs::create_dir_all(real.join("w")).unwrap();
+        std::os::unix::fs::symlink(&real, dir.path().join("link")).unwrap();
+        let present = resolved(&dir.path().join("link/w"));
+        assert_eq!(present, std::fs::canonicalize(real.join("w")).unwrap());
+        std::fs::rename(real.join("w"), real.join("w.bak")).unwrap();
+        assert_eq!(resolved(&dir.path().join("link/w")), present);
     }
 }

@@ -172,13 +172,19 @@ pub fn serve_config(config: &Path, home: Option<&Path>) -> Server {
     let mut command = Command::new(env!("CARGO_BIN_EXE_portolan"));
     command
         .args(["serve", "--port", "0", "--config"])
-        .arg(config)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
+        .arg(config);
     if let Some(home) = home {
         command.env("HOME", home);
     }
+    serve_with(command)
+}
+
+/// Starts `command` (a `portolan serve` with `--port 0`) and waits for its address.
+pub fn serve_with(mut command: Command) -> Server {
+    command
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
     let mut child = command.spawn().unwrap();
     let stderr = child.stderr.take().unwrap();
     let (tx, log) = mpsc::channel();
