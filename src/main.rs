@@ -14,6 +14,7 @@ mod markdown;
 mod model;
 mod output;
 mod pipeline;
+mod regular;
 mod render;
 mod resources;
 mod search;

@@ -13,8 +13,9 @@ use crate::cache::{self, Cache, Hash, KeyHasher};
 use crate::config::{Config, ProjectConfig, SourceSpec};
 use crate::content;
 use crate::link;
-use crate::model::{Area, Diagnostic, Portal, Project, SCHEMA_VERSION, Stats};
+use crate::model::{Area, Diagnostic, MAX_MODEL_BYTES, Portal, Project, SCHEMA_VERSION, Stats};
 use crate::output;
+use crate::regular::{self, ReadError};
 use crate::render::{self, OutputFile, Theme};
 use crate::search;
 use crate::source::{self, walk};
@@ -407,21 +408,24 @@ fn failed(p: &ProjectConfig, error: String) -> Project {
 }
 
 /// Reads a model written by `portolan analyze PATH --out P.json`; projects.toml names it.
+/// Only a regular file of at most [`MAX_MODEL_BYTES`] is read.
 fn load_model(p: &ProjectConfig, path: &Path) -> Project {
-    let text = match std::fs::read_to_string(path) {
+    let text = match regular::read(path, MAX_MODEL_BYTES) {
         Ok(t) => t,
         Err(e) => {
+            let help = match e {
+                ReadError::Io(_) => "",
+                ReadError::NotRegular(_) | ReadError::TooLarge(_) => {
+                    "; `model =` must name the JSON file `portolan analyze PATH --out FILE` wrote"
+                }
+            };
             return failed(
                 p,
-                format!(
-                    "project `{}`: cannot read model {}: {e}",
-                    p.name,
-                    path.display()
-                ),
+                format!("project `{}`: model {}: {e}{help}", p.name, path.display()),
             );
         }
     };
-    match serde_json::from_str::<Project>(&text) {
+    match serde_json::from_slice::<Project>(&text) {
         Ok(model) if model.schema_version != SCHEMA_VERSION => failed(
             p,
             format!(
@@ -570,7 +574,8 @@ pub fn render_pages(
 
 /// The key of everything the site is made from, if every project has a cache key.
 fn site_key(config: &Config, output: &Path, projects: &[Project], cache: &Cache) -> Option<Hash> {
-    let config_text = std::fs::read(&config.file).ok()?;
+    // Already read whole by `config::load`: only a pipe in its place is refused here.
+    let config_text = regular::read(&config.file, u64::MAX).ok()?;
     cache.site_key(
         projects,
         &[
