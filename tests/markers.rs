@@ -7,6 +7,8 @@ use std::process::Command;
 
 use serde_json::{Value, json};
 
+mod common;
+
 fn analyze(fixture: &str) -> Value {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
@@ -114,19 +116,7 @@ fn admission_operator_markers_and_webhooks() {
             ),
         ]
     );
-    let diagnostics: Vec<String> = model["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| {
-            format!(
-                "{}:{}: {}",
-                d["file"].as_str().unwrap(),
-                d["line"],
-                d["message"].as_str().unwrap()
-            )
-        })
-        .collect();
+    let diagnostics = common::diagnostics(&model);
     assert_eq!(
         diagnostics,
         vec![

@@ -48,6 +48,23 @@ pub fn all_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     out
 }
 
+/// `file:line: message` of each diagnostic of a model.
+pub fn diagnostics(model: &serde_json::Value) -> Vec<String> {
+    model["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            format!(
+                "{}:{}: {}",
+                d["file"].as_str().unwrap(),
+                d["line"],
+                d["message"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
 /// The fixture portal (portal.toml, its content and its projects) in a temporary folder.
 pub fn portal_copy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
