@@ -25,7 +25,8 @@ use std::time::UNIX_EPOCH;
 use sha2::{Digest, Sha256};
 
 use crate::analyze::FileFacts;
-use crate::model::Project;
+use crate::model::{MAX_MODEL_BYTES, Project};
+use crate::regular;
 
 /// A content hash.
 pub type Hash = [u8; 32];
@@ -139,7 +140,7 @@ impl Cache {
         if self.memo.is_some() {
             return None;
         }
-        let text = std::fs::read(self.entry(name, key)?).ok()?;
+        let text = regular::read(&self.entry(name, key)?, MAX_MODEL_BYTES).ok()?;
         serde_json::from_slice(&text).ok()
     }
 
@@ -294,7 +295,9 @@ pub fn folder_inputs(dir: &Path) -> Vec<u8> {
             if entry.file_type().is_some_and(|t| t.is_file()) {
                 let rel = entry.path().strip_prefix(dir).unwrap_or(entry.path());
                 h.field(rel.to_string_lossy().as_bytes());
-                h.field(&std::fs::read(entry.path()).unwrap_or_default());
+                // Content and theme files over this size fail their own loading anyway.
+                let bytes = regular::read(entry.path(), 16 * 1024 * 1024).unwrap_or_default();
+                h.field(&bytes);
             }
         }
     }

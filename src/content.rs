@@ -14,6 +14,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::markdown;
+use crate::regular;
 use crate::source::walk::relative_path;
 
 /// Folders the generator writes itself; content may not take them.
@@ -84,11 +85,8 @@ pub fn load(dir: &Path) -> Result<Content, String> {
             continue;
         };
         let shown = entry.path().display().to_string();
-        let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
-        if size > MAX_FILE_BYTES {
-            return Err(format!("{shown}: larger than 16 MiB"));
-        }
-        let bytes = std::fs::read(entry.path()).map_err(|e| format!("{shown}: {e}"))?;
+        let bytes =
+            regular::read(entry.path(), MAX_FILE_BYTES).map_err(|e| format!("{shown}: {e}"))?;
         check_name(&shown, &file)?;
         if !file.ends_with(".md") {
             content.assets.push(Asset { path: file, bytes });

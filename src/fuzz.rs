@@ -527,7 +527,7 @@ fn run_target(target: &Target, first_seed: u64, cases: usize, deadline: Duration
 }
 
 /// The analysis pool's stack size, so a recursion that would overflow there overflows here.
-const CASE_STACK: usize = 8 << 20;
+const CASE_STACK: usize = crate::pipeline::WORKER_STACK_BYTES;
 
 fn run_case(target: &Target, seed_index: usize, input: Vec<u8>, deadline: Duration) -> Result<Outcome, Failure> {
     let (tx, rx) = mpsc::channel();

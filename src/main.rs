@@ -15,6 +15,7 @@ mod model;
 mod output;
 mod pipeline;
 mod real_path;
+mod regular;
 mod render;
 mod resources;
 mod search;

@@ -9,6 +9,11 @@ use serde::{Deserialize, Serialize};
 /// Bumped when a field of the JSON contract changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
 
+/// The largest model file portolan reads (`model = …`, the analysis cache): far above what
+/// `portolan analyze` writes for a real repository (a few MiB), far below what would
+/// exhaust memory.
+pub const MAX_MODEL_BYTES: u64 = 256 * 1024 * 1024;
+
 /// Where an item was found: a repository-relative path and a 1-based line.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SourceRef {

@@ -13,8 +13,9 @@ use crate::cache::{self, Cache, Hash, KeyHasher};
 use crate::config::{Config, ProjectConfig, SourceSpec};
 use crate::content;
 use crate::link;
-use crate::model::{Area, Diagnostic, Portal, Project, SCHEMA_VERSION, Stats};
+use crate::model::{Area, Diagnostic, MAX_MODEL_BYTES, Portal, Project, SCHEMA_VERSION, Stats};
 use crate::output;
+use crate::regular::{self, ReadError};
 use crate::render::{self, OutputFile, Theme};
 use crate::search;
 use crate::source::{self, walk};
@@ -70,8 +71,14 @@ pub struct Built {
     pub search_time: std::time::Duration,
 }
 
+/// Each worker's stack. Analyzers walk with explicit stacks, and syn's recursion is bounded
+/// by `analyze::rust::syntax::too_deep`: the deepest file it lets through needs under 4 MiB
+/// in a debug build (`tests/hostile_bounds.rs` runs it), so this is an 8× margin. Only the
+/// pages a thread touches take memory.
+pub const WORKER_STACK_BYTES: usize = 32 * 1024 * 1024;
+
 fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
+    let mut builder = rayon::ThreadPoolBuilder::new().stack_size(WORKER_STACK_BYTES);
     if let Some(n) = jobs {
         builder = builder.num_threads(n.max(1));
     }
@@ -194,27 +201,29 @@ fn analyze_in_pool(
                 Stage1::Ready(p) => p.config.name.as_str(),
                 Stage1::Done(p) => p.name.as_str(),
             };
-            let analyze = |text: &str| match cache.facts(name, &file.path, &hash) {
-                Some(facts) => facts,
-                None => {
-                    let facts = analyze::analyze_file(file.kind, &file.path, text, file.area);
-                    if cache.remembers_facts() {
-                        cache.remember_facts(name, &file.path, hash, &facts);
+            let analyze = |text: &str, note: Option<Diagnostic>| {
+                if let Some(facts) = cache.facts(name, &file.path, &hash) {
+                    return FileOutcome::Analyzed(facts, file.area, text.len() as u64, note);
+                }
+                match analyze_guarded(file, text) {
+                    Ok(facts) => {
+                        if cache.remembers_facts() {
+                            cache.remember_facts(name, &file.path, hash, &facts);
+                        }
+                        FileOutcome::Analyzed(facts, file.area, text.len() as u64, note)
                     }
-                    facts
+                    Err(failure) => FileOutcome::Failed(failure),
                 }
             };
             let outcome = match read {
-                walk::Read::Text(text) => {
-                    FileOutcome::Analyzed(analyze(&text), file.area, text.len() as u64, None)
-                }
+                walk::Read::Text(text) => analyze(&text, None),
                 walk::Read::Lossy { text, line } => {
                     let note = Diagnostic::new(
                         &file.path,
                         line,
                         "not valid UTF-8: invalid bytes were replaced with U+FFFD before analysis",
                     );
-                    FileOutcome::Analyzed(analyze(&text), file.area, text.len() as u64, Some(note))
+                    analyze(&text, Some(note))
                 }
                 walk::Read::Binary => FileOutcome::Binary,
                 walk::Read::TooLarge => FileOutcome::TooLarge,
@@ -246,7 +255,16 @@ fn analyze_in_pool(
             }
             (Stage1::Ready(prepared), cached) => {
                 let name = prepared.config.name.clone();
-                let project = assemble(prepared, outcomes, config);
+                let p = prepared.config;
+                let run = || assemble(prepared, outcomes, config);
+                let project = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))
+                    .unwrap_or_else(|panic| {
+                        let e = format!(
+                            "project `{name}`: analysis failed ({}). This is a bug in portolan: please report it",
+                            panic_message(&*panic)
+                        );
+                        failed(p, e)
+                    });
                 if let Some((key, _)) = cached
                     && project.error.is_none()
                 {
@@ -256,6 +274,35 @@ fn analyze_in_pool(
             }
         })
         .collect()
+}
+
+/// One file's analysis, with a panic in an analyzer (a bug) caught and turned into a
+/// diagnostic, so that one file cannot take the other files and projects down with it.
+/// (Stack overflows cannot be caught: `analyze` refuses input that could nest that deep.)
+fn analyze_guarded(file: &walk::SourceFile, text: &str) -> Result<FileFacts, Diagnostic> {
+    caught(&file.path, || {
+        analyze::analyze_file(file.kind, &file.path, text, file.area)
+    })
+}
+
+/// `run`, or the diagnostic for `path` if it panicked.
+fn caught<T>(path: &str, run: impl FnOnce() -> T) -> Result<T, Diagnostic> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).map_err(|panic| {
+        let message = format!(
+            "analyzer failed on this file ({}); it is skipped. This is a bug in portolan: please report it with the file",
+            panic_message(&*panic)
+        );
+        Diagnostic::new(path, 0, message)
+    })
+}
+
+/// What a caught panic said.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
 }
 
 /// A file that was not read as text, in a project's key.
@@ -409,21 +456,24 @@ fn failed(p: &ProjectConfig, error: String) -> Project {
 }
 
 /// Reads a model written by `portolan analyze PATH --out P.json`; projects.toml names it.
+/// Only a regular file of at most [`MAX_MODEL_BYTES`] is read.
 fn load_model(p: &ProjectConfig, path: &Path) -> Project {
-    let text = match std::fs::read_to_string(path) {
+    let text = match regular::read(path, MAX_MODEL_BYTES) {
         Ok(t) => t,
         Err(e) => {
+            let help = match e {
+                ReadError::Io(_) => "",
+                ReadError::NotRegular(_) | ReadError::TooLarge(_) => {
+                    "; `model =` must name the JSON file `portolan analyze PATH --out FILE` wrote"
+                }
+            };
             return failed(
                 p,
-                format!(
-                    "project `{}`: cannot read model {}: {e}",
-                    p.name,
-                    path.display()
-                ),
+                format!("project `{}`: model {}: {e}{help}", p.name, path.display()),
             );
         }
     };
-    match serde_json::from_str::<Project>(&text) {
+    match serde_json::from_slice::<Project>(&text) {
         Ok(model) if model.schema_version != SCHEMA_VERSION => failed(
             p,
             format!(
@@ -590,7 +640,8 @@ pub fn render_pages(
 
 /// The key of everything the site is made from, if every project has a cache key.
 fn site_key(config: &Config, output: &Path, projects: &[Project], cache: &Cache) -> Option<Hash> {
-    let config_text = std::fs::read(&config.file).ok()?;
+    // Already read whole by `config::load`: only a pipe in its place is refused here.
+    let config_text = regular::read(&config.file, u64::MAX).ok()?;
     cache.site_key(
         projects,
         &[
@@ -742,4 +793,25 @@ pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, String>
         total.binary += c.binary;
     }
     Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panicking_analyzer_is_a_diagnostic_for_its_file() {
+        assert_eq!(caught("a.go", || 7), Ok(7));
+        let failed = caught("b.go", || -> u8 { panic!("index out of bounds") }).unwrap_err();
+        assert_eq!(failed.file, "b.go");
+        assert!(
+            failed
+                .message
+                .starts_with("analyzer failed on this file (index out of bounds); it is skipped."),
+            "{}",
+            failed.message
+        );
+        let formatted = caught("c.go", || -> u8 { panic!("line {}", 3) }).unwrap_err();
+        assert!(formatted.message.contains("(line 3)"));
+    }
 }

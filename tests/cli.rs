@@ -668,8 +668,8 @@ fn malformed_and_deeply_nested_rust_give_diagnostics() {
     assert_eq!(
         diagnostics,
         [
-            "src/bangs.rs:1: Rust file not analyzed: nesting deeper than 96 brackets or 96 operators in a row",
-            "src/deep.rs:1: Rust file not analyzed: nesting deeper than 96 brackets or 96 operators in a row",
+            "src/bangs.rs:1: Rust file not analyzed: more than 96 operators in a row; the parser would recurse once per level",
+            "src/deep.rs:1: Rust file not analyzed: brackets nested deeper than 96; the parser would recurse once per level",
             "src/half.rs:2: Rust file not analyzed: cannot parse string into token stream",
             "src/syntax.rs:2: Rust syntax error: expected one of: identifier, `::`, `<`, `_`, literal, `const`, `ref`, `mut`, `&`, parentheses, square brackets, `..`, `const`",
         ]

@@ -8,6 +8,10 @@ use rust_embed::RustEmbed;
 
 use super::erased::View;
 use super::views::Chrome;
+use crate::regular;
+
+/// The largest file a theme folder may hold (the site's content has the same limit).
+const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 #[derive(RustEmbed)]
 #[folder = "themes/default/"]
@@ -50,7 +54,7 @@ impl Theme {
                     .map(|c| c.as_os_str().to_string_lossy())
                     .collect::<Vec<_>>()
                     .join("/");
-                let bytes = std::fs::read(entry.path())
+                let bytes = regular::read(entry.path(), MAX_FILE_BYTES)
                     .map_err(|e| format!("{}: {e}", entry.path().display()))?;
                 if let Some(name) = rel.strip_prefix("templates/") {
                     overridden.insert(name.to_string(), entry.path().display().to_string());

@@ -21,6 +21,7 @@ use serde_json::Value;
 use super::walk::{MAX_FILE_BYTES, relative_path, repository_walker};
 use crate::markdown::{self, Links, Use};
 use crate::model::{Diagnostic, Doc, DocImage};
+use crate::regular::{self, ReadError};
 
 pub const MAX_IMAGE_BYTES: u64 = 4 * 1024 * 1024;
 /// Smaller: an SVG is inlined, base64, into each page that shows it.
@@ -135,7 +136,12 @@ fn selection(root: &Path, patterns: &[String]) -> Result<globset::GlobSet, Strin
 fn markdown_files(root: &Path) -> Vec<String> {
     let mut files = Vec::new();
     for entry in repository_walker(root).flatten() {
-        if !entry.file_type().is_some_and(|t| t.is_file()) {
+        // Special files (a pipe named README.md) are listed so that reading them gives a
+        // diagnostic; symbolic links are not followed.
+        if entry
+            .file_type()
+            .is_none_or(|t| t.is_dir() || t.is_symlink())
+        {
             continue;
         }
         let Some(path) = relative_path(root, entry.path()) else {
@@ -224,17 +230,16 @@ fn read_image(
     }
 }
 
-/// Reads a repository file whose real location is inside the repository.
+/// Reads a regular repository file whose real location is inside the repository.
 fn read_inside(root: &Path, path: &str, limit: u64) -> Result<Vec<u8>, String> {
     let real = std::fs::canonicalize(root.join(path)).map_err(|_| "file not found".to_string())?;
-    if !real.starts_with(root) || !real.is_file() {
+    if !real.starts_with(root) {
         return Err("not a file inside the repository".into());
     }
-    let size = std::fs::metadata(&real).map(|m| m.len()).unwrap_or(0);
-    if size > limit {
-        return Err(format!("larger than {} MiB, skipped", limit / 1024 / 1024));
-    }
-    std::fs::read(&real).map_err(|e| format!("cannot read: {e}"))
+    regular::read(&real, limit).map_err(|e| match e {
+        ReadError::Io(_) => e.to_string(),
+        ReadError::NotRegular(_) | ReadError::TooLarge(_) => format!("{e}, skipped"),
+    })
 }
 
 /// `title` from a repository doc's front matter. Front matter that cannot be read, a title
@@ -500,6 +505,33 @@ mod tests {
             [
                 "image link.png: not a file inside the repository",
                 "image missing.png: file not found"
+            ]
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_named_like_a_doc_is_reported_not_read() {
+        let dir = repo(&[("docs/a.md", b"# A\n".as_slice())]);
+        for name in ["README.md", "docs/b.md"] {
+            let made = std::process::Command::new("mkfifo")
+                .arg(dir.path().join(name))
+                .status();
+            assert!(made.unwrap().success());
+        }
+        let c = collect(dir.path(), &["docs".into()]);
+        let docs: Vec<&str> = c.docs.iter().map(|d| d.path.as_str()).collect();
+        assert_eq!(docs, ["docs/a.md"]);
+        let messages: Vec<String> = c
+            .diagnostics
+            .iter()
+            .map(|d| format!("{}: {}", d.file, d.message))
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "README.md: not a regular file but a named pipe (FIFO), skipped",
+                "docs/b.md: not a regular file but a named pipe (FIFO), skipped"
             ]
         );
     }

@@ -11,6 +11,7 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 
 use crate::analyze::FileKind;
 use crate::model::Area;
+use crate::regular::{self, ReadError};
 
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
@@ -141,9 +142,10 @@ pub fn walk(root: &Path, filter: &Filter) -> (Vec<SourceFile>, WalkReport) {
         }
         let abs = entry.path().to_path_buf();
         if file_type.is_symlink() {
-            // Follow a symlink only if it stays inside the repository.
+            // Follow a symlink only if it stays inside the repository (what it points at is
+            // checked when it is read).
             match std::fs::canonicalize(&abs) {
-                Ok(target) if target.starts_with(&canonical_root) && target.is_file() => {}
+                Ok(target) if target.starts_with(&canonical_root) => {}
                 _ => {
                     report.symlinks_outside += 1;
                     continue;
@@ -193,15 +195,15 @@ pub enum Read {
 }
 
 /// Reads a file for analysis: binary files (a NUL byte in the first 8 KiB) are skipped,
-/// invalid UTF-8 is replaced rather than rejected.
+/// invalid UTF-8 is replaced rather than rejected, and anything but a regular file (a named
+/// pipe would block the read forever, a device never end) is refused.
 pub fn read(file: &SourceFile) -> Read {
-    let bytes = match std::fs::read(&file.abs) {
+    let bytes = match regular::read(&file.abs, MAX_FILE_BYTES) {
         Ok(b) => b,
-        Err(e) => return Read::Failed(format!("cannot read: {e}")),
+        Err(ReadError::TooLarge(_)) => return Read::TooLarge,
+        Err(e @ ReadError::NotRegular(_)) => return Read::Failed(format!("{e}, skipped")),
+        Err(e) => return Read::Failed(e.to_string()),
     };
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Read::TooLarge;
-    }
     if bytes[..bytes.len().min(8192)].contains(&0) {
         return Read::Binary;
     }
@@ -270,5 +272,37 @@ mod tests {
         let f = Filter::new(&["pkg/**".to_string()], &[]).unwrap();
         assert!(f.selects("pkg/a.go"));
         assert!(!f.selects("cmd/a.go"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn pipes_are_listed_and_refused_when_read() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.go"), "package a\n").unwrap();
+        let fifo = dir.path().join("x.go");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.unwrap().success());
+        std::os::unix::fs::symlink(&fifo, dir.path().join("y.go")).unwrap();
+        let (files, _) = walk(dir.path(), &Filter::new(&[], &[]).unwrap());
+        let reads: Vec<(String, String)> = files
+            .iter()
+            .map(|f| {
+                let got = match read(f) {
+                    Read::Text(t) => t,
+                    Read::Failed(e) => e,
+                    _ => "other".into(),
+                };
+                (f.path.clone(), got)
+            })
+            .collect();
+        let pipe = "not a regular file but a named pipe (FIFO), skipped".to_string();
+        assert_eq!(
+            reads,
+            [
+                ("a.go".into(), "package a\n".into()),
+                ("x.go".into(), pipe.clone()),
+                ("y.go".into(), pipe),
+            ]
+        );
     }
 }

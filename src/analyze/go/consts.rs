@@ -6,7 +6,7 @@ use super::syntax::FIELD;
 use super::syntax::KindName;
 use tree_sitter::Node;
 
-use super::syntax::{string_literal, text};
+use super::syntax::{line_of, string_literal, text};
 
 /// An unevaluated string expression.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,8 +63,17 @@ pub fn const_expr(node: Node, src: &[u8]) -> Option<ConstExpr> {
     }
 }
 
+/// A top-level string constant or variable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Constant {
+    pub name: String,
+    pub expr: ConstExpr,
+    /// The line of its value.
+    pub line: u32,
+}
+
 /// Top-level `const` and `var` specs whose value is a string expression.
-pub fn collect_top_level(decl: Node, src: &[u8], out: &mut Vec<(String, ConstExpr)>) {
+pub fn collect_top_level(decl: Node, src: &[u8], out: &mut Vec<Constant>) {
     let mut stack = vec![decl];
     while let Some(node) = stack.pop() {
         match node.kind_name() {
@@ -86,7 +95,8 @@ pub fn collect_top_level(decl: Node, src: &[u8], out: &mut Vec<(String, ConstExp
                 }
                 for (name, value) in names.into_iter().zip(values) {
                     if let Some(expr) = const_expr(value, src) {
-                        out.push((name, expr));
+                        let line = line_of(value);
+                        out.push(Constant { name, expr, line });
                     }
                 }
             }
@@ -105,7 +115,7 @@ mod tests {
     use super::*;
     use tree_sitter::Parser;
 
-    fn consts(src: &str) -> Vec<(String, ConstExpr)> {
+    fn constants(src: &str) -> Vec<Constant> {
         let mut parser = Parser::new();
         parser
             .set_language(&tree_sitter_go::LANGUAGE.into())
@@ -117,6 +127,13 @@ mod tests {
             collect_top_level(decl, src.as_bytes(), &mut out);
         }
         out
+    }
+
+    fn consts(src: &str) -> Vec<(String, ConstExpr)> {
+        constants(src)
+            .into_iter()
+            .map(|c| (c.name, c.expr))
+            .collect()
     }
 
     fn s(v: &str) -> ConstExpr {
@@ -148,6 +165,13 @@ mod tests {
                 ("X".into(), s("x")),
             ]
         );
+    }
+
+    #[test]
+    fn each_constant_keeps_the_line_of_its_value() {
+        let got = constants("package p\nconst (\n\tA = \"a\"\n\tB =\n\t\tA + \"b\"\n)\n");
+        let lines: Vec<(&str, u32)> = got.iter().map(|c| (c.name.as_str(), c.line)).collect();
+        assert_eq!(lines, [("A", 3), ("B", 5)]);
     }
 
     #[test]

@@ -31,7 +31,7 @@ pub struct GoFile {
     pub package: String,
     pub imports: Vec<Import>,
     /// Top-level `const` and `var` string expressions, by name.
-    pub consts: Vec<(String, ConstExpr)>,
+    pub consts: Vec<consts::Constant>,
     /// `schema.GroupVersion{Group: …, Version: …}` literals at top level.
     pub group_versions: Vec<GroupVersionDecl>,
     /// `+groupName=` marker in the file's comments.

@@ -4,9 +4,11 @@
 //! **Invariant:** a type or constant that cannot be established from the repository, the
 //! built-in tables or `[groups]` stays unresolved; the index never guesses.
 
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::rc::Rc;
 
-use super::consts::ConstExpr;
+use super::consts::{ConstExpr, Constant};
 use super::file::GoFile;
 use super::kinds::{builtin_group_version, is_version};
 use super::syntax::ObjectRef;
@@ -56,8 +58,44 @@ pub struct KindRef {
 /// The package of `Unstructured`, whose objects get their kind at run time.
 const UNSTRUCTURED: &str = "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured";
 
-/// Constant evaluation stops after this many nested references (cycles, absurd chains).
+/// Constant evaluation follows at most this many references in a row (cycles, absurd chains).
 const MAX_CONST_DEPTH: usize = 32;
+/// The longest string constant evaluated: far above any name, path or help text; a longer
+/// one stays unknown, with a diagnostic at its declaration (15 levels of `A = B + B + B + B`
+/// would otherwise be a gigabyte).
+pub const MAX_CONST_LEN: usize = 64 * 1024;
+/// The work constant evaluation may do for one project: a unit per part looked at and per
+/// byte of value produced. Every evaluation is charged (the same constant used at a million
+/// call sites is a million copies), so time and memory stay bounded whatever the code.
+const MAX_CONST_WORK: u64 = 16 * 1024 * 1024;
+
+/// Why a string expression has no value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum NoValue {
+    /// A part is not a known string constant.
+    Unknown,
+    /// More than `MAX_CONST_DEPTH` references in a row.
+    TooDeep,
+    /// Longer than `MAX_CONST_LEN`; `here` when this expression's own concatenation crossed it.
+    TooLong { here: bool },
+    /// The project's `MAX_CONST_WORK` is spent.
+    Spent,
+}
+
+/// A constant evaluated once: its value and how many references deep its evaluation went.
+#[derive(Debug, Clone)]
+enum Memo {
+    Value(Rc<str>, usize),
+    TooLong,
+}
+
+/// Evaluation state of one project's constants (the index is used by one thread).
+#[derive(Default)]
+struct ConstState {
+    memo: RefCell<HashMap<(String, String), Memo>>,
+    work: Cell<u64>,
+    diagnostics: RefCell<Vec<Diagnostic>>,
+}
 
 pub struct GoIndex<'a> {
     pub files: &'a [GoInput],
@@ -69,9 +107,10 @@ pub struct GoIndex<'a> {
     names: HashMap<String, String>,
     /// Import path → (group, version) declared by the package.
     group_versions: HashMap<String, (String, String)>,
-    /// (import path, name) → (expression, index of the declaring file).
-    consts: HashMap<(String, String), (&'a ConstExpr, usize)>,
+    /// (import path, name) → (constant, index of the declaring file).
+    consts: HashMap<(String, String), (&'a Constant, usize)>,
     groups: &'a BTreeMap<String, String>,
+    evaluated: ConstState,
 }
 
 impl<'a> GoIndex<'a> {
@@ -89,6 +128,7 @@ impl<'a> GoIndex<'a> {
             group_versions: HashMap::new(),
             consts: HashMap::new(),
             groups,
+            evaluated: ConstState::default(),
         };
         let mut by_dir: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         for (i, f) in files.iter().enumerate() {
@@ -112,11 +152,11 @@ impl<'a> GoIndex<'a> {
                     .insert(import_path.clone(), first.package.clone());
             }
             for &i in members {
-                for (name, expr) in &files[i].facts.consts {
+                for constant in &files[i].facts.consts {
                     index
                         .consts
-                        .entry((import_path.clone(), name.clone()))
-                        .or_insert((expr, i));
+                        .entry((import_path.clone(), constant.name.clone()))
+                        .or_insert((constant, i));
                 }
             }
         }
@@ -231,30 +271,129 @@ impl<'a> GoIndex<'a> {
         }
     }
 
-    /// The value of a string expression written in `file`, if every part is known.
+    /// The value of a string expression written in `file`, if every part is known and the
+    /// bounds (`MAX_CONST_DEPTH`, `MAX_CONST_LEN`, `MAX_CONST_WORK`) allow it.
     pub fn eval(&self, file: &GoFile, expr: &ConstExpr) -> Option<String> {
-        self.eval_depth(file, expr, 0)
+        self.eval_expr(file, 0, expr, 0)
+            .ok()
+            .map(|(value, _)| value)
     }
 
-    fn eval_depth(&self, file: &GoFile, expr: &ConstExpr, depth: usize) -> Option<String> {
-        if depth > MAX_CONST_DEPTH {
-            return None;
-        }
-        match expr {
-            ConstExpr::Str(s) => Some(s.clone()),
-            ConstExpr::Concat(parts) => {
-                let mut out = String::new();
-                for p in parts {
-                    out.push_str(&self.eval_depth(file, p, depth + 1)?);
+    /// Diagnostics of constant evaluation so far: constants too long to evaluate, and the
+    /// project's evaluation budget running out.
+    pub fn take_const_diagnostics(&self) -> Vec<Diagnostic> {
+        std::mem::take(&mut *self.evaluated.diagnostics.borrow_mut())
+    }
+
+    /// `expr` (written in `file` at `line`, 0 when unknown) evaluated `depth` references
+    /// deep: its value and how many references deeper its evaluation went.
+    fn eval_expr(
+        &self,
+        file: &GoFile,
+        line: u32,
+        expr: &ConstExpr,
+        depth: usize,
+    ) -> Result<(String, usize), NoValue> {
+        let parts = match expr {
+            ConstExpr::Concat(parts) => parts.as_slice(),
+            single => std::slice::from_ref(single),
+        };
+        let mut out = String::new();
+        let mut height = 0;
+        for part in parts {
+            self.charge(file, line, 1)?;
+            let referenced;
+            let value: &str = match part {
+                ConstExpr::Str(s) => s,
+                ConstExpr::Ref { qualifier, name } => {
+                    let package = self
+                        .type_package(file, qualifier.as_deref())
+                        .ok_or(NoValue::Unknown)?;
+                    let (value, h) = self.eval_ref(package, name, depth + 1)?;
+                    height = height.max(h + 1);
+                    referenced = value;
+                    &referenced
                 }
-                Some(out)
+                // `const_expr` flattens concatenations.
+                ConstExpr::Concat(_) => return Err(NoValue::Unknown),
+            };
+            if out.len() + value.len() > MAX_CONST_LEN {
+                return Err(NoValue::TooLong { here: true });
             }
-            ConstExpr::Ref { qualifier, name } => {
-                let package = self.type_package(file, qualifier.as_deref())?;
-                let (expr, at) = self.consts.get(&(package, name.clone()))?;
-                self.eval_depth(&self.files[*at].facts, expr, depth + 1)
-            }
+            self.charge(file, line, value.len())?;
+            out.push_str(value);
         }
+        Ok((out, height))
+    }
+
+    /// The constant `name` of `package`, reached `depth` references deep: evaluated once,
+    /// then remembered with the depth its evaluation needs.
+    fn eval_ref(
+        &self,
+        package: String,
+        name: &str,
+        depth: usize,
+    ) -> Result<(Rc<str>, usize), NoValue> {
+        if depth > MAX_CONST_DEPTH {
+            return Err(NoValue::TooDeep);
+        }
+        let key = (package, name.to_string());
+        let remembered = self.evaluated.memo.borrow().get(&key).cloned();
+        match remembered {
+            Some(Memo::Value(_, height)) if depth + height > MAX_CONST_DEPTH => {
+                return Err(NoValue::TooDeep);
+            }
+            Some(Memo::Value(value, height)) => return Ok((value, height)),
+            Some(Memo::TooLong) => return Err(NoValue::TooLong { here: false }),
+            None => {}
+        }
+        let (constant, at) = self.consts.get(&key).ok_or(NoValue::Unknown)?;
+        let declared = &self.files[*at].facts;
+        let result = self.eval_expr(declared, constant.line, &constant.expr, depth);
+        let mut memo = self.evaluated.memo.borrow_mut();
+        match result {
+            Ok((value, height)) => {
+                let value: Rc<str> = value.into();
+                memo.insert(key, Memo::Value(value.clone(), height));
+                Ok((value, height))
+            }
+            Err(NoValue::TooLong { here }) => {
+                memo.insert(key, Memo::TooLong);
+                if here {
+                    self.evaluated.diagnostics.borrow_mut().push(Diagnostic::new(
+                        &declared.path,
+                        constant.line,
+                        format!(
+                            "string constant {name} is longer than {} and is not evaluated; where it is used, the value shows as unresolved",
+                            crate::regular::size(MAX_CONST_LEN as u64)
+                        ),
+                    ));
+                }
+                Err(NoValue::TooLong { here: false })
+            }
+            // Too deep from here is not too deep from a shallower start: not remembered.
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Counts `units` of evaluation work against the project's budget.
+    fn charge(&self, file: &GoFile, line: u32, units: usize) -> Result<(), NoValue> {
+        let work = &self.evaluated.work;
+        if work.get() > MAX_CONST_WORK {
+            return Err(NoValue::Spent);
+        }
+        work.set(work.get().saturating_add(units as u64));
+        if work.get() > MAX_CONST_WORK {
+            self.evaluated.diagnostics.borrow_mut().push(Diagnostic::new(
+                &file.path,
+                line,
+                format!(
+                    "string constant evaluation stopped here: this project's constants took more than {MAX_CONST_WORK} steps (one per part and per byte of value); constants evaluated after this show as unresolved"
+                ),
+            ));
+            return Err(NoValue::Spent);
+        }
+        Ok(())
     }
 
     /// The group/version/kind of a watched or written object. Unresolvable types give
@@ -488,5 +627,99 @@ mod tests {
             Some(("apps".into(), "v1".into()))
         );
         assert_eq!(index.group_version("example.com/m/api"), None);
+    }
+
+    fn one_package(src: &str) -> (Vec<GoInput>, Vec<GoModule>) {
+        let files = vec![input("p/a.go", src)];
+        let modules = vec![GoModule {
+            dir: String::new(),
+            path: "example.com/m".into(),
+            controller_runtime: None,
+        }];
+        (files, modules)
+    }
+
+    fn name(n: &str) -> ConstExpr {
+        ConstExpr::Ref {
+            qualifier: None,
+            name: n.into(),
+        }
+    }
+
+    #[test]
+    fn a_constant_bomb_stops_at_the_length_cap_with_a_diagnostic() {
+        // 4^15 bytes if evaluated: a gigabyte.
+        let mut src = String::from("package p\n");
+        for i in 0..15 {
+            src.push_str(&format!(
+                "const A{i} = A{n} + A{n} + A{n} + A{n}\n",
+                n = i + 1
+            ));
+        }
+        src.push_str("const A15 = \"x\"\n");
+        let (files, modules) = one_package(&src);
+        let groups = BTreeMap::new();
+        let mut diags = Vec::new();
+        let index = GoIndex::build(&files, &modules, &groups, &mut diags);
+        assert_eq!(index.eval(&files[0].facts, &name("A0")), None);
+        // A7 is 4^8 = 64 KiB exactly: still a value.
+        assert_eq!(
+            index.eval(&files[0].facts, &name("A7")).map(|v| v.len()),
+            Some(MAX_CONST_LEN)
+        );
+        let diags = index.take_const_diagnostics();
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!((diags[0].file.as_str(), diags[0].line), ("p/a.go", 8));
+        assert!(
+            diags[0]
+                .message
+                .starts_with("string constant A6 is longer than 64 KiB")
+        );
+    }
+
+    #[test]
+    fn remembered_constants_keep_the_reference_depth_limit() {
+        // C0 → C1 → … → C40 = "v": C40 is 41 references from a use of C0 and 6 from a
+        // use of C35, whatever was evaluated first (C9 is the first within 32).
+        let mut src = String::from("package p\n");
+        for i in 0..40 {
+            src.push_str(&format!("const C{i} = C{}\n", i + 1));
+        }
+        src.push_str("const C40 = \"v\"\n");
+        let (files, modules) = one_package(&src);
+        let groups = BTreeMap::new();
+        let index = GoIndex::build(&files, &modules, &groups, &mut Vec::new());
+        let f = &files[0].facts;
+        assert_eq!(index.eval(f, &name("C35")).as_deref(), Some("v"));
+        assert_eq!(index.eval(f, &name("C0")), None);
+        assert_eq!(index.eval(f, &name("C9")).as_deref(), Some("v"));
+        assert_eq!(index.eval(f, &name("C8")), None);
+        assert!(index.take_const_diagnostics().is_empty());
+    }
+
+    #[test]
+    fn evaluation_work_is_bounded_per_project() {
+        // A 64 KiB constant used far more often than the budget allows.
+        let mut src = String::from("package p\n");
+        for i in 0..16 {
+            src.push_str(&format!("const B{i} = B{n} + B{n}\n", n = i + 1));
+        }
+        src.push_str("const B16 = \"x\"\n");
+        let (files, modules) = one_package(&src);
+        let groups = BTreeMap::new();
+        let index = GoIndex::build(&files, &modules, &groups, &mut Vec::new());
+        let f = &files[0].facts;
+        let uses = (MAX_CONST_WORK as usize / MAX_CONST_LEN) + 10;
+        let values = (0..uses)
+            .filter(|_| index.eval(f, &name("B0")).is_some())
+            .count();
+        assert!(values < uses && values > uses - 20, "{values} of {uses}");
+        let diags = index.take_const_diagnostics();
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert!(
+            diags[0]
+                .message
+                .starts_with("string constant evaluation stopped here")
+        );
     }
 }

@@ -65,7 +65,7 @@ pub fn resolve(
     let marked = markers::resolve(files, &index, diagnostics);
     webhooks.extend(marked.webhooks);
     let graph = calls::Graph::build(files, &index);
-    GoFindings {
+    let findings = GoFindings {
         controllers,
         http_endpoints: routes::resolve(files, &index, diagnostics),
         api_packages: index.api_packages(),
@@ -76,5 +76,7 @@ pub fn resolve(
         api_types: marked.api_types,
         binaries: binaries::resolve(files, &index, &graph, diagnostics),
         metrics: metrics::resolve(files, &index, diagnostics),
-    }
+    };
+    diagnostics.extend(index.take_const_diagnostics());
+    findings
 }

@@ -1,6 +1,6 @@
 //! Rust operators written with kube-rs, parsed with syn.
 //!
-//! Per file (in the shared pool): `extract` checks the nesting (`syntax::too_deep`), parses
+//! Per file (in the shared pool): `extract` checks the depth (`syntax::too_deep`), parses
 //! with syn, resolves `use` declarations (`uses`) and records raw facts: each function's
 //! `Api<K>` writes, watchers, calls, controller chains and routers (`body`, `routes`),
 //! custom resources (`crds`), clap structs (`binaries`) and actix handler attributes. Per
@@ -82,16 +82,9 @@ pub fn extract(path: &str, text: &str, area: Area) -> RustFile {
             return file;
         }
     };
-    if let Some(line) = syntax::too_deep(tokens) {
-        file.diagnostics.push(Diagnostic::new(
-            path,
-            line,
-            format!(
-                "Rust file not analyzed: nesting deeper than {} brackets or {} operators in a row",
-                syntax::MAX_NESTING,
-                syntax::MAX_PUNCT_RUN
-            ),
-        ));
+    if let Some(refused) = syntax::too_deep(tokens) {
+        file.diagnostics
+            .push(Diagnostic::new(path, refused.line(), refused.message()));
         return file;
     }
     let ast = match syn::parse_file(text) {
