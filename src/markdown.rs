@@ -9,6 +9,8 @@
 //! may return an SVG `data:` URL for a repository's own SVG file: in an `<img>` its script
 //! never runs.)
 
+mod nesting;
+
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -161,7 +163,8 @@ pub fn render(markdown: &str, links: Arc<dyn Links>, settings: Settings) -> Rend
     let mut raw = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut raw, out.into_iter());
     Rendered {
-        html: sanitize(&raw, links),
+        // Bounded first: the sanitizer's parser takes time quadratic in the nesting depth.
+        html: sanitize(&nesting::bound(&raw), links),
         title,
         headings,
     }
