@@ -6,8 +6,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::model::{
-    Counts, EdgeKind, KUBERNETES_GROUPS, KindEntry, Portal, Project, ProjectEdge, ProjectSummary,
-    Relation, SCHEMA_VERSION, UNRESOLVED,
+    Connection, ConnectionEnd, ConnectionKind, Counts, KUBERNETES_GROUPS, KindEntry, Portal,
+    Project, ProjectSummary, Relation, SCHEMA_VERSION, UNRESOLVED,
 };
 
 /// Resolves kinds one project imports from another project's Go API packages (e.g. a
@@ -71,7 +71,7 @@ pub fn link(title: &str, projects: &[Project]) -> Portal {
             .collect(),
         kinds,
         unresolved_kinds,
-        edges: project_edges(projects),
+        connections: connections(projects),
     }
 }
 
@@ -151,55 +151,89 @@ fn touches(p: &Project) -> BTreeMap<(String, String), Touch> {
     map
 }
 
-/// The cross-project graph: an edge from A to B when A writes, owns (controller-runtime's
-/// `Owns`) or defines (a CRD of its own, not a bundled copy) a kind that B watches (for,
-/// owns, watches or informer). Edges
-/// are sorted by the projects' order in projects.toml, kinds by group and kind.
-pub fn project_edges(projects: &[Project]) -> Vec<ProjectEdge> {
-    let all: Vec<BTreeMap<(String, String), Touch>> = projects.iter().map(touches).collect();
-    let mut edges = Vec::new();
-    for (a, from) in projects.iter().zip(&all) {
-        for (b, to) in projects.iter().zip(&all) {
-            if a.name == b.name {
-                continue;
+/// One side of a kind: the index of each project on it, with how it touches the kind.
+type Side = Vec<(usize, String)>;
+
+/// The cross-project graph as boxes of kinds. A project is on the writing side of a kind
+/// when it writes, owns (controller-runtime's `Owns`) or defines (a CRD of its own, not a
+/// bundled copy) it, and on the watching side when it watches it (for, owns, watches or
+/// informer); it is kept on a side only when the other side has another project. Kinds
+/// with the same two sides share a box. The work and the result are linear in what the
+/// projects touch: pairs of projects are never listed (a kind all N projects define and
+/// watch is one box with N projects on each side). Boxes are in the order of their first
+/// kind (by group and kind), projects in projects.toml's order.
+pub fn connections(projects: &[Project]) -> Vec<Connection> {
+    let mut by_kind: BTreeMap<(String, String), (Side, Side)> = BTreeMap::new();
+    for (i, p) in projects.iter().enumerate() {
+        for (key, t) in touches(p) {
+            let (writers, watchers) = by_kind.entry(key).or_default();
+            let mut how = Vec::new();
+            if t.defines {
+                how.push("defines".to_string());
             }
-            let kinds: Vec<EdgeKind> = from
-                .iter()
-                .filter(|(_, t)| t.defines || t.owns || !t.verbs.is_empty())
-                .filter_map(|(key, t)| {
-                    let watched = to.get(key).filter(|w| !w.relations.is_empty())?;
-                    let mut source = Vec::new();
-                    if t.defines {
-                        source.push("defines".to_string());
-                    }
-                    if t.owns {
-                        source.push("owns".to_string());
-                    }
-                    if !t.verbs.is_empty() {
-                        source.push(format!("writes ({})", t.verbs.join(", ")));
-                    }
-                    let relations: Vec<String> = watched
-                        .relations
-                        .iter()
-                        .map(|r| r.label().to_lowercase())
-                        .collect();
-                    Some(EdgeKind {
-                        group: key.0.clone(),
-                        kind: key.1.clone(),
-                        how: format!("{} → watches ({})", source.join("; "), relations.join(", ")),
-                    })
-                })
-                .collect();
-            if !kinds.is_empty() {
-                edges.push(ProjectEdge {
-                    from: a.name.clone(),
-                    to: b.name.clone(),
-                    kinds,
-                });
+            if t.owns {
+                how.push("owns".to_string());
+            }
+            if !t.verbs.is_empty() {
+                how.push(format!("writes ({})", t.verbs.join(", ")));
+            }
+            if !how.is_empty() {
+                writers.push((i, how.join("; ")));
+            }
+            if !t.relations.is_empty() {
+                let relations: Vec<String> = t
+                    .relations
+                    .iter()
+                    .map(|r| r.label().to_lowercase())
+                    .collect();
+                watchers.push((i, relations.join(", ")));
             }
         }
     }
-    edges
+    // Each project is on a side at most once, so "another project on the other side" is
+    // a question of that side's length.
+    fn facing<'s>(side: &'s Side, other: &Side) -> Vec<&'s (usize, String)> {
+        side.iter()
+            .filter(|(i, _)| other.len() > 1 || other.first().is_some_and(|(j, _)| j != i))
+            .collect()
+    }
+    let mut boxes: Vec<Connection> = Vec::new();
+    let mut box_of: HashMap<(Vec<usize>, Vec<usize>), usize> = HashMap::new();
+    for ((group, kind), (writers, watchers)) in by_kind {
+        let from = facing(&writers, &watchers);
+        let to = facing(&watchers, &writers);
+        if from.is_empty() || to.is_empty() {
+            continue;
+        }
+        let indices = |side: &[&(usize, String)]| side.iter().map(|(i, _)| *i).collect();
+        let at = *box_of
+            .entry((indices(&from), indices(&to)))
+            .or_insert_with(|| {
+                let ends = |side: &[&(usize, String)]| {
+                    side.iter()
+                        .map(|(i, _)| ConnectionEnd {
+                            project: projects[*i].name.clone(),
+                            how: Vec::new(),
+                        })
+                        .collect()
+                };
+                boxes.push(Connection {
+                    kinds: Vec::new(),
+                    from: ends(&from),
+                    to: ends(&to),
+                });
+                boxes.len() - 1
+            });
+        let b = &mut boxes[at];
+        b.kinds.push(ConnectionKind { group, kind });
+        for (end, (_, how)) in b.from.iter_mut().zip(&from) {
+            end.how.push(how.clone());
+        }
+        for (end, (_, how)) in b.to.iter_mut().zip(&to) {
+            end.how.push(how.clone());
+        }
+    }
+    boxes
 }
 
 /// Kinds that connect two or more projects: defined in one and watched in another, or
@@ -302,8 +336,22 @@ mod tests {
         }
     }
 
+    fn end(project: &str, how: &[&str]) -> ConnectionEnd {
+        ConnectionEnd {
+            project: project.into(),
+            how: how.iter().map(|h| h.to_string()).collect(),
+        }
+    }
+
+    fn kind(group: &str, kind: &str) -> ConnectionKind {
+        ConnectionKind {
+            group: group.into(),
+            kind: kind.into(),
+        }
+    }
+
     #[test]
-    fn edges_join_writers_and_definers_to_watchers() {
+    fn connections_join_writers_and_definers_to_watchers() {
         let operator = Project {
             name: "operator".into(),
             crds: vec![crd("serving.example.io", "Model", false)],
@@ -315,7 +363,7 @@ mod tests {
                 vec![
                     op("create", "pools.example.io", "Pool"),
                     op("update", "pools.example.io", "Pool"),
-                    // Kubernetes' own kinds never make an edge.
+                    // Kubernetes' own kinds never connect projects.
                     op("create", "apps", "Deployment"),
                     op("patch", UNRESOLVED, "?"),
                 ],
@@ -340,30 +388,95 @@ mod tests {
             )],
             ..Project::default()
         };
-        let edges = project_edges(&[operator, scheduler]);
+        // The scheduler defines Pool and watches it, but only the operator's writes of
+        // Pool face another project: the scheduler stays off the writing side.
         assert_eq!(
-            edges,
-            vec![ProjectEdge {
-                from: "operator".into(),
-                to: "scheduler".into(),
+            connections(&[operator, scheduler]),
+            vec![Connection {
                 kinds: vec![
-                    EdgeKind {
-                        group: "pools.example.io".into(),
-                        kind: "Pool".into(),
-                        how: "writes (create, update) → watches (for)".into(),
-                    },
-                    EdgeKind {
-                        group: "routes.example.io".into(),
-                        kind: "Route".into(),
-                        how: "owns → watches (watches)".into(),
-                    },
-                    EdgeKind {
-                        group: "serving.example.io".into(),
-                        kind: "Model".into(),
-                        how: "defines → watches (informer)".into(),
-                    },
+                    kind("pools.example.io", "Pool"),
+                    kind("routes.example.io", "Route"),
+                    kind("serving.example.io", "Model"),
                 ],
+                from: vec![end(
+                    "operator",
+                    &["writes (create, update)", "owns", "defines"]
+                )],
+                to: vec![end("scheduler", &["for", "watches", "informer"])],
             }]
+        );
+    }
+
+    #[test]
+    fn a_kind_every_project_shares_is_one_box_not_a_pair_each() {
+        let n = 300;
+        let projects: Vec<Project> = (0..n)
+            .map(|i| Project {
+                name: format!("p{i}"),
+                crds: vec![crd("shared.example.io", "Widget", false)],
+                controllers: vec![controller(
+                    vec![watch(Relation::For, "shared.example.io", "Widget")],
+                    vec![],
+                )],
+                ..Project::default()
+            })
+            .collect();
+        let boxes = connections(&projects);
+        assert_eq!(boxes.len(), 1);
+        assert_eq!(boxes[0].kinds, vec![kind("shared.example.io", "Widget")]);
+        let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+        let side =
+            |ends: &[ConnectionEnd]| ends.iter().map(|e| e.project.clone()).collect::<Vec<_>>();
+        assert_eq!(side(&boxes[0].from), names);
+        assert_eq!(side(&boxes[0].to), names);
+        assert_eq!(boxes[0].from[7].how, vec!["defines".to_string()]);
+        assert_eq!(boxes[0].to[7].how, vec!["for".to_string()]);
+    }
+
+    #[test]
+    fn kinds_with_other_sides_are_other_boxes() {
+        let writer = |name: &str, kinds: &[&str]| Project {
+            name: name.into(),
+            crds: kinds
+                .iter()
+                .map(|k| crd("x.example.io", k, false))
+                .collect(),
+            ..Project::default()
+        };
+        let watcher = |name: &str, kinds: &[&str]| Project {
+            name: name.into(),
+            controllers: vec![controller(
+                kinds
+                    .iter()
+                    .map(|k| watch(Relation::Watches, "x.example.io", k))
+                    .collect(),
+                vec![],
+            )],
+            ..Project::default()
+        };
+        let boxes = connections(&[
+            writer("a", &["A1", "A2", "Lonely"]),
+            watcher("b", &["A1", "A2", "B"]),
+            watcher("c", &["A2"]),
+            writer("d", &["B"]),
+        ]);
+        let summary: Vec<(Vec<&str>, Vec<&str>, Vec<&str>)> = boxes
+            .iter()
+            .map(|b| {
+                (
+                    b.kinds.iter().map(|k| k.kind.as_str()).collect(),
+                    b.from.iter().map(|e| e.project.as_str()).collect(),
+                    b.to.iter().map(|e| e.project.as_str()).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            vec![
+                (vec!["A1"], vec!["a"], vec!["b"]),
+                (vec!["A2"], vec!["a"], vec!["b", "c"]),
+                (vec!["B"], vec!["d"], vec!["b"]),
+            ]
         );
     }
 }

@@ -9,8 +9,10 @@
 //! may return an SVG `data:` URL for a repository's own SVG file: in an `<img>` its script
 //! never runs.)
 
+mod nesting;
+
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use pulldown_cmark::{
@@ -161,7 +163,8 @@ pub fn render(markdown: &str, links: Arc<dyn Links>, settings: Settings) -> Rend
     let mut raw = String::with_capacity(markdown.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut raw, out.into_iter());
     Rendered {
-        html: sanitize(&raw, links),
+        // Bounded first: the sanitizer's parser takes time quadratic in the nesting depth.
+        html: sanitize(&nesting::bound(&raw), links),
         title,
         headings,
     }
@@ -355,24 +358,36 @@ pub fn slug(text: &str) -> String {
     if s.is_empty() { "section".into() } else { s }
 }
 
-/// Unique ids on one page: the second "Usage" heading becomes `usage-1`.
+/// Unique ids on one page: the second "Usage" heading becomes `usage-1`, as on GitHub.
+/// Each claim costs O(1) amortized: `next` remembers, per base id, the suffix to try
+/// first, so a page of 20,000 equal headings does not retry 1, 2, 3, … for each of them.
+/// A suffix is never skipped wrongly: every `base-k` below `next[base]` is already used,
+/// since only ids found taken move the counter on. A literal heading `x-1` takes `x-1`
+/// (and pushes a later `x` on to `x-2`), exactly as github-slugger does.
 struct Ids {
-    used: BTreeSet<String>,
+    used: HashSet<String>,
+    next: HashMap<String, usize>,
 }
 
 impl Ids {
     fn new(reserved: &[&str]) -> Ids {
         Ids {
             used: reserved.iter().map(|s| s.to_string()).collect(),
+            next: HashMap::new(),
         }
     }
 
     fn claim(&mut self, base: &str) -> String {
         let mut id = base.to_string();
-        let mut n = 0;
-        while self.used.contains(&id) {
-            n += 1;
-            id = format!("{base}-{n}");
+        if self.used.contains(&id) {
+            let n = self.next.entry(base.to_string()).or_insert(0);
+            loop {
+                *n += 1;
+                id = format!("{base}-{n}");
+                if !self.used.contains(&id) {
+                    break;
+                }
+            }
         }
         self.used.insert(id.clone());
         id
@@ -543,6 +558,43 @@ mod tests {
         assert_eq!(r.title.as_deref(), Some("Hello World"));
         assert_eq!(r.headings.len(), 4);
         assert_eq!(r.headings[2].id, "usage-1");
+    }
+
+    fn ids_of(md: &str, reserved: &[&str]) -> Vec<String> {
+        let settings = Settings {
+            reserved_ids: reserved,
+            ..Settings::default()
+        };
+        render(md, Arc::new(Plain), settings)
+            .headings
+            .into_iter()
+            .map(|h| h.id)
+            .collect()
+    }
+
+    #[test]
+    fn repeated_headings_are_numbered_around_literal_suffixes() {
+        // GitHub's rule: a literal `x-1` keeps its id and a later `x` skips it; a heading
+        // `x-1` that comes after the second `x` becomes `x-1-1`.
+        assert_eq!(
+            ids_of("# x\n# x-1\n# x\n# x\n# x-1\n# x-3\n", &[]),
+            ["x", "x-1", "x-2", "x-3", "x-1-1", "x-3-1"]
+        );
+        // Reserved ids are skipped like literal ones.
+        assert_eq!(
+            ids_of("# top\n# top\n# top\n", &["top", "top-2"]),
+            ["top-1", "top-3", "top-4"]
+        );
+    }
+
+    #[test]
+    fn many_equal_headings_get_consecutive_unique_ids() {
+        let n = 3000;
+        let ids = ids_of(&"# same heading\n\n".repeat(n), &[]);
+        let expected: Vec<String> = std::iter::once("same-heading".to_string())
+            .chain((1..n).map(|k| format!("same-heading-{k}")))
+            .collect();
+        assert_eq!(ids, expected);
     }
 
     #[test]

@@ -1216,26 +1216,38 @@ pub struct Portal {
     /// Kind mentions that could not be resolved to a group and kind, never guessed.
     #[serde(default)]
     pub unresolved_kinds: Vec<UnresolvedKind>,
-    /// The cross-project graph: A → B when A writes or defines a kind B watches.
+    /// The cross-project graph, as boxes of kinds: A → box → B when A writes or defines the
+    /// box's kinds and B watches them. Its size grows with the projects' own rows, never
+    /// with pairs of projects: a kind every project shares is one box, not N² edges.
     #[serde(default)]
-    pub edges: Vec<ProjectEdge>,
+    pub connections: Vec<Connection>,
 }
 
-/// An edge of the cross-project graph: project `from` writes or defines (a CRD of its own)
-/// each of `kinds`, and project `to` watches it.
+/// Kinds that the same projects write or define and the same other projects watch: one
+/// box of the cross-project graph.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
-pub struct ProjectEdge {
-    pub from: String,
-    pub to: String,
-    pub kinds: Vec<EdgeKind>,
+pub struct Connection {
+    pub kinds: Vec<ConnectionKind>,
+    /// The projects that write, own or define (a CRD of their own, not a bundled copy)
+    /// every kind of the box, each watched by another project of `to`.
+    pub from: Vec<ConnectionEnd>,
+    /// The projects that watch every kind of the box, each written or defined by another
+    /// project of `from`.
+    pub to: Vec<ConnectionEnd>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
-pub struct EdgeKind {
+pub struct ConnectionKind {
     pub group: String,
     pub kind: String,
-    /// How each side touches it, e.g. `defines, create → watches (for)`.
-    pub how: String,
+}
+
+/// One project at one side of a box, with how it touches each of the box's kinds (the
+/// same order as `Connection::kinds`), e.g. `defines; writes (create)` or `for, owns`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct ConnectionEnd {
+    pub project: String,
+    pub how: Vec<String>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

@@ -42,8 +42,11 @@ sourced!(
 );
 
 /// Folds items equal in everything but their sources into the first of them, keeping order.
+/// A merged row's sources are sorted and deduplicated once, at the end: sorting them at
+/// every merge made N copies of one object cost O(N² log N).
 pub fn merge_identical<T: Sourced>(items: &mut Vec<T>) {
     let mut out: Vec<T> = Vec::with_capacity(items.len());
+    let mut merged = vec![false; items.len()];
     // The item serialized without its sources is its identity: equal JSON, equal item.
     let mut seen: HashMap<String, usize> = HashMap::new();
     for mut item in items.drain(..) {
@@ -51,10 +54,8 @@ pub fn merge_identical<T: Sourced>(items: &mut Vec<T>) {
         let key = serde_json::to_string(&item).unwrap_or_default();
         match seen.get(&key) {
             Some(&i) => {
-                let merged = out[i].sources_mut();
-                merged.extend(sources);
-                merged.sort();
-                merged.dedup();
+                out[i].sources_mut().extend(sources);
+                merged[i] = true;
             }
             None => {
                 *item.sources_mut() = sources;
@@ -62,6 +63,11 @@ pub fn merge_identical<T: Sourced>(items: &mut Vec<T>) {
                 out.push(item);
             }
         }
+    }
+    for (item, _) in out.iter_mut().zip(&merged).filter(|(_, m)| **m) {
+        let sources = item.sources_mut();
+        sources.sort();
+        sources.dedup();
     }
     *items = out;
 }
@@ -105,5 +111,24 @@ mod tests {
         let mut items = vec![cm("x", "a.yaml"), other];
         merge_identical(&mut items);
         assert_eq!(items.len(), 2);
+    }
+
+    #[test]
+    fn many_copies_of_one_object_are_one_row_listing_every_copy() {
+        // One YAML file of N identical documents: N sources, one per document, in order.
+        let n: u32 = 5000;
+        let mut items: Vec<ConfigMap> = (0..n)
+            .rev()
+            .map(|k| {
+                let mut c = cm("x", "all.yaml");
+                c.sources = vec![SourceRef::new("all.yaml", 8 * k + 2)];
+                c
+            })
+            .collect();
+        items.push(cm("x", "all.yaml")); // the first document again: listed once
+        merge_identical(&mut items);
+        assert_eq!(items.len(), 1);
+        let lines: Vec<u32> = items[0].sources.iter().map(|s| s.line).collect();
+        assert_eq!(lines, (0..n).map(|k| 8 * k + 2).collect::<Vec<_>>());
     }
 }

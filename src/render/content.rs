@@ -18,7 +18,13 @@ use crate::content::{Content, Page};
 use crate::markdown::{self, Links, Settings, Use};
 
 /// Ids the chrome and the home page use; headings of content pages never take them.
-const CHROME_IDS: [&str; 3] = ["main-content", "shared-kinds", "totals"];
+const CHROME_IDS: [&str; 5] = [
+    "main-content",
+    "projects",
+    "project-graph",
+    "shared-kinds",
+    "totals",
+];
 
 #[derive(Serialize)]
 pub struct ContentPage {

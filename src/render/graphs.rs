@@ -3,42 +3,54 @@
 //! page). Only the project's own rows are drawn: samples and bundled dependency manifests
 //! stay in their tables.
 
+use std::collections::HashMap;
+
 use super::svg::graph::{Edge, Graph, Item, Node};
 use super::table::KindPages;
 use super::views::anchor;
 use crate::analyze::yaml::rbac::role_key;
 use crate::analyze::yaml::value::qualified;
-use crate::model::{Portal, Project};
+use crate::model::{Connection, Portal, Project};
 
-/// Projects and the kinds that connect them: `A → [kinds] → B` when A writes or defines a
-/// kind B watches. Each project's column is its longest path from a project nothing
-/// points to; the kinds of an edge sit in the column between. None when no edge exists.
+/// Projects and the kinds that connect them: `A → [kinds] → B` for each box of
+/// `Portal::connections`, with an arrow from each project of its writing side and to each
+/// project of its watching side. Each project's column is its longest path from a project
+/// nothing points to (arrows that close a cycle left out); a box sits in the column after
+/// the last of its writers. Linear in the boxes' sides. None when no box exists.
 pub fn projects(portal: &Portal, root: &str, kinds: &KindPages) -> Option<Graph> {
-    if portal.edges.is_empty() {
+    if portal.connections.is_empty() {
         return None;
     }
-    let names: Vec<&str> = portal.projects.iter().map(|p| p.name.as_str()).collect();
-    let n = names.len();
-    let pos = |name: &str| names.iter().position(|x| *x == name);
-    let mut layer = vec![0usize; n];
-    // Longest-path layering, capped so that a cycle cannot grow it forever.
-    for _ in 0..n {
-        for e in &portal.edges {
-            if let (Some(a), Some(b)) = (pos(&e.from), pos(&e.to))
-                && layer[b] < layer[a] + 1
-                && layer[a] + 1 < n
-            {
-                layer[b] = layer[a] + 1;
-            }
-        }
+    let index: HashMap<&str, usize> = portal
+        .projects
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.name.as_str(), i))
+        .collect();
+    let n = portal.projects.len();
+    // Nodes 0..n are the projects, n.. the boxes.
+    let mut arrows: Vec<(usize, usize)> = Vec::new();
+    for (b, c) in portal.connections.iter().enumerate() {
+        arrows.extend(
+            c.from
+                .iter()
+                .filter_map(|e| index.get(e.project.as_str()))
+                .map(|&p| (p, n + b)),
+        );
+        arrows.extend(
+            c.to.iter()
+                .filter_map(|e| index.get(e.project.as_str()))
+                .map(|&p| (n + b, p)),
+        );
     }
+    let layer = longest_path_layers(n + portal.connections.len(), &arrows);
     let mut nodes: Vec<Node> = portal
         .projects
         .iter()
         .enumerate()
         .map(|(i, p)| Node {
             id: format!("project-{}", p.name),
-            layer: 2 * layer[i],
+            layer: layer[i],
             class: "project".into(),
             label: p.title.clone(),
             link: format!("{root}projects/{}/", p.name),
@@ -51,43 +63,52 @@ pub fn projects(portal: &Portal, root: &str, kinds: &KindPages) -> Option<Graph>
         })
         .collect();
     let mut edges = Vec::new();
-    for e in &portal.edges {
-        let (Some(a), Some(_)) = (pos(&e.from), pos(&e.to)) else {
-            continue;
-        };
-        let id = format!("kinds-{}-{}", e.from, e.to);
+    for (b, c) in portal.connections.iter().enumerate() {
+        let id = format!("kinds-{b}");
+        let watcher = c.to.first().map(|e| e.project.as_str()).unwrap_or_default();
         nodes.push(Node {
             id: id.clone(),
-            layer: 2 * layer[a] + 1,
+            layer: layer[n + b],
             class: "kinds".into(),
-            label: match e.kinds.len() {
+            label: match c.kinds.len() {
                 1 => "1 kind".to_string(),
                 n => format!("{n} kinds"),
             },
-            link: format!("{root}projects/{}/dataflow/#controller-watches", e.to),
+            link: format!("{root}projects/{watcher}/dataflow/#controller-watches"),
             sub: String::new(),
-            items: e
+            items: c
                 .kinds
                 .iter()
                 .map(|k| Item {
                     text: k.kind.clone(),
                     link: kinds.url(&k.group, &k.kind).unwrap_or_else(|| {
-                        format!("{root}projects/{}/dataflow/#controller-watches", e.to)
+                        format!("{root}projects/{watcher}/dataflow/#controller-watches")
                     }),
-                    detail: format!("{} ({}): {}", k.kind, k.group, k.how),
+                    detail: format!("{} ({})", k.kind, k.group),
                 })
                 .collect(),
         });
-        edges.push(Edge {
-            from: format!("project-{}", e.from),
-            to: id.clone(),
-            label: format!("{} writes or defines", e.from),
-        });
-        edges.push(Edge {
-            from: id,
-            to: format!("project-{}", e.to),
-            label: format!("{} watches", e.to),
-        });
+        for e in c
+            .from
+            .iter()
+            .filter(|e| index.contains_key(e.project.as_str()))
+        {
+            edges.push(Edge {
+                from: format!("project-{}", e.project),
+                to: id.clone(),
+                label: format!("{} {}", e.project, how(c, &e.how, "")),
+            });
+        }
+        for e in
+            c.to.iter()
+                .filter(|e| index.contains_key(e.project.as_str()))
+        {
+            edges.push(Edge {
+                from: id.clone(),
+                to: format!("project-{}", e.project),
+                label: format!("{} {}", e.project, how(c, &e.how, "watches ")),
+            });
+        }
     }
     Some(Graph {
         title: "Projects and the kinds that connect them".into(),
@@ -95,6 +116,73 @@ pub fn projects(portal: &Portal, root: &str, kinds: &KindPages) -> Option<Graph>
         nodes,
         edges,
     })
+}
+
+/// How one project touches the kinds of a box, for an arrow's tooltip: `defines` for one
+/// kind, `Pool: writes (create); Route: owns` for several.
+fn how(c: &Connection, how: &[String], verb: &str) -> String {
+    if let [one] = how {
+        return if verb.is_empty() {
+            one.clone()
+        } else {
+            format!("{verb}({one})")
+        };
+    }
+    let each: Vec<String> = c
+        .kinds
+        .iter()
+        .zip(how)
+        .map(|(k, h)| format!("{}: {verb}{h}", k.kind))
+        .collect();
+    each.join("; ")
+}
+
+/// The column of each node: its longest path from a node nothing points to, over the
+/// arrows `(from, to)`. Arrows that close a cycle (found by a depth-first search that
+/// starts from the nodes in order) are left out, so the result is defined for any input;
+/// O(nodes + arrows).
+fn longest_path_layers(count: usize, arrows: &[(usize, usize)]) -> Vec<usize> {
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); count];
+    for &(a, b) in arrows {
+        out[a].push(b);
+    }
+    // Depth-first search with an explicit stack: 0 unseen, 1 on the path, 2 done.
+    let mut state = vec![0u8; count];
+    let mut finished: Vec<usize> = Vec::with_capacity(count);
+    let mut kept: Vec<Vec<usize>> = vec![Vec::new(); count];
+    for root in 0..count {
+        if state[root] != 0 {
+            continue;
+        }
+        state[root] = 1;
+        let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
+        while let Some((node, next)) = stack.last_mut() {
+            let node = *node;
+            if let Some(&to) = out[node].get(*next) {
+                *next += 1;
+                if state[to] == 1 {
+                    continue; // closes a cycle
+                }
+                kept[node].push(to);
+                if state[to] == 0 {
+                    state[to] = 1;
+                    stack.push((to, 0));
+                }
+            } else {
+                state[node] = 2;
+                finished.push(node);
+                stack.pop();
+            }
+        }
+    }
+    // Reverse finishing order is a topological order of the kept arrows.
+    let mut layer = vec![0usize; count];
+    for &node in finished.iter().rev() {
+        for &to in &kept[node] {
+            layer[to] = layer[to].max(layer[node] + 1);
+        }
+    }
+    layer
 }
 
 fn matches_namespace(a: &str, b: &str) -> bool {

@@ -1,7 +1,7 @@
 //! View structs: what templates see. Built from the model with every display string,
 //! link and anchor computed here, so templates hold no logic beyond loops and ifs.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 
@@ -17,7 +17,11 @@ pub struct Chrome {
     pub title: String,
     /// The base path, e.g. `/atlas/`: every link starts with it.
     pub root: String,
+    /// Every project, for the header; empty past `NAV_PROJECTS`, when the header links to
+    /// the home page's cards instead (a list in every page would make the site grow with
+    /// the square of the number of projects).
     pub projects: Vec<NavItem>,
+    pub project_count: usize,
     /// Top-level pages from `content/`, sorted by weight then title.
     pub pages: Vec<super::content::NavEntry>,
     /// Load the theme's `static/mermaid.min.js` to draw mermaid blocks of markdown.
@@ -30,6 +34,9 @@ pub struct NavItem {
     pub title: String,
 }
 
+/// The most projects the header of every page lists by name.
+pub const NAV_PROJECTS: usize = 30;
+
 impl Chrome {
     pub fn new(site: &Site, portal: &Portal) -> Chrome {
         Chrome {
@@ -38,11 +45,13 @@ impl Chrome {
             projects: portal
                 .projects
                 .iter()
+                .take_while(|_| portal.projects.len() <= NAV_PROJECTS)
                 .map(|p| NavItem {
                     name: p.name.clone(),
                     title: p.title.clone(),
                 })
                 .collect(),
+            project_count: portal.projects.len(),
             pages: Vec::new(),
             mermaid_js: site.mermaid_js,
         }
@@ -126,17 +135,15 @@ pub fn home(portal: &Portal, root: &str) -> Home {
                 url: super::kinds::kind_url(root, &k.group, &k.kind),
                 defined_by: k.defined_by.join(", "),
                 // One mention per controller and relation: the kind page lists every watch.
-                watched_by: k
-                    .watched_by
-                    .iter()
-                    .map(|w| format!("{}/{} ({})", w.project, w.controller, w.relation.label()))
-                    .fold(Vec::<String>::new(), |mut seen, w| {
-                        if !seen.contains(&w) {
-                            seen.push(w);
-                        }
-                        seen
-                    })
-                    .join(", "),
+                watched_by: {
+                    let mut seen = HashSet::new();
+                    k.watched_by
+                        .iter()
+                        .map(|w| format!("{}/{} ({})", w.project, w.controller, w.relation.label()))
+                        .filter(|w| seen.insert(w.clone()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                },
             })
             .collect(),
         graph: String::new(),

@@ -688,7 +688,7 @@ try {
     eq((await page.locator('h1').innerText()).trim(), 'Gadget Scheduler', 'project page h1');
     await page.goBack();
     await waitForPath(PREFIX);
-    // Widget links two edges (the scheduler and the kube-rs operator watch it): any will do.
+    // Widget is one box (the scheduler and the kube-rs operator watch it); its item links the kind.
     await graph.locator('a', { has: page.locator('text.item', { hasText: 'Widget' }) }).first().click();
     await waitForPath(PREFIX + 'kinds/widgets.example.io/Widget/');
     const h1 = (await page.locator('h1').innerText()).trim();

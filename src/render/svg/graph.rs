@@ -7,6 +7,8 @@
 //! Every node heading and item is a link; labels longer than a column's width are cut
 //! with `…` and the full text is the tooltip.
 
+use std::collections::HashMap;
+
 use super::{BOLD_WIDTH, CHAR_WIDTH, LINE, close_link, escape, open_link, open_svg, text, title};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -75,6 +77,15 @@ fn node_width(n: &Node) -> i64 {
 /// A node's box: `(x, y, width, height)`.
 type Rect = (i64, i64, i64, i64);
 
+/// The index of the first node with each id.
+fn node_index(g: &Graph) -> HashMap<&str, usize> {
+    let mut index = HashMap::with_capacity(g.nodes.len());
+    for (i, n) in g.nodes.iter().enumerate() {
+        index.entry(n.id.as_str()).or_insert(i);
+    }
+    index
+}
+
 /// Node boxes by node index, and the drawing's width and height.
 fn layout(g: &Graph) -> (Vec<Rect>, i64, i64) {
     let layers = g.nodes.iter().map(|n| n.layer + 1).max().unwrap_or(0);
@@ -82,20 +93,27 @@ fn layout(g: &Graph) -> (Vec<Rect>, i64, i64) {
     for (i, n) in g.nodes.iter().enumerate() {
         order[n.layer].push(i);
     }
-    let index_of = |id: &str| g.nodes.iter().position(|n| n.id == id);
+    let index = node_index(g);
+    // Each node's predecessors (by node id, in the order of the edges), found once: the
+    // graph may have thousands of nodes and edges.
+    let mut preds_of: HashMap<&str, Vec<usize>> = HashMap::new();
+    for e in &g.edges {
+        if let Some(&p) = index.get(e.from.as_str()) {
+            preds_of.entry(e.to.as_str()).or_default().push(p);
+        }
+    }
     // Barycenter pass: a node's rank is the mean position of its predecessors.
     let mut rank = vec![0.0f64; g.nodes.len()];
     for column in order.iter_mut() {
         let ranked: Vec<(usize, Option<f64>)> = column
             .iter()
             .map(|&i| {
-                let preds: Vec<f64> = g
-                    .edges
-                    .iter()
-                    .filter(|e| e.to == g.nodes[i].id)
-                    .filter_map(|e| index_of(&e.from))
-                    .filter(|&p| g.nodes[p].layer < g.nodes[i].layer)
-                    .map(|p| rank[p])
+                let preds: Vec<f64> = preds_of
+                    .get(g.nodes[i].id.as_str())
+                    .into_iter()
+                    .flatten()
+                    .filter(|&&p| g.nodes[p].layer < g.nodes[i].layer)
+                    .map(|&p| rank[p])
                     .collect();
                 let mean =
                     (!preds.is_empty()).then(|| preds.iter().sum::<f64>() / preds.len() as f64);
@@ -170,9 +188,9 @@ pub fn render(g: &Graph) -> String {
             );
         }
     }
-    let index_of = |id: &str| g.nodes.iter().position(|n| n.id == id);
+    let index = node_index(g);
     for e in &g.edges {
-        let (Some(a), Some(b)) = (index_of(&e.from), index_of(&e.to)) else {
+        let (Some(&a), Some(&b)) = (index.get(e.from.as_str()), index.get(e.to.as_str())) else {
             continue;
         };
         let (ax, ay, aw, ah) = boxes[a];
