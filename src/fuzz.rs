@@ -50,19 +50,102 @@ impl Rng {
 /// Tokens that tend to break parsers of each language: delimiters, quoting, YAML anchors and
 /// tags, markdown block starts, raw HTML, and the call shapes the analyzers look for.
 const TOKENS: &[&str] = &[
-    "{", "}", "(", ")", "[", "]", "\"", "'", "`", "\\", "\n", "\r\n", "\t", " ", ":", ": ", "- ",
-    "---\n", "...\n", "&a ", "*a", "<<: *a\n", "!!binary ", "!!map ", "? ", "|\n", ">-\n", "#",
-    "# ", "## ", "```\n", "```mermaid\n", "> [!NOTE]\n", "<div>", "</div>", "<script>", "<!--",
-    "[x]: ", "[^1]", "| a | b |\n|---|---|\n", "+++\n", "=", "[[project]]\n", "[site]\n",
-    "func ", "const ", "var ", "type ", "package ", "import ", "go ", "defer ", "+ ", "...",
-    "ctrl.NewControllerManagedBy(mgr).For(&", ".Owns(&", ".Watches(", ".Complete(r)",
-    "r.Client.Create(ctx, ", "r.Status().Update(ctx, ", "//+kubebuilder:rbac:groups=",
-    "// +kubebuilder:webhook:path=", "http.HandleFunc(\"", "prometheus.NewCounterVec(",
-    "flag.String(\"", "os.Getenv(\"", "schema.GroupVersion{Group: \"", "fn ", "impl ", "#[",
-    "#[derive(CustomResource)]", "#[kube(group = \"", "Controller::new(", ".owns(", "::<",
-    "apiVersion: v1\n", "kind: ", "kind: CustomResourceDefinition\n", "metadata:\n", "  name: ",
-    "{{ ", " }}", "{{- if .Values.x }}", "{{ end }}", "resources:\n", "- ../", "namePrefix: ",
-    "\u{0}", "\u{feff}", "\u{202e}", "é", "\u{1F600}", "0x", "1e999", "-1", "18446744073709551616",
+    "{",
+    "}",
+    "(",
+    ")",
+    "[",
+    "]",
+    "\"",
+    "'",
+    "`",
+    "\\",
+    "\n",
+    "\r\n",
+    "\t",
+    " ",
+    ":",
+    ": ",
+    "- ",
+    "---\n",
+    "...\n",
+    "&a ",
+    "*a",
+    "<<: *a\n",
+    "!!binary ",
+    "!!map ",
+    "? ",
+    "|\n",
+    ">-\n",
+    "#",
+    "# ",
+    "## ",
+    "```\n",
+    "```mermaid\n",
+    "> [!NOTE]\n",
+    "<div>",
+    "</div>",
+    "<script>",
+    "<!--",
+    "[x]: ",
+    "[^1]",
+    "| a | b |\n|---|---|\n",
+    "+++\n",
+    "=",
+    "[[project]]\n",
+    "[site]\n",
+    "func ",
+    "const ",
+    "var ",
+    "type ",
+    "package ",
+    "import ",
+    "go ",
+    "defer ",
+    "+ ",
+    "...",
+    "ctrl.NewControllerManagedBy(mgr).For(&",
+    ".Owns(&",
+    ".Watches(",
+    ".Complete(r)",
+    "r.Client.Create(ctx, ",
+    "r.Status().Update(ctx, ",
+    "//+kubebuilder:rbac:groups=",
+    "// +kubebuilder:webhook:path=",
+    "http.HandleFunc(\"",
+    "prometheus.NewCounterVec(",
+    "flag.String(\"",
+    "os.Getenv(\"",
+    "schema.GroupVersion{Group: \"",
+    "fn ",
+    "impl ",
+    "#[",
+    "#[derive(CustomResource)]",
+    "#[kube(group = \"",
+    "Controller::new(",
+    ".owns(",
+    "::<",
+    "apiVersion: v1\n",
+    "kind: ",
+    "kind: CustomResourceDefinition\n",
+    "metadata:\n",
+    "  name: ",
+    "{{ ",
+    " }}",
+    "{{- if .Values.x }}",
+    "{{ end }}",
+    "resources:\n",
+    "- ../",
+    "namePrefix: ",
+    "\u{0}",
+    "\u{feff}",
+    "\u{202e}",
+    "é",
+    "\u{1F600}",
+    "0x",
+    "1e999",
+    "-1",
+    "18446744073709551616",
 ];
 
 /// Returns a mutated copy of `input`; `other` is another input of the same target to splice.
@@ -104,7 +187,14 @@ pub fn mutate(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
             }
             // Nest: wrap a point in many openers and closers.
             6 => {
-                let (open, close) = *rng.pick(&[("(", ")"), ("[", "]"), ("{", "}"), ("<div>", "</div>"), ("> ", ""), ("- ", "")]);
+                let (open, close) = *rng.pick(&[
+                    ("(", ")"),
+                    ("[", "]"),
+                    ("{", "}"),
+                    ("<div>", "</div>"),
+                    ("> ", ""),
+                    ("- ", ""),
+                ]);
                 let depth = *rng.pick(&[10usize, 100, 1000]);
                 let mut nested = open.repeat(depth).into_bytes();
                 nested.extend(close.repeat(depth).into_bytes());
@@ -120,8 +210,14 @@ pub fn mutate(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
             8 if len > 0 => out.truncate(at),
             // Duplicate a line.
             9 if len > 0 => {
-                let start = out[..at.min(len)].iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
-                let end = out[at.min(len)..].iter().position(|b| *b == b'\n').map_or(len, |i| at.min(len) + i + 1);
+                let start = out[..at.min(len)]
+                    .iter()
+                    .rposition(|b| *b == b'\n')
+                    .map_or(0, |i| i + 1);
+                let end = out[at.min(len)..]
+                    .iter()
+                    .position(|b| *b == b'\n')
+                    .map_or(len, |i| at.min(len) + i + 1);
                 let line = out[start..end].to_vec();
                 out.splice(end..end, line);
             }
@@ -182,7 +278,14 @@ fn mutate_value(rng: &mut Rng, node: &mut serde_json::Value) {
             }
         }
         Value::Number(_) => {
-            *node = serde_json::json!(*rng.pick(&[0i64, -1, 1, i64::MAX, i64::MIN, u32::MAX as i64 + 1]));
+            *node = serde_json::json!(*rng.pick(&[
+                0i64,
+                -1,
+                1,
+                i64::MAX,
+                i64::MIN,
+                u32::MAX as i64 + 1
+            ]));
         }
         Value::Array(items) if !items.is_empty() => match rng.below(3) {
             0 => {
@@ -198,7 +301,11 @@ fn mutate_value(rng: &mut Rng, node: &mut serde_json::Value) {
         Value::Object(map) if !map.is_empty() => {
             // Optional fields may go; a required one missing makes the model invalid, which
             // the reader must report, and that is a case too.
-            let key = map.keys().nth(rng.below(map.len())).cloned().unwrap_or_default();
+            let key = map
+                .keys()
+                .nth(rng.below(map.len()))
+                .cloned()
+                .unwrap_or_default();
             map.remove(&key);
         }
         Value::Bool(b) => *b = !*b,
@@ -257,19 +364,26 @@ fn fixture_repos() -> Vec<Repo> {
 /// when the input was rejected before the deep path (not JSON, say).
 type Outcome = Option<usize>;
 
+/// Runs one case: the index of the starting input, and the mutated bytes.
+type Runner = Arc<dyn Fn(usize, &[u8]) -> Outcome + Send + Sync>;
+
 /// A fuzz target: which inputs it starts from and what it runs on a mutated one.
 struct Target {
     name: &'static str,
     /// Starting inputs, each with a label naming the fixture file.
     seeds: Vec<(String, Vec<u8>)>,
-    run: Arc<dyn Fn(usize, &[u8]) -> Outcome + Send + Sync>,
+    run: Runner,
     /// Makes a case from a starting input and another one to splice from.
     mutator: fn(&mut Rng, &[u8], &[u8]) -> Vec<u8>,
 }
 
 /// An analyzer target: a mutated fixture file analyzed and assembled with the unmutated rest
 /// of its repository, so cross-file resolution sees the hostile file too.
-fn analyzer_target(name: &'static str, repos: &Arc<Vec<Repo>>, pick: fn(&str, FileKind) -> bool) -> Target {
+fn analyzer_target(
+    name: &'static str,
+    repos: &Arc<Vec<Repo>>,
+    pick: fn(&str, FileKind) -> bool,
+) -> Target {
     let mut seeds = Vec::new();
     let mut index = Vec::new();
     for (r, repo) in repos.iter().enumerate() {
@@ -296,7 +410,11 @@ fn analyzer_target(name: &'static str, repos: &Arc<Vec<Repo>>, pick: fn(&str, Fi
                 .iter()
                 .enumerate()
                 .map(|(i, facts)| {
-                    let facts = if i == f { mutated.clone() } else { facts.clone() };
+                    let facts = if i == f {
+                        mutated.clone()
+                    } else {
+                        facts.clone()
+                    };
                     (facts, repo.files[i].0.area)
                 })
                 .collect();
@@ -372,7 +490,10 @@ fn config_target() -> Target {
             seeds.push((path.display().to_string(), text));
         }
     }
-    seeds.push(("projects.toml".into(), include_bytes!("../projects.toml").to_vec()));
+    seeds.push((
+        "projects.toml".into(),
+        include_bytes!("../projects.toml").to_vec(),
+    ));
     Target {
         name: "projects.toml",
         seeds,
@@ -382,7 +503,10 @@ fn config_target() -> Target {
             match crate::config::parse(Path::new("/nonexistent/fuzz/projects.toml"), &text) {
                 Ok(config) => Some(format!("{config:?}").len()),
                 Err(e) => {
-                    assert!(e.to_string().contains("projects.toml:"), "a config error names its file: {e}");
+                    assert!(
+                        e.to_string().contains("projects.toml:"),
+                        "a config error names its file: {e}"
+                    );
                     None
                 }
             }
@@ -423,7 +547,13 @@ fn model_target() -> Target {
             )
             .expect("a valid config");
             let content = crate::content::Content::default();
-            match crate::pipeline::render_pages(&config, vec![project], &content, &theme, &crate::pipeline::Silent) {
+            match crate::pipeline::render_pages(
+                &config,
+                vec![project],
+                &content,
+                &theme,
+                &crate::pipeline::Silent,
+            ) {
                 Ok(rendered) => Some(rendered.files.iter().map(|f| f.bytes.len()).sum()),
                 Err(e) => Some(e.len()),
             }
@@ -472,7 +602,12 @@ enum Failure {
 }
 
 /// Runs `cases` mutated inputs through `target`. A case gets `deadline` on a worker thread.
-fn run_target(target: &Target, first_seed: u64, cases: usize, deadline: Duration) -> Result<Tally, String> {
+fn run_target(
+    target: &Target,
+    first_seed: u64,
+    cases: usize,
+    deadline: Duration,
+) -> Result<Tally, String> {
     let mut tally = Tally::default();
     if target.seeds.is_empty() {
         return Err(format!("{}: no fixture inputs", target.name));
@@ -529,14 +664,20 @@ fn run_target(target: &Target, first_seed: u64, cases: usize, deadline: Duration
 /// The analysis pool's stack size, so a recursion that would overflow there overflows here.
 const CASE_STACK: usize = crate::pipeline::WORKER_STACK_BYTES;
 
-fn run_case(target: &Target, seed_index: usize, input: Vec<u8>, deadline: Duration) -> Result<Outcome, Failure> {
+fn run_case(
+    target: &Target,
+    seed_index: usize,
+    input: Vec<u8>,
+    deadline: Duration,
+) -> Result<Outcome, Failure> {
     let (tx, rx) = mpsc::channel();
     let run = Arc::clone(&target.run);
     std::thread::Builder::new()
         .name(format!("fuzz {}", target.name))
         .stack_size(CASE_STACK)
         .spawn(move || {
-            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(seed_index, &input)));
+            let result =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(seed_index, &input)));
             let _ = tx.send(result.map_err(|p| {
                 p.downcast_ref::<&str>()
                     .map(|s| s.to_string())
@@ -556,7 +697,10 @@ fn run_case(target: &Target, seed_index: usize, input: Vec<u8>, deadline: Durati
 fn save_failure(target: &str, seed: u64, input: &[u8]) -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/fuzz-failures");
     let _ = std::fs::create_dir_all(&dir);
-    let name: String = target.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+    let name: String = target
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
     let path = dir.join(format!("{name}-{seed}"));
     let _ = std::fs::write(&path, input);
     path
@@ -582,17 +726,32 @@ fn fuzz_every_entry_point() {
     let repos = Arc::new(fixture_repos());
     let targets: Vec<(Target, u64)> = vec![
         (analyzer_target("go", &repos, |_, k| k == FileKind::Go), 120),
-        (analyzer_target("go.mod", &repos, |_, k| k == FileKind::GoMod), 40),
         (
-            analyzer_target("yaml", &repos, |p, k| k == FileKind::Yaml && !is_kustomization(p) && !is_helm(p)),
+            analyzer_target("go.mod", &repos, |_, k| k == FileKind::GoMod),
+            40,
+        ),
+        (
+            analyzer_target("yaml", &repos, |p, k| {
+                k == FileKind::Yaml && !is_kustomization(p) && !is_helm(p)
+            }),
             120,
         ),
         (
-            analyzer_target("helm", &repos, |p, k| (k == FileKind::Yaml && is_helm(p)) || k == FileKind::ValuesSchema),
+            analyzer_target("helm", &repos, |p, k| {
+                (k == FileKind::Yaml && is_helm(p)) || k == FileKind::ValuesSchema
+            }),
             80,
         ),
-        (analyzer_target("kustomize", &repos, |p, _| is_kustomization(p)), 60),
-        (analyzer_target("rust", &repos, |_, k| k == FileKind::Rust || k == FileKind::CargoToml), 80),
+        (
+            analyzer_target("kustomize", &repos, |p, _| is_kustomization(p)),
+            60,
+        ),
+        (
+            analyzer_target("rust", &repos, |_, k| {
+                k == FileKind::Rust || k == FileKind::CargoToml
+            }),
+            80,
+        ),
         (markdown_target(), 120),
         (config_target(), 150),
         (model_target(), 40),
@@ -630,14 +789,21 @@ fn fuzz_every_entry_point() {
         report.join("; "),
         peak_rss_mib().map_or("?".into(), |m| m.to_string())
     );
-    assert!(!report.is_empty(), "no fuzz target ran (PORTOLAN_FUZZ_TARGET={only:?})");
+    assert!(
+        !report.is_empty(),
+        "no fuzz target ran (PORTOLAN_FUZZ_TARGET={only:?})"
+    );
 }
 
 #[test]
 fn the_generator_is_deterministic_and_mutates() {
     let input = b"apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n";
-    let a: Vec<Vec<u8>> = (0..20).map(|s| mutate(&mut Rng::new(s), input, b"other")).collect();
-    let b: Vec<Vec<u8>> = (0..20).map(|s| mutate(&mut Rng::new(s), input, b"other")).collect();
+    let a: Vec<Vec<u8>> = (0..20)
+        .map(|s| mutate(&mut Rng::new(s), input, b"other"))
+        .collect();
+    let b: Vec<Vec<u8>> = (0..20)
+        .map(|s| mutate(&mut Rng::new(s), input, b"other"))
+        .collect();
     assert_eq!(a, b);
     assert!(a.iter().filter(|m| m.as_slice() != input).count() >= 15);
 }

@@ -8,6 +8,8 @@ mod cache;
 mod cli;
 mod config;
 mod content;
+#[cfg(test)]
+mod fuzz;
 mod kind_index;
 mod link;
 mod markdown;
@@ -22,8 +24,6 @@ mod search;
 mod serve;
 mod source;
 mod verify;
-#[cfg(test)]
-mod fuzz;
 
 use std::process::ExitCode;
 

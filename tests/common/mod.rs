@@ -100,7 +100,6 @@ pub fn all_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     out
 }
 
-
 /// The fixture portal (portal.toml, its content and its projects) in a temporary folder.
 pub fn portal_copy() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();

@@ -386,7 +386,11 @@ func (r *R) SetupWithManager(mgr ctrl.Manager) error {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].len(), n + 1);
         assert_eq!(found[0][0], (Relation::For, "v1.Gadget".into(), true, 4));
-        assert!(found[0][1..].iter().all(|w| *w == (Relation::Owns, "corev1.ConfigMap".into(), true, 4)));
+        assert!(
+            found[0][1..]
+                .iter()
+                .all(|w| *w == (Relation::Owns, "corev1.ConfigMap".into(), true, 4))
+        );
     }
 
     #[test]

@@ -295,7 +295,6 @@ fn collect_group_versions(decl: Node, src: &[u8], out: &mut Vec<GroupVersionDecl
     });
 }
 
-
 /// tree-sitter checks its progress every 100 parse operations. Error recovery on some
 /// broken input is super-linear (a 260 KB file of 4,000 broken method headers made 321,160
 /// checks and took 80 s), so the parse stops after one check per `PARSE_BYTES_PER_CHECK`
@@ -319,12 +318,11 @@ fn parse_bounded(parser: &mut Parser, source: &str) -> Option<tree_sitter::Tree>
         }
     };
     let bytes = source.as_bytes();
-    let tree = parser.parse_with_options(
+    parser.parse_with_options(
         &mut |offset, _| bytes.get(offset..).unwrap_or_default(),
         None,
         Some(tree_sitter::ParseOptions::new().progress_callback(&mut progress)),
-    );
-    tree
+    )
 }
 
 #[cfg(test)]
@@ -339,13 +337,19 @@ mod tests {
         let src = format!("package v1\n{}", block.repeat(4000));
         let f = extract("x.go", &src);
         assert_eq!(f.diagnostics.len(), 1, "{:?}", f.diagnostics);
-        assert!(f.diagnostics[0].message.contains("the Go parser gave up on this file"));
+        assert!(
+            f.diagnostics[0]
+                .message
+                .contains("the Go parser gave up on this file")
+        );
     }
 
     #[test]
     fn a_large_well_formed_file_is_inside_the_parse_bound() {
         let func = "func (r *R) F{i}(ctx context.Context, in []string) (map[string]int, error) {\n\tout := map[string]int{}\n\tfor i, s := range in {\n\t\tif len(s) > 3 && s[0] == 'x' {\n\t\t\tout[s] = i * 2\n\t\t}\n\t}\n\treturn out, fmt.Errorf(\"%d\", len(out))\n}\n";
-        let body: String = (0..10_000).map(|i| func.replace("{i}", &i.to_string())).collect();
+        let body: String = (0..10_000)
+            .map(|i| func.replace("{i}", &i.to_string()))
+            .collect();
         let src = format!("package v1\n{body}");
         assert!(src.len() > 2_000_000);
         let f = extract("x.go", &src);
