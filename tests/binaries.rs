@@ -2,8 +2,9 @@
 //! environment variables, its Prometheus metrics, and how the project page shows them.
 //! Every expected row below was checked by hand against the fixture's files.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::Value;
 
@@ -12,7 +13,7 @@ fn fixture() -> PathBuf {
 }
 
 fn analyze() -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_portolan"))
+    let out = common::portolan()
         .arg("analyze")
         .arg(fixture())
         .output()
@@ -188,7 +189,7 @@ fn the_project_page_lists_binaries_and_metrics_with_stable_anchors() {
     )
     .unwrap();
     let out = dir.path().join("site");
-    let o = Command::new(env!("CARGO_BIN_EXE_portolan"))
+    let o = common::portolan()
         .args(["build", "-q", "--config"])
         .arg(&config)
         .arg("--out")

@@ -122,7 +122,7 @@ fn site_works_in_a_real_browser() {
         .expect("create a temp folder");
     let site = tmp.path().join("site");
 
-    let build = Command::new(env!("CARGO_BIN_EXE_portolan"))
+    let build = common::portolan()
         .current_dir(root)
         .args(["build", "--config", "tests/fixtures/portal.toml", "--out"])
         .arg(&site)
@@ -143,7 +143,7 @@ fn site_works_in_a_real_browser() {
     // What `portolan search` ranks first, for the browser script to agree with.
     let mut expected = serde_json::Map::new();
     for query in SEARCH_QUERIES {
-        let out = Command::new(env!("CARGO_BIN_EXE_portolan"))
+        let out = common::portolan()
             .current_dir(root)
             .args([
                 "search",

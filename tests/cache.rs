@@ -3,13 +3,13 @@
 //! nothing; an edited file, a changed output folder or a newer cache entry are noticed.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 mod common;
 use common::{all_files, portal_copy};
 
 fn build(dir: &Path, out: &str) -> Output {
-    let o = Command::new(env!("CARGO_BIN_EXE_portolan"))
+    let o = common::portolan()
         .args(["build", "--config"])
         .arg(dir.join("portal.toml"))
         .arg("--out")

@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 mod common;
 
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_portolan"))
+    common::portolan()
 }
 
 fn fixtures() -> PathBuf {

@@ -67,6 +67,7 @@ fn bounded(args: &[&str], cwd: &Path, limit: Duration, address_space: Option<u64
     argv.extend(args.iter().map(|a| a.to_string()));
     let mut child = Command::new(&argv[0])
         .args(&argv[1..])
+        .env("HOME", Path::new(env!("CARGO_TARGET_TMPDIR")).join("home"))
         .current_dir(cwd)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -9,7 +9,7 @@ mod common;
 use common::{diagnostics, fixtures};
 
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_portolan"))
+    common::portolan()
 }
 
 /// Asserts one diagnostic starts with each of `expected`.

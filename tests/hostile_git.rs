@@ -11,7 +11,7 @@ mod common;
 use common::{git, run, stderr};
 
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_portolan"))
+    common::portolan()
 }
 
 /// A repository with one commit holding `readme`; returns its file:// URL and the commit.

@@ -6,7 +6,7 @@
 //! folder or `/` even if portolan misbehaved.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
@@ -31,7 +31,7 @@ fn portal(root: &Path, site: &str) -> PathBuf {
 
 /// `portolan ARGS --config CONFIG [--out OUT]` with `HOME` set to `home`.
 fn run(home: &Path, config: &Path, args: &[&str], out: Option<&Path>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_portolan"));
+    let mut cmd = common::portolan();
     cmd.env("HOME", home)
         .args(args)
         .arg("-q")
@@ -52,7 +52,7 @@ fn build(home: &Path, config: &Path, out: Option<&Path>) -> Output {
 /// `portolan serve` that is expected to exit at once: its exit code (None if it was still
 /// running after 60 s and had to be killed) and its stderr.
 fn serve_exit(home: &Path, config: &Path, out: Option<&Path>) -> (Option<i32>, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_portolan"));
+    let mut cmd = common::portolan();
     cmd.env("HOME", home)
         .args(["serve", "-q", "--port", "0", "--config"])
         .arg(config)

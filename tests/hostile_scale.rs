@@ -4,9 +4,11 @@
 //! (BENCHMARKS.md, "Hostile inputs: quadratic paths", has the measured times). Sizes, not
 //! times, are asserted; `bench/hostile_scale.py` writes the same inputs for timing.
 
+mod common;
+
 use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// Far above what the fixed builds take in a debug build on a busy machine.
@@ -15,7 +17,7 @@ const LIMIT: Duration = Duration::from_secs(60);
 /// Builds `dir/projects.toml` into `dir/site`; panics when the build fails or outlives
 /// `LIMIT` (the child is killed then).
 fn build(dir: &Path) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_portolan"))
+    let mut child = common::portolan()
         .arg("build")
         .arg("-q")
         .arg("--config")

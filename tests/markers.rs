@@ -3,7 +3,6 @@
 //! facts that matter spelled out as assertions, so a wrong row fails with a clear message.
 
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::{Value, json};
 
@@ -13,7 +12,7 @@ fn analyze(fixture: &str) -> Value {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
         .join(fixture);
-    let out = Command::new(env!("CARGO_BIN_EXE_portolan"))
+    let out = common::portolan()
         .arg("analyze")
         .arg(&dir)
         .output()

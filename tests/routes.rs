@@ -1,15 +1,16 @@
 //! HTTP route analysis end to end: `portolan analyze` on the `routes-zoo` fixture, one
 //! program per router library, with constants in other files and packages, and decoys.
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::Command;
 
 fn fixture() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/routes-zoo")
 }
 
 fn model() -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_portolan"))
+    let out = common::portolan()
         .arg("analyze")
         .arg(fixture())
         .output()

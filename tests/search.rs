@@ -1,8 +1,9 @@
 //! Search on the fixture portal: the CLI's ranking for the queries people ask, the static
 //! export's files, every result URL landing on a rendered page and row, and bad queries.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::Value;
 
@@ -40,7 +41,7 @@ fn built_portal() -> Portal {
     }
     let config = dir.path().join("portal.toml");
     std::fs::write(&config, text).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_portolan"))
+    let out = common::portolan()
         .args(["build", "-q", "--config"])
         .arg(&config)
         .arg("--out")
@@ -56,7 +57,7 @@ fn built_portal() -> Portal {
 }
 
 fn search(p: &Portal, args: &[&str]) -> (Vec<Value>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_portolan"))
+    let out = common::portolan()
         .args(["search", "--json", "--config"])
         .arg(&p.config)
         .args(args)

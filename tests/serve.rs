@@ -250,7 +250,7 @@ fn edits_to_content_templates_and_go_reload_the_page() {
     searchable(&reloads, &generation);
     server.wait_for_line(&format!("portolan: rebuild {generation} searchable: "));
     drop(server);
-    let fresh = std::process::Command::new(env!("CARGO_BIN_EXE_portolan"))
+    let fresh = common::portolan()
         .args(["build", "-q", "--config"])
         .arg(dir.path().join("portal.toml"))
         .arg("--out")
@@ -584,7 +584,7 @@ fn a_project_folder_renamed_or_removed_and_back_is_watched_again() {
 fn projects_toml_removed_and_written_again_is_read_again() {
     let dir = small_site();
     // The default way to run it: in the site's folder, with a relative projects file.
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_portolan"));
+    let mut command = common::portolan();
     command
         .current_dir(dir.path())
         .args(["serve", "--port", "0", "--config", "portal.toml"]);

@@ -7,6 +7,16 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+/// `portolan`, with `HOME` set to a folder under the target directory: whatever a test
+/// asks, no child can reach the real home folder (a test may set its own `HOME` on top).
+pub fn portolan() -> Command {
+    let home = Path::new(env!("CARGO_TARGET_TMPDIR")).join("home");
+    std::fs::create_dir_all(&home).expect("a test HOME under the target directory");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_portolan"));
+    command.env("HOME", home);
+    command
+}
+
 /// Runs a command, showing its output if the test fails.
 pub fn run(cmd: &mut Command) -> Output {
     let out = cmd.output().unwrap();
@@ -169,7 +179,7 @@ pub fn serve(dir: &Path) -> Server {
 
 /// `portolan serve` on `config`, with `HOME` set to `home` if given (a test's own folder).
 pub fn serve_config(config: &Path, home: Option<&Path>) -> Server {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_portolan"));
+    let mut command = portolan();
     command
         .args(["serve", "--port", "0", "--config"])
         .arg(config);
