@@ -2,13 +2,9 @@
 //! repositories the tests create (cloned over file://, so no network is needed).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn bin() -> Command {
-    common::portolan()
-}
 
 mod common;
+use common::portolan as bin;
 use common::{all_files, copy_dir, diagnostics, fixtures, git, run, stderr};
 
 /// A fresh copy of the fixtures with a file over 4 MiB added (too big to commit).

@@ -3,13 +3,10 @@
 //! overrides of templates and static files, and template errors that name the file.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 mod common;
-
-fn bin() -> Command {
-    common::portolan()
-}
+use common::portolan as bin;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")

@@ -3,14 +3,10 @@
 //! in tests/fixtures/hostile/diagnostics each give a diagnostic naming the file and its line.
 
 use std::path::Path;
-use std::process::Command;
 
 mod common;
+use common::portolan as bin;
 use common::{diagnostics, fixtures};
-
-fn bin() -> Command {
-    common::portolan()
-}
 
 /// Asserts one diagnostic starts with each of `expected`.
 fn assert_reported(got: &[String], expected: &[&str]) {

@@ -5,14 +5,11 @@
 //! makes and clones over file://, so nothing reaches the network.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 mod common;
+use common::portolan as bin;
 use common::{git, run, stderr};
-
-fn bin() -> Command {
-    common::portolan()
-}
 
 /// A repository with one commit holding `readme`; returns its file:// URL and the commit.
 fn upstream(dir: &Path, readme: &str) -> (String, String) {
