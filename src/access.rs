@@ -403,11 +403,13 @@ mod tests {
     fn project() -> Project {
         Project {
             controllers: vec![Controller {
+                reads: Vec::new(),
                 name: "pool".into(),
                 reconciler: "PoolReconciler".into(),
                 area: Area::Component,
                 sources: Vec::new(),
                 watches: vec![Watch {
+                    condition: String::new(),
                     relation: Relation::For,
                     group: "apps".into(),
                     version: "v1".into(),
@@ -418,6 +420,8 @@ mod tests {
                 }],
                 operations: vec![
                     Operation {
+                        via: Vec::new(),
+                        condition: String::new(),
                         verb: "create".into(),
                         group: "".into(),
                         version: "v1".into(),
@@ -425,6 +429,8 @@ mod tests {
                         sources: vec![SourceRef::new("c.go", 20)],
                     },
                     Operation {
+                        via: Vec::new(),
+                        condition: String::new(),
                         verb: "status_update".into(),
                         group: "apps".into(),
                         version: "v1".into(),
@@ -432,6 +438,8 @@ mod tests {
                         sources: vec![SourceRef::new("c.go", 30)],
                     },
                     Operation {
+                        via: Vec::new(),
+                        condition: String::new(),
                         verb: "patch".into(),
                         group: "x.io".into(),
                         version: "v1".into(),

@@ -382,6 +382,7 @@ mod tests {
                 ..Crd::default()
             }],
             controllers: vec![Controller {
+                reads: Vec::new(),
                 name: "server".into(),
                 reconciler: "ServerReconciler".into(),
                 area: Area::Component,
@@ -389,6 +390,8 @@ mod tests {
                 watches: Vec::new(),
                 operations: vec![
                     Operation {
+                        via: Vec::new(),
+                        condition: String::new(),
                         verb: "create".into(),
                         group: "pools.io".into(),
                         version: "v1".into(),
@@ -396,6 +399,8 @@ mod tests {
                         sources: src("server.go", 40),
                     },
                     Operation {
+                        via: Vec::new(),
+                        condition: String::new(),
                         verb: "create".into(),
                         group: "pools.io".into(),
                         version: "v1".into(),
@@ -403,6 +408,8 @@ mod tests {
                         sources: src("server.go", 12),
                     },
                     Operation {
+                        via: Vec::new(),
+                        condition: String::new(),
                         verb: "delete".into(),
                         group: UNRESOLVED.into(),
                         version: String::new(),
@@ -486,11 +493,13 @@ mod tests {
                 ..Crd::default()
             }],
             controllers: vec![Controller {
+                reads: Vec::new(),
                 name: "pool".into(),
                 reconciler: "PoolReconciler".into(),
                 area: Area::Component,
                 sources: Vec::new(),
                 watches: vec![Watch {
+                    condition: String::new(),
                     relation: Relation::For,
                     group: "pools.io".into(),
                     version: "v1".into(),

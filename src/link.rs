@@ -305,6 +305,7 @@ mod tests {
 
     fn watch(relation: Relation, group: &str, kind: &str) -> Watch {
         Watch {
+            condition: String::new(),
             relation,
             group: group.into(),
             version: "v1".into(),
@@ -317,6 +318,7 @@ mod tests {
 
     fn controller(watches: Vec<Watch>, operations: Vec<Operation>) -> Controller {
         Controller {
+            reads: Vec::new(),
             name: "c".into(),
             reconciler: String::new(),
             area: Area::Component,
@@ -328,6 +330,8 @@ mod tests {
 
     fn op(verb: &str, group: &str, kind: &str) -> Operation {
         Operation {
+            via: Vec::new(),
+            condition: String::new(),
             verb: verb.into(),
             group: group.into(),
             version: "v1".into(),

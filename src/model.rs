@@ -198,8 +198,13 @@ pub struct Controller {
     pub area: Area,
     pub sources: Vec<SourceRef>,
     pub watches: Vec<Watch>,
+    /// Client writes this controller's `Reconcile` reaches (through calls across packages).
     #[serde(default)]
     pub operations: Vec<Operation>,
+    /// Direct reads (`get`, `list`, `watch` through a client) its `Reconcile` reaches; the
+    /// cache's reads for watched kinds are in `watches`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reads: Vec<Operation>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -291,6 +296,9 @@ pub struct Watch {
     pub kind: String,
     /// True when the call only runs on some paths (inside an `if`, `switch` or loop).
     pub conditional: bool,
+    /// The guarding condition's text, shortened, when `conditional`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub condition: String,
     /// For an unresolved kind (`group == "?"`): the Go import path it came from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub import_path: Option<String>,
@@ -318,6 +326,23 @@ pub struct Operation {
     pub version: String,
     pub kind: String,
     pub sources: Vec<SourceRef>,
+    /// The calls from the controller's `Reconcile` to the function that makes this call,
+    /// outermost first; empty when it is made in `Reconcile` itself or outside controllers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub via: Vec<CallStep>,
+    /// The guarding condition where the call is made (`if`/`switch`/loop text, shortened);
+    /// empty when it runs unconditionally in its function.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub condition: String,
+}
+
+/// One call on the way from a controller's `Reconcile` to a write or read: the function
+/// called (`pkg.Type.Method` or `pkg.Func`) and where the call is written.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CallStep {
+    pub function: String,
+    pub file: String,
+    pub line: u32,
 }
 
 /// An informer watch outside any controller: attributed to its package and function.

@@ -479,6 +479,7 @@ pub(crate) mod tests {
 
     pub(crate) fn watch(relation: Relation, group: &str, kind: &str) -> Watch {
         Watch {
+            condition: String::new(),
             relation,
             group: group.into(),
             version: "v1".into(),
@@ -491,6 +492,8 @@ pub(crate) mod tests {
 
     fn op(verb: &str, group: &str, kind: &str, line: u32) -> Operation {
         Operation {
+            via: Vec::new(),
+            condition: String::new(),
             verb: verb.into(),
             group: group.into(),
             version: "v1".into(),
@@ -529,6 +532,7 @@ pub(crate) mod tests {
                 crd("example.io", "Widget", false),
             ],
             controllers: vec![Controller {
+                reads: Vec::new(),
                 name: "widget".into(),
                 reconciler: "WidgetReconciler".into(),
                 area: Default::default(),

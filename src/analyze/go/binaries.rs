@@ -558,7 +558,7 @@ pub fn value_of(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Ra
             .into_iter()
             .map(|s| match s {
                 Step::Field(f) => Some(f),
-                Step::Call(_) => None,
+                Step::Call(_) | Step::Elem => None,
             })
             .collect();
         if let Some(path) = path.filter(|p| !p.is_empty()) {

@@ -29,11 +29,13 @@ use super::file::{GoFile, Import};
 use super::index::{GoIndex, GoInput};
 use super::syntax::{FuncCtx, line_of, text};
 
-/// A named Go type as written: `pkg.T` or `T` (pointers and type arguments stripped).
+/// A named Go type as written: `pkg.T` or `T` (pointers and type arguments stripped), or a
+/// slice, array or map of one (`collection`: the element, or the map's value, is `pkg.T`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TypeRef {
     pub qualifier: Option<String>,
     pub name: String,
+    pub collection: bool,
 }
 
 /// Where a value chain starts.
@@ -55,6 +57,8 @@ pub enum Step {
     Field(String),
     /// The result of calling a method.
     Call(String),
+    /// An element of a collection: `xs[i]`, or a `range` loop's value variable.
+    Elem,
 }
 
 /// A value written as a chain of field reads and calls from a root, e.g.
@@ -103,7 +107,25 @@ pub struct FuncFacts {
     pub receiver: Option<String>,
     pub line: u32,
     pub result: Option<TypeRef>,
+    /// The shape of the signature, to match a method against an interface's.
+    pub shape: Shape,
     pub calls: Vec<RawCall>,
+}
+
+/// What an interface method and an implementing method must agree on: parameter types (as
+/// written: `None` where the type is not a named type) and the number of results.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Shape {
+    pub params: Vec<Option<TypeRef>>,
+    pub results: usize,
+}
+
+/// A `type I interface { … }` declaration: its methods and embedded interfaces.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InterfaceDecl {
+    pub name: String,
+    pub methods: Vec<(String, Shape)>,
+    pub embedded: Vec<TypeRef>,
 }
 
 impl FuncFacts {
@@ -132,26 +154,76 @@ const MAX_HOPS: usize = 48;
 /// The named type a type expression denotes, if it is one (`*pkg.T`, `T[X]`, `pkg.T`).
 pub fn type_ref(node: Node, src: &[u8]) -> Option<TypeRef> {
     let mut n = node;
-    for _ in 0..4 {
+    let mut collection = false;
+    for _ in 0..6 {
         match n.kind_name() {
             "pointer_type" | "parenthesized_type" => n = n.named_child(0)?,
             "generic_type" => n = n.child_by_field_id(FIELD.ty)?,
+            // One level of collection is kept: `[]T`, `[N]T`, `map[K]T`.
+            "slice_type" | "array_type" | "implicit_length_array_type" | "map_type"
+                if !collection =>
+            {
+                collection = true;
+                n = n.child_by_field_id(if n.kind_name() == "map_type" {
+                    FIELD.value
+                } else {
+                    FIELD.element
+                })?;
+            }
             "qualified_type" => {
                 return Some(TypeRef {
                     qualifier: Some(text(n.child_by_field_id(FIELD.package)?, src).to_string()),
                     name: text(n.child_by_field_id(FIELD.name)?, src).to_string(),
+                    collection,
                 });
             }
             "type_identifier" => {
                 return Some(TypeRef {
                     qualifier: None,
                     name: text(n, src).to_string(),
+                    collection,
                 });
             }
             _ => return None,
         }
     }
     None
+}
+
+/// The shape of a function or method signature (`parameters` and `result` fields of `decl`,
+/// which may be a declaration or an interface's method element).
+pub fn shape_of(decl: Node, src: &[u8]) -> Shape {
+    let mut shape = Shape::default();
+    if let Some(params) = decl.child_by_field_id(FIELD.parameters) {
+        let mut c = params.walk();
+        for p in params.named_children(&mut c) {
+            if !matches!(
+                p.kind_name(),
+                "parameter_declaration" | "variadic_parameter_declaration"
+            ) {
+                continue;
+            }
+            let ty = p.child_by_field_id(FIELD.ty).and_then(|t| type_ref(t, src));
+            let mut nc = p.walk();
+            let names = p.children_by_field_name("name", &mut nc).count().max(1);
+            shape.params.extend(std::iter::repeat_n(ty, names));
+        }
+    }
+    shape.results = match decl.child_by_field_id(FIELD.result) {
+        None => 0,
+        Some(r) if r.kind_name() == "parameter_list" => {
+            let mut c = r.walk();
+            r.named_children(&mut c)
+                .filter(|p| p.kind_name() == "parameter_declaration")
+                .map(|p| {
+                    let mut nc = p.walk();
+                    p.children_by_field_name("name", &mut nc).count().max(1)
+                })
+                .sum()
+        }
+        Some(_) => 1,
+    };
+    shape
 }
 
 /// How a name is bound at some point of a function.
@@ -162,7 +234,9 @@ pub enum Binding<'t> {
     Value(Node<'t>),
     /// A local variable declared with a type and no value.
     Typed(TypeRef),
-    /// A local whose value portolan does not follow (range variables, `a, b := x()`'s `b`).
+    /// A `range` loop's value variable: an element of the collection expression.
+    Elem(Node<'t>),
+    /// A local whose value portolan does not follow (range keys, `a, b := x()`'s `b`).
     Unknown,
 }
 
@@ -175,6 +249,7 @@ struct Local<'t> {
 enum LocalBinding<'t> {
     Value(Node<'t>),
     Typed(TypeRef),
+    Elem(Node<'t>),
     Unknown,
 }
 
@@ -298,6 +373,32 @@ impl<'t> Scope<'t> {
                     self.push_local(text(*name, src), node.end_byte(), binding);
                 }
             }
+            "range_clause"
+                if node
+                    .child_by_field_id(FIELD.left)
+                    .is_some_and(|l| l.named_child_count() == 2) =>
+            {
+                // `for k, v := range xs`: `v` is an element of `xs`; `k` an index or key.
+                let (Some(left), Some(right)) = (
+                    node.child_by_field_id(FIELD.left),
+                    node.child_by_field_id(FIELD.right),
+                ) else {
+                    return;
+                };
+                let mut lc = left.walk();
+                let names: Vec<Node> = left.named_children(&mut lc).collect();
+                for (i, name) in names.into_iter().enumerate() {
+                    if name.kind_name() != "identifier" {
+                        continue;
+                    }
+                    let binding = if i == 1 {
+                        LocalBinding::Elem(right)
+                    } else {
+                        LocalBinding::Unknown
+                    };
+                    self.push_local(text(name, src), node.start_byte(), binding);
+                }
+            }
             "range_clause" | "type_switch_statement" | "receive_statement" => {
                 if let Some(left) = node
                     .child_by_field_id(FIELD.left)
@@ -355,6 +456,7 @@ impl<'t> Scope<'t> {
             return Some(match &l.binding {
                 LocalBinding::Value(n) => Binding::Value(*n),
                 LocalBinding::Typed(t) => Binding::Typed(t.clone()),
+                LocalBinding::Elem(n) => Binding::Elem(*n),
                 LocalBinding::Unknown => Binding::Unknown,
             });
         }
@@ -406,6 +508,13 @@ impl<'t> Scope<'t> {
                     "composite_literal" => {
                         break 'walk Root::Type(type_ref(n.child_by_field_id(FIELD.ty)?, src)?);
                     }
+                    "type_assertion_expression" => {
+                        break 'walk Root::Type(type_ref(n.child_by_field_id(FIELD.ty)?, src)?);
+                    }
+                    "index_expression" => {
+                        steps.push(Step::Elem);
+                        n = n.child_by_field_id(FIELD.operand)?;
+                    }
                     "call_expression" => {
                         let f = callee(n)?;
                         match f.kind_name() {
@@ -421,6 +530,11 @@ impl<'t> Scope<'t> {
                                     let arg =
                                         n.child_by_field_id(FIELD.arguments)?.named_child(0)?;
                                     break 'walk Root::Type(type_ref(arg, src)?);
+                                }
+                                if name == "append" && self.lookup(name, f.start_byte()).is_none() {
+                                    // `append(xs, …)` is a collection of the type of `xs`.
+                                    n = n.child_by_field_id(FIELD.arguments)?.named_child(0)?;
+                                    continue;
                                 }
                                 if self.lookup(name, f.start_byte()).is_some() {
                                     // Calling a function value: not followed.
@@ -448,6 +562,10 @@ impl<'t> Scope<'t> {
                                 break 'walk Root::Type(t);
                             }
                             Some(Binding::Value(v)) => n = v,
+                            Some(Binding::Elem(collection)) => {
+                                steps.push(Step::Elem);
+                                n = collection;
+                            }
                             Some(Binding::Param(_, None)) | Some(Binding::Unknown) => return None,
                             None => {
                                 // Not local: a package qualifier, if a call is applied to it.
@@ -535,6 +653,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> u
         receiver: ctx.receiver_type.clone(),
         line: decl.map(line_of).unwrap_or_else(|| line_of(ctx.body)),
         result,
+        shape: decl.map(|d| shape_of(d, src)).unwrap_or_default(),
         calls: Vec::new(),
     };
     collect_calls(&ctx.nodes, scope, src, &file.imports, &mut facts.calls);
@@ -780,8 +899,90 @@ pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
     }
 }
 
+/// Records `type I interface { … }` declarations: method names with their shapes, and
+/// embedded interfaces.
+pub fn collect_interfaces(decl: Node, src: &[u8], out: &mut Vec<InterfaceDecl>) {
+    let mut c = decl.walk();
+    for spec in decl.named_children(&mut c) {
+        if spec.kind_name() != "type_spec" {
+            continue;
+        }
+        let (Some(name), Some(ty)) = (
+            spec.child_by_field_id(FIELD.name),
+            spec.child_by_field_id(FIELD.ty),
+        ) else {
+            continue;
+        };
+        if ty.kind_name() != "interface_type" {
+            continue;
+        }
+        let mut methods = Vec::new();
+        let mut embedded = Vec::new();
+        let mut tc = ty.walk();
+        for elem in ty.named_children(&mut tc) {
+            match elem.kind_name() {
+                "method_elem" | "method_spec" => {
+                    if let Some(n) = elem.child_by_field_id(FIELD.name) {
+                        methods.push((text(n, src).to_string(), shape_of(elem, src)));
+                    }
+                }
+                "type_elem" | "constraint_elem" => {
+                    // An embedded interface, unless it is a type set (`~int | string`).
+                    if elem.named_child_count() == 1
+                        && let Some(t) = elem.named_child(0).and_then(|t| type_ref(t, src))
+                    {
+                        embedded.push(t);
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push(InterfaceDecl {
+            name: text(name, src).to_string(),
+            methods,
+            embedded,
+        });
+    }
+}
+
 /// A function of the project: (file index, index in that file's `functions`).
 pub type FuncId = (usize, usize);
+
+/// A type resolved to its package: import path, name, and whether it is a collection of it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Ty {
+    pkg: String,
+    name: String,
+    collection: bool,
+}
+
+/// Go's predeclared types: the same type whichever package writes them.
+const PREDECLARED_TYPES: &[&str] = &[
+    "bool",
+    "string",
+    "error",
+    "any",
+    "byte",
+    "rune",
+    "int",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "uintptr",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
+];
+
+/// Embedded fields and interfaces are followed this deep.
+const MAX_EMBED_DEPTH: usize = 3;
 
 /// The project's functions and the calls between them that could be followed.
 pub struct Graph<'a> {
@@ -791,10 +992,14 @@ pub struct Graph<'a> {
     funcs: HashMap<(String, Option<String>, String), Vec<FuncId>>,
     /// (package import path, type name) → the file declaring it and the declaration.
     structs: HashMap<(String, String), (usize, &'a StructDecl)>,
+    interfaces: HashMap<(String, String), (usize, &'a InterfaceDecl)>,
+    /// Each in-repo interface's implementers among the product's types (see `implementers`).
+    implementers: HashMap<(String, String), Vec<(String, String)>>,
     /// Flat function number → (file, function); and file → its first flat number.
     ids: Vec<FuncId>,
     offsets: Vec<usize>,
-    edges: Vec<Vec<usize>>,
+    /// Per function: the functions it calls, with the line of the (first) call.
+    edges: Vec<Vec<(usize, u32)>>,
 }
 
 impl<'a> Graph<'a> {
@@ -804,6 +1009,8 @@ impl<'a> Graph<'a> {
             index,
             funcs: HashMap::new(),
             structs: HashMap::new(),
+            interfaces: HashMap::new(),
+            implementers: HashMap::new(),
             ids: Vec::new(),
             offsets: Vec::with_capacity(files.len()),
             edges: Vec::new(),
@@ -830,18 +1037,26 @@ impl<'a> Graph<'a> {
                         .entry((pkg.clone(), s.name.clone()))
                         .or_insert((fi, s));
                 }
+                for d in &input.facts.interface_decls {
+                    graph
+                        .interfaces
+                        .entry((pkg.clone(), d.name.clone()))
+                        .or_insert((fi, d));
+                }
             }
         }
+        graph.implementers = graph.all_implementers();
         let mut edges = Vec::with_capacity(graph.ids.len());
         for &(fi, i) in &graph.ids {
-            let mut out: Vec<usize> = graph.files[fi].facts.call_facts[i]
-                .calls
-                .iter()
-                .flat_map(|c| graph.resolve(fi, &c.target))
-                .map(|id| graph.flat(id))
-                .collect();
-            out.sort_unstable();
-            out.dedup();
+            let mut out: Vec<(usize, u32)> = Vec::new();
+            for c in &graph.files[fi].facts.call_facts[i].calls {
+                for id in graph.resolve(fi, &c.target) {
+                    out.push((graph.flat(id), c.line));
+                }
+            }
+            // One edge per callee, at its first call.
+            out.sort_unstable_by_key(|&(to, line)| (to, line));
+            out.dedup_by_key(|e| e.0);
             edges.push(out);
         }
         graph.edges = edges;
@@ -852,19 +1067,42 @@ impl<'a> Graph<'a> {
         self.offsets[fi] + i
     }
 
-    /// The functions a call written in file `fi` may go to.
+    /// The functions a call written in file `fi` may go to. A method called on a value of
+    /// an in-repo interface type goes to that method of every implementer (class-hierarchy
+    /// analysis); a call on anything else that cannot be followed goes nowhere.
     pub fn resolve(&self, fi: usize, target: &Target) -> Vec<FuncId> {
         let file = &self.files[fi].facts;
-        let found = match target {
+        match target {
             Target::Func { qualifier, name } => self
                 .index
                 .type_package(file, qualifier.as_deref())
-                .and_then(|pkg| self.funcs.get(&(pkg, None, name.clone()))),
-            Target::Method { receiver, name } => self
-                .type_of(fi, receiver)
-                .and_then(|(pkg, ty)| self.method(&pkg, &ty, name)),
-        };
-        found.cloned().unwrap_or_default()
+                .and_then(|pkg| self.funcs.get(&(pkg, None, name.clone())))
+                .cloned()
+                .unwrap_or_default(),
+            Target::Method { receiver, name } => {
+                let Some(ty) = self.type_of_full(fi, receiver) else {
+                    return Vec::new();
+                };
+                if ty.collection {
+                    return Vec::new();
+                }
+                if let Some(found) = self.method(&ty.pkg, &ty.name, name) {
+                    return found.clone();
+                }
+                let Some(types) = self.implementers.get(&(ty.pkg, ty.name)) else {
+                    return Vec::new();
+                };
+                let mut out: Vec<FuncId> = types
+                    .iter()
+                    .filter_map(|(p, t)| self.method(p, t, name))
+                    .flatten()
+                    .copied()
+                    .collect();
+                out.sort_unstable();
+                out.dedup();
+                out
+            }
+        }
     }
 
     /// A package-level function of file `fi`'s package, or of the package `qualifier` names there.
@@ -878,6 +1116,11 @@ impl<'a> Graph<'a> {
         )
     }
 
+    /// Methods `name` of type `ty` of package `pkg`, including promoted ones.
+    pub fn methods_of(&self, pkg: &str, ty: &str, name: &str) -> Vec<FuncId> {
+        self.method(pkg, ty, name).cloned().unwrap_or_default()
+    }
+
     /// Methods `name` of `pkg.ty`, including ones promoted from embedded fields.
     fn method(&self, pkg: &str, ty: &str, name: &str) -> Option<&Vec<FuncId>> {
         let mut queue = VecDeque::from([(pkg.to_string(), ty.to_string(), 0)]);
@@ -888,11 +1131,15 @@ impl<'a> Graph<'a> {
             {
                 return Some(found);
             }
-            if depth >= 3 {
+            if depth >= MAX_EMBED_DEPTH {
                 continue;
             }
             if let Some((fi, decl)) = self.structs.get(&(pkg, ty)) {
-                for f in decl.fields.iter().filter(|f| f.embedded) {
+                for f in decl
+                    .fields
+                    .iter()
+                    .filter(|f| f.embedded && !f.ty.collection)
+                {
                     if let Some(p) = self
                         .index
                         .type_package(&self.files[*fi].facts, f.ty.qualifier.as_deref())
@@ -906,7 +1153,7 @@ impl<'a> Graph<'a> {
     }
 
     /// The type of field `name` of `pkg.ty`, including promoted fields.
-    fn field(&self, pkg: &str, ty: &str, name: &str) -> Option<(String, String)> {
+    fn field(&self, pkg: &str, ty: &str, name: &str) -> Option<Ty> {
         let mut queue = VecDeque::from([(pkg.to_string(), ty.to_string(), 0)]);
         while let Some((pkg, ty, depth)) = queue.pop_front() {
             let Some((fi, decl)) = self.structs.get(&(pkg, ty)) else {
@@ -914,10 +1161,9 @@ impl<'a> Graph<'a> {
             };
             let file = &self.files[*fi].facts;
             if let Some(f) = decl.fields.iter().find(|f| f.name == name) {
-                let p = self.index.type_package(file, f.ty.qualifier.as_deref())?;
-                return Some((p, f.ty.name.clone()));
+                return self.resolve_type(file, &f.ty);
             }
-            if depth >= 3 {
+            if depth >= MAX_EMBED_DEPTH {
                 continue;
             }
             for f in decl.fields.iter().filter(|f| f.embedded) {
@@ -929,35 +1175,194 @@ impl<'a> Graph<'a> {
         None
     }
 
-    /// The (package, type name) a chain written in file `fi` evaluates to.
-    pub fn type_of(&self, fi: usize, chain: &Chain) -> Option<(String, String)> {
+    fn resolve_type(&self, file: &GoFile, t: &TypeRef) -> Option<Ty> {
+        Some(Ty {
+            pkg: self.index.type_package(file, t.qualifier.as_deref())?,
+            name: t.name.clone(),
+            collection: t.collection,
+        })
+    }
+
+    /// The type a chain written in file `fi` evaluates to.
+    fn type_of_full(&self, fi: usize, chain: &Chain) -> Option<Ty> {
         let file = &self.files[fi].facts;
-        let (mut pkg, mut ty) = match &chain.root {
-            Root::Type(t) | Root::Receiver(t) => (
-                self.index.type_package(file, t.qualifier.as_deref())?,
-                t.name.clone(),
-            ),
+        let mut ty = match &chain.root {
+            Root::Type(t) | Root::Receiver(t) => self.resolve_type(file, t)?,
             Root::Call { qualifier, name } => {
                 let pkg = self.index.type_package(file, qualifier.as_deref())?;
                 self.result_of(self.funcs.get(&(pkg, None, name.clone()))?)?
             }
         };
         for step in &chain.steps {
-            (pkg, ty) = match step {
-                Step::Field(f) => self.field(&pkg, &ty, f)?,
-                Step::Call(m) => self.result_of(self.method(&pkg, &ty, m)?)?,
+            ty = match step {
+                Step::Field(_) | Step::Call(_) if ty.collection => return None,
+                Step::Field(f) => self.field(&ty.pkg, &ty.name, f)?,
+                Step::Call(m) => self.result_of(self.method(&ty.pkg, &ty.name, m)?)?,
+                Step::Elem if ty.collection => Ty {
+                    collection: false,
+                    ..ty
+                },
+                Step::Elem => return None,
             };
         }
-        Some((pkg, ty))
+        Some(ty)
     }
 
-    fn result_of(&self, funcs: &[FuncId]) -> Option<(String, String)> {
+    fn result_of(&self, funcs: &[FuncId]) -> Option<Ty> {
         let &(fi, i) = funcs.first()?;
         let result = self.files[fi].facts.call_facts[i].result.as_ref()?;
-        let pkg = self
+        self.resolve_type(&self.files[fi].facts, result)
+    }
+
+    /// The method set of an in-repo interface, with its embedded in-repo interfaces' methods:
+    /// (name, shape, the file that declares it). None when it embeds an interface from
+    /// outside the repository, whose methods are not known.
+    fn method_set(&self, pkg: &str, name: &str) -> Option<Vec<(&'a str, &'a Shape, usize)>> {
+        let mut out = Vec::new();
+        let mut queue = VecDeque::from([(pkg.to_string(), name.to_string(), 0)]);
+        let mut seen = HashSet::new();
+        while let Some((pkg, name, depth)) = queue.pop_front() {
+            if !seen.insert((pkg.clone(), name.clone())) {
+                continue;
+            }
+            let &(fi, decl) = self.interfaces.get(&(pkg, name))?;
+            out.extend(decl.methods.iter().map(|(m, s)| (m.as_str(), s, fi)));
+            if depth >= MAX_EMBED_DEPTH {
+                return None;
+            }
+            for e in &decl.embedded {
+                let p = self
+                    .index
+                    .type_package(&self.files[fi].facts, e.qualifier.as_deref())?;
+                queue.push_back((p, e.name.clone(), depth + 1));
+            }
+        }
+        Some(out)
+    }
+
+    /// For every in-repo interface: the in-repo types whose method sets include each of its
+    /// methods with the same shape. Candidates are types declaring its first method and the
+    /// structs embedding them; types in generated files (mocks, clientsets) and in samples
+    /// are left out, so test doubles never stand for the product's code.
+    fn all_implementers(&self) -> HashMap<(String, String), Vec<(String, String)>> {
+        let mut declaring: HashMap<&str, Vec<(String, String)>> = HashMap::new();
+        for ((pkg, recv, name), ids) in &self.funcs {
+            let Some(recv) = recv else { continue };
+            if ids.iter().all(|&(fi, _)| !self.is_product(fi)) {
+                continue;
+            }
+            declaring
+                .entry(name.as_str())
+                .or_default()
+                .push((pkg.clone(), recv.clone()));
+        }
+        let mut embedders: HashMap<(String, String), Vec<(String, String)>> = HashMap::new();
+        for ((pkg, name), (fi, decl)) in &self.structs {
+            if !self.is_product(*fi) {
+                continue;
+            }
+            for f in decl
+                .fields
+                .iter()
+                .filter(|f| f.embedded && !f.ty.collection)
+            {
+                if let Some(p) = self
+                    .index
+                    .type_package(&self.files[*fi].facts, f.ty.qualifier.as_deref())
+                {
+                    embedders
+                        .entry((p, f.ty.name.clone()))
+                        .or_default()
+                        .push((pkg.clone(), name.clone()));
+                }
+            }
+        }
+        let mut out = HashMap::new();
+        for (pkg, name) in self.interfaces.keys() {
+            let Some(methods) = self.method_set(pkg, name) else {
+                continue;
+            };
+            let Some((first, _, _)) = methods.first() else {
+                continue;
+            };
+            let mut candidates: Vec<(String, String)> =
+                declaring.get(first).cloned().unwrap_or_default();
+            let mut i = 0;
+            while i < candidates.len() && i < 10_000 {
+                if let Some(more) = embedders.get(&candidates[i]) {
+                    for m in more {
+                        if !candidates.contains(m) {
+                            candidates.push(m.clone());
+                        }
+                    }
+                }
+                i += 1;
+            }
+            let mut found: Vec<(String, String)> = candidates
+                .into_iter()
+                .filter(|(p, t)| {
+                    methods.iter().all(|&(m, shape, ifi)| {
+                        self.method(p, t, m).is_some_and(|ids| {
+                            ids.iter().any(|&(fi, i)| {
+                                self.same_shape(
+                                    ifi,
+                                    shape,
+                                    fi,
+                                    &self.files[fi].facts.call_facts[i].shape,
+                                )
+                            })
+                        })
+                    })
+                })
+                .collect();
+            found.sort();
+            found.dedup();
+            if !found.is_empty() {
+                out.insert((pkg.clone(), name.clone()), found);
+            }
+        }
+        out
+    }
+
+    /// True for a file of the product: not generated, not a sample or test.
+    fn is_product(&self, fi: usize) -> bool {
+        let input = &self.files[fi];
+        !input.facts.generated && input.area == crate::model::Area::Component
+    }
+
+    /// Whether two signatures agree: the same number of parameters and results, and each
+    /// parameter of the same type where both are named types.
+    fn same_shape(&self, afi: usize, a: &Shape, bfi: usize, b: &Shape) -> bool {
+        a.results == b.results
+            && a.params.len() == b.params.len()
+            && a.params.iter().zip(&b.params).all(|(x, y)| match (x, y) {
+                (Some(x), Some(y)) => self.same_type(afi, x, bfi, y),
+                (None, None) => true,
+                _ => false,
+            })
+    }
+
+    fn same_type(&self, afi: usize, a: &TypeRef, bfi: usize, b: &TypeRef) -> bool {
+        if a.name != b.name || a.collection != b.collection {
+            return false;
+        }
+        if a.qualifier.is_none()
+            && b.qualifier.is_none()
+            && PREDECLARED_TYPES.contains(&a.name.as_str())
+        {
+            return true;
+        }
+        let pa = self
             .index
-            .type_package(&self.files[fi].facts, result.qualifier.as_deref())?;
-        Some((pkg, result.name.clone()))
+            .type_package(&self.files[afi].facts, a.qualifier.as_deref());
+        let pb = self
+            .index
+            .type_package(&self.files[bfi].facts, b.qualifier.as_deref());
+        match (pa, pb) {
+            (Some(pa), Some(pb)) => pa == pb,
+            // A package the index does not know: the names (already equal) decide.
+            _ => true,
+        }
     }
 
     /// Marks every function reachable from `roots` through followed calls.
@@ -969,12 +1374,82 @@ impl<'a> Graph<'a> {
                 continue;
             }
             seen[n] = true;
-            queue.extend(self.edges[n].iter().copied().filter(|&m| !seen[m]));
+            queue.extend(self.edges[n].iter().map(|&(m, _)| m).filter(|&m| !seen[m]));
         }
         Reach {
             seen,
             offsets: self.offsets.clone(),
         }
+    }
+
+    /// A breadth-first walk from `roots` that remembers how each function was first
+    /// reached, so every reached function has a shortest call path. It stops after
+    /// `max_nodes` functions or at `max_depth` calls deep, and says so (`Paths::cut`).
+    pub fn paths_from(&self, roots: &[FuncId], max_depth: usize, max_nodes: usize) -> Paths {
+        let mut parent: Vec<Option<(usize, u32)>> = vec![None; self.ids.len()];
+        let mut depth = vec![usize::MAX; self.ids.len()];
+        let mut queue = VecDeque::new();
+        for &r in roots {
+            let n = self.flat(r);
+            if depth[n] == usize::MAX {
+                depth[n] = 0;
+                queue.push_back(n);
+            }
+        }
+        let mut reached = queue.len();
+        let mut cut = None;
+        while let Some(n) = queue.pop_front() {
+            if depth[n] >= max_depth {
+                if !self.edges[n].is_empty() {
+                    cut.get_or_insert(format!("{max_depth} calls deep"));
+                }
+                continue;
+            }
+            for &(m, line) in &self.edges[n] {
+                if depth[m] != usize::MAX {
+                    continue;
+                }
+                if reached >= max_nodes {
+                    cut.get_or_insert(format!("{max_nodes} functions"));
+                    break;
+                }
+                depth[m] = depth[n] + 1;
+                parent[m] = Some((n, line));
+                reached += 1;
+                queue.push_back(m);
+            }
+        }
+        Paths { parent, depth, cut }
+    }
+
+    /// The call path from a root of `paths` to `id`, outermost call first: each step is
+    /// (the function called, the file index of the caller, the line of the call).
+    pub fn path_to(&self, paths: &Paths, id: FuncId) -> Vec<(FuncId, usize, u32)> {
+        let mut out = Vec::new();
+        let mut n = self.flat(id);
+        while let Some((from, line)) = paths.parent[n] {
+            out.push((self.ids[n], self.ids[from].0, line));
+            n = from;
+            if out.len() > self.ids.len() {
+                break;
+            }
+        }
+        out.reverse();
+        out
+    }
+
+    /// `pkgname.Type.Method` or `pkgname.Func`, for showing a call path.
+    pub fn display(&self, (fi, i): FuncId) -> String {
+        let file = &self.files[fi].facts;
+        let f = &file.call_facts[i];
+        match &f.receiver {
+            Some(r) => format!("{}.{r}.{}", file.package, f.name),
+            None => format!("{}.{}", file.package, f.name),
+        }
+    }
+
+    pub fn file_path(&self, fi: usize) -> &'a str {
+        &self.files[fi].facts.path
     }
 }
 
@@ -991,6 +1466,22 @@ impl Reach {
             .and_then(|o| self.seen.get(o + i))
             .copied()
             .unwrap_or(false)
+    }
+}
+
+/// What `Graph::paths_from` reached, and how.
+pub struct Paths {
+    parent: Vec<Option<(usize, u32)>>,
+    depth: Vec<usize>,
+    /// Why the walk stopped early (`"20000 functions"`), if it did.
+    pub cut: Option<String>,
+}
+
+impl Paths {
+    pub fn contains(&self, graph: &Graph, id: FuncId) -> bool {
+        self.depth
+            .get(graph.flat(id))
+            .is_some_and(|&d| d != usize::MAX)
     }
 }
 
@@ -1015,6 +1506,7 @@ mod tests {
         TypeRef {
             qualifier: q.map(str::to_string),
             name: n.into(),
+            collection: false,
         }
     }
 

@@ -13,8 +13,8 @@ use super::file::GoFile;
 use super::index::{GoIndex, GoInput};
 use super::locals::{Locals, ValueType};
 use super::syntax::{
-    ChainRoot, FuncCtx, ObjectRef, Step, assigned_variable, chain_heads, flatten_chain,
-    is_conditional, line_of, object_ref, string_literal, text,
+    ChainRoot, FuncCtx, ObjectRef, Step, assigned_variable, chain_heads, condition_of,
+    flatten_chain, line_of, object_ref, string_literal, text,
 };
 use crate::model::{Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch};
 
@@ -32,6 +32,8 @@ pub struct RawWatch {
     pub relation: Relation,
     pub object: ObjectRef,
     pub conditional: bool,
+    /// The guarding condition's text (`syntax::condition_of`), empty when unconditional.
+    pub condition: String,
     pub line: u32,
 }
 
@@ -62,6 +64,7 @@ pub fn resolve(
                         version: k.version,
                         kind: k.kind,
                         conditional: raw.conditional,
+                        condition: raw.condition.clone(),
                         import_path: k.import_path,
                         sources: vec![SourceRef::new(&file.path, raw.line)],
                     }
@@ -91,6 +94,7 @@ pub fn resolve(
                 sources: vec![SourceRef::new(&file.path, chain.line)],
                 watches,
                 operations: Vec::new(),
+                reads: Vec::new(),
             });
         }
     }
@@ -136,12 +140,12 @@ fn controllers_in_body(
         // Every step of a chain is a call nested in its head, in the same statement, so they
         // share the head's condition. Asked per step, a chain of N calls (each ancestor
         // lookup walking from the root) cost N³.
-        let conditional = is_conditional(call, body);
+        let condition = condition_of(call, body, src);
         for step in &steps {
             apply_step(
                 &mut builders[index],
                 step,
-                conditional,
+                &condition,
                 src,
                 receiver_type,
                 receiver_name,
@@ -161,7 +165,7 @@ fn controllers_in_body(
 fn apply_step(
     builder: &mut ControllerChain,
     step: &Step,
-    conditional: bool,
+    condition: &str,
     src: &[u8],
     receiver_type: Option<&str>,
     receiver_name: Option<&str>,
@@ -238,7 +242,8 @@ fn apply_step(
     builder.watches.push(RawWatch {
         relation,
         object,
-        conditional,
+        conditional: !condition.is_empty(),
+        condition: condition.to_string(),
         line: step.line,
     });
 }

@@ -55,6 +55,8 @@ pub struct GoFile {
     /// Functions with their calls, and the file's package-level entry (see `calls`).
     pub call_facts: Vec<calls::FuncFacts>,
     pub struct_decls: Vec<StructDecl>,
+    /// Interface declarations with their method shapes, for calls through interfaces.
+    pub interface_decls: Vec<calls::InterfaceDecl>,
     pub binaries: BinaryFacts,
     pub metrics: MetricFacts,
     pub routes: RouteFacts,
@@ -141,6 +143,7 @@ pub fn extract(path: &str, source: &str) -> GoFile {
             }
             "type_declaration" => {
                 calls::collect_structs(decl, src, &mut file.struct_decls);
+                calls::collect_interfaces(decl, src, &mut file.interface_decls);
                 locals::structs(decl, src, &mut file.structs);
                 locals::interfaces(decl, src, &mut file.interfaces);
                 routes::extract_top_level(decl, src, &mut file);
@@ -169,6 +172,9 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                 webhooks::extract(&ctx, src, &mut file);
                 let scope = Scope::of(&ctx, src);
                 let at = calls::extract(&ctx, &scope, src, &mut file);
+                if let Some(f) = file.functions.last_mut() {
+                    f.call_fact = at;
+                }
                 binaries::extract(&ctx, &scope, at, src, &mut file);
                 metrics::extract(&ctx, &scope, src, &mut file);
                 routes::extract(&ctx, src, &mut file);

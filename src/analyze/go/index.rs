@@ -5,7 +5,7 @@
 //! built-in tables or `[groups]` stays unresolved; the index never guesses.
 
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
 use super::consts::{ConstExpr, Constant};
@@ -111,6 +111,8 @@ pub struct GoIndex<'a> {
     consts: HashMap<(String, String), (&'a Constant, usize)>,
     groups: &'a BTreeMap<String, String>,
     evaluated: ConstState,
+    /// (import path, name) of the interfaces in-repo API packages declare: never kinds.
+    api_interfaces: HashSet<(String, String)>,
 }
 
 impl<'a> GoIndex<'a> {
@@ -129,6 +131,7 @@ impl<'a> GoIndex<'a> {
             consts: HashMap::new(),
             groups,
             evaluated: ConstState::default(),
+            api_interfaces: HashSet::new(),
         };
         let mut by_dir: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         for (i, f) in files.iter().enumerate() {
@@ -202,6 +205,13 @@ impl<'a> GoIndex<'a> {
                     ),
                 ));
             } else if let Some(gv) = declared.into_iter().next() {
+                for &i in members {
+                    for d in &files[i].facts.interface_decls {
+                        index
+                            .api_interfaces
+                            .insert((import_path.clone(), d.name.clone()));
+                    }
+                }
                 index.group_versions.insert(import_path, gv);
             }
         }
@@ -249,6 +259,11 @@ impl<'a> GoIndex<'a> {
 
     /// The (group, version) a Go package serves: `[groups]`, then the repository's own
     /// declarations, then the built-in tables.
+    /// The group and version each in-repo API package declares, by import path.
+    pub fn group_versions(&self) -> impl Iterator<Item = (&String, &(String, String))> {
+        self.group_versions.iter()
+    }
+
     pub fn group_version(&self, import_path: &str) -> Option<(String, String)> {
         if let Some(gv) = self.groups.get(import_path) {
             return Some(match gv.split_once('/') {
@@ -428,6 +443,19 @@ impl<'a> GoIndex<'a> {
                     if let [only] = dotted[..] {
                         package = Some(only.to_string());
                     }
+                }
+                let interface = package
+                    .as_ref()
+                    .is_some_and(|p| self.api_interfaces.contains(&(p.clone(), name.clone())));
+                if interface {
+                    diagnostics.push(Diagnostic::new(
+                        &file.path,
+                        line,
+                        format!(
+                            "{name} is an interface of an API package, not an API type: the object's kind is chosen at run time"
+                        ),
+                    ));
+                    return unresolved(name, package);
                 }
                 match package.as_deref().and_then(|p| self.group_version(p)) {
                     Some((group, version)) => KindRef {

@@ -10,12 +10,13 @@ use super::syntax::FIELD;
 use super::syntax::KindName;
 use tree_sitter::Node;
 
+use super::calls::{Graph, Paths};
 use super::consts::{ConstExpr, const_expr};
 use super::file::GoFile;
 use super::index::{GoInput, dir_of};
 use super::locals::{FuncRef, Locals, ValueType};
 use super::syntax::{FuncCtx, call_arguments, line_of, text};
-use super::values::{Values, clientset_group_version, describe, well_known_kind};
+use super::values::{Values, describe, well_known_kind};
 use crate::model::{
     Controller, Diagnostic, PackageInformer, Relation, SourceRef, UNRESOLVED, Watch,
 };
@@ -207,6 +208,8 @@ fn gvr_literal(node: Node, src: &[u8]) -> Option<InformerSource> {
 pub fn resolve(
     files: &[GoInput],
     values: &Values,
+    graph: &Graph,
+    reach: &[Option<Paths>],
     controllers: &mut [Controller],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<PackageInformer> {
@@ -231,21 +234,33 @@ pub fn resolve(
                 }
             };
             let sources = vec![SourceRef::new(&file.path, raw.line)];
-            let owner = controllers.iter_mut().find(|c| {
-                Some(&c.reconciler) == raw.func.receiver.as_ref()
-                    && c.sources.first().is_some_and(|s| dir_of(&s.file) == dir)
-            });
-            match owner {
-                Some(c) => c.watches.push(Watch {
+            // The informer belongs to every controller whose Reconcile reaches the function
+            // that starts it, or, as before, whose reconciler type declares that function.
+            let node = values.node_of(dir, &raw.func);
+            let mut owned = false;
+            for (c, paths) in controllers.iter_mut().zip(reach) {
+                let declared = Some(&c.reconciler) == raw.func.receiver.as_ref()
+                    && c.sources.first().is_some_and(|s| dir_of(&s.file) == dir);
+                let reached = node
+                    .zip(paths.as_ref())
+                    .is_some_and(|(n, p)| p.contains(graph, n));
+                if !declared && !reached {
+                    continue;
+                }
+                owned = true;
+                c.watches.push(Watch {
                     relation: Relation::Informer,
-                    group,
-                    version,
-                    kind,
+                    group: group.clone(),
+                    version: version.clone(),
+                    kind: kind.clone(),
                     conditional: false,
+                    condition: String::new(),
                     import_path: None,
-                    sources,
-                }),
-                None => out.push(PackageInformer {
+                    sources: sources.clone(),
+                });
+            }
+            if !owned {
+                out.push(PackageInformer {
                     package: values.index.package_of(file).unwrap_or(dir).to_string(),
                     function: match &raw.func.receiver {
                         Some(r) => format!("{r}.{}", raw.func.name),
@@ -256,7 +271,7 @@ pub fn resolve(
                     kind,
                     area: input.area,
                     sources,
-                }),
+                });
             }
         }
     }
@@ -277,11 +292,11 @@ fn kind_of(
             group_version,
             resource,
         } => {
-            let (g, v) = clientset_group_version(group_version)
-                .ok_or_else(|| format!("{group_version} is not a Kubernetes API group accessor"))?;
-            let kind = well_known_kind(resource)
-                .ok_or_else(|| format!("{resource} is not a known resource"))?;
-            Ok((g, v, kind.to_string()))
+            values.clientset_kind(group_version, resource).ok_or_else(|| {
+                format!(
+                    "{group_version}().{resource}() is neither a Kubernetes API group's accessor nor one of the repository's API packages"
+                )
+            })
         }
         InformerSource::Resource {
             group,
@@ -309,8 +324,13 @@ fn kind_of(
                 }
             ))
             .filter(|(g, _)| *g == group);
+            if known.is_none()
+                && let Some(kind) = values.repo_resource_kind(&group, &version, &resource)
+            {
+                return Ok((group, version, kind));
+            }
             match (known, well_known_kind(&accessor)) {
-                (Some((g, v)), Some(kind)) => Ok((g, v, kind.to_string())),
+                (Some((g, v)), Some(kind)) => Ok((g, v, kind)),
                 _ => Err(format!(
                     "resource `{resource}` of `{group}/{version}` has no known kind"
                 )),
@@ -382,7 +402,10 @@ func startWatches(ctx context.Context, c controller.Controller, mgr ctrl.Manager
         let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);
         let mut ctrls = controllers::resolve(&inputs, &index, &mut diags);
         let values = Values::new(&inputs, &index);
-        let package = resolve(&inputs, &values, &mut ctrls, &mut diags);
+        let graph = crate::analyze::go::calls::Graph::build(&inputs, &index);
+        let reach =
+            crate::analyze::go::writes::controller_reach(&values, &graph, &ctrls, &mut diags);
+        let package = resolve(&inputs, &values, &graph, &reach, &mut ctrls, &mut diags);
         let watches: Vec<String> = ctrls[0]
             .watches
             .iter()

@@ -58,13 +58,21 @@ pub fn resolve(
     let index = index::GoIndex::build(files, modules, groups, diagnostics);
     let mut controllers = controllers::resolve(files, &index, diagnostics);
     let values = values::Values::new(files, &index);
+    let graph = calls::Graph::build(files, &index);
     // Writes and informers are attributed to controllers, so they resolve after them.
-    let writes = writes::resolve(&values, &mut controllers, diagnostics);
-    let informers = informers::resolve(files, &values, &mut controllers, diagnostics);
+    let reach = writes::controller_reach(&values, &graph, &controllers, diagnostics);
+    let writes = writes::resolve(&values, &graph, &reach, &mut controllers, diagnostics);
+    let informers = informers::resolve(
+        files,
+        &values,
+        &graph,
+        &reach,
+        &mut controllers,
+        diagnostics,
+    );
     let mut webhooks = webhooks::resolve(files, &index, modules, diagnostics);
     let marked = markers::resolve(files, &index, diagnostics);
     webhooks.extend(marked.webhooks);
-    let graph = calls::Graph::build(files, &index);
     let findings = GoFindings {
         controllers,
         http_endpoints: routes::resolve(files, &index, diagnostics),

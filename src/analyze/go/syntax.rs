@@ -13,6 +13,7 @@ pub(crate) struct Fields {
     pub alternative: u16,
     pub arguments: u16,
     pub body: u16,
+    pub condition: u16,
     pub consequence: u16,
     pub element: u16,
     pub field: u16,
@@ -43,6 +44,7 @@ pub(crate) static FIELD: std::sync::LazyLock<Fields> = std::sync::LazyLock::new(
         alternative: id("alternative"),
         arguments: id("arguments"),
         body: id("body"),
+        condition: id("condition"),
         consequence: id("consequence"),
         element: id("element"),
         field: id("field"),
@@ -339,32 +341,71 @@ pub(crate) fn receiver_name(decl: Node, src: &[u8]) -> Option<String> {
     Some(text(receiver_param(decl)?.child_by_field_id(FIELD.name)?, src).to_string())
 }
 
-/// True when the statement holding `node` runs only on some paths through `body`.
-pub(crate) fn is_conditional(node: Node, body: Node) -> bool {
+/// The innermost condition under which `node` runs in its function, as shortened source
+/// text: `if COND` (`else of COND` in an else branch), `case VALUES`, `for CLAUSE`, or
+/// `in a closure`; empty when it runs whenever its function does.
+pub(crate) fn condition_of(node: Node, body: Node, src: &[u8]) -> String {
     let mut child = node;
     while let Some(parent) = child.parent() {
         if parent.id() == body.id() {
-            return false;
+            return String::new();
         }
-        match parent.kind_name() {
+        let found = match parent.kind_name() {
             "if_statement" => {
-                let in_branch = [FIELD.consequence, FIELD.alternative].into_iter().any(|f| {
+                let cond = parent.child_by_field_id(FIELD.condition);
+                let branch = |f| {
                     parent
                         .child_by_field_id(f)
-                        .is_some_and(|b| b.id() == child.id())
-                });
-                if in_branch {
-                    return true;
+                        .is_some_and(|b: Node| b.id() == child.id())
+                };
+                match cond {
+                    Some(c) if branch(FIELD.consequence) => Some(format!("if {}", text(c, src))),
+                    Some(c) if branch(FIELD.alternative) => {
+                        Some(format!("else of {}", text(c, src)))
+                    }
+                    _ => None,
                 }
             }
-            "for_statement" if child.kind_name() == "block" => return true,
-            "expression_case" | "default_case" | "type_case" | "communication_case"
-            | "func_literal" => return true,
-            _ => {}
+            "for_statement" if child.kind_name() == "block" => {
+                let mut c = parent.walk();
+                let clause = parent
+                    .named_children(&mut c)
+                    .find(|n| n.id() != child.id() && n.kind_name() != "comment");
+                Some(match clause {
+                    Some(cl) => format!("for {}", text(cl, src)),
+                    None => "for".to_string(),
+                })
+            }
+            "expression_case" | "type_case" => {
+                let values = parent
+                    .child_by_field_id(FIELD.value)
+                    .or_else(|| parent.child_by_field_id(FIELD.ty))
+                    .map(|v| text(v, src))
+                    .unwrap_or_default();
+                Some(format!("case {values}"))
+            }
+            "default_case" => Some("default case".to_string()),
+            "communication_case" => Some("select case".to_string()),
+            "func_literal" => Some("in a closure".to_string()),
+            _ => None,
+        };
+        if let Some(found) = found {
+            return shorten(&found, 80);
         }
         child = parent;
     }
-    false
+    String::new()
+}
+
+/// `text` with runs of white space made one space, cut to `max` characters with `…`.
+pub(crate) fn shorten(text: &str, max: usize) -> String {
+    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.chars().count() <= max {
+        return one_line;
+    }
+    let mut cut: String = one_line.chars().take(max.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
 }
 
 /// The type named by `&pkg.T{}`, `pkg.T{}`, `new(pkg.T)` or their unqualified forms.

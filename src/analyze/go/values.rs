@@ -2,7 +2,7 @@
 //! (and so the kind) of a value through results, fields, elements and other packages.
 //! Shared by the features that need to know what an object is (writes, informers).
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::HashMap;
 
 use super::file::GoFile;
 use super::index::{GoIndex, GoInput, dir_of};
@@ -14,6 +14,8 @@ use crate::model::{Area, UNRESOLVED};
 /// A function of the project: the file it is in and its facts.
 pub struct Located<'a> {
     pub file: &'a GoFile,
+    /// The file's index among the project's Go files (as in `calls::FuncId`).
+    pub fi: usize,
     pub area: Area,
     pub facts: &'a FuncFacts,
 }
@@ -33,12 +35,13 @@ pub struct Values<'a, 'b> {
 impl<'a, 'b> Values<'a, 'b> {
     pub fn new(files: &'a [GoInput], index: &'b GoIndex<'a>) -> Self {
         let mut functions: Functions = HashMap::new();
-        for input in files {
+        for (fi, input) in files.iter().enumerate() {
             for f in &input.facts.functions {
                 functions.insert(
                     (dir_of(&input.facts.path).to_string(), f.func.clone()),
                     Located {
                         file: &input.facts,
+                        fi,
                         area: input.area,
                         facts: f,
                     },
@@ -46,6 +49,13 @@ impl<'a, 'b> Values<'a, 'b> {
             }
         }
         Values { index, functions }
+    }
+
+    /// The call graph node of function `func` of package folder `dir`.
+    pub fn node_of(&self, dir: &str, func: &FuncRef) -> Option<(usize, usize)> {
+        self.functions
+            .get(&(dir.to_string(), func.clone()))
+            .map(|l| (l.fi, l.facts.call_fact))
     }
 
     fn files_in<'d>(&self, dir: &'d str) -> impl Iterator<Item = &'a GoInput> + use<'a, 'd> {
@@ -115,6 +125,60 @@ impl<'a, 'b> Values<'a, 'b> {
         out
     }
 
+    /// The kind a typed clientset accessor chain (`CoreV1().ConfigMaps(ns)`,
+    /// `ExampleV1().Widgets(ns)`) works on: Kubernetes' own groups by client-go's rules;
+    /// otherwise the repository's API package whose group's first label and version make
+    /// the accessor (client-gen's naming), and its type whose plural is the resource.
+    pub fn clientset_kind(
+        &self,
+        accessor: &str,
+        resource: &str,
+    ) -> Option<(String, String, String)> {
+        if let Some((g, v)) = clientset_group_version(accessor) {
+            return Some((g, v, well_known_kind(resource)?));
+        }
+        let wanted = alphanumeric_lower(accessor);
+        let mut found = self.index.group_versions().filter(|(_, (g, v))| {
+            format!(
+                "{}{v}",
+                alphanumeric_lower(g.split('.').next().unwrap_or(""))
+            ) == wanted
+        });
+        let (import_path, (g, v)) = found.next()?;
+        if found.next().is_some() {
+            return None;
+        }
+        self.repo_kind(import_path, |kind| plural(kind) == resource)
+            .map(|k| (g.clone(), v.clone(), k))
+    }
+
+    /// The kind of a lower-case resource name (a `GroupVersionResource`'s) of the
+    /// repository's API package for `group`/`version`.
+    pub fn repo_resource_kind(&self, group: &str, version: &str, resource: &str) -> Option<String> {
+        let mut found = self
+            .index
+            .group_versions()
+            .filter(|(_, (g, v))| g == group && v == version);
+        let (import_path, _) = found.next()?;
+        if found.next().is_some() {
+            return None;
+        }
+        self.repo_kind(import_path, |kind| {
+            plural(kind).to_ascii_lowercase() == resource
+        })
+    }
+
+    /// The one struct type of an in-repo package that `matches`.
+    fn repo_kind(&self, import_path: &str, matches: impl Fn(&str) -> bool) -> Option<String> {
+        let dir = self.index.dir_of_import(import_path)?;
+        let mut kinds = self
+            .files_in(dir)
+            .flat_map(|f| f.facts.structs.iter().map(|s| s.name.as_str()))
+            .filter(|k| matches(k));
+        let kind = kinds.next()?;
+        kinds.next().is_none().then(|| kind.to_string())
+    }
+
     pub fn value_kind(
         &self,
         file: &'a GoFile,
@@ -126,8 +190,7 @@ impl<'a, 'b> Values<'a, 'b> {
             resource,
         } = value
         {
-            let (g, v) = clientset_group_version(group_version)?;
-            return Some((g, v, well_known_kind(resource)?.to_string()));
+            return self.clientset_kind(group_version, resource);
         }
         let (file, t) = self.resolve_type(file, dir, value, 0)?;
         if t.collection {
@@ -226,26 +289,6 @@ impl<'a, 'b> Values<'a, 'b> {
     }
 }
 
-/// Functions reachable from `start` through same-package calls.
-pub fn reachable(functions: &Functions, dir: &str, start: FuncRef) -> HashSet<FuncRef> {
-    let mut seen: HashSet<FuncRef> = HashSet::new();
-    let mut queue: VecDeque<FuncRef> = VecDeque::from([start]);
-    while let Some(f) = queue.pop_front() {
-        let Some(loc) = functions.get(&(dir.to_string(), f.clone())) else {
-            continue;
-        };
-        if !seen.insert(f) {
-            continue;
-        }
-        for call in &loc.facts.calls {
-            if !seen.contains(&call.target) {
-                queue.push_back(call.target.clone());
-            }
-        }
-    }
-    seen
-}
-
 pub fn describe(value: &ValueType) -> String {
     match value {
         ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => match &t.qualifier {
@@ -278,6 +321,15 @@ pub fn describe(value: &ValueType) -> String {
     }
 }
 
+/// Lower case with everything but ASCII letters and digits removed (`cert-manager` →
+/// `certmanager`), as client-gen names a group's accessor.
+fn alphanumeric_lower(s: &str) -> String {
+    s.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
 /// `CoreV1` → ("", "v1"), `AppsV1` → ("apps", "v1") for Kubernetes' own clientset.
 pub fn clientset_group_version(accessor: &str) -> Option<(String, String)> {
     let i = accessor.rfind('V')?;
@@ -288,44 +340,50 @@ pub fn clientset_group_version(accessor: &str) -> Option<(String, String)> {
     super::kinds::builtin_group_version(&format!("k8s.io/api/{group}/{version}"))
 }
 
-/// Resource accessors of Kubernetes' clientset whose kind is not simply the singular.
-pub fn well_known_kind(resource: &str) -> Option<&'static str> {
-    const KINDS: &[(&str, &str)] = &[
-        ("ConfigMaps", "ConfigMap"),
-        ("Secrets", "Secret"),
-        ("Services", "Service"),
-        ("ServiceAccounts", "ServiceAccount"),
-        ("Pods", "Pod"),
-        ("Namespaces", "Namespace"),
-        ("Nodes", "Node"),
-        ("Events", "Event"),
-        ("Endpoints", "Endpoints"),
-        ("PersistentVolumeClaims", "PersistentVolumeClaim"),
-        ("PersistentVolumes", "PersistentVolume"),
-        ("Deployments", "Deployment"),
-        ("StatefulSets", "StatefulSet"),
-        ("DaemonSets", "DaemonSet"),
-        ("ReplicaSets", "ReplicaSet"),
-        ("Jobs", "Job"),
-        ("CronJobs", "CronJob"),
-        ("Ingresses", "Ingress"),
-        ("NetworkPolicies", "NetworkPolicy"),
-        ("Roles", "Role"),
-        ("RoleBindings", "RoleBinding"),
-        ("ClusterRoles", "ClusterRole"),
-        ("ClusterRoleBindings", "ClusterRoleBinding"),
-        ("Leases", "Lease"),
-        ("HorizontalPodAutoscalers", "HorizontalPodAutoscaler"),
-        ("PodDisruptionBudgets", "PodDisruptionBudget"),
-        (
-            "MutatingWebhookConfigurations",
-            "MutatingWebhookConfiguration",
-        ),
-        (
-            "ValidatingWebhookConfigurations",
-            "ValidatingWebhookConfiguration",
-        ),
-        ("CustomResourceDefinitions", "CustomResourceDefinition"),
-    ];
-    KINDS.iter().find(|(r, _)| *r == resource).map(|(_, k)| *k)
+/// Plurals client-gen does not make by its rules.
+const IRREGULAR_PLURALS: &[(&str, &str)] = &[("Endpoints", "Endpoints")];
+
+/// The kind of a resource of Kubernetes' own API groups, from its clientset accessor
+/// (`ConfigMaps`, `NetworkPolicies`, `Ingresses`, `StorageClasses`): client-gen's plural
+/// rules (`plural`) undone. Exact for client-go's groups, whose kinds never end in `e`
+/// after `ch`, `sh`, `x`, `z`, `ss` or `us` (where undoing is ambiguous).
+pub fn well_known_kind(resource: &str) -> Option<String> {
+    if let Some((_, kind)) = IRREGULAR_PLURALS.iter().find(|(_, p)| *p == resource) {
+        return Some(kind.to_string());
+    }
+    if !resource.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return None;
+    }
+    let kind = if let Some(stem) = resource.strip_suffix("ies") {
+        format!("{stem}y")
+    } else if ["sses", "uses", "xes", "zes", "ches", "shes"]
+        .iter()
+        .any(|s| resource.ends_with(s))
+    {
+        resource[..resource.len() - 2].to_string()
+    } else {
+        resource.strip_suffix('s')?.to_string()
+    };
+    (!kind.is_empty()).then_some(kind)
+}
+
+/// client-gen's plural of a kind (gengo's plural namer): `…s`, `…x`, `…z`, `…ch`, `…sh` take
+/// `es`, a consonant before a final `y` makes `ies`, anything else takes `s`.
+pub fn plural(kind: &str) -> String {
+    if let Some((_, p)) = IRREGULAR_PLURALS.iter().find(|(k, _)| *k == kind) {
+        return p.to_string();
+    }
+    let consonant_y = kind.len() > 1
+        && kind.ends_with('y')
+        && !kind[..kind.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u']);
+    if consonant_y {
+        format!("{}ies", &kind[..kind.len() - 1])
+    } else if ["s", "x", "z", "ch", "sh"]
+        .iter()
+        .any(|s| kind.ends_with(s))
+    {
+        format!("{kind}es")
+    } else {
+        format!("{kind}s")
+    }
 }

@@ -17,14 +17,15 @@ use std::collections::HashSet;
 
 use tree_sitter::Node;
 
+use super::calls::{FuncId, Graph, Paths};
 use super::file::GoFile;
 use super::index::dir_of;
 use super::locals::{self, FuncRef, Locals, Signature, TypeExpr, ValueType, clientset_accessor};
-use super::syntax::{FuncCtx, call_arguments, line_of, text};
-use super::values::{
-    Located, Values, clientset_group_version, describe, reachable, well_known_kind,
+use super::syntax::{FuncCtx, call_arguments, condition_of, line_of, text};
+use super::values::{Located, Values, describe};
+use crate::model::{
+    CallStep, Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED,
 };
-use crate::model::{Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED};
 
 /// Facts about one function, for the call graph and the writes in it.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,7 +33,10 @@ pub struct FuncFacts {
     pub func: FuncRef,
     pub signature: Signature,
     pub calls: Vec<RawCall>,
+    /// Client writes and reads made in this function.
     pub writes: Vec<RawWrite>,
+    /// The index of this function's entry in `GoFile::call_facts` (the call graph's node).
+    pub call_fact: usize,
 }
 
 /// A call to a function of the same package, with what is known of its arguments.
@@ -45,12 +49,20 @@ pub struct RawCall {
     pub line: u32,
 }
 
+/// A client call that writes or reads (`get`, `list`, `watch`: see `is_read`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct RawWrite {
     pub verb: &'static str,
     pub object: WriteObject,
     pub client: ClientRef,
     pub line: u32,
+    /// The guarding condition in its function (`syntax::condition_of`), or empty.
+    pub condition: String,
+}
+
+/// True for the verbs of reads.
+pub fn is_read(verb: &str) -> bool {
+    matches!(verb, "get" | "list" | "watch")
 }
 
 /// What is written.
@@ -84,9 +96,10 @@ pub enum ClientRef {
 }
 
 const CLIENT_PACKAGE: &str = "sigs.k8s.io/controller-runtime/pkg/client";
-const CLIENT_TYPES: [&str; 5] = [
+const CLIENT_TYPES: [&str; 6] = [
     "Client",
     "Writer",
+    "Reader",
     "WithWatch",
     "StatusWriter",
     "SubResourceWriter",
@@ -103,6 +116,7 @@ pub fn extract(
 ) {
     let mut calls = Vec::new();
     let mut writes = Vec::new();
+    let generated = file.generated;
     for &call in &ctx.calls {
         let Some(function) = call.child_by_field_id(FIELD.function) else {
             continue;
@@ -150,7 +164,10 @@ pub fn extract(
                         line: line_of(call),
                     });
                 }
-                if let Some(w) = write_call(call, operand, method, &args, ctx, locals, src) {
+                // Reads in generated clientsets and informers are their plumbing.
+                if let Some(w) = write_call(call, operand, method, &args, ctx, locals, src)
+                    && !(generated && is_read(w.verb))
+                {
                     writes.push(w);
                 }
             }
@@ -165,6 +182,7 @@ pub fn extract(
         signature,
         calls,
         writes,
+        call_fact: 0,
     });
 }
 
@@ -218,6 +236,7 @@ fn write_call<'t>(
             object: WriteObject::Value(locals.type_of(args[2], src, at)),
             client: ClientRef::ControllerUtil(text(operand, src).to_string()),
             line,
+            condition: condition_of(call, ctx.body, src),
         });
     }
     // Typed clientsets: cs.CoreV1().ConfigMaps(ns).Create(ctx, cm, metav1.CreateOptions{})
@@ -231,6 +250,9 @@ fn write_call<'t>(
             "ApplyStatus" => "status_patch",
             "Delete" => "delete",
             "DeleteCollection" => "delete_all_of",
+            "Get" => "get",
+            "List" => "list",
+            "Watch" => "watch",
             _ => return None,
         };
         let object = match method {
@@ -248,6 +270,7 @@ fn write_call<'t>(
             },
             client: ClientRef::Clientset,
             line,
+            condition: condition_of(call, ctx.body, src),
         });
     }
     let (verb, client_node) = match method {
@@ -277,17 +300,22 @@ fn write_call<'t>(
                 (verb, operand)
             }
         }
+        // Reads: `c.Get(ctx, key, obj)`, `c.List(ctx, list, opts…)`.
+        "Get" if args.len() >= 3 => ("get", operand),
+        "List" => ("list", operand),
         _ => return None,
     };
     if args.len() < 2 {
         return None;
     }
     let client = client_ref(client_node, ctx, locals, src, at)?;
+    let object = if verb == "get" { args[2] } else { args[1] };
     Some(RawWrite {
         verb,
-        object: WriteObject::Value(locals.type_of(args[1], src, at)),
+        object: WriteObject::Value(locals.type_of(object, src, at)),
         client,
         line,
+        condition: condition_of(call, ctx.body, src),
     })
 }
 
@@ -361,7 +389,7 @@ fn client_ref(
             let f = node.child_by_field_id(FIELD.function)?;
             (f.kind_name() == "selector_expression"
                 && f.child_by_field_id(FIELD.field)
-                    .is_some_and(|x| text(x, src) == "GetClient"))
+                    .is_some_and(|x| matches!(text(x, src), "GetClient" | "GetAPIReader")))
             .then_some(ClientRef::Known)
         }
         _ => None,
@@ -375,18 +403,30 @@ pub struct Writes {
     pub package_operations: Vec<PackageOperation>,
 }
 
-/// Resolves every write, attributes it, and fills `controllers[].operations`.
+/// A controller's `Reconcile` is followed at most this many calls deep …
+const MAX_CALL_DEPTH: usize = 32;
+/// … and through at most this many functions.
+const MAX_REACHED: usize = 50_000;
+
+/// Resolves every write and read, attributes each to the controllers whose `Reconcile`
+/// reaches it (through calls across the repository's packages, `calls::Graph`), with the
+/// call path, and fills `controllers[].operations` and `reads`. Writes no controller
+/// reaches are listed per package; reads no controller reaches are not listed.
 pub fn resolve(
     values: &Values,
+    graph: &Graph,
+    reach: &[Option<Paths>],
     controllers: &mut [Controller],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Writes {
     let index = values.index;
     let functions = &values.functions;
     let resolver = Resolver { values };
-    // Every write, at the line it is reported, with the function it belongs to.
+    // Every write and read, at the line it is reported, with the function it belongs to.
     let mut resolved: Vec<(&str, &FuncRef, Operation)> = Vec::new();
-    for ((dir, func), loc) in functions {
+    let mut ordered: Vec<_> = functions.iter().collect();
+    ordered.sort_by(|a, b| (a.1.fi, a.1.facts.call_fact).cmp(&(b.1.fi, b.1.facts.call_fact)));
+    for ((dir, func), loc) in ordered {
         for w in &loc.facts.writes {
             if !resolver.is_client(loc.file, dir, &w.client) {
                 continue;
@@ -396,32 +436,31 @@ pub fn resolve(
             }
         }
     }
-    // Attribution: the functions each controller's Reconcile reaches in its package.
     let mut attributed: HashSet<usize> = HashSet::new();
-    for controller in controllers.iter_mut() {
-        let Some(src) = controller.sources.first() else {
-            continue;
-        };
-        let dir = dir_of(&src.file);
-        if controller.reconciler.is_empty() {
-            continue;
-        }
-        let start = FuncRef {
-            receiver: Some(controller.reconciler.clone()),
-            name: "Reconcile".into(),
-        };
-        let reached = reachable(functions, dir, start);
+    for (controller, paths) in controllers.iter_mut().zip(reach) {
+        let Some(paths) = paths else { continue };
         for (i, (d, f, op)) in resolved.iter().enumerate() {
-            if *d == dir && reached.contains(*f) {
-                controller.operations.push(op.clone());
-                attributed.insert(i);
+            let Some(node) = values.node_of(d, f) else {
+                continue;
+            };
+            if !paths.contains(graph, node) {
+                continue;
             }
+            let mut op = op.clone();
+            op.via = call_path(graph, paths, node);
+            if is_read(&op.verb) {
+                controller.reads.push(op);
+            } else {
+                controller.operations.push(op);
+            }
+            attributed.insert(i);
         }
         sort_operations(&mut controller.operations);
+        sort_operations(&mut controller.reads);
     }
     let mut package_operations = Vec::new();
     for (i, (dir, func, op)) in resolved.into_iter().enumerate() {
-        if attributed.contains(&i) {
+        if attributed.contains(&i) || is_read(&op.verb) {
             continue;
         }
         let key = (dir.to_string(), func.clone());
@@ -447,6 +486,73 @@ pub fn resolve(
     package_operations
         .sort_by(|a, b| (&a.package, &a.sources, &a.verb).cmp(&(&b.package, &b.sources, &b.verb)));
     Writes { package_operations }
+}
+
+/// For each controller, what its `Reconcile` reaches through the call graph (None when its
+/// reconciler type or its `Reconcile` is not found), with a diagnostic where the walk was
+/// cut short.
+pub fn controller_reach(
+    values: &Values,
+    graph: &Graph,
+    controllers: &[Controller],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Option<Paths>> {
+    controllers
+        .iter()
+        .map(|controller| {
+            let src = controller.sources.first()?;
+            if controller.reconciler.is_empty() {
+                return None;
+            }
+            let roots = reconcile_roots(values, graph, &src.file, &controller.reconciler);
+            if roots.is_empty() {
+                return None;
+            }
+            let paths = graph.paths_from(&roots, MAX_CALL_DEPTH, MAX_REACHED);
+            if let Some(cut) = &paths.cut {
+                diagnostics.push(Diagnostic::new(
+                    &src.file,
+                    src.line,
+                    format!(
+                        "the calls from {}.Reconcile were followed only as far as {cut}: writes, reads and informers further away are not attributed to controller {}",
+                        controller.reconciler, controller.name
+                    ),
+                ));
+            }
+            Some(paths)
+        })
+        .collect()
+}
+
+/// The call path from a controller's `Reconcile` to `node`, for the model.
+pub fn call_path(graph: &Graph, paths: &Paths, node: FuncId) -> Vec<CallStep> {
+    graph
+        .path_to(paths, node)
+        .into_iter()
+        .map(|(callee, caller_file, line)| CallStep {
+            function: graph.display(callee),
+            file: graph.file_path(caller_file).to_string(),
+            line,
+        })
+        .collect()
+}
+
+/// The `Reconcile` methods a controller's reconciler type has (its own or promoted from an
+/// embedded struct), as call graph nodes.
+fn reconcile_roots(values: &Values, graph: &Graph, file: &str, reconciler: &str) -> Vec<FuncId> {
+    let Some(facts) = values
+        .index
+        .files
+        .iter()
+        .find(|f| f.facts.path == file)
+        .map(|f| &f.facts)
+    else {
+        return Vec::new();
+    };
+    let Some(pkg) = values.index.package_of(facts) else {
+        return Vec::new();
+    };
+    graph.methods_of(pkg, reconciler, "Reconcile")
 }
 
 fn sort_operations(ops: &mut Vec<Operation>) {
@@ -600,12 +706,19 @@ impl<'a> Resolver<'a, '_> {
             if (path, line) != (file.path.as_str(), w.line) {
                 sources.push(SourceRef::new(&file.path, w.line));
             }
+            // A list's object is the list type: the kind is its item's (`PodList` → `Pod`).
+            let kind = match kind.strip_suffix("List") {
+                Some(item) if w.verb == "list" && !item.is_empty() => item.to_string(),
+                _ => kind,
+            };
             Operation {
                 verb: w.verb.to_string(),
                 group,
                 version,
                 kind,
                 sources,
+                via: Vec::new(),
+                condition: w.condition.clone(),
             }
         };
         match &w.object {
@@ -617,18 +730,15 @@ impl<'a> Resolver<'a, '_> {
                 let from_object = object
                     .as_ref()
                     .and_then(|o| self.values.value_kind(file, dir, o));
-                let gv = clientset_group_version(group_version);
-                let kind = from_object.or_else(|| {
-                    let (g, v) = gv.clone()?;
-                    Some((g, v, well_known_kind(resource)?.to_string()))
-                });
+                let kind =
+                    from_object.or_else(|| self.values.clientset_kind(group_version, resource));
                 match kind {
                     Some((g, v, k)) => vec![(op(g, v, k, w.line, &file.path), func)],
                     None => {
                         diagnostics.push(Diagnostic::new(
                             &file.path,
                             w.line,
-                            format!("cannot tell the kind written through the clientset accessor {group_version}().{resource}(…)"),
+                            format!("cannot tell the kind {} through the clientset accessor {group_version}().{resource}(…)", if is_read(w.verb) { "read" } else { "written" }),
                         ));
                         vec![(
                             op(
@@ -681,8 +791,9 @@ impl<'a> Resolver<'a, '_> {
                                 &file.path,
                                 line,
                                 format!(
-                                    "cannot tell the kind of the object this {} writes ({})",
+                                    "cannot tell the kind of the object this {} {} ({})",
                                     w.verb,
+                                    if is_read(w.verb) { "reads" } else { "writes" },
                                     describe(&value)
                                 ),
                             ));
@@ -788,7 +899,11 @@ func cleanup(ctx context.Context, c client.Client) {
             .iter()
             .map(|(p, s)| GoInput {
                 facts: extract(p, s),
-                area: Area::Component,
+                area: if p.ends_with("_test.go") {
+                    Area::Samples
+                } else {
+                    Area::Component
+                },
             })
             .collect();
         let modules = vec![GoModule {
@@ -801,7 +916,9 @@ func cleanup(ctx context.Context, c client.Client) {
         let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);
         let mut controllers = controllers::resolve(&inputs, &index, &mut diags);
         let values = Values::new(&inputs, &index);
-        let writes = resolve(&values, &mut controllers, &mut diags);
+        let graph = Graph::build(&inputs, &index);
+        let reach = controller_reach(&values, &graph, &controllers, &mut diags);
+        let writes = resolve(&values, &graph, &reach, &mut controllers, &mut diags);
         // Every source line: the call site, then the helper's own write line.
         let fmt = |verb: &str, g: &str, v: &str, k: &str, s: &[SourceRef]| {
             let lines: Vec<String> = s.iter().map(|s| s.line.to_string()).collect();
@@ -962,6 +1079,106 @@ func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
             diags,
             vec![
                 "59: cannot tell the kind of the object this delete writes (the result of mystery is not a known API type)"
+            ]
+        );
+    }
+
+    /// The fixture operator `tests/fixtures/callgraph-operator`: the call path of each row
+    /// as `function@line` steps after `via`, and its condition after `if`.
+    fn callgraph_rows() -> (Vec<String>, Vec<String>, Vec<String>) {
+        macro_rules! fixture {
+            ($($path:literal),*) => {
+                [$(($path, include_str!(concat!("../../../tests/fixtures/callgraph-operator/", $path)))),*]
+            };
+        }
+        let files = fixture!(
+            "api/v1/types.go",
+            "internal/controller/vessel_controller.go",
+            "internal/parts/part.go",
+            "internal/parts/part_test.go",
+            "internal/subs/subs.go",
+            "internal/base/finalizers.go"
+        );
+        let inputs: Vec<GoInput> = files
+            .iter()
+            .map(|(p, s)| GoInput {
+                facts: extract(p, s),
+                area: if p.ends_with("_test.go") {
+                    Area::Samples
+                } else {
+                    Area::Component
+                },
+            })
+            .collect();
+        let modules = vec![GoModule {
+            dir: String::new(),
+            path: "example.com/shipyard".into(),
+            controller_runtime: None,
+        }];
+        let mut diags = Vec::new();
+        let groups = BTreeMap::new();
+        let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);
+        let mut controllers = controllers::resolve(&inputs, &index, &mut diags);
+        let values = Values::new(&inputs, &index);
+        let graph = Graph::build(&inputs, &index);
+        let reach = controller_reach(&values, &graph, &controllers, &mut diags);
+        resolve(&values, &graph, &reach, &mut controllers, &mut diags);
+        let fmt = |o: &Operation| {
+            let via: Vec<String> = o
+                .via
+                .iter()
+                .map(|s| format!("{}@{}", s.function, s.line))
+                .collect();
+            let mut row = format!(
+                "{} {}/{} {} @{}:{}",
+                o.verb, o.group, o.version, o.kind, o.sources[0].file, o.sources[0].line
+            );
+            if !via.is_empty() {
+                row.push_str(&format!(" via {}", via.join(" > ")));
+            }
+            if !o.condition.is_empty() {
+                row.push_str(&format!(" [{}]", o.condition));
+            }
+            row
+        };
+        let c = &controllers[0];
+        (
+            c.operations.iter().map(fmt).collect(),
+            c.reads.iter().map(fmt).collect(),
+            diags
+                .iter()
+                .map(|d| format!("{}:{}: {}", d.file, d.line, d.message))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn writes_across_packages_are_attributed_with_their_call_paths() {
+        let (writes, reads, diags) = callgraph_rows();
+        assert_eq!(
+            writes,
+            vec![
+                "patch ?/? ? @internal/base/finalizers.go:15 via base.Finalizers.EnsureFinalizer@54",
+                "status_update shipyard.example.com/v1 Vessel @internal/controller/vessel_controller.go:56 [in a closure]",
+                "create /v1 ConfigMap @internal/controller/vessel_controller.go:62 via controller.VesselReconciler.reconcileLog@47",
+                "create apps/v1 Deployment @internal/parts/part.go:27 via parts.Hull.Reconcile@38",
+                "update /v1 Service @internal/parts/part.go:41 via parts.Mast.Reconcile@38 [if vessel.Spec.Exposed]",
+                "patch /v1 ResourceQuota @internal/subs/subs.go:23 via subs.QuotaReconciler.Reconcile@29",
+                "delete networking.k8s.io/v1 Ingress @internal/subs/subs.go:44 via subs.ingressRouter.Reconcile@44",
+                "create /v1 Secret @internal/subs/subs.go:59 via subs.secretSyncer.Sync@53",
+            ]
+        );
+        assert_eq!(
+            reads,
+            vec![
+                "get shipyard.example.com/v1 Vessel @internal/controller/vessel_controller.go:25",
+                "list /v1 Pod @internal/controller/vessel_controller.go:67 via controller.VesselReconciler.reconcileCrew@47",
+            ]
+        );
+        assert_eq!(
+            diags,
+            vec![
+                "internal/base/finalizers.go:15: cannot tell the kind of the object this patch writes (type client.Object is not a known API type)"
             ]
         );
     }

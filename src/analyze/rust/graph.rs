@@ -199,6 +199,7 @@ fn watch(kinds: &Kinds, w: &RawWatch, file: &str, diagnostics: &mut Vec<Diagnost
         version: gvk.version,
         kind: gvk.kind,
         conditional: false,
+        condition: String::new(),
         import_path,
         sources: vec![at],
     }
@@ -283,6 +284,7 @@ pub fn resolve(
                     sources: vec![SourceRef::new(&file.path, raw.line)],
                     watches,
                     operations,
+                    reads: Vec::new(),
                 });
             }
         }
@@ -342,6 +344,8 @@ fn add_operation(ops: &mut Vec<Operation>, verb: &str, gvk: Gvk, at: SourceRef) 
         version: gvk.version,
         kind: gvk.kind,
         sources: vec![at],
+        via: Vec::new(),
+        condition: String::new(),
     });
 }
 
