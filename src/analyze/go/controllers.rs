@@ -101,7 +101,12 @@ pub fn resolve(
     controllers
 }
 
-const BUILDER_CONSTRUCTORS: [&str; 2] = ["NewControllerManagedBy", "ControllerManagedBy"];
+const BUILDER_CONSTRUCTORS: [&str; 3] = [
+    "NewControllerManagedBy",
+    "ControllerManagedBy",
+    // The generic builder, `builder.TypedControllerManagedBy[reconcile.Request](mgr)`.
+    "TypedControllerManagedBy",
+];
 
 /// Follows every controller builder in a function body, including chains split over
 /// statements through variables (`b := …; if x { b = b.Owns(…) }; return b.Complete(r)`).
@@ -248,10 +253,13 @@ fn apply_step(
     });
 }
 
+/// `source.Kind(…)` or the generic `source.TypedKind(…)`, type arguments given or not.
 fn is_source_kind(node: Node, src: &[u8]) -> bool {
     node.kind_name() == "call_expression"
-        && node.child_by_field_id(FIELD.function).is_some_and(|f| {
-            f.kind_name() == "selector_expression" && text(f, src).ends_with(".Kind")
+        && crate::analyze::go::calls::callee(node).is_some_and(|f| {
+            f.kind_name() == "selector_expression"
+                && f.child_by_field_id(FIELD.field)
+                    .is_some_and(|m| matches!(text(m, src), "Kind" | "TypedKind"))
         })
 }
 

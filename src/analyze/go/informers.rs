@@ -54,7 +54,7 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
         name: ctx.name.clone(),
     };
     for &call in &ctx.calls {
-        let Some(function) = call.child_by_field_id(FIELD.function) else {
+        let Some(function) = super::calls::callee(call) else {
             continue;
         };
         if function.kind_name() != "selector_expression" {
@@ -74,7 +74,7 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
                 src,
                 call.start_byte(),
             ))),
-            "Kind"
+            "Kind" | "TypedKind"
                 if operand.kind_name() == "identifier"
                     && args.len() >= 2
                     && !inside_builder_watch(call, src) =>
@@ -85,7 +85,12 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
                     call.start_byte(),
                 )))
             }
-            "Informer" | "Lister" if args.is_empty() => factory(operand, src),
+            "Informer" | "Lister" if args.is_empty() => factory(operand, src).or_else(|| {
+                // `inf := f.Core().V1().Pods()` … `inf.Informer()`: the factory chain is the
+                // value the local was given.
+                let value = local_value(ctx, operand, src)?;
+                factory(value, src)
+            }),
             "Watch" => dynamic_resource(operand, src),
             _ => None,
         };
@@ -97,6 +102,35 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
             });
         }
     }
+}
+
+/// The expression a local variable named by `ident` was last given before it is used
+/// (`x := e` or `x = e` with one name and one value), if any.
+fn local_value<'t>(ctx: &FuncCtx<'t>, ident: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
+    if ident.kind_name() != "identifier" {
+        return None;
+    }
+    let name = text(ident, src);
+    ctx.bindings
+        .iter()
+        .filter(|b| {
+            matches!(
+                b.kind_name(),
+                "short_var_declaration" | "assignment_statement"
+            ) && b.end_byte() <= ident.start_byte()
+        })
+        .filter_map(|b| {
+            let (left, right) = (
+                b.child_by_field_id(FIELD.left)?,
+                b.child_by_field_id(FIELD.right)?,
+            );
+            (left.named_child_count() == 1
+                && right.named_child_count() == 1
+                && text(left.named_child(0)?, src) == name)
+                .then(|| right.named_child(0))
+                .flatten()
+        })
+        .last()
 }
 
 /// True for `source.Kind(…)` handed to a controller builder's `Watches`/`WatchesRawSource`,

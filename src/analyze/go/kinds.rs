@@ -146,6 +146,28 @@ pub fn builtin_group_version(import_path: &str) -> Option<(String, String)> {
 }
 
 /// `v1`, `v1alpha1`, `v2beta3`: a Kubernetes API version string.
+/// The API groups of the well-known modules, for naming their generated clientsets'
+/// accessors (`GatewayV1()` of `gateway.networking.k8s.io`).
+pub fn well_known_groups() -> impl Iterator<Item = &'static str> {
+    WELL_KNOWN
+        .iter()
+        .map(|(_, g)| *g)
+        .chain(WELL_KNOWN_EXACT.iter().map(|(_, g, _)| *g))
+}
+
+/// Groups whose generated clientset accessor is not named after the group's first label:
+/// the module declares another name with `+groupGoName=` (group → name).
+const GROUP_GO_NAMES: &[(&str, &str)] = &[("gateway.networking.x-k8s.io", "Experimental")];
+
+/// The name client-gen gives a group's accessor (before the version): `+groupGoName=` if
+/// the module declares one, else the group's first label.
+pub fn group_go_name(group: &str) -> &str {
+    GROUP_GO_NAMES
+        .iter()
+        .find(|(g, _)| *g == group)
+        .map_or_else(|| group.split('.').next().unwrap_or(""), |(_, n)| n)
+}
+
 pub fn is_version(s: &str) -> bool {
     let Some(rest) = s.strip_prefix('v') else {
         return false;

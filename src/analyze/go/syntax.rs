@@ -527,9 +527,15 @@ pub(crate) fn flatten_chain<'t>(
     let root = loop {
         match node.kind_name() {
             "call_expression" => {
-                let Some(function) = node.child_by_field_id(FIELD.function) else {
+                let Some(mut function) = node.child_by_field_id(FIELD.function) else {
                     break ChainRoot::Other;
                 };
+                // `pkg.F[T](…)`: the instantiated generic function is `pkg.F`.
+                if function.kind_name() == "index_expression"
+                    && let Some(generic) = function.child_by_field_id(FIELD.operand)
+                {
+                    function = generic;
+                }
                 let (method, operand) = match function.kind_name() {
                     "selector_expression" => match function.child_by_field_id(FIELD.field) {
                         Some(field) => (field, function.child_by_field_id(FIELD.operand)),

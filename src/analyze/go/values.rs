@@ -100,9 +100,10 @@ impl<'a, 'b> Values<'a, 'b> {
         owner: &str,
         field: &str,
     ) -> Option<(&'a GoFile, TypeExpr)> {
+        // An embedded field is named after its type (`r.Client` of an embedded `client.Client`).
         self.struct_fields(dir, owner)
             .into_iter()
-            .find(|(_, n, _)| *n == Some(field))
+            .find(|(_, n, t)| *n == Some(field) || (n.is_none() && t.name == field))
             .map(|(f, _, t)| (f, t.clone()))
     }
 
@@ -138,18 +139,41 @@ impl<'a, 'b> Values<'a, 'b> {
             return Some((g, v, well_known_kind(resource)?));
         }
         let wanted = alphanumeric_lower(accessor);
-        let mut found = self.index.group_versions().filter(|(_, (g, v))| {
-            format!(
-                "{}{v}",
-                alphanumeric_lower(g.split('.').next().unwrap_or(""))
-            ) == wanted
-        });
-        let (import_path, (g, v)) = found.next()?;
-        if found.next().is_some() {
+        let accessor_of =
+            |g: &str, v: &str| format!("{}{v}", alphanumeric_lower(super::kinds::group_go_name(g)));
+        // Several packages may declare one group/version (internal and external versions
+        // of the same API): they agree on the kind, or nothing is said.
+        let mut found: Vec<(String, String, String)> = self
+            .index
+            .group_versions()
+            .filter(|(_, (g, v))| accessor_of(g, v) == wanted)
+            .filter_map(|(import_path, (g, v))| {
+                let kind = self.repo_kind(import_path, |kind| plural(kind) == resource)?;
+                Some((g.clone(), v.clone(), kind))
+            })
+            .collect();
+        found.sort();
+        found.dedup();
+        if let [only] = &found[..] {
+            return Some(only.clone());
+        }
+        if !found.is_empty() {
             return None;
         }
-        self.repo_kind(import_path, |kind| plural(kind) == resource)
-            .map(|k| (g.clone(), v.clone(), k))
+        // A well-known module's generated clientset (`GatewayV1().HTTPRoutes(ns)`): its
+        // group by the accessor, its kind by client-gen's plural rule.
+        let version = accessor
+            .rfind('V')
+            .map(|i| accessor[i..].to_ascii_lowercase())?;
+        let mut groups: Vec<&str> = super::kinds::well_known_groups()
+            .filter(|g| accessor_of(g, &version) == wanted)
+            .collect();
+        groups.sort_unstable();
+        groups.dedup();
+        match groups[..] {
+            [group] => Some((group.to_string(), version, well_known_kind(resource)?)),
+            _ => None,
+        }
     }
 
     /// The kind of a lower-case resource name (a `GroupVersionResource`'s) of the

@@ -93,6 +93,9 @@ pub enum ClientRef {
     ControllerUtil(String),
     /// A typed clientset accessor chain: a client by construction.
     Clientset,
+    /// The result of `qualifier.name(…)`, a client if that is a known constructor of one
+    /// (`patch.NewSerialPatcher(obj, c)`, see `PATCHERS`).
+    Constructed { qualifier: String, name: String },
 }
 
 const CLIENT_PACKAGE: &str = "sigs.k8s.io/controller-runtime/pkg/client";
@@ -105,6 +108,20 @@ const CLIENT_TYPES: [&str; 6] = [
     "SubResourceWriter",
 ];
 const CONTROLLERUTIL: &str = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil";
+/// controller-runtime's root package re-exports `CreateOrUpdate` (`ctrl.CreateOrUpdate`).
+const CONTROLLER_RUNTIME: &str = "sigs.k8s.io/controller-runtime";
+
+/// Patch helpers of other projects whose `Patch(ctx, obj, …)` writes `obj` (object and
+/// status) through the client they were made with: (import path, type, constructor).
+const PATCHERS: &[(&str, &str, &str)] = &[
+    (
+        "github.com/fluxcd/pkg/runtime/patch",
+        "SerialPatcher",
+        "NewSerialPatcher",
+    ),
+    ("github.com/fluxcd/pkg/runtime/patch", "Helper", "NewHelper"),
+    ("sigs.k8s.io/cluster-api/util/patch", "Helper", "NewHelper"),
+];
 
 /// Records the calls and candidate writes of one function.
 pub fn extract(
@@ -359,6 +376,11 @@ fn client_ref(
                 ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => {
                     Some(ClientRef::Typed(t))
                 }
+                ValueType::ForeignResult {
+                    qualifier,
+                    name,
+                    index: 0,
+                } => Some(ClientRef::Constructed { qualifier, name }),
                 _ => None,
             }
         }
@@ -580,8 +602,15 @@ impl<'a> Resolver<'a, '_> {
     fn is_client(&self, file: &GoFile, dir: &str, client: &ClientRef) -> bool {
         match client {
             ClientRef::Known | ClientRef::Clientset => true,
-            ClientRef::ControllerUtil(q) => {
-                self.values.index.import_for(file, q).as_deref() == Some(CONTROLLERUTIL)
+            ClientRef::ControllerUtil(q) => matches!(
+                self.values.index.import_for(file, q).as_deref(),
+                Some(CONTROLLERUTIL | CONTROLLER_RUNTIME)
+            ),
+            ClientRef::Constructed { qualifier, name } => {
+                let import = self.values.index.import_for(file, qualifier);
+                PATCHERS
+                    .iter()
+                    .any(|(p, _, c)| import.as_deref() == Some(*p) && c == name)
             }
             ClientRef::Typed(t) => self.is_client_type(file, t),
             ClientRef::Embedded(owner) => self
@@ -611,6 +640,12 @@ impl<'a> Resolver<'a, '_> {
             .and_then(|q| index.import_for(file, q));
         if import.as_deref() == Some(CLIENT_PACKAGE) {
             return CLIENT_TYPES.contains(&t.name.as_str());
+        }
+        if PATCHERS
+            .iter()
+            .any(|(p, ty, _)| import.as_deref() == Some(*p) && t.name == *ty)
+        {
+            return true;
         }
         if t.collection || depth >= MAX_EMBED_DEPTH {
             return false;
@@ -1181,5 +1216,122 @@ func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
                 "internal/base/finalizers.go:15: cannot tell the kind of the object this patch writes (type client.Object is not a known API type)"
             ]
         );
+    }
+
+    const CLIENT_FORMS: &str = r#"package controller
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"github.com/fluxcd/pkg/runtime/patch"
+
+	v1 "example.com/op/api/v1"
+	"example.com/op/pkg/generated/clientset/versioned"
+)
+
+type GadgetReconciler struct {
+	client.Client
+	gen     versioned.Interface
+	patcher *patch.SerialPatcher
+}
+
+func (r *GadgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	g := &v1.Widget{}
+	r.Client.Update(ctx, g)
+	ctrl.CreateOrUpdate(ctx, r.Client, &corev1.Secret{}, func() error { return nil })
+	sp := patch.NewSerialPatcher(g, r.Client)
+	sp.Patch(ctx, g)
+	r.patcher.Patch(ctx, &corev1.ConfigMap{})
+	r.gen.ExampleV1().Widgets("ns").Delete(ctx, "name", metav1.DeleteOptions{})
+	r.gen.ExampleV1().Gizmos("ns").Delete(ctx, "name", metav1.DeleteOptions{})
+	var anything v1.Shape
+	r.Delete(ctx, anything)
+	return ctrl.Result{}, nil
+}
+
+func (r *GadgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+"#;
+
+    const SHAPES: &str = r#"package v1
+
+import "sigs.k8s.io/controller-runtime/pkg/client"
+
+// Shape is what several kinds of this package have in common; it is not a kind.
+type Shape interface {
+	client.Object
+	Sides() int
+}
+"#;
+
+    #[test]
+    fn every_client_form_is_a_client() {
+        // An embedded client named by its field, controller-runtime's root re-export of
+        // CreateOrUpdate, fluxcd's serial patcher (made in place and held in a field), the
+        // repository's own generated clientset (client-gen's naming: `ExampleV1`, plural
+        // `Widgets`), and an API package's interface, which is never a kind.
+        let (ops, pkg, diags) = rows(&[
+            ("api/v1/types.go", TYPES),
+            ("api/v1/shapes.go", SHAPES),
+            ("internal/controller/gadget.go", CLIENT_FORMS),
+        ]);
+        assert_eq!(
+            ops,
+            vec![
+                "update example.io/v1 Widget @23",
+                "create_or_update /v1 Secret @24",
+                "patch example.io/v1 Widget @26",
+                "patch /v1 ConfigMap @27",
+                "delete example.io/v1 Widget @28",
+                "delete ?/? ? @29",
+                "delete ?/? ? @31",
+            ]
+        );
+        assert!(pkg.is_empty(), "{pkg:?}");
+        assert_eq!(
+            diags,
+            vec![
+                "29: cannot tell the kind written through the clientset accessor ExampleV1().Gizmos(…)",
+                "31: cannot tell the kind of the object this delete writes (type v1.Shape is not a known API type)",
+            ]
+        );
+    }
+
+    #[test]
+    fn plurals_follow_client_gen() {
+        for (kind, resource) in [
+            ("ConfigMap", "ConfigMaps"),
+            ("Ingress", "Ingresses"),
+            ("NetworkPolicy", "NetworkPolicies"),
+            ("Gateway", "Gateways"),
+            ("StorageClass", "StorageClasses"),
+            ("ComponentStatus", "ComponentStatuses"),
+            ("Endpoints", "Endpoints"),
+            ("Lease", "Leases"),
+            ("Box", "Boxes"),
+            ("Patch", "Patches"),
+        ] {
+            assert_eq!(crate::analyze::go::values::plural(kind), resource);
+        }
+        for (resource, kind) in [
+            ("ConfigMaps", Some("ConfigMap")),
+            ("Ingresses", Some("Ingress")),
+            ("NetworkPolicies", Some("NetworkPolicy")),
+            ("StorageClasses", Some("StorageClass")),
+            ("ComponentStatuses", Some("ComponentStatus")),
+            ("Endpoints", Some("Endpoints")),
+            ("Leases", Some("Lease")),
+            ("pods", None),
+            ("S", None),
+        ] {
+            assert_eq!(
+                crate::analyze::go::values::well_known_kind(resource).as_deref(),
+                kind
+            );
+        }
     }
 }
