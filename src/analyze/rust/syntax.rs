@@ -83,6 +83,19 @@ pub fn peel(mut e: &Expr) -> &Expr {
     }
 }
 
+/// The name of a type (`Foo` for `crate::a::Foo<T>` or `&Foo`), when it is a path.
+pub fn type_name(mut ty: &syn::Type) -> Option<String> {
+    loop {
+        ty = match ty {
+            syn::Type::Reference(r) => &r.elem,
+            syn::Type::Paren(p) => &p.elem,
+            syn::Type::Group(g) => &g.elem,
+            syn::Type::Path(p) => return p.path.segments.last().map(|s| s.ident.to_string()),
+            _ => return None,
+        };
+    }
+}
+
 /// Why a file is not handed to syn, with the line where it shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refused {
