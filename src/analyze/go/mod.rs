@@ -48,7 +48,9 @@ pub struct GoFindings {
     pub metrics: Vec<Metric>,
 }
 
-/// Resolves the facts of every Go file of one project that ships no CRD manifests.
+/// Resolves the facts of every Go file of one project that ships no CRD manifests (the
+/// feature tests' entry point).
+#[cfg(test)]
 pub fn resolve(
     files: &[GoInput],
     modules: &[GoModule],

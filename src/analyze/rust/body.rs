@@ -92,6 +92,9 @@ pub struct FnFacts {
     pub env_reads: Vec<(String, u32)>,
 }
 
+/// How many combinator calls and closures `api_of_expr` looks through.
+const MAX_COMBINATOR_STEPS: usize = 16;
+
 /// The type kube's event `Recorder` publishes.
 const EVENT: &str = "k8s_openapi::api::events::v1::Event";
 
@@ -282,7 +285,55 @@ impl<'a> BodyVisitor<'a> {
     /// The kind of the `Api` an expression evaluates to, or `None` when it is not shown to
     /// be an `Api`.
     pub fn api_of_expr(&self, e: &Expr) -> Option<ApiKind> {
-        match peel(e) {
+        // `Option` combinators around an `Api` (`ns.map(|ns| Api::namespaced(c, ns))
+        // .unwrap_or_else(|| Api::default_namespaced(c))`) are looked through, a bounded
+        // number of steps; the first `Api` found decides.
+        let mut pending: Vec<&Expr> = vec![e];
+        let mut steps = 0;
+        while let Some(e) = pending.pop() {
+            steps += 1;
+            if steps > MAX_COMBINATOR_STEPS {
+                break;
+            }
+            match peel(e) {
+                Expr::MethodCall(m) => {
+                    let method = m.method.to_string();
+                    let closures = m.args.iter().filter_map(|a| match a {
+                        Expr::Closure(c) => Some(&*c.body),
+                        _ => None,
+                    });
+                    match method.as_str() {
+                        "map" | "and_then" | "map_or_else" => pending.extend(closures),
+                        "unwrap_or_else" | "or_else" => {
+                            pending.extend(closures);
+                            pending.push(&m.receiver);
+                        }
+                        "unwrap_or" | "or" => {
+                            pending.extend(m.args.iter());
+                            pending.push(&m.receiver);
+                        }
+                        "unwrap" | "expect" => pending.push(&m.receiver),
+                        _ => {}
+                    }
+                }
+                Expr::Block(b) => {
+                    if let Some(syn::Stmt::Expr(last, None)) = b.block.stmts.last() {
+                        pending.push(last);
+                    }
+                }
+                other => {
+                    if let Some(kind) = self.api_of_plain_expr(other) {
+                        return Some(kind);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The kind of an `Api` constructor call or of a local holding an `Api`.
+    fn api_of_plain_expr(&self, e: &Expr) -> Option<ApiKind> {
+        match e {
             Expr::Call(c) => {
                 let Expr::Path(p) = &*c.func else {
                     return None;
@@ -576,4 +627,21 @@ impl<'ast> Visit<'ast> for BodyVisitor<'_> {
 
     // Items nested in a body are separate functions, analyzed on their own.
     fn visit_item(&mut self, _: &'ast syn::Item) {}
+
+    // A macro's tokens (`tokio::pin! { let w = watcher(…); }`, `assert!(api.create(…))`)
+    // are walked when they parse as statements or as comma-separated expressions (the
+    // nesting guard has already bounded them); other macros are opaque.
+    fn visit_macro(&mut self, m: &'ast syn::Macro) {
+        if let Ok(stmts) = m.parse_body_with(syn::Block::parse_within) {
+            for s in &stmts {
+                Visit::visit_stmt(self, s);
+            }
+        } else if let Ok(exprs) =
+            m.parse_body_with(syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated)
+        {
+            for e in &exprs {
+                Visit::visit_expr(self, e);
+            }
+        }
+    }
 }

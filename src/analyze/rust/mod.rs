@@ -814,6 +814,40 @@ async fn publish_through(r: &Recorder) {
     }
 
     #[test]
+    fn macro_bodies_and_option_combinators() {
+        let src = r#"use k8s_openapi::api::core::v1::{Namespace, Secret};
+use kube::{Api, Client, runtime::watcher};
+async fn start(client: Client, ns: Option<String>) {
+    tokio::pin! {
+        let w = watcher(Api::<Namespace>::all(client.clone()), watcher::Config::default());
+    }
+    let secrets = ns
+        .map(|ns| Api::<Secret>::namespaced(client.clone(), &ns))
+        .unwrap_or_else(|| Api::<Secret>::default_namespaced(client.clone()));
+    assert!(secrets.delete("x", &dp).await.is_ok());
+    println!("{}", format!("not {}", "an api"));
+}
+"#;
+        let (f, d) = project(&[("src/lib.rs", src)]);
+        assert!(d.is_empty(), "{d:?}");
+        let informers: Vec<String> = f
+            .informers
+            .iter()
+            .map(|i| {
+                format!(
+                    "{} {}/{} :{}",
+                    i.function, i.group, i.kind, i.sources[0].line
+                )
+            })
+            .collect();
+        assert_eq!(informers, ["start /Namespace :5"]);
+        assert_eq!(
+            package_operations(&f),
+            ["start delete crate /v1 Secret Component :10"]
+        );
+    }
+
+    #[test]
     fn custom_resources_merge_with_manifests() {
         let src = r#"use kube::CustomResource;
 /// A doc.
