@@ -9,7 +9,7 @@ use syn::visit::{self, Visit};
 use syn::{Expr, ExprCall, ExprMethodCall, FnArg, GenericArgument, Pat, PathArguments, Type};
 
 use super::routes;
-use super::syntax::{line, peel, str_lit};
+use super::syntax::{line, peel, peel_type, str_lit};
 use super::uses::{Uses, segments};
 use crate::model::{Area, Relation};
 
@@ -191,16 +191,7 @@ impl<'a> BodyVisitor<'a> {
 
     /// True for kube's event `Recorder` type (behind references).
     fn is_recorder_type(&self, ty: &Type) -> bool {
-        let mut ty = ty;
-        loop {
-            ty = match ty {
-                Type::Reference(r) => &r.elem,
-                Type::Paren(p) => &p.elem,
-                Type::Group(g) => &g.elem,
-                _ => break,
-            };
-        }
-        let Type::Path(p) = ty else {
+        let Type::Path(p) = peel_type(ty) else {
             return false;
         };
         self.is_kube(&self.uses.resolve(&segments(&p.path)), "Recorder")
@@ -235,16 +226,7 @@ impl<'a> BodyVisitor<'a> {
 
     /// The kind of an `Api<K>` type (behind references), or `None` for any other type.
     pub fn api_of_type(&self, ty: &Type) -> Option<ApiKind> {
-        let mut ty = ty;
-        loop {
-            ty = match ty {
-                Type::Reference(r) => &r.elem,
-                Type::Paren(p) => &p.elem,
-                Type::Group(g) => &g.elem,
-                _ => break,
-            };
-        }
-        let Type::Path(p) = ty else {
+        let Type::Path(p) = peel_type(ty) else {
             return None;
         };
         let resolved = self.uses.resolve(&segments(&p.path));

@@ -83,16 +83,23 @@ pub fn peel(mut e: &Expr) -> &Expr {
     }
 }
 
-/// The name of a type (`Foo` for `crate::a::Foo<T>` or `&Foo`), when it is a path.
-pub fn type_name(mut ty: &syn::Type) -> Option<String> {
+/// A type behind references, parentheses and invisible groups.
+pub fn peel_type(mut ty: &syn::Type) -> &syn::Type {
     loop {
         ty = match ty {
             syn::Type::Reference(r) => &r.elem,
             syn::Type::Paren(p) => &p.elem,
             syn::Type::Group(g) => &g.elem,
-            syn::Type::Path(p) => return p.path.segments.last().map(|s| s.ident.to_string()),
-            _ => return None,
+            _ => return ty,
         };
+    }
+}
+
+/// The name of a type (`Foo` for `crate::a::Foo<T>` or `&Foo`), when it is a path.
+pub fn type_name(ty: &syn::Type) -> Option<String> {
+    match peel_type(ty) {
+        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
     }
 }
 
