@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use super::consts::{ConstExpr, Constant};
 use super::file::GoFile;
-use super::kinds::{builtin_group_version, is_version};
+use super::kinds::{Shipped, ShippedCrds, builtin_group_version, is_version};
 use super::syntax::ObjectRef;
 use crate::model::{ApiPackage, Area, Diagnostic, UNRESOLVED};
 
@@ -110,6 +110,8 @@ pub struct GoIndex<'a> {
     /// (import path, name) → (constant, index of the declaring file).
     consts: HashMap<(String, String), (&'a Constant, usize)>,
     groups: &'a BTreeMap<String, String>,
+    /// CRD manifests of the repository, for types no table or declaration resolves.
+    shipped: ShippedCrds,
     evaluated: ConstState,
     /// (import path, name) of the interfaces in-repo API packages declare: never kinds.
     api_interfaces: HashSet<(String, String)>,
@@ -130,6 +132,7 @@ impl<'a> GoIndex<'a> {
             group_versions: HashMap::new(),
             consts: HashMap::new(),
             groups,
+            shipped: ShippedCrds::default(),
             evaluated: ConstState::default(),
             api_interfaces: HashSet::new(),
         };
@@ -216,6 +219,13 @@ impl<'a> GoIndex<'a> {
             }
         }
         index
+    }
+
+    /// Lets types of packages without a known group resolve through the CRDs the
+    /// repository ships.
+    pub fn with_shipped_crds(mut self, shipped: ShippedCrds) -> Self {
+        self.shipped = shipped;
+        self
     }
 
     /// The import path of the package a file belongs to.
@@ -457,7 +467,29 @@ impl<'a> GoIndex<'a> {
                     ));
                     return unresolved(name, package);
                 }
-                match package.as_deref().and_then(|p| self.group_version(p)) {
+                let shipped = match package.as_deref() {
+                    Some(p) if p != UNSTRUCTURED && self.group_version(p).is_none() => {
+                        self.shipped.lookup(p, name)
+                    }
+                    _ => Shipped::None,
+                };
+                if let Shipped::Several(groups) = &shipped {
+                    diagnostics.push(Diagnostic::new(
+                        &file.path,
+                        line,
+                        format!(
+                            "cannot resolve the API group of {}.{name}: several CRDs shipped in this repository have this kind and version ({}); map its import path under [groups] in projects.toml",
+                            package.as_deref().unwrap_or_default(),
+                            groups.join(", ")
+                        ),
+                    ));
+                    return unresolved(name, package);
+                }
+                let known = match shipped {
+                    Shipped::One(group, version) => Some((group, version)),
+                    _ => package.as_deref().and_then(|p| self.group_version(p)),
+                };
+                match known {
                     Some((group, version)) => KindRef {
                         group,
                         version,

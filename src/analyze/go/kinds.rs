@@ -2,6 +2,10 @@
 //! repository: Kubernetes' own `k8s.io/api/*` packages, apiextensions, and well-known API
 //! modules of other projects. Kept as data, not code; `[groups]` in projects.toml adds more.
 
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::model::Crd;
+
 /// `k8s.io/api/<dir>/<version>` → API group.
 const K8S_API_GROUPS: &[(&str, &str)] = &[
     ("admissionregistration", "admissionregistration.k8s.io"),
@@ -106,6 +110,124 @@ const WELL_KNOWN: &[(&str, &str)] = &[
         "github.com/cert-manager/cert-manager/pkg/apis/certmanager",
         "cert-manager.io",
     ),
+    // Knative Eventing's other groups (eventing.knative.dev is above).
+    (
+        "knative.dev/eventing/pkg/apis/messaging",
+        "messaging.knative.dev",
+    ),
+    (
+        "knative.dev/eventing/pkg/apis/sources",
+        "sources.knative.dev",
+    ),
+    ("knative.dev/eventing/pkg/apis/flows", "flows.knative.dev"),
+    // Argo: Workflows, CD (module majors v2 and v3) and Rollouts share one group.
+    (
+        "github.com/argoproj/argo-workflows/v3/pkg/apis/workflow",
+        "argoproj.io",
+    ),
+    (
+        "github.com/argoproj/argo-cd/v2/pkg/apis/application",
+        "argoproj.io",
+    ),
+    (
+        "github.com/argoproj/argo-cd/v3/pkg/apis/application",
+        "argoproj.io",
+    ),
+    (
+        "github.com/argoproj/argo-rollouts/pkg/apis/rollouts",
+        "argoproj.io",
+    ),
+    // Tekton Pipelines and Triggers.
+    (
+        "github.com/tektoncd/pipeline/pkg/apis/pipeline",
+        "tekton.dev",
+    ),
+    (
+        "github.com/tektoncd/triggers/pkg/apis/triggers",
+        "triggers.tekton.dev",
+    ),
+    // Crossplane, before and after its v2 module.
+    (
+        "github.com/crossplane/crossplane/apis/apiextensions",
+        "apiextensions.crossplane.io",
+    ),
+    (
+        "github.com/crossplane/crossplane/v2/apis/apiextensions",
+        "apiextensions.crossplane.io",
+    ),
+    (
+        "github.com/crossplane/crossplane/apis/pkg",
+        "pkg.crossplane.io",
+    ),
+    (
+        "github.com/crossplane/crossplane/v2/apis/pkg",
+        "pkg.crossplane.io",
+    ),
+    // Batch scheduling.
+    ("sigs.k8s.io/kueue/apis/kueue", "kueue.x-k8s.io"),
+    ("sigs.k8s.io/jobset/api/jobset", "jobset.x-k8s.io"),
+    // KubeVirt's core API module.
+    ("kubevirt.io/api/core", "kubevirt.io"),
+    // Cluster API: the layout before v1.11 (`api/v1beta1`, `exp/api`, `bootstrap/…/api`,
+    // `controlplane/…/api`) and after it (everything under `api/<group>/`).
+    ("sigs.k8s.io/cluster-api/api", "cluster.x-k8s.io"),
+    ("sigs.k8s.io/cluster-api/api/core", "cluster.x-k8s.io"),
+    ("sigs.k8s.io/cluster-api/exp/api", "cluster.x-k8s.io"),
+    (
+        "sigs.k8s.io/cluster-api/bootstrap/kubeadm/api",
+        "bootstrap.cluster.x-k8s.io",
+    ),
+    (
+        "sigs.k8s.io/cluster-api/api/bootstrap/kubeadm",
+        "bootstrap.cluster.x-k8s.io",
+    ),
+    (
+        "sigs.k8s.io/cluster-api/controlplane/kubeadm/api",
+        "controlplane.cluster.x-k8s.io",
+    ),
+    (
+        "sigs.k8s.io/cluster-api/api/controlplane/kubeadm",
+        "controlplane.cluster.x-k8s.io",
+    ),
+    (
+        "sigs.k8s.io/cluster-api/api/addons",
+        "addons.cluster.x-k8s.io",
+    ),
+    ("sigs.k8s.io/cluster-api/api/ipam", "ipam.cluster.x-k8s.io"),
+    (
+        "sigs.k8s.io/cluster-api/test/infrastructure/docker/api",
+        "infrastructure.cluster.x-k8s.io",
+    ),
+    // Flux: one API module per controller.
+    (
+        "github.com/fluxcd/source-controller/api",
+        "source.toolkit.fluxcd.io",
+    ),
+    (
+        "github.com/fluxcd/kustomize-controller/api",
+        "kustomize.toolkit.fluxcd.io",
+    ),
+    (
+        "github.com/fluxcd/helm-controller/api",
+        "helm.toolkit.fluxcd.io",
+    ),
+    (
+        "github.com/fluxcd/notification-controller/api",
+        "notification.toolkit.fluxcd.io",
+    ),
+    (
+        "github.com/fluxcd/image-reflector-controller/api",
+        "image.toolkit.fluxcd.io",
+    ),
+    (
+        "github.com/fluxcd/image-automation-controller/api",
+        "image.toolkit.fluxcd.io",
+    ),
+    // External Secrets Operator.
+    (
+        "github.com/external-secrets/external-secrets/apis/externalsecrets",
+        "external-secrets.io",
+    ),
 ];
 
 /// Exceptions to `WELL_KNOWN` by exact package: versions whose group differs.
@@ -143,6 +265,71 @@ pub fn builtin_group_version(import_path: &str) -> Option<(String, String)> {
         .iter()
         .find(|(f, _)| *f == folder)
         .map(|(_, g)| (g.to_string(), version.to_string()))
+}
+
+/// The custom resources a repository ships as CRD manifests, for Go types from modules the
+/// tables do not know: `github.com/foo/bar/apis/widgets/v1alpha1.Widget` is the CRD of kind
+/// `Widget` that serves `v1alpha1`, when exactly one shipped CRD does.
+#[derive(Debug, Default, Clone)]
+pub struct ShippedCrds {
+    /// kind → (group, served versions), one entry per group.
+    by_kind: BTreeMap<String, BTreeMap<String, BTreeSet<String>>>,
+}
+
+/// What the shipped CRDs say about one Go type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shipped {
+    /// No shipped CRD has this kind and version.
+    None,
+    /// Exactly one: its (group, version).
+    One(String, String),
+    /// Several groups have this kind and version: their names.
+    Several(Vec<String>),
+}
+
+impl ShippedCrds {
+    pub fn new<'c>(crds: impl IntoIterator<Item = &'c Crd>) -> ShippedCrds {
+        let mut shipped = ShippedCrds::default();
+        for c in crds {
+            if c.kind.is_empty() || c.group.is_empty() {
+                continue;
+            }
+            let versions = shipped
+                .by_kind
+                .entry(c.kind.clone())
+                .or_default()
+                .entry(c.group.clone())
+                .or_default();
+            versions.extend(
+                c.versions
+                    .iter()
+                    .filter(|v| v.served)
+                    .map(|v| v.name.clone()),
+            );
+        }
+        shipped
+    }
+
+    /// The shipped CRD a type `kind` of Go package `import_path` is: same kind, serving
+    /// the last version-like element of the import path.
+    pub fn lookup(&self, import_path: &str, kind: &str) -> Shipped {
+        let Some(version) = import_path.rsplit('/').find(|s| is_version(s)) else {
+            return Shipped::None;
+        };
+        let groups: Vec<String> = self
+            .by_kind
+            .get(kind)
+            .into_iter()
+            .flatten()
+            .filter(|(_, versions)| versions.contains(version))
+            .map(|(group, _)| group.clone())
+            .collect();
+        match groups.as_slice() {
+            [] => Shipped::None,
+            [one] => Shipped::One(one.clone(), version.to_string()),
+            _ => Shipped::Several(groups),
+        }
+    }
 }
 
 /// `v1`, `v1alpha1`, `v2beta3`: a Kubernetes API version string.
@@ -257,6 +444,215 @@ mod tests {
         // Not API types: duck types and the serving package's helpers.
         assert_eq!(gv("knative.dev/pkg/apis/duck/v1"), None);
         assert_eq!(gv("knative.dev/serving/pkg/apis/serving"), None);
+    }
+
+    #[test]
+    fn ecosystem_modules_one_package_per_family() {
+        let cases = [
+            (
+                "github.com/argoproj/argo-workflows/v3/pkg/apis/workflow/v1alpha1",
+                "argoproj.io",
+                "v1alpha1",
+            ),
+            (
+                "github.com/argoproj/argo-cd/v2/pkg/apis/application/v1alpha1",
+                "argoproj.io",
+                "v1alpha1",
+            ),
+            (
+                "github.com/argoproj/argo-cd/v3/pkg/apis/application/v1alpha1",
+                "argoproj.io",
+                "v1alpha1",
+            ),
+            (
+                "github.com/argoproj/argo-rollouts/pkg/apis/rollouts/v1alpha1",
+                "argoproj.io",
+                "v1alpha1",
+            ),
+            (
+                "github.com/tektoncd/pipeline/pkg/apis/pipeline/v1",
+                "tekton.dev",
+                "v1",
+            ),
+            (
+                "github.com/tektoncd/pipeline/pkg/apis/pipeline/v1beta1",
+                "tekton.dev",
+                "v1beta1",
+            ),
+            (
+                "github.com/tektoncd/triggers/pkg/apis/triggers/v1beta1",
+                "triggers.tekton.dev",
+                "v1beta1",
+            ),
+            (
+                "github.com/crossplane/crossplane/apis/apiextensions/v1",
+                "apiextensions.crossplane.io",
+                "v1",
+            ),
+            (
+                "github.com/crossplane/crossplane/v2/apis/pkg/v1",
+                "pkg.crossplane.io",
+                "v1",
+            ),
+            (
+                "knative.dev/eventing/pkg/apis/eventing/v1",
+                "eventing.knative.dev",
+                "v1",
+            ),
+            (
+                "knative.dev/eventing/pkg/apis/messaging/v1",
+                "messaging.knative.dev",
+                "v1",
+            ),
+            (
+                "knative.dev/eventing/pkg/apis/sources/v1",
+                "sources.knative.dev",
+                "v1",
+            ),
+            (
+                "sigs.k8s.io/kueue/apis/kueue/v1beta1",
+                "kueue.x-k8s.io",
+                "v1beta1",
+            ),
+            (
+                "sigs.k8s.io/jobset/api/jobset/v1alpha2",
+                "jobset.x-k8s.io",
+                "v1alpha2",
+            ),
+            ("kubevirt.io/api/core/v1", "kubevirt.io", "v1"),
+            (
+                "sigs.k8s.io/cluster-api/api/v1beta1",
+                "cluster.x-k8s.io",
+                "v1beta1",
+            ),
+            (
+                "sigs.k8s.io/cluster-api/api/core/v1beta2",
+                "cluster.x-k8s.io",
+                "v1beta2",
+            ),
+            (
+                "sigs.k8s.io/cluster-api/bootstrap/kubeadm/api/v1beta1",
+                "bootstrap.cluster.x-k8s.io",
+                "v1beta1",
+            ),
+            (
+                "sigs.k8s.io/cluster-api/api/controlplane/kubeadm/v1beta2",
+                "controlplane.cluster.x-k8s.io",
+                "v1beta2",
+            ),
+            (
+                "sigs.k8s.io/cluster-api/test/infrastructure/docker/api/v1beta1",
+                "infrastructure.cluster.x-k8s.io",
+                "v1beta1",
+            ),
+            (
+                "github.com/fluxcd/source-controller/api/v1",
+                "source.toolkit.fluxcd.io",
+                "v1",
+            ),
+            (
+                "github.com/fluxcd/kustomize-controller/api/v1",
+                "kustomize.toolkit.fluxcd.io",
+                "v1",
+            ),
+            (
+                "github.com/fluxcd/helm-controller/api/v2",
+                "helm.toolkit.fluxcd.io",
+                "v2",
+            ),
+            (
+                "github.com/fluxcd/notification-controller/api/v1beta3",
+                "notification.toolkit.fluxcd.io",
+                "v1beta3",
+            ),
+            (
+                "github.com/external-secrets/external-secrets/apis/externalsecrets/v1beta1",
+                "external-secrets.io",
+                "v1beta1",
+            ),
+            (
+                "github.com/external-secrets/external-secrets/apis/externalsecrets/v1",
+                "external-secrets.io",
+                "v1",
+            ),
+        ];
+        for (path, group, version) in cases {
+            assert_eq!(
+                builtin_group_version(path),
+                Some((group.to_string(), version.to_string())),
+                "{path}"
+            );
+        }
+        // Neighbouring packages that are not these groups stay unknown.
+        for path in [
+            "github.com/crossplane/crossplane/apis/pkg/meta/v1",
+            "github.com/crossplane/crossplane/apis/apiextensions/fn/proto/v1",
+            "github.com/argoproj/argo-workflows/v3/pkg/apis/workflow",
+            "sigs.k8s.io/cluster-api/api/runtime/hooks/v1alpha1",
+        ] {
+            assert_eq!(builtin_group_version(path), None, "{path}");
+        }
+    }
+
+    fn crd(group: &str, kind: &str, versions: &[(&str, bool)]) -> Crd {
+        Crd {
+            group: group.into(),
+            kind: kind.into(),
+            versions: versions
+                .iter()
+                .map(|(name, served)| crate::model::CrdVersion {
+                    name: name.to_string(),
+                    served: *served,
+                    storage: false,
+                    deprecated: false,
+                    printer_columns: Vec::new(),
+                })
+                .collect(),
+            ..Crd::default()
+        }
+    }
+
+    #[test]
+    fn shipped_crds_match_kind_and_served_version_once() {
+        let crds = [
+            crd(
+                "widgets.foo.io",
+                "Widget",
+                &[("v1alpha1", true), ("v1", true)],
+            ),
+            // The same CRD shipped twice (kustomize base and Helm chart) is one candidate.
+            crd("widgets.foo.io", "Widget", &[("v1alpha1", true)]),
+            crd("old.foo.io", "Gadget", &[("v1alpha1", false)]),
+            crd("a.io", "Twin", &[("v1", true)]),
+            crd("b.io", "Twin", &[("v1", true)]),
+        ];
+        let shipped = ShippedCrds::new(&crds);
+        assert_eq!(
+            shipped.lookup("github.com/foo/bar/apis/widgets/v1alpha1", "Widget"),
+            Shipped::One("widgets.foo.io".into(), "v1alpha1".into())
+        );
+        // The last version-like element, wherever it is in the path.
+        assert_eq!(
+            shipped.lookup("github.com/foo/bar/v3/apis/v1/types", "Widget"),
+            Shipped::One("widgets.foo.io".into(), "v1".into())
+        );
+        assert_eq!(
+            shipped.lookup("github.com/foo/bar/apis/widgets/v2", "Widget"),
+            Shipped::None
+        );
+        // A version the CRD does not serve.
+        assert_eq!(
+            shipped.lookup("github.com/foo/bar/apis/v1alpha1", "Gadget"),
+            Shipped::None
+        );
+        assert_eq!(
+            shipped.lookup("github.com/foo/bar/apis/widgets", "Widget"),
+            Shipped::None
+        );
+        assert_eq!(
+            shipped.lookup("example.com/twins/v1", "Twin"),
+            Shipped::Several(vec!["a.io".into(), "b.io".into()])
+        );
     }
 
     #[test]

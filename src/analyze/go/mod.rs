@@ -48,14 +48,34 @@ pub struct GoFindings {
     pub metrics: Vec<Metric>,
 }
 
-/// Resolves the facts of every Go file of one project.
+/// Resolves the facts of every Go file of one project that ships no CRD manifests (the
+/// feature tests' entry point).
+#[cfg(test)]
 pub fn resolve(
     files: &[GoInput],
     modules: &[GoModule],
     groups: &BTreeMap<String, String>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> GoFindings {
-    let index = index::GoIndex::build(files, modules, groups, diagnostics);
+    resolve_with_crds(
+        files,
+        modules,
+        groups,
+        kinds::ShippedCrds::default(),
+        diagnostics,
+    )
+}
+
+/// Resolves the facts of every Go file of one project, with the CRDs its manifests ship.
+pub fn resolve_with_crds(
+    files: &[GoInput],
+    modules: &[GoModule],
+    groups: &BTreeMap<String, String>,
+    shipped: kinds::ShippedCrds,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> GoFindings {
+    let index =
+        index::GoIndex::build(files, modules, groups, diagnostics).with_shipped_crds(shipped);
     let mut controllers = controllers::resolve(files, &index, diagnostics);
     let values = values::Values::new(files, &index);
     let graph = calls::Graph::build(files, &index);

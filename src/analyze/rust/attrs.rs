@@ -104,9 +104,55 @@ pub fn derives(attrs: &[Attribute], name: &str, crates: &[&str], uses: &Uses) ->
         })
 }
 
+/// True for items that exist only in test builds: `#[cfg(test)]` (alone or in an `all(…)`)
+/// and test functions (`#[test]`, `#[tokio::test]` and other `…::test` attributes).
+pub fn only_in_tests(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        let path = a.path();
+        if path.segments.last().is_some_and(|s| s.ident == "test") {
+            return true;
+        }
+        if !path.is_ident("cfg") {
+            return false;
+        }
+        let Ok(meta) = a.parse_args::<syn::Meta>() else {
+            return false;
+        };
+        match meta {
+            syn::Meta::Path(p) => p.is_ident("test"),
+            syn::Meta::List(l) if l.path.is_ident("all") => l
+                .parse_args_with(
+                    syn::punctuated::Punctuated::<syn::Meta, syn::Token![,]>::parse_terminated,
+                )
+                .is_ok_and(|parts| {
+                    parts
+                        .iter()
+                        .any(|m| matches!(m, syn::Meta::Path(p) if p.is_ident("test")))
+                }),
+            _ => false,
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn test_only_attributes() {
+        let only = |src: &str| {
+            let f: syn::ItemFn = syn::parse_str(&format!("{src} fn f() {{}}")).unwrap();
+            only_in_tests(&f.attrs)
+        };
+        assert!(only("#[test]"));
+        assert!(only("#[tokio::test]"));
+        assert!(only("#[cfg(test)]"));
+        assert!(only("#[cfg(all(test, feature = \"x\"))]"));
+        assert!(!only("#[cfg(not(test))]"));
+        assert!(!only("#[cfg(any(test, feature = \"x\"))]"));
+        assert!(!only("#[cfg(feature = \"test\")]"));
+        assert!(!only("#[inline]"));
+    }
 
     #[test]
     fn reads_flags_values_expressions_and_groups() {

@@ -9,9 +9,9 @@ use syn::visit::{self, Visit};
 use syn::{Expr, ExprCall, ExprMethodCall, FnArg, GenericArgument, Pat, PathArguments, Type};
 
 use super::routes;
-use super::syntax::{line, peel, str_lit};
+use super::syntax::{line, peel, peel_type, str_lit};
 use super::uses::{Uses, segments};
-use crate::model::Relation;
+use crate::model::{Area, Relation};
 
 /// The Rust type an `Api<K>` is over, or why it is not known.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,8 +46,19 @@ pub struct RawController {
     pub line: u32,
     /// `.owns(…)` and `.watches(…)`, in chain order.
     pub watches: Vec<RawWatch>,
-    /// The function `.run(…)` is given, when it is a path.
+    /// The function `.run(…)` is given, when it is a path: its name and how to find it.
     pub reconciler: Option<String>,
+    pub reconciler_call: Option<Call>,
+}
+
+/// A call of a function of the crate, as written (imports resolved), to be matched per
+/// project against the functions' module paths and impl types.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Call {
+    /// `f()`, `module::f()`, `crate::a::f()`, `super::f()`: the path before the name.
+    Path(Vec<String>, String),
+    /// `self.m()` and `Self::m()` (type `None`: the caller's impl type), `Type::m()`.
+    Method(Option<String>, String),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,8 +73,14 @@ pub struct RawWrite {
 pub struct FnFacts {
     pub name: String,
     pub line: u32,
-    /// Names of functions and methods it calls (resolved per project, by name).
-    pub calls: BTreeSet<String>,
+    /// Inline modules (`mod a { mod b { … } }`) the function sits in, outermost first.
+    pub module: Vec<String>,
+    /// The type of the `impl` block it is a method of.
+    pub owner: Option<String>,
+    /// `Samples` inside `#[cfg(test)]` items and for `#[test]` functions, else the file's.
+    pub area: Area,
+    /// Functions and methods it calls (resolved per project by `graph`).
+    pub calls: BTreeSet<Call>,
     pub writes: Vec<RawWrite>,
     /// `watcher(api, …)` and `metadata_watcher(api, …)`.
     pub informers: Vec<RawWatch>,
@@ -74,6 +91,12 @@ pub struct FnFacts {
     /// `std::env::var("X")` and friends.
     pub env_reads: Vec<(String, u32)>,
 }
+
+/// How many combinator calls and closures `api_of_expr` looks through.
+const MAX_COMBINATOR_STEPS: usize = 16;
+
+/// The type kube's event `Recorder` publishes.
+const EVENT: &str = "k8s_openapi::api::events::v1::Event";
 
 const API_CONSTRUCTORS: &[&str] = &[
     "all",
@@ -111,7 +134,9 @@ pub struct BodyVisitor<'a> {
     pub uses: &'a Uses,
     generics: Vec<String>,
     /// Local names in source order with the `Api` kind each holds (`None`: not an `Api`).
-    bindings: Vec<(String, Option<ApiKind>)>,
+    /// Local names in source order with the `Api` kind each holds (`None`: not an `Api`)
+    /// and whether it holds a kube event `Recorder`.
+    bindings: Vec<(String, Option<ApiKind>, bool)>,
     /// Start positions of chains already read from their outermost call.
     seen: BTreeSet<(usize, usize)>,
     pub facts: FnFacts,
@@ -141,7 +166,8 @@ impl<'a> BodyVisitor<'a> {
                     && let Pat::Ident(id) = &*t.pat
                 {
                     let kind = v.api_of_type(&t.ty);
-                    v.bindings.push((id.ident.to_string(), kind));
+                    let recorder = v.is_recorder_type(&t.ty);
+                    v.bindings.push((id.ident.to_string(), kind, recorder));
                 }
             }
         }
@@ -163,18 +189,44 @@ impl<'a> BodyVisitor<'a> {
                 || (resolved == name && !self.uses.is_imported(name) && self.uses_kube()))
     }
 
+    /// True for kube's event `Recorder` type (behind references).
+    fn is_recorder_type(&self, ty: &Type) -> bool {
+        let Type::Path(p) = peel_type(ty) else {
+            return false;
+        };
+        self.is_kube(&self.uses.resolve(&segments(&p.path)), "Recorder")
+    }
+
+    /// True when an expression is shown to be kube's event `Recorder`: `Recorder::new(…)`
+    /// or a local holding one.
+    fn is_recorder(&self, e: &Expr) -> bool {
+        match peel(e) {
+            Expr::Call(c) => match &*c.func {
+                Expr::Path(p) => {
+                    let resolved = self.uses.resolve(&segments(&p.path));
+                    resolved
+                        .rsplit_once("::")
+                        .is_some_and(|(ty, ctor)| ctor == "new" && self.is_kube(ty, "Recorder"))
+                }
+                _ => false,
+            },
+            Expr::Path(p) if p.path.segments.len() == 1 => {
+                let Some(name) = p.path.segments.first().map(|s| s.ident.to_string()) else {
+                    return false;
+                };
+                self.bindings
+                    .iter()
+                    .rev()
+                    .find(|(n, _, _)| *n == name)
+                    .is_some_and(|(_, _, r)| *r)
+            }
+            _ => false,
+        }
+    }
+
     /// The kind of an `Api<K>` type (behind references), or `None` for any other type.
     pub fn api_of_type(&self, ty: &Type) -> Option<ApiKind> {
-        let mut ty = ty;
-        loop {
-            ty = match ty {
-                Type::Reference(r) => &r.elem,
-                Type::Paren(p) => &p.elem,
-                Type::Group(g) => &g.elem,
-                _ => break,
-            };
-        }
-        let Type::Path(p) = ty else {
+        let Type::Path(p) = peel_type(ty) else {
             return None;
         };
         let resolved = self.uses.resolve(&segments(&p.path));
@@ -215,7 +267,55 @@ impl<'a> BodyVisitor<'a> {
     /// The kind of the `Api` an expression evaluates to, or `None` when it is not shown to
     /// be an `Api`.
     pub fn api_of_expr(&self, e: &Expr) -> Option<ApiKind> {
-        match peel(e) {
+        // `Option` combinators around an `Api` (`ns.map(|ns| Api::namespaced(c, ns))
+        // .unwrap_or_else(|| Api::default_namespaced(c))`) are looked through, a bounded
+        // number of steps; the first `Api` found decides.
+        let mut pending: Vec<&Expr> = vec![e];
+        let mut steps = 0;
+        while let Some(e) = pending.pop() {
+            steps += 1;
+            if steps > MAX_COMBINATOR_STEPS {
+                break;
+            }
+            match peel(e) {
+                Expr::MethodCall(m) => {
+                    let method = m.method.to_string();
+                    let closures = m.args.iter().filter_map(|a| match a {
+                        Expr::Closure(c) => Some(&*c.body),
+                        _ => None,
+                    });
+                    match method.as_str() {
+                        "map" | "and_then" | "map_or_else" => pending.extend(closures),
+                        "unwrap_or_else" | "or_else" => {
+                            pending.extend(closures);
+                            pending.push(&m.receiver);
+                        }
+                        "unwrap_or" | "or" => {
+                            pending.extend(m.args.iter());
+                            pending.push(&m.receiver);
+                        }
+                        "unwrap" | "expect" => pending.push(&m.receiver),
+                        _ => {}
+                    }
+                }
+                Expr::Block(b) => {
+                    if let Some(syn::Stmt::Expr(last, None)) = b.block.stmts.last() {
+                        pending.push(last);
+                    }
+                }
+                other => {
+                    if let Some(kind) = self.api_of_plain_expr(other) {
+                        return Some(kind);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The kind of an `Api` constructor call or of a local holding an `Api`.
+    fn api_of_plain_expr(&self, e: &Expr) -> Option<ApiKind> {
+        match e {
             Expr::Call(c) => {
                 let Expr::Path(p) = &*c.func else {
                     return None;
@@ -247,8 +347,8 @@ impl<'a> BodyVisitor<'a> {
                 self.bindings
                     .iter()
                     .rev()
-                    .find(|(n, _)| *n == name)
-                    .and_then(|(_, k)| k.clone())
+                    .find(|(n, _, _)| *n == name)
+                    .and_then(|(_, k, _)| k.clone())
             }
             _ => None,
         }
@@ -312,12 +412,17 @@ impl<'a> BodyVisitor<'a> {
                 line: path_line(&p.path),
                 watches: Vec::new(),
                 reconciler: None,
+                reconciler_call: None,
             };
             for m in calls {
                 let args: Vec<&Expr> = m.args.iter().collect();
                 let method = m.method.to_string();
                 let relation = if method == "run" {
                     c.reconciler = args.first().and_then(|a| path_name(a));
+                    c.reconciler_call = args.first().and_then(|a| match peel(a) {
+                        Expr::Path(p) => self.call_of_path(&p.path),
+                        _ => None,
+                    });
                     continue;
                 } else if method.starts_with("owns") {
                     Relation::Owns
@@ -336,6 +441,41 @@ impl<'a> BodyVisitor<'a> {
         } else if let Some(r) = routes::router_chain(self, &resolved, call, &calls) {
             self.seen.insert(start);
             self.facts.routers.push(r);
+        }
+    }
+
+    /// How a path names a function of the crate, or `None` when it names something of
+    /// another crate (an import from it, or `std`).
+    fn call_of_path(&self, path: &syn::Path) -> Option<Call> {
+        let segs = segments(path);
+        let (last, qualifier) = segs.split_last()?;
+        let local_root = |s: &str| matches!(s, "crate" | "self" | "super");
+        match qualifier {
+            [] if self.uses.is_imported(last) => {
+                let resolved = self.uses.resolve(&segs);
+                let full: Vec<String> = resolved.split("::").map(str::to_string).collect();
+                let (name, module) = full.split_last()?;
+                local_root(module.first()?).then(|| Call::Path(module.to_vec(), name.clone()))
+            }
+            [] => Some(Call::Path(Vec::new(), last.clone())),
+            [ty] if ty == "Self" => Some(Call::Method(None, last.clone())),
+            [.., ty] if ty.starts_with(|c: char| c.is_ascii_uppercase()) => {
+                // A type imported from another crate has none of this crate's methods.
+                let foreign = qualifier.len() == 1
+                    && self.uses.is_imported(ty)
+                    && !local_root(self.uses.resolve(qualifier).split("::").next()?);
+                (!foreign).then(|| Call::Method(Some(ty.clone()), last.clone()))
+            }
+            [first, ..] if local_root(first) => Some(Call::Path(qualifier.to_vec(), last.clone())),
+            [first, ..] if matches!(first.as_str(), "std" | "core" | "alloc") => None,
+            [first, ..] if self.uses.is_imported(first) => {
+                let resolved = self.uses.resolve(&segs);
+                let full: Vec<String> = resolved.split("::").map(str::to_string).collect();
+                let (name, module) = full.split_last()?;
+                local_root(module.first()?).then(|| Call::Path(module.to_vec(), name.clone()))
+            }
+            // A child module, or a crate used without `use` (which matches no module).
+            _ => Some(Call::Path(qualifier.to_vec(), last.clone())),
         }
     }
 
@@ -379,13 +519,17 @@ impl<'ast> Visit<'ast> for BodyVisitor<'_> {
             Some(ty) => self.api_of_type(ty),
             None => l.init.as_ref().and_then(|i| self.api_of_expr(&i.expr)),
         };
+        let recorder = match ty {
+            Some(ty) => self.is_recorder_type(ty),
+            None => l.init.as_ref().is_some_and(|i| self.is_recorder(&i.expr)),
+        };
         if let Some(init) = &l.init
             && let Some(start) = routes::chain_start(&init.expr)
             && let Some(r) = self.facts.routers.iter_mut().find(|r| r.start == start)
         {
             r.binding = Some(name.clone());
         }
-        self.bindings.push((name, kind));
+        self.bindings.push((name, kind, recorder));
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast ExprMethodCall) {
@@ -401,8 +545,19 @@ impl<'ast> Visit<'ast> for BodyVisitor<'_> {
                 line: line(m.method.span()),
             });
         }
+        // kube's `Recorder::publish` creates an events.k8s.io/v1 Event, and merge-patches it
+        // when the same event repeats (kube-runtime's events.rs).
+        if method == "publish" && self.is_recorder(&m.receiver) {
+            for verb in ["create", "patch"] {
+                self.facts.writes.push(RawWrite {
+                    verb,
+                    kind: ApiKind::Known(EVENT.to_string()),
+                    line: line(m.method.span()),
+                });
+            }
+        }
         if matches!(peel(&m.receiver), Expr::Path(p) if p.path.is_ident("self")) {
-            self.facts.calls.insert(method.clone());
+            self.facts.calls.insert(Call::Method(None, method.clone()));
         }
         visit::visit_expr_method_call(self, m);
     }
@@ -413,6 +568,15 @@ impl<'ast> Visit<'ast> for BodyVisitor<'_> {
             let resolved = self.uses.resolve(&segs);
             let last = segs.last().cloned().unwrap_or_default();
             let args: Vec<&Expr> = c.args.iter().collect();
+            // kube's `finalizer(&api, name, obj, reconcile)` adds and removes its finalizer
+            // with JSON patches of the object, through the `Api` it is given.
+            if self.is_kube(&resolved, "finalizer") && args.len() == 4 {
+                self.facts.writes.push(RawWrite {
+                    verb: "patch",
+                    kind: self.required_api(args.first()),
+                    line: path_line(&p.path),
+                });
+            }
             if (self.is_kube(&resolved, "watcher") || self.is_kube(&resolved, "metadata_watcher"))
                 && !args.is_empty()
             {
@@ -436,16 +600,8 @@ impl<'ast> Visit<'ast> for BodyVisitor<'_> {
             {
                 self.facts.parses.insert(segs[segs.len() - 2].clone());
             }
-            let local = segs.len() == 1
-                || matches!(segs[0].as_str(), "self" | "crate" | "super" | "Self")
-                || segs[0]
-                    .chars()
-                    .next()
-                    .is_some_and(|ch| ch.is_ascii_lowercase())
-                    && !self.uses.is_imported(&segs[0])
-                    && !matches!(segs[0].as_str(), "std" | "core" | "alloc");
-            if local {
-                self.facts.calls.insert(last);
+            if let Some(call) = self.call_of_path(&p.path) {
+                self.facts.calls.insert(call);
             }
         }
         visit::visit_expr_call(self, c);
@@ -453,4 +609,21 @@ impl<'ast> Visit<'ast> for BodyVisitor<'_> {
 
     // Items nested in a body are separate functions, analyzed on their own.
     fn visit_item(&mut self, _: &'ast syn::Item) {}
+
+    // A macro's tokens (`tokio::pin! { let w = watcher(…); }`, `assert!(api.create(…))`)
+    // are walked when they parse as statements or as comma-separated expressions (the
+    // nesting guard has already bounded them); other macros are opaque.
+    fn visit_macro(&mut self, m: &'ast syn::Macro) {
+        if let Ok(stmts) = m.parse_body_with(syn::Block::parse_within) {
+            for s in &stmts {
+                Visit::visit_stmt(self, s);
+            }
+        } else if let Ok(exprs) =
+            m.parse_body_with(syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated)
+        {
+            for e in &exprs {
+                Visit::visit_expr(self, e);
+            }
+        }
+    }
 }

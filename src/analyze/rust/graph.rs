@@ -1,19 +1,24 @@
 //! Per project: crates and binaries from file paths, same-crate calls followed from each
 //! controller's reconcile function and each binary's `main`, and the model rows.
 //!
-//! A call is followed only when its name picks one function: first among the caller's own
-//! file, else among the crate's module files (not other binaries' roots). An ambiguous
-//! name is not followed, so a write is never attributed to a controller on a guess.
+//! A call is followed only when it picks one function. Functions are keyed by crate, module
+//! path (the file's place under `src/` plus inline `mod`s) and impl type: `self.m()` and
+//! `Self::m()` look among the caller's impl type's methods, `Type::m()` among `Type`'s,
+//! `f()`, `a::f()`, `crate::a::f()` and `super::f()` among the free functions of that
+//! module. A bare name no module path explains (a glob import) falls back to the one free
+//! function of that name in the caller's file, else in the crate's module files (not other
+//! binaries' roots). An ambiguous call is not followed, so a write is never attributed to a
+//! controller on a guess.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use super::body::{ApiKind, RawWatch};
+use super::body::{ApiKind, Call, FnFacts, RawWatch};
 use super::kinds::Kinds;
 use super::routes::{RawRoute, join};
 use super::{CargoPackage, RustFile, RustFindings};
 use crate::model::{
-    Binary, Controller, Diagnostic, EnvVar, Flag, Gvk, HttpEndpoint, Operation, PackageInformer,
-    PackageOperation, Relation, SourceRef, UNRESOLVED, Watch,
+    Area, Binary, Controller, Diagnostic, EnvVar, Flag, Gvk, HttpEndpoint, Operation,
+    PackageInformer, PackageOperation, Relation, SourceRef, UNRESOLVED, Watch,
 };
 
 /// A function: (file index, function index).
@@ -29,10 +34,12 @@ struct Place {
 
 fn place(path: &str) -> Place {
     let segs: Vec<&str> = path.split('/').collect();
-    let Some(i) = segs
-        .iter()
-        .rposition(|s| matches!(*s, "src" | "examples" | "tests" | "benches"))
-    else {
+    // The last `src` (a `tests` module folder under it is still the crate's source), else
+    // the last of Cargo's other target folders.
+    let Some(i) = segs.iter().rposition(|s| *s == "src").or_else(|| {
+        segs.iter()
+            .rposition(|s| matches!(*s, "examples" | "tests" | "benches"))
+    }) else {
         let dir = path.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
         return Place {
             crate_dir: dir.to_string(),
@@ -51,12 +58,179 @@ fn place(path: &str) -> Place {
     Place { crate_dir, binary }
 }
 
+/// A file's module path in its crate: `src/a/b.rs` and `src/a/b/mod.rs` are `a::b`; crate
+/// and binary roots (and files outside `src/`) are the root.
+fn file_module(path: &str, place: &Place) -> Vec<String> {
+    if place.binary.is_some() {
+        return Vec::new();
+    }
+    let segs: Vec<&str> = path.split('/').collect();
+    let Some(i) = segs.iter().rposition(|s| *s == "src") else {
+        return Vec::new();
+    };
+    let mut module: Vec<String> = segs[i + 1..]
+        .iter()
+        .map(|s| s.strip_suffix(".rs").unwrap_or(s).to_string())
+        .collect();
+    if matches!(
+        module.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        module.pop();
+    }
+    module
+}
+
+/// The module a call's path names, seen from `module`: `crate::…` from the root,
+/// `self::…` and `super::…` from here, anything else from here (a child module).
+fn absolute(module: &[String], qualifier: &[String]) -> Option<Vec<String>> {
+    let mut out: Vec<String> = module.to_vec();
+    let mut rest = qualifier;
+    match rest.first().map(String::as_str) {
+        Some("crate") => {
+            out.clear();
+            rest = &rest[1..];
+        }
+        Some("self") => rest = &rest[1..],
+        _ => {}
+    }
+    while rest.first().map(String::as_str) == Some("super") {
+        out.pop()?;
+        rest = &rest[1..];
+    }
+    out.extend(rest.iter().cloned());
+    Some(out)
+}
+
 struct Graph<'a> {
     files: &'a [RustFile],
     places: Vec<Place>,
+    /// Each file's module path in its crate.
+    modules: Vec<Vec<String>>,
+    /// Files of modules declared `#[cfg(test)] mod x;` (or below one): samples.
+    test_files: Vec<bool>,
+}
+
+/// The one function a search found, or why there is none.
+enum Pick {
+    One(FnId),
+    Several,
+    None,
+}
+
+fn pick(found: impl IntoIterator<Item = FnId>) -> Pick {
+    let mut it = found.into_iter();
+    match (it.next(), it.next()) {
+        (Some(one), None) => Pick::One(one),
+        (Some(_), Some(_)) => Pick::Several,
+        _ => Pick::None,
+    }
 }
 
 impl Graph<'_> {
+    /// Where a function's rows belong: a test file's are samples whatever the file's path.
+    fn area(&self, fi: usize, func: &FnFacts) -> Area {
+        if self.test_files.get(fi).copied().unwrap_or(false) {
+            Area::Samples
+        } else {
+            func.area
+        }
+    }
+
+    fn func(&self, (fi, i): FnId) -> Option<&FnFacts> {
+        self.files.get(fi)?.functions.get(i)
+    }
+
+    /// Functions a call from file `from` may reach: its own file's, then the crate's module
+    /// files (not other binaries' roots).
+    fn reachable_from(&self, from: usize) -> impl Iterator<Item = (FnId, &FnFacts)> {
+        let dir = self.places.get(from).map(|p| p.crate_dir.clone());
+        self.files.iter().enumerate().flat_map(move |(fi, f)| {
+            let p = &self.places[fi];
+            let visible = fi == from || (Some(&p.crate_dir) == dir.as_ref() && p.binary.is_none());
+            f.functions
+                .iter()
+                .enumerate()
+                .filter(move |_| visible)
+                .map(move |(i, func)| ((fi, i), func))
+        })
+    }
+
+    /// The one function matching `want` in the caller's file, else in the crate.
+    fn unique(&self, from: usize, want: impl Fn(&FnFacts) -> bool) -> Option<FnId> {
+        let matching: Vec<FnId> = self
+            .reachable_from(from)
+            .filter(|(_, f)| want(f))
+            .map(|(id, _)| id)
+            .collect();
+        match pick(matching.iter().copied().filter(|(fi, _)| *fi == from)) {
+            Pick::One(id) => return Some(id),
+            Pick::Several => return None,
+            Pick::None => {}
+        }
+        match pick(matching) {
+            Pick::One(id) => Some(id),
+            _ => None,
+        }
+    }
+
+    /// A function's full module path: its file's plus its inline modules.
+    fn module_of(&self, (fi, i): FnId) -> Vec<String> {
+        let mut m = self.modules.get(fi).cloned().unwrap_or_default();
+        if let Some(f) = self.func((fi, i)) {
+            m.extend(f.module.iter().cloned());
+        }
+        m
+    }
+
+    /// The function a call made in `from` reaches, when exactly one is shown to.
+    fn resolve_call(&self, from: FnId, call: &Call) -> Option<FnId> {
+        let caller = self.func(from)?;
+        match call {
+            Call::Method(ty, name) => {
+                let owner = ty.clone().or_else(|| caller.owner.clone())?;
+                self.unique(from.0, |f| {
+                    f.name == *name && f.owner.as_deref() == Some(owner.as_str())
+                })
+            }
+            Call::Path(qualifier, name) => {
+                let here = self.module_of(from);
+                let target = absolute(&here, qualifier)?;
+                let free = |f: &FnFacts| f.name == *name && f.owner.is_none();
+                let in_target = self
+                    .reachable_from(from.0)
+                    .filter(|(id, f)| free(f) && self.module_of(*id) == target)
+                    .map(|(id, _)| id);
+                match pick(in_target) {
+                    Pick::One(id) => return Some(id),
+                    Pick::Several => return None,
+                    Pick::None => {}
+                }
+                let relative = !matches!(
+                    qualifier.first().map(String::as_str),
+                    Some("crate" | "self" | "super")
+                );
+                if !relative {
+                    return None;
+                }
+                if qualifier.is_empty() {
+                    // Brought in by a glob import, or declared where no path explains.
+                    return self.unique(from.0, free);
+                }
+                // `a::f()` where `a` was imported through a glob: a module ending in `a`.
+                let ending = self
+                    .reachable_from(from.0)
+                    .filter(|(id, f)| free(f) && self.module_of(*id).ends_with(qualifier))
+                    .map(|(id, _)| id);
+                match pick(ending) {
+                    Pick::One(id) => Some(id),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// A function of the crate by name alone (routers and handlers named in route tables).
     fn callee(&self, from: usize, name: &str) -> Option<FnId> {
         let file = self.files.get(from)?;
         let local: Vec<usize> = file
@@ -98,8 +272,8 @@ impl Graph<'_> {
             let Some(f) = self.files.get(fi).and_then(|f| f.functions.get(i)) else {
                 continue;
             };
-            for name in &f.calls {
-                if let Some(id) = self.callee(fi, name)
+            for call in &f.calls {
+                if let Some(id) = self.resolve_call((fi, i), call)
                     && seen.insert(id)
                 {
                     queue.push_back(id);
@@ -211,9 +385,35 @@ pub fn resolve(
     packages: &[CargoPackage],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> RustFindings {
+    let places: Vec<Place> = files.iter().map(|f| place(&f.path)).collect();
+    let modules: Vec<Vec<String>> = files
+        .iter()
+        .zip(&places)
+        .map(|(f, p)| file_module(&f.path, p))
+        .collect();
+    // (crate, module path) of every out-of-line test module.
+    let mut test_roots: BTreeSet<(String, Vec<String>)> = BTreeSet::new();
+    for (fi, f) in files.iter().enumerate() {
+        for m in &f.test_modules {
+            let mut full = modules[fi].clone();
+            full.extend(m.iter().cloned());
+            test_roots.insert((places[fi].crate_dir.clone(), full));
+        }
+    }
+    let test_files = modules
+        .iter()
+        .zip(&places)
+        .map(|(m, p)| {
+            test_roots
+                .iter()
+                .any(|(dir, root)| *dir == p.crate_dir && p.binary.is_none() && m.starts_with(root))
+        })
+        .collect();
     let graph = Graph {
         files,
-        places: files.iter().map(|f| place(&f.path)).collect(),
+        modules,
+        places,
+        test_files,
     };
     let kinds = Kinds::new(files.iter().flat_map(|f| {
         f.crds
@@ -223,13 +423,23 @@ pub fn resolve(
     let mut out = RustFindings {
         crds: files
             .iter()
-            .flat_map(|f| f.crds.iter().map(|c| c.crd.clone()))
+            .enumerate()
+            .flat_map(|(fi, f)| {
+                let test = graph.test_files[fi];
+                f.crds.iter().map(move |c| {
+                    let mut crd = c.crd.clone();
+                    if test {
+                        crd.area = Area::Samples;
+                    }
+                    crd
+                })
+            })
             .collect(),
         ..RustFindings::default()
     };
     let mut attributed: BTreeSet<FnId> = BTreeSet::new();
     for (fi, file) in files.iter().enumerate() {
-        for func in &file.functions {
+        for (func_i, func) in file.functions.iter().enumerate() {
             for raw in &func.controllers {
                 let mut watches = vec![watch(
                     &kinds,
@@ -252,7 +462,10 @@ pub fn resolve(
                         .map(|w| watch(&kinds, w, &file.path, diagnostics)),
                 );
                 let mut operations: Vec<Operation> = Vec::new();
-                let reconciler = raw.reconciler.as_deref().and_then(|r| graph.callee(fi, r));
+                let reconciler = raw
+                    .reconciler_call
+                    .as_ref()
+                    .and_then(|call| graph.resolve_call((fi, func_i), call));
                 if let Some(start) = reconciler {
                     for id in graph.reachable(start) {
                         attributed.insert(id);
@@ -280,7 +493,7 @@ pub fn resolve(
                 out.controllers.push(Controller {
                     name,
                     reconciler: raw.reconciler.clone().unwrap_or_default(),
-                    area: file.area,
+                    area: graph.area(fi, func),
                     sources: vec![SourceRef::new(&file.path, raw.line)],
                     watches,
                     operations,
@@ -304,7 +517,7 @@ pub fn resolve(
                     group: gvk.group,
                     version: gvk.version,
                     kind: gvk.kind,
-                    area: file.area,
+                    area: graph.area(fi, func),
                     sources: vec![at],
                 });
             }
@@ -317,7 +530,7 @@ pub fn resolve(
                     group: gvk.group,
                     version: gvk.version,
                     kind: gvk.kind,
-                    area: file.area,
+                    area: graph.area(fi, func),
                     sources: vec![at],
                 });
             }
@@ -392,7 +605,13 @@ fn endpoints(graph: &Graph, diagnostics: &mut Vec<Diagnostic>) -> Vec<HttpEndpoi
                 while let Some((rfi, r, prefix, depth, owner)) = stack.pop() {
                     let rf = &files[rfi];
                     for route in &r.routes {
-                        out.push(endpoint(rf, route, &prefix, diagnostics));
+                        out.push(endpoint(
+                            rf,
+                            route,
+                            &prefix,
+                            graph.area(rfi, owner),
+                            diagnostics,
+                        ));
                     }
                     for (text, line) in &r.unfollowed {
                         diagnostics.push(Diagnostic::new(
@@ -460,6 +679,11 @@ fn endpoints(graph: &Graph, diagnostics: &mut Vec<Diagnostic>) -> Vec<HttpEndpoi
         }
     }
     for (fi, f) in files.iter().enumerate() {
+        let file_area = if graph.test_files[fi] {
+            Area::Samples
+        } else {
+            f.area
+        };
         for (name, route) in &f.actix {
             match actix_prefixes.get(&(fi, name.clone())) {
                 Some(prefixes) => {
@@ -467,11 +691,15 @@ fn endpoints(graph: &Graph, diagnostics: &mut Vec<Diagnostic>) -> Vec<HttpEndpoi
                     ps.sort();
                     ps.dedup();
                     for p in ps {
-                        out.push(endpoint(f, route, &p, diagnostics));
+                        out.push(endpoint(f, route, &p, file_area, diagnostics));
                     }
                 }
-                None => out.push(endpoint(f, route, "", diagnostics)),
+                None => out.push(endpoint(f, route, "", file_area, diagnostics)),
             }
+        }
+        // Handlers of test code: listed as samples, never mounted under a product prefix.
+        for (_, route) in &f.test_actix {
+            out.push(endpoint(f, route, "", Area::Samples, diagnostics));
         }
     }
     out.sort_by(|a, b| (&a.sources, &a.method, &a.path).cmp(&(&b.sources, &b.method, &b.path)));
@@ -483,6 +711,7 @@ fn endpoint(
     f: &RustFile,
     r: &RawRoute,
     prefix: &str,
+    area: Area,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> HttpEndpoint {
     if r.unresolved {
@@ -500,7 +729,7 @@ fn endpoint(
         framework: r.framework.to_string(),
         implicit: false,
         unresolved: r.unresolved,
-        area: f.area,
+        area,
         sources: vec![SourceRef::new(&f.path, r.line)],
     }
 }
@@ -573,7 +802,7 @@ fn binaries(
     for (fi, f) in files.iter().enumerate() {
         let package = graph.package(fi, packages);
         for (ci, c) in f.clap.iter().enumerate() {
-            if used.contains(&(fi, ci)) {
+            if used.contains(&(fi, ci)) || graph.test_files[fi] {
                 continue;
             }
             let e = loose
@@ -587,7 +816,8 @@ fn binaries(
             }
         }
         for (i, func) in f.functions.iter().enumerate() {
-            if reached_env.contains(&(fi, i)) {
+            // Test code's environment is no binary's.
+            if reached_env.contains(&(fi, i)) || graph.area(fi, func) != f.area {
                 continue;
             }
             for (var, line) in &func.env_reads {
@@ -683,6 +913,20 @@ mod tests {
             Place {
                 crate_dir: String::new(),
                 binary: Some("pod_watcher".into())
+            }
+        );
+        assert_eq!(
+            place("op/src/tests/more.rs"),
+            Place {
+                crate_dir: "op".into(),
+                binary: None
+            }
+        );
+        assert_eq!(
+            place("op/tests/common/mod.rs"),
+            Place {
+                crate_dir: "op".into(),
+                binary: None
             }
         );
         assert_eq!(

@@ -39,6 +39,11 @@ pub struct RustFile {
     pub clap: Vec<binaries::ClapStruct>,
     /// actix-web handler attributes: (function name, route).
     pub actix: Vec<(String, routes::RawRoute)>,
+    /// The same, on test-only functions (listed as samples).
+    pub test_actix: Vec<(String, routes::RawRoute)>,
+    /// Out-of-line modules declared test-only (`#[cfg(test)] mod tests;`), by their path
+    /// from this file's module: their files are samples.
+    pub test_modules: Vec<Vec<String>>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -100,49 +105,89 @@ pub fn extract(path: &str, text: &str, area: Area) -> RustFile {
         }
     };
     let uses = uses::Uses::of_items(&ast.items);
-    // Items of inline modules count as the file's own, gathered with an explicit stack.
-    let mut items: Vec<&Item> = Vec::new();
-    let mut pending: Vec<&[Item]> = vec![&ast.items];
-    while let Some(list) = pending.pop() {
+    // Items of inline modules count as the file's own, gathered with an explicit stack with
+    // their module path and whether they only exist in tests (`#[cfg(test)]`, `#[test]`).
+    let mut items: Vec<(&Item, Vec<String>, bool)> = Vec::new();
+    let mut pending: Vec<(&[Item], Vec<String>, bool)> = vec![(&ast.items, Vec::new(), false)];
+    while let Some((list, module, test)) = pending.pop() {
         for item in list {
-            if let Item::Mod(m) = item
-                && let Some((_, inner)) = &m.content
-            {
-                pending.push(inner);
+            let test = test || attrs::only_in_tests(item_attrs(item));
+            if let Item::Mod(m) = item {
+                let mut inner_module = module.clone();
+                inner_module.push(m.ident.to_string());
+                match &m.content {
+                    Some((_, inner)) => pending.push((inner, inner_module, test)),
+                    None if test => file.test_modules.push(inner_module),
+                    None => {}
+                }
             }
-            items.push(item);
+            items.push((item, module.clone(), test));
         }
     }
-    for item in &items {
+    let sample = |test: bool| if test { Area::Samples } else { area };
+    for (item, module, test) in &items {
         match item {
             Item::Fn(f) => {
                 if f.sig.ident == "main" && ast.items.iter().any(|i| std::ptr::eq(i, *item)) {
                     file.main = Some(file.functions.len());
                 }
-                file.functions.push(function(&uses, &f.sig, &f.block));
+                let mut facts = function(&uses, &f.sig, &f.block);
+                facts.module = module.clone();
+                facts.area = sample(*test);
+                file.functions.push(facts);
             }
             Item::Impl(i) => {
+                let owner = syntax::type_name(&i.self_ty);
                 for ii in &i.items {
                     if let ImplItem::Fn(f) = ii {
-                        file.functions.push(function(&uses, &f.sig, &f.block));
+                        let mut facts = function(&uses, &f.sig, &f.block);
+                        facts.module = module.clone();
+                        facts.owner = owner.clone();
+                        facts.area = sample(*test || attrs::only_in_tests(&f.attrs));
+                        file.functions.push(facts);
                     }
                 }
             }
             _ => {}
         }
     }
-    let owned: Vec<Item> = items.iter().map(|i| (*i).clone()).collect();
-    file.crds = crds::extract(
-        path,
-        &owned,
-        &uses,
-        area,
-        crds::is_kopium(text),
-        &mut file.diagnostics,
-    );
-    file.clap = binaries::extract(path, &owned, &uses);
-    file.actix = routes::actix_attributes(&owned, &uses);
+    // Custom resources, clap structs and actix handlers of test-only items are samples.
+    for test in [false, true] {
+        let owned: Vec<Item> = items
+            .iter()
+            .filter(|(_, _, t)| *t == test)
+            .map(|(i, _, _)| (*i).clone())
+            .collect();
+        file.crds.extend(crds::extract(
+            path,
+            &owned,
+            &uses,
+            sample(test),
+            crds::is_kopium(text),
+            &mut file.diagnostics,
+        ));
+        if test {
+            file.test_actix = routes::actix_attributes(&owned, &uses);
+        } else {
+            // A clap struct of a test is no binary's flag.
+            file.clap = binaries::extract(path, &owned, &uses);
+            file.actix = routes::actix_attributes(&owned, &uses);
+        }
+    }
     file
+}
+
+/// The attributes of an item that can carry `#[cfg(test)]` or `#[test]`.
+fn item_attrs(item: &Item) -> &[syn::Attribute] {
+    match item {
+        Item::Fn(f) => &f.attrs,
+        Item::Mod(m) => &m.attrs,
+        Item::Impl(i) => &i.attrs,
+        Item::Struct(s) => &s.attrs,
+        Item::Enum(e) => &e.attrs,
+        Item::Use(u) => &u.attrs,
+        _ => &[],
+    }
 }
 
 fn function(uses: &uses::Uses, sig: &syn::Signature, block: &syn::Block) -> FnFacts {
@@ -490,6 +535,316 @@ fn main() {
         );
         let env: Vec<&str> = b.env.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(env, ["HOME", "PORT"]);
+    }
+
+    fn operations(c: &Controller) -> Vec<String> {
+        c.operations
+            .iter()
+            .map(|o| {
+                format!(
+                    "{} {}/{} {} :{:?}",
+                    o.verb,
+                    o.group,
+                    o.version,
+                    o.kind,
+                    o.sources.iter().map(|s| s.line).collect::<Vec<_>>()
+                )
+            })
+            .collect()
+    }
+
+    fn package_operations(f: &RustFindings) -> Vec<String> {
+        f.package_operations
+            .iter()
+            .map(|o| {
+                format!(
+                    "{} {} {} {}/{} {} {:?} :{}",
+                    o.function,
+                    o.verb,
+                    o.package,
+                    o.group,
+                    o.version,
+                    o.kind,
+                    o.area,
+                    o.sources[0].line
+                )
+            })
+            .collect()
+    }
+
+    const TEST_ONLY: &str = r#"use k8s_openapi::api::core::v1::{ConfigMap, Secret};
+use kube::{Api, CustomResource, runtime::{Controller, watcher}};
+use actix_web::get;
+pub async fn run(client: Client) {
+    let cms: Api<ConfigMap> = Api::all(client);
+    cms.create(&pp, &cm).await;
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[derive(CustomResource)]
+    #[kube(group = "test.io", version = "v1", kind = "Probe")]
+    struct ProbeSpec {}
+    #[get("/fake")]
+    async fn fake() {}
+    async fn setup(client: Client) {
+        Controller::new(Api::<Secret>::all(client.clone()), watcher::Config::default())
+            .run(reconcile, error_policy, ctx);
+        let s: Api<Secret> = Api::default_namespaced(client);
+        s.delete("x", &dp).await;
+    }
+    #[tokio::test]
+    async fn creates() {
+        let s: Api<Secret> = Api::default_namespaced(client());
+        s.create(&pp, &secret).await;
+    }
+}
+#[test]
+fn top_level_test() {
+    let cms: Api<ConfigMap> = Api::all(client());
+    cms.patch("x", &pp, &p);
+}
+"#;
+
+    #[test]
+    fn test_only_code_gives_sample_rows() {
+        let (f, _) = project(&[("op/src/lib.rs", TEST_ONLY)]);
+        assert_eq!(
+            package_operations(&f),
+            [
+                "run create op /v1 ConfigMap Component :6",
+                "top_level_test patch op /v1 ConfigMap Samples :31",
+                "setup delete op /v1 Secret Samples :20",
+                "creates create op /v1 Secret Samples :25",
+            ]
+        );
+        let controllers: Vec<(String, Area)> = f
+            .controllers
+            .iter()
+            .map(|c| (c.name.clone(), c.area))
+            .collect();
+        assert_eq!(controllers, [("secret".to_string(), Area::Samples)]);
+        let crds: Vec<(String, Area)> = f.crds.iter().map(|c| (c.kind.clone(), c.area)).collect();
+        assert_eq!(crds, [("Probe".to_string(), Area::Samples)]);
+        let routes: Vec<String> = f
+            .http_endpoints
+            .iter()
+            .map(|e| format!("{} {} {:?}", e.method, e.path, e.area))
+            .collect();
+        assert_eq!(routes, ["GET /fake Samples"]);
+    }
+
+    #[test]
+    fn files_of_test_only_modules_are_samples() {
+        let lib = "#[cfg(test)]\nmod tests;\nmod real;\n";
+        let tests = "use kube::Api;\nuse k8s_openapi::api::core::v1::Pod;\nmod more;\nasync fn t(c: Client) {\n    let p: Api<Pod> = Api::all(c);\n    p.create(&pp, &pod).await;\n}\n";
+        let more = "use kube::Api;\nuse k8s_openapi::api::core::v1::Pod;\nasync fn m(c: Client) {\n    let p: Api<Pod> = Api::all(c);\n    p.delete(\"x\", &dp).await;\n}\n";
+        let real = "use kube::Api;\nuse k8s_openapi::api::core::v1::Pod;\nasync fn r(c: Client) {\n    let p: Api<Pod> = Api::all(c);\n    p.patch(\"x\", &pp, &patch).await;\n}\n";
+        let (f, _) = project(&[
+            ("op/src/lib.rs", lib),
+            ("op/src/tests.rs", tests),
+            ("op/src/tests/more.rs", more),
+            ("op/src/real.rs", real),
+        ]);
+        assert_eq!(
+            package_operations(&f),
+            [
+                "t create op /v1 Pod Samples :6",
+                "m delete op /v1 Pod Samples :5",
+                "r patch op /v1 Pod Component :5",
+            ]
+        );
+    }
+
+    const SAME_NAMES: &str = r#"use k8s_openapi::api::core::v1::{ConfigMap, Secret, Service};
+use kube::{Api, runtime::{Controller, watcher}};
+use k8s_openapi::api::apps::v1::Deployment;
+async fn run(client: Client) {
+    Controller::new(Api::<ConfigMap>::all(client.clone()), watcher::Config::default())
+        .run(configs::reconcile, error_policy, ctx.clone());
+    Controller::new(Api::<Secret>::all(client.clone()), watcher::Config::default())
+        .run(secrets::reconcile, error_policy, ctx.clone());
+    Controller::new(Api::<Deployment>::all(client), watcher::Config::default())
+        .run(Deployments::reconcile, error_policy, ctx);
+}
+mod configs {
+    pub async fn reconcile(o: Arc<ConfigMap>, ctx: Arc<Ctx>) {
+        helper(&ctx).await;
+        crate::shared::apply(&ctx).await;
+    }
+    async fn helper(ctx: &Ctx) {
+        let a: Api<ConfigMap> = Api::all(ctx.client.clone());
+        a.replace("n", &pp, &o).await;
+    }
+}
+mod secrets {
+    pub async fn reconcile(o: Arc<Secret>, ctx: Arc<Ctx>) {
+        helper(&ctx).await;
+        super::shared::apply(&ctx).await;
+    }
+    async fn helper(ctx: &Ctx) {
+        let a: Api<Secret> = Api::all(ctx.client.clone());
+        a.delete("n", &dp).await;
+    }
+}
+mod shared {
+    pub async fn apply(ctx: &Ctx) {
+        let svc: Api<Service> = Api::all(ctx.client.clone());
+        svc.patch("n", &pp, &p).await;
+    }
+}
+struct Deployments;
+impl Deployments {
+    async fn reconcile(o: Arc<Deployment>, ctx: Arc<Ctx>) {
+        Self::helper(&ctx).await;
+    }
+    async fn helper(ctx: &Ctx) {
+        let d: Api<Deployment> = Api::all(ctx.client.clone());
+        d.patch_status("n", &pp, &p).await;
+    }
+}
+struct Other;
+impl Other {
+    async fn helper(ctx: &Ctx) {
+        let d: Api<Deployment> = Api::all(ctx.client.clone());
+        d.delete("n", &dp).await;
+    }
+}
+"#;
+
+    #[test]
+    fn functions_of_the_same_name_are_told_apart_by_module_and_impl_type() {
+        let (f, _) = project(&[("op/src/main.rs", SAME_NAMES)]);
+        let got: Vec<(String, Vec<String>)> = f
+            .controllers
+            .iter()
+            .map(|c| (c.name.clone(), operations(c)))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    "configmap".to_string(),
+                    vec![
+                        "patch /v1 Service :[35]".to_string(),
+                        "update /v1 ConfigMap :[19]".to_string(),
+                    ]
+                ),
+                (
+                    "secret".to_string(),
+                    vec![
+                        "delete /v1 Secret :[29]".to_string(),
+                        "patch /v1 Service :[35]".to_string(),
+                    ]
+                ),
+                (
+                    "deployment".to_string(),
+                    vec!["status_patch apps/v1 Deployment :[45]".to_string()]
+                ),
+            ]
+        );
+        // `Other::helper` is reached by no controller.
+        assert_eq!(
+            package_operations(&f),
+            ["helper delete op apps/v1 Deployment Component :52"]
+        );
+    }
+
+    const CLIENT_FORMS: &str = r#"use k8s_openapi::api::core::v1::Pod;
+use k8s_openapi::api::batch::v1::Job;
+use kube::{Api, Client, ResourceExt};
+use kube::runtime::{Controller, watcher, finalizer::{finalizer, Event as Finalizer}};
+use kube::runtime::events::{Recorder, Reporter};
+async fn run(client: Client) {
+    Controller::new(Api::<Job>::all(client), watcher::Config::default())
+        .run(reconcile, error_policy, ctx)
+        .await;
+}
+async fn reconcile(job: Arc<Job>, ctx: Arc<Ctx>) {
+    let jobs: Api<Job> = Api::namespaced(ctx.client.clone(), &job.namespace().unwrap());
+    finalizer(&jobs, "example.io/cleanup", job, |event| async move {
+        match event {
+            Finalizer::Apply(j) => apply(j).await,
+            Finalizer::Cleanup(j) => cleanup(j).await,
+        }
+    })
+    .await;
+    let recorder = Recorder::new(ctx.client.clone(), reporter);
+    recorder.publish(&ev, &oref).await;
+    Api::<Pod>::default_namespaced(ctx.client.clone())
+        .delete_collection(&dp, &lp)
+        .await;
+    let dynamic = Api::all_with(ctx.client.clone(), &ar);
+    dynamic.replace_status("x", &pp, &data).await;
+    finalizer(&ctx.api, "example.io/other", job, handle).await;
+}
+async fn publish_through(r: &Recorder) {
+    r.publish(&ev, &oref).await;
+}
+"#;
+
+    #[test]
+    fn finalizers_recorders_and_api_forms() {
+        let (f, d) = project(&[("src/main.rs", CLIENT_FORMS)]);
+        assert_eq!(
+            operations(&f.controllers[0]),
+            [
+                "create events.k8s.io/v1 Event :[21]",
+                "delete_all_of /v1 Pod :[23]",
+                "patch ?/ ? :[27]",
+                "patch batch/v1 Job :[13]",
+                "patch events.k8s.io/v1 Event :[21]",
+                "status_update ?/ ? :[26]",
+            ]
+        );
+        assert_eq!(
+            package_operations(&f),
+            [
+                "publish_through create crate events.k8s.io/v1 Event Component :30",
+                "publish_through patch crate events.k8s.io/v1 Event Component :30",
+            ]
+        );
+        assert_eq!(
+            d,
+            [
+                "src/main.rs:26: `status_update` write: kind unknown: `Api::all_with` without a type argument: the kind is inferred by the compiler",
+                "src/main.rs:27: `patch` write: kind unknown: the `Api` passed here could not be followed to its type",
+            ]
+        );
+    }
+
+    #[test]
+    fn macro_bodies_and_option_combinators() {
+        let src = r#"use k8s_openapi::api::core::v1::{Namespace, Secret};
+use kube::{Api, Client, runtime::watcher};
+async fn start(client: Client, ns: Option<String>) {
+    tokio::pin! {
+        let w = watcher(Api::<Namespace>::all(client.clone()), watcher::Config::default());
+    }
+    let secrets = ns
+        .map(|ns| Api::<Secret>::namespaced(client.clone(), &ns))
+        .unwrap_or_else(|| Api::<Secret>::default_namespaced(client.clone()));
+    assert!(secrets.delete("x", &dp).await.is_ok());
+    println!("{}", format!("not {}", "an api"));
+}
+"#;
+        let (f, d) = project(&[("src/lib.rs", src)]);
+        assert!(d.is_empty(), "{d:?}");
+        let informers: Vec<String> = f
+            .informers
+            .iter()
+            .map(|i| {
+                format!(
+                    "{} {}/{} :{}",
+                    i.function, i.group, i.kind, i.sources[0].line
+                )
+            })
+            .collect();
+        assert_eq!(informers, ["start /Namespace :5"]);
+        assert_eq!(
+            package_operations(&f),
+            ["start delete crate /v1 Secret Component :10"]
+        );
     }
 
     #[test]

@@ -83,6 +83,26 @@ pub fn peel(mut e: &Expr) -> &Expr {
     }
 }
 
+/// A type behind references, parentheses and invisible groups.
+pub fn peel_type(mut ty: &syn::Type) -> &syn::Type {
+    loop {
+        ty = match ty {
+            syn::Type::Reference(r) => &r.elem,
+            syn::Type::Paren(p) => &p.elem,
+            syn::Type::Group(g) => &g.elem,
+            _ => return ty,
+        };
+    }
+}
+
+/// The name of a type (`Foo` for `crate::a::Foo<T>` or `&Foo`), when it is a path.
+pub fn type_name(ty: &syn::Type) -> Option<String> {
+    match peel_type(ty) {
+        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
+    }
+}
+
 /// Why a file is not handed to syn, with the line where it shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refused {
