@@ -9,6 +9,7 @@ pub mod go;
 pub mod helm;
 pub mod kustomize;
 pub mod merge;
+pub mod proto;
 pub mod rust;
 pub mod yaml;
 
@@ -30,6 +31,8 @@ pub enum FileKind {
     Rust,
     /// A `Cargo.toml`, read for the crate's package name.
     CargoToml,
+    /// A protocol buffer file, read for its gRPC services and HTTP rules.
+    Proto,
 }
 
 impl FileKind {
@@ -48,6 +51,8 @@ impl FileKind {
             Some(FileKind::Rust)
         } else if name == "Cargo.toml" {
             Some(FileKind::CargoToml)
+        } else if name.ends_with(".proto") {
+            Some(FileKind::Proto)
         } else {
             None
         }
@@ -62,6 +67,7 @@ pub enum FileFacts {
     Yaml(Box<yaml::YamlFile>),
     Rust(Box<rust::RustFile>),
     CargoToml(Option<rust::CargoPackage>),
+    Proto(Box<proto::ProtoFile>),
 }
 
 /// Analyzes one file's text. Pure: the same input always gives the same facts.
@@ -84,6 +90,7 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
         }
         FileKind::Rust => FileFacts::Rust(Box::new(rust::extract(path, text, area))),
         FileKind::CargoToml => FileFacts::CargoToml(rust::cargo_package(path, text)),
+        FileKind::Proto => FileFacts::Proto(Box::new(proto::parse(path, text))),
     }
 }
 
@@ -112,6 +119,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     let mut yaml_files = Vec::new();
     let mut rust_files = Vec::new();
     let mut packages = Vec::new();
+    let mut protos = Vec::new();
     for (facts, area) in files {
         match facts {
             FileFacts::Go(mut f) => {
@@ -126,9 +134,19 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
                 rust_files.push(*r);
             }
             FileFacts::CargoToml(p) => packages.extend(p),
+            FileFacts::Proto(mut p) => {
+                findings.diagnostics.append(&mut p.diagnostics);
+                protos.push(*p);
+            }
         }
     }
-    let go = go::resolve(&go_files, &modules, groups, &mut findings.diagnostics);
+    let go = go::resolve(
+        &go_files,
+        &modules,
+        groups,
+        &protos,
+        &mut findings.diagnostics,
+    );
     findings.controllers = go.controllers;
     findings.http_endpoints = go.http_endpoints;
     findings.api_packages = go.api_packages;
@@ -137,7 +155,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.api_types = go.api_types;
     findings.binaries = go.binaries;
     findings.metrics = go.metrics;
-    let rust = rust::resolve(&rust_files, &packages, &mut findings.diagnostics);
+    let rust = rust::resolve(&rust_files, &packages, &protos, &mut findings.diagnostics);
     findings.controllers.extend(rust.controllers);
     findings.http_endpoints.extend(rust.http_endpoints);
     findings.package_operations.extend(rust.package_operations);

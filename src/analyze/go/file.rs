@@ -138,6 +138,9 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                 binaries::extract_package_level(decl, at, src, &mut file);
                 metrics::extract_package_level(decl, src, &mut file);
                 routes::extract_top_level(decl, src, &mut file);
+                if file.generated {
+                    routes::grpc::extract_vars(decl, src, &mut file.routes.grpc);
+                }
             }
             "type_declaration" => {
                 calls::collect_structs(decl, src, &mut file.struct_decls);
@@ -172,6 +175,7 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                 binaries::extract(&ctx, &scope, at, src, &mut file);
                 metrics::extract(&ctx, &scope, src, &mut file);
                 routes::extract(&ctx, src, &mut file);
+                routes::grpc::extract_func(&ctx, file.generated, src, &mut file.routes.grpc);
             }
             "comment" => {
                 if let Some(group) = group_name_marker(text(decl, src)) {

@@ -53,6 +53,7 @@ pub fn resolve(
     files: &[GoInput],
     modules: &[GoModule],
     groups: &BTreeMap<String, String>,
+    protos: &[crate::analyze::proto::ProtoFile],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> GoFindings {
     let index = index::GoIndex::build(files, modules, groups, diagnostics);
@@ -67,7 +68,7 @@ pub fn resolve(
     let graph = calls::Graph::build(files, &index);
     let findings = GoFindings {
         controllers,
-        http_endpoints: routes::resolve(files, &index, diagnostics),
+        http_endpoints: routes::resolve(files, &index, protos, diagnostics),
         api_packages: index.api_packages(),
         package_operations: writes.package_operations,
         informers,

@@ -9,8 +9,9 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use super::body::{ApiKind, RawWatch};
 use super::kinds::Kinds;
-use super::routes::{RawRoute, join};
+use super::routes::{RawRoute, TONIC, join};
 use super::{CargoPackage, RustFile, RustFindings};
+use crate::analyze::proto::ProtoFile;
 use crate::model::{
     Binary, Controller, Diagnostic, EnvVar, Flag, Gvk, HttpEndpoint, Operation, PackageInformer,
     PackageOperation, Relation, SourceRef, UNRESOLVED, Watch,
@@ -208,6 +209,7 @@ fn watch(kinds: &Kinds, w: &RawWatch, file: &str, diagnostics: &mut Vec<Diagnost
 pub fn resolve(
     files: &[RustFile],
     packages: &[CargoPackage],
+    protos: &[ProtoFile],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> RustFindings {
     let graph = Graph {
@@ -321,7 +323,7 @@ pub fn resolve(
             }
         }
     }
-    out.http_endpoints = endpoints(&graph, diagnostics);
+    out.http_endpoints = endpoints(&graph, protos, diagnostics);
     out.binaries = binaries(&graph, packages, diagnostics);
     out
 }
@@ -348,7 +350,11 @@ fn add_operation(ops: &mut Vec<Operation>, verb: &str, gvk: Gvk, at: SourceRef) 
 /// Deepest chain of routers mounted in routers that is followed.
 const MAX_MOUNTS: usize = 8;
 
-fn endpoints(graph: &Graph, diagnostics: &mut Vec<Diagnostic>) -> Vec<HttpEndpoint> {
+fn endpoints(
+    graph: &Graph,
+    protos: &[ProtoFile],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<HttpEndpoint> {
     let files = graph.files;
     // Functions whose routers are mounted somewhere: their routes appear only under the
     // mount's prefix. Names are collected even when the mount cannot be followed, so an
@@ -388,7 +394,11 @@ fn endpoints(graph: &Graph, diagnostics: &mut Vec<Diagnostic>) -> Vec<HttpEndpoi
                 while let Some((rfi, r, prefix, depth, owner)) = stack.pop() {
                     let rf = &files[rfi];
                     for route in &r.routes {
-                        out.push(endpoint(rf, route, &prefix, diagnostics));
+                        if route.framework == TONIC {
+                            out.extend(tonic_endpoints(rf, route, protos, diagnostics));
+                        } else {
+                            out.push(endpoint(rf, route, &prefix, diagnostics));
+                        }
                     }
                     for (text, line) in &r.unfollowed {
                         diagnostics.push(Diagnostic::new(
@@ -473,6 +483,82 @@ fn endpoints(graph: &Graph, diagnostics: &mut Vec<Diagnostic>) -> Vec<HttpEndpoi
     out.sort_by(|a, b| (&a.sources, &a.method, &a.path).cmp(&(&b.sources, &b.method, &b.path)));
     out.dedup();
     out
+}
+
+/// The rows of one tonic service: `/package.Service/Method` for each rpc of the one
+/// `.proto` service whose generated Rust name it is; `/Service/*`, unresolved, when no
+/// `.proto` (or more than one) declares it.
+fn tonic_endpoints(
+    f: &RustFile,
+    r: &RawRoute,
+    protos: &[ProtoFile],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<HttpEndpoint> {
+    let row = |path: String, unresolved: bool| HttpEndpoint {
+        method: r.method.clone(),
+        path,
+        host: String::new(),
+        handler: r.handler.clone(),
+        framework: TONIC.to_string(),
+        implicit: false,
+        unresolved,
+        area: f.area,
+        sources: vec![SourceRef::new(&f.path, r.line)],
+    };
+    if r.path.is_empty() {
+        diagnostics.push(Diagnostic::new(
+            &f.path,
+            r.line,
+            format!(
+                "tonic service `{}` is not a generated `…Server::new(…)` call: not listed",
+                r.handler
+            ),
+        ));
+        return Vec::new();
+    }
+    let found: Vec<(&ProtoFile, &crate::analyze::proto::ProtoService)> = protos
+        .iter()
+        .flat_map(|p| p.services.iter().map(move |s| (p, s)))
+        .filter(|(_, s)| upper_camel(&s.name) == r.path)
+        .collect();
+    match found.as_slice() {
+        [(p, s)] if s.rpcs.is_empty() => vec![row(format!("/{}/*", p.full_name(s)), false)],
+        [(p, s)] => s
+            .rpcs
+            .iter()
+            .map(|rpc| row(format!("/{}/{}", p.full_name(s), rpc.name), false))
+            .collect(),
+        _ => {
+            let why = if found.is_empty() {
+                "no .proto file in the repository declares it".to_string()
+            } else {
+                format!("{} .proto services have this name", found.len())
+            };
+            diagnostics.push(Diagnostic::new(
+                &f.path,
+                r.line,
+                format!(
+                    "gRPC service `{}`: its full name is not known ({why}); listed as `/{}/*`",
+                    r.path, r.path
+                ),
+            ));
+            vec![row(format!("/{}/*", r.path), true)]
+        }
+    }
+}
+
+/// A proto service name as tonic names its Rust server type (without `Server`):
+/// `item_store` → `ItemStore`.
+fn upper_camel(name: &str) -> String {
+    name.split('_')
+        .map(|part| {
+            let mut c = part.chars();
+            match c.next() {
+                Some(first) => first.to_ascii_uppercase().to_string() + c.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect()
 }
 
 fn endpoint(
