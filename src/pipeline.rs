@@ -777,6 +777,7 @@ pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, String>
                         }
                     }
                     analyze::FileKind::GoMod
+                    | analyze::FileKind::GoGenerated
                     | analyze::FileKind::ValuesSchema
                     | analyze::FileKind::Rust
                     | analyze::FileKind::CargoToml

@@ -24,6 +24,9 @@ use crate::model::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileKind {
     Go,
+    /// A protoc-generated Go file (`*.pb.go`, `*.pb.gw.go`), read only for its gRPC
+    /// service descriptors and grpc-gateway patterns.
+    GoGenerated,
     GoMod,
     Yaml,
     /// A Helm chart's `values.schema.json` (the only JSON files analyzed).
@@ -41,6 +44,8 @@ impl FileKind {
         let name = path.rsplit('/').next().unwrap_or(path);
         if name == "go.mod" {
             Some(FileKind::GoMod)
+        } else if name.ends_with(".pb.go") || name.ends_with(".pb.gw.go") {
+            Some(FileKind::GoGenerated)
         } else if name.ends_with(".go") {
             Some(FileKind::Go)
         } else if name.ends_with(".yaml") || name.ends_with(".yml") {
@@ -74,6 +79,7 @@ pub enum FileFacts {
 pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileFacts {
     match kind {
         FileKind::Go => FileFacts::Go(Box::new(go::extract(path, text))),
+        FileKind::GoGenerated => FileFacts::Go(Box::new(go::extract_generated(path, text))),
         FileKind::GoMod => FileFacts::GoMod(go::module_path(text).map(|module| {
             go::GoModule {
                 dir: path
@@ -192,4 +198,25 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.diagnostics.sort();
     findings.diagnostics.dedup();
     findings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_kinds_by_name() {
+        for (path, kind) in [
+            ("main.go", Some(FileKind::Go)),
+            ("api/v1/shop.pb.go", Some(FileKind::GoGenerated)),
+            ("api/v1/shop_grpc.pb.go", Some(FileKind::GoGenerated)),
+            ("api/v1/shop.pb.gw.go", Some(FileKind::GoGenerated)),
+            ("proto/shop/v1/shop.proto", Some(FileKind::Proto)),
+            ("go.mod", Some(FileKind::GoMod)),
+            ("Cargo.toml", Some(FileKind::CargoToml)),
+            ("proto/README.md", None),
+        ] {
+            assert_eq!(FileKind::of(path), kind, "{path}");
+        }
+    }
 }

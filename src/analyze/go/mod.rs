@@ -23,7 +23,7 @@ pub mod writes;
 
 use std::collections::BTreeMap;
 
-pub use file::{GoFile, extract};
+pub use file::{GoFile, extract, extract_generated};
 pub use index::{GoInput, GoModule, module_path};
 
 use crate::model::{

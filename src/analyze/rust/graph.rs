@@ -516,11 +516,28 @@ fn tonic_endpoints(
         ));
         return Vec::new();
     }
-    let found: Vec<(&ProtoFile, &crate::analyze::proto::ProtoService)> = protos
+    let (modules, name) = r.path.rsplit_once("::").unwrap_or(("", &r.path));
+    let mut found: Vec<(&ProtoFile, &crate::analyze::proto::ProtoService)> = protos
         .iter()
         .flat_map(|p| p.services.iter().map(move |s| (p, s)))
-        .filter(|(_, s)| upper_camel(&s.name) == r.path)
+        .filter(|(_, s)| upper_camel(&s.name) == name)
         .collect();
+    if found.len() > 1 {
+        // `include_proto!("a.b")` puts package `a.b` in modules `a::b`: keep the services
+        // whose package the type's module path ends with.
+        let module_path = format!("::{modules}::");
+        let matching: Vec<_> = found
+            .iter()
+            .copied()
+            .filter(|(p, _)| {
+                !p.package.is_empty()
+                    && module_path.ends_with(&format!("::{}::", p.package.replace('.', "::")))
+            })
+            .collect();
+        if !matching.is_empty() {
+            found = matching;
+        }
+    }
     match found.as_slice() {
         [(p, s)] if s.rpcs.is_empty() => vec![row(format!("/{}/*", p.full_name(s)), false)],
         [(p, s)] => s
@@ -538,11 +555,10 @@ fn tonic_endpoints(
                 &f.path,
                 r.line,
                 format!(
-                    "gRPC service `{}`: its full name is not known ({why}); listed as `/{}/*`",
-                    r.path, r.path
+                    "gRPC service `{name}`: its full name is not known ({why}); listed as `/{name}/*`"
                 ),
             ));
-            vec![row(format!("/{}/*", r.path), true)]
+            vec![row(format!("/{name}/*"), true)]
         }
     }
 }

@@ -96,7 +96,7 @@ pub fn router_chain(
         let path = base.args.first().and_then(str_lit)?;
         actix_resource(calls, &path, &mut r);
     } else if is_from(v, resolved, "tonic", "Server::builder") {
-        tonic_chain(calls, &mut r);
+        tonic_chain(v, calls, &mut r);
     } else {
         return None;
     }
@@ -108,10 +108,12 @@ pub const TONIC: &str = "tonic";
 
 /// tonic's `Server::builder()…add_service(FooServer::new(svc))`: one raw route per
 /// service, whose `path` is the proto service name (`Foo`, from the generated
-/// `foo_server::FooServer`) until the project's `.proto` files give its full name and
-/// methods (`graph`). A service that is not such a constructor call (a variable) is kept
-/// with an empty path and `unresolved`, for a diagnostic.
-fn tonic_chain(calls: &[&ExprMethodCall], r: &mut RawRouter) {
+/// `foo_server::FooServer`) after the modules the type is reached through (`pb::v1::Foo`:
+/// `include_proto!` nests a module per package component) until the project's `.proto`
+/// files give its full name and methods (`graph`). A service that is not such a
+/// constructor call (a variable) is kept with an empty path and `unresolved`, for a
+/// diagnostic.
+fn tonic_chain(v: &BodyVisitor, calls: &[&ExprMethodCall], r: &mut RawRouter) {
     for m in calls {
         let method = m.method.to_string();
         if method != "add_service" && method != "add_optional_service" {
@@ -131,11 +133,18 @@ fn tonic_chain(calls: &[&ExprMethodCall], r: &mut RawRouter) {
         let service = arg.map(peel).and_then(|e| match e {
             Expr::Call(c) => match &*c.func {
                 Expr::Path(p) => {
-                    let segs = segments(&p.path);
-                    let ty = segs.len().checked_sub(2).and_then(|i| segs.get(i))?;
-                    let name = ty.strip_suffix("Server").filter(|n| !n.is_empty())?;
+                    let resolved = v.uses.resolve(&segments(&p.path));
+                    let segs: Vec<&str> = resolved.split("::").collect();
+                    let at = segs.len().checked_sub(2)?;
+                    let name = segs[at].strip_suffix("Server").filter(|n| !n.is_empty())?;
+                    // The modules before the generated `foo_server` module.
+                    let modules = segs[..at]
+                        .iter()
+                        .take_while(|m| !m.ends_with("_server"))
+                        .map(|m| format!("{m}::"))
+                        .collect::<String>();
                     let inner = c.args.first().map(|a| handler_text(Some(a)));
-                    Some((name.to_string(), inner.unwrap_or_default()))
+                    Some((format!("{modules}{name}"), inner.unwrap_or_default()))
                 }
                 _ => None,
             },
@@ -190,6 +199,7 @@ fn handler_text(e: Option<&Expr>) -> String {
     match e.map(peel) {
         Some(Expr::Path(p)) => segments(&p.path).join("::"),
         Some(Expr::Closure(_)) => "closure".to_string(),
+        Some(Expr::Struct(s)) => format!("{} {{…}}", segments(&s.path).join("::")),
         Some(e) => text(e),
         None => String::new(),
     }

@@ -1075,10 +1075,14 @@ impl<'a> Resolver<'a> {
             .iter()
             .find(|i| !self.files[**i].facts.generated)
         {
-            note(format!(
-                "`{}` is declared in {}, which is not generated gRPC code: not listed",
-                step.method, self.files[*hand].facts.path
-            ));
+            // A hand-written `RegisterXHandler` is usually no gateway at all; only a
+            // hand-written `RegisterXServer` is worth a word.
+            if kind == Registration::Server {
+                note(format!(
+                    "`{}` is declared in {}, which is not generated gRPC code: not listed",
+                    step.method, self.files[*hand].facts.path
+                ));
+            }
             return;
         }
         let facts: Vec<&GrpcFacts> = in_package
@@ -1454,7 +1458,13 @@ mod tests {
         let inputs: Vec<GoInput> = files
             .iter()
             .map(|(path, src)| GoInput {
-                facts: extract(path, src),
+                // As the pipeline reads them: protoc's output by the light extractor.
+                facts: match crate::analyze::FileKind::of(path) {
+                    Some(crate::analyze::FileKind::GoGenerated) => {
+                        crate::analyze::go::extract_generated(path, src)
+                    }
+                    _ => extract(path, src),
+                },
                 area: Area::Component,
             })
             .collect();
@@ -2129,10 +2139,13 @@ func main() {
 }
 func register(x *notGrpc) {
 	audit.RegisterThingServer(x, nil)
+	fake.RegisterAuditHandler(nil)
 }
 "#;
 
-    const FAKE: &str = "package fake\nfunc RegisterWidgetServer(s any, x any) {}\n";
+    /// Hand-written functions named like registrations: no rows (a diagnostic for the server
+    /// form only).
+    const FAKE: &str = "package fake\nfunc RegisterWidgetServer(s any, x any) {}\nfunc RegisterAuditHandler(f func()) {}\n";
 
     #[test]
     fn grpc_services_and_gateway_routes_from_generated_code() {

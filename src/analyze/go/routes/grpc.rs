@@ -304,6 +304,24 @@ const WELL_KNOWN: &[(&str, &str, &str, &[&str])] = &[
         &[],
     ),
     (
+        "github.com/container-storage-interface/spec/lib/go/csi",
+        "Identity",
+        "csi.v1.Identity",
+        &[],
+    ),
+    (
+        "github.com/container-storage-interface/spec/lib/go/csi",
+        "Controller",
+        "csi.v1.Controller",
+        &[],
+    ),
+    (
+        "github.com/container-storage-interface/spec/lib/go/csi",
+        "Node",
+        "csi.v1.Node",
+        &[],
+    ),
+    (
         "github.com/envoyproxy/go-control-plane/envoy/service/ext_proc/v3",
         "ExternalProcessor",
         "envoy.service.ext_proc.v3.ExternalProcessor",
