@@ -242,6 +242,8 @@ struct Resolver<'a> {
     /// Evidence followed for the call being evaluated (see `MAX_WORK`).
     work: Cell<usize>,
     protos: &'a [ProtoFile],
+    /// The files of each package, for the generated code a registration names.
+    by_package: HashMap<String, Vec<usize>>,
     /// Diagnostics of registrations, collected while evaluating.
     notes: RefCell<Vec<Diagnostic>>,
 }
@@ -372,11 +374,13 @@ impl<'a> Resolver<'a> {
             sites: HashMap::new(),
             work: Cell::new(0),
             protos,
+            by_package: HashMap::new(),
             notes: RefCell::new(Vec::new()),
         };
         for (fi, input) in files.iter().enumerate() {
             let facts = &input.facts.routes;
             let package = r.packages[fi].clone();
+            r.by_package.entry(package.clone()).or_default().push(fi);
             for (name, chain) in &facts.vars {
                 r.vars
                     .entry((package.clone(), name.clone()))
@@ -1056,9 +1060,11 @@ impl<'a> Resolver<'a> {
                 .borrow_mut()
                 .push(Diagnostic::new(file, step.line, message));
         };
-        let in_package: Vec<usize> = (0..self.files.len())
-            .filter(|i| self.packages[*i] == path)
-            .collect();
+        let in_package: &[usize] = self
+            .by_package
+            .get(path)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
         let declared_in: Vec<usize> = in_package
             .iter()
             .copied()

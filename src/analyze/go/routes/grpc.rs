@@ -195,7 +195,7 @@ fn gateway_pattern(value: Node, src: &[u8]) -> Option<String> {
 /// top `operand` segments, 5 bind the top to the variable `pool[operand]`). None for
 /// anything malformed.
 pub fn rebuild_pattern(ops: &[usize], pool: &[String], verb: &str) -> Option<String> {
-    if ops.len() % 2 != 0 {
+    if !ops.len().is_multiple_of(2) {
         return None;
     }
     let mut stack: Vec<String> = Vec::new();
