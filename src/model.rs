@@ -585,17 +585,21 @@ impl Origin {
 /// A route a Go program serves.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct HttpEndpoint {
-    /// `GET`, `POST`, …, or `ANY` for a route that matches every method.
+    /// `GET`, `POST`, …, `ANY` for a route that matches every method, or `GRPC` for a
+    /// gRPC method.
     pub method: String,
     /// The path with group prefixes applied. A prefix-matching route (gorilla's
     /// `PathPrefix`, chi's `Mount`) ends in `*`; unresolved parts are shown as `{expr}`.
+    /// A gRPC method is `/package.Service/Method` (`/package.Service/*` when its methods
+    /// are not known).
     pub path: String,
     /// The host of a `ServeMux` pattern such as `"example.com/x"`.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub host: String,
     /// The handler as written, shortened (`s.handleChat`, `promhttp.Handler()`).
     pub handler: String,
-    /// `net/http`, `gorilla/mux`, `gin`, `echo`, `chi` or `controller-runtime`.
+    /// `net/http`, `gorilla/mux`, `gin`, `echo`, `chi`, `go-restful`, `controller-runtime`,
+    /// `grpc`, `grpc-gateway`, `axum`, `actix-web` or `tonic`.
     #[serde(default)]
     pub framework: String,
     /// True for an endpoint controller-runtime serves without a registration in the code

@@ -1,5 +1,7 @@
 //! HTTP route analysis end to end: `portolan analyze` on the `routes-zoo` fixture, one
-//! program per router library, with constants in other files and packages, and decoys.
+//! program per router library (go-restful, and gRPC with grpc-gateway from a `.proto` and
+//! from generated code the walker selects), with constants in other files and packages,
+//! and decoys.
 
 mod common;
 
@@ -80,6 +82,17 @@ fn every_router_library_gives_exact_rows() {
         "GET /api/items/{id} | getItem | gorilla/mux | | cmd/gorilla/main.go:13",
         "DELETE /api/items/{id} | deleteItem | gorilla/mux | | cmd/gorilla/main.go:15",
         "ANY /static/* | http.FileServer(http.Dir(\"./static\")) | gorilla/mux | | cmd/gorilla/main.go:16",
+        "GRPC /shop.v1.ItemStore/GetItem | &shop{…} | grpc | | cmd/grpcserver/main.go:22",
+        "GRPC /shop.v1.ItemStore/PutItem | &shop{…} | grpc | | cmd/grpcserver/main.go:22",
+        "GRPC /shop.v1.ItemStore/WatchItems | &shop{…} | grpc | | cmd/grpcserver/main.go:22",
+        "GRPC /accounts.ledger.v1.Ledger/Post | ledger{…} | grpc | | cmd/grpcserver/main.go:23",
+        "GRPC /accounts.ledger.v1.Ledger/Balance | ledger{…} | grpc | | cmd/grpcserver/main.go:23",
+        "GRPC /grpc.health.v1.Health/* | nil | grpc | | cmd/grpcserver/main.go:24",
+        "GET /v1/items/{id} | shop.v1.ItemStore/GetItem | grpc-gateway | | cmd/grpcserver/main.go:29",
+        "GET /v1/shelves/{shelf}/items/{id} | shop.v1.ItemStore/GetItem | grpc-gateway | | cmd/grpcserver/main.go:29",
+        "PUT /v1/items/{item.id} | shop.v1.ItemStore/PutItem | grpc-gateway | | cmd/grpcserver/main.go:29",
+        "POST /v1/accounts/{account}/entries | accounts.ledger.v1.Ledger/Post | grpc-gateway | | cmd/grpcserver/main.go:30",
+        "GET /v1/accounts/{account}:balance | accounts.ledger.v1.Ledger/Balance | grpc-gateway | | cmd/grpcserver/main.go:30",
         "ANY /metrics | metrics | controller-runtime | implicit | cmd/manager/main.go:13",
         "ANY /mutate-v1-pod | &webhook.Admission{Handler: &podDefaulter{…}} | controller-runtime | | cmd/manager/main.go:20",
         "ANY /debug/flags | debugHandler | controller-runtime | | cmd/manager/main.go:22",
@@ -88,6 +101,9 @@ fn every_router_library_gives_exact_rows() {
         "ANY /debug/pprof/goroutine | pprof.Handler(p) | controller-runtime | | cmd/manager/main.go:36",
         "ANY /healthz | healthz checks | controller-runtime | implicit | cmd/manager/main.go:44",
         "ANY /readyz | readyz checks | controller-runtime | implicit | cmd/manager/main.go:47",
+        "GET /catalog/books/{isbn} | c.book | go-restful | | cmd/restful/main.go:17",
+        "PUT /catalog/books/{isbn} | c.store | go-restful | | cmd/restful/main.go:18",
+        "DELETE /catalog/books/{isbn} | c.remove | go-restful | | cmd/restful/main.go:19",
         "GET /health | (anonymous func) | net/http | | internal/proxy/server.go:24",
         "POST /v1/chat/completions | s.handleChat | net/http | | internal/proxy/server.go:27",
         "POST /v1/completions | s.handleCompletions | net/http | | internal/proxy/server.go:28",
@@ -125,6 +141,7 @@ fn look_alikes_are_not_routes_and_an_unknown_receiver_is_reported() {
     assert_eq!(
         diagnostics,
         [
+            "cmd/grpcserver/main.go:25 `RegisterWidgetServer` is declared in internal/fakegrpc/fake.go, which is not generated gRPC code: not listed",
             "internal/decoys/notroutes.go:29 `HandleFunc(\"/registry/callback\", …)` is not listed as a route: nothing shows that its receiver is an HTTP router (net/http, gorilla/mux, gin, echo, chi) or a controller-runtime manager or webhook server"
         ]
     );

@@ -9,6 +9,7 @@ pub mod go;
 pub mod helm;
 pub mod kustomize;
 pub mod merge;
+pub mod proto;
 pub mod rust;
 pub mod yaml;
 
@@ -23,6 +24,9 @@ use crate::model::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileKind {
     Go,
+    /// A protoc-generated Go file (`*.pb.go`, `*.pb.gw.go`), read only for its gRPC
+    /// service descriptors and grpc-gateway patterns.
+    GoGenerated,
     GoMod,
     Yaml,
     /// A Helm chart's `values.schema.json` (the only JSON files analyzed).
@@ -30,6 +34,8 @@ pub enum FileKind {
     Rust,
     /// A `Cargo.toml`, read for the crate's package name.
     CargoToml,
+    /// A protocol buffer file, read for its gRPC services and HTTP rules.
+    Proto,
 }
 
 impl FileKind {
@@ -38,6 +44,8 @@ impl FileKind {
         let name = path.rsplit('/').next().unwrap_or(path);
         if name == "go.mod" {
             Some(FileKind::GoMod)
+        } else if name.ends_with(".pb.go") || name.ends_with(".pb.gw.go") {
+            Some(FileKind::GoGenerated)
         } else if name.ends_with(".go") {
             Some(FileKind::Go)
         } else if name.ends_with(".yaml") || name.ends_with(".yml") {
@@ -48,6 +56,8 @@ impl FileKind {
             Some(FileKind::Rust)
         } else if name == "Cargo.toml" {
             Some(FileKind::CargoToml)
+        } else if name.ends_with(".proto") {
+            Some(FileKind::Proto)
         } else {
             None
         }
@@ -62,12 +72,14 @@ pub enum FileFacts {
     Yaml(Box<yaml::YamlFile>),
     Rust(Box<rust::RustFile>),
     CargoToml(Option<rust::CargoPackage>),
+    Proto(Box<proto::ProtoFile>),
 }
 
 /// Analyzes one file's text. Pure: the same input always gives the same facts.
 pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileFacts {
     match kind {
         FileKind::Go => FileFacts::Go(Box::new(go::extract(path, text))),
+        FileKind::GoGenerated => FileFacts::Go(Box::new(go::extract_generated(path, text))),
         FileKind::GoMod => FileFacts::GoMod(go::module_path(text).map(|module| {
             go::GoModule {
                 dir: path
@@ -84,6 +96,7 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
         }
         FileKind::Rust => FileFacts::Rust(Box::new(rust::extract(path, text, area))),
         FileKind::CargoToml => FileFacts::CargoToml(rust::cargo_package(path, text)),
+        FileKind::Proto => FileFacts::Proto(Box::new(proto::parse(path, text))),
     }
 }
 
@@ -112,6 +125,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     let mut yaml_files = Vec::new();
     let mut rust_files = Vec::new();
     let mut packages = Vec::new();
+    let mut protos = Vec::new();
     for (facts, area) in files {
         match facts {
             FileFacts::Go(mut f) => {
@@ -126,6 +140,10 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
                 rust_files.push(*r);
             }
             FileFacts::CargoToml(p) => packages.extend(p),
+            FileFacts::Proto(mut p) => {
+                findings.diagnostics.append(&mut p.diagnostics);
+                protos.push(*p);
+            }
         }
     }
     // Go types of modules no table knows resolve through the CRDs the repository ships, so
@@ -136,6 +154,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
         &modules,
         groups,
         shipped,
+        &protos,
         &mut findings.diagnostics,
     );
     findings.controllers = go.controllers;
@@ -146,7 +165,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.api_types = go.api_types;
     findings.binaries = go.binaries;
     findings.metrics = go.metrics;
-    let rust = rust::resolve(&rust_files, &packages, &mut findings.diagnostics);
+    let rust = rust::resolve(&rust_files, &packages, &protos, &mut findings.diagnostics);
     findings.controllers.extend(rust.controllers);
     findings.http_endpoints.extend(rust.http_endpoints);
     findings.package_operations.extend(rust.package_operations);
@@ -316,5 +335,21 @@ func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error
                 "internal/controller/r.go:20: cannot resolve the API group of github.com/other/gizmos/api/v1.Gizmo; map its import path under [groups] in projects.toml",
             ]
         );
+    }
+
+    #[test]
+    fn file_kinds_by_name() {
+        for (path, kind) in [
+            ("main.go", Some(FileKind::Go)),
+            ("api/v1/shop.pb.go", Some(FileKind::GoGenerated)),
+            ("api/v1/shop_grpc.pb.go", Some(FileKind::GoGenerated)),
+            ("api/v1/shop.pb.gw.go", Some(FileKind::GoGenerated)),
+            ("proto/shop/v1/shop.proto", Some(FileKind::Proto)),
+            ("go.mod", Some(FileKind::GoMod)),
+            ("Cargo.toml", Some(FileKind::CargoToml)),
+            ("proto/README.md", None),
+        ] {
+            assert_eq!(FileKind::of(path), kind, "{path}");
+        }
     }
 }

@@ -2,7 +2,9 @@
 //!
 //! Default excludes (every project): any path segment starting with `.` (module caches such
 //! as `.gomod-cache/` live there), `vendor/`, `third_party/`, `node_modules/`, `testdata/`,
-//! Cargo's `target/` beside a `Cargo.toml`, `*_test.go`, generated `*.pb.go`/`*.pb.gw.go`. Files over [`MAX_FILE_BYTES`] and binary files
+//! Cargo's `target/` beside a `Cargo.toml`, `*_test.go`. Generated `*.pb.go`/`*.pb.gw.go`
+//! files are selected as [`FileKind::GoGenerated`], read only for gRPC services and
+//! grpc-gateway patterns. Files over [`MAX_FILE_BYTES`] and binary files
 //! are skipped and counted when read ([`read`]).
 
 use std::path::{Path, PathBuf};
@@ -16,7 +18,7 @@ use crate::regular::{self, ReadError};
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
 const EXCLUDED_DIRS: [&str; 4] = ["vendor", "third_party", "node_modules", "testdata"];
-const EXCLUDED_SUFFIXES: [&str; 3] = ["_test.go", ".pb.go", ".pb.gw.go"];
+const EXCLUDED_SUFFIXES: [&str; 1] = ["_test.go"];
 /// Folders whose rows are shown apart from the component's own ("Samples and tooling").
 const SAMPLE_DIRS: [&str; 15] = [
     "test", "tests", "e2e", "testing", "fixture", "fixtures", "hack", "docs", "doc", "samples",
@@ -238,8 +240,6 @@ mod tests {
             "web/node_modules/x.yaml",
             "pkg/testdata/x.yaml",
             "pkg/x_test.go",
-            "api/x.pb.go",
-            "api/x.pb.gw.go",
             ".github/workflows/ci.yaml",
         ] {
             assert!(excluded_by_default(p), "{p}");
@@ -249,6 +249,8 @@ mod tests {
             "config/crd/x.yaml",
             "pkg/vendorx/a.go",
             "test/e2e/x.go",
+            "api/x.pb.go",
+            "api/x.pb.gw.go",
         ] {
             assert!(!excluded_by_default(p), "{p}");
         }

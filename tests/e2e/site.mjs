@@ -464,7 +464,7 @@ try {
       'Exposed Services',
       'Defined CRDs',
       'Webhooks',
-      'HTTP Endpoints',
+      'HTTP and gRPC Endpoints',
       'Configuration',
     ];
     let last = -1;

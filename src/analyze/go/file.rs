@@ -82,6 +82,17 @@ pub struct GroupVersionDecl {
 
 /// Parses one Go file and extracts its facts. Never fails: problems become diagnostics.
 pub fn extract(path: &str, source: &str) -> GoFile {
+    extract_as(path, source, true)
+}
+
+/// A protoc-generated file (`*.pb.go`, `*.pb.gw.go`): only its package, imports and what
+/// route analysis reads from generated gRPC code (`routes::grpc`). These files are large and
+/// hold nothing else any feature reports, so the other extractors do not walk them.
+pub fn extract_generated(path: &str, source: &str) -> GoFile {
+    extract_as(path, source, false)
+}
+
+fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
     let mut file = GoFile {
         path: path.to_string(),
         ..GoFile::default()
@@ -122,6 +133,10 @@ pub fn extract(path: &str, source: &str) -> GoFile {
     let src = source.as_bytes();
     let mut cursor = root.walk();
     for decl in root.named_children(&mut cursor) {
+        if !full {
+            generated_decl(decl, &kinds, src, &mut file);
+            continue;
+        }
         match decl.kind_name() {
             "package_clause" => {
                 if let Some(name) = decl.named_child(0) {
@@ -140,6 +155,9 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                 binaries::extract_package_level(decl, at, src, &mut file);
                 metrics::extract_package_level(decl, src, &mut file);
                 routes::extract_top_level(decl, src, &mut file);
+                if file.generated {
+                    routes::grpc::extract_vars(decl, src, &mut file.routes.grpc);
+                }
             }
             "type_declaration" => {
                 calls::collect_structs(decl, src, &mut file.struct_decls);
@@ -178,6 +196,7 @@ pub fn extract(path: &str, source: &str) -> GoFile {
                 binaries::extract(&ctx, &scope, at, src, &mut file);
                 metrics::extract(&ctx, &scope, src, &mut file);
                 routes::extract(&ctx, src, &mut file);
+                routes::grpc::extract_func(&ctx, file.generated, src, &mut file.routes.grpc);
             }
             "comment" => {
                 if let Some(group) = group_name_marker(text(decl, src)) {
@@ -187,8 +206,40 @@ pub fn extract(path: &str, source: &str) -> GoFile {
             _ => {}
         }
     }
-    markers::extract(root, source, &mut file);
+    if full {
+        markers::extract(root, source, &mut file);
+    }
     file
+}
+
+/// One top-level declaration of a protoc-generated file (see `extract_generated`).
+fn generated_decl(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
+    match decl.kind_name() {
+        "package_clause" => {
+            if let Some(name) = decl.named_child(0) {
+                file.package = text(name, src).to_string();
+            }
+        }
+        "import_declaration" => collect_imports(decl, src, &mut file.imports),
+        "var_declaration" if file.generated => {
+            routes::grpc::extract_vars(decl, src, &mut file.routes.grpc);
+        }
+        "function_declaration" => {
+            let name = decl
+                .child_by_field_id(FIELD.name)
+                .map(|n| text(n, src).to_string())
+                .unwrap_or_default();
+            let Some(body) = decl
+                .child_by_field_id(FIELD.body)
+                .filter(|_| routes::grpc::registration(&name).is_some())
+            else {
+                return;
+            };
+            let ctx = kinds.func(name, body, None, None);
+            routes::grpc::extract_func(&ctx, file.generated, src, &mut file.routes.grpc);
+        }
+        _ => {}
+    }
 }
 
 /// The line of the first syntax error (an ERROR or MISSING node), found without recursion.

@@ -254,17 +254,27 @@ impl<'a> GoIndex<'a> {
     }
 
     /// The names an unaliased import may be referred to by: the declared name for in-repo
-    /// packages; otherwise the last path element, or the one before a `/vN` major version.
-    fn default_package_names<'s>(&'s self, import_path: &'s str) -> [Option<&'s str>; 2] {
+    /// packages; otherwise the last path element, or the one before a `/vN` major version,
+    /// and the name goimports assumes from it (a `go-` prefix dropped, cut at the first
+    /// character that cannot be in an identifier: `go-restful` → `restful`).
+    fn default_package_names<'s>(&'s self, import_path: &'s str) -> [Option<&'s str>; 3] {
         if let Some(name) = self.names.get(import_path) {
-            return [Some(name.as_str()), None];
+            return [Some(name.as_str()), None, None];
         }
         let mut parts = import_path.rsplit('/');
         let last = parts.next().unwrap_or(import_path);
         let major_version = last.len() > 1
             && last.starts_with('v')
             && last[1..].chars().all(|c| c.is_ascii_digit());
-        [Some(last), if major_version { parts.next() } else { None }]
+        let parent = if major_version { parts.next() } else { None };
+        let assumed = parent.unwrap_or(last);
+        let assumed = assumed.strip_prefix("go-").unwrap_or(assumed);
+        let end = assumed
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(assumed.len());
+        let assumed =
+            Some(&assumed[..end]).filter(|a| !a.is_empty() && Some(*a) != parent && *a != last);
+        [Some(last), parent, assumed]
     }
 
     /// The (group, version) a Go package serves: `[groups]`, then the repository's own

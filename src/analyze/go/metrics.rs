@@ -741,7 +741,8 @@ mod tests {
             controller_runtime: None,
         }];
         let mut diagnostics = Vec::new();
-        let found = super::super::resolve(&inputs, &modules, &BTreeMap::new(), &mut diagnostics);
+        let found =
+            super::super::resolve(&inputs, &modules, &BTreeMap::new(), &[], &mut diagnostics);
         let rows = found
             .metrics
             .iter()

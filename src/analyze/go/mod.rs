@@ -23,7 +23,7 @@ pub mod writes;
 
 use std::collections::BTreeMap;
 
-pub use file::{GoFile, extract};
+pub use file::{GoFile, extract, extract_generated};
 pub use index::{GoInput, GoModule, module_path};
 
 use crate::model::{
@@ -55,6 +55,7 @@ pub fn resolve(
     files: &[GoInput],
     modules: &[GoModule],
     groups: &BTreeMap<String, String>,
+    protos: &[crate::analyze::proto::ProtoFile],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> GoFindings {
     resolve_with_crds(
@@ -62,6 +63,7 @@ pub fn resolve(
         modules,
         groups,
         kinds::ShippedCrds::default(),
+        protos,
         diagnostics,
     )
 }
@@ -72,6 +74,7 @@ pub fn resolve_with_crds(
     modules: &[GoModule],
     groups: &BTreeMap<String, String>,
     shipped: kinds::ShippedCrds,
+    protos: &[crate::analyze::proto::ProtoFile],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> GoFindings {
     let index =
@@ -95,7 +98,7 @@ pub fn resolve_with_crds(
     webhooks.extend(marked.webhooks);
     let findings = GoFindings {
         controllers,
-        http_endpoints: routes::resolve(files, &index, diagnostics),
+        http_endpoints: routes::resolve(files, &index, protos, diagnostics),
         api_packages: index.api_packages(),
         package_operations: writes.package_operations,
         informers,

@@ -20,6 +20,7 @@
 
 mod eval;
 mod extract;
+pub mod grpc;
 mod pattern;
 
 pub use eval::resolve;
@@ -40,6 +41,8 @@ pub struct RouteFacts {
     pub vars: Vec<(String, Chain)>,
     /// The declared (first) result type of each top-level function, by function name.
     pub funcs: Vec<(String, Chain)>,
+    /// gRPC service descriptors and grpc-gateway patterns of generated files.
+    pub grpc: grpc::GrpcFacts,
 }
 
 /// An expression reduced to where its value comes from and the method calls applied to it:
@@ -102,6 +105,9 @@ pub struct Arg {
     /// True when the argument is (or names) a composite literal that sets
     /// `BindAddress: "0"`, which turns controller-runtime's metrics server off.
     pub disables_metrics: bool,
+    /// Where the argument comes from, for the server and mux arguments of a gRPC or
+    /// grpc-gateway registration (`pb.RegisterXServer(s, impl)`).
+    pub chain: Option<Box<Chain>>,
 }
 
 /// A call that may register routes. Steps before `own_from` come from the variable the call

@@ -14,8 +14,9 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use super::body::{ApiKind, Call, FnFacts, RawWatch};
 use super::kinds::Kinds;
-use super::routes::{RawRoute, join};
+use super::routes::{RawRoute, TONIC, join};
 use super::{CargoPackage, RustFile, RustFindings};
+use crate::analyze::proto::ProtoFile;
 use crate::model::{
     Area, Binary, Controller, Diagnostic, EnvVar, Flag, Gvk, HttpEndpoint, Operation,
     PackageInformer, PackageOperation, Relation, SourceRef, UNRESOLVED, Watch,
@@ -383,6 +384,7 @@ fn watch(kinds: &Kinds, w: &RawWatch, file: &str, diagnostics: &mut Vec<Diagnost
 pub fn resolve(
     files: &[RustFile],
     packages: &[CargoPackage],
+    protos: &[ProtoFile],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> RustFindings {
     let places: Vec<Place> = files.iter().map(|f| place(&f.path)).collect();
@@ -536,7 +538,7 @@ pub fn resolve(
             }
         }
     }
-    out.http_endpoints = endpoints(&graph, diagnostics);
+    out.http_endpoints = endpoints(&graph, protos, diagnostics);
     out.binaries = binaries(&graph, packages, diagnostics);
     out
 }
@@ -565,7 +567,11 @@ fn add_operation(ops: &mut Vec<Operation>, verb: &str, gvk: Gvk, at: SourceRef) 
 /// Deepest chain of routers mounted in routers that is followed.
 const MAX_MOUNTS: usize = 8;
 
-fn endpoints(graph: &Graph, diagnostics: &mut Vec<Diagnostic>) -> Vec<HttpEndpoint> {
+fn endpoints(
+    graph: &Graph,
+    protos: &[ProtoFile],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<HttpEndpoint> {
     let files = graph.files;
     // Functions whose routers are mounted somewhere: their routes appear only under the
     // mount's prefix. Names are collected even when the mount cannot be followed, so an
@@ -605,13 +611,17 @@ fn endpoints(graph: &Graph, diagnostics: &mut Vec<Diagnostic>) -> Vec<HttpEndpoi
                 while let Some((rfi, r, prefix, depth, owner)) = stack.pop() {
                     let rf = &files[rfi];
                     for route in &r.routes {
-                        out.push(endpoint(
-                            rf,
-                            route,
-                            &prefix,
-                            graph.area(rfi, owner),
-                            diagnostics,
-                        ));
+                        if route.framework == TONIC {
+                            out.extend(tonic_endpoints(rf, route, protos, diagnostics));
+                        } else {
+                            out.push(endpoint(
+                                rf,
+                                route,
+                                &prefix,
+                                graph.area(rfi, owner),
+                                diagnostics,
+                            ));
+                        }
                     }
                     for (text, line) in &r.unfollowed {
                         diagnostics.push(Diagnostic::new(
@@ -705,6 +715,98 @@ fn endpoints(graph: &Graph, diagnostics: &mut Vec<Diagnostic>) -> Vec<HttpEndpoi
     out.sort_by(|a, b| (&a.sources, &a.method, &a.path).cmp(&(&b.sources, &b.method, &b.path)));
     out.dedup();
     out
+}
+
+/// The rows of one tonic service: `/package.Service/Method` for each rpc of the one
+/// `.proto` service whose generated Rust name it is; `/Service/*`, unresolved, when no
+/// `.proto` (or more than one) declares it.
+fn tonic_endpoints(
+    f: &RustFile,
+    r: &RawRoute,
+    protos: &[ProtoFile],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<HttpEndpoint> {
+    let row = |path: String, unresolved: bool| HttpEndpoint {
+        method: r.method.clone(),
+        path,
+        host: String::new(),
+        handler: r.handler.clone(),
+        framework: TONIC.to_string(),
+        implicit: false,
+        unresolved,
+        area: f.area,
+        sources: vec![SourceRef::new(&f.path, r.line)],
+    };
+    if r.path.is_empty() {
+        diagnostics.push(Diagnostic::new(
+            &f.path,
+            r.line,
+            format!(
+                "tonic service `{}` is not a generated `…Server::new(…)` call: not listed",
+                r.handler
+            ),
+        ));
+        return Vec::new();
+    }
+    let (modules, name) = r.path.rsplit_once("::").unwrap_or(("", &r.path));
+    let mut found: Vec<(&ProtoFile, &crate::analyze::proto::ProtoService)> = protos
+        .iter()
+        .flat_map(|p| p.services.iter().map(move |s| (p, s)))
+        .filter(|(_, s)| upper_camel(&s.name) == name)
+        .collect();
+    if found.len() > 1 {
+        // `include_proto!("a.b")` puts package `a.b` in modules `a::b`: keep the services
+        // whose package the type's module path ends with.
+        let module_path = format!("::{modules}::");
+        let matching: Vec<_> = found
+            .iter()
+            .copied()
+            .filter(|(p, _)| {
+                !p.package.is_empty()
+                    && module_path.ends_with(&format!("::{}::", p.package.replace('.', "::")))
+            })
+            .collect();
+        if !matching.is_empty() {
+            found = matching;
+        }
+    }
+    match found.as_slice() {
+        [(p, s)] if s.rpcs.is_empty() => vec![row(format!("/{}/*", p.full_name(s)), false)],
+        [(p, s)] => s
+            .rpcs
+            .iter()
+            .map(|rpc| row(format!("/{}/{}", p.full_name(s), rpc.name), false))
+            .collect(),
+        _ => {
+            let why = if found.is_empty() {
+                "no .proto file in the repository declares it".to_string()
+            } else {
+                format!("{} .proto services have this name", found.len())
+            };
+            diagnostics.push(Diagnostic::new(
+                &f.path,
+                r.line,
+                format!(
+                    "gRPC service `{name}`: its full name is not known ({why}); listed as `/{name}/*`"
+                ),
+            ));
+            vec![row(format!("/{name}/*"), true)]
+        }
+    }
+}
+
+/// A proto service name as tonic names its Rust server type (without `Server`):
+/// `item_store` → `ItemStore`.
+fn upper_camel(name: &str) -> String {
+    name.split('_')
+        .map(|part| {
+            let mut c = part.chars();
+            match c.next() {
+                Some(first) => first.to_ascii_uppercase().to_string() + c.as_str(),
+                None => String::new(),
+            }
+        })
+        .collect()
 }
 
 fn endpoint(

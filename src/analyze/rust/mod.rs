@@ -259,7 +259,7 @@ mod tests {
             .collect();
         let mut diagnostics: Vec<Diagnostic> =
             facts.iter().flat_map(|f| f.diagnostics.clone()).collect();
-        let findings = resolve(&facts, &[], &mut diagnostics);
+        let findings = resolve(&facts, &[], &[], &mut diagnostics);
         let d = diagnostics
             .iter()
             .map(|d| format!("{}:{}: {}", d.file, d.line, d.message))
@@ -491,6 +491,70 @@ fn config() {
         assert_eq!(
             d,
             ["a/src/lib.rs:8: route path `{PATH}` is not a string literal"]
+        );
+    }
+
+    #[test]
+    fn tonic_services_take_their_names_and_methods_from_the_protos() {
+        let server = r#"use tonic::transport::Server;
+use crate::pb::shop::v1::item_store_server::ItemStoreServer;
+use crate::pb::ledger_server;
+async fn serve(addr: std::net::SocketAddr, health: HealthService) -> Result<(), tonic::transport::Error> {
+    Server::builder()
+        .add_service(ItemStoreServer::new(Store::default()))
+        .add_service(ledger_server::LedgerServer::with_interceptor(Ledger {}, check))
+        .add_service(crate::pb::v2::item_store_server::ItemStoreServer::new(Store2))
+        .add_optional_service(Some(AuditServer::new(Audit)))
+        .add_service(health)
+        .serve(addr)
+        .await
+}
+fn not_tonic(b: Builder) {
+    b.add_service(ItemStoreServer::new(Store::default()));
+}
+"#;
+        let proto = crate::analyze::proto::parse(
+            "proto/store.proto",
+            "package shop.v1;\nservice ItemStore {\n  rpc GetItem(A) returns (B);\n  rpc WatchItems(A) returns (stream B);\n}\nservice ledger { }\n",
+        );
+        // A second `ItemStore`, in package `v2`: told apart by the module path.
+        let proto2 = crate::analyze::proto::parse(
+            "proto/v2.proto",
+            "package v2;\nservice ItemStore { rpc Get(A) returns (B); }\n",
+        );
+        let facts = vec![extract("srv/src/server.rs", server, Area::Component)];
+        let mut diagnostics = Vec::new();
+        let f = resolve(&facts, &[], &[proto, proto2], &mut diagnostics);
+        let got: Vec<String> = f
+            .http_endpoints
+            .iter()
+            .map(|e| {
+                format!(
+                    "{} {} {} {} {}:{}",
+                    e.framework, e.method, e.path, e.handler, e.unresolved, e.sources[0].line
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "tonic GRPC /shop.v1.ItemStore/GetItem Store::default() false:6",
+                "tonic GRPC /shop.v1.ItemStore/WatchItems Store::default() false:6",
+                "tonic GRPC /shop.v1.ledger/* Ledger {…} false:7",
+                "tonic GRPC /v2.ItemStore/Get Store2 false:8",
+                "tonic GRPC /Audit/* Audit true:9",
+            ]
+        );
+        let d: Vec<String> = diagnostics
+            .iter()
+            .map(|d| format!("{}:{}: {}", d.file, d.line, d.message))
+            .collect();
+        assert_eq!(
+            d,
+            [
+                "srv/src/server.rs:9: gRPC service `Audit`: its full name is not known (no .proto file in the repository declares it); listed as `/Audit/*`",
+                "srv/src/server.rs:10: tonic service `health` is not a generated `…Server::new(…)` call: not listed",
+            ]
         );
     }
 

@@ -95,10 +95,80 @@ pub fn router_chain(
     } else if is_from(v, resolved, "actix_web", "web::resource") {
         let path = base.args.first().and_then(str_lit)?;
         actix_resource(calls, &path, &mut r);
+    } else if is_from(v, resolved, "tonic", "Server::builder") {
+        tonic_chain(v, calls, &mut r);
     } else {
         return None;
     }
     Some(r)
+}
+
+/// The framework name of tonic's gRPC services.
+pub const TONIC: &str = "tonic";
+
+/// tonic's `Server::builder()…add_service(FooServer::new(svc))`: one raw route per
+/// service, whose `path` is the proto service name (`Foo`, from the generated
+/// `foo_server::FooServer`) after the modules the type is reached through (`pb::v1::Foo`:
+/// `include_proto!` nests a module per package component) until the project's `.proto`
+/// files give its full name and methods (`graph`). A service that is not such a
+/// constructor call (a variable) is kept with an empty path and `unresolved`, for a
+/// diagnostic.
+fn tonic_chain(v: &BodyVisitor, calls: &[&ExprMethodCall], r: &mut RawRouter) {
+    for m in calls {
+        let method = m.method.to_string();
+        if method != "add_service" && method != "add_optional_service" {
+            continue;
+        }
+        let line = line(m.method.span());
+        // `add_optional_service(Some(FooServer::new(s)))`.
+        let arg = m.args.first().map(|a| match peel(a) {
+            Expr::Call(c)
+                if c.args.len() == 1
+                    && matches!(&*c.func, Expr::Path(p) if p.path.is_ident("Some")) =>
+            {
+                &c.args[0]
+            }
+            _ => a,
+        });
+        let service = arg.map(peel).and_then(|e| match e {
+            Expr::Call(c) => match &*c.func {
+                Expr::Path(p) => {
+                    let resolved = v.uses.resolve(&segments(&p.path));
+                    let segs: Vec<&str> = resolved.split("::").collect();
+                    let at = segs.len().checked_sub(2)?;
+                    let name = segs[at].strip_suffix("Server").filter(|n| !n.is_empty())?;
+                    // The modules before the generated `foo_server` module.
+                    let modules = segs[..at]
+                        .iter()
+                        .take_while(|m| !m.ends_with("_server"))
+                        .map(|m| format!("{m}::"))
+                        .collect::<String>();
+                    let inner = c.args.first().map(|a| handler_text(Some(a)));
+                    Some((format!("{modules}{name}"), inner.unwrap_or_default()))
+                }
+                _ => None,
+            },
+            _ => None,
+        });
+        r.routes.push(match service {
+            Some((name, handler)) => RawRoute {
+                method: "GRPC".to_string(),
+                path: name,
+                unresolved: false,
+                handler,
+                framework: TONIC,
+                line,
+            },
+            None => RawRoute {
+                method: "GRPC".to_string(),
+                path: String::new(),
+                unresolved: true,
+                handler: arg.map(text).unwrap_or_default(),
+                framework: TONIC,
+                line,
+            },
+        });
+    }
 }
 
 /// A path under a mount prefix (`/api` + `/x` → `/api/x`, `/api` + `/` → `/api/`).
@@ -129,6 +199,7 @@ fn handler_text(e: Option<&Expr>) -> String {
     match e.map(peel) {
         Some(Expr::Path(p)) => segments(&p.path).join("::"),
         Some(Expr::Closure(_)) => "closure".to_string(),
+        Some(Expr::Struct(s)) => format!("{} {{…}}", segments(&s.path).join("::")),
         Some(e) => text(e),
         None => String::new(),
     }

@@ -6,13 +6,16 @@
 //! or what the callers of a function pass for a parameter. Everything else evaluates to
 //! nothing, and a call on nothing registers nothing.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
+use super::extract::ROOT_PATH;
+use super::grpc::{self, GrpcFacts, Registration};
 use super::pattern::{ANY, join, prefix_match, split_pattern};
 use super::{Arg, Base, Chain, Step};
 use crate::analyze::go::consts::ConstExpr;
 use crate::analyze::go::index::{GoIndex, GoInput, dir_of};
+use crate::analyze::proto::ProtoFile;
 use crate::model::{Diagnostic, HttpEndpoint, SourceRef};
 
 /// Evidence is followed through at most this many variables, fields and parameters.
@@ -26,6 +29,11 @@ const MAX_WORK: usize = 20_000;
 const MAX_EXPANSIONS: usize = 256;
 
 const CONTROLLER_RUNTIME: &str = "controller-runtime";
+const GO_RESTFUL: &str = "go-restful";
+const GRPC: &str = "grpc";
+const GRPC_GATEWAY: &str = "grpc-gateway";
+/// The method shown for a gRPC service's methods.
+pub const GRPC_METHOD: &str = "GRPC";
 
 /// Methods on an unknown receiver that deserve a diagnostic when given a path: a route
 /// registration the analysis may be missing.
@@ -71,6 +79,12 @@ enum Known {
     Manager,
     /// `sigs.k8s.io/controller-runtime/pkg/webhook`.
     Webhook,
+    /// `google.golang.org/grpc`.
+    Grpc,
+    /// grpc-gateway's `runtime` package (v1 and v2).
+    GatewayRuntime,
+    /// `github.com/emicklei/go-restful` (v3 and older).
+    Restful,
 }
 
 fn known_package(import_path: &str) -> Option<Known> {
@@ -85,6 +99,10 @@ fn known_package(import_path: &str) -> Option<Known> {
     };
     Some(match base {
         "net/http" => Known::Router(Framework::NetHttp),
+        "google.golang.org/grpc" => Known::Grpc,
+        "github.com/grpc-ecosystem/grpc-gateway/runtime"
+        | "github.com/grpc-ecosystem/grpc-gateway/v2/runtime" => Known::GatewayRuntime,
+        "github.com/emicklei/go-restful" => Known::Restful,
         "github.com/gorilla/mux" => Known::Router(Framework::Gorilla),
         "github.com/gin-gonic/gin" => Known::Router(Framework::Gin),
         "github.com/labstack/echo" => Known::Router(Framework::Echo),
@@ -156,6 +174,16 @@ struct GorillaRoute {
     line: u32,
 }
 
+/// A go-restful route being built: `ws.GET("/{id}").To(h).Doc(…)`.
+#[derive(Debug, Clone, PartialEq)]
+struct RestfulRoute {
+    root: Prefix,
+    method: Option<Text>,
+    path: Option<Text>,
+    handler: Option<String>,
+    line: u32,
+}
+
 /// What a receiver is.
 #[derive(Debug, Clone, PartialEq)]
 enum Value {
@@ -167,6 +195,13 @@ enum Value {
     Route(Box<GorillaRoute>),
     Manager,
     WebhookServer,
+    /// A `*grpc.Server` (or `grpc.ServiceRegistrar`).
+    GrpcServer,
+    /// grpc-gateway's `*runtime.ServeMux`.
+    GatewayMux,
+    /// A go-restful `*WebService` with its root path.
+    WebService(Prefix),
+    RestfulBuilder(Box<RestfulRoute>),
     /// A value of another package's type that is none of the above: calls on it register
     /// nothing, and are not worth a diagnostic.
     Other,
@@ -206,15 +241,21 @@ struct Resolver<'a> {
     sites: HashMap<SiteKey, Vec<(usize, &'a Chain)>>,
     /// Evidence followed for the call being evaluated (see `MAX_WORK`).
     work: Cell<usize>,
+    protos: &'a [ProtoFile],
+    /// The files of each package, for the generated code a registration names.
+    by_package: HashMap<String, Vec<usize>>,
+    /// Diagnostics of registrations, collected while evaluating.
+    notes: RefCell<Vec<Diagnostic>>,
 }
 
 /// Resolves the route facts of every Go file of one project into endpoints.
 pub fn resolve(
     files: &[GoInput],
     index: &GoIndex,
+    protos: &[ProtoFile],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<HttpEndpoint> {
-    let r = Resolver::new(files, index);
+    let r = Resolver::new(files, index, protos);
     let mut endpoints = Vec::new();
     for (fi, input) in files.iter().enumerate() {
         let path = &input.facts.path;
@@ -237,7 +278,9 @@ pub fn resolve(
                                 d.method.s, d.path.s
                             ),
                         ));
-                    } else if unresolved {
+                    } else if unresolved && d.framework != GRPC {
+                        // (An unresolved gRPC service has its own diagnostic, noted where
+                        // the registration was evaluated.)
                         diagnostics.push(Diagnostic::new(
                             path,
                             d.line,
@@ -262,6 +305,7 @@ pub fn resolve(
             }
         }
     }
+    diagnostics.append(&mut r.notes.borrow_mut());
     endpoints
 }
 
@@ -310,7 +354,7 @@ fn refers_to(expr: &ConstExpr, var: &str) -> bool {
 }
 
 impl<'a> Resolver<'a> {
-    fn new(files: &'a [GoInput], index: &'a GoIndex<'a>) -> Self {
+    fn new(files: &'a [GoInput], index: &'a GoIndex<'a>, protos: &'a [ProtoFile]) -> Self {
         let packages: Vec<String> = files
             .iter()
             .map(|f| {
@@ -329,10 +373,14 @@ impl<'a> Resolver<'a> {
             funcs: HashMap::new(),
             sites: HashMap::new(),
             work: Cell::new(0),
+            protos,
+            by_package: HashMap::new(),
+            notes: RefCell::new(Vec::new()),
         };
         for (fi, input) in files.iter().enumerate() {
             let facts = &input.facts.routes;
             let package = r.packages[fi].clone();
+            r.by_package.entry(package.clone()).or_default().push(fi);
             for (name, chain) in &facts.vars {
                 r.vars
                     .entry((package.clone(), name.clone()))
@@ -402,8 +450,10 @@ impl<'a> Resolver<'a> {
         }
         if own_from < chain.steps.len() {
             for v in values {
-                if let Value::Route(route) = v {
-                    emit_gorilla(&route, out);
+                match v {
+                    Value::Route(route) => emit_gorilla(&route, out),
+                    Value::RestfulBuilder(route) => emit_restful(&route, out),
+                    _ => {}
                 }
             }
         }
@@ -504,12 +554,15 @@ impl<'a> Resolver<'a> {
                     depth,
                 );
                 if passed.is_empty() {
-                    self.type_values(file, qualifier.as_deref(), name)
+                    unknown_root(self.type_values(file, qualifier.as_deref(), name))
                 } else {
                     passed
                 }
             }
-            Base::Call(name) => self.union(self.funcs.get(&(package.clone(), name.clone())), depth),
+            // A declared result type says nothing about the root path set inside.
+            Base::Call(name) => {
+                unknown_root(self.union(self.funcs.get(&(package.clone(), name.clone())), depth))
+            }
             Base::Opaque => Vec::new(),
         }
     }
@@ -533,7 +586,10 @@ impl<'a> Resolver<'a> {
         }
         if out.is_empty() {
             for (fi, chain) in evidence.iter().filter(declared) {
-                push_all(&mut out, self.chain_values(*fi, chain, depth + 1));
+                push_all(
+                    &mut out,
+                    unknown_root(self.chain_values(*fi, chain, depth + 1)),
+                );
             }
         }
         out
@@ -569,6 +625,9 @@ impl<'a> Resolver<'a> {
             (Some(Known::Router(Framework::Chi)), "Router") => router(Framework::Chi, true),
             (Some(Known::ControllerRuntime | Known::Manager), "Manager") => Value::Manager,
             (Some(Known::Webhook), "Server") => Value::WebhookServer,
+            (Some(Known::Grpc), "Server" | "ServiceRegistrar") => Value::GrpcServer,
+            (Some(Known::GatewayRuntime), "ServeMux") => Value::GatewayMux,
+            (Some(Known::Restful), "WebService") => Value::WebService(Prefix::root()),
             _ => Value::Other,
         };
         vec![value]
@@ -585,8 +644,37 @@ impl<'a> Resolver<'a> {
         depth: usize,
     ) -> Vec<Value> {
         let m = step.method.as_str();
+        if m == ROOT_PATH {
+            // Only a go-restful web service has its root path set by a statement.
+            return match value {
+                Value::WebService(root) => self.restful_root(ctx, root, step),
+                other => vec![other.clone()],
+            };
+        }
         match value {
             Value::Package(path) => self.apply_package(ctx, path, step, out, depth),
+            Value::GrpcServer => Vec::new(),
+            Value::GatewayMux => {
+                // `mux.HandlePath("GET", "/p", h)`.
+                if m == "HandlePath"
+                    && let (Some(out), Some(method), Some(p)) =
+                        (out, step.args.first(), step.args.get(1))
+                {
+                    out.push(Draft {
+                        method: self.text_of(ctx, method),
+                        host: Text::default(),
+                        path: self.text_of(ctx, p),
+                        handler: handler_of(step, 2),
+                        framework: GRPC_GATEWAY,
+                        implicit: false,
+                        unknown_prefix: false,
+                        line: step.line,
+                    });
+                }
+                Vec::new()
+            }
+            Value::WebService(root) => self.apply_web_service(ctx, root, step),
+            Value::RestfulBuilder(route) => self.apply_restful_route(ctx, route, step),
             Value::Router { fw, prefix } => self.apply_router(ctx, *fw, prefix, step, out),
             Value::Route(route) => apply_route(self, ctx, route, step),
             Value::Other => Vec::new(),
@@ -657,7 +745,17 @@ impl<'a> Resolver<'a> {
                 prefix: Prefix::root(),
             }]
         };
+        if let Some((go_name, kind)) = grpc::registration(m)
+            && known_package(path).is_none()
+        {
+            if let Some(out) = out {
+                self.grpc_registration(ctx, path, go_name, kind, step, out, depth);
+            }
+            return Vec::new();
+        }
         match (known_package(path), m) {
+            (Some(Known::Grpc), "NewServer") => vec![Value::GrpcServer],
+            (Some(Known::GatewayRuntime), "NewServeMux") => vec![Value::GatewayMux],
             (Some(Known::Router(Framework::NetHttp)), "NewServeMux") => router(Framework::NetHttp),
             (Some(Known::Router(Framework::NetHttp)), "HandleFunc" | "Handle") => {
                 if let Some(out) = out {
@@ -889,6 +987,188 @@ impl<'a> Resolver<'a> {
         values
     }
 
+    /// `ws.Path(p)`: the web service's root path.
+    fn restful_root(&self, ctx: &Ctx, root: &Prefix, step: &Step) -> Vec<Value> {
+        match step.args.first() {
+            Some(p) => vec![Value::WebService(Prefix {
+                text: self.text_of(ctx, p),
+                // Setting the root makes it known, whatever the value was declared as.
+                unknown: false,
+            })],
+            None => vec![Value::WebService(root.clone())],
+        }
+    }
+
+    /// A method of go-restful's `WebService`: `GET(p)`… and `Method(m)` start a route;
+    /// the rest configure the service and return it.
+    fn apply_web_service(&self, ctx: &Ctx, root: &Prefix, step: &Step) -> Vec<Value> {
+        let m = step.method.as_str();
+        let arg = |i: usize| step.args.get(i).map(|a| self.text_of(ctx, a));
+        let route = |method: Option<Text>, path: Option<Text>| {
+            vec![Value::RestfulBuilder(Box::new(RestfulRoute {
+                root: root.clone(),
+                method,
+                path,
+                handler: None,
+                line: step.line,
+            }))]
+        };
+        match m {
+            "Path" => self.restful_root(ctx, root, step),
+            "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD" | "OPTIONS" => {
+                route(Some(Text::known(m)), arg(0))
+            }
+            "Method" => route(arg(0), None),
+            // Route(builder), Consumes, Produces, Doc, Param, Filter, ApiVersion, …
+            _ => vec![Value::WebService(root.clone())],
+        }
+    }
+
+    /// A method of go-restful's `RouteBuilder`: every one returns the builder.
+    fn apply_restful_route(&self, ctx: &Ctx, route: &RestfulRoute, step: &Step) -> Vec<Value> {
+        let mut next = route.clone();
+        let arg = |i: usize| step.args.get(i).map(|a| self.text_of(ctx, a));
+        match step.method.as_str() {
+            "To" => next.handler = Some(handler_of(step, 0)),
+            "Path" => next.path = arg(0),
+            "Method" => next.method = arg(0),
+            "Build" => return Vec::new(),
+            _ => {}
+        }
+        vec![Value::RestfulBuilder(Box::new(next))]
+    }
+
+    /// `pb.RegisterXServer(s, impl)` and grpc-gateway's `pb.RegisterXHandler…(ctx, mux, …)`
+    /// where `pb` is the package at `path`. Listed only when the package is shown to be
+    /// generated gRPC code (a generated file declares the function), a `.proto` of the
+    /// repository names the package as its `go_package`, the service is well known, or
+    /// (for a server) the first argument is shown to be a `*grpc.Server`.
+    #[allow(clippy::too_many_arguments)]
+    fn grpc_registration(
+        &self,
+        ctx: &Ctx,
+        path: &str,
+        go_name: &str,
+        kind: Registration,
+        step: &Step,
+        out: &mut Vec<Draft>,
+        depth: usize,
+    ) {
+        let file = &self.files[ctx.file].facts.path;
+        let note = |message: String| {
+            self.notes
+                .borrow_mut()
+                .push(Diagnostic::new(file, step.line, message));
+        };
+        let in_package: &[usize] = self
+            .by_package
+            .get(path)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let declared_in: Vec<usize> = in_package
+            .iter()
+            .copied()
+            .filter(|i| {
+                self.files[*i]
+                    .facts
+                    .routes
+                    .grpc
+                    .declared
+                    .contains(&step.method)
+            })
+            .collect();
+        if let Some(hand) = declared_in
+            .iter()
+            .find(|i| !self.files[**i].facts.generated)
+        {
+            // A hand-written `RegisterXHandler` is usually no gateway at all; only a
+            // hand-written `RegisterXServer` is worth a word.
+            if kind == Registration::Server {
+                note(format!(
+                    "`{}` is declared in {}, which is not generated gRPC code: not listed",
+                    step.method, self.files[*hand].facts.path
+                ));
+            }
+            return;
+        }
+        let facts: Vec<&GrpcFacts> = in_package
+            .iter()
+            .map(|i| &self.files[*i].facts.routes.grpc)
+            .collect();
+        let service = grpc::find_service(path, go_name, self.protos, &facts);
+        let argument_is = |i: usize, wanted: &Value| {
+            step.args
+                .get(i)
+                .and_then(|a| a.chain.as_deref())
+                .is_some_and(|c| self.chain_values(ctx.file, c, depth + 1).contains(wanted))
+        };
+        match kind {
+            Registration::Server => {
+                let handler = handler_of(step, 1);
+                let row = |path: String, unresolved: bool| Draft {
+                    method: Text::known(GRPC_METHOD),
+                    host: Text::default(),
+                    path: Text {
+                        s: path,
+                        unresolved,
+                    },
+                    handler: handler.clone(),
+                    framework: GRPC,
+                    implicit: false,
+                    unknown_prefix: false,
+                    line: step.line,
+                };
+                match service {
+                    Some(s) if s.methods.is_empty() => {
+                        out.push(row(format!("/{}/*", s.full_name), false))
+                    }
+                    Some(s) => {
+                        for m in &s.methods {
+                            out.push(row(format!("/{}/{m}", s.full_name), false));
+                        }
+                    }
+                    None if !declared_in.is_empty() || argument_is(0, &Value::GrpcServer) => {
+                        note(format!(
+                            "gRPC service `{go_name}` of {path}: its full name is not known (no .proto in the repository has this go_package, and no generated ServiceDesc declares it); listed as `/{go_name}/*`"
+                        ));
+                        out.push(row(format!("/{go_name}/*"), true));
+                    }
+                    None => note(format!(
+                        "`{}(…)` is not listed as a gRPC service: nothing shows that {path} is generated gRPC code or that its first argument is a *grpc.Server",
+                        step.method
+                    )),
+                }
+            }
+            Registration::Gateway => match service {
+                Some(s) if !s.http.is_empty() => {
+                    for (method, p, rpc) in &s.http {
+                        out.push(Draft {
+                            method: Text {
+                                s: method.clone(),
+                                unresolved: method.starts_with('{'),
+                            },
+                            host: Text::default(),
+                            path: Text::known(p),
+                            handler: format!("{}/{rpc}", s.full_name),
+                            framework: GRPC_GATEWAY,
+                            implicit: false,
+                            unknown_prefix: false,
+                            line: step.line,
+                        });
+                    }
+                }
+                Some(s) => note(format!(
+                    "`{}(…)`: no HTTP rules found for `{}` (no google.api.http options in its .proto, no generated gateway patterns); its routes are not listed",
+                    step.method, s.full_name
+                )),
+                None => note(format!(
+                    "`{}(…)`: the service `{go_name}` of {path} is not found (no .proto with this go_package, no generated code in the repository); its routes are not listed",
+                    step.method
+                )),
+            },
+        }
+    }
+
     /// `HandleFunc`/`Handle` on a `ServeMux` (or the `http` package): a Go 1.22 pattern.
     fn serve_mux_route(
         &self,
@@ -1072,6 +1352,37 @@ fn emit_gorilla(route: &GorillaRoute, out: &mut Vec<Draft>) {
     }
 }
 
+/// The row of a finished go-restful route.
+fn emit_restful(route: &RestfulRoute, out: &mut Vec<Draft>) {
+    let Some(method) = &route.method else {
+        return;
+    };
+    let path = route.path.clone().unwrap_or_default();
+    out.push(Draft {
+        method: method.clone(),
+        host: Text::default(),
+        path: route.root.join(&path, join).text,
+        handler: route.handler.clone().unwrap_or_default(),
+        framework: GO_RESTFUL,
+        implicit: false,
+        unknown_prefix: route.root.unknown,
+        line: route.line,
+    });
+}
+
+/// A web service known only by its declared type: its root path is not known.
+fn unknown_root(values: Vec<Value>) -> Vec<Value> {
+    values
+        .into_iter()
+        .map(|v| match v {
+            Value::WebService(p) if p.text.s.is_empty() && !p.text.unresolved => {
+                Value::WebService(Prefix { unknown: true, ..p })
+            }
+            other => other,
+        })
+        .collect()
+}
+
 /// Splits a leading method token off a pattern that may be partly unresolved.
 fn split_method(pattern: &Text) -> (Text, Text) {
     if let Some((first, rest)) = pattern.s.split_once([' ', '\t'])
@@ -1136,10 +1447,30 @@ mod tests {
     type Row = (String, String, String, String, String, String);
 
     fn routes(files: &[(&str, &str)]) -> (Vec<Row>, Vec<String>) {
+        let (rows, diags) = routes_with(files, &[]);
+        let diags = diags
+            .iter()
+            .map(|d| format!("{}:{}", d.file, d.line))
+            .collect();
+        (rows, diags)
+    }
+
+    /// Like `routes`, with `.proto` files, and the diagnostics in full.
+    fn routes_with(files: &[(&str, &str)], protos: &[(&str, &str)]) -> (Vec<Row>, Vec<Diagnostic>) {
+        let protos: Vec<ProtoFile> = protos
+            .iter()
+            .map(|(path, text)| crate::analyze::proto::parse(path, text))
+            .collect();
         let inputs: Vec<GoInput> = files
             .iter()
             .map(|(path, src)| GoInput {
-                facts: extract(path, src),
+                // As the pipeline reads them: protoc's output by the light extractor.
+                facts: match crate::analyze::FileKind::of(path) {
+                    Some(crate::analyze::FileKind::GoGenerated) => {
+                        crate::analyze::go::extract_generated(path, src)
+                    }
+                    _ => extract(path, src),
+                },
                 area: Area::Component,
             })
             .collect();
@@ -1151,7 +1482,7 @@ mod tests {
         let groups = BTreeMap::new();
         let mut diags = Vec::new();
         let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);
-        let rows = resolve(&inputs, &index, &mut diags)
+        let rows = resolve(&inputs, &index, &protos, &mut diags)
             .into_iter()
             .map(|e| {
                 let mut flags = Vec::new();
@@ -1171,11 +1502,14 @@ mod tests {
                 )
             })
             .collect();
-        let diags = diags
-            .iter()
-            .map(|d| format!("{}:{}", d.file, d.line))
-            .collect();
         (rows, diags)
+    }
+
+    fn messages(diags: &[Diagnostic]) -> Vec<String> {
+        diags
+            .iter()
+            .map(|d| format!("{}:{}: {}", d.file, d.line, d.message))
+            .collect()
     }
 
     fn row(m: &str, p: &str, h: &str, fw: &str, at: &str, flags: &str) -> Row {
@@ -1612,5 +1946,410 @@ func main() {
             ]
         );
         assert!(diags.is_empty(), "{diags:?}");
+    }
+
+    #[test]
+    fn go_restful_web_services_and_their_routes() {
+        let (rows, diags) = routes_with(
+            &[
+                (
+                    "api/items.go",
+                    r#"package api
+import restful "github.com/emicklei/go-restful/v3"
+const base = "/shop"
+type ItemResource struct{}
+func (r ItemResource) Register(c *restful.Container) {
+	ws := new(restful.WebService)
+	ws.Path(base + "/items").
+		Consumes(restful.MIME_JSON)
+	ws.Route(ws.GET("/{id}").To(r.get).Doc("one item"))
+	ws.Route(ws.POST("").To(r.create))
+	ws.Route(ws.Method("PATCH").Path("/{id}/label").To(r.label))
+	c.Add(ws)
+}
+func (r ItemResource) Purge() *restful.WebService {
+	ws := &restful.WebService{}
+	ws.Route(ws.DELETE("/all").To(r.purge))
+	return ws
+}
+func onAny(ws *restful.WebService, h restful.RouteFunction) {
+	ws.Route(ws.PUT("/x").To(h))
+}
+"#,
+                ),
+                (
+                    "legacy/legacy.go",
+                    r#"package legacy
+import "github.com/emicklei/go-restful"
+type fake struct{}
+func (fake) GET(p string) fake { return fake{} }
+func (fake) To(h func()) {}
+func Install() {
+	ws := new(restful.WebService).Path("/old")
+	ws.Route(ws.HEAD("/ping").To(ping))
+	restful.Add(ws)
+	var f fake
+	f.GET("/not-a-route").To(nil)
+	ws2 := new(restful.WebService)
+	ws2.Route(ws2.OPTIONS("/opts").To(opts))
+}
+"#,
+                ),
+            ],
+            &[],
+        );
+        assert_eq!(
+            rows,
+            vec![
+                row(
+                    "GET",
+                    "/shop/items/{id}",
+                    "r.get",
+                    GO_RESTFUL,
+                    "api/items.go:9",
+                    ""
+                ),
+                row(
+                    "POST",
+                    "/shop/items",
+                    "r.create",
+                    GO_RESTFUL,
+                    "api/items.go:10",
+                    ""
+                ),
+                row(
+                    "PATCH",
+                    "/shop/items/{id}/label",
+                    "r.label",
+                    GO_RESTFUL,
+                    "api/items.go:11",
+                    ""
+                ),
+                row(
+                    "DELETE",
+                    "/all",
+                    "r.purge",
+                    GO_RESTFUL,
+                    "api/items.go:16",
+                    ""
+                ),
+                row(
+                    "PUT",
+                    "/x",
+                    "h",
+                    GO_RESTFUL,
+                    "api/items.go:20",
+                    "unresolved"
+                ),
+                row(
+                    "HEAD",
+                    "/old/ping",
+                    "ping",
+                    GO_RESTFUL,
+                    "legacy/legacy.go:8",
+                    ""
+                ),
+                row(
+                    "OPTIONS",
+                    "/opts",
+                    "opts",
+                    GO_RESTFUL,
+                    "legacy/legacy.go:13",
+                    ""
+                ),
+            ]
+        );
+        assert_eq!(
+            messages(&diags),
+            [
+                "api/items.go:20: the path prefix of the router `PUT /x` is registered on is not known (it is a parameter or field of a group type that nothing in the repository assigns); the route is listed without it"
+            ]
+        );
+    }
+
+    const SHOP_GRPC: &str = r#"// Code generated by protoc-gen-go-grpc. DO NOT EDIT.
+
+package shopv1
+
+import grpc "google.golang.org/grpc"
+
+func RegisterItemStoreServer(s grpc.ServiceRegistrar, srv ItemStoreServer) {
+	s.RegisterService(&ItemStore_ServiceDesc, srv)
+}
+
+var ItemStore_ServiceDesc = grpc.ServiceDesc{
+	ServiceName: "shop.v1.ItemStore",
+	HandlerType: (*ItemStoreServer)(nil),
+	Methods: []grpc.MethodDesc{
+		{MethodName: "GetItem", Handler: _ItemStore_GetItem_Handler},
+	},
+	Streams: []grpc.StreamDesc{
+		{StreamName: "WatchItems", Handler: _ItemStore_WatchItems_Handler, ServerStreams: true},
+	},
+	Metadata: "shop/v1/shop.proto",
+}
+"#;
+
+    const SHOP_GATEWAY: &str = r#"// Code generated by protoc-gen-grpc-gateway. DO NOT EDIT.
+
+package shopv1
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+)
+
+func RegisterItemStoreHandlerServer(ctx context.Context, mux *runtime.ServeMux, server ItemStoreServer) error {
+	mux.Handle(http.MethodGet, pattern_ItemStore_GetItem_0, func(w http.ResponseWriter, req *http.Request, p map[string]string) {})
+	return nil
+}
+
+func RegisterItemStoreHandlerClient(ctx context.Context, mux *runtime.ServeMux, client ItemStoreClient) error {
+	mux.Handle("GET", pattern_ItemStore_GetItem_0, func(w http.ResponseWriter, req *http.Request, p map[string]string) {})
+	mux.Handle("POST", pattern_ItemStore_GetItem_1, func(w http.ResponseWriter, req *http.Request, p map[string]string) {})
+	return nil
+}
+
+var (
+	pattern_ItemStore_GetItem_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"v1", "items", "id"}, ""))
+
+	pattern_ItemStore_GetItem_1 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"v1", "items"}, "lookup"))
+)
+"#;
+
+    const SHOP_MAIN: &str = r#"package main
+import (
+	"context"
+	"net"
+
+	"example.com/m/gen/shop/v1"
+	"example.com/m/internal/fake"
+	"example.com/other/audit"
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/grpc"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+)
+func main() {
+	s := grpc.NewServer()
+	shopv1.RegisterItemStoreServer(s, &store{})
+	healthpb.RegisterHealthServer(s, newHealth())
+	audit.RegisterAuditServer(s, auditor{})
+	fake.RegisterWidgetServer(s, nil)
+	mux := runtime.NewServeMux()
+	_ = shopv1.RegisterItemStoreHandlerFromEndpoint(context.Background(), mux, "localhost:9090", nil)
+	_ = mux.HandlePath("GET", "/healthz", healthz)
+	lis, _ := net.Listen("tcp", ":9090")
+	_ = s.Serve(lis)
+}
+func register(x *notGrpc) {
+	audit.RegisterThingServer(x, nil)
+	fake.RegisterAuditHandler(nil)
+}
+"#;
+
+    /// Hand-written functions named like registrations: no rows (a diagnostic for the server
+    /// form only).
+    const FAKE: &str = "package fake\nfunc RegisterWidgetServer(s any, x any) {}\nfunc RegisterAuditHandler(f func()) {}\n";
+
+    #[test]
+    fn grpc_services_and_gateway_routes_from_generated_code() {
+        let (rows, diags) = routes_with(
+            &[
+                ("gen/shop/v1/shop_grpc.pb.go", SHOP_GRPC),
+                ("gen/shop/v1/shop.pb.gw.go", SHOP_GATEWAY),
+                ("internal/fake/fake.go", FAKE),
+                ("cmd/server/main.go", SHOP_MAIN),
+            ],
+            &[],
+        );
+        let at = "cmd/server/main.go";
+        assert_eq!(
+            rows,
+            vec![
+                row(
+                    "GRPC",
+                    "/shop.v1.ItemStore/GetItem",
+                    "&store{…}",
+                    GRPC,
+                    &format!("{at}:15"),
+                    ""
+                ),
+                row(
+                    "GRPC",
+                    "/shop.v1.ItemStore/WatchItems",
+                    "&store{…}",
+                    GRPC,
+                    &format!("{at}:15"),
+                    ""
+                ),
+                row(
+                    "GRPC",
+                    "/grpc.health.v1.Health/*",
+                    "newHealth()",
+                    GRPC,
+                    &format!("{at}:16"),
+                    ""
+                ),
+                row(
+                    "GRPC",
+                    "/Audit/*",
+                    "auditor{…}",
+                    GRPC,
+                    &format!("{at}:17"),
+                    "unresolved"
+                ),
+                row(
+                    "GET",
+                    "/v1/items/{id}",
+                    "shop.v1.ItemStore/GetItem",
+                    GRPC_GATEWAY,
+                    &format!("{at}:20"),
+                    ""
+                ),
+                row(
+                    "POST",
+                    "/v1/items:lookup",
+                    "shop.v1.ItemStore/GetItem",
+                    GRPC_GATEWAY,
+                    &format!("{at}:20"),
+                    ""
+                ),
+                row(
+                    "GET",
+                    "/healthz",
+                    "healthz",
+                    GRPC_GATEWAY,
+                    &format!("{at}:21"),
+                    ""
+                ),
+            ]
+        );
+        assert_eq!(
+            messages(&diags),
+            [
+                "cmd/server/main.go:17: gRPC service `Audit` of example.com/other/audit: its full name is not known (no .proto in the repository has this go_package, and no generated ServiceDesc declares it); listed as `/Audit/*`",
+                "cmd/server/main.go:18: `RegisterWidgetServer` is declared in internal/fake/fake.go, which is not generated gRPC code: not listed",
+                "cmd/server/main.go:26: `RegisterThingServer(…)` is not listed as a gRPC service: nothing shows that example.com/other/audit is generated gRPC code or that its first argument is a *grpc.Server",
+            ]
+        );
+    }
+
+    #[test]
+    fn proto_files_name_services_and_give_the_gateway_rules() {
+        let proto = r#"syntax = "proto3";
+package shop.v1;
+option go_package = "example.com/m/gen/shop/v1;shopv1";
+import "google/api/annotations.proto";
+service ItemStore {
+  rpc GetItem(GetItemRequest) returns (Item) {
+    option (google.api.http) = { get: "/v1/items/{id}" additional_bindings { get: "/v1/all/{id}" } };
+  }
+  rpc WatchItems(WatchRequest) returns (stream Item);
+  rpc Forget(ForgetRequest) returns (Empty) {
+    option (google.api.http) = { delete: "/v1/items/{id}" };
+  }
+}
+"#;
+        let billing = "package billing;\noption go_package = \"example.com/other/audit\";\nservice Audit { rpc Record(A) returns (B); }\n";
+        // The generated code is present too: the proto's rules win, and rows are not doubled.
+        let (rows, diags) = routes_with(
+            &[
+                ("gen/shop/v1/shop_grpc.pb.go", SHOP_GRPC),
+                ("gen/shop/v1/shop.pb.gw.go", SHOP_GATEWAY),
+                ("internal/fake/fake.go", FAKE),
+                ("cmd/server/main.go", SHOP_MAIN),
+            ],
+            &[
+                ("proto/shop.proto", proto),
+                ("proto/billing.proto", billing),
+            ],
+        );
+        let at = "cmd/server/main.go";
+        assert_eq!(
+            rows,
+            vec![
+                row(
+                    "GRPC",
+                    "/shop.v1.ItemStore/GetItem",
+                    "&store{…}",
+                    GRPC,
+                    &format!("{at}:15"),
+                    ""
+                ),
+                row(
+                    "GRPC",
+                    "/shop.v1.ItemStore/WatchItems",
+                    "&store{…}",
+                    GRPC,
+                    &format!("{at}:15"),
+                    ""
+                ),
+                row(
+                    "GRPC",
+                    "/shop.v1.ItemStore/Forget",
+                    "&store{…}",
+                    GRPC,
+                    &format!("{at}:15"),
+                    ""
+                ),
+                row(
+                    "GRPC",
+                    "/grpc.health.v1.Health/*",
+                    "newHealth()",
+                    GRPC,
+                    &format!("{at}:16"),
+                    ""
+                ),
+                row(
+                    "GRPC",
+                    "/billing.Audit/Record",
+                    "auditor{…}",
+                    GRPC,
+                    &format!("{at}:17"),
+                    ""
+                ),
+                row(
+                    "GET",
+                    "/v1/items/{id}",
+                    "shop.v1.ItemStore/GetItem",
+                    GRPC_GATEWAY,
+                    &format!("{at}:20"),
+                    ""
+                ),
+                row(
+                    "GET",
+                    "/v1/all/{id}",
+                    "shop.v1.ItemStore/GetItem",
+                    GRPC_GATEWAY,
+                    &format!("{at}:20"),
+                    ""
+                ),
+                row(
+                    "DELETE",
+                    "/v1/items/{id}",
+                    "shop.v1.ItemStore/Forget",
+                    GRPC_GATEWAY,
+                    &format!("{at}:20"),
+                    ""
+                ),
+                row(
+                    "GET",
+                    "/healthz",
+                    "healthz",
+                    GRPC_GATEWAY,
+                    &format!("{at}:21"),
+                    ""
+                ),
+            ]
+        );
+        assert_eq!(
+            messages(&diags),
+            [
+                "cmd/server/main.go:18: `RegisterWidgetServer` is declared in internal/fake/fake.go, which is not generated gRPC code: not listed",
+                "cmd/server/main.go:26: `RegisterThingServer(…)` is not listed as a gRPC service: nothing shows that example.com/other/audit is generated gRPC code or that its first argument is a *grpc.Server",
+            ]
+        );
     }
 }

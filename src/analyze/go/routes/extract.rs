@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 
 use tree_sitter::Node;
 
-use super::{Arg, Base, CallSite, Chain, RouteCall, Step};
+use super::{Arg, Base, CallSite, Chain, RouteCall, Step, grpc};
 use crate::analyze::go::consts::{ConstExpr, const_expr};
 use crate::analyze::go::file::GoFile;
 use crate::analyze::go::syntax::{FIELD, FuncCtx, for_each_node, line_of, string_literal, text};
@@ -66,6 +66,7 @@ const RECORDED: &[&str] = &[
     "Methods",
     "Path",
     "PathPrefix",
+    "HandlePath",
 ];
 
 /// Calls whose result may be a router, a manager or a webhook server: a value built by one
@@ -87,8 +88,20 @@ const DERIVING: &[&str] = &[
     "Path",
 ];
 
-/// Other methods whose arguments the evaluation reads (gorilla/mux route matchers).
-const ARGS_READ: &[&str] = &["Host"];
+/// Other methods whose arguments the evaluation reads (gorilla/mux route matchers, the
+/// handler of a go-restful route).
+const ARGS_READ: &[&str] = &["Host", "To"];
+
+/// The step go-restful's `ws.Path("/root")` statement adds to the variable `ws`: the call
+/// changes the web service itself. The name cannot be a Go method's, so no other router
+/// reads it (see `eval`).
+pub const ROOT_PATH: &str = "(Path)";
+
+/// True for a method name whose call the evaluation reads: the lists above, and gRPC and
+/// grpc-gateway registrations (`RegisterXServer`, `RegisterXHandlerFromEndpoint`, …).
+fn is_recorded(method: &str) -> bool {
+    RECORDED.contains(&method) || grpc::registration(method).is_some()
+}
 
 /// Methods that hand a router to a function literal: chi's `Route(p, func(r chi.Router))`
 /// and `Group(func(r chi.Router))`.
@@ -266,7 +279,7 @@ impl<'s> Extractor<'s> {
                             }
                             let method = text(field, self.src);
                             // Arguments matter only to the calls the evaluation understands.
-                            let args = if RECORDED.contains(&method)
+                            let args = if is_recorded(method)
                                 || DERIVING.contains(&method)
                                 || ARGS_READ.contains(&method)
                             {
@@ -333,14 +346,18 @@ impl<'s> Extractor<'s> {
         };
         // Only a manager's options can turn its metrics server off.
         let creates_manager = matches!(method, "NewManager" | "New");
+        // A registration's server (or gateway mux) is evaluated like a receiver.
+        let registers = grpc::registration(method).is_some();
         let mut c = args.walk();
         args.named_children(&mut c)
             .filter(|n| n.kind_name() != "comment")
-            .map(|n| Arg {
+            .enumerate()
+            .map(|(i, n)| Arg {
                 expr: self.string_expr(n),
                 list: self.list_of(n),
                 text: short_text(n, self.src),
                 disables_metrics: creates_manager && self.disables_metrics(n),
+                chain: (registers && i < 2).then(|| Box::new(self.chain_of(n))),
             })
             .collect()
     }
@@ -628,7 +645,7 @@ impl<'s> Extractor<'s> {
     fn call(&mut self, call: Node, facts: &mut super::RouteFacts) {
         self.call_site(call, facts);
         let names = method_names(call, self.src);
-        let recorded = names.iter().any(|m| RECORDED.contains(m));
+        let recorded = names.iter().any(|m| is_recorded(m));
         let hands_router = names.first().is_some_and(|m| CLOSURE_ROUTERS.contains(m));
         if !recorded && !hands_router {
             return;
@@ -644,7 +661,7 @@ impl<'s> Extractor<'s> {
         {
             self.bind_closure_router(call, &chain);
         }
-        if own.iter().any(|s| RECORDED.contains(&s.method.as_str())) {
+        if own.iter().any(|s| is_recorded(&s.method)) {
             let loops = self.loops();
             facts.calls.push(RouteCall {
                 chain,
@@ -749,6 +766,64 @@ impl<'s> Extractor<'s> {
                 args: kept,
             });
         }
+    }
+
+    /// `ws.Path("/root")…` as a statement, on a local variable: go-restful's `Path` sets the
+    /// web service's root path, so the variable's chain gets a `ROOT_PATH` step from here on
+    /// (any other router ignores it; gorilla's `Path` builds a new route and changes
+    /// nothing).
+    fn expression_statement(&mut self, node: Node) {
+        let Some(call) = node
+            .named_child(0)
+            .filter(|c| c.kind_name() == "call_expression")
+        else {
+            return;
+        };
+        // The innermost call of the chain: `ws.Path(p)` in `ws.Path(p).Doc(d)`.
+        let mut inner = call;
+        let mut steps = 0;
+        while let Some(operand) = inner
+            .child_by_field_id(FIELD.function)
+            .filter(|f| f.kind_name() == "selector_expression")
+            .and_then(|f| f.child_by_field_id(FIELD.operand))
+            .map(|o| unwrap(o, self.src))
+            .filter(|o| o.kind_name() == "call_expression")
+        {
+            inner = operand;
+            steps += 1;
+            if steps > MAX_STEPS {
+                return;
+            }
+        }
+        let Some(function) = inner
+            .child_by_field_id(FIELD.function)
+            .filter(|f| f.kind_name() == "selector_expression")
+        else {
+            return;
+        };
+        let (Some(field), Some(operand)) = (
+            function.child_by_field_id(FIELD.field),
+            function.child_by_field_id(FIELD.operand),
+        ) else {
+            return;
+        };
+        if text(field, self.src) != "Path" || operand.kind_name() != "identifier" {
+            return;
+        }
+        let name = text(operand, self.src).to_string();
+        let Some(binding) = self.lookup(&name, operand.start_byte()) else {
+            return;
+        };
+        let (scope, mut chain) = (binding.scope, binding.chain.clone());
+        if chain.steps.len() >= MAX_STEPS {
+            return;
+        }
+        chain.steps.push(Step {
+            method: ROOT_PATH.to_string(),
+            args: self.args_of(inner, "Path"),
+            line: line_of(field),
+        });
+        self.bind(&name, scope, node.end_byte(), None, chain);
     }
 
     /// Opens a `for` statement: its range variable and values when it ranges over a literal
@@ -856,6 +931,7 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
                 | "keyed_element"
                 | "call_expression"
                 | "for_statement"
+                | "expression_statement"
         ) {
             nodes.push(n);
         }
@@ -869,6 +945,7 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
             "var_spec" => ex.var_spec(node),
             "keyed_element" => ex.keyed_element(node, facts),
             "for_statement" => ex.for_statement(node),
+            "expression_statement" => ex.expression_statement(node),
             _ => ex.call(node, facts),
         }
     }
@@ -990,7 +1067,7 @@ fn mentions_a_trigger(text: &[u8]) -> bool {
             .rposition(|b| !is_name_byte(b))
             .map_or(0, |p| p + 1);
         if let Some(Ok(name)) = before.get(start..).map(std::str::from_utf8)
-            && (RECORDED.contains(&name)
+            && (is_recorded(name)
                 || DERIVING.contains(&name)
                 || CLOSURE_ROUTERS.contains(&name)
                 || ARGS_READ.contains(&name))
