@@ -14,6 +14,7 @@ pub mod body;
 pub mod crds;
 pub mod graph;
 pub mod kinds;
+pub mod metrics;
 pub mod routes;
 pub mod syntax;
 pub mod uses;
@@ -23,7 +24,8 @@ use syn::visit::Visit;
 use syn::{ImplItem, Item};
 
 use crate::model::{
-    Area, Binary, Controller, Crd, Diagnostic, HttpEndpoint, PackageInformer, PackageOperation,
+    Area, Binary, Controller, Crd, Diagnostic, HttpEndpoint, Metric, PackageInformer,
+    PackageOperation,
 };
 use body::{BodyVisitor, FnFacts};
 
@@ -39,6 +41,7 @@ pub struct RustFile {
     pub clap: Vec<binaries::ClapStruct>,
     /// actix-web handler attributes: (function name, route).
     pub actix: Vec<(String, routes::RawRoute)>,
+    pub metrics: metrics::MetricFacts,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -131,6 +134,7 @@ pub fn extract(path: &str, text: &str, area: Area) -> RustFile {
             _ => {}
         }
     }
+    file.metrics = metrics::extract(path, &items, &uses, area);
     let owned: Vec<Item> = items.iter().map(|i| (*i).clone()).collect();
     file.crds = crds::extract(
         path,
@@ -166,6 +170,7 @@ pub struct RustFindings {
     pub informers: Vec<PackageInformer>,
     pub http_endpoints: Vec<HttpEndpoint>,
     pub binaries: Vec<Binary>,
+    pub metrics: Vec<Metric>,
 }
 
 pub use graph::resolve;
