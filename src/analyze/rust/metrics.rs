@@ -93,6 +93,33 @@ pub struct RegistryCall {
     pub registry: RegRef,
 }
 
+/// A metric a custom collector describes: `encoder.encode_descriptor(name, help, unit,
+/// MetricType::Gauge)` in `impl Collector for T`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawDescriptor {
+    /// The collector type `T`.
+    pub owner: String,
+    pub line: u32,
+    pub name: Result<String, String>,
+    pub help: Result<String, String>,
+    pub unit: Option<Result<String, String>>,
+    pub kind: Result<&'static str, String>,
+    /// The local the descriptor's encoder is kept in, for its `encode_family(&labels)`.
+    pub var: Option<String>,
+    /// Label names from `encode_family`: `None` when it is never called (no labels),
+    /// `Some(Err(_))` when its labels cannot be read.
+    pub labels: Option<Result<Vec<String>, String>>,
+}
+
+/// `reg.register_collector(Box::new(T(…)))`: the collector type registered on a registry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawCollector {
+    pub function: usize,
+    pub line: u32,
+    pub registry: RegRef,
+    pub collector: Result<String, String>,
+}
+
 /// A function by its `impl` type (if a method or associated function) and name.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct FnKey {
@@ -113,6 +140,10 @@ pub struct MetricFacts {
     pub fields: Vec<(String, RawType)>,
     /// Metrics of the `prometheus` crate, complete per file.
     pub classic: Vec<Metric>,
+    /// `encoder.encode_descriptor(…)` in `impl Collector for T`.
+    pub descriptors: Vec<RawDescriptor>,
+    /// `reg.register_collector(Box::new(T(…)))`.
+    pub collectors: Vec<RawCollector>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -134,6 +165,7 @@ pub fn extract(path: &str, items: &[&Item], uses: &Uses, area: Area) -> MetricFa
         function: 0,
         params: Vec::new(),
         locals: Vec::new(),
+        collector: None,
     };
     for item in items {
         match item {
@@ -143,6 +175,10 @@ pub fn extract(path: &str, items: &[&Item], uses: &Uses, area: Area) -> MetricFa
                     Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
                     _ => None,
                 };
+                let collector = i.trait_.as_ref().is_some_and(|(_, t, _)| {
+                    t.segments.last().is_some_and(|s| s.ident == "Collector")
+                });
+                v.collector = owner.clone().filter(|_| collector && client);
                 for ii in &i.items {
                     match ii {
                         ImplItem::Fn(f) => {
@@ -152,6 +188,7 @@ pub fn extract(path: &str, items: &[&Item], uses: &Uses, area: Area) -> MetricFa
                         _ => {}
                     }
                 }
+                v.collector = None;
             }
             Item::Struct(s) => v.structure(s),
             Item::Static(s) => v.top_level(|v| v.visit_expr(&s.expr)),
@@ -175,6 +212,8 @@ struct Visitor<'a, 'ast> {
     params: Vec<(String, bool)>,
     /// Local bindings in source order: name, declared type, value.
     locals: Vec<(String, Option<&'ast Type>, Option<&'ast Expr>)>,
+    /// The type whose `impl Collector` is being read.
+    collector: Option<String>,
 }
 
 impl<'a, 'ast> Visitor<'a, 'ast> {
@@ -390,6 +429,134 @@ impl<'a, 'ast> Visitor<'a, 'ast> {
         }
     }
 
+    fn descriptor(&mut self, m: &'ast syn::ExprMethodCall) {
+        let args: Vec<&Expr> = m.args.iter().collect();
+        let lit = |e: &Expr| str_lit(e).ok_or_else(|| text(e));
+        let unit = match peel(args[2]) {
+            Expr::Path(p) if p.path.is_ident("None") => None,
+            Expr::Call(c)
+                if matches!(&*c.func, Expr::Path(p) if p.path.is_ident("Some"))
+                    && c.args.len() == 1 =>
+            {
+                Some(unit_of(&c.args[0]))
+            }
+            other => Some(Err(text(other))),
+        };
+        let kind = match peel(args[3]) {
+            Expr::Path(p) => match p
+                .path
+                .segments
+                .last()
+                .map(|s| s.ident.to_string())
+                .as_deref()
+            {
+                Some("Counter") => Ok("counter"),
+                Some("Gauge") => Ok("gauge"),
+                Some("Histogram") => Ok("histogram"),
+                Some("Summary") => Ok("summary"),
+                Some("Info") => Ok("info"),
+                Some("Unknown") => Ok("untyped"),
+                Some("StateSet") => Ok("stateset"),
+                Some("GaugeHistogram") => Ok("gaugehistogram"),
+                _ => Err(text(args[3])),
+            },
+            other => Err(text(other)),
+        };
+        self.facts.descriptors.push(RawDescriptor {
+            owner: self.collector.clone().unwrap_or_default(),
+            line: line(m.method.span()),
+            name: lit(args[0]),
+            help: lit(args[1]),
+            unit,
+            kind,
+            var: None,
+            labels: None,
+        });
+    }
+
+    /// `x.encode_family(&labels)` on a descriptor's encoder: the label names, from a
+    /// `vec![("name", value), …]` or array of pairs with literal names.
+    fn family(&mut self, m: &'ast syn::ExprMethodCall) {
+        let Expr::Path(p) = peel(&m.receiver) else {
+            return;
+        };
+        let Some(var) = p.path.get_ident().map(|i| i.to_string()) else {
+            return;
+        };
+        let (o, _) = self.origin(&m.args[0]);
+        let pairs: Option<Vec<Expr>> = match peel(o) {
+            Expr::Array(a) => Some(a.elems.iter().cloned().collect()),
+            Expr::Macro(mac)
+                if mac.mac.path.is_ident("vec") && too_deep(mac.mac.tokens.clone()).is_none() =>
+            {
+                mac.mac
+                    .parse_body_with(Punctuated::<Expr, Token![,]>::parse_terminated)
+                    .ok()
+                    .map(|p| p.into_iter().collect())
+            }
+            _ => None,
+        };
+        let names: Result<Vec<String>, String> = pairs
+            .and_then(|pairs| {
+                pairs
+                    .iter()
+                    .map(|e| match e {
+                        Expr::Tuple(t) => t.elems.first().and_then(str_lit),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<String>>>()
+            })
+            .ok_or_else(|| text(&m.args[0]));
+        if let Some(d) = self
+            .facts
+            .descriptors
+            .iter_mut()
+            .rev()
+            .find(|d| d.var.as_deref() == Some(var.as_str()))
+            && d.labels.is_none()
+        {
+            d.labels = Some(names);
+        }
+    }
+
+    fn register_collector(&mut self, m: &'ast syn::ExprMethodCall) {
+        let registry = self.registry(&m.receiver);
+        let mut arg = peel(&m.args[0]);
+        if let Expr::Call(c) = arg
+            && matches!(&*c.func, Expr::Path(p) if segments(&p.path) == ["Box", "new"])
+            && let Some(inner) = c.args.first()
+        {
+            arg = peel(self.origin(inner).0);
+        }
+        let collector = match arg {
+            Expr::Call(c) => match &*c.func {
+                // `T(…)` (a tuple struct) or `T::new(…)`.
+                Expr::Path(p) => {
+                    let segs = segments(&p.path);
+                    match segs.as_slice() {
+                        [.., t] if t.starts_with(char::is_uppercase) => Ok(t.clone()),
+                        [.., t, _] if t.starts_with(char::is_uppercase) => Ok(t.clone()),
+                        _ => Err(text(arg)),
+                    }
+                }
+                _ => Err(text(arg)),
+            },
+            Expr::Struct(st) => st
+                .path
+                .segments
+                .last()
+                .map(|s| s.ident.to_string())
+                .ok_or_else(|| text(arg)),
+            other => Err(text(other)),
+        };
+        self.facts.collectors.push(RawCollector {
+            function: self.function,
+            line: line(m.method.span()),
+            registry,
+            collector,
+        });
+    }
+
     /// The type of a local made by `T::f(…)` or declared `x: T`, for method calls.
     fn type_name_of(&self, e: &'ast Expr) -> Option<String> {
         let (o, ty) = self.origin(e);
@@ -541,9 +708,9 @@ impl<'a, 'ast> Visitor<'a, 'ast> {
         };
         let resolved = self.uses.resolve(&segs[..segs.len() - 1]);
         // The prometheus crate's type (named, or through a glob import of the crate).
-        if !(resolved.starts_with("prometheus::")
-            || (resolved == *ty && !self.uses.is_imported(ty) && !self.client))
-        {
+        let named = resolved.starts_with("prometheus::");
+        let through_glob = resolved == *ty && !self.uses.is_imported(ty) && !self.client;
+        if !named && !through_glob {
             return;
         }
         let args: Vec<&Expr> = c.args.iter().collect();
@@ -637,11 +804,28 @@ impl<'ast> Visit<'ast> for Visitor<'_, 'ast> {
             _ => return,
         };
         let value = l.init.as_ref().map(|i| &*i.expr);
+        if let Some(Expr::MethodCall(m)) = value.map(peel)
+            && m.method == "encode_descriptor"
+            && let Some(d) = self
+                .facts
+                .descriptors
+                .iter_mut()
+                .rev()
+                .find(|d| d.line == line(m.method.span()))
+        {
+            d.var = Some(name.clone());
+        }
         self.locals.push((name, ty, value));
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
-        if self.client {
+        if self.collector.is_some() && m.method == "encode_descriptor" && m.args.len() == 4 {
+            self.descriptor(m);
+        } else if self.collector.is_some() && m.method == "encode_family" && m.args.len() == 1 {
+            self.family(m);
+        } else if self.client && m.method == "register_collector" && m.args.len() == 1 {
+            self.register_collector(m);
+        } else if self.client {
             let registers = (m.method == "register" && m.args.len() == 3)
                 || (m.method == "register_with_unit" && m.args.len() == 4);
             if registers {
@@ -1114,7 +1298,138 @@ pub fn resolve(
             }
         }
     }
+    collector_metrics(files, &mut out, diagnostics);
     out
+}
+
+/// The metrics custom collectors describe, named with the prefix of each registry their
+/// type is registered on (`register_collector`). The collector's `impl` is looked for in
+/// the registering file first, then in the project (one file only).
+fn collector_metrics(
+    files: &[(&str, Area, &MetricFacts)],
+    out: &mut Vec<Metric>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let mut registered: Vec<(usize, &str)> = Vec::new();
+    for (fi, (path, area, facts)) in files.iter().enumerate() {
+        for c in &facts.collectors {
+            let at = |message: String| Diagnostic::new(path, c.line, message);
+            let ty = match &c.collector {
+                Ok(t) => t.as_str(),
+                Err(t) => {
+                    diagnostics.push(at(format!(
+                        "cannot tell which collector this registers: `{t}` is not a collector type's value; its metrics are not listed"
+                    )));
+                    continue;
+                }
+            };
+            let has = |f: &MetricFacts| f.descriptors.iter().any(|d| d.owner == ty);
+            let owner_file = if has(facts) {
+                Some(fi)
+            } else {
+                let found: Vec<usize> = (0..files.len()).filter(|i| has(files[*i].2)).collect();
+                match found.as_slice() {
+                    [one] => Some(*one),
+                    _ => None,
+                }
+            };
+            let Some(ofi) = owner_file else {
+                diagnostics.push(at(format!(
+                    "cannot find the metrics of collector `{ty}`: no single `impl Collector for {ty}` describing metrics in the project; they are not listed"
+                )));
+                continue;
+            };
+            registered.push((ofi, ty));
+            let chains = chains(files, fi, c.function, &c.registry);
+            let (opath, _, ofacts) = files[ofi];
+            for d in ofacts.descriptors.iter().filter(|d| d.owner == ty) {
+                let at = |message: String| Diagnostic::new(opath, d.line, message);
+                let Ok(name) = &d.name else {
+                    diagnostics.push(at(
+                        "cannot resolve this metric's name: it is not a string literal; the metric is not listed".to_string(),
+                    ));
+                    continue;
+                };
+                let (help, help_expr) = match &d.help {
+                    Ok(h) => (h.clone(), false),
+                    Err(t) => (t.clone(), true),
+                };
+                let kind = match d.kind {
+                    Ok(k) => k.to_string(),
+                    Err(ref t) => {
+                        diagnostics.push(at(format!(
+                            "cannot tell the type of this metric: `{t}` is not a `MetricType`; it is shown as ?"
+                        )));
+                        UNRESOLVED.to_string()
+                    }
+                };
+                let unit = match &d.unit {
+                    None => None,
+                    Some(Ok(u)) => Some(u.clone()),
+                    Some(Err(t)) => {
+                        diagnostics.push(at(format!(
+                            "cannot resolve this metric's unit: `{t}` is not a `Unit`; it is shown as ?"
+                        )));
+                        Some(UNRESOLVED.to_string())
+                    }
+                };
+                let labels = match &d.labels {
+                    None => Vec::new(),
+                    Some(Ok(l)) => l.clone(),
+                    Some(Err(t)) => {
+                        diagnostics.push(at(format!(
+                            "cannot read the labels of this metric: `{t}` is not a list of (name, value) pairs with literal names; they are shown as ?"
+                        )));
+                        vec![UNRESOLVED.to_string()]
+                    }
+                };
+                for chain in &chains {
+                    let mut parts = match chain {
+                        Ok(p) => p.clone(),
+                        Err(why) => {
+                            diagnostics.push(Diagnostic::new(
+                                path,
+                                c.line,
+                                format!("cannot resolve the prefix of this collector's registry: {why}; it is shown as ?"),
+                            ));
+                            vec![UNRESOLVED.to_string()]
+                        }
+                    };
+                    parts.push(name.clone());
+                    parts.extend(unit.clone());
+                    let mut full = parts.join("_");
+                    if kind == "counter" {
+                        full.push_str("_total");
+                    }
+                    out.push(Metric {
+                        name: full,
+                        kind: kind.clone(),
+                        help: help.clone(),
+                        help_expr,
+                        labels: labels.clone(),
+                        area: *area,
+                        sources: vec![SourceRef::new(opath, d.line)],
+                    });
+                }
+            }
+        }
+    }
+    // Collectors whose registration was not found: their metrics cannot be named.
+    for (fi, (path, _, facts)) in files.iter().enumerate() {
+        let mut owners: Vec<&str> = facts.descriptors.iter().map(|d| d.owner.as_str()).collect();
+        owners.dedup();
+        for owner in owners {
+            if !registered.contains(&(fi, owner))
+                && let Some(d) = facts.descriptors.iter().find(|d| d.owner == owner)
+            {
+                diagnostics.push(Diagnostic::new(
+                    path,
+                    d.line,
+                    format!("collector `{owner}` is not registered anywhere the analysis follows (`register_collector`): its metrics are not listed"),
+                ));
+            }
+        }
+    }
 }
 
 /// The prefix chains of a registry: one per chain of call sites that reaches it.
@@ -1366,6 +1681,79 @@ fn orphan(reg: &mut Registry) {
                 "app/src/lib.rs:12: cannot resolve the prefix of this metric's registry: `self.registry` is not followed; it is shown as ?",
                 "app/src/lib.rs:17: cannot resolve the prefix of this metric's registry: the registry is a parameter of `orphan` and no call site passing one was found; it is shown as ?",
                 "app/src/lib.rs:18: cannot resolve this metric's name: `name()` is not a string literal; the metric is not listed",
+            ]
+        );
+    }
+
+    #[test]
+    fn custom_collectors_are_named_by_the_registry_they_are_registered_on() {
+        let (rows, d) = analyze(&[
+            (
+                "index/src/pool/stats.rs",
+                r#"use prometheus_client::collector::Collector;
+use prometheus_client::encoding::{DescriptorEncoder, EncodeMetric};
+use prometheus_client::metrics::{MetricType, gauge::ConstGauge};
+use prometheus_client::registry::{Registry, Unit};
+
+struct Stats(Shared);
+
+pub fn register(reg: &mut Registry, shared: Shared) {
+    reg.register_collector(Box::new(Stats(shared)));
+}
+
+impl Collector for Stats {
+    fn encode(&self, mut encoder: DescriptorEncoder<'_>) -> Result<(), std::fmt::Error> {
+        let size = encoder.encode_descriptor("pool_size", "Entries in the pool", None, MetricType::Gauge)?;
+        ConstGauge::new(1).encode(size)?;
+        let mut by_ns = encoder.encode_descriptor(
+            "evictions",
+            "Entries evicted",
+            None,
+            MetricType::Counter,
+        )?;
+        for ns in self.0.namespaces() {
+            let labels = vec![("namespace", ns.as_str()), ("reason", "expired")];
+            by_ns.encode_family(&labels)?;
+        }
+        let age = encoder.encode_descriptor("oldest_age", "Age of the oldest", Some(&Unit::Seconds), MetricType::Gauge)?;
+        ConstGauge::new(2).encode(age)?;
+        Ok(())
+    }
+}
+
+struct Forgotten;
+
+impl Collector for Forgotten {
+    fn encode(&self, mut encoder: DescriptorEncoder<'_>) -> Result<(), std::fmt::Error> {
+        encoder.encode_descriptor("never_seen", "Not registered", None, MetricType::Gauge)?;
+        Ok(())
+    }
+}
+"#,
+            ),
+            (
+                "runtime/src/main.rs",
+                r#"use prometheus_client::registry::Registry;
+
+fn main() {
+    let mut prom = <Registry>::default();
+    index::pool::stats::register(prom.sub_registry_with_prefix("pool"), shared());
+}
+"#,
+            ),
+        ]);
+        assert_eq!(
+            rows,
+            vec![
+                "pool_evictions_total counter [namespace,reason] Entries evicted @index/src/pool/stats.rs:16",
+                "pool_oldest_age_seconds gauge [] Age of the oldest @index/src/pool/stats.rs:26",
+                "pool_pool_size gauge [] Entries in the pool @index/src/pool/stats.rs:14",
+            ]
+        );
+        assert_eq!(
+            d,
+            vec![
+                "index/src/pool/stats.rs:36: collector `Forgotten` is not registered anywhere the analysis follows (`register_collector`): its metrics are not listed"
             ]
         );
     }

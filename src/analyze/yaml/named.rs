@@ -115,12 +115,12 @@ pub fn defines(text: &str) -> Vec<Define> {
         let (word, rest) = keyword(a.words);
         match word {
             "define" | "block" => {
-                if open.is_none() {
-                    if let Some((name, _)) = string_literal(rest) {
-                        open = Some((name, line_at(&starts, s), e, a.trim_right));
-                        depth = 0;
-                        continue;
-                    }
+                if open.is_none()
+                    && let Some((name, _)) = string_literal(rest)
+                {
+                    open = Some((name, line_at(&starts, s), e, a.trim_right));
+                    depth = 0;
+                    continue;
                 }
                 depth += 1;
             }
@@ -266,7 +266,8 @@ impl Library {
                 if !ready {
                     continue;
                 }
-                let expanded = expand_level(&d.body, &bodies, MAX_EXPANDED);
+                let rendered = without_silent_actions(&d.body);
+                let expanded = expand_level(&rendered, &bodies, MAX_EXPANDED);
                 let body = match expanded {
                     Some(e) if e.over_budget.is_some() => Err(format!(
                         "named template `{}` expands past {} KiB: not expanded",
@@ -279,7 +280,7 @@ impl Library {
                         d.name, e.diagnostics[0].1
                     )),
                     Some(e) => Ok(e.text),
-                    None => Ok(d.body.clone()),
+                    None => Ok(rendered),
                 };
                 if let Ok(b) = &body {
                     total += b.len();
@@ -342,6 +343,56 @@ impl Library {
             diagnostics,
         })
     }
+}
+
+/// A define's body with the whitespace Helm leaves around actions that print nothing
+/// (`if`, `range`, `with`, `end`, variable assignments, comments): they are dropped and
+/// their `{{-`/`-}}` trim as in Helm, so an include of the body lines up as Helm renders
+/// it (the body is spliced into the includer, where its first line may join the line
+/// before). All branches are kept; an `else` alone on its line leaves a line break that
+/// no trim removes, so two branches never share a line. Actions that print stay as
+/// written, trim markers included, to be expanded (an include) or masked like any other:
+/// their output (`toYaml … | nindent 2`) would supply the line break a trim removes.
+fn without_silent_actions(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut at = 0usize;
+    // A trim never removes text before this (an `else`'s line break).
+    let mut floor = 0usize;
+    for (s, e) in action_spans(body) {
+        let Some(a) = action(&body[s..e]) else {
+            continue;
+        };
+        let (word, rest) = keyword(a.words);
+        let assignment =
+            word.starts_with('$') && (rest.starts_with(":=") || rest.starts_with("= "));
+        let silent = assignment
+            || word.starts_with("/*")
+            || matches!(
+                word,
+                "if" | "else" | "end" | "range" | "with" | "break" | "continue"
+            );
+        if !silent {
+            continue;
+        }
+        out.push_str(&body[at..s]);
+        if a.trim_left {
+            out.truncate(out.trim_end().len().max(floor));
+        }
+        if word == "else" {
+            let line_start = body[..s].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = body[e..].find('\n').map_or(body.len(), |i| e + i);
+            if body[line_start..s].trim().is_empty() && body[e..line_end].trim().is_empty() {
+                out.push('\n');
+                floor = out.len();
+            }
+        }
+        at = e;
+        if a.trim_right {
+            at += body[e..].len() - body[e..].trim_start().len();
+        }
+    }
+    out.push_str(&body[at..]);
+    out
 }
 
 /// The names a text includes on lines of their own.
@@ -563,6 +614,42 @@ mod tests {
             lib.expand("a: {{ include \"x.rules\" . }}\n{{ include \"y\" . }}\n"),
             None
         );
+    }
+
+    #[test]
+    fn silent_actions_of_a_body_are_dropped_with_helm_trimming() {
+        // Helm renders this body as "\n- --gates=…": the assignment, range and with print
+        // nothing and their markers eat the line breaks around them.
+        let body = "{{- $g := \"\" }}\n{{- range .Values.gates }}\n{{- $g = print $g .name }}\n{{- end }}\n{{- with .Values.gates }}\n- --gates={{ $g | trimSuffix \",\" }}\n{{- end }}";
+        assert_eq!(
+            without_silent_actions(body),
+            "\n- --gates={{ $g | trimSuffix \",\" }}"
+        );
+        // Two branches keep a line each; an inline if/else joins its values.
+        let body = "{{- if .A -}}\na: {{ .X }}\n{{- else -}}\n{{- /* other */ -}}\nb: {{ .Y }}\n{{- end }}\nc: {{ if .B }}1{{ else }}2{{ end }}\n{{/* note */}}\nd: 1";
+        assert_eq!(
+            without_silent_actions(body),
+            "a: {{ .X }}\nb: {{ .Y }}\nc: 12\n\nd: 1"
+        );
+        // A printing action keeps its markers and the text around it.
+        let body = "annotations:\n{{- with .Values.a }}\n  {{- toYaml . | nindent 2 }}\n{{- end }}";
+        assert_eq!(
+            without_silent_actions(body),
+            "annotations:\n  {{- toYaml . | nindent 2 }}"
+        );
+        let lib = library(
+            "{{- define \"x.gates\" -}}\n{{- $g := \"\" }}\n{{- with .Values.gates }}\n- --gates={{ $g }}\n{{- end }}\n{{- end }}\n",
+        );
+        let e = lib
+            .expand(
+                "args:\n  - --level=1\n  {{- include \"x.gates\" . | indent 2 }}\ncommand: [a]\n",
+            )
+            .unwrap();
+        assert_eq!(
+            e.text,
+            "args:\n  - --level=1  \n  - --gates={{ $g }}\ncommand: [a]\n"
+        );
+        assert_eq!(e.lines, vec![1, 2, 3, 4, 5]);
     }
 
     #[test]
