@@ -738,7 +738,9 @@ fn fuzz_every_entry_point() {
         ),
         (
             analyzer_target("helm", &repos, |p, k| {
-                (k == FileKind::Yaml && is_helm(p)) || k == FileKind::ValuesSchema
+                (k == FileKind::Yaml && is_helm(p))
+                    || k == FileKind::ValuesSchema
+                    || k == FileKind::HelmHelpers
             }),
             80,
         ),

@@ -881,7 +881,7 @@ pub struct Flag {
     #[serde(default, skip_serializing_if = "is_false")]
     pub default_expr: bool,
     pub help: String,
-    /// True when `help` is Go source text that is not a string constant.
+    /// True when `help` is source text that is not a string constant.
     #[serde(default, skip_serializing_if = "is_false")]
     pub help_expr: bool,
     pub sources: Vec<SourceRef>,
@@ -895,17 +895,19 @@ pub struct EnvVar {
     pub sources: Vec<SourceRef>,
 }
 
-/// A Prometheus collector created with client_golang (`prometheus.New*`, `promauto.New*`).
+/// A Prometheus metric: a collector created with client_golang (`prometheus.New*`,
+/// `promauto.New*`, `NewDesc`), or registered in Rust (prometheus_client, prometheus).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct Metric {
     /// The exposed name, `namespace_subsystem_name` as client_golang's `BuildFQName`
-    /// joins it; a part that could not be resolved is shown as `?`.
+    /// joins it (for prometheus_client: prefix, name, unit and a counter's `_total`); a
+    /// part that could not be resolved is shown as `?`.
     pub name: String,
-    /// `counter`, `gauge`, `histogram`, `summary`; `?` when unknown.
+    /// `counter`, `gauge`, `histogram`, `summary`, `untyped`, `info`; `?` when unknown.
     #[serde(rename = "type")]
     pub kind: String,
     pub help: String,
-    /// True when `help` is Go source text that is not a string constant.
+    /// True when `help` is source text that is not a string constant.
     #[serde(default, skip_serializing_if = "is_false")]
     pub help_expr: bool,
     /// Label names of a vector (`…Vec`) collector, in order.

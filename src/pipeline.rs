@@ -771,8 +771,7 @@ pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, String>
                     analyze::FileKind::Yaml => {
                         for doc in analyze::yaml::split_documents(&text) {
                             c.yaml_documents += 1;
-                            let parsed: Result<serde_json::Value, _> =
-                                serde_saphyr::from_str(doc.text);
+                            let parsed = analyze::yaml::documents::parse(doc.text);
                             c.yaml_failures += u64::from(parsed.is_err());
                         }
                     }
@@ -781,7 +780,8 @@ pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, String>
                     | analyze::FileKind::ValuesSchema
                     | analyze::FileKind::Rust
                     | analyze::FileKind::CargoToml
-                    | analyze::FileKind::Proto => {}
+                    | analyze::FileKind::Proto
+                    | analyze::FileKind::HelmHelpers => {}
                 }
                 c
             })

@@ -57,7 +57,10 @@ pub fn chart(
     area: Area,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<HelmChart> {
-    let parsed: ChartYaml = match serde_saphyr::from_str::<ChartYaml>(text) {
+    let parsed: ChartYaml = match serde_saphyr::from_str_with_options::<ChartYaml>(
+        text,
+        super::yaml::documents::options(false),
+    ) {
         Ok(c) => c,
         Err(e) => {
             diagnostics.push(Diagnostic::new(
@@ -315,12 +318,33 @@ fn describe(comments: &[&str]) -> (String, Option<String>) {
         }
         return (parts.join(" ").trim().to_string(), default);
     }
-    let prose: Vec<&str> = texts
-        .iter()
-        .map(|t| t.trim())
-        .filter(|t| !t.is_empty() && !looks_like_yaml(t))
-        .collect();
-    (prose.join(" "), default)
+    (prose(&texts).join(" "), default)
+}
+
+/// The prose lines of a plain comment block: commented-out YAML is left out, and so is
+/// everything indented under a commented-out line (nested keys, list items, the text of a
+/// block scalar), which read alone would look like prose.
+fn prose<'a>(texts: &[&'a str]) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    // The indentation of the commented-out line whose block we are in.
+    let mut block: Option<usize> = None;
+    for t in texts {
+        let trimmed = t.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let indent = t.len() - t.trim_start().len();
+        if block.is_some_and(|at| indent > at) {
+            continue;
+        }
+        if looks_like_yaml(trimmed) {
+            block = Some(indent);
+            continue;
+        }
+        block = None;
+        out.push(trimmed);
+    }
+    out
 }
 
 /// A commented-out line of YAML (`key: value`, `- item`, `---`) rather than prose.
@@ -634,6 +658,66 @@ after: true
                     23
                 ),
                 ("after", "bool", "true", "", 26),
+            ]
+        );
+    }
+
+    /// (key, description) of each listed value.
+    fn described(text: &str) -> Vec<(String, String)> {
+        let mut d = Vec::new();
+        let keys = values("charts/x/values.yaml", text, &mut d);
+        assert!(d.is_empty(), "{d:?}");
+        keys.into_iter()
+            .map(|k| (k.value.key, k.value.description))
+            .collect()
+    }
+
+    #[test]
+    fn a_long_comment_block_does_not_stop_the_parse() {
+        // 40 comment lines between a key and its first child: the parser's comment buffer
+        // (32 events) used to fail the whole file.
+        let block: String = (0..40).map(|i| format!("  # example line {i}\n")).collect();
+        let text = format!(
+            "controller:\n{block}  # -- Image of the manager.\n  image: example.io/m\nafter: 1\n"
+        );
+        assert_eq!(
+            described(&text),
+            vec![
+                (
+                    "controller.image".to_string(),
+                    "Image of the manager.".to_string()
+                ),
+                ("after".to_string(), String::new()),
+            ]
+        );
+        let mut d = Vec::new();
+        let c = chart(
+            "charts/x/Chart.yaml",
+            &format!(
+                "apiVersion: v2\nname: x\ndependencies:\n{}- name: y\n",
+                block.replace("  #", "#")
+            ),
+            Area::Component,
+            &mut d,
+        );
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(c.unwrap().dependencies.len(), 1);
+    }
+
+    #[test]
+    fn commented_out_yaml_is_not_a_description() {
+        let text = "# foo:\n#   bar: 1\nreal: 2\n\n# The sidecar to run.\n# sidecar:\n#   script: |\n#     echo starting\n#     run the thing\n#   resources: {}\nsidecar: {}\n\n# Plain words directly above.\nplain: true\n\n# -- helm-docs text\n# continued.\ndocs: 1\n\n# Example:\n#   - name: a\n#     value: b\nextra: []\n";
+        assert_eq!(
+            described(text),
+            vec![
+                ("real".to_string(), String::new()),
+                ("sidecar".to_string(), "The sidecar to run.".to_string()),
+                (
+                    "plain".to_string(),
+                    "Plain words directly above.".to_string()
+                ),
+                ("docs".to_string(), "helm-docs text continued.".to_string()),
+                ("extra".to_string(), String::new()),
             ]
         );
     }

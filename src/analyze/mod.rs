@@ -36,6 +36,8 @@ pub enum FileKind {
     CargoToml,
     /// A protocol buffer file, read for its gRPC services and HTTP rules.
     Proto,
+    /// A `.tpl` file under a chart's `templates/` (`_helpers.tpl`): its named templates.
+    HelmHelpers,
 }
 
 impl FileKind {
@@ -58,6 +60,8 @@ impl FileKind {
             Some(FileKind::CargoToml)
         } else if name.ends_with(".proto") {
             Some(FileKind::Proto)
+        } else if name.ends_with(".tpl") && yaml::named::chart_root(path).is_some() {
+            Some(FileKind::HelmHelpers)
         } else {
             None
         }
@@ -97,6 +101,7 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
         FileKind::Rust => FileFacts::Rust(Box::new(rust::extract(path, text, area))),
         FileKind::CargoToml => FileFacts::CargoToml(rust::cargo_package(path, text)),
         FileKind::Proto => FileFacts::Proto(Box::new(proto::parse(path, text))),
+        FileKind::HelmHelpers => FileFacts::Yaml(Box::new(yaml::analyze_helpers(path, text, area))),
     }
 }
 
@@ -171,6 +176,13 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.package_operations.extend(rust.package_operations);
     findings.informers.extend(rust.informers);
     findings.binaries.extend(rust.binaries);
+    if !rust.metrics.is_empty() {
+        findings.metrics.extend(rust.metrics);
+        findings
+            .metrics
+            .sort_by(|a, b| (&a.name, &a.sources).cmp(&(&b.name, &b.sources)));
+        merge::merge_identical(&mut findings.metrics);
+    }
     // A CRD is the project's own when one of its Go API packages declares the group, or
     // its Rust code derives a custom resource in it.
     let own_groups: BTreeSet<String> = findings

@@ -180,11 +180,8 @@ fn visit_call(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &m
     if is_pkg(operand, PROMETHEUS)
         && let Some(kind) = const_metric_type(method, args.get(1).copied(), src)
     {
-        if let Some(desc) = args.first().filter(|d| d.kind_name() == "identifier")
-            && scope.lookup(text(*desc, src), desc.start_byte()).is_none()
-        {
-            out.desc_types
-                .push((text(*desc, src).to_string(), kind.to_string()));
+        if let Some(holder) = args.first().and_then(|d| desc_holder(*d, scope, src)) {
+            out.desc_types.push((holder, kind.to_string()));
         }
         return;
     }
@@ -213,7 +210,9 @@ fn visit_call(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &m
             kind: String::new(),
             opts: OptsSource::Literal(Box::new(desc_opts(args[0], args[1], scope, src, imports))),
             labels: Some(labels_of(args[2], scope, src)),
-            desc_var: package_var_of(node, src),
+            desc_var: package_var_of(node, src)
+                .or_else(|| literal_field_of(node, src))
+                .or_else(|| assigned_field_of(node, scope, src)),
         }
     } else {
         let Some(first) = args.first() else {
@@ -282,6 +281,80 @@ fn package_var_of(call: Node, src: &[u8]) -> Option<String> {
         .filter(|n| n.kind_name() == "identifier")
         .nth(position)?;
     Some(text(name, src).to_string())
+}
+
+/// What holds a descriptor passed to `MustNewConstMetric`: a package-level variable
+/// (`name`), or a field of a value whose type is known (`T.field`: the receiver, a typed
+/// parameter or variable of a type of this package).
+fn desc_holder(desc: Node, scope: &Scope, src: &[u8]) -> Option<String> {
+    match desc.kind_name() {
+        "identifier" if scope.lookup(text(desc, src), desc.start_byte()).is_none() => {
+            Some(text(desc, src).to_string())
+        }
+        "selector_expression" => {
+            let operand = desc
+                .child_by_field_id(FIELD.operand)
+                .filter(|o| o.kind_name() == "identifier")?;
+            let field = desc.child_by_field_id(FIELD.field)?;
+            let ty = match scope.lookup(text(operand, src), operand.start_byte())? {
+                Binding::Receiver(t) | Binding::Typed(t) | Binding::Param(_, Some(t)) => t,
+                _ => return None,
+            };
+            ty.qualifier
+                .is_none()
+                .then(|| format!("{}.{}", ty.name, text(field, src)))
+        }
+        _ => None,
+    }
+}
+
+/// `T.field` for a call that is a field's value in a literal of a type of this package
+/// (`&collector{entries: prometheus.NewDesc(…)}`).
+fn literal_field_of(call: Node, src: &[u8]) -> Option<String> {
+    let value = call
+        .parent()
+        .filter(|p| p.kind_name() == "literal_element")?;
+    let keyed = value
+        .parent()
+        .filter(|p| p.kind_name() == "keyed_element")?;
+    if keyed.child_by_field_id(FIELD.value)?.id() != value.id() {
+        return None;
+    }
+    let key = keyed.child_by_field_id(FIELD.key)?.named_child(0)?;
+    let literal = keyed
+        .parent()
+        .filter(|p| p.kind_name() == "literal_value")?
+        .parent()
+        .filter(|p| p.kind_name() == "composite_literal")?;
+    let ty = literal
+        .child_by_field_id(FIELD.ty)
+        .filter(|t| t.kind_name() == "type_identifier")?;
+    Some(format!("{}.{}", text(ty, src), text(key, src)))
+}
+
+/// `T.field` for a call assigned to a field of a value whose type is known
+/// (`c.entries = prometheus.NewDesc(…)` in a method of `*collector`).
+fn assigned_field_of(call: Node, scope: &Scope, src: &[u8]) -> Option<String> {
+    let right = call
+        .parent()
+        .filter(|p| p.kind_name() == "expression_list")?;
+    let assignment = right
+        .parent()
+        .filter(|p| p.kind_name() == "assignment_statement")?;
+    if assignment.child_by_field_id(FIELD.right)?.id() != right.id() {
+        return None;
+    }
+    let mut c = right.walk();
+    let position = right
+        .named_children(&mut c)
+        .position(|n| n.id() == call.id())?;
+    let left = assignment.child_by_field_id(FIELD.left)?;
+    let mut lc = left.walk();
+    let target = left.named_children(&mut lc).nth(position)?;
+    if target.kind_name() != "selector_expression" {
+        return None;
+    }
+    desc_holder(target, scope, src)
 }
 
 /// The options of `NewDesc(fqName, help, …)`, with `BuildFQName(ns, sub, name)` split.
@@ -874,6 +947,70 @@ func (c *collector) Collect(ch chan<- prometheus.Metric) {
                 "11: cannot tell the type of this custom-collector metric: no single MustNewConstMetric/histogram/summary use of its descriptor; it is shown as ?"
             ]
         );
+    }
+
+    #[test]
+    fn descriptors_in_struct_fields_take_their_type_from_const_metrics() {
+        let (rows, diags) = analyze(&[(
+            "pkg/cache/fields.go",
+            r#"package cache
+
+import "github.com/prometheus/client_golang/prometheus"
+
+type collector struct {
+	sizeDesc    *prometheus.Desc
+	hitsDesc    *prometheus.Desc
+	stateDesc   *prometheus.Desc
+	latencyDesc *prometheus.Desc
+}
+
+var batchDesc = prometheus.NewDesc("knob_cache_batch", "Batch sizes.", nil, nil)
+
+func newCollector() *collector {
+	return &collector{
+		sizeDesc: prometheus.NewDesc("knob_cache_size_bytes", "Bytes held.", nil, nil),
+		hitsDesc: prometheus.NewDesc("knob_cache_hits_total", "Cache hits.", []string{"tier"}, nil),
+	}
+}
+
+func (c *collector) init() {
+	c.stateDesc = prometheus.NewDesc("knob_cache_state", "State.", nil, nil)
+	c.latencyDesc = prometheus.NewDesc("knob_cache_latency_seconds", "Latency.", nil, nil)
+}
+
+func (c *collector) Collect(ch chan<- prometheus.Metric) {
+	ch <- prometheus.MustNewConstMetric(c.sizeDesc, prometheus.GaugeValue, 1)
+	ch <- prometheus.MustNewConstMetric(c.hitsDesc, prometheus.CounterValue, 2, "l1")
+	m, _ := prometheus.NewConstMetric(c.stateDesc, prometheus.UntypedValue, 3)
+	ch <- m
+	ch <- prometheus.MustNewConstHistogram(c.latencyDesc, 4, 1.5, map[float64]uint64{1: 4})
+	ch <- prometheus.MustNewConstSummary(batchDesc, 4, 10, map[float64]float64{0.5: 2})
+}
+
+type other struct{ sizeDesc *prometheus.Desc }
+
+func newOther() *other {
+	return &other{sizeDesc: prometheus.NewDesc("knob_other_size", "Other size.", nil, nil)}
+}
+
+func (o *other) Collect(ch chan<- prometheus.Metric, d *prometheus.Desc) {
+	ch <- prometheus.MustNewConstMetric(o.sizeDesc, prometheus.CounterValue, 1)
+	ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, 1)
+}
+"#,
+        )]);
+        assert_eq!(
+            rows,
+            vec![
+                "knob_cache_batch summary [] Batch sizes. @pkg/cache/fields.go:12",
+                "knob_cache_hits_total counter [tier] Cache hits. @pkg/cache/fields.go:17",
+                "knob_cache_latency_seconds histogram [] Latency. @pkg/cache/fields.go:23",
+                "knob_cache_size_bytes gauge [] Bytes held. @pkg/cache/fields.go:16",
+                "knob_cache_state untyped [] State. @pkg/cache/fields.go:22",
+                "knob_other_size counter [] Other size. @pkg/cache/fields.go:38",
+            ]
+        );
+        assert!(diags.is_empty(), "{diags:?}");
     }
 
     #[test]

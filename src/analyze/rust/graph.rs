@@ -540,6 +540,11 @@ pub fn resolve(
     }
     out.http_endpoints = endpoints(&graph, protos, diagnostics);
     out.binaries = binaries(&graph, packages, diagnostics);
+    let metric_facts: Vec<_> = files
+        .iter()
+        .map(|f| (f.path.as_str(), f.area, &f.metrics))
+        .collect();
+    out.metrics = super::metrics::resolve(&metric_facts, diagnostics);
     out
 }
 

@@ -14,6 +14,7 @@ pub mod body;
 pub mod crds;
 pub mod graph;
 pub mod kinds;
+pub mod metrics;
 pub mod routes;
 pub mod syntax;
 pub mod uses;
@@ -23,7 +24,8 @@ use syn::visit::Visit;
 use syn::{ImplItem, Item};
 
 use crate::model::{
-    Area, Binary, Controller, Crd, Diagnostic, HttpEndpoint, PackageInformer, PackageOperation,
+    Area, Binary, Controller, Crd, Diagnostic, HttpEndpoint, Metric, PackageInformer,
+    PackageOperation,
 };
 use body::{BodyVisitor, FnFacts};
 
@@ -44,6 +46,7 @@ pub struct RustFile {
     /// Out-of-line modules declared test-only (`#[cfg(test)] mod tests;`), by their path
     /// from this file's module: their files are samples.
     pub test_modules: Vec<Vec<String>>,
+    pub metrics: metrics::MetricFacts,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -174,6 +177,12 @@ pub fn extract(path: &str, text: &str, area: Area) -> RustFile {
             file.actix = routes::actix_attributes(&owned, &uses);
         }
     }
+    let product: Vec<&Item> = items
+        .iter()
+        .filter(|(_, _, t)| !*t)
+        .map(|(i, _, _)| *i)
+        .collect();
+    file.metrics = metrics::extract(path, &product, &uses, area);
     file
 }
 
@@ -211,6 +220,7 @@ pub struct RustFindings {
     pub informers: Vec<PackageInformer>,
     pub http_endpoints: Vec<HttpEndpoint>,
     pub binaries: Vec<Binary>,
+    pub metrics: Vec<Metric>,
 }
 
 pub use graph::resolve;

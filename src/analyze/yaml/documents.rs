@@ -80,12 +80,17 @@ pub fn split_documents(text: &str) -> Vec<Document<'_>> {
 
 /// The parser options: strict YAML for plain files; for masked templates, duplicate keys
 /// (both branches of an `if`) keep the last value instead of failing.
-fn options(lenient: bool) -> serde_saphyr::Options {
+pub(crate) fn options(lenient: bool) -> serde_saphyr::Options {
     // The default budget (64 levels of nesting, 250,000 nodes, 50,000 aliases) is kept:
     // the deepest real manifest seen (a KServe CRD) nests 36 levels, and deserializing into
     // a value recurses once per level, so the depth limit is also what keeps a worker's
     // stack safe (a debug build overflows a 2 MiB stack at about 90 levels).
     let mut options = serde_saphyr::Options::default();
+    // Comments are not read from the parsed value (helm.rs reads them by its own line
+    // walk). With comment events on, the parser buffers the comments between a key and
+    // its value and fails past 32 of them ("too many buffered comments"): a values.yaml
+    // with a long commented-out block was not parsed at all. Off, they are only skipped.
+    options.emit_comments = false;
     if lenient {
         options.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::LastWins;
     }

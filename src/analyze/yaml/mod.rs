@@ -19,6 +19,7 @@ pub mod certs;
 pub mod configmaps;
 pub mod crd;
 pub mod documents;
+pub mod named;
 pub mod network;
 pub mod rbac;
 pub mod secrets;
@@ -70,6 +71,11 @@ pub struct YamlFile {
     pub diagnostics: Vec<Diagnostic>,
     /// Diagnostics about incomplete objects, dropped if the file turns out to be a patch.
     pub fragments: Vec<Diagnostic>,
+    /// The named templates a chart template (or `_helpers.tpl`) defines.
+    pub defines: Vec<named::Define>,
+    /// A chart template's text, kept when it includes named templates: `resolve` expands
+    /// them once the chart's defines are known and analyzes the file again.
+    pub template_text: Option<String>,
 }
 
 /// Whether a file is a patch by the usual naming: `*patch.yaml` or in a `patches` folder.
@@ -109,6 +115,12 @@ pub fn analyze(path: &str, text: &str, area: Area) -> YamlFile {
         return f;
     }
     let helm_template = path.contains("/templates/");
+    if helm_template {
+        f.defines = named::defines(text);
+        if text.contains("include") || text.contains("template") {
+            f.template_text = Some(text.to_string());
+        }
+    }
     let mut fallback_reported = false;
     let docs = split_documents(text);
     let in_manifest = docs.iter().any(|d| d.kind_line.is_some());
@@ -156,6 +168,90 @@ pub fn analyze(path: &str, text: &str, area: Area) -> YamlFile {
         }
     }
     f
+}
+
+/// A chart's `_helpers.tpl` (any `.tpl` under `templates/`): only its named templates.
+pub fn analyze_helpers(path: &str, text: &str, area: Area) -> YamlFile {
+    YamlFile {
+        path: path.to_string(),
+        area,
+        defines: named::defines(text),
+        ..YamlFile::default()
+    }
+}
+
+/// Expands the named templates chart templates include (`named`) and analyzes those
+/// files again, their rows pointing at the lines of the file as written.
+fn expand_includes(files: &mut [YamlFile]) {
+    let all: Vec<(String, Vec<named::Define>)> = files
+        .iter_mut()
+        .filter(|f| !f.defines.is_empty())
+        .map(|f| (f.path.clone(), std::mem::take(&mut f.defines)))
+        .collect();
+    if all.is_empty() {
+        return;
+    }
+    let mut libraries: BTreeMap<String, named::Library> = BTreeMap::new();
+    for f in files.iter_mut() {
+        let Some(text) = f.template_text.take() else {
+            continue;
+        };
+        let Some(root) = named::chart_root(&f.path) else {
+            continue;
+        };
+        let library = libraries
+            .entry(root.to_string())
+            .or_insert_with(|| named::Library::new(&named::visible(root, &all)));
+        if library.is_empty() {
+            continue;
+        }
+        let Some(e) = library.expand(&text) else {
+            continue;
+        };
+        if e.text != text {
+            let mut again = analyze(&f.path, &e.text, f.area);
+            again.template_text = None;
+            again.defines = Vec::new();
+            remap_lines(&mut again, &e);
+            *f = again;
+        }
+        for (line, message) in e.diagnostics {
+            f.diagnostics.push(Diagnostic::new(&f.path, line, message));
+        }
+    }
+}
+
+/// Puts the lines of an expanded file's rows back on the lines of the file as written.
+fn remap_lines(f: &mut YamlFile, e: &named::Expanded) {
+    macro_rules! remap {
+        ($($list:expr),*) => {$(
+            for row in $list.iter_mut() {
+                for s in row.sources.iter_mut() {
+                    s.line = e.original_line(s.line);
+                }
+            }
+        )*};
+    }
+    remap!(
+        f.crds,
+        f.webhooks,
+        f.services,
+        f.configmaps,
+        f.rbac,
+        f.roles,
+        f.role_bindings,
+        f.service_accounts,
+        f.workloads,
+        f.network_policies,
+        f.ingresses,
+        f.certificates
+    );
+    for u in &mut f.secret_uses {
+        u.source.line = e.original_line(u.source.line);
+    }
+    for d in f.diagnostics.iter_mut().chain(f.fragments.iter_mut()) {
+        d.line = e.original_line(d.line);
+    }
 }
 
 /// Analyzes a chart's values.schema.json.
@@ -286,10 +382,11 @@ macro_rules! mark_bundled {
 /// Puts one project's YAML files together (see the module documentation). `own_groups`
 /// are the API groups the project's Go API packages declare.
 pub fn resolve(
-    files: Vec<YamlFile>,
+    mut files: Vec<YamlFile>,
     own_groups: &BTreeSet<String>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> YamlFindings {
+    expand_includes(&mut files);
     let mut out = YamlFindings::default();
     let mut kustomizations = Vec::new();
     let mut chart_parts = Vec::new();

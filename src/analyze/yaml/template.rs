@@ -29,7 +29,7 @@ pub fn has_actions(text: &str) -> bool {
 }
 
 /// Byte ranges of `{{ … }}` actions. An action left open runs to the end of the text.
-fn action_spans(text: &str) -> Vec<(usize, usize)> {
+pub(crate) fn action_spans(text: &str) -> Vec<(usize, usize)> {
     let mut spans = Vec::new();
     let mut from = 0;
     while let Some(open) = text[from..].find("{{") {

@@ -13,6 +13,8 @@ fn project(files: &[(&str, &str)], own: &[&str]) -> (YamlFindings, Vec<Diagnosti
             let area = crate::source::walk::classify(path);
             if path.ends_with("values.schema.json") {
                 analyze_values_schema(path, text, area)
+            } else if path.ends_with(".tpl") {
+                analyze_helpers(path, text, area)
             } else {
                 analyze(path, text, area)
             }
@@ -313,6 +315,75 @@ fn a_chart_with_commented_values_and_a_schema() {
         vec![
             ("pens", "int", "integer", "Pens to open."),
             ("mode", "string", "string", "How.")
+        ]
+    );
+}
+
+#[test]
+fn roles_get_the_rules_of_named_templates_they_include() {
+    let helpers = "{{/* Rules the manager needs. */}}\n{{- define \"kennel.rules\" -}}\n- apiGroups: [\"\"]\n  resources: [\"pods\"]\n  verbs: [\"get\", \"list\"]\n{{- if .Values.leases }}\n- apiGroups: [\"coordination.k8s.io\"]\n  resources: [\"leases\"]\n  verbs: [\"*\"]\n{{- end }}\n{{- end }}\n\n{{- define \"kennel.labels\" -}}\napp: kennel\n{{- end }}\n{{- define \"kennel.loop\" -}}\n{{ include \"kennel.loop\" . }}\n{{- end }}\n";
+    let role = "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: {{ include \"kennel.fullname\" . }}\n  labels:\n    {{- include \"kennel.labels\" . | nindent 4 }}\nrules:\n  {{- include \"kennel.rules\" . | nindent 2 }}\n---\napiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata:\n  name: looping\nrules:\n{{ include \"kennel.loop\" . }}\n";
+    // The same define in another chart is not visible from this one.
+    let other = "{{- define \"kennel.rules\" -}}\n- apiGroups: [\"apps\"]\n  resources: [\"deployments\"]\n  verbs: [\"delete\"]\n{{- end }}\n";
+    let (f, d) = project(
+        &[
+            ("charts/kennel/Chart.yaml", "name: kennel\nversion: 0.1.0\n"),
+            ("charts/kennel/templates/_helpers.tpl", helpers),
+            ("charts/kennel/templates/role.yaml", role),
+            ("charts/other/templates/_helpers.tpl", other),
+        ],
+        &[],
+    );
+    let rules: Vec<String> = f
+        .rbac
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {:?} {:?} {:?} templated={} {}",
+                r.role,
+                r.groups,
+                r.resources,
+                r.verbs,
+                r.templated,
+                sources(&r.sources).join(",")
+            )
+        })
+        .collect();
+    assert_eq!(
+        rules,
+        vec![
+            "ClusterRole/{{ include \"kennel.fullname\" . }} [\"\"] [\"pods\"] [\"get\", \"list\"] templated=true charts/kennel/templates/role.yaml:2",
+            "ClusterRole/{{ include \"kennel.fullname\" . }} [\"coordination.k8s.io\"] [\"leases\"] [\"*\"] templated=true charts/kennel/templates/role.yaml:2",
+        ]
+    );
+    let roles: Vec<String> = f
+        .roles
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {} rules={} {}",
+                r.kind,
+                r.name,
+                r.rules.len(),
+                sources(&r.sources).join(",")
+            )
+        })
+        .collect();
+    assert_eq!(
+        roles,
+        vec![
+            "ClusterRole {{ include \"kennel.fullname\" . }} rules=2 charts/kennel/templates/role.yaml:2",
+            "Role looping rules=0 charts/kennel/templates/role.yaml:11",
+        ]
+    );
+    let d: Vec<String> = d
+        .iter()
+        .map(|d| format!("{}:{}: {}", d.file, d.line, d.message))
+        .collect();
+    assert_eq!(
+        d,
+        vec![
+            "charts/kennel/templates/role.yaml:15: named template `kennel.loop` includes itself or nests deeper than 8 levels: not expanded"
         ]
     );
 }
