@@ -386,7 +386,10 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
                 match f {
                     FileFacts::Go(_) => stats.go_files += 1,
                     FileFacts::Yaml(_) => stats.yaml_files += 1,
-                    FileFacts::GoMod(_) | FileFacts::Rust(_) | FileFacts::CargoToml(_) => {}
+                    FileFacts::GoMod(_)
+                    | FileFacts::Rust(_)
+                    | FileFacts::CargoToml(_)
+                    | FileFacts::Build(_) => {}
                 }
                 inputs.push((f, area));
             }
@@ -776,7 +779,8 @@ pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, String>
                     analyze::FileKind::GoMod
                     | analyze::FileKind::ValuesSchema
                     | analyze::FileKind::Rust
-                    | analyze::FileKind::CargoToml => {}
+                    | analyze::FileKind::CargoToml
+                    | analyze::FileKind::Build => {}
                 }
                 c
             })

@@ -5,6 +5,7 @@
 //! **Architecture invariants:** analyzers do no IO (they are handed file contents); they never
 //! fail or panic on bad input, they return findings plus diagnostics.
 
+pub mod build;
 pub mod go;
 pub mod helm;
 pub mod kustomize;
@@ -30,13 +31,17 @@ pub enum FileKind {
     Rust,
     /// A `Cargo.toml`, read for the crate's package name.
     CargoToml,
+    /// A Dockerfile, Makefile or `.goreleaser.yaml`, read for the binaries it builds.
+    Build,
 }
 
 impl FileKind {
     /// The analyzer for a repository-relative path, if any.
     pub fn of(path: &str) -> Option<FileKind> {
         let name = path.rsplit('/').next().unwrap_or(path);
-        if name == "go.mod" {
+        if build::BuildKind::of(name).is_some() {
+            Some(FileKind::Build)
+        } else if name == "go.mod" {
             Some(FileKind::GoMod)
         } else if name.ends_with(".go") {
             Some(FileKind::Go)
@@ -62,6 +67,7 @@ pub enum FileFacts {
     Yaml(Box<yaml::YamlFile>),
     Rust(Box<rust::RustFile>),
     CargoToml(Option<rust::CargoPackage>),
+    Build(Box<build::BuildFacts>),
 }
 
 /// Analyzes one file's text. Pure: the same input always gives the same facts.
@@ -84,6 +90,7 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
         }
         FileKind::Rust => FileFacts::Rust(Box::new(rust::extract(path, text, area))),
         FileKind::CargoToml => FileFacts::CargoToml(rust::cargo_package(path, text)),
+        FileKind::Build => FileFacts::Build(Box::new(build::analyze(path, text))),
     }
 }
 
@@ -112,6 +119,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     let mut yaml_files = Vec::new();
     let mut rust_files = Vec::new();
     let mut packages = Vec::new();
+    let mut build_names = Vec::new();
     for (facts, area) in files {
         match facts {
             FileFacts::Go(mut f) => {
@@ -126,6 +134,10 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
                 rust_files.push(*r);
             }
             FileFacts::CargoToml(p) => packages.extend(p),
+            FileFacts::Build(mut b) => {
+                findings.diagnostics.append(&mut b.diagnostics);
+                build_names.append(&mut b.names);
+            }
         }
     }
     let go = go::resolve(&go_files, &modules, groups, &mut findings.diagnostics);
@@ -136,6 +148,11 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.informers = go.informers;
     findings.api_types = go.api_types;
     findings.binaries = go.binaries;
+    build::name_binaries(
+        &mut findings.binaries,
+        &build_names,
+        &mut findings.diagnostics,
+    );
     findings.metrics = go.metrics;
     let rust = rust::resolve(&rust_files, &packages, &mut findings.diagnostics);
     findings.controllers.extend(rust.controllers);
