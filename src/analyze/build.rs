@@ -78,7 +78,7 @@ pub fn analyze(path: &str, text: &str) -> BuildFacts {
         BuildKind::GoReleaser => goreleaser(path, dir, text, &mut facts),
         BuildKind::Dockerfile | BuildKind::Makefile => {
             let lines = logical_lines(text);
-            let vars = if kind == BuildKind::Makefile {
+            let mut vars = if kind == BuildKind::Makefile {
                 make_variables(&lines)
             } else {
                 HashMap::new()
@@ -90,6 +90,9 @@ pub fn analyze(path: &str, text: &str) -> BuildFacts {
                 let body = match kind {
                     BuildKind::Dockerfile => {
                         let t = l.trim_start();
+                        if docker_variable(t, &mut vars) {
+                            continue;
+                        }
                         match t.get(..4) {
                             Some(run) if run.eq_ignore_ascii_case("RUN ") => &t[4..],
                             _ => continue,
@@ -160,7 +163,39 @@ fn make_variables(lines: &[(u32, String)]) -> HashMap<String, String> {
     vars
 }
 
-/// `s` with `$(VAR)`/`${VAR}` replaced from `vars`; None when one is not known.
+/// A Dockerfile's `ARG NAME=default` or `ENV NAME=value`/`ENV NAME value`: records the
+/// value (the default a build uses unless `--build-arg` overrides it). True for either
+/// instruction, with or without a value.
+fn docker_variable(line: &str, vars: &mut HashMap<String, String>) -> bool {
+    let Some((instr, rest)) = line.split_once(char::is_whitespace) else {
+        return false;
+    };
+    let is_arg = instr.eq_ignore_ascii_case("ARG");
+    if !is_arg && !instr.eq_ignore_ascii_case("ENV") {
+        return false;
+    }
+    let rest = rest.trim();
+    let (name, value) = match rest.split_once('=') {
+        Some((n, v)) if !n.contains(char::is_whitespace) => (n, v.trim()),
+        _ if !is_arg => match rest.split_once(char::is_whitespace) {
+            Some((n, v)) => (n, v.trim()),
+            None => return true,
+        },
+        // `ARG NAME` without a default: whatever the build passes.
+        _ => {
+            vars.remove(rest);
+            return true;
+        }
+    };
+    let value = value.trim_matches(['"', '\'']);
+    if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !value.contains('$') {
+        vars.insert(name.to_string(), value.to_string());
+    }
+    true
+}
+
+/// `s` with `$(VAR)`, `${VAR}`, `${VAR:-default}` and `$VAR` replaced from `vars`; None
+/// when one is not known.
 fn substitute(s: &str, vars: &HashMap<String, String>) -> Option<String> {
     let mut out = s.to_string();
     for _ in 0..MAX_SUBSTITUTIONS {
@@ -168,14 +203,28 @@ fn substitute(s: &str, vars: &HashMap<String, String>) -> Option<String> {
             return Some(out);
         };
         let rest = &out[at + 1..];
-        let close = match rest.chars().next() {
-            Some('(') => ')',
-            Some('{') => '}',
-            _ => return None,
+        let (name, fallback, len) = match rest.chars().next() {
+            Some(open @ ('(' | '{')) => {
+                let close = if open == '(' { ')' } else { '}' };
+                let end = rest.find(close)?;
+                let inner = &rest[1..end];
+                match inner.split_once(":-") {
+                    Some((n, d)) if open == '{' => (n, Some(d), end + 1),
+                    _ => (inner, None, end + 1),
+                }
+            }
+            _ => {
+                let end = rest
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .unwrap_or(rest.len());
+                (&rest[..end], None, end)
+            }
         };
-        let end = rest.find(close)?;
-        let value = vars.get(&rest[1..end])?;
-        out = format!("{}{}{}", &out[..at], value, &rest[end + 1..]);
+        if name.is_empty() {
+            return None;
+        }
+        let value = vars.get(name).map(String::as_str).or(fallback)?;
+        out = format!("{}{}{}", &out[..at], value, &rest[len..]);
     }
     None
 }
@@ -214,9 +263,9 @@ fn go_build(
     // A Makefile's `$(GO) build`: words whose variables resolve are read resolved.
     let words: Vec<String> = shell_words(cmd)
         .into_iter()
-        .map(|w| match kind {
-            BuildKind::Makefile if w.contains('$') => substitute(&w, vars).unwrap_or(w),
-            _ => w,
+        .map(|w| match w.contains('$') {
+            true => substitute(&w, vars).unwrap_or(w),
+            false => w,
         })
         .collect();
     let Some(go) = words
@@ -268,15 +317,7 @@ fn go_build(
             return;
         }
     };
-    let resolved = |s: &str| {
-        if kind == BuildKind::Makefile {
-            substitute(s, vars)
-        } else if s.contains('$') {
-            None
-        } else {
-            Some(s.to_string())
-        }
-    };
+    let resolved = |s: &str| substitute(s, vars);
     let name = output.rsplit('/').next().unwrap_or(&output);
     let Some(name) = resolved(name) else {
         diag(
@@ -583,6 +624,27 @@ mod tests {
                 "Dockerfile:8 cannot read the binary this `go build` makes: `/out/$NAME` uses a variable portolan cannot resolve; the binary keeps its folder name",
                 "Dockerfile:10 cannot read the binary this `go build` makes: it builds more than one package; the binary keeps its folder name",
                 "Dockerfile:14 cannot read the binary this `go build` makes: `/abs/cmd` is not a path inside the repository; the binary keeps its folder name",
+            ]
+        );
+    }
+
+    #[test]
+    fn dockerfile_arg_and_env_defaults_resolve() {
+        let (names, diags) = rows(
+            "build/api.Dockerfile",
+            "ARG CMD=manager\nENV OUT /bin\nRUN go build -o ${OUT}/app ./cmd/${CMD}\nARG CMD\nRUN go build -o app2 ./cmd/${CMD}\nRUN go build -o $OUT/tool ./cmd/${TOOL:-tool}\n",
+        );
+        assert_eq!(
+            names,
+            vec![
+                "app <- \"cmd/manager\" @build/api.Dockerfile:3",
+                "tool <- \"cmd/tool\" @build/api.Dockerfile:6",
+            ]
+        );
+        assert_eq!(
+            diags,
+            vec![
+                "build/api.Dockerfile:5 cannot read the binary this `go build` makes: `./cmd/${CMD}` uses a variable portolan cannot resolve; the binary keeps its folder name"
             ]
         );
     }
