@@ -275,10 +275,16 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut
         .copied()
         .filter(|n| n.kind_name() == "return_statement")
         .collect();
+    let out = &mut file.binaries.cobra;
     for &node in &ctx.nodes {
         if node.kind_name() == "composite_literal" {
-            let out = &mut file.binaries.cobra;
             cobra::literal(node, func, false, &returns, src, &imports, out);
+        }
+    }
+    // Only functions that mention cobra can return a command.
+    if imports.iter().any(|i| i.path == cobra::COBRA) {
+        for &ret in &returns {
+            cobra::returned_call(ret, func, scope, src, &imports, out);
         }
     }
     if let Some(ctor) = returned_literal(ctx, scope, src, &imports) {
@@ -1098,6 +1104,10 @@ impl Commands<'_> {
 
     /// The one literal a reference names from function `func` of file `fi`, if exactly one.
     fn find(&self, fi: usize, func: usize, r: &CmdRef) -> Option<CommandId> {
+        self.find_at(fi, func, r, 0)
+    }
+
+    fn find_at(&self, fi: usize, func: usize, r: &CmdRef, depth: usize) -> Option<CommandId> {
         let one = |found: Vec<CommandId>| match found.as_slice() {
             [id] => Some(*id),
             _ => None,
@@ -1136,10 +1146,22 @@ impl Commands<'_> {
                 let [(tf, tfunc)] = targets.as_slice() else {
                     return None;
                 };
-                one((self.of(*tf).iter().enumerate())
+                let literal: Vec<CommandId> = (self.of(*tf).iter().enumerate())
                     .filter(|(_, c)| c.returned && c.func == *tfunc)
                     .map(|(i, _)| (*tf, i))
-                    .collect())
+                    .collect();
+                if !literal.is_empty() || depth >= MAX_COMMAND_DEPTH {
+                    return one(literal);
+                }
+                // The function returns what another function made.
+                let mut via: Vec<CommandId> = (self.files[*tf].facts.binaries.cobra.returns)
+                    .iter()
+                    .filter(|(f, _)| f == tfunc)
+                    .filter_map(|(_, r)| self.find_at(*tf, *tfunc, r, depth + 1))
+                    .collect();
+                via.sort_unstable();
+                via.dedup();
+                one(via)
             }
         }
     }
@@ -2541,7 +2563,18 @@ func newServeCmd() *cobra.Command {
 	flags := cmd.Flags()
 	flags.Duration("grace", 10*time.Second, "Grace period.")
 	cmd.AddCommand(&cobra.Command{Use: "check", Short: "Check the config."})
+	cmd.AddCommand(newDebugCmd())
 	return cmd
+}
+
+func newDebugCmd() *cobra.Command {
+	debug := newBareDebugCmd()
+	debug.Flags().Int("depth", 2, "How deep.")
+	return debug
+}
+
+func newBareDebugCmd() *cobra.Command {
+	return &cobra.Command{Use: "debug", Short: "Debug a server."}
 }
 "#,
             ),
@@ -2574,6 +2607,7 @@ func newServeCmd() *cobra.Command {
                 r#"op (op) [verbose] "Operates things." @internal/cli/root.go:10"#,
                 r#"op serve (serve) [addr,grace] "Serve the API." @internal/cli/serve.go:11"#,
                 r#"op serve check (check) [] "Check the config." @internal/cli/serve.go:18"#,
+                r#"op serve debug (debug) [depth] "Debug a server." @internal/cli/serve.go:30"#,
                 r#"op version (version) [short] "Print the version." @internal/cli/root.go:19"#,
             ]
         );
@@ -2581,6 +2615,7 @@ func newServeCmd() *cobra.Command {
             rows(&b),
             vec![
                 r#"op --addr string ":8080" | Listen address. @internal/cli/serve.go:15"#,
+                r#"op --depth int "2" | How deep. @internal/cli/serve.go:25"#,
                 r#"op --grace duration "10s" | Grace period. @internal/cli/serve.go:17"#,
                 r#"op --short bool "false" | Only the number. @internal/cli/root.go:22"#,
                 r#"op --verbose,-v bool "false" | Log more. @internal/cli/root.go:14"#,

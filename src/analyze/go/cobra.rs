@@ -52,6 +52,32 @@ pub struct AddCommand {
 pub struct CobraFacts {
     pub commands: Vec<CobraCommand>,
     pub adds: Vec<AddCommand>,
+    /// Functions that return another function's command (`cmds := newBare(); …; return
+    /// cmds`): (function, the call).
+    pub returns: Vec<(usize, CmdRef)>,
+}
+
+/// Records a `return F(…)` (directly or through a variable) of a function.
+pub fn returned_call(
+    ret: Node,
+    func: usize,
+    scope: &Scope,
+    src: &[u8],
+    imports: &[Import],
+    out: &mut CobraFacts,
+) {
+    let Some(list) = ret.named_child(0) else {
+        return;
+    };
+    if list.named_child_count() != 1 {
+        return;
+    }
+    let Some(expr) = list.named_child(0) else {
+        return;
+    };
+    if let Some(r @ CmdRef::Call(..)) = command_ref(expr, scope, src, imports) {
+        out.returns.push((func, r));
+    }
 }
 
 /// True for a `cobra.Command{…}` literal.
