@@ -1026,6 +1026,17 @@ pub fn resolve(
     for (fi, input) in files.iter().enumerate() {
         let path = &input.facts.path;
         for u in &input.facts.binaries.library_uses {
+            if let Some(set) = &u.other_flag_set {
+                diagnostics.push(Diagnostic::new(
+                    path,
+                    u.line,
+                    format!(
+                        "{} registers its flags on `{set}`, not on the program's command line; which of them the program exposes is not followed, so none is listed",
+                        u.library
+                    ),
+                ));
+                continue;
+            }
             let flags = library_rows(u.library, path, u.line, u.devel);
             place(fi, u.func, &mut |b| b.flags.extend(flags.iter().cloned()));
         }
@@ -2417,6 +2428,8 @@ func main() {
         );
     }
 
+    const KLOG_ROWS: usize = 13;
+
     #[test]
     fn flags_libraries_register_are_listed_with_their_library() {
         let (b, d) = analyze(&[
@@ -2452,8 +2465,28 @@ func main() {
                 "cmd/tool/main.go",
                 "package main\n\nimport (\n\t\"flag\"\n\n\tlogzap \"sigs.k8s.io/controller-runtime/pkg/log/zap\"\n)\n\nfunc main() {\n\tvar o logzap.Options\n\to.BindFlags(flag.CommandLine)\n}\n",
             ),
+            (
+                "cmd/quiet/main.go",
+                "package main\n\nimport (\n\tgoflag \"flag\"\n\n\tklog \"k8s.io/klog/v2\"\n)\n\nfunc main() {\n\tvar local goflag.FlagSet\n\tklog.InitFlags(&local)\n\tklog.InitFlags(goflag.CommandLine)\n}\n",
+            ),
         ]);
-        assert!(d.is_empty(), "{d:?}");
+        let d: Vec<String> = d
+            .iter()
+            .map(|d| format!("{}:{} {}", d.file, d.line, d.message))
+            .collect();
+        assert_eq!(
+            d,
+            vec![
+                "cmd/quiet/main.go:11 klog registers its flags on `&local`, not on the program's command line; which of them the program exposes is not followed, so none is listed"
+            ]
+        );
+        let quiet: Vec<&str> = b
+            .iter()
+            .filter(|b| b.name == "quiet")
+            .flat_map(|b| b.flags.iter().map(|f| f.sources[0].line))
+            .map(|l| if l == 12 { "12" } else { "other" })
+            .collect();
+        assert_eq!(quiet, vec!["12"; KLOG_ROWS]);
         let rows = rows(&b);
         let op: Vec<&str> = rows
             .iter()
@@ -2506,7 +2539,7 @@ func main() {
                 r#"tool [zap] --zap-time-encoding value """#,
             ]
         );
-        assert_eq!(rows.len(), op.len() + tool.len());
+        assert_eq!(rows.len(), op.len() + tool.len() + KLOG_ROWS);
     }
 
     #[test]

@@ -156,6 +156,34 @@ pub struct LibraryUse {
     pub library: &'static str,
     /// The `Development` field of the zap options literal, when written there.
     pub devel: Option<bool>,
+    /// The flag set argument as written when it is not the program's command line
+    /// (`nil` for klog, or `flag.CommandLine`): a local flag set whose flags may be copied
+    /// selectively, so the library's table is not claimed for the program.
+    pub other_flag_set: Option<String>,
+}
+
+/// The argument as written, unless it is `flag.CommandLine` (or `nil`, which klog reads as
+/// `flag.CommandLine`).
+fn other_flag_set(call: Node, nil_ok: bool, src: &[u8], imports: &[Import]) -> Option<String> {
+    let args = call.child_by_field_id(FIELD.arguments);
+    let arg = args
+        .filter(|a| a.named_child_count() == 1)
+        .and_then(|a| a.named_child(0));
+    let Some(arg) = arg else {
+        return Some(args.map(|a| text(a, src).to_string()).unwrap_or_default());
+    };
+    let written = text(arg, src);
+    if nil_ok && written == "nil" {
+        return None;
+    }
+    let command_line = arg.kind_name() == "selector_expression"
+        && arg
+            .child_by_field_id(FIELD.field)
+            .is_some_and(|f| text(f, src) == "CommandLine")
+        && arg.child_by_field_id(FIELD.operand).is_some_and(|o| {
+            o.kind_name() == "identifier" && names_import(imports, text(o, src), "flag")
+        });
+    (!command_line).then(|| written.to_string())
 }
 
 /// The rows a library registers.
@@ -186,11 +214,12 @@ pub fn library_use(
             (operand.kind_name() == "identifier"
                 && scope.lookup(q, operand.start_byte()).is_none()
                 && KLOG.iter().any(|p| imports_as(imports, q, p)))
-            .then_some(LibraryUse {
+            .then(|| LibraryUse {
                 line,
                 func,
                 library: "klog",
                 devel: None,
+                other_flag_set: other_flag_set(call, true, src, imports),
             })
         }
         "BindFlags" => {
@@ -227,6 +256,7 @@ pub fn library_use(
                 func,
                 library: "zap",
                 devel,
+                other_flag_set: other_flag_set(call, false, src, imports),
             })
         }
         _ => None,
