@@ -1037,7 +1037,23 @@ pub fn resolve(
                 ));
                 continue;
             }
-            let flags = library_rows(u.library, path, u.line, u.devel);
+            if let Some(field) = &u.field {
+                let package = &packages[fi];
+                let declared = library_flags::zap_options_field(
+                    files
+                        .iter()
+                        .enumerate()
+                        .filter(|(f, _)| &packages[*f] == package)
+                        .map(|(_, i)| {
+                            (i.facts.struct_decls.as_slice(), i.facts.imports.as_slice())
+                        }),
+                    field,
+                );
+                if !declared {
+                    continue;
+                }
+            }
+            let flags = library_rows(u.library, path, u.line, &u.devel);
             place(fi, u.func, &mut |b| b.flags.extend(flags.iter().cloned()));
         }
     }
@@ -1076,7 +1092,7 @@ pub fn resolve(
         if let Some((path, line)) = import {
             prog.binary
                 .flags
-                .extend(library_rows("controller-runtime", path, line, None));
+                .extend(library_rows("controller-runtime", path, line, &Ok(false)));
         }
     }
     let mut out: Vec<Binary> = programs.into_iter().map(|p| p.binary).collect();
@@ -1269,7 +1285,7 @@ impl Commands<'_> {
 }
 
 /// The flags a library registers, sourced at the call (or import) that makes it do so.
-fn library_rows(library: &str, path: &str, line: u32, devel: Option<bool>) -> Vec<Flag> {
+fn library_rows(library: &str, path: &str, line: u32, devel: &Result<bool, String>) -> Vec<Flag> {
     library_flags::table(library)
         .iter()
         .map(|(name, kind, default, help)| Flag {
@@ -1277,10 +1293,11 @@ fn library_rows(library: &str, path: &str, line: u32, devel: Option<bool>) -> Ve
             shorthand: String::new(),
             kind: kind.to_string(),
             default: match (*name, devel) {
-                ("zap-devel", Some(d)) => d.to_string(),
+                ("zap-devel", Ok(d)) => d.to_string(),
+                ("zap-devel", Err(e)) => e.clone(),
                 _ => default.to_string(),
             },
-            default_expr: false,
+            default_expr: *name == "zap-devel" && devel.is_err(),
             default_env: false,
             help: help.to_string(),
             help_expr: false,
@@ -2466,6 +2483,10 @@ func main() {
                 "package main\n\nimport (\n\t\"flag\"\n\n\tlogzap \"sigs.k8s.io/controller-runtime/pkg/log/zap\"\n)\n\nfunc main() {\n\tvar o logzap.Options\n\to.BindFlags(flag.CommandLine)\n}\n",
             ),
             (
+                "cmd/field/main.go",
+                "package main\n\nimport (\n\t\"flag\"\n\n\t\"sigs.k8s.io/controller-runtime/pkg/log/zap\"\n)\n\ntype options struct {\n\tlog zap.Options\n\tother settings\n}\n\nfunc main() {\n\tvar o options\n\to.log.BindFlags(flag.CommandLine)\n\to.other.BindFlags(flag.CommandLine)\n}\n",
+            ),
+            (
                 "cmd/quiet/main.go",
                 "package main\n\nimport (\n\tgoflag \"flag\"\n\n\tklog \"k8s.io/klog/v2\"\n)\n\nfunc main() {\n\tvar local goflag.FlagSet\n\tklog.InitFlags(&local)\n\tklog.InitFlags(goflag.CommandLine)\n}\n",
             ),
@@ -2524,6 +2545,21 @@ func main() {
         assert!(op[2].ends_with("@cmd/op/main.go:7"), "{}", op[2]);
         assert!(op[0].ends_with("@cmd/op/main.go:16"), "{}", op[0]);
         assert!(op[14].ends_with("@cmd/op/main.go:15"), "{}", op[14]);
+        let field: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.starts_with("field "))
+            .map(|r| r.split(" |").next().unwrap_or(""))
+            .collect();
+        assert_eq!(
+            field,
+            vec![
+                r#"field [zap] --zap-devel bool "o.log.Development"*"#,
+                r#"field [zap] --zap-encoder value """#,
+                r#"field [zap] --zap-log-level value """#,
+                r#"field [zap] --zap-stacktrace-level value """#,
+                r#"field [zap] --zap-time-encoding value """#,
+            ]
+        );
         let tool: Vec<&str> = rows
             .iter()
             .filter(|r| r.starts_with("tool "))
@@ -2539,7 +2575,7 @@ func main() {
                 r#"tool [zap] --zap-time-encoding value """#,
             ]
         );
-        assert_eq!(rows.len(), op.len() + tool.len() + KLOG_ROWS);
+        assert_eq!(rows.len(), op.len() + tool.len() + field.len() + KLOG_ROWS);
     }
 
     #[test]

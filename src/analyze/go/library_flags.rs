@@ -154,8 +154,12 @@ pub struct LibraryUse {
     pub func: usize,
     /// `zap` or `klog`.
     pub library: &'static str,
-    /// The `Development` field of the zap options literal, when written there.
-    pub devel: Option<bool>,
+    /// The default of `zap-devel`: the options' `Development` field, `true`/`false` when
+    /// known (a literal, or a declared variable's zero value), else the Go expression.
+    pub devel: Result<bool, String>,
+    /// For `x.F.BindFlags(…)`: the field `F`, confirmed per project to be declared
+    /// `zap.Options` in a struct of the package.
+    pub field: Option<String>,
     /// The flag set argument as written when it is not the program's command line
     /// (`nil` for klog, or `flag.CommandLine`): a local flag set whose flags may be copied
     /// selectively, so the library's table is not claimed for the program.
@@ -218,7 +222,8 @@ pub fn library_use(
                 line,
                 func,
                 library: "klog",
-                devel: None,
+                devel: Ok(false),
+                field: None,
                 other_flag_set: other_flag_set(call, true, src, imports),
             })
         }
@@ -233,6 +238,9 @@ pub fn library_use(
             if n.kind_name() == "unary_expression" {
                 n = n.child_by_field_id(FIELD.operand)?;
             }
+            let receiver = text(operand, src);
+            let unknown = || Err(format!("{receiver}.Development"));
+            let mut field = None;
             let devel = match n.kind_name() {
                 "composite_literal" => {
                     let t = type_ref(n.child_by_field_id(FIELD.ty)?, src)?;
@@ -242,13 +250,22 @@ pub fn library_use(
                     development(n, src)
                 }
                 "identifier" => match scope.lookup(text(n, src), n.start_byte()) {
-                    Some(Binding::Typed(t)) | Some(Binding::Param(_, Some(t)))
+                    // A declared variable starts at the zero value.
+                    Some(Binding::Typed(t)) if t.name == "Options" && is_zap(&t.qualifier) => {
+                        Ok(false)
+                    }
+                    Some(Binding::Param(_, Some(t)))
                         if t.name == "Options" && is_zap(&t.qualifier) =>
                     {
-                        None
+                        unknown()
                     }
                     _ => return None,
                 },
+                // `opts.zapOpts.BindFlags(…)`: a struct field, checked per project.
+                "selector_expression" if imports.iter().any(|i| i.path == CR_ZAP) => {
+                    field = Some(text(n.child_by_field_id(FIELD.field)?, src).to_string());
+                    unknown()
+                }
                 _ => return None,
             };
             Some(LibraryUse {
@@ -256,6 +273,7 @@ pub fn library_use(
                 func,
                 library: "zap",
                 devel,
+                field,
                 other_flag_set: other_flag_set(call, false, src, imports),
             })
         }
@@ -284,9 +302,11 @@ fn imports_as(imports: &[Import], q: &str, path: &str) -> bool {
     })
 }
 
-/// `Development: true|false` in an options literal.
-fn development(lit: Node, src: &[u8]) -> Option<bool> {
-    let body = lit.child_by_field_id(FIELD.body)?;
+/// `Development: true|false` in an options literal (absent: the zero value, false).
+fn development(lit: Node, src: &[u8]) -> Result<bool, String> {
+    let Some(body) = lit.child_by_field_id(FIELD.body) else {
+        return Ok(false);
+    };
     let mut c = body.walk();
     for e in body.named_children(&mut c) {
         if e.kind_name() != "keyed_element" {
@@ -302,13 +322,33 @@ fn development(lit: Node, src: &[u8]) -> Option<bool> {
             && text(k, src) == "Development"
         {
             return match text(v, src) {
-                "true" => Some(true),
-                "false" => Some(false),
-                _ => None,
+                "true" => Ok(true),
+                "false" => Ok(false),
+                other => Err(other.to_string()),
             };
         }
     }
-    None
+    Ok(false)
+}
+
+/// True when a struct of the package declares field `name` as controller-runtime's
+/// `zap.Options` (each file's own imports name the package).
+pub fn zap_options_field<'a>(
+    files: impl Iterator<Item = (&'a [super::calls::StructDecl], &'a [Import])>,
+    name: &str,
+) -> bool {
+    let mut found = false;
+    for (structs, imports) in files {
+        found |= structs.iter().flat_map(|s| &s.fields).any(|f| {
+            f.name == name
+                && f.ty.name == "Options"
+                && f.ty
+                    .qualifier
+                    .as_deref()
+                    .is_some_and(|q| names_import(imports, q, CR_ZAP))
+        });
+    }
+    found
 }
 
 /// The line of an import of a package whose `init` registers `--kubeconfig`.
