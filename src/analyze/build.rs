@@ -436,15 +436,15 @@ fn goreleaser(path: &str, dir: &str, text: &str, facts: &mut BuildFacts) {
             continue;
         }
         let mut rest = trimmed;
-        if let Some(r) = trimmed.strip_prefix("- ") {
-            if item_indent.is_none_or(|ii| ii == indent) {
-                item_indent = Some(indent);
-                items.push(Item {
-                    binary: None,
-                    main: None,
-                });
-                rest = r.trim_start();
-            }
+        if let Some(r) = trimmed.strip_prefix("- ")
+            && item_indent.is_none_or(|ii| ii == indent)
+        {
+            item_indent = Some(indent);
+            items.push(Item {
+                binary: None,
+                main: None,
+            });
+            rest = r.trim_start();
         }
         let Some(item) = items.last_mut() else {
             continue;

@@ -1087,7 +1087,7 @@ pub fn resolve(
         let import = files.iter().enumerate().find_map(|(fi, input)| {
             let linked = prog.linked.contains(packages[fi].as_str());
             let line = input.facts.binaries.kubeconfig_import?;
-            linked.then(|| (input.facts.path.as_str(), line))
+            linked.then_some((input.facts.path.as_str(), line))
         });
         if let Some((path, line)) = import {
             prog.binary
