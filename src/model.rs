@@ -853,6 +853,29 @@ pub struct Binary {
     /// Where `func main` is; for a library package's flag set, empty.
     #[serde(default)]
     pub sources: Vec<SourceRef>,
+    /// Where `name` comes from when it is not the folder's: the build file line that
+    /// names the binary (`go build -o bin/manager ./cmd`), or the cobra root command's
+    /// `Use`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub name_from: Vec<SourceRef>,
+    /// The cobra commands of the program, root first, each with its own flags.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commands: Vec<Command>,
+}
+
+/// A cobra command (`&cobra.Command{Use: "serve", …}`) with the flags registered on it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Command {
+    /// The first word of `Use`.
+    pub name: String,
+    /// The command line that runs it: the root's name, then each parent's (`op serve`).
+    pub path: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub short: String,
+    /// Flags registered on this command's `Flags()` or `PersistentFlags()`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
+    pub sources: Vec<SourceRef>,
 }
 
 impl Binary {
@@ -880,10 +903,19 @@ pub struct Flag {
     /// field, a function call): the flag defaults to whatever it evaluates to at run time.
     #[serde(default, skip_serializing_if = "is_false")]
     pub default_expr: bool,
+    /// True when the default is an environment variable's value (`os.Getenv("X")`),
+    /// shown as `$X` in `default`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub default_env: bool,
     pub help: String,
     /// True when `help` is source text that is not a string constant.
     #[serde(default, skip_serializing_if = "is_false")]
     pub help_expr: bool,
+    /// The library that registers this flag (`zap`, `klog`, `controller-runtime`) when the
+    /// program's own code only asks for it (`opts.BindFlags(flag.CommandLine)`); empty for
+    /// the program's own flags.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub library: String,
     pub sources: Vec<SourceRef>,
 }
 

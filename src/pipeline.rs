@@ -389,7 +389,8 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
                     FileFacts::GoMod(_)
                     | FileFacts::Rust(_)
                     | FileFacts::CargoToml(_)
-                    | FileFacts::Proto(_) => {}
+                    | FileFacts::Proto(_)
+                    | FileFacts::Build(_) => {}
                 }
                 inputs.push((f, area));
             }
@@ -781,7 +782,8 @@ pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, String>
                     | analyze::FileKind::Rust
                     | analyze::FileKind::CargoToml
                     | analyze::FileKind::Proto
-                    | analyze::FileKind::HelmHelpers => {}
+                    | analyze::FileKind::HelmHelpers
+                    | analyze::FileKind::Build => {}
                 }
                 c
             })

@@ -57,6 +57,11 @@ fn binary_rows(model: &Value) -> Vec<String> {
                 "" => String::new(),
                 x => format!(",-{x}"),
             };
+            // A library's flags: only their names, the rows are data tables.
+            if !s(f, "library").is_empty() {
+                out.push(format!("{who} [{}] --{}", s(f, "library"), s(f, "name")));
+                continue;
+            }
             out.push(format!(
                 "{who} --{}{short} {} {:?}{} | {}{} @{}",
                 s(f, "name"),
@@ -81,12 +86,26 @@ fn knob_service_binaries_flags_and_environment() {
     assert_eq!(
         binary_rows(&model),
         vec![
-            // knobctl: the standard `flag` package, a package-level flag, a constant default.
-            r#"knobctl --dry-run bool "false" | Show the change without making it. @cmd/knobctl/main.go:12"#,
-            r#"knobctl --retries int "3" | Attempts before giving up. @cmd/knobctl/main.go:17"#,
-            r#"knobctl --server string "http://localhost:7070" | knobd address. @cmd/knobctl/main.go:16"#,
-            r#"knobctl --timeout duration "5*time.Second" | Timeout of one attempt. @cmd/knobctl/main.go:18"#,
-            "knobctl $KNOBCTL_TOKEN @cmd/knobctl/main.go:21",
+            // knobctl, built as `knob` by the Makefile: the standard `flag` package, a
+            // package-level flag, a constant default, and klog's flags.
+            "knob [klog] --add_dir_header",
+            "knob [klog] --alsologtostderr",
+            r#"knob --dry-run bool "false" | Show the change without making it. @cmd/knobctl/main.go:14"#,
+            "knob [klog] --log_backtrace_at",
+            "knob [klog] --log_dir",
+            "knob [klog] --log_file",
+            "knob [klog] --log_file_max_size",
+            "knob [klog] --logtostderr",
+            "knob [klog] --one_output",
+            r#"knob --retries int "3" | Attempts before giving up. @cmd/knobctl/main.go:19"#,
+            r#"knob --server string "http://localhost:7070" | knobd address. @cmd/knobctl/main.go:18"#,
+            "knob [klog] --skip_headers",
+            "knob [klog] --skip_log_headers",
+            "knob [klog] --stderrthreshold",
+            r#"knob --timeout duration "5s" | Timeout of one attempt. @cmd/knobctl/main.go:20"#,
+            "knob [klog] --v",
+            "knob [klog] --vmodule",
+            "knob $KNOBCTL_TOKEN @cmd/knobctl/main.go:24",
             // knobd: cobra flags in main, and the options package's flags registered by
             // `opts.AddFlags(cmd.Flags())`, with defaults from NewServerOptions' literal
             // (an embedded struct's field, constants in names.go, a field left at zero).
@@ -95,8 +114,9 @@ fn knob_service_binaries_flags_and_environment() {
             r#"knobd --log-format string "text" | Log format: text or json. @pkg/options/options.go:41"#,
             r#"knobd --max-knobs int "500" | Largest number of knobs accepted. @pkg/options/options.go:38"#,
             r#"knobd --read-only bool "false" | Refuse writes. @pkg/options/options.go:39"#,
+            r#"knobd --short bool "false" | Print only the version number. @cmd/knobd/main.go:41"#,
             r#"knobd --store-dir string "/var/lib/knobd" | Directory the knobs are stored in. @pkg/options/options.go:36"#,
-            r#"knobd --sync-period duration "DefaultSyncSeconds * time.Second" | How often knobs are written to disk. @pkg/options/options.go:37"#,
+            r#"knobd --sync-period duration "30s" | How often knobs are written to disk. @pkg/options/options.go:37"#,
             r#"knobd --verbose,-v bool "false" | Log every request. @cmd/knobd/main.go:29"#,
             // Reached through the RunE closure: server.New(opts).Run().
             "knobd $KNOBD_ADMIN_TOKEN @pkg/server/server.go:26",
@@ -120,7 +140,7 @@ fn knob_service_binaries_flags_and_environment() {
         vec![
             (
                 "github.com/example/knob-service/cmd/knobctl".into(),
-                "cmd/knobctl/main.go:14".into()
+                "cmd/knobctl/main.go:16".into()
             ),
             (
                 "github.com/example/knob-service/cmd/knobd".into(),
@@ -137,6 +157,64 @@ fn knob_service_binaries_flags_and_environment() {
         ]
     );
     assert_eq!(model["diagnostics"], serde_json::json!([]));
+}
+
+#[test]
+fn knob_service_names_and_commands() {
+    let model = analyze();
+    let names: Vec<(String, String)> = model["binaries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            let from = b["name_from"].as_array().map_or(String::new(), |a| {
+                a.iter()
+                    .map(|s| format!("{}:{}", s["file"].as_str().unwrap(), s["line"]))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            });
+            (s(b, "name").to_string(), from)
+        })
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            // The Makefile's `go build -o $(BIN)/knob ./cmd/knobctl`.
+            ("knob".into(), "Makefile:5".into()),
+            // The cobra root command's `Use`.
+            ("knobd".into(), "cmd/knobd/main.go:22".into()),
+            ("lint".into(), "".into()),
+            ("".into(), "".into()),
+        ]
+    );
+    let commands: Vec<String> = model["binaries"][1]["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let flags: Vec<&str> = c["flags"]
+                .as_array()
+                .map(|f| f.iter().filter_map(|x| x.as_str()).collect())
+                .unwrap_or_default();
+            format!(
+                "{} | {} | {} @{}",
+                s(c, "path"),
+                s(c, "short"),
+                flags.join(","),
+                sources(c)
+            )
+        })
+        .collect();
+    assert_eq!(
+        commands,
+        vec![
+            // The options package registers its flags on a flag set passed in
+            // (`opts.AddFlags(cmd.Flags())`): they are the binary's, not attributed to a
+            // command.
+            "knobd | Serve knobs over HTTP | listen,verbose @cmd/knobd/main.go:22",
+            "knobd version | Print the version | short @cmd/knobd/main.go:37",
+        ]
+    );
 }
 
 #[test]
@@ -202,7 +280,9 @@ fn the_project_page_lists_binaries_and_metrics_with_stable_anchors() {
         "id=\"binaries\"",
         "id=\"binary-knobd\"",
         "id=\"flag-knobd-listen\"",
-        "id=\"flag-knobctl-dry-run\"",
+        "id=\"flag-knob-dry-run\"",
+        "id=\"flag-knob-v\"",
+        "id=\"command-knobd-knobd-version\"",
         "id=\"env-knobd-knobd-region\"",
         "id=\"package-github-com-example-knob-service-pkg-plugin\"",
         "id=\"flag-github-com-example-knob-service-pkg-plugin-plugin-dir\"",

@@ -5,6 +5,7 @@
 //! **Architecture invariants:** analyzers do no IO (they are handed file contents); they never
 //! fail or panic on bad input, they return findings plus diagnostics.
 
+pub mod build;
 pub mod go;
 pub mod helm;
 pub mod kustomize;
@@ -38,13 +39,17 @@ pub enum FileKind {
     Proto,
     /// A `.tpl` file under a chart's `templates/` (`_helpers.tpl`): its named templates.
     HelmHelpers,
+    /// A Dockerfile, Makefile or `.goreleaser.yaml`, read for the binaries it builds.
+    Build,
 }
 
 impl FileKind {
     /// The analyzer for a repository-relative path, if any.
     pub fn of(path: &str) -> Option<FileKind> {
         let name = path.rsplit('/').next().unwrap_or(path);
-        if name == "go.mod" {
+        if build::BuildKind::of(name).is_some() {
+            Some(FileKind::Build)
+        } else if name == "go.mod" {
             Some(FileKind::GoMod)
         } else if name.ends_with(".pb.go") || name.ends_with(".pb.gw.go") {
             Some(FileKind::GoGenerated)
@@ -77,6 +82,7 @@ pub enum FileFacts {
     Rust(Box<rust::RustFile>),
     CargoToml(Option<rust::CargoPackage>),
     Proto(Box<proto::ProtoFile>),
+    Build(Box<build::BuildFacts>),
 }
 
 /// Analyzes one file's text. Pure: the same input always gives the same facts.
@@ -102,6 +108,7 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
         FileKind::CargoToml => FileFacts::CargoToml(rust::cargo_package(path, text)),
         FileKind::Proto => FileFacts::Proto(Box::new(proto::parse(path, text))),
         FileKind::HelmHelpers => FileFacts::Yaml(Box::new(yaml::analyze_helpers(path, text, area))),
+        FileKind::Build => FileFacts::Build(Box::new(build::analyze(path, text))),
     }
 }
 
@@ -131,6 +138,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     let mut rust_files = Vec::new();
     let mut packages = Vec::new();
     let mut protos = Vec::new();
+    let mut build_names = Vec::new();
     for (facts, area) in files {
         match facts {
             FileFacts::Go(mut f) => {
@@ -148,6 +156,10 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
             FileFacts::Proto(mut p) => {
                 findings.diagnostics.append(&mut p.diagnostics);
                 protos.push(*p);
+            }
+            FileFacts::Build(mut b) => {
+                findings.diagnostics.append(&mut b.diagnostics);
+                build_names.append(&mut b.names);
             }
         }
     }
@@ -169,6 +181,11 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.informers = go.informers;
     findings.api_types = go.api_types;
     findings.binaries = go.binaries;
+    build::name_binaries(
+        &mut findings.binaries,
+        &build_names,
+        &mut findings.diagnostics,
+    );
     findings.metrics = go.metrics;
     let rust = rust::resolve(&rust_files, &packages, &protos, &mut findings.diagnostics);
     findings.controllers.extend(rust.controllers);

@@ -210,7 +210,13 @@ pub struct BinaryView {
     /// True for a library package's flags and environment reads.
     pub is_package: bool,
     pub sources: Vec<Link>,
+    /// Where the name comes from when it is not the folder's (a build file, cobra `Use`).
+    pub name_from: Vec<Link>,
     pub flags: Vec<Row>,
+    /// Flags a library registers for the program (klog, zap, controller-runtime).
+    pub library_flags: Vec<Row>,
+    /// cobra commands: path, description, the flags registered on each.
+    pub commands: Vec<Row>,
     pub env: Vec<Row>,
 }
 
@@ -761,31 +767,62 @@ fn configuration(
         } else {
             b.name.as_str()
         };
-        let flags = b
+        let mut flag_row = |f: &crate::model::Flag| {
+            let mut name = format!("--{}", f.name);
+            if !f.shorthand.is_empty() {
+                name.push_str(&format!(", -{}", f.shorthand));
+            }
+            let default = if f.default_expr {
+                format!("{} (Go expression)", f.default)
+            } else if f.default_env {
+                format!("{} (environment variable)", f.default)
+            } else if f.kind == "string" {
+                format!("{:?}", f.default)
+            } else {
+                f.default.clone()
+            };
+            let mut cells = vec![
+                name,
+                f.kind.clone(),
+                default,
+                help_text(&f.help, f.help_expr),
+            ];
+            if !f.library.is_empty() {
+                cells.insert(0, f.library.clone());
+            }
+            Row {
+                anchor: anchors.unique(anchor(&["flag", id, &f.name])),
+                cells,
+                sources: links(&f.sources),
+            }
+        };
+        let flags: Vec<Row> = b
             .flags
             .iter()
-            .map(|f| {
-                let mut name = format!("--{}", f.name);
-                if !f.shorthand.is_empty() {
-                    name.push_str(&format!(", -{}", f.shorthand));
-                }
-                let default = if f.default_expr {
-                    format!("{} (Go expression)", f.default)
-                } else if f.kind == "string" {
-                    format!("{:?}", f.default)
-                } else {
-                    f.default.clone()
-                };
-                Row {
-                    anchor: anchors.unique(anchor(&["flag", id, &f.name])),
-                    cells: vec![
-                        name,
-                        f.kind.clone(),
-                        default,
-                        help_text(&f.help, f.help_expr),
-                    ],
-                    sources: links(&f.sources),
-                }
+            .filter(|f| f.library.is_empty())
+            .map(&mut flag_row)
+            .collect();
+        let library_flags: Vec<Row> = b
+            .flags
+            .iter()
+            .filter(|f| !f.library.is_empty())
+            .map(&mut flag_row)
+            .collect();
+        let commands = b
+            .commands
+            .iter()
+            .map(|c| Row {
+                anchor: anchors.unique(anchor(&["command", id, &c.path])),
+                cells: vec![
+                    c.path.clone(),
+                    c.short.clone(),
+                    c.flags
+                        .iter()
+                        .map(|f| format!("--{f}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ],
+                sources: links(&c.sources),
             })
             .collect();
         let env = b
@@ -810,7 +847,10 @@ fn configuration(
             package: b.package.clone(),
             is_package: b.is_package(),
             sources: links(&b.sources),
+            name_from: links(&b.name_from),
             flags,
+            library_flags,
+            commands,
             env,
         };
         if b.area.is_component() {

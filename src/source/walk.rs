@@ -168,6 +168,23 @@ pub fn walk(root: &Path, filter: &Filter) -> (Vec<SourceFile>, WalkReport) {
             size,
         });
     }
+    // The walk skips hidden files; goreleaser's configuration is one, read at the root only.
+    for name in [".goreleaser.yml", ".goreleaser.yaml"] {
+        let abs = root.join(name);
+        let Ok(meta) = std::fs::symlink_metadata(&abs) else {
+            continue;
+        };
+        if !meta.is_file() || meta.len() > MAX_FILE_BYTES || !filter.selects(name) {
+            continue;
+        }
+        files.push(SourceFile {
+            path: name.to_string(),
+            abs,
+            kind: FileKind::Build,
+            area: Area::Component,
+            size: meta.len(),
+        });
+    }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     (files, report)
 }

@@ -28,11 +28,14 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use tree_sitter::Node;
 
 use super::calls::{Chain, FuncId, Graph, Root, Scope, Step, Target, callee, names_import};
+use super::cobra::{self, CmdRef, CobraFacts};
 use super::consts::{ConstExpr, const_expr};
 use super::file::{GoFile, Import};
+use super::flag_default::{self, Num, NumTok};
 use super::index::{GoIndex, GoInput, dir_of};
+use super::library_flags::{self, LibraryUse};
 use super::syntax::{FuncCtx, for_each_node, for_each_plain_identifier, line_of, text};
-use crate::model::{Area, Binary, Diagnostic, EnvVar, Flag, SourceRef};
+use crate::model::{Area, Binary, Command, Diagnostic, EnvVar, Flag, SourceRef};
 
 const STD_FLAG: &str = "flag";
 const PFLAG: &str = "github.com/spf13/pflag";
@@ -52,6 +55,12 @@ pub struct RawValue {
     pub field: Option<FieldRef>,
     /// `F(…)` or `pkg.F(…)`, possibly behind `*` or `&`: a value a function made.
     pub call: Option<(Option<String>, String)>,
+    /// The expression as a numeric constant expression (`15*time.Second`), postfix.
+    pub num: Option<Vec<NumTok>>,
+    /// A slice literal's elements (`[]string{"a", "b"}`; `nil` and `[]T{}` have none).
+    pub items: Option<Vec<RawValue>>,
+    /// `os.Getenv(NAME)`: the flag defaults to an environment variable's value.
+    pub env: Option<ConstExpr>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -68,6 +77,8 @@ pub struct RawFlag {
     pub func: usize,
     /// pflag's type name.
     pub kind: String,
+    /// The cobra command whose flag set it is registered on (`cmd.Flags().…`).
+    pub command: Option<CmdRef>,
     pub name: RawValue,
     pub shorthand: Option<RawValue>,
     /// None for flags without a default argument (`Count`, `Func`).
@@ -139,6 +150,11 @@ pub struct BinaryFacts {
     /// Package-level `var x = strings.Join([]string{…}, sep)` of constants, which help
     /// texts use to list choices: (name, items, separator).
     pub joins: Vec<(String, Vec<ConstExpr>, ConstExpr)>,
+    /// Calls that make a library register its flags (`klog.InitFlags(nil)`).
+    pub library_uses: Vec<LibraryUse>,
+    /// The line of an import whose package registers `--kubeconfig` in its `init`.
+    pub kubeconfig_import: Option<u32>,
+    pub cobra: CobraFacts,
 }
 
 /// How a flag method lays out its arguments.
@@ -253,6 +269,24 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut
     for &node in &ctx.calls {
         visit_call(node, scope, func, src, &imports, &mut file.binaries);
     }
+    let returns: Vec<Node> = ctx
+        .nodes
+        .iter()
+        .copied()
+        .filter(|n| n.kind_name() == "return_statement")
+        .collect();
+    let out = &mut file.binaries.cobra;
+    for &node in &ctx.nodes {
+        if node.kind_name() == "composite_literal" {
+            cobra::literal(node, func, false, &returns, src, &imports, out);
+        }
+    }
+    // Only functions that mention cobra can return a command.
+    if imports.iter().any(|i| i.path == cobra::COBRA) {
+        for &ret in &returns {
+            cobra::returned_call(ret, func, scope, src, &imports, out);
+        }
+    }
     if let Some(ctor) = returned_literal(ctx, scope, src, &imports) {
         file.binaries
             .constructors
@@ -268,6 +302,10 @@ pub fn extract_package_level(decl: Node, func: usize, src: &[u8], file: &mut GoF
     let scope = Scope::package_level();
     for_each_node(decl, |node| match node.kind_name() {
         "call_expression" => visit_call(node, &scope, func, src, &imports, &mut file.binaries),
+        "composite_literal" => {
+            let out = &mut file.binaries.cobra;
+            cobra::literal(node, func, true, &[], src, &imports, out);
+        }
         "var_spec" => {
             let mut nc = node.walk();
             let names: Vec<Node> = node
@@ -383,6 +421,16 @@ fn visit_call(
         return;
     };
     let method = text(field, src);
+    if method == "AddCommand" {
+        cobra::add_command(node, scope, func, src, imports, &mut out.cobra);
+        return;
+    }
+    if matches!(method, "BindFlags" | "InitFlags") {
+        if let Some(u) = library_flags::library_use(node, scope, func, src, imports) {
+            out.library_uses.push(u);
+        }
+        return;
+    }
     let env_read = method == "Getenv" || method == "LookupEnv";
     let layout = layout(method);
     // Most calls are neither: decide that before collecting their arguments.
@@ -443,6 +491,7 @@ fn visit_call(
         line: line_of(node),
         func,
         kind: layout.kind.to_string(),
+        command: cobra::flags_owner(operand, scope, src, imports),
         name,
         shorthand: layout.short.and_then(value),
         default: layout.default.and_then(value),
@@ -566,7 +615,67 @@ pub fn value_of(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Ra
         }
     }
     v.call = made_by(n, scope, src);
+    v.num = flag_default::num_expr(n, scope, src, imports);
+    v.env = getenv_arg(n, scope, src, imports);
+    v.items = slice_items(n, scope, src, imports);
     v
+}
+
+/// The elements of a slice literal (`[]string{"a"}`), none for `nil` or `[]T{}`; each
+/// element read without its own elements.
+fn slice_items(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<Vec<RawValue>> {
+    if node.kind_name() == "nil" || (node.kind_name() == "identifier" && text(node, src) == "nil") {
+        return Some(Vec::new());
+    }
+    if node.kind_name() != "composite_literal"
+        || node
+            .child_by_field_id(FIELD.ty)
+            .is_none_or(|t| t.kind_name() != "slice_type")
+    {
+        return None;
+    }
+    let body = node.child_by_field_id(FIELD.body)?;
+    let mut c = body.walk();
+    let mut items = Vec::new();
+    for element in body.named_children(&mut c) {
+        if element.kind_name() == "comment" {
+            continue;
+        }
+        let e = (element.kind_name() == "literal_element")
+            .then(|| element.named_child(0))
+            .flatten()?;
+        let mut v = RawValue {
+            text: fold(text(e, src)),
+            string: string_in_scope(e, scope, src),
+            ..RawValue::default()
+        };
+        v.num = flag_default::num_expr(e, scope, src, imports);
+        items.push(v);
+    }
+    Some(items)
+}
+
+/// `NAME` of `os.Getenv(NAME)` with a constant name.
+fn getenv_arg(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<ConstExpr> {
+    if node.kind_name() != "call_expression" {
+        return None;
+    }
+    let f = callee(node).filter(|f| f.kind_name() == "selector_expression")?;
+    let operand = f.child_by_field_id(FIELD.operand)?;
+    if operand.kind_name() != "identifier"
+        || scope
+            .lookup(text(operand, src), operand.start_byte())
+            .is_some()
+        || !names_import(imports, text(operand, src), "os")
+        || text(f.child_by_field_id(FIELD.field)?, src) != "Getenv"
+    {
+        return None;
+    }
+    let args = node.child_by_field_id(FIELD.arguments)?;
+    if args.named_child_count() != 1 {
+        return None;
+    }
+    string_in_scope(args.named_child(0)?, scope, src)
 }
 
 /// The package-level function whose result `node` is (`F(…)`, `pkg.F(…)`, behind `*`/`&`).
@@ -811,6 +920,8 @@ pub fn resolve(
     struct Program<'p> {
         binary: Binary,
         package: &'p str,
+        /// The in-repo packages it links, itself included.
+        linked: BTreeSet<&'p str>,
         reach: super::calls::Reach,
     }
     let mut programs: Vec<Program> = Vec::new();
@@ -851,8 +962,11 @@ pub fn resolve(
                 env: Vec::new(),
                 area: first.map(|f| f.area).unwrap_or_default(),
                 sources: main_at.into_iter().collect(),
+                name_from: Vec::new(),
+                commands: Vec::new(),
             },
             package: pkg,
+            linked,
             reach: graph.reachable(roots),
         });
     }
@@ -876,6 +990,8 @@ pub fn resolve(
                 env: Vec::new(),
                 area: files[fi].area,
                 sources: Vec::new(),
+                name_from: Vec::new(),
+                commands: Vec::new(),
             });
             if files[fi].area == Area::Component {
                 entry.area = Area::Component;
@@ -884,13 +1000,61 @@ pub fn resolve(
         }
     };
 
+    let commands = Commands {
+        files,
+        graph,
+        packages: &packages,
+    };
+    // (file, function, command, flag name) of flags registered on a cobra command.
+    let mut command_flags: Vec<(usize, usize, CommandId, String)> = Vec::new();
     for (fi, input) in files.iter().enumerate() {
         let file = &input.facts;
         for raw in &file.binaries.flags {
             let Some(flag) = eval.flag(fi, raw, diagnostics) else {
                 continue;
             };
+            if let Some(id) = raw
+                .command
+                .as_ref()
+                .and_then(|r| commands.find(fi, raw.func, r))
+            {
+                command_flags.push((fi, raw.func, id, flag.name.clone()));
+            }
             place(fi, raw.func, &mut |b| b.flags.push(flag.clone()));
+        }
+    }
+    for (fi, input) in files.iter().enumerate() {
+        let path = &input.facts.path;
+        for u in &input.facts.binaries.library_uses {
+            if let Some(set) = &u.other_flag_set {
+                diagnostics.push(Diagnostic::new(
+                    path,
+                    u.line,
+                    format!(
+                        "{} registers its flags on `{set}`, not on the program's command line; which of them the program exposes is not followed, so none is listed",
+                        u.library
+                    ),
+                ));
+                continue;
+            }
+            if let Some(field) = &u.field {
+                let package = &packages[fi];
+                let declared = library_flags::zap_options_field(
+                    files
+                        .iter()
+                        .enumerate()
+                        .filter(|(f, _)| &packages[*f] == package)
+                        .map(|(_, i)| {
+                            (i.facts.struct_decls.as_slice(), i.facts.imports.as_slice())
+                        }),
+                    field,
+                );
+                if !declared {
+                    continue;
+                }
+            }
+            let flags = library_rows(u.library, path, u.line, &u.devel);
+            place(fi, u.func, &mut |b| b.flags.extend(flags.iter().cloned()));
         }
     }
     for (fi, func, line, name) in eval.env_reads(diagnostics) {
@@ -901,6 +1065,36 @@ pub fn resolve(
         place(fi, func, &mut |b| b.env.push(var.clone()));
     }
 
+    for prog in &mut programs {
+        let belongs = |fi: usize, func: usize| {
+            packages[fi] == prog.package || prog.reach.contains((fi, func))
+        };
+        prog.binary.commands = commands.tree(&eval, &belongs, &command_flags);
+        // A program whose commands have one root is named by the root's `Use`.
+        let roots: Vec<&Command> = prog
+            .binary
+            .commands
+            .iter()
+            .filter(|c| !c.path.contains(' '))
+            .collect();
+        if let [root] = roots.as_slice() {
+            prog.binary.name = root.name.clone();
+            prog.binary.name_from = root.sources.clone();
+        }
+    }
+    // `--kubeconfig`: registered by an `init` of a linked controller-runtime package.
+    for prog in &mut programs {
+        let import = files.iter().enumerate().find_map(|(fi, input)| {
+            let linked = prog.linked.contains(packages[fi].as_str());
+            let line = input.facts.binaries.kubeconfig_import?;
+            linked.then_some((input.facts.path.as_str(), line))
+        });
+        if let Some((path, line)) = import {
+            prog.binary
+                .flags
+                .extend(library_rows("controller-runtime", path, line, &Ok(false)));
+        }
+    }
     let mut out: Vec<Binary> = programs.into_iter().map(|p| p.binary).collect();
     out.extend(library.into_values());
     for b in &mut out {
@@ -915,6 +1109,202 @@ pub fn resolve(
     // keeps the output honest if a fact is dropped after its entry was made).
     out.retain(|b| !b.is_package() || !b.flags.is_empty() || !b.env.is_empty());
     out
+}
+
+/// A cobra command literal: (file, index in that file's `cobra.commands`).
+type CommandId = (usize, usize);
+
+/// Resolves how code names a cobra command to the literal that made it.
+struct Commands<'a> {
+    files: &'a [GoInput],
+    graph: &'a Graph<'a>,
+    packages: &'a [String],
+}
+
+/// Deepest command path followed; cobra trees are a few levels deep.
+const MAX_COMMAND_DEPTH: usize = 16;
+
+impl Commands<'_> {
+    fn of(&self, fi: usize) -> &[cobra::CobraCommand] {
+        &self.files[fi].facts.binaries.cobra.commands
+    }
+
+    /// The one literal a reference names from function `func` of file `fi`, if exactly one.
+    fn find(&self, fi: usize, func: usize, r: &CmdRef) -> Option<CommandId> {
+        self.find_at(fi, func, r, 0)
+    }
+
+    fn find_at(&self, fi: usize, func: usize, r: &CmdRef, depth: usize) -> Option<CommandId> {
+        let one = |found: Vec<CommandId>| match found.as_slice() {
+            [id] => Some(*id),
+            _ => None,
+        };
+        match r {
+            CmdRef::Literal(line) => one((self.of(fi).iter().enumerate())
+                .filter(|(_, c)| c.line == *line)
+                .map(|(i, _)| (fi, i))
+                .collect()),
+            CmdRef::Var(name) => {
+                let local: Vec<CommandId> = (self.of(fi).iter().enumerate())
+                    .filter(|(_, c)| {
+                        !c.package_level && c.func == func && c.var.as_deref() == Some(name)
+                    })
+                    .map(|(i, _)| (fi, i))
+                    .collect();
+                if !local.is_empty() {
+                    return one(local);
+                }
+                let pkg = &self.packages[fi];
+                let mut found = Vec::new();
+                for (f, _) in self.files.iter().enumerate() {
+                    if &self.packages[f] != pkg {
+                        continue;
+                    }
+                    for (i, c) in self.of(f).iter().enumerate() {
+                        if c.package_level && c.var.as_deref() == Some(name) {
+                            found.push((f, i));
+                        }
+                    }
+                }
+                one(found)
+            }
+            CmdRef::Call(q, name) => {
+                let targets = self.graph.function(fi, q.as_deref(), name);
+                let [(tf, tfunc)] = targets.as_slice() else {
+                    return None;
+                };
+                let literal: Vec<CommandId> = (self.of(*tf).iter().enumerate())
+                    .filter(|(_, c)| c.returned && c.func == *tfunc)
+                    .map(|(i, _)| (*tf, i))
+                    .collect();
+                if !literal.is_empty() || depth >= MAX_COMMAND_DEPTH {
+                    return one(literal);
+                }
+                // The function returns what another function made.
+                let mut via: Vec<CommandId> = (self.files[*tf].facts.binaries.cobra.returns)
+                    .iter()
+                    .filter(|(f, _)| f == tfunc)
+                    .filter_map(|(_, r)| self.find_at(*tf, *tfunc, r, depth + 1))
+                    .collect();
+                via.sort_unstable();
+                via.dedup();
+                one(via)
+            }
+        }
+    }
+
+    /// The commands of one program as a flat list with full paths, roots first by path.
+    fn tree(
+        &self,
+        eval: &Evaluator,
+        belongs: &dyn Fn(usize, usize) -> bool,
+        flags: &[(usize, usize, CommandId, String)],
+    ) -> Vec<Command> {
+        let mut members: Vec<CommandId> = Vec::new();
+        for fi in 0..self.files.len() {
+            for (i, c) in self.of(fi).iter().enumerate() {
+                if belongs(fi, c.func) {
+                    members.push((fi, i));
+                }
+            }
+        }
+        if members.is_empty() {
+            return Vec::new();
+        }
+        let mut edges: BTreeMap<CommandId, Vec<CommandId>> = BTreeMap::new();
+        let mut children: BTreeSet<CommandId> = BTreeSet::new();
+        for (fi, input) in self.files.iter().enumerate() {
+            for add in &input.facts.binaries.cobra.adds {
+                if !belongs(fi, add.func) {
+                    continue;
+                }
+                let Some(parent) = self.find(fi, add.func, &add.parent) else {
+                    continue;
+                };
+                if !members.contains(&parent) {
+                    continue;
+                }
+                for child in &add.children {
+                    if let Some(c) = self.find(fi, add.func, child)
+                        && c != parent
+                    {
+                        edges.entry(parent).or_default().push(c);
+                        children.insert(c);
+                    }
+                }
+            }
+        }
+        let name_of = |(fi, i): CommandId| -> Option<String> {
+            let c = &self.of(fi)[i];
+            let use_ = eval.eval_str(fi, c.use_.as_ref()?)?;
+            cobra::command_name(&use_)
+        };
+        let mut out = Vec::new();
+        let mut seen: BTreeSet<CommandId> = BTreeSet::new();
+        let mut stack: Vec<(CommandId, String, usize)> = members
+            .iter()
+            .filter(|m| !children.contains(m))
+            .filter_map(|m| name_of(*m).map(|n| (*m, n, 0)))
+            .collect();
+        while let Some((id, path, depth)) = stack.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            let (fi, i) = id;
+            let c = &self.of(fi)[i];
+            let mut own: Vec<String> = flags
+                .iter()
+                .filter(|(ffi, func, cid, _)| *cid == id && belongs(*ffi, *func))
+                .map(|(_, _, _, n)| n.clone())
+                .collect();
+            own.sort();
+            own.dedup();
+            out.push(Command {
+                name: name_of(id).unwrap_or_default(),
+                path: path.clone(),
+                short: c
+                    .short
+                    .as_ref()
+                    .and_then(|e| eval.eval_str(fi, e))
+                    .unwrap_or_default(),
+                flags: own,
+                sources: vec![SourceRef::new(&self.files[fi].facts.path, c.line)],
+            });
+            if depth >= MAX_COMMAND_DEPTH {
+                continue;
+            }
+            for child in edges.get(&id).into_iter().flatten() {
+                if let Some(n) = name_of(*child) {
+                    stack.push((*child, format!("{path} {n}"), depth + 1));
+                }
+            }
+        }
+        out.sort_by(|a, b| a.path.cmp(&b.path));
+        out
+    }
+}
+
+/// The flags a library registers, sourced at the call (or import) that makes it do so.
+fn library_rows(library: &str, path: &str, line: u32, devel: &Result<bool, String>) -> Vec<Flag> {
+    library_flags::table(library)
+        .iter()
+        .map(|(name, kind, default, help)| Flag {
+            name: name.to_string(),
+            shorthand: String::new(),
+            kind: kind.to_string(),
+            default: match (*name, devel) {
+                ("zap-devel", Ok(d)) => d.to_string(),
+                ("zap-devel", Err(e)) => e.clone(),
+                _ => default.to_string(),
+            },
+            default_expr: *name == "zap-devel" && devel.is_err(),
+            default_env: false,
+            help: help.to_string(),
+            help_expr: false,
+            library: library.to_string(),
+            sources: vec![SourceRef::new(path, line)],
+        })
+        .collect()
 }
 
 /// A program's name: its package's last path element, skipping a `/vN` major version.
@@ -946,6 +1336,17 @@ struct Evaluator<'a> {
 }
 
 const MAX_EVAL_DEPTH: usize = 8;
+
+/// How an evaluated default is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shown {
+    /// As `--help` prints it.
+    Value,
+    /// Go source text portolan could not evaluate.
+    Expr,
+    /// `$NAME`: an environment variable's value at run time.
+    Env,
+}
 
 impl<'a> Evaluator<'a> {
     fn new(files: &'a [GoInput], index: &'a GoIndex<'a>, graph: &'a Graph<'a>) -> Self {
@@ -1048,26 +1449,35 @@ impl<'a> Evaluator<'a> {
                 .and_then(|e| self.eval_str(fi, e))
                 .unwrap_or_else(|| "?".to_string()),
         };
-        let (default, default_expr) = match (&raw.default, raw.default_is_value) {
-            (Some(v), true) => (v.text.clone(), true),
+        let (default, shown) = match (&raw.default, raw.default_is_value) {
+            (Some(v), true) => (v.text.clone(), Shown::Expr),
             (Some(v), false) => self.value(fi, v, &raw.kind, Some((fi, raw.func)), 0),
-            (None, _) if raw.kind == "count" => ("0".to_string(), false),
-            (None, _) => (String::new(), false),
+            (None, _) if raw.kind == "count" => ("0".to_string(), Shown::Value),
+            (None, _) => (String::new(), Shown::Value),
         };
-        let (help, help_expr) = self.value(fi, &raw.help, "string", None, 0);
+        let (help, help_shown) = self.value(fi, &raw.help, "string", None, 0);
+        let help_expr = help_shown != Shown::Value;
+        let help = if help_shown == Shown::Env {
+            raw.help.text.clone()
+        } else {
+            help
+        };
         Some(Flag {
             name,
             shorthand,
             kind: raw.kind.clone(),
             default,
-            default_expr,
+            default_expr: shown == Shown::Expr,
+            default_env: shown == Shown::Env,
             help,
             help_expr,
+            library: String::new(),
             sources: vec![SourceRef::new(&file.path, raw.line)],
         })
     }
 
-    /// (value, is Go source text) for a value written in file `fi`, inside function `func`.
+    /// (value, how it is shown) for a value written in file `fi`, inside function `func`,
+    /// formatted as a flag of pflag type `kind` prints its default.
     fn value(
         &self,
         fi: usize,
@@ -1075,11 +1485,40 @@ impl<'a> Evaluator<'a> {
         kind: &str,
         func: Option<FuncId>,
         depth: usize,
-    ) -> (String, bool) {
+    ) -> (String, Shown) {
         let file = &self.files[fi].facts;
         if depth < MAX_EVAL_DEPTH {
             if let Some(s) = v.string.as_ref().and_then(|e| self.eval_str(fi, e)) {
-                return (s, false);
+                return (s, Shown::Value);
+            }
+            if let Some(name) = v.env.as_ref().and_then(|e| self.eval_str(fi, e)) {
+                return (format!("${name}"), Shown::Env);
+            }
+            if let Some(s) = v
+                .num
+                .as_ref()
+                .and_then(|t| self.num(fi, t, depth))
+                .and_then(|n| flag_default::format(kind, n))
+            {
+                return (s, Shown::Value);
+            }
+            if let (Some(element), Some(items)) = (flag_default::slice_element(kind), &v.items) {
+                let shown: Option<Vec<String>> = items
+                    .iter()
+                    .map(|item| match element {
+                        "string" => item.string.as_ref().and_then(|e| self.eval_str(fi, e)),
+                        "bool" => matches!(item.text.as_str(), "true" | "false")
+                            .then(|| item.text.clone()),
+                        _ => item
+                            .num
+                            .as_ref()
+                            .and_then(|t| self.num(fi, t, depth))
+                            .and_then(|n| flag_default::format(element, n)),
+                    })
+                    .collect();
+                if let Some(s) = shown {
+                    return (flag_default::format_slice(kind, &s), Shown::Value);
+                }
             }
             if v.literal {
                 if let [(q, name)] = v.names.as_slice() {
@@ -1107,7 +1546,7 @@ impl<'a> Evaluator<'a> {
                             .is_some()
                 });
                 if all_known {
-                    return (v.text.clone(), false);
+                    return (v.text.clone(), Shown::Value);
                 }
             }
             if let Some(field) = &v.field
@@ -1116,7 +1555,18 @@ impl<'a> Evaluator<'a> {
                 return found;
             }
         }
-        (v.text.clone(), true)
+        (v.text.clone(), Shown::Expr)
+    }
+
+    /// A numeric constant expression's value, its constants looked up across packages.
+    fn num(&self, fi: usize, tokens: &[NumTok], depth: usize) -> Option<Num> {
+        if depth >= MAX_EVAL_DEPTH {
+            return None;
+        }
+        flag_default::eval(tokens, &mut |q, name| {
+            let (cfi, cv) = self.value_const(fi, q, name)?;
+            self.num(cfi, cv.num.as_deref()?, depth + 1)
+        })
     }
 
     fn value_const(&self, fi: usize, q: Option<&str>, name: &str) -> Option<(usize, &'a RawValue)> {
@@ -1132,7 +1582,7 @@ impl<'a> Evaluator<'a> {
         kind: &str,
         func: Option<FuncId>,
         depth: usize,
-    ) -> Option<(String, bool)> {
+    ) -> Option<(String, Shown)> {
         let ctor = match &field.root {
             Root::Call { qualifier, name } => *self
                 .graph
@@ -1144,7 +1594,7 @@ impl<'a> Evaluator<'a> {
         let literal = self.constructors.get(&ctor)?;
         match literal.field(&field.path) {
             Some(v) => Some(self.value(ctor.0, v, kind, Some(ctor), depth + 1)),
-            None => zero_value(kind).map(|z| (z.to_string(), false)),
+            None => zero_value(kind).map(|z| (z.to_string(), Shown::Value)),
         }
     }
 
@@ -1424,12 +1874,21 @@ mod tests {
                 } else {
                     format!(",-{}", f.shorthand)
                 };
+                let lib = if f.library.is_empty() {
+                    String::new()
+                } else {
+                    format!("[{}] ", f.library)
+                };
                 out.push(format!(
-                    "{who} --{}{short} {} {:?}{} | {}{} @{}",
+                    "{who} {lib}--{}{short} {} {:?}{} | {}{} @{}",
                     f.name,
                     f.kind,
                     f.default,
-                    if f.default_expr { "*" } else { "" },
+                    match (f.default_expr, f.default_env) {
+                        (true, _) => "*",
+                        (_, true) => "$",
+                        _ => "",
+                    },
                     f.help,
                     if f.help_expr { "*" } else { "" },
                     at(&f.sources)
@@ -1485,7 +1944,7 @@ func main() {
                 r#"tool --mode func "" | Mode of operation. @cmd/tool/main.go:21"#,
                 r#"tool --ratio float64 "0.5" | Sampling ratio. @cmd/tool/main.go:15"#,
                 r#"tool --sub-addr string "" | Address for the subcommand. @cmd/tool/main.go:19"#,
-                r#"tool --timeout duration "5*time.Second" | Request timeout. @cmd/tool/main.go:14"#,
+                r#"tool --timeout duration "5s" | Request timeout. @cmd/tool/main.go:14"#,
                 r#"tool --verbose bool "true" | Log more. @cmd/tool/main.go:20"#,
                 r#"tool --workers int "4" | Worker count. @cmd/tool/main.go:12"#,
             ]
@@ -1524,11 +1983,11 @@ func main() {
         assert_eq!(
             rows(&b),
             vec![
-                r#"knob --every duration "time.Minute" | Interval. @cmd/knob/main.go:18"#,
+                r#"knob --every duration "1m0s" | Interval. @cmd/knob/main.go:18"#,
                 r#"knob --name,-n string "knob" | Instance name. @cmd/knob/main.go:14"#,
                 r#"knob --port,-p int "8080" | Port to serve on. @cmd/knob/main.go:11"#,
                 r#"knob --quiet,-q bool "false" | Print nothing. @cmd/knob/main.go:15"#,
-                r#"knob --tag stringSlice "[]string{\"a\"}" | Tags to apply. @cmd/knob/main.go:12"#,
+                r#"knob --tag stringSlice "[a]" | Tags to apply. @cmd/knob/main.go:12"#,
                 r#"knob --verbose,-v count "0" | More output. @cmd/knob/main.go:17"#,
             ]
         );
@@ -1582,7 +2041,7 @@ const (
             rows(&b),
             vec![
                 r#"knob --cache-dir string "/var/cache/knob" | Where to keep cache files. @cmd/knob/main.go:10"#,
-                r#"knob --grace duration "30 * time.Second" | Grace period. @cmd/knob/main.go:12"#,
+                r#"knob --grace duration "30s" | Grace period. @cmd/knob/main.go:12"#,
                 r#"knob --mode string "fast" | Mode. @cmd/knob/main.go:13"#,
                 r#"knob --region string "region"* | Region. @cmd/knob/main.go:14"#,
                 r#"knob --retries int "3" | Retries. @cmd/knob/main.go:11"#,
@@ -1696,8 +2155,8 @@ func main() {
             vec![
                 r#"knobd --listen string ":7070" | Address to listen on. @pkg/options/options.go:34"#,
                 r#"knobd --log-format string "json" | Log format. @pkg/options/options.go:37"#,
-                r#"knobd --timeout duration "30 * time.Second" | Request timeout. @pkg/options/options.go:35"#,
-                r#"knobd --token string "os.Getenv(\"KNOB_TOKEN\")"* | API token. @pkg/options/options.go:38"#,
+                r#"knobd --timeout duration "30s" | Request timeout. @pkg/options/options.go:35"#,
+                r#"knobd --token string "$KNOB_TOKEN"$ | API token. @pkg/options/options.go:38"#,
                 r#"knobd --workers int "0" | Worker count. @pkg/options/options.go:36"#,
                 r#"knobd $KNOB_TOKEN @pkg/options/options.go:27"#,
             ]
@@ -1909,6 +2368,349 @@ func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
                 ("app", "example.com/app", Area::Component),
                 ("cmd", "example.com/app/cmd/v2", Area::Component),
                 ("gen", "example.com/app/hack/gen", Area::Samples),
+            ]
+        );
+    }
+
+    #[test]
+    fn defaults_are_shown_as_help_prints_them() {
+        let (b, d) = analyze(&[
+            (
+                "cmd/knob/main.go",
+                r#"package main
+
+import (
+	"os"
+	"time"
+
+	flag "github.com/spf13/pflag"
+
+	"example.com/app/pkg/limits"
+)
+
+const retryEvery = time.Minute * 2
+
+func main() {
+	flag.Duration("sync", 15*time.Second, "Sync period.")
+	flag.Duration("retry", retryEvery, "Retry period.")
+	flag.Duration("grace", time.Hour, "Grace.")
+	flag.Duration("poll", 90*time.Second, "Poll.")
+	flag.Duration("tick", 500*time.Millisecond, "Tick.")
+	flag.Duration("never", 0, "Never.")
+	flag.Float64("qps", float64(limits.DefaultQPS), "QPS.")
+	flag.Float32("ratio", limits.Ratio/2, "Ratio.")
+	flag.Int("burst", limits.Burst*2, "Burst.")
+	flag.Int("max-bytes", 1<<20, "Max bytes.")
+	flag.String("image", os.Getenv("KNOB_IMAGE"), "Image.")
+	flag.String("greeting", "hello world", "Greeting.")
+	flag.IntSlice("ports", []int{}, "Ports.")
+	flag.StringSlice("zones", nil, "Zones.")
+	flag.StringSlice("names", []string{"a", limits.Second}, "Names.")
+	flag.StringArray("pairs", []string{"x,y"}, "Pairs.")
+	flag.DurationSlice("backoff", []time.Duration{time.Second, 3 * time.Minute}, "Backoff.")
+	flag.Int("workers", runtimeWorkers(), "Workers.")
+	flag.Duration("wait", limits.Unknown*time.Second, "Wait.")
+}
+"#,
+            ),
+            (
+                "pkg/limits/limits.go",
+                "package limits\n\nconst DefaultQPS = 20\n\nconst Ratio float32 = 0.5\n\nconst Burst = DefaultQPS + 10\n\nconst Second = \"b\"\n",
+            ),
+        ]);
+        assert!(d.iter().all(|d| !d.file.starts_with("cmd")), "{d:?}");
+        assert_eq!(
+            rows(&b),
+            vec![
+                r#"knob --backoff durationSlice "[1s,3m0s]" | Backoff. @cmd/knob/main.go:31"#,
+                r#"knob --burst int "60" | Burst. @cmd/knob/main.go:23"#,
+                r#"knob --grace duration "1h0m0s" | Grace. @cmd/knob/main.go:17"#,
+                r#"knob --greeting string "hello world" | Greeting. @cmd/knob/main.go:26"#,
+                r#"knob --image string "$KNOB_IMAGE"$ | Image. @cmd/knob/main.go:25"#,
+                r#"knob --max-bytes int "1048576" | Max bytes. @cmd/knob/main.go:24"#,
+                r#"knob --names stringSlice "[a,b]" | Names. @cmd/knob/main.go:29"#,
+                r#"knob --never duration "0s" | Never. @cmd/knob/main.go:20"#,
+                r#"knob --pairs stringArray "[\"x,y\"]" | Pairs. @cmd/knob/main.go:30"#,
+                r#"knob --poll duration "1m30s" | Poll. @cmd/knob/main.go:18"#,
+                r#"knob --ports intSlice "[]" | Ports. @cmd/knob/main.go:27"#,
+                r#"knob --qps float64 "20" | QPS. @cmd/knob/main.go:21"#,
+                r#"knob --ratio float32 "0.25" | Ratio. @cmd/knob/main.go:22"#,
+                r#"knob --retry duration "2m0s" | Retry period. @cmd/knob/main.go:16"#,
+                r#"knob --sync duration "15s" | Sync period. @cmd/knob/main.go:15"#,
+                r#"knob --tick duration "500ms" | Tick. @cmd/knob/main.go:19"#,
+                r#"knob --wait duration "limits.Unknown*time.Second"* | Wait. @cmd/knob/main.go:33"#,
+                r#"knob --workers int "runtimeWorkers()"* | Workers. @cmd/knob/main.go:32"#,
+                r#"knob --zones stringSlice "[]" | Zones. @cmd/knob/main.go:28"#,
+                "knob $KNOB_IMAGE @cmd/knob/main.go:25",
+            ]
+        );
+    }
+
+    const KLOG_ROWS: usize = 13;
+
+    #[test]
+    fn flags_libraries_register_are_listed_with_their_library() {
+        let (b, d) = analyze(&[
+            (
+                "cmd/op/main.go",
+                r#"package main
+
+import (
+	"flag"
+
+	"k8s.io/klog/v2"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+
+	"example.com/app/pkg/settings"
+)
+
+func main() {
+	opts := zap.Options{Development: true}
+	opts.BindFlags(flag.CommandLine)
+	klog.InitFlags(nil)
+	settings.Bind()
+	flag.Parse()
+	ctrl.SetLogger(zap.New(zap.UseFlagOptions(&opts)))
+}
+"#,
+            ),
+            (
+                "pkg/settings/settings.go",
+                "package settings\n\nimport \"flag\"\n\nfunc Bind() {\n\tvar cfg Config\n\tcfg.BindFlags(flag.CommandLine)\n}\n",
+            ),
+            (
+                "cmd/tool/main.go",
+                "package main\n\nimport (\n\t\"flag\"\n\n\tlogzap \"sigs.k8s.io/controller-runtime/pkg/log/zap\"\n)\n\nfunc main() {\n\tvar o logzap.Options\n\to.BindFlags(flag.CommandLine)\n}\n",
+            ),
+            (
+                "cmd/field/main.go",
+                "package main\n\nimport (\n\t\"flag\"\n\n\t\"sigs.k8s.io/controller-runtime/pkg/log/zap\"\n)\n\ntype options struct {\n\tlog zap.Options\n\tother settings\n}\n\nfunc main() {\n\tvar o options\n\to.log.BindFlags(flag.CommandLine)\n\to.other.BindFlags(flag.CommandLine)\n}\n",
+            ),
+            (
+                "cmd/quiet/main.go",
+                "package main\n\nimport (\n\tgoflag \"flag\"\n\n\tklog \"k8s.io/klog/v2\"\n)\n\nfunc main() {\n\tvar local goflag.FlagSet\n\tklog.InitFlags(&local)\n\tklog.InitFlags(goflag.CommandLine)\n}\n",
+            ),
+        ]);
+        let d: Vec<String> = d
+            .iter()
+            .map(|d| format!("{}:{} {}", d.file, d.line, d.message))
+            .collect();
+        assert_eq!(
+            d,
+            vec![
+                "cmd/quiet/main.go:11 klog registers its flags on `&local`, not on the program's command line; which of them the program exposes is not followed, so none is listed"
+            ]
+        );
+        let quiet: Vec<&str> = b
+            .iter()
+            .filter(|b| b.name == "quiet")
+            .flat_map(|b| b.flags.iter().map(|f| f.sources[0].line))
+            .map(|l| if l == 12 { "12" } else { "other" })
+            .collect();
+        assert_eq!(quiet, vec!["12"; KLOG_ROWS]);
+        let rows = rows(&b);
+        let op: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.starts_with("op "))
+            .map(String::as_str)
+            .collect();
+        let names: Vec<String> = op
+            .iter()
+            .map(|r| r.split(" |").next().unwrap_or("").to_string())
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                r#"op [klog] --add_dir_header bool "false""#,
+                r#"op [klog] --alsologtostderr bool "false""#,
+                r#"op [controller-runtime] --kubeconfig string """#,
+                r#"op [klog] --log_backtrace_at value ":0""#,
+                r#"op [klog] --log_dir string """#,
+                r#"op [klog] --log_file string """#,
+                r#"op [klog] --log_file_max_size uint64 "1800""#,
+                r#"op [klog] --logtostderr bool "true""#,
+                r#"op [klog] --one_output bool "false""#,
+                r#"op [klog] --skip_headers bool "false""#,
+                r#"op [klog] --skip_log_headers bool "false""#,
+                r#"op [klog] --stderrthreshold value "2""#,
+                r#"op [klog] --v value "0""#,
+                r#"op [klog] --vmodule value """#,
+                r#"op [zap] --zap-devel bool "true""#,
+                r#"op [zap] --zap-encoder value """#,
+                r#"op [zap] --zap-log-level value """#,
+                r#"op [zap] --zap-stacktrace-level value """#,
+                r#"op [zap] --zap-time-encoding value """#,
+            ]
+        );
+        assert!(op[2].ends_with("@cmd/op/main.go:7"), "{}", op[2]);
+        assert!(op[0].ends_with("@cmd/op/main.go:16"), "{}", op[0]);
+        assert!(op[14].ends_with("@cmd/op/main.go:15"), "{}", op[14]);
+        let field: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.starts_with("field "))
+            .map(|r| r.split(" |").next().unwrap_or(""))
+            .collect();
+        assert_eq!(
+            field,
+            vec![
+                r#"field [zap] --zap-devel bool "o.log.Development"*"#,
+                r#"field [zap] --zap-encoder value """#,
+                r#"field [zap] --zap-log-level value """#,
+                r#"field [zap] --zap-stacktrace-level value """#,
+                r#"field [zap] --zap-time-encoding value """#,
+            ]
+        );
+        let tool: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.starts_with("tool "))
+            .map(|r| r.split(" |").next().unwrap_or(""))
+            .collect();
+        assert_eq!(
+            tool,
+            vec![
+                r#"tool [zap] --zap-devel bool "false""#,
+                r#"tool [zap] --zap-encoder value """#,
+                r#"tool [zap] --zap-log-level value """#,
+                r#"tool [zap] --zap-stacktrace-level value """#,
+                r#"tool [zap] --zap-time-encoding value """#,
+            ]
+        );
+        assert_eq!(rows.len(), op.len() + tool.len() + field.len() + KLOG_ROWS);
+    }
+
+    #[test]
+    fn cobra_commands_form_a_tree_with_their_own_flags() {
+        let (b, d) = analyze(&[
+            (
+                "cmd/main.go",
+                "package main\n\nimport (\n\t\"os\"\n\n\t\"example.com/app/internal/cli\"\n)\n\nfunc main() {\n\tif err := cli.NewRootCmd().Execute(); err != nil {\n\t\tos.Exit(1)\n\t}\n}\n",
+            ),
+            (
+                "internal/cli/root.go",
+                r#"package cli
+
+import (
+	"github.com/spf13/cobra"
+)
+
+var verbose bool
+
+func NewRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "op",
+		Short: "Operates things.",
+	}
+	root.PersistentFlags().BoolVarP(&verbose, "verbose", "v", false, "Log more.")
+	root.AddCommand(newServeCmd(), versionCmd)
+	return root
+}
+
+var versionCmd = &cobra.Command{Use: "version", Short: "Print the version."}
+
+func init() {
+	versionCmd.Flags().Bool("short", false, "Only the number.")
+}
+"#,
+            ),
+            (
+                "internal/cli/serve.go",
+                r#"package cli
+
+import (
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+func newServeCmd() *cobra.Command {
+	var addr string
+	cmd := &cobra.Command{
+		Use:   "serve [flags]",
+		Short: "Serve the API.",
+	}
+	cmd.Flags().StringVar(&addr, "addr", ":8080", "Listen address.")
+	flags := cmd.Flags()
+	flags.Duration("grace", 10*time.Second, "Grace period.")
+	cmd.AddCommand(&cobra.Command{Use: "check", Short: "Check the config."})
+	cmd.AddCommand(newDebugCmd())
+	return cmd
+}
+
+func newDebugCmd() *cobra.Command {
+	debug := newBareDebugCmd()
+	debug.Flags().Int("depth", 2, "How deep.")
+	return debug
+}
+
+func newBareDebugCmd() *cobra.Command {
+	return &cobra.Command{Use: "debug", Short: "Debug a server."}
+}
+"#,
+            ),
+        ]);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(b.len(), 1);
+        assert_eq!(b[0].name, "op");
+        assert_eq!(
+            b[0].name_from,
+            vec![SourceRef::new("internal/cli/root.go", 10)]
+        );
+        let commands: Vec<String> = b[0]
+            .commands
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} ({}) [{}] {:?} @{}:{}",
+                    c.path,
+                    c.name,
+                    c.flags.join(","),
+                    c.short,
+                    c.sources[0].file,
+                    c.sources[0].line
+                )
+            })
+            .collect();
+        assert_eq!(
+            commands,
+            vec![
+                r#"op (op) [verbose] "Operates things." @internal/cli/root.go:10"#,
+                r#"op serve (serve) [addr,grace] "Serve the API." @internal/cli/serve.go:11"#,
+                r#"op serve check (check) [] "Check the config." @internal/cli/serve.go:18"#,
+                r#"op serve debug (debug) [depth] "Debug a server." @internal/cli/serve.go:30"#,
+                r#"op version (version) [short] "Print the version." @internal/cli/root.go:19"#,
+            ]
+        );
+        assert_eq!(
+            rows(&b),
+            vec![
+                r#"op --addr string ":8080" | Listen address. @internal/cli/serve.go:15"#,
+                r#"op --depth int "2" | How deep. @internal/cli/serve.go:25"#,
+                r#"op --grace duration "10s" | Grace period. @internal/cli/serve.go:17"#,
+                r#"op --short bool "false" | Only the number. @internal/cli/root.go:22"#,
+                r#"op --verbose,-v bool "false" | Log more. @internal/cli/root.go:14"#,
+            ]
+        );
+    }
+
+    #[test]
+    fn a_package_that_is_not_main_is_never_a_binary() {
+        let (b, _) = analyze(&[
+            (
+                "cmd/helper/helper.go",
+                "package helper\n\nimport \"flag\"\n\nfunc main() {\n\tflag.Bool(\"x\", false, \"X.\")\n}\n",
+            ),
+            ("cmd/run/main.go", "package main\n\nfunc main() {}\n"),
+        ]);
+        let names: Vec<(&str, &str)> = b
+            .iter()
+            .map(|b| (b.name.as_str(), b.package.as_str()))
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                ("run", "example.com/app/cmd/run"),
+                ("", "example.com/app/cmd/helper"),
             ]
         );
     }

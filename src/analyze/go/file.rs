@@ -143,7 +143,13 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
                     file.package = text(name, src).to_string();
                 }
             }
-            "import_declaration" => collect_imports(decl, src, &mut file.imports),
+            "import_declaration" => {
+                collect_imports(decl, src, &mut file.imports);
+                if file.binaries.kubeconfig_import.is_none() {
+                    file.binaries.kubeconfig_import =
+                        super::library_flags::kubeconfig_import(decl, src);
+                }
+            }
             "const_declaration" => {
                 consts::collect_top_level(decl, src, &mut file.consts);
                 binaries::collect_consts(decl, src, &mut file);

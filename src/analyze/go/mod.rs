@@ -6,12 +6,15 @@
 
 pub mod binaries;
 pub mod calls;
+pub mod cobra;
 pub mod consts;
 pub mod controllers;
 pub mod file;
+pub mod flag_default;
 pub mod index;
 pub mod informers;
 pub mod kinds;
+pub mod library_flags;
 pub mod locals;
 pub mod markers;
 pub mod metrics;

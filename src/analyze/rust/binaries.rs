@@ -102,8 +102,10 @@ pub fn extract(path: &str, items: &[Item], uses: &Uses) -> Vec<ClapStruct> {
                 kind: text(&f.ty),
                 default,
                 default_expr,
+                default_env: false,
                 help,
                 help_expr: false,
+                library: String::new(),
                 sources: vec![at],
             });
         }

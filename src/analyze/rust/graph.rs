@@ -855,10 +855,26 @@ fn binaries(
             continue;
         };
         let package = graph.package(fi, packages);
-        let name = if bin.is_empty() {
-            package.clone()
-        } else {
-            bin.clone()
+        // A `[[bin]]` table that points at this file names the binary.
+        let named = packages
+            .iter()
+            .flat_map(|p| p.bins.iter().map(move |b| (p, b)))
+            .find(|(_, (_, path, _))| *path == f.path);
+        let name_from: Vec<SourceRef> = named
+            .map(|(p, (_, _, line))| {
+                let manifest = if p.dir.is_empty() {
+                    "Cargo.toml".to_string()
+                } else {
+                    format!("{}/Cargo.toml", p.dir)
+                };
+                SourceRef::new(&manifest, *line)
+            })
+            .into_iter()
+            .collect();
+        let name = match named {
+            Some((_, (n, _, _))) => n.clone(),
+            None if bin.is_empty() => package.clone(),
+            None => bin.clone(),
         };
         let mut flags: Vec<Flag> = Vec::new();
         let mut env: Vec<EnvVar> = Vec::new();
@@ -902,6 +918,8 @@ fn binaries(
             env,
             area: f.area,
             sources: vec![SourceRef::new(&f.path, main_line)],
+            name_from,
+            commands: Vec::new(),
         });
     }
     // Flags and environment reads no binary is shown to reach: one entry per crate.
@@ -944,6 +962,8 @@ fn binaries(
             env,
             area,
             sources: Vec::new(),
+            name_from: Vec::new(),
+            commands: Vec::new(),
         });
     }
     let _ = diagnostics;

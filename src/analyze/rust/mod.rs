@@ -55,19 +55,45 @@ pub struct RustFile {
 pub struct CargoPackage {
     pub dir: String,
     pub name: String,
+    /// `[[bin]]` targets with both `name` and `path`: (name, path relative to the
+    /// repository, line of the `[[bin]]` header).
+    pub bins: Vec<(String, String, u32)>,
 }
 
 /// Reads the package name of a `Cargo.toml` (a workspace-only manifest has none).
 pub fn cargo_package(path: &str, text: &str) -> Option<CargoPackage> {
     let value: toml::Table = toml::from_str(text).ok()?;
     let name = value.get("package")?.get("name")?.as_str()?.to_string();
-    Some(CargoPackage {
-        dir: path
-            .rsplit_once('/')
-            .map(|(d, _)| d.to_string())
-            .unwrap_or_default(),
-        name,
-    })
+    let dir = path
+        .rsplit_once('/')
+        .map(|(d, _)| d.to_string())
+        .unwrap_or_default();
+    // The lines of the `[[bin]]` headers, in order: the n-th table is the n-th header.
+    let headers: Vec<u32> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim().starts_with("[[bin]]"))
+        .map(|(i, _)| u32::try_from(i + 1).unwrap_or(u32::MAX))
+        .collect();
+    let mut bins = Vec::new();
+    if let Some(list) = value.get("bin").and_then(|b| b.as_array()) {
+        for (i, b) in list.iter().enumerate() {
+            let (Some(n), Some(p)) = (
+                b.get("name").and_then(|v| v.as_str()),
+                b.get("path").and_then(|v| v.as_str()),
+            ) else {
+                continue;
+            };
+            let p = p.trim_start_matches("./");
+            let full = if dir.is_empty() {
+                p.to_string()
+            } else {
+                format!("{dir}/{p}")
+            };
+            bins.push((n.to_string(), full, headers.get(i).copied().unwrap_or(0)));
+        }
+    }
+    Some(CargoPackage { dir, name, bins })
 }
 
 /// Parses one Rust file and records its facts. Never fails: a file that cannot be lexed,
@@ -918,6 +944,42 @@ async fn start(client: Client, ns: Option<String>) {
         assert_eq!(
             package_operations(&f),
             ["start delete crate /v1 Secret Component :10"]
+        );
+    }
+
+    #[test]
+    fn cargo_bin_tables_name_binaries() {
+        let manifest = "[package]\nname = \"kennel\"\n\n[[bin]]\nname = \"kenneld\"\npath = \"src/main.rs\"\n\n[[bin]]\nname = \"no-path\"\n";
+        let package = cargo_package("svc/Cargo.toml", manifest).expect("a package");
+        assert_eq!(
+            package.bins,
+            vec![("kenneld".to_string(), "svc/src/main.rs".to_string(), 4)]
+        );
+        let facts = vec![
+            extract("svc/src/main.rs", "fn main() {}\n", Area::Component),
+            extract("svc/src/bin/probe.rs", "fn main() {}\n", Area::Component),
+        ];
+        let mut d = Vec::new();
+        let found = resolve(&facts, &[package], &[], &mut d);
+        let names: Vec<(&str, Vec<String>)> = found
+            .binaries
+            .iter()
+            .map(|b| {
+                (
+                    b.name.as_str(),
+                    b.name_from
+                        .iter()
+                        .map(|s| format!("{}:{}", s.file, s.line))
+                        .collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                ("kenneld", vec!["svc/Cargo.toml:4".to_string()]),
+                ("probe", vec![]),
+            ]
         );
     }
 

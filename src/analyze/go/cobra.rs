@@ -1,0 +1,272 @@
+//! cobra command trees: each `&cobra.Command{Use: "serve", …}` literal, the variable or
+//! function that holds it, and `parent.AddCommand(child, …)` edges. Flags registered on
+//! `cmd.Flags()`/`cmd.PersistentFlags()` name the command they belong to (a `CmdRef`),
+//! resolved per project to one literal.
+
+use tree_sitter::Node;
+
+use super::calls::{Scope, callee, names_import, type_ref};
+use super::consts::{ConstExpr, const_expr};
+use super::file::Import;
+use super::syntax::{FIELD, KindName, line_of, text};
+
+pub const COBRA: &str = "github.com/spf13/cobra";
+
+/// One `cobra.Command` literal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CobraCommand {
+    pub line: u32,
+    /// The enclosing function (or package-level entry) in `GoFile::call_facts`.
+    pub func: usize,
+    /// The variable it is assigned to (`cmd := &cobra.Command{…}`), if any.
+    pub var: Option<String>,
+    /// True for a package-level `var rootCmd = &cobra.Command{…}`.
+    pub package_level: bool,
+    /// True when the function returns it (directly or through its variable).
+    pub returned: bool,
+    pub use_: Option<ConstExpr>,
+    pub short: Option<ConstExpr>,
+}
+
+/// How code names a command.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CmdRef {
+    /// A variable: local to the function, or package-level.
+    Var(String),
+    /// The result of `F(…)`/`pkg.F(…)`: the command literal `F` returns.
+    Call(Option<String>, String),
+    /// A literal written in place, by its line in the same file.
+    Literal(u32),
+}
+
+/// `parent.AddCommand(children…)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AddCommand {
+    pub line: u32,
+    pub func: usize,
+    pub parent: CmdRef,
+    pub children: Vec<CmdRef>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CobraFacts {
+    pub commands: Vec<CobraCommand>,
+    pub adds: Vec<AddCommand>,
+    /// Functions that return another function's command (`cmds := newBare(); …; return
+    /// cmds`): (function, the call).
+    pub returns: Vec<(usize, CmdRef)>,
+}
+
+/// Records a `return F(…)` (directly or through a variable) of a function.
+pub fn returned_call(
+    ret: Node,
+    func: usize,
+    scope: &Scope,
+    src: &[u8],
+    imports: &[Import],
+    out: &mut CobraFacts,
+) {
+    let Some(list) = ret.named_child(0) else {
+        return;
+    };
+    if list.named_child_count() != 1 {
+        return;
+    }
+    let Some(expr) = list.named_child(0) else {
+        return;
+    };
+    if let Some(r @ CmdRef::Call(..)) = command_ref(expr, scope, src, imports) {
+        out.returns.push((func, r));
+    }
+}
+
+/// True for a `cobra.Command{…}` literal.
+fn is_command_literal(node: Node, src: &[u8], imports: &[Import]) -> bool {
+    node.kind_name() == "composite_literal"
+        && node
+            .child_by_field_id(FIELD.ty)
+            .and_then(|t| type_ref(t, src))
+            .is_some_and(|t| {
+                t.name == "Command"
+                    && t.qualifier
+                        .as_deref()
+                        .is_some_and(|q| names_import(imports, q, COBRA))
+            })
+}
+
+/// Records a command literal found at `node`, if it is one.
+pub fn literal(
+    node: Node,
+    func: usize,
+    package_level: bool,
+    returns: &[Node],
+    src: &[u8],
+    imports: &[Import],
+    out: &mut CobraFacts,
+) {
+    if !is_command_literal(node, src, imports) {
+        return;
+    }
+    let mut use_ = None;
+    let mut short = None;
+    if let Some(body) = node.child_by_field_id(FIELD.body) {
+        let mut c = body.walk();
+        for e in body.named_children(&mut c) {
+            if e.kind_name() != "keyed_element" {
+                continue;
+            }
+            let key = e
+                .child_by_field_id(FIELD.key)
+                .and_then(|k| k.named_child(0));
+            let value = e
+                .child_by_field_id(FIELD.value)
+                .and_then(|v| v.named_child(0));
+            let (Some(k), Some(v)) = (key, value) else {
+                continue;
+            };
+            match text(k, src) {
+                "Use" => use_ = const_expr(v, src),
+                "Short" => short = const_expr(v, src),
+                _ => {}
+            }
+        }
+    }
+    // Up through `&` and the expression list to the statement that binds or returns it.
+    let mut up = node.parent();
+    if up.is_some_and(|u| u.kind_name() == "unary_expression") {
+        up = up.and_then(|u| u.parent());
+    }
+    let list = up.filter(|u| u.kind_name() == "expression_list");
+    let stmt = list.and_then(|l| l.parent());
+    let single = list.is_some_and(|l| l.named_child_count() == 1);
+    let var = stmt.filter(|_| single).and_then(|s| match s.kind_name() {
+        "short_var_declaration" | "assignment_statement" => {
+            let left = s.child_by_field_id(FIELD.left)?;
+            (left.named_child_count() == 1)
+                .then(|| left.named_child(0))
+                .flatten()
+                .filter(|n| n.kind_name() == "identifier")
+                .map(|n| text(n, src).to_string())
+        }
+        "var_spec" => {
+            let mut c = s.walk();
+            let names: Vec<Node> = s.children_by_field_name("name", &mut c).collect();
+            match names.as_slice() {
+                [one] => Some(text(*one, src).to_string()),
+                _ => None,
+            }
+        }
+        _ => None,
+    });
+    let returned_directly = stmt.is_some_and(|s| s.kind_name() == "return_statement") && single;
+    let returned_var = var.as_ref().is_some_and(|v| {
+        returns.iter().any(|r| {
+            r.named_child(0)
+                .filter(|l| l.named_child_count() == 1)
+                .and_then(|l| l.named_child(0))
+                .is_some_and(|x| x.kind_name() == "identifier" && text(x, src) == v)
+        })
+    });
+    out.commands.push(CobraCommand {
+        line: line_of(node),
+        func,
+        var,
+        package_level,
+        returned: !package_level && (returned_directly || returned_var),
+        use_,
+        short,
+    });
+}
+
+/// How `node` names a command: a variable (followed to the call that made it), a call,
+/// or a literal in place.
+pub fn command_ref(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<CmdRef> {
+    let mut n = scope.resolve_value(node, src);
+    if n.kind_name() == "unary_expression" {
+        n = n.child_by_field_id(FIELD.operand)?;
+    }
+    match n.kind_name() {
+        "identifier" => Some(CmdRef::Var(text(n, src).to_string())),
+        "composite_literal" if is_command_literal(n, src, imports) => {
+            Some(CmdRef::Literal(line_of(n)))
+        }
+        "call_expression" => {
+            let f = callee(n)?;
+            let not_local = |id: Node| scope.lookup(text(id, src), id.start_byte()).is_none();
+            match f.kind_name() {
+                "identifier" if not_local(f) => Some(CmdRef::Call(None, text(f, src).to_string())),
+                "selector_expression" => {
+                    let o = f.child_by_field_id(FIELD.operand)?;
+                    (o.kind_name() == "identifier" && not_local(o)).then(|| {
+                        CmdRef::Call(
+                            Some(text(o, src).to_string()),
+                            text(f.child_by_field_id(FIELD.field).unwrap_or(f), src).to_string(),
+                        )
+                    })
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Records `parent.AddCommand(children…)`.
+pub fn add_command(
+    call: Node,
+    scope: &Scope,
+    func: usize,
+    src: &[u8],
+    imports: &[Import],
+    out: &mut CobraFacts,
+) {
+    let Some(f) = callee(call).filter(|f| f.kind_name() == "selector_expression") else {
+        return;
+    };
+    if f.child_by_field_id(FIELD.field).map(|m| text(m, src)) != Some("AddCommand") {
+        return;
+    }
+    let Some(parent) = f
+        .child_by_field_id(FIELD.operand)
+        .and_then(|o| command_ref(o, scope, src, imports))
+    else {
+        return;
+    };
+    let Some(args) = call.child_by_field_id(FIELD.arguments) else {
+        return;
+    };
+    let mut c = args.walk();
+    let children: Vec<CmdRef> = args
+        .named_children(&mut c)
+        .filter(|a| a.kind_name() != "comment")
+        .filter_map(|a| command_ref(a, scope, src, imports))
+        .collect();
+    if !children.is_empty() {
+        out.adds.push(AddCommand {
+            line: line_of(call),
+            func,
+            parent,
+            children,
+        });
+    }
+}
+
+/// The command whose `Flags()`/`PersistentFlags()`/`LocalFlags()` a flag set expression
+/// is (`cmd.Flags()`, or a variable holding it).
+pub fn flags_owner(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<CmdRef> {
+    let n = scope.resolve_value(node, src);
+    if n.kind_name() != "call_expression" {
+        return None;
+    }
+    let f = callee(n).filter(|f| f.kind_name() == "selector_expression")?;
+    let method = text(f.child_by_field_id(FIELD.field)?, src);
+    if !matches!(method, "Flags" | "PersistentFlags" | "LocalFlags") {
+        return None;
+    }
+    command_ref(f.child_by_field_id(FIELD.operand)?, scope, src, imports)
+}
+
+/// The first word of a `Use` line (`serve [flags]` → `serve`).
+pub fn command_name(use_line: &str) -> Option<String> {
+    use_line.split_whitespace().next().map(str::to_string)
+}
