@@ -193,7 +193,7 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
                 if !file.generated {
                     informers::extract(&ctx, &locals, src, &mut file);
                 }
-                webhooks::extract(&ctx, src, &mut file);
+                webhooks::extract(&ctx, &locals, src, &mut file);
                 let scope = Scope::of(&ctx, src);
                 let at = calls::extract(&ctx, &scope, src, &mut file);
                 if let Some(f) = file.functions.last_mut() {

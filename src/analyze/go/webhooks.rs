@@ -27,6 +27,7 @@ use tree_sitter::Node;
 use super::consts::{ConstExpr, const_expr};
 use super::file::GoFile;
 use super::index::{GoIndex, GoInput, GoModule, dir_of};
+use super::locals::{Locals, ValueType};
 use super::syntax::{
     ChainRoot, FuncCtx, ObjectRef, assigned_variable, chain_heads, flatten_chain, object_ref, text,
 };
@@ -72,7 +73,7 @@ const METHODS: [&str; 4] = ["Default", "ValidateCreate", "Hub", "ConvertTo"];
 
 /// Records the webhook builders of one function, and the function itself when it is one of
 /// the methods that matter here.
-pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
+pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
     if let (Some(receiver), true) = (&ctx.receiver_type, METHODS.contains(&ctx.name.as_str())) {
         let params = ctx
             .body
@@ -94,19 +95,23 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
     if !text(ctx.body, src).contains("WebhookManagedBy") {
         return;
     }
-    let found = builders_in_body(&ctx.calls, src, &file.path, &mut file.diagnostics);
+    let found = builders_in_body(ctx, locals, src, &file.path, &mut file.diagnostics);
     file.webhook_builders.extend(found);
 }
 
-fn builders_in_body<'t>(
-    nodes: &[Node<'t>],
+fn builders_in_body(
+    ctx: &FuncCtx,
+    locals: &Locals,
     src: &[u8],
     path: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<WebhookBuilder> {
     let mut builders: Vec<WebhookBuilder> = Vec::new();
     let mut variables: Vec<(String, usize)> = Vec::new();
-    let calls = chain_heads(nodes);
+    let calls = chain_heads(&ctx.calls);
+    let object = |node: Node, line: u32, diagnostics: &mut Vec<Diagnostic>| {
+        checked_object(node, ctx, locals, src, path, line, diagnostics)
+    };
     for call in calls {
         let (root, steps) = flatten_chain(call, src, &CONSTRUCTORS);
         let index = match root {
@@ -117,8 +122,7 @@ fn builders_in_body<'t>(
                 };
                 // The generic form takes the object as its second argument.
                 if let Some(obj) = args.get(1) {
-                    builder.object =
-                        Some((checked_object(*obj, src, path, line, diagnostics), line));
+                    builder.object = Some((object(*obj, line, diagnostics), line));
                 }
                 builders.push(builder);
                 builders.len() - 1
@@ -137,10 +141,7 @@ fn builders_in_body<'t>(
             match step.method.as_str() {
                 "For" => {
                     if let Some(arg) = first {
-                        builder.object = Some((
-                            checked_object(arg, src, path, step.line, diagnostics),
-                            step.line,
-                        ));
+                        builder.object = Some((object(arg, step.line, diagnostics), step.line));
                     }
                 }
                 "WithDefaulter" | "WithCustomDefaulter" => builder.defaulter = Some(step.line),
@@ -165,14 +166,37 @@ fn builders_in_body<'t>(
     builders
 }
 
+/// The type of a webhook's object: a literal, the method's receiver
+/// (`func (r *Widget) SetupWebhookWithManager(…)` passing `r`), or a typed local.
 fn checked_object(
     node: Node,
+    ctx: &FuncCtx,
+    locals: &Locals,
     src: &[u8],
     path: &str,
     line: u32,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> ObjectRef {
-    let object = object_ref(node, src);
+    let object = match object_ref(node, src) {
+        ObjectRef::Unknown(_)
+            if node.kind_name() == "identifier"
+                && Some(text(node, src)) == ctx.receiver_name.as_deref()
+                && ctx.receiver_type.is_some() =>
+        {
+            ObjectRef::Type {
+                qualifier: None,
+                name: ctx.receiver_type.clone().unwrap_or_default(),
+            }
+        }
+        ObjectRef::Unknown(expr) => match locals.type_of(node, src, node.start_byte()) {
+            ValueType::Type(t) if !t.collection => ObjectRef::Type {
+                qualifier: t.qualifier,
+                name: t.name,
+            },
+            _ => ObjectRef::Unknown(expr),
+        },
+        known => known,
+    };
     if let ObjectRef::Unknown(expr) = &object {
         diagnostics.push(Diagnostic::new(
             path,
@@ -791,5 +815,55 @@ func setupLegacy(mgr ctrl.Manager) error {
         assert_eq!(serves_legacy("v0.19.7"), Some(true));
         assert_eq!(serves_legacy("v0.20.0"), Some(false));
         assert_eq!(serves_legacy("latest"), None);
+    }
+
+    #[test]
+    fn the_generic_builder_takes_its_object_from_the_receiver_or_a_typed_local() {
+        let types = "package v1\nvar GroupVersion = schema.GroupVersion{Group: \"example.io\", Version: \"v1\"}\ntype Widget struct{}\ntype Gadget struct{}\n";
+        let setup = r#"package v1
+
+import ctrl "sigs.k8s.io/controller-runtime"
+
+func (w *Widget) SetupWebhookWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewWebhookManagedBy(mgr, w).WithValidator(&widgetValidator{}).Complete()
+}
+
+func SetupGadget(mgr ctrl.Manager) error {
+	obj := &Gadget{}
+	return ctrl.NewWebhookManagedBy(mgr, obj).WithDefaulter(&gadgetDefaulter{}).Complete()
+}
+"#;
+        let files = vec![
+            input("api/v1/types.go", types),
+            input("api/v1/setup.go", setup),
+        ];
+        let modules = vec![GoModule {
+            dir: String::new(),
+            path: "example.com/op".into(),
+            controller_runtime: Some("v0.23.0".into()),
+        }];
+        let groups = BTreeMap::new();
+        let mut diags = Vec::new();
+        let index = GoIndex::build(&files, &modules, &groups, &mut diags);
+        let rows: Vec<(WebhookType, String, u32)> = resolve(&files, &index, &modules, &mut diags)
+            .into_iter()
+            .map(|w| (w.kind, w.path, w.sources[0].line))
+            .collect();
+        assert_eq!(
+            rows,
+            vec![
+                (
+                    WebhookType::Validating,
+                    "/validate-example-io-v1-widget".to_string(),
+                    6
+                ),
+                (
+                    WebhookType::Mutating,
+                    "/mutate-example-io-v1-gadget".to_string(),
+                    11
+                ),
+            ]
+        );
+        assert!(diags.is_empty(), "{diags:?}");
     }
 }
