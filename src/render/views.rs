@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use serde::Serialize;
 
 use super::manifests;
-use super::table::{Cell, KindLinks, TableRow, api_page, service_port};
+use super::table::{Cell, KindLinks, TableRow, api_page, service_port, source_links};
 use crate::config::Site;
 use crate::link;
 use crate::model::{Area, Counts, Origin, Portal, Project, SourceRef};
@@ -223,6 +223,8 @@ pub struct ControllerView {
     /// Kind cells link to the kind pages.
     pub watches: Vec<TableRow>,
     pub operations: Vec<TableRow>,
+    /// Gets, lists and watches through a client, in the same columns as `operations`.
+    pub reads: Vec<TableRow>,
 }
 
 /// A table row: an anchor, its cells (already display text) and its source links.
@@ -266,6 +268,49 @@ fn line_of(sources: &[SourceRef]) -> String {
         .first()
         .map(|s| format!("{}-{}", s.file, s.line))
         .unwrap_or_default()
+}
+
+/// A watch's guard for the "When" column: its condition, `yes` for a conditional watch
+/// whose condition text is unknown, empty when it always runs.
+fn when(conditional: bool, condition: &str) -> String {
+    match (conditional, condition) {
+        (_, c) if !c.is_empty() => c.to_string(),
+        (true, _) => "yes".into(),
+        (false, _) => String::new(),
+    }
+}
+
+/// A controller's write or read: verb, kind, the guarding condition ("When", empty =
+/// always) and the call path from `Reconcile` ("Via", empty = in `Reconcile` itself).
+fn operation_row(
+    p: &Project,
+    kind_links: &KindLinks,
+    controller: &str,
+    prefix: &str,
+    o: &crate::model::Operation,
+) -> TableRow {
+    TableRow {
+        anchor: anchor(&[
+            prefix,
+            controller,
+            &o.verb,
+            &o.group,
+            &o.kind,
+            &line_of(&o.sources),
+        ]),
+        cells: vec![
+            Cell::text(o.verb.clone()),
+            kind_cell(
+                kind_links,
+                &o.group,
+                &o.kind,
+                kind_label(&o.group, &o.version, &o.kind),
+            ),
+            Cell::text(o.condition.clone()),
+            super::table::call_path(p, &o.via),
+        ],
+        sources: source_links(p, &o.sources),
+    }
 }
 
 /// A stable anchor from parts of a row's identity: lowercase, `-`-separated.
@@ -375,7 +420,7 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
                     cells: vec![
                         Cell::text(w.relation.label()),
                         kind_cell(kind_links, &w.group, &w.kind, kind),
-                        Cell::text(if w.conditional { "yes" } else { "" }),
+                        Cell::text(when(w.conditional, &w.condition)),
                     ],
                     sources: links(&w.sources),
                 }
@@ -384,26 +429,12 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
         operations: c
             .operations
             .iter()
-            .map(|o| TableRow {
-                anchor: anchor(&[
-                    "op",
-                    &c.name,
-                    &o.verb,
-                    &o.group,
-                    &o.kind,
-                    &line_of(&o.sources),
-                ]),
-                cells: vec![
-                    Cell::text(o.verb.clone()),
-                    kind_cell(
-                        kind_links,
-                        &o.group,
-                        &o.kind,
-                        kind_label(&o.group, &o.version, &o.kind),
-                    ),
-                ],
-                sources: links(&o.sources),
-            })
+            .map(|o| operation_row(p, kind_links, &c.name, "op", o))
+            .collect(),
+        reads: c
+            .reads
+            .iter()
+            .map(|o| operation_row(p, kind_links, &c.name, "read", o))
             .collect(),
     };
     let (component, sample): (Vec<_>, Vec<_>) =
