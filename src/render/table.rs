@@ -132,7 +132,6 @@ pub struct Section {
     /// Shown when there are no rows.
     pub empty: String,
     /// Text blocks shown after the intro, before the table (generated RBAC).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub code: Vec<CodeBlock>,
 }
 
