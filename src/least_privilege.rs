@@ -419,21 +419,13 @@ mod tests {
         assert_eq!(
             needs,
             vec![
-                (
-                    "configmaps",
-                    "create",
-                    vec!["write create_or_update"]
-                ),
+                ("configmaps", "create", vec!["write create_or_update"]),
                 (
                     "configmaps",
                     "get",
                     vec!["read get", "write create_or_update"]
                 ),
-                (
-                    "configmaps",
-                    "update",
-                    vec!["write create_or_update"]
-                ),
+                ("configmaps", "update", vec!["write create_or_update"]),
                 ("services", "deletecollection", vec!["write delete_all_of"]),
                 ("services", "get", vec!["watch (Owns)"]),
                 ("services", "list", vec!["read list", "watch (Owns)"]),
@@ -477,12 +469,7 @@ mod tests {
                 Rule {
                     group: "apps".into(),
                     resources: vec!["deployments".into()],
-                    verbs: vec![
-                        "get".into(),
-                        "list".into(),
-                        "patch".into(),
-                        "watch".into()
-                    ],
+                    verbs: vec!["get".into(), "list".into(), "patch".into(), "watch".into()],
                 },
                 Rule {
                     group: "apps".into(),

@@ -648,7 +648,14 @@ pub(crate) mod tests {
                     url("a.go", 1),
                     "a.go:1"
                 ),
-                msg(1, 0, Read, "get/list v1 ConfigMap", url("r.go", 60), "r.go:60"),
+                msg(
+                    1,
+                    0,
+                    Read,
+                    "get/list v1 ConfigMap",
+                    url("r.go", 60),
+                    "r.go:60"
+                ),
                 msg(
                     1,
                     0,
