@@ -212,7 +212,8 @@ impl<'a> Builder<'a> {
         });
     }
 
-    /// One arrow per kind read or written (`message`), its verbs in order of first appearance.
+    /// One arrow per kind read or written (`message`), its verbs in a fixed order (reads,
+    /// then creates, updates, patches, deletes), so every arrow reads the same way.
     fn calls<'o>(
         &mut self,
         at: usize,
@@ -233,7 +234,8 @@ impl<'a> Builder<'a> {
                 None => kinds.push((gvk, vec![verb], sources)),
             }
         }
-        for ((group, version, kind), verbs, sources) in kinds {
+        for ((group, version, kind), mut verbs, sources) in kinds {
+            verbs.sort_by_key(|v| verb_rank(v));
             let link = if group == UNRESOLVED {
                 source_url(self.p, sources).unwrap_or_else(|| self.links.dataflow(self.p, row))
             } else {
@@ -342,6 +344,27 @@ fn add_controller(b: &mut Builder, c: &crate::model::Controller, at: usize) {
         }),
         &anchor(&["ops", "controller", &c.name]),
     );
+}
+
+/// Where a verb goes in an arrow's label: reads, creates, updates, patches, status writes,
+/// deletes; a verb not listed comes last (in order of appearance, the sort is stable).
+fn verb_rank(verb: &str) -> usize {
+    const ORDER: [&str; 13] = [
+        "get",
+        "list",
+        "watch",
+        "create",
+        "create_or_update",
+        "create_or_patch",
+        "update",
+        "patch",
+        "apply",
+        "status_update",
+        "status_patch",
+        "delete",
+        "delete_all_of",
+    ];
+    ORDER.iter().position(|v| *v == verb).unwrap_or(ORDER.len())
 }
 
 /// The project summary: every component controller, then the packages that watch or
@@ -551,8 +574,8 @@ pub(crate) mod tests {
             ],
             controllers: vec![Controller {
                 reads: vec![
-                    op("get", "", "ConfigMap", 60),
-                    op("list", "", "ConfigMap", 61),
+                    op("list", "", "ConfigMap", 60),
+                    op("get", "", "ConfigMap", 61),
                     op("get", "", "ConfigMap", 62),
                 ],
                 name: "widget".into(),
@@ -567,8 +590,8 @@ pub(crate) mod tests {
                     watch(Relation::Watches, "gateway.networking.k8s.io", "Gateway"),
                 ],
                 operations: vec![
-                    op("create", "apps", "Deployment", 20),
-                    op("update", "apps", "Deployment", 30),
+                    op("update", "apps", "Deployment", 20),
+                    op("create", "apps", "Deployment", 30),
                     op("create", "apps", "Deployment", 40),
                     op("patch", "", "Service", 50),
                 ],
