@@ -5,8 +5,9 @@
 //! security page renders the result.
 //!
 //! What the code needs: `get`, `list`, `watch` on every kind it watches; the verb of every
-//! client write (`apply` is a `patch`, `delete_all_of` a `deletecollection`, `create_or_*`
-//! also a `get`), status writes on the `KIND/status` subresource.
+//! read through a client (`get`, `list`, `watch`) a controller's `Reconcile` reaches; the
+//! verb of every client write (`apply` is a `patch`, `delete_all_of` a `deletecollection`,
+//! `create_or_*` also a `get`), status writes on the `KIND/status` subresource.
 //!
 //! Which rules are compared: when the project's workloads run under exactly one
 //! ServiceAccount that has role bindings, and every role bound to it is in the repository,
@@ -14,7 +15,8 @@
 //! and `+kubebuilder:rbac` markers), and `Basis::reason` says why.
 //! **Invariant:** nothing is guessed. A kind whose resource name is not known is listed
 //! with `resource: None`, not compared; an unused grant is only "not seen in the code",
-//! because direct reads (`Get`/`List` without a watch) are not analyzed.
+//! because calls whose kind is not resolved (the dynamic client, unstructured objects of a
+//! kind known only at run time) and reads outside controllers are not counted.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -62,7 +64,7 @@ pub struct UnusedGrant {
     /// `group/resource` as the rule names it (`core` group shown as the bare resource).
     pub resource: String,
     pub verbs: Vec<String>,
-    /// Why the verbs may still be needed (controller-runtime internals, direct reads).
+    /// Why the verbs may still be needed (controller-runtime internals, unresolved reads).
     pub note: String,
     pub sources: Vec<SourceRef>,
 }
@@ -74,8 +76,18 @@ pub struct AccessReport {
     pub unused: Vec<UnusedGrant>,
 }
 
+/// The RBAC verbs a read through a client needs: its own verb.
+pub fn read_verbs(verb: &str) -> &'static [&'static str] {
+    match verb {
+        "get" => &["get"],
+        "list" => &["list"],
+        "watch" => &["watch"],
+        _ => &[],
+    }
+}
+
 /// The RBAC verbs a write needs, with the subresource it goes to.
-fn write_verbs(verb: &str) -> (&'static [&'static str], Option<&'static str>) {
+pub fn write_verbs(verb: &str) -> (&'static [&'static str], Option<&'static str>) {
     match verb {
         "create" => (&["create"], None),
         "update" => (&["update"], None),
@@ -221,6 +233,12 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
                     format!("watch ({})", w.relation.label()),
                     &w.sources,
                 );
+            }
+        }
+        for o in c.reads.iter().filter(|o| o.group != UNRESOLVED) {
+            for verb in read_verbs(&o.verb) {
+                let key = (c.name.clone(), o.group.clone(), o.kind.clone(), None);
+                need(key, verb, format!("read {}", o.verb), &o.sources);
             }
         }
         for o in c.operations.iter().filter(|o| o.group != UNRESOLVED) {
@@ -373,7 +391,9 @@ fn unused_note(group: &str, resource: &str, verbs: &[String]) -> String {
         .iter()
         .any(|v| matches!(v.as_str(), "get" | "list" | "watch"))
     {
-        notes.push("direct reads (Get, List) are not analyzed");
+        notes.push(
+            "reads of kinds not resolved (dynamic client, unstructured) and reads outside controllers are not counted",
+        );
     }
     notes.join("; ")
 }
@@ -403,7 +423,40 @@ mod tests {
     fn project() -> Project {
         Project {
             controllers: vec![Controller {
-                reads: Vec::new(),
+                reads: vec![
+                    Operation {
+                        via: vec![crate::model::CallStep {
+                            function: "pool.helper.lookup".into(),
+                            file: "c.go".into(),
+                            line: 5,
+                        }],
+                        condition: String::new(),
+                        verb: "get".into(),
+                        group: "".into(),
+                        version: "v1".into(),
+                        kind: "Service".into(),
+                        sources: vec![SourceRef::new("h.go", 7)],
+                    },
+                    Operation {
+                        via: Vec::new(),
+                        condition: "if cfg.Enabled".into(),
+                        verb: "list".into(),
+                        group: "".into(),
+                        version: "v1".into(),
+                        kind: "ConfigMap".into(),
+                        sources: vec![SourceRef::new("c.go", 8)],
+                    },
+                    // A read of a kind known only at run time: never a need.
+                    Operation {
+                        via: Vec::new(),
+                        condition: String::new(),
+                        verb: "get".into(),
+                        group: UNRESOLVED.into(),
+                        version: String::new(),
+                        kind: String::new(),
+                        sources: vec![SourceRef::new("c.go", 9)],
+                    },
+                ],
                 name: "pool".into(),
                 reconciler: "PoolReconciler".into(),
                 area: Area::Component,
@@ -457,6 +510,7 @@ mod tests {
                 ),
                 rule("ClusterRole/manager", "", "services", &["get", "create"]),
                 rule("ClusterRole/other", "", "services", &["update"]),
+                rule("ClusterRole/manager", "", "secrets", &["get", "list"]),
             ],
             ..Project::default()
         }
@@ -489,6 +543,13 @@ mod tests {
         assert_eq!(
             rows,
             vec![
+                (
+                    "pool",
+                    "ConfigMap",
+                    Some("configmaps"),
+                    vec![],
+                    vec!["list"]
+                ),
                 (
                     "pool",
                     "Service",
@@ -529,14 +590,22 @@ mod tests {
             unused,
             vec![
                 ("ClusterRole/manager", "apps/deployments", vec!["delete"]),
-                ("ClusterRole/manager", "services", vec!["get"]),
+                // The read of Services counts: `get` on services is used.
                 ("ClusterRole/other", "services", vec!["update"]),
+                ("ClusterRole/manager", "secrets", vec!["get", "list"]),
             ]
         );
         assert_eq!(
-            report.unused[1].note,
-            "direct reads (Get, List) are not analyzed"
+            report.unused[2].note,
+            "reads of kinds not resolved (dynamic client, unstructured) and reads outside controllers are not counted"
         );
+        let service = &report.rows[1];
+        let needs: Vec<(&str, &str)> = service
+            .needs
+            .iter()
+            .map(|n| (n.verb.as_str(), n.why.as_str()))
+            .collect();
+        assert_eq!(needs, [("create", "write create"), ("get", "read get")]);
     }
 
     #[test]
@@ -575,7 +644,7 @@ mod tests {
             "ServiceAccount system/manager"
         );
         assert_eq!(report.basis.roles, vec!["ClusterRole/manager".to_string()]);
-        let service = &report.rows[0];
+        let service = &report.rows[1];
         assert_eq!(
             service.granted,
             vec!["get".to_string(), "create".to_string()]

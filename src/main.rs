@@ -11,6 +11,7 @@ mod content;
 #[cfg(test)]
 mod fuzz;
 mod kind_index;
+mod least_privilege;
 mod link;
 mod markdown;
 mod model;

@@ -142,6 +142,7 @@ pub fn index(portal: &Portal, projects: &[Project], root: &str) -> PortalPage {
             headers: vec!["Kind".into(), "Projects".into(), String::new()],
             rows,
             empty: String::new(),
+            code: Vec::new(),
         });
     }
     let unresolved = portal
@@ -181,6 +182,7 @@ pub fn index(portal: &Portal, projects: &[Project], root: &str) -> PortalPage {
         ],
         rows: unresolved,
         empty: "None.".into(),
+        code: Vec::new(),
     });
     PortalPage {
         path: "kinds/".into(),
@@ -365,6 +367,7 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
             headers,
             rows,
             empty: empty.into(),
+            code: Vec::new(),
         }
     };
     // Where a project touches the kind is in the sections below: this table has no sources.

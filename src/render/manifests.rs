@@ -46,6 +46,7 @@ fn section(
         headers: headers.iter().map(|h| h.to_string()).collect(),
         rows,
         empty: empty.into(),
+        code: Vec::new(),
     }
 }
 

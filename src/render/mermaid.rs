@@ -104,7 +104,8 @@ mod tests {
     api->>c0: Watch apps/v1 Deployment (owned)
     api-->>c0: Watch v1 ConfigMap (informer)
     api->>c0: Watch gateway.networking.k8s.io/v1 Gateway (watch)
-    c0->>api: create, update apps/v1 Deployment
+    c0->>api: get/list v1 ConfigMap
+    c0->>api: create/update apps/v1 Deployment
     c0->>api: patch v1 Service
     Note over api,c0: Defines Widget (example.io)
 "

@@ -261,8 +261,8 @@ pub fn render_site(
     })
 }
 
-/// The security page with the RBAC-versus-code sections before the trailing bundled and
-/// samples sections.
+/// The security page with the RBAC-versus-code and least-privilege sections before the
+/// trailing bundled and samples sections.
 fn security(
     project: &Project,
     portal: &Portal,
@@ -272,9 +272,16 @@ fn security(
 ) -> manifests::SectionsPage {
     let mut view = manifests::security(project, kind_links);
     let report = crate::access::check(project, names);
+    let privileges = crate::least_privilege::derive(project, names);
     let at = view.sections.len().saturating_sub(2);
-    view.sections
-        .splice(at..at, rbac_code::sections(project, &report, portal, root));
+    let mut added = rbac_code::sections(project, &report, portal, root);
+    added.extend(rbac_code::least_privilege_sections(
+        project,
+        &privileges,
+        portal,
+        root,
+    ));
+    view.sections.splice(at..at, added);
     view
 }
 

@@ -24,6 +24,7 @@ fn section(id: &str, title: &str, intro: &str, headers: &[&str], rows: Vec<Table
         headers,
         rows,
         empty: "None.".into(),
+        code: Vec::new(),
     }
 }
 

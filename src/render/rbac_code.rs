@@ -1,11 +1,15 @@
 //! The "RBAC versus code" sections of `/projects/P/security/`: the report of
 //! `access::check` as two tables, needs against grants per controller, and grants no
-//! analyzed code was seen to use.
+//! analyzed code was seen to use; then one "Least privilege" section per controller from
+//! `least_privilege::derive`: its rules as markers and as a ClusterRole, every verb traced.
 
 use super::kinds::{kind_cell, kind_title};
-use super::table::{Anchors, Cell, Section, TableRow, source_links};
+use super::table::{Anchors, Cell, CodeBlock, Section, TableRow, call_steps, source_links};
+use super::views::anchor;
 use crate::access::AccessReport;
-use crate::model::Project;
+use crate::least_privilege::{self, Privileges, Trace};
+use crate::model::{Portal, Project};
+use crate::source::line_url;
 
 pub fn sections(
     p: &Project,
@@ -100,7 +104,7 @@ pub fn sections(
             id: "rbac-versus-code".into(),
             title: "RBAC versus code".into(),
             intro: format!(
-                "{} Each kind a controller watches needs get, list and watch; each client write needs its verb (status writes on the status subresource). MISSING means the controller will be refused at run time.",
+                "{} Each kind a controller watches needs get, list and watch; each read through a client its verb; each client write its verb (status writes on the status subresource). MISSING means the controller will be refused at run time.",
                 report.basis.reason
             ),
             headers: [
@@ -117,18 +121,149 @@ pub fn sections(
             .map(|h| h.to_string())
             .collect(),
             rows,
-            empty: "No watch or write of a resolved kind was found.".into(),
+            empty: "No watch, read or write of a resolved kind was found.".into(),
+            code: Vec::new(),
         },
         Section {
             id: "unused-grants".into(),
             title: "Grants not seen in the code".into(),
-            intro: "Verbs the compared rules grant that no analyzed watch or write needs: candidates for least privilege. The analyzer sees watches and writes, not direct reads, so check before removing one.".into(),
+            intro: "Verbs the compared rules grant that no analyzed watch, read or write needs: candidates for least privilege. Calls of kinds known only at run time (the dynamic client, unstructured objects) and what the manager itself does are not seen, so check before removing one.".into(),
             headers: ["Role", "Resource", "Verbs", "Note", "Source", ""]
                 .iter()
                 .map(|h| h.to_string())
                 .collect(),
             rows: unused,
             empty: "None.".into(),
+            code: Vec::new(),
         },
     ]
+}
+
+/// Up to this many places are shown in a "Needed by" cell; more are collapsed.
+const SHOWN_TRACES: usize = 3;
+
+/// One "Least privilege" section per component controller.
+pub fn least_privilege_sections(
+    p: &Project,
+    all: &[Privileges],
+    portal: &Portal,
+    root: &str,
+) -> Vec<Section> {
+    all.iter()
+        .map(|c| {
+            let role = least_privilege::cluster_role(&p.name, c);
+            let markers = least_privilege::markers(&c.rules);
+            let mut anchors = Anchors::new();
+            let mut rows: Vec<TableRow> = c
+                .needs
+                .iter()
+                .map(|n| TableRow {
+                    anchor: anchors.unique(&["lp", &c.controller, &n.group, &n.resource, &n.verb]),
+                    cells: vec![
+                        kind_cell(portal, root, &n.group, &n.kind, rule_resource(&n.group, &n.resource)),
+                        Cell::text(n.verb.clone()),
+                        needed_by(p, &n.traces),
+                    ],
+                    sources: Vec::new(),
+                })
+                .collect();
+            rows.extend(c.unknown.iter().map(|u| TableRow {
+                anchor: anchors.unique(&["lp", &c.controller, &u.group, &u.kind, "unknown"]),
+                cells: vec![
+                    kind_cell(
+                        portal,
+                        root,
+                        &u.group,
+                        &u.kind,
+                        format!(
+                            "{}{}: resource name unknown, not in the rules",
+                            kind_title(&u.group, &u.kind),
+                            u.subresource.as_deref().map(|s| format!(" ({s})")).unwrap_or_default()
+                        ),
+                    ),
+                    Cell::text(u.verbs.join(", ")),
+                    needed_by(p, &u.traces),
+                ],
+                sources: Vec::new(),
+            }));
+            let mut intro = format!(
+                "The smallest rules that allow what the {} controller's code was seen to do: get, list and watch on each kind it watches (its cache needs all three), the verb of each read, the verbs of each write (apply is patch, create-or-update also get, status writes on the status subresource). A lower bound: leader election, events and calls of kinds known only at run time are not in them.",
+                c.controller
+            );
+            if !c.unknown.is_empty() {
+                intro.push_str(&format!(
+                    " {} left out because no CRD or built-in table gives their resource name.",
+                    super::table::counted(c.unknown.len(), "kind is", "kinds are")
+                ));
+            }
+            if c.unresolved > 0 {
+                intro.push_str(&format!(
+                    " {} of unresolved kinds (see the diagnostics) are not included.",
+                    super::table::counted(c.unresolved, "call or watch", "calls or watches")
+                ));
+            }
+            Section {
+                id: anchor(&["least-privilege", &c.controller]),
+                title: format!("Least privilege: {}", c.controller),
+                intro,
+                headers: ["Resource", "Verb", "Needed by (call path → why)", ""]
+                    .iter()
+                    .map(|h| h.to_string())
+                    .collect(),
+                rows,
+                empty: "No watch, read or write of a resolved kind was found.".into(),
+                code: vec![
+                    CodeBlock {
+                        title: "kubebuilder markers".into(),
+                        text: if markers.is_empty() {
+                            "// no rules".into()
+                        } else {
+                            markers.join("\n")
+                        },
+                        open: true,
+                    },
+                    CodeBlock {
+                        title: "ClusterRole (YAML)".into(),
+                        text: role,
+                        open: false,
+                    },
+                ],
+            }
+        })
+        .collect()
+}
+
+/// `apps/deployments`, or `services` for the core group, as a rule names it.
+fn rule_resource(group: &str, resource: &str) -> String {
+    if group.is_empty() {
+        resource.to_string()
+    } else {
+        format!("{group}/{resource}")
+    }
+}
+
+/// Each place needing a verb as its call path ending in the reason, linked to the line;
+/// more than a few are collapsed behind a summary of the reasons.
+fn needed_by(p: &Project, traces: &[Trace]) -> Cell {
+    let paths: Vec<Cell> = traces
+        .iter()
+        .map(|t| {
+            let mut items = call_steps(p, &t.via);
+            let url = t
+                .sources
+                .first()
+                .and_then(|s| line_url(&p.source_url, &p.commit, &s.file, s.line))
+                .unwrap_or_default();
+            items.push(Cell::link(t.why.clone(), url));
+            Cell::path(items, " → ")
+        })
+        .collect();
+    let cell = Cell::list(paths);
+    if traces.len() <= SHOWN_TRACES {
+        return cell;
+    }
+    let mut whys: Vec<&str> = traces.iter().map(|t| t.why.as_str()).collect();
+    whys.sort();
+    whys.dedup();
+    cell.collapsed(format!("{} places: {}", traces.len(), whys.join(", ")))
 }

@@ -3,8 +3,9 @@
 //! summary per project. `mermaid` writes a diagram as mermaid text and `svg::sequence`
 //! draws it, both from this one structure, so the two never disagree.
 //!
-//! Messages are deduplicated: a kind watched twice the same way is one arrow, and all
-//! writes of one kind are one arrow listing their verbs.
+//! Messages are deduplicated: a kind watched twice the same way is one arrow, all reads
+//! of one kind are one arrow (`get/list v1 ConfigMap`), and all writes of one kind are one
+//! arrow listing their verbs (`create/update/delete apps/v1 Deployment`).
 
 use std::collections::BTreeSet;
 
@@ -35,6 +36,8 @@ pub enum MessageKind {
     Watch,
     /// An informer watch started outside the builder: a dashed arrow.
     Informer,
+    /// Reads (get, list, watch through a client) of one kind, with their verbs.
+    Read,
     /// Writes of one kind, with their verbs.
     Write,
 }
@@ -209,10 +212,12 @@ impl<'a> Builder<'a> {
         });
     }
 
-    /// One arrow per written kind, its verbs in order of first appearance.
-    fn writes<'o>(
+    /// One arrow per kind read or written (`message`), its verbs in a fixed order (reads,
+    /// then creates, updates, patches, deletes), so every arrow reads the same way.
+    fn calls<'o>(
         &mut self,
         at: usize,
+        message: MessageKind,
         ops: impl Iterator<Item = (&'o str, (&'o str, &'o str, &'o str), &'o [SourceRef])>,
         row: &str,
     ) {
@@ -229,7 +234,8 @@ impl<'a> Builder<'a> {
                 None => kinds.push((gvk, vec![verb], sources)),
             }
         }
-        for ((group, version, kind), verbs, sources) in kinds {
+        for ((group, version, kind), mut verbs, sources) in kinds {
+            verbs.sort_by_key(|v| verb_rank(v));
             let link = if group == UNRESOLVED {
                 source_url(self.p, sources).unwrap_or_else(|| self.links.dataflow(self.p, row))
             } else {
@@ -238,8 +244,8 @@ impl<'a> Builder<'a> {
             self.message(Message {
                 from: at,
                 to: 0,
-                kind: MessageKind::Write,
-                label: format!("{} {}", verbs.join(", "), kind_text(group, version, kind)),
+                kind: message,
+                label: format!("{} {}", verbs.join("/"), kind_text(group, version, kind)),
                 link,
                 source: source_label(sources),
             });
@@ -314,8 +320,21 @@ fn add_controller(b: &mut Builder, c: &crate::model::Controller, at: usize) {
             &row,
         );
     }
-    b.writes(
+    b.calls(
         at,
+        MessageKind::Read,
+        c.reads.iter().map(|o| {
+            (
+                o.verb.as_str(),
+                (o.group.as_str(), o.version.as_str(), o.kind.as_str()),
+                o.sources.as_slice(),
+            )
+        }),
+        &anchor(&["ops", "controller", &c.name]),
+    );
+    b.calls(
+        at,
+        MessageKind::Write,
         c.operations.iter().map(|o| {
             (
                 o.verb.as_str(),
@@ -325,6 +344,27 @@ fn add_controller(b: &mut Builder, c: &crate::model::Controller, at: usize) {
         }),
         &anchor(&["ops", "controller", &c.name]),
     );
+}
+
+/// Where a verb goes in an arrow's label: reads, creates, updates, patches, status writes,
+/// deletes; a verb not listed comes last (in order of appearance, the sort is stable).
+fn verb_rank(verb: &str) -> usize {
+    const ORDER: [&str; 13] = [
+        "get",
+        "list",
+        "watch",
+        "create",
+        "create_or_update",
+        "create_or_patch",
+        "update",
+        "patch",
+        "apply",
+        "status_update",
+        "status_patch",
+        "delete",
+        "delete_all_of",
+    ];
+    ORDER.iter().position(|v| *v == verb).unwrap_or(ORDER.len())
 }
 
 /// The project summary: every component controller, then the packages that watch or
@@ -398,8 +438,9 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
                 "informers",
             );
         }
-        b.writes(
+        b.calls(
             at,
+            MessageKind::Write,
             p.package_operations
                 .iter()
                 .filter(|o| o.package == package && o.area.is_component())
@@ -532,7 +573,11 @@ pub(crate) mod tests {
                 crd("example.io", "Widget", false),
             ],
             controllers: vec![Controller {
-                reads: Vec::new(),
+                reads: vec![
+                    op("list", "", "ConfigMap", 60),
+                    op("get", "", "ConfigMap", 61),
+                    op("get", "", "ConfigMap", 62),
+                ],
                 name: "widget".into(),
                 reconciler: "WidgetReconciler".into(),
                 area: Default::default(),
@@ -545,8 +590,8 @@ pub(crate) mod tests {
                     watch(Relation::Watches, "gateway.networking.k8s.io", "Gateway"),
                 ],
                 operations: vec![
-                    op("create", "apps", "Deployment", 20),
-                    op("update", "apps", "Deployment", 30),
+                    op("update", "apps", "Deployment", 20),
+                    op("create", "apps", "Deployment", 30),
                     op("create", "apps", "Deployment", 40),
                     op("patch", "", "Service", 50),
                 ],
@@ -629,8 +674,16 @@ pub(crate) mod tests {
                 msg(
                     1,
                     0,
+                    Read,
+                    "get/list v1 ConfigMap",
+                    url("r.go", 60),
+                    "r.go:60"
+                ),
+                msg(
+                    1,
+                    0,
                     Write,
-                    "create, update apps/v1 Deployment",
+                    "create/update apps/v1 Deployment",
                     url("r.go", 20),
                     "r.go:20"
                 ),
@@ -750,7 +803,8 @@ pub(crate) mod tests {
                 "0->1 Watch apps/v1 Deployment (owned)",
                 "0->1 Watch v1 ConfigMap (informer)",
                 "0->1 Watch gateway.networking.k8s.io/v1 Gateway (watch)",
-                "1->0 create, update apps/v1 Deployment",
+                "1->0 get/list v1 ConfigMap",
+                "1->0 create/update apps/v1 Deployment",
                 "1->0 patch v1 Service",
                 "0->2 Watch v1 Secret (informer)",
                 "note Defines: Widget (example.io)",

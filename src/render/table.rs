@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::views::{Link, anchor};
-use crate::model::{Area, Project, SourceRef};
+use crate::model::{Area, CallStep, Project, SourceRef};
 use crate::source::line_url;
 
 /// One table cell: text, and a link when the text names something with a page or row.
@@ -26,6 +26,12 @@ pub struct Cell {
     /// hyphens.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub nowrap: bool,
+    /// What goes between `items` (a call path's ` → `); empty: one item per line.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub sep: String,
+    /// When set, the items are collapsed behind a `<details>` with this summary.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub summary: String,
 }
 
 impl Cell {
@@ -35,6 +41,8 @@ impl Cell {
             url: String::new(),
             items: Vec::new(),
             nowrap: false,
+            sep: String::new(),
+            summary: String::new(),
         }
     }
 
@@ -44,6 +52,8 @@ impl Cell {
             url: url.into(),
             items: Vec::new(),
             nowrap: false,
+            sep: String::new(),
+            summary: String::new(),
         }
     }
 
@@ -66,6 +76,29 @@ impl Cell {
             url: String::new(),
             items,
             nowrap: false,
+            sep: String::new(),
+            summary: String::new(),
+        }
+    }
+
+    /// Items shown on one line with `sep` between them (a call path), each with its link.
+    pub fn path(items: Vec<Cell>, sep: &str) -> Cell {
+        Cell {
+            sep: sep.to_string(),
+            text: items
+                .iter()
+                .map(|c| c.text.as_str())
+                .collect::<Vec<_>>()
+                .join(sep),
+            ..Cell::list(items)
+        }
+    }
+
+    /// The same cell collapsed behind a `<details>` summary.
+    pub fn collapsed(self, summary: impl Into<String>) -> Cell {
+        Cell {
+            summary: summary.into(),
+            ..self
         }
     }
 
@@ -98,6 +131,17 @@ pub struct Section {
     pub rows: Vec<TableRow>,
     /// Shown when there are no rows.
     pub empty: String,
+    /// Text blocks shown after the intro, before the table (generated RBAC).
+    pub code: Vec<CodeBlock>,
+}
+
+/// A block of generated text a user can copy: its title and the text, shown as code.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct CodeBlock {
+    pub title: String,
+    pub text: String,
+    /// Shown unfolded.
+    pub open: bool,
 }
 
 /// Source links of a project's rows.
@@ -137,6 +181,65 @@ pub fn source_links(p: &Project, sources: &[SourceRef]) -> Vec<Link> {
             url: line_url(&p.source_url, &p.commit, &s.file, s.line).unwrap_or_default(),
         })
         .collect()
+}
+
+/// A call path's functions as they read best in a row: the package left out of
+/// `pkg.Type.Method`, and the type too when the previous step has the same one
+/// (`Predictor.Reconcile → reconcileCanaryDeployments`); `pkg.Func` stays whole.
+pub fn short_functions(via: &[CallStep]) -> Vec<String> {
+    let mut previous_type = "";
+    via.iter()
+        .map(|step| {
+            let parts: Vec<&str> = step.function.split('.').collect();
+            if parts.len() < 3 {
+                previous_type = "";
+                return step.function.clone();
+            }
+            let shown = if parts[1] == previous_type {
+                parts[2..].join(".")
+            } else {
+                parts[1..].join(".")
+            };
+            previous_type = parts[1];
+            shown
+        })
+        .collect()
+}
+
+/// Paths longer than this are collapsed behind their first and last step.
+const SHORT_PATH: usize = 3;
+
+/// A call path's steps, each linked to the line where it is called.
+pub fn call_steps(p: &Project, via: &[CallStep]) -> Vec<Cell> {
+    short_functions(via)
+        .into_iter()
+        .zip(via)
+        .map(
+            |(name, step)| match line_url(&p.source_url, &p.commit, &step.file, step.line) {
+                Some(url) => Cell::link(name, url),
+                None => Cell::text(name),
+            },
+        )
+        .collect()
+}
+
+/// The call path from a controller's `Reconcile` to a call, collapsed behind its first and
+/// last step when long.
+pub fn call_path(p: &Project, via: &[CallStep]) -> Cell {
+    let items = call_steps(p, via);
+    let steps = items.len();
+    let summary = (steps > SHORT_PATH).then(|| {
+        format!(
+            "{} → … → {} ({steps} calls)",
+            items[0].text,
+            items[steps - 1].text
+        )
+    });
+    let cell = Cell::path(items, " → ");
+    match summary {
+        Some(s) => cell.collapsed(s),
+        None => cell,
+    }
 }
 
 /// Where a row goes: the project's own table, "Samples and tooling", or "Bundled".
@@ -183,6 +286,8 @@ impl Router {
                 .unwrap_or_default(),
             items: Vec::new(),
             nowrap: false,
+            sep: String::new(),
+            summary: String::new(),
         });
         let moved = TableRow {
             anchor: row.anchor,
@@ -207,6 +312,7 @@ impl Router {
                 headers: vec!["What".into(), "Details".into()],
                 rows: self.bundled,
                 empty: "None.".into(),
+                code: Vec::new(),
             },
             Section {
                 id: "samples".into(),
@@ -215,6 +321,7 @@ impl Router {
                 headers: vec!["What".into(), "Details".into()],
                 rows: self.samples,
                 empty: "None.".into(),
+                code: Vec::new(),
             },
         ]
     }

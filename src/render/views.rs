@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 use serde::Serialize;
 
 use super::manifests;
-use super::table::{Cell, KindLinks, TableRow, api_page, service_port};
+use super::table::{Cell, KindLinks, TableRow, api_page, service_port, source_links};
 use crate::config::Site;
 use crate::link;
 use crate::model::{Area, Counts, Origin, Portal, Project, SourceRef};
@@ -229,6 +229,8 @@ pub struct ControllerView {
     /// Kind cells link to the kind pages.
     pub watches: Vec<TableRow>,
     pub operations: Vec<TableRow>,
+    /// Gets, lists and watches through a client, in the same columns as `operations`.
+    pub reads: Vec<TableRow>,
 }
 
 /// A table row: an anchor, its cells (already display text) and its source links.
@@ -272,6 +274,64 @@ fn line_of(sources: &[SourceRef]) -> String {
         .first()
         .map(|s| format!("{}-{}", s.file, s.line))
         .unwrap_or_default()
+}
+
+/// Row anchors made unique on the page: one call reached through two paths, or one kind
+/// watched twice the same way, would otherwise repeat an id; later rows get `-2`, `-3`.
+fn unique_rows(mut view: ControllerView) -> ControllerView {
+    let mut anchors = EndpointAnchors::default();
+    for row in view
+        .watches
+        .iter_mut()
+        .chain(view.operations.iter_mut())
+        .chain(view.reads.iter_mut())
+    {
+        row.anchor = anchors.unique(std::mem::take(&mut row.anchor));
+    }
+    view
+}
+
+/// A watch's guard for the "When" column: its condition, `yes` for a conditional watch
+/// whose condition text is unknown, empty when it always runs.
+fn when(conditional: bool, condition: &str) -> String {
+    match (conditional, condition) {
+        (_, c) if !c.is_empty() => c.to_string(),
+        (true, _) => "yes".into(),
+        (false, _) => String::new(),
+    }
+}
+
+/// A controller's write or read: verb, kind, the guarding condition ("When", empty =
+/// always) and the call path from `Reconcile` ("Via", empty = in `Reconcile` itself).
+fn operation_row(
+    p: &Project,
+    kind_links: &KindLinks,
+    controller: &str,
+    prefix: &str,
+    o: &crate::model::Operation,
+) -> TableRow {
+    TableRow {
+        anchor: anchor(&[
+            prefix,
+            controller,
+            &o.verb,
+            &o.group,
+            &o.kind,
+            &line_of(&o.sources),
+        ]),
+        cells: vec![
+            Cell::text(o.verb.clone()),
+            kind_cell(
+                kind_links,
+                &o.group,
+                &o.kind,
+                kind_label(&o.group, &o.version, &o.kind),
+            ),
+            Cell::text(o.condition.clone()),
+            super::table::call_path(p, &o.via),
+        ],
+        sources: source_links(p, &o.sources),
+    }
 }
 
 /// A stable anchor from parts of a row's identity: lowercase, `-`-separated.
@@ -358,59 +418,47 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
             None
         }
     };
-    let controller_view = |c: &crate::model::Controller| ControllerView {
-        anchor: anchor(&["controller", &c.name]),
-        name: c.name.clone(),
-        reconciler: c.reconciler.clone(),
-        sources: links(&c.sources),
-        watches: c
-            .watches
-            .iter()
-            .map(|w| {
-                let kind = if w.is_resolved() {
-                    w.gvk().display()
-                } else {
-                    format!(
-                        "{}.{} (unresolved)",
-                        w.import_path.as_deref().unwrap_or("?"),
-                        w.kind
-                    )
-                };
-                TableRow {
-                    anchor: anchor(&["watch", &c.name, w.relation.label(), &w.group, &w.kind]),
-                    cells: vec![
-                        Cell::text(w.relation.label()),
-                        kind_cell(kind_links, &w.group, &w.kind, kind),
-                        Cell::text(if w.conditional { "yes" } else { "" }),
-                    ],
-                    sources: links(&w.sources),
-                }
-            })
-            .collect(),
-        operations: c
-            .operations
-            .iter()
-            .map(|o| TableRow {
-                anchor: anchor(&[
-                    "op",
-                    &c.name,
-                    &o.verb,
-                    &o.group,
-                    &o.kind,
-                    &line_of(&o.sources),
-                ]),
-                cells: vec![
-                    Cell::text(o.verb.clone()),
-                    kind_cell(
-                        kind_links,
-                        &o.group,
-                        &o.kind,
-                        kind_label(&o.group, &o.version, &o.kind),
-                    ),
-                ],
-                sources: links(&o.sources),
-            })
-            .collect(),
+    let controller_view = |c: &crate::model::Controller| {
+        unique_rows(ControllerView {
+            anchor: anchor(&["controller", &c.name]),
+            name: c.name.clone(),
+            reconciler: c.reconciler.clone(),
+            sources: links(&c.sources),
+            watches: c
+                .watches
+                .iter()
+                .map(|w| {
+                    let kind = if w.is_resolved() {
+                        w.gvk().display()
+                    } else {
+                        format!(
+                            "{}.{} (unresolved)",
+                            w.import_path.as_deref().unwrap_or("?"),
+                            w.kind
+                        )
+                    };
+                    TableRow {
+                        anchor: anchor(&["watch", &c.name, w.relation.label(), &w.group, &w.kind]),
+                        cells: vec![
+                            Cell::text(w.relation.label()),
+                            kind_cell(kind_links, &w.group, &w.kind, kind),
+                            Cell::text(when(w.conditional, &w.condition)),
+                        ],
+                        sources: links(&w.sources),
+                    }
+                })
+                .collect(),
+            operations: c
+                .operations
+                .iter()
+                .map(|o| operation_row(p, kind_links, &c.name, "op", o))
+                .collect(),
+            reads: c
+                .reads
+                .iter()
+                .map(|o| operation_row(p, kind_links, &c.name, "read", o))
+                .collect(),
+        })
     };
     let (component, sample): (Vec<_>, Vec<_>) =
         p.controllers.iter().partition(|c| c.area.is_component());
@@ -926,6 +974,75 @@ mod tests {
             area: Area::Component,
             sources: vec![],
         }
+    }
+
+    #[test]
+    fn operation_rows_show_when_and_via_with_unique_anchors() {
+        let step = |function: &str, line: u32| crate::model::CallStep {
+            function: function.into(),
+            file: "c.go".into(),
+            line,
+        };
+        let op = |via: Vec<crate::model::CallStep>, condition: &str| crate::model::Operation {
+            verb: "delete".into(),
+            group: "apps".into(),
+            version: "v1".into(),
+            kind: "Deployment".into(),
+            sources: vec![SourceRef::new("p.go", 9)],
+            via,
+            condition: condition.into(),
+        };
+        let p = Project {
+            source_url: "https://example.com/{commit}/{path}#L{line}".into(),
+            commit: "abc".into(),
+            controllers: vec![crate::model::Controller {
+                name: "pool".into(),
+                reconciler: "PoolReconciler".into(),
+                area: Area::Component,
+                sources: Vec::new(),
+                watches: Vec::new(),
+                // One call reached through two paths: two rows, two anchors.
+                operations: vec![
+                    op(
+                        vec![step("comp.Pred.Reconcile", 3), step("comp.Pred.sweep", 5)],
+                        "for i := range items",
+                    ),
+                    op(
+                        vec![
+                            step("comp.Expl.Reconcile", 4),
+                            step("raw.New", 6),
+                            step("comp.Pred.Reconcile", 7),
+                            step("comp.Pred.sweep", 8),
+                        ],
+                        "",
+                    ),
+                ],
+                reads: Vec::new(),
+            }],
+            ..Project::default()
+        };
+        let page = dataflow(&p, "/", &KindLinks::default());
+        let rows = &page.controllers[0].operations;
+        let anchors: Vec<&str> = rows.iter().map(|r| r.anchor.as_str()).collect();
+        assert_eq!(
+            anchors,
+            [
+                "op-pool-delete-apps-deployment-p-go-9",
+                "op-pool-delete-apps-deployment-p-go-9-2"
+            ]
+        );
+        assert_eq!(rows[0].cells[2].text, "for i := range items");
+        let via = &rows[0].cells[3];
+        assert_eq!(via.text, "Pred.Reconcile → sweep");
+        assert_eq!(via.items[0].url, "https://example.com/abc/c.go#L3");
+        assert_eq!(via.summary, "");
+        // Four calls: collapsed behind the first and last step.
+        let long = &rows[1].cells[3];
+        assert_eq!(
+            long.text,
+            "Expl.Reconcile → raw.New → Pred.Reconcile → sweep"
+        );
+        assert_eq!(long.summary, "Expl.Reconcile → … → sweep (4 calls)");
     }
 
     #[test]

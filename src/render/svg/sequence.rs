@@ -1,6 +1,7 @@
 //! A sequence diagram drawn as SVG: participants as boxes (repeated at the bottom) with
-//! dashed lifelines, messages as arrows from top to bottom (solid for reconcile watches
-//! and writes, dashed for informer watches), notes as boxes spanning the participants.
+//! dashed lifelines, messages as arrows from top to bottom (solid for reconcile watches,
+//! reads and writes, dashed for informer watches; reads muted, writes in the accent
+//! colour), notes as boxes spanning the participants.
 //!
 //! Layout is deterministic and one pass: each participant's column is placed far enough
 //! right of every earlier column it exchanges a message with for the label to fit;
@@ -129,6 +130,7 @@ pub fn render(d: &Diagram) -> String {
                 let class = match m.kind {
                     _ if m.dashed() => "msg informer",
                     MessageKind::Write => "msg write",
+                    MessageKind::Read => "msg read",
                     _ => "msg watch",
                 };
                 let (x1, x2) = (x_of(m.from), x_of(m.to));

@@ -1,9 +1,10 @@
-// Adds a "Copy" button to each "mermaid source" toggle of a dataflow page. The page works
-// without it: the source can be selected by hand or downloaded as a .mmd file.
+// Adds a "Copy" button to each "mermaid source" toggle of a dataflow page and to each block
+// of generated text (the security page's least-privilege RBAC). The pages work without it:
+// the text can be selected by hand (or downloaded as a .mmd file).
 (function () {
   'use strict';
   if (!navigator.clipboard) return;
-  document.querySelectorAll('details.mermaid-source').forEach(function (details) {
+  document.querySelectorAll('details.mermaid-source, details.copy-source').forEach(function (details) {
     var code = details.querySelector('pre code');
     var summary = details.querySelector('summary');
     if (!code || !summary) return;
