@@ -842,20 +842,7 @@ fn arg_of(node: Node, scope: &Scope, src: &[u8]) -> Arg {
 
 /// Records `type T struct { … }` declarations.
 pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
-    let mut c = decl.walk();
-    for spec in decl.named_children(&mut c) {
-        if spec.kind_name() != "type_spec" {
-            continue;
-        }
-        let (Some(name), Some(ty)) = (
-            spec.child_by_field_id(FIELD.name),
-            spec.child_by_field_id(FIELD.ty),
-        ) else {
-            continue;
-        };
-        if ty.kind_name() != "struct_type" {
-            continue;
-        }
+    for (name, ty) in super::locals::type_specs(decl, "struct_type") {
         let mut fields = Vec::new();
         let mut tc = ty.walk();
         for list in ty.named_children(&mut tc) {
@@ -902,20 +889,7 @@ pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
 /// Records `type I interface { … }` declarations: method names with their shapes, and
 /// embedded interfaces.
 pub fn collect_interfaces(decl: Node, src: &[u8], out: &mut Vec<InterfaceDecl>) {
-    let mut c = decl.walk();
-    for spec in decl.named_children(&mut c) {
-        if spec.kind_name() != "type_spec" {
-            continue;
-        }
-        let (Some(name), Some(ty)) = (
-            spec.child_by_field_id(FIELD.name),
-            spec.child_by_field_id(FIELD.ty),
-        ) else {
-            continue;
-        };
-        if ty.kind_name() != "interface_type" {
-            continue;
-        }
+    for (name, ty) in super::locals::type_specs(decl, "interface_type") {
         let mut methods = Vec::new();
         let mut embedded = Vec::new();
         let mut tc = ty.walk();

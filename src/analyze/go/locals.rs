@@ -200,7 +200,7 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
 }
 
 /// The (name, type) nodes of the type specs of a declaration whose type is of `kind`.
-fn type_specs<'t>(decl: Node<'t>, kind: &str) -> Vec<(Node<'t>, Node<'t>)> {
+pub(crate) fn type_specs<'t>(decl: Node<'t>, kind: &str) -> Vec<(Node<'t>, Node<'t>)> {
     let mut c = decl.walk();
     decl.named_children(&mut c)
         .filter(|n| n.kind_name() == "type_spec")

@@ -447,7 +447,7 @@ pub fn resolve(
     // Every write and read, at the line it is reported, with the function it belongs to.
     let mut resolved: Vec<(&str, &FuncRef, Operation)> = Vec::new();
     let mut ordered: Vec<_> = functions.iter().collect();
-    ordered.sort_by(|a, b| (a.1.fi, a.1.facts.call_fact).cmp(&(b.1.fi, b.1.facts.call_fact)));
+    ordered.sort_by_key(|(_, loc)| (loc.fi, loc.facts.call_fact));
     for ((dir, func), loc) in ordered {
         for w in &loc.facts.writes {
             if !resolver.is_client(loc.file, dir, &w.client) {
@@ -929,8 +929,9 @@ func cleanup(ctx context.Context, c client.Client) {
 }
 "#;
 
-    fn rows(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>, Vec<String>) {
-        let inputs: Vec<GoInput> = files
+    /// Go inputs of test sources; a `_test.go` file is a sample.
+    fn inputs_of(files: &[(&str, &str)]) -> Vec<GoInput> {
+        files
             .iter()
             .map(|(p, s)| GoInput {
                 facts: extract(p, s),
@@ -940,7 +941,11 @@ func cleanup(ctx context.Context, c client.Client) {
                     Area::Component
                 },
             })
-            .collect();
+            .collect()
+    }
+
+    fn rows(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>, Vec<String>) {
+        let inputs = inputs_of(&files);
         let modules = vec![GoModule {
             dir: String::new(),
             path: "example.com/op".into(),
@@ -1134,17 +1139,7 @@ func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
             "internal/subs/subs.go",
             "internal/base/finalizers.go"
         );
-        let inputs: Vec<GoInput> = files
-            .iter()
-            .map(|(p, s)| GoInput {
-                facts: extract(p, s),
-                area: if p.ends_with("_test.go") {
-                    Area::Samples
-                } else {
-                    Area::Component
-                },
-            })
-            .collect();
+        let inputs = inputs_of(&files);
         let modules = vec![GoModule {
             dir: String::new(),
             path: "example.com/shipyard".into(),
