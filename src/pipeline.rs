@@ -756,7 +756,8 @@ pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, String>
                 c.files = 1;
                 c.bytes = text.len() as u64;
                 match file.kind {
-                    analyze::FileKind::Go => {
+                    // protoc's generated Go is parsed by the analysis too (for gRPC facts).
+                    analyze::FileKind::Go | analyze::FileKind::GoGenerated => {
                         c.go_files = 1;
                         let mut parser = tree_sitter::Parser::new();
                         if parser
@@ -777,7 +778,6 @@ pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, String>
                         }
                     }
                     analyze::FileKind::GoMod
-                    | analyze::FileKind::GoGenerated
                     | analyze::FileKind::ValuesSchema
                     | analyze::FileKind::Rust
                     | analyze::FileKind::CargoToml
