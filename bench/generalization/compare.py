@@ -1,0 +1,348 @@
+#!/usr/bin/env python3
+"""Compare portolan's project model with hand-checked ground truth (portolan issue 15).
+
+For each operator folder /work/eval/NAME (with truth-{watches,writes,routes,flags}.tsv):
+  * optionally reruns `BIN analyze /tmp/real/NAME` (--bin), writing NAME/<tag>.json;
+  * matches tool rows with truth rows per category and prints a table:
+      tool rows (in scope), truth rows (scored), matched, recall, precision.
+  * precision = correct / checked, where a tool row is correct when it matches a truth row
+    or is listed as `correct` in NAME/judged-CATEGORY.tsv, wrong when listed in
+    NAME/wrong-CATEGORY.tsv (or judged `wrong`); unmatched rows nobody judged are
+    "unchecked" and written to NAME/unmatched-CATEGORY.<tag>.tsv for hand checking.
+  * misses (truth rows not found) are written to NAME/misses-CATEGORY.<tag>.tsv.
+
+Usage:
+  python3 compare.py                       # use NAME/base.json
+  python3 compare.py --bin PATH [--tag new] # rerun analyze with PATH, write NAME/new.json
+  python3 compare.py --json-tag new         # reuse NAME/new.json
+  python3 compare.py --ops kueue,keda -v    # subset, verbose (list misses)
+"""
+import argparse
+import csv
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+EVAL = os.path.dirname(os.path.abspath(__file__))
+REAL = '/tmp/real'
+OPS = ['source-controller', 'keda', 'external-secrets', 'cert-manager', 'kueue', 'prometheus-operator']
+CATS = ['watches', 'writes', 'routes', 'flags']
+
+# Product code only: the same exclusions the truth files use.
+EXCLUDE = re.compile(r'(^|/)(test|tests|e2e|hack|docs|examples|testdata|vendor|testing|testingjobs|commontest)/'
+                     r'|_test\.go$|zz_generated|(^|/)site/')
+LINE_TOL = {'watches': 3, 'writes': 2, 'routes': 6, 'flags': 3}
+
+
+def read_tsv(path):
+    if not os.path.exists(path):
+        return []
+    with open(path, newline='') as f:
+        return list(csv.DictReader(f, delimiter='\t', quoting=csv.QUOTE_NONE))
+
+
+def norm_group(g):
+    g = (g or '').strip().strip('"')
+    return '' if g in ('core', '""') else g
+
+
+def in_scope(sources):
+    return any(not EXCLUDE.search(s['file']) for s in sources) if sources else True
+
+
+def srcs(item):
+    return [{'file': s.get('file', ''), 'line': int(s.get('line', 0) or 0)} for s in item.get('sources', [])]
+
+
+def src_str(sources):
+    return ','.join(f"{s['file']}:{s['line']}" for s in sources[:3])
+
+
+# ---------------------------------------------------------------- tool rows per category
+def tool_watches(p):
+    rows = []
+    for c in p.get('controllers', []):
+        for w in c.get('watches', []):
+            rows.append({'controller': c.get('name', ''), 'relation': w.get('relation', ''),
+                         'group': w.get('group', ''), 'version': w.get('version', ''),
+                         'kind': w.get('kind', ''), 'sources': srcs(w)})
+    for i in p.get('informers', []):
+        rows.append({'controller': '-', 'relation': 'informer', 'group': i.get('group', ''),
+                     'version': i.get('version', ''), 'kind': i.get('kind', ''), 'sources': srcs(i)})
+    return rows
+
+
+def steps(op):
+    return [{'file': s.get('file', ''), 'line': int(s.get('line', 0) or 0)} for s in op.get('via', [])]
+
+
+def tool_writes(p):
+    rows = []
+    for c in p.get('controllers', []):
+        for o in c.get('operations', []):
+            rows.append({'controller': c.get('name', ''), 'verb': o.get('verb', ''), 'group': o.get('group', ''),
+                         'version': o.get('version', ''), 'kind': o.get('kind', ''),
+                         'sources': srcs(o), 'via': steps(o)})
+    for o in p.get('package_operations', []):
+        rows.append({'controller': '-', 'verb': o.get('verb', ''), 'group': o.get('group', ''),
+                     'version': o.get('version', ''), 'kind': o.get('kind', ''), 'sources': srcs(o), 'via': []})
+    return rows
+
+
+def tool_routes(p):
+    rows, seen = [], set()
+    for e in p.get('http_endpoints', []):
+        r = {'method': e.get('method', ''), 'path': e.get('path', ''), 'framework': e.get('framework', ''),
+             'implicit': e.get('implicit', False), 'sources': srcs(e)}
+        rows.append(r)
+        seen.add((r['path'], tuple((s['file']) for s in r['sources'])))
+    for w in p.get('webhooks', []):
+        if w.get('origin') != 'code' or not w.get('path'):
+            continue
+        s = srcs(w)
+        if (w['path'], tuple(x['file'] for x in s)) in seen:
+            continue
+        rows.append({'method': 'POST', 'path': w['path'], 'framework': 'webhook(code)', 'implicit': False, 'sources': s})
+    return rows
+
+
+def tool_flags(p):
+    rows = []
+    for b in p.get('binaries', []):
+        for f in b.get('flags', []):
+            rows.append({'binary': b.get('name', ''), 'flag': f.get('name', ''), 'default': f.get('default', ''),
+                         'sources': srcs(f)})
+    return rows
+
+
+TOOL = {'watches': tool_watches, 'writes': tool_writes, 'routes': tool_routes, 'flags': tool_flags}
+
+
+# ---------------------------------------------------------------- matching
+def near(sources, file, line, tol):
+    return any(s['file'] == file and abs(s['line'] - line) <= tol for s in sources)
+
+
+REL = {'for': 'for', 'owns': 'owns', 'watches': 'watches', 'watches_raw': 'watches',
+       'watches_metadata': 'watches', 'informer': 'informer'}
+VERB = {'create': 'create', 'update': 'update', 'status_update': 'update', 'patch': 'patch',
+        'status_patch': 'patch', 'apply': 'patch', 'status_apply': 'patch', 'delete': 'delete',
+        'delete_all_of': 'delete', 'create_or_update': 'cou', 'create_or_patch': 'cou'}
+
+
+def kind_ok(truth_kind, tool_kind):
+    if truth_kind.startswith('?'):
+        return True
+    return truth_kind == tool_kind
+
+
+def truth_locs(t):
+    locs = [(t['file'], int(t['line']))]
+    for a in (t.get('alt') or '').split(','):
+        a = a.strip()
+        if a:
+            f, l = a.rsplit(':', 1)
+            locs.append((f, int(l)))
+    return locs
+
+
+def match(cat, t, r):
+    tol = LINE_TOL[cat]
+    if cat == 'watches':
+        rel_t, rel_r = REL.get(t['relation'], t['relation']), r['relation']
+        rel_ok = rel_t == rel_r or (rel_t == 'informer' and rel_r == 'watches') or (rel_t == 'watches' and rel_r == 'informer')
+        return (rel_ok and kind_ok(t['kind'], r['kind'])
+                and (t['kind'].startswith('?') or norm_group(t['group']) == norm_group(r['group']))
+                and any(near(r['sources'], f, l, tol) for f, l in truth_locs(t)))
+    if cat == 'writes':
+        if VERB.get(t['verb'], t['verb']) != VERB.get(r['verb'], r['verb']):
+            return False
+        if not kind_ok(t['kind'], r['kind']):
+            return False
+        if not t['kind'].startswith('?') and norm_group(t['group']) != norm_group(r['group']):
+            return False
+        locs = r['sources'] + r.get('via', [])
+        return any(near(locs, f, l, tol) for f, l in truth_locs(t))
+    if cat == 'routes':
+        if t['path'] != r['path']:
+            return False
+        if t['method'] not in ('*', '') and r['method'] not in ('', '*', 'ANY') and t['method'].upper() != r['method'].upper() \
+                and not (t['method'] == 'GRPC'):
+            return False
+        if r.get('implicit'):
+            # a manager's implicit routes are placed at the manager; any place in the same file will do
+            return any(s['file'] == t['file'] for s in r['sources'])
+        return near(r['sources'], t['file'], int(t['line']), tol)
+    if cat == 'flags':
+        return t['flag'] == r['flag'] and near(r['sources'], t['file'], int(t['line']), tol)
+    return False
+
+
+def norm_default(d):
+    d = (d or '').strip()
+    if len(d) >= 2 and d[0] == d[-1] and d[0] in '"`':
+        d = d[1:-1]
+    return d
+
+
+def scored(cat, t):
+    """Truth rows without a kind (channel sources) are listed but not scored."""
+    return not (cat == 'watches' and t['kind'] in ('-', ''))
+
+
+def row_key(cat, r):
+    s = r['sources'][0] if r['sources'] else {'file': '', 'line': 0}
+    ident = {'watches': r.get('kind'), 'writes': f"{r.get('verb')}:{r.get('kind')}",
+             'routes': r.get('path'), 'flags': r.get('flag')}[cat]
+    return f"{s['file']}:{s['line']}|{ident}"
+
+
+def load_verdicts(op, cat):
+    v = {}
+    for row in read_tsv(os.path.join(EVAL, op, f'judged-{cat}.tsv')):
+        v[row['key']] = (row.get('verdict', '').strip(), row.get('note', ''))
+    for row in read_tsv(os.path.join(EVAL, op, f'wrong-{cat}.tsv')):
+        v[row['key']] = ('wrong', row.get('note', ''))
+    return v
+
+
+def describe(cat, r):
+    if cat == 'watches':
+        return f"{r['controller']}\t{r['relation']}\t{r['group']}/{r['version']}\t{r['kind']}"
+    if cat == 'writes':
+        return f"{r['controller']}\t{r['verb']}\t{r['group']}/{r['version']}\t{r['kind']}"
+    if cat == 'routes':
+        return f"{r['method']}\t{r['path']}\t{r.get('framework', '')}"
+    return f"{r['binary']}\t{r['flag']}\t{r['default']}"
+
+
+def run_analyze(binary, op, out):
+    t0 = time.time()
+    with open(out, 'w') as f:
+        res = subprocess.run([binary, 'analyze', os.path.join(REAL, op)], stdout=f, stderr=subprocess.PIPE, text=True)
+    dt = time.time() - t0
+    if res.returncode != 0:
+        print(f'!! analyze {op} failed rc={res.returncode}: {res.stderr[-500:]}', file=sys.stderr)
+    return dt
+
+
+def evaluate(op, tag, verbose):
+    path = os.path.join(EVAL, op, f'{tag}.json')
+    p = json.load(open(path))
+    out = {}
+    for cat in CATS:
+        truth = read_tsv(os.path.join(EVAL, op, f'truth-{cat}.tsv'))
+        tool = [r for r in TOOL[cat](p) if in_scope(r['sources'])]
+        verdicts = load_verdicts(op, cat)
+        found = [False] * len(truth)
+        correct = wrong = unchecked = unresolved = 0
+        ctrl_agree = ctrl_total = 0
+        unmatched = []
+        dmis = []
+        for r in tool:
+            hits = [i for i, t in enumerate(truth) if match(cat, t, r)]
+            if cat == 'flags' and hits:
+                td, rd = norm_default(truth[hits[0]]['default']), norm_default(r['default'])
+                if td != rd:
+                    dmis.append((truth[hits[0]], r))
+            for i in hits:
+                found[i] = True
+            if hits:
+                correct += 1
+                if cat in ('watches', 'writes'):
+                    t = truth[hits[0]]
+                    ctrl_total += 1
+                    if t['controller'].endswith('*') or t['controller'] == r['controller'] or \
+                            (t['controller'] == '-' and r['controller'] == '-'):
+                        ctrl_agree += 1
+                continue
+            v = verdicts.get(row_key(cat, r))
+            if cat in ('watches', 'writes') and (r['kind'].startswith('?') or r['group'].startswith('?')) \
+                    and not (v and v[0] == 'wrong'):
+                # a kind the tool itself marks unresolved: neither right nor wrong, counted apart
+                unresolved += 1
+                unmatched.append(r)
+                continue
+            if v and v[0] == 'correct':
+                correct += 1
+            elif v and v[0] == 'wrong':
+                wrong += 1
+            else:
+                unchecked += 1
+                unmatched.append(r)
+        sc = [i for i, t in enumerate(truth) if scored(cat, t)]
+        hit = sum(1 for i in sc if found[i])
+        misses = [truth[i] for i in sc if not found[i]]
+        with open(os.path.join(EVAL, op, f'unmatched-{cat}.{tag}.tsv'), 'w') as f:
+            f.write('key\tdescription\tsources\n')
+            for r in unmatched:
+                f.write(f"{row_key(cat, r)}\t{describe(cat, r)}\t{src_str(r['sources'])}\n")
+        if cat == 'flags':
+            with open(os.path.join(EVAL, op, f'default-mismatch.{tag}.tsv'), 'w') as f:
+                f.write('flag\tfile:line\ttruth default (as written)\ttool default\n')
+                for t, r in dmis:
+                    f.write(f"{t['flag']}\t{t['file']}:{t['line']}\t{t['default']}\t{r['default']}\n")
+        with open(os.path.join(EVAL, op, f'misses-{cat}.{tag}.tsv'), 'w') as f:
+            if misses:
+                cols = list(misses[0].keys())
+                f.write('\t'.join(cols) + '\n')
+                for m in misses:
+                    f.write('\t'.join(str(m.get(c, '')) for c in cols) + '\n')
+        checked = correct + wrong
+        out[cat] = dict(tool=len(tool), truth=len(sc), unscored=len(truth) - len(sc), matched=hit,
+                        recall=hit / len(sc) if sc else None,
+                        precision=correct / checked if checked else None,
+                        checked=checked, wrong=wrong, unchecked=unchecked, unresolved=unresolved,
+                        ctrl=f'{ctrl_agree}/{ctrl_total}' if ctrl_total else '')
+        if verbose and misses:
+            print(f'  -- {op} {cat} misses:')
+            for m in misses:
+                print('     ', '\t'.join(str(v) for v in list(m.values())[:8]))
+    return out
+
+
+def pct(x):
+    return '  -  ' if x is None else f'{100 * x:5.1f}%'
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--bin', help='portolan binary: rerun analyze for each operator')
+    ap.add_argument('--tag', default=None, help='name of the JSON written/read per operator (default base, or new with --bin)')
+    ap.add_argument('--json-tag', default=None, help='read NAME/<tag>.json without rerunning')
+    ap.add_argument('--ops', default=','.join(OPS))
+    ap.add_argument('-v', '--verbose', action='store_true')
+    a = ap.parse_args()
+    tag = a.json_tag or a.tag or ('new' if a.bin else 'base')
+    ops = [o for o in a.ops.split(',') if o]
+    times = {}
+    if a.bin:
+        for op in ops:
+            times[op] = run_analyze(a.bin, op, os.path.join(EVAL, op, f'{tag}.json'))
+    print(f'tag={tag}' + (f' bin={a.bin}' if a.bin else ''))
+    print(f"{'operator':18} {'category':8} {'tool':>5} {'truth':>5} {'match':>5} {'recall':>7} {'precis.':>7} "
+          f"{'checked':>7} {'wrong':>5} {'unchk':>5} {'unres':>5} {'ctrl-ok':>8}")
+    tot = {c: [0, 0, 0, 0] for c in CATS}  # matched, truth, correct, checked
+    for op in ops:
+        res = evaluate(op, tag, a.verbose)
+        for cat in CATS:
+            r = res[cat]
+            print(f"{op:18} {cat:8} {r['tool']:5} {r['truth']:5} {r['matched']:5} {pct(r['recall']):>7} "
+                  f"{pct(r['precision']):>7} {r['checked']:7} {r['wrong']:5} {r['unchecked']:5} {r['unresolved']:5} {r['ctrl']:>8}")
+            tot[cat][0] += r['matched']
+            tot[cat][1] += r['truth']
+            tot[cat][2] += r['checked'] - r['wrong']
+            tot[cat][3] += r['checked']
+        if op in times:
+            print(f"{op:18} analyze time {times[op]:.1f}s")
+    print('-' * 96)
+    for cat in CATS:
+        m, t, c, ch = tot[cat]
+        print(f"{'ALL':18} {cat:8} {'':5} {t:5} {m:5} {pct(m / t if t else None):>7} {pct(c / ch if ch else None):>7} {ch:7}")
+
+
+if __name__ == '__main__':
+    main()
