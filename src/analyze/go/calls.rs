@@ -194,20 +194,11 @@ pub fn type_ref(node: Node, src: &[u8]) -> Option<TypeRef> {
 /// which may be a declaration or an interface's method element).
 pub fn shape_of(decl: Node, src: &[u8]) -> Shape {
     let mut shape = Shape::default();
-    if let Some(params) = decl.child_by_field_id(FIELD.parameters) {
-        let mut c = params.walk();
-        for p in params.named_children(&mut c) {
-            if !matches!(
-                p.kind_name(),
-                "parameter_declaration" | "variadic_parameter_declaration"
-            ) {
-                continue;
-            }
-            let ty = p.child_by_field_id(FIELD.ty).and_then(|t| type_ref(t, src));
-            let mut nc = p.walk();
-            let names = p.children_by_field_name("name", &mut nc).count().max(1);
-            shape.params.extend(std::iter::repeat_n(ty, names));
-        }
+    for (ty, names) in super::syntax::parameters(decl, src) {
+        let ty = ty.and_then(|t| type_ref(t, src));
+        shape
+            .params
+            .extend(std::iter::repeat_n(ty, names.len().max(1)));
     }
     shape.results = match decl.child_by_field_id(FIELD.result) {
         None => 0,
@@ -283,22 +274,17 @@ impl<'t> Scope<'t> {
                 scope.receiver = Some((name.clone(), ty));
             }
         }
-        if let Some(params) = decl.and_then(|d| d.child_by_field_id(FIELD.parameters)) {
-            let mut c = params.walk();
-            for p in params.named_children(&mut c) {
-                let ty = p.child_by_field_id(FIELD.ty).and_then(|t| type_ref(t, src));
-                let mut nc = p.walk();
-                let names: Vec<String> = p
-                    .children_by_field_name("name", &mut nc)
-                    .map(|n| text(n, src).to_string())
-                    .collect();
-                if names.is_empty() {
-                    // An unnamed parameter still takes a position.
-                    scope.params.push((String::new(), ty.clone()));
-                }
-                for name in names {
-                    scope.params.push((name, ty.clone()));
-                }
+        for (ty, names) in decl
+            .map(|d| super::syntax::parameters(d, src))
+            .unwrap_or_default()
+        {
+            let ty = ty.and_then(|t| type_ref(t, src));
+            if names.is_empty() {
+                // An unnamed parameter still takes a position.
+                scope.params.push((String::new(), ty.clone()));
+            }
+            for name in names {
+                scope.params.push((name.to_string(), ty.clone()));
             }
         }
         ctx.bindings
@@ -373,32 +359,6 @@ impl<'t> Scope<'t> {
                     self.push_local(text(*name, src), node.end_byte(), binding);
                 }
             }
-            "range_clause"
-                if node
-                    .child_by_field_id(FIELD.left)
-                    .is_some_and(|l| l.named_child_count() == 2) =>
-            {
-                // `for k, v := range xs`: `v` is an element of `xs`; `k` an index or key.
-                let (Some(left), Some(right)) = (
-                    node.child_by_field_id(FIELD.left),
-                    node.child_by_field_id(FIELD.right),
-                ) else {
-                    return;
-                };
-                let mut lc = left.walk();
-                let names: Vec<Node> = left.named_children(&mut lc).collect();
-                for (i, name) in names.into_iter().enumerate() {
-                    if name.kind_name() != "identifier" {
-                        continue;
-                    }
-                    let binding = if i == 1 {
-                        LocalBinding::Elem(right)
-                    } else {
-                        LocalBinding::Unknown
-                    };
-                    self.push_local(text(name, src), node.start_byte(), binding);
-                }
-            }
             "range_clause" | "type_switch_statement" | "receive_statement" => {
                 if let Some(left) = node
                     .child_by_field_id(FIELD.left)
@@ -407,8 +367,19 @@ impl<'t> Scope<'t> {
                     let mut lc = left.walk();
                     let names: Vec<Node> = left.named_children(&mut lc).collect();
                     let names = if names.is_empty() { vec![left] } else { names };
-                    for name in names.into_iter().filter(|n| n.kind_name() == "identifier") {
-                        self.push_local(text(name, src), node.start_byte(), LocalBinding::Unknown);
+                    // `for k, v := range xs`: `v` is an element of `xs`; `k` an index or key.
+                    let collection = node
+                        .child_by_field_id(FIELD.right)
+                        .filter(|_| node.kind_name() == "range_clause" && names.len() == 2);
+                    for (i, name) in names.into_iter().enumerate() {
+                        if name.kind_name() != "identifier" {
+                            continue;
+                        }
+                        let binding = match collection {
+                            Some(xs) if i == 1 => LocalBinding::Elem(xs),
+                            _ => LocalBinding::Unknown,
+                        };
+                        self.push_local(text(name, src), node.start_byte(), binding);
                     }
                 }
             }
@@ -1259,15 +1230,15 @@ impl<'a> Graph<'a> {
             let Some((first, _, _)) = methods.first() else {
                 continue;
             };
+            // Types declaring the first method, then the structs embedding them (promotion).
             let mut candidates: Vec<(String, String)> =
                 declaring.get(first).cloned().unwrap_or_default();
+            let mut seen: HashSet<(String, String)> = candidates.iter().cloned().collect();
             let mut i = 0;
             while i < candidates.len() && i < 10_000 {
-                if let Some(more) = embedders.get(&candidates[i]) {
-                    for m in more {
-                        if !candidates.contains(m) {
-                            candidates.push(m.clone());
-                        }
+                for m in embedders.get(&candidates[i]).into_iter().flatten() {
+                    if seen.insert(m.clone()) {
+                        candidates.push(m.clone());
                     }
                 }
                 i += 1;

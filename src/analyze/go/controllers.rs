@@ -219,19 +219,8 @@ fn apply_step(
         Some(*first)
     };
     let object = match object_node {
-        Some(node) => match object_ref(node, src) {
-            // A variable whose declaration names its type: `pod := &corev1.Pod{}`.
-            ObjectRef::Unknown(expr) => match locals.type_of(node, src, node.start_byte()) {
-                ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } if !t.collection => {
-                    ObjectRef::Type {
-                        qualifier: t.qualifier,
-                        name: t.name,
-                    }
-                }
-                _ => ObjectRef::Unknown(expr),
-            },
-            known => known,
-        },
+        // A literal, or a variable whose declaration names its type: `pod := &corev1.Pod{}`.
+        Some(node) => locals.object_of(node, src, true),
         None => ObjectRef::Unknown(text(*first, src).to_string()),
     };
     if let ObjectRef::Unknown(expr) = &object {

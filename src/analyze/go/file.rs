@@ -186,15 +186,15 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
                 );
                 let signature = locals::signature(decl, src);
                 let locals = Locals::collect(&ctx, &signature, src);
+                let scope = Scope::of(&ctx, src);
                 controllers::extract(&ctx, &locals, src, &mut file);
                 writes::extract(&ctx, &locals, signature.clone(), src, &mut file);
                 // Generated clientsets and informer factories are plumbing the project's
                 // own code calls; their generic informers are not watches of the project.
                 if !file.generated {
-                    informers::extract(&ctx, &locals, src, &mut file);
+                    informers::extract(&ctx, &locals, &scope, src, &mut file);
                 }
                 webhooks::extract(&ctx, &locals, src, &mut file);
-                let scope = Scope::of(&ctx, src);
                 let at = calls::extract(&ctx, &scope, src, &mut file);
                 if let Some(f) = file.functions.last_mut() {
                     f.call_fact = at;

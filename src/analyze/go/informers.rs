@@ -10,7 +10,7 @@ use super::syntax::FIELD;
 use super::syntax::KindName;
 use tree_sitter::Node;
 
-use super::calls::{Graph, Paths};
+use super::calls::{Binding, Graph, Paths, Scope};
 use super::consts::{ConstExpr, const_expr};
 use super::file::GoFile;
 use super::index::{GoInput, dir_of};
@@ -48,7 +48,7 @@ pub enum InformerSource {
 }
 
 /// Records the informers a function starts.
-pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
+pub fn extract(ctx: &FuncCtx, locals: &Locals, scope: &Scope, src: &[u8], file: &mut GoFile) {
     let func = FuncRef {
         receiver: ctx.receiver_type.clone(),
         name: ctx.name.clone(),
@@ -88,8 +88,13 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
             "Informer" | "Lister" if args.is_empty() => factory(operand, src).or_else(|| {
                 // `inf := f.Core().V1().Pods()` … `inf.Informer()`: the factory chain is the
                 // value the local was given.
-                let value = local_value(ctx, operand, src)?;
-                factory(value, src)
+                if operand.kind_name() != "identifier" {
+                    return None;
+                }
+                match scope.lookup(text(operand, src), operand.start_byte())? {
+                    Binding::Value(value) => factory(value, src),
+                    _ => None,
+                }
             }),
             "Watch" => dynamic_resource(operand, src),
             _ => None,
@@ -102,35 +107,6 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
             });
         }
     }
-}
-
-/// The expression a local variable named by `ident` was last given before it is used
-/// (`x := e` or `x = e` with one name and one value), if any.
-fn local_value<'t>(ctx: &FuncCtx<'t>, ident: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
-    if ident.kind_name() != "identifier" {
-        return None;
-    }
-    let name = text(ident, src);
-    ctx.bindings
-        .iter()
-        .filter(|b| {
-            matches!(
-                b.kind_name(),
-                "short_var_declaration" | "assignment_statement"
-            ) && b.end_byte() <= ident.start_byte()
-        })
-        .filter_map(|b| {
-            let (left, right) = (
-                b.child_by_field_id(FIELD.left)?,
-                b.child_by_field_id(FIELD.right)?,
-            );
-            (left.named_child_count() == 1
-                && right.named_child_count() == 1
-                && text(left.named_child(0)?, src) == name)
-                .then(|| right.named_child(0))
-                .flatten()
-        })
-        .last()
 }
 
 /// True for `source.Kind(…)` handed to a controller builder's `Watches`/`WatchesRawSource`,

@@ -7,7 +7,7 @@ use super::syntax::FIELD;
 use super::syntax::KindName;
 use tree_sitter::Node;
 
-use super::syntax::{FuncCtx, text};
+use super::syntax::{FuncCtx, ObjectRef, object_ref, text};
 
 /// A Go type as written, without pointers: `corev1.ConfigMap` or `Widget`, or a slice or
 /// array of one (`collection`).
@@ -145,30 +145,13 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
             }
         }
     }
-    if let Some(params) = decl.child_by_field_id(FIELD.parameters) {
-        let mut c = params.walk();
-        for p in params.named_children(&mut c) {
-            if !matches!(
-                p.kind_name(),
-                "parameter_declaration" | "variadic_parameter_declaration"
-            ) {
-                continue;
-            }
-            let ty = p
-                .child_by_field_id(FIELD.ty)
-                .and_then(|t| type_expr(t, src));
-            let mut pc = p.walk();
-            let names: Vec<String> = p
-                .children_by_field_name("name", &mut pc)
-                .filter(|n| n.kind_name() == "identifier")
-                .map(|n| text(n, src).to_string())
-                .collect();
-            if names.is_empty() {
-                sig.params.push(("_".into(), ty));
-            } else {
-                for name in names {
-                    sig.params.push((name, ty.clone()));
-                }
+    for (ty, names) in super::syntax::parameters(decl, src) {
+        let ty = ty.and_then(|t| type_expr(t, src));
+        if names.is_empty() {
+            sig.params.push(("_".into(), ty));
+        } else {
+            for name in names {
+                sig.params.push((name.to_string(), ty.clone()));
             }
         }
     }
@@ -382,6 +365,40 @@ impl<'a> Locals<'a> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The type of an object argument (`For(obj)`, `NewWebhookManagedBy(mgr, obj)`): a
+    /// literal (`&pkg.T{}`), the method's receiver, or a local declared with a concrete
+    /// type — or a parameter's declared type, when `params` (watches take it; a webhook's
+    /// object given as a `client.Object` parameter says nothing of its kind); else `Unknown`
+    /// with the expression.
+    pub fn object_of(&self, node: Node, src: &[u8], params: bool) -> ObjectRef {
+        match object_ref(node, src) {
+            ObjectRef::Unknown(_)
+                if node.kind_name() == "identifier"
+                    && Some(text(node, src)) == self.ctx.receiver_name.as_deref()
+                    && let Some(ty) = &self.ctx.receiver_type =>
+            {
+                ObjectRef::Type {
+                    qualifier: None,
+                    name: ty.clone(),
+                }
+            }
+            ObjectRef::Unknown(expr) => match self.type_of(node, src, node.start_byte()) {
+                ValueType::Type(t) if !t.collection => ObjectRef::Type {
+                    qualifier: t.qualifier,
+                    name: t.name,
+                },
+                ValueType::Param { ty: Some(t), .. } if params && !t.collection => {
+                    ObjectRef::Type {
+                        qualifier: t.qualifier,
+                        name: t.name,
+                    }
+                }
+                _ => ObjectRef::Unknown(expr),
+            },
+            known => known,
         }
     }
 

@@ -341,6 +341,37 @@ pub(crate) fn receiver_name(decl: Node, src: &[u8]) -> Option<String> {
     Some(text(receiver_param(decl)?.child_by_field_id(FIELD.name)?, src).to_string())
 }
 
+/// The parameters a declaration (or an interface's method element) declares, in order:
+/// each as its type node and its names (empty for an unnamed parameter, which still takes
+/// a position).
+pub(crate) fn parameters<'t, 's>(
+    decl: Node<'t>,
+    src: &'s [u8],
+) -> Vec<(Option<Node<'t>>, Vec<&'s str>)> {
+    let Some(params) = decl.child_by_field_id(FIELD.parameters) else {
+        return Vec::new();
+    };
+    let mut c = params.walk();
+    params
+        .named_children(&mut c)
+        .filter(|p| {
+            matches!(
+                p.kind_name(),
+                "parameter_declaration" | "variadic_parameter_declaration"
+            )
+        })
+        .map(|p| {
+            let mut nc = p.walk();
+            let names = p
+                .children_by_field_name("name", &mut nc)
+                .filter(|n| n.kind_name() == "identifier")
+                .map(|n| text(n, src))
+                .collect();
+            (p.child_by_field_id(FIELD.ty), names)
+        })
+        .collect()
+}
+
 /// The innermost condition under which `node` runs in its function, as shortened source
 /// text: `if COND` (`else of COND` in an else branch), `case VALUES`, `for CLAUSE`, or
 /// `in a closure`; empty when it runs whenever its function does.

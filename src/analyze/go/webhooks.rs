@@ -27,9 +27,9 @@ use tree_sitter::Node;
 use super::consts::{ConstExpr, const_expr};
 use super::file::GoFile;
 use super::index::{GoIndex, GoInput, GoModule, dir_of};
-use super::locals::{Locals, ValueType};
+use super::locals::Locals;
 use super::syntax::{
-    ChainRoot, FuncCtx, ObjectRef, assigned_variable, chain_heads, flatten_chain, object_ref, text,
+    ChainRoot, FuncCtx, ObjectRef, assigned_variable, chain_heads, flatten_chain, text,
 };
 use crate::model::{Diagnostic, Gvk, Origin, SourceRef, UNRESOLVED, Webhook, WebhookType};
 
@@ -110,7 +110,7 @@ fn builders_in_body(
     let mut variables: Vec<(String, usize)> = Vec::new();
     let calls = chain_heads(&ctx.calls);
     let object = |node: Node, line: u32, diagnostics: &mut Vec<Diagnostic>| {
-        checked_object(node, ctx, locals, src, path, line, diagnostics)
+        checked_object(node, locals, src, path, line, diagnostics)
     };
     for call in calls {
         let (root, steps) = flatten_chain(call, src, &CONSTRUCTORS);
@@ -166,37 +166,18 @@ fn builders_in_body(
     builders
 }
 
-/// The type of a webhook's object: a literal, the method's receiver
-/// (`func (r *Widget) SetupWebhookWithManager(…)` passing `r`), or a typed local.
+/// The type of a webhook's object (`Locals::object_of`: a literal, the method's receiver
+/// as in `func (r *Widget) SetupWebhookWithManager(…)` passing `r`, or a typed local), with
+/// a diagnostic when it is none of these.
 fn checked_object(
     node: Node,
-    ctx: &FuncCtx,
     locals: &Locals,
     src: &[u8],
     path: &str,
     line: u32,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> ObjectRef {
-    let object = match object_ref(node, src) {
-        ObjectRef::Unknown(_)
-            if node.kind_name() == "identifier"
-                && Some(text(node, src)) == ctx.receiver_name.as_deref()
-                && ctx.receiver_type.is_some() =>
-        {
-            ObjectRef::Type {
-                qualifier: None,
-                name: ctx.receiver_type.clone().unwrap_or_default(),
-            }
-        }
-        ObjectRef::Unknown(expr) => match locals.type_of(node, src, node.start_byte()) {
-            ValueType::Type(t) if !t.collection => ObjectRef::Type {
-                qualifier: t.qualifier,
-                name: t.name,
-            },
-            _ => ObjectRef::Unknown(expr),
-        },
-        known => known,
-    };
+    let object = locals.object_of(node, src, false);
     if let ObjectRef::Unknown(expr) = &object {
         diagnostics.push(Diagnostic::new(
             path,

@@ -458,11 +458,16 @@ pub fn resolve(
             }
         }
     }
+    // The call graph node each row is reported in, looked up once for every controller.
+    let nodes: Vec<Option<FuncId>> = resolved
+        .iter()
+        .map(|(d, f, _)| values.node_of(d, f))
+        .collect();
     let mut attributed: HashSet<usize> = HashSet::new();
     for (controller, paths) in controllers.iter_mut().zip(reach) {
         let Some(paths) = paths else { continue };
-        for (i, (d, f, op)) in resolved.iter().enumerate() {
-            let Some(node) = values.node_of(d, f) else {
+        for (i, (_, _, op)) in resolved.iter().enumerate() {
+            let Some(node) = nodes[i] else {
                 continue;
             };
             if !paths.contains(graph, node) {

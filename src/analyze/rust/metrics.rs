@@ -1279,15 +1279,8 @@ pub fn resolve(
                         vec![UNRESOLVED.to_string()]
                     }
                 };
-                let mut parts = prefixes;
-                parts.push(name.clone());
-                parts.extend(unit.clone());
-                let mut full = parts.join("_");
-                if kind == "counter" {
-                    full.push_str("_total");
-                }
                 out.push(Metric {
-                    name: full,
+                    name: exposed_name(prefixes, name.as_str(), unit.as_deref(), kind.as_str()),
                     kind: kind.clone(),
                     help: help.clone(),
                     help_expr,
@@ -1384,7 +1377,7 @@ fn collector_metrics(
                     }
                 };
                 for chain in &chains {
-                    let mut parts = match chain {
+                    let parts = match chain {
                         Ok(p) => p.clone(),
                         Err(why) => {
                             diagnostics.push(Diagnostic::new(
@@ -1395,14 +1388,8 @@ fn collector_metrics(
                             vec![UNRESOLVED.to_string()]
                         }
                     };
-                    parts.push(name.clone());
-                    parts.extend(unit.clone());
-                    let mut full = parts.join("_");
-                    if kind == "counter" {
-                        full.push_str("_total");
-                    }
                     out.push(Metric {
-                        name: full,
+                        name: exposed_name(parts, name, unit.as_deref(), kind.as_str()),
                         kind: kind.clone(),
                         help: help.clone(),
                         help_expr,
@@ -1522,6 +1509,18 @@ fn calls(
         .filter(|(i, _)| in_path(*i))
         .collect();
     fitting == [(fi, function)]
+}
+
+/// The name prometheus_client exposes: the registry prefixes, the name and the unit joined
+/// with `_`, and `_total` after a counter's.
+fn exposed_name(mut parts: Vec<String>, name: &str, unit: Option<&str>, kind: &str) -> String {
+    parts.push(name.to_string());
+    parts.extend(unit.map(str::to_string));
+    let mut full = parts.join("_");
+    if kind == "counter" {
+        full.push_str("_total");
+    }
+    full
 }
 
 #[cfg(test)]
