@@ -161,6 +161,12 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
                 binaries::extract_package_level(decl, at, src, &mut file);
                 metrics::extract_package_level(decl, src, &mut file);
                 routes::extract_top_level(decl, src, &mut file);
+                // A function literal in an initializer (a cobra command's `Run: func(…)`)
+                // builds routers and managers like a function body does.
+                for literal in outermost_func_literals(decl) {
+                    let ctx = kinds.func(String::new(), literal, None, None);
+                    routes::extract(&ctx, src, &mut file);
+                }
                 if file.generated {
                     routes::grpc::extract_vars(decl, src, &mut file.routes.grpc);
                 }
@@ -216,6 +222,18 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
         markers::extract(root, source, &mut file);
     }
     file
+}
+
+/// The function literals under `decl` that are not inside another one, in document order.
+fn outermost_func_literals(decl: Node) -> Vec<Node> {
+    let mut out: Vec<Node> = Vec::new();
+    super::syntax::for_each_node(decl, |n| {
+        let nested = out.last().is_some_and(|l| n.start_byte() < l.end_byte());
+        if !nested && n.kind_name() == "func_literal" {
+            out.push(n);
+        }
+    });
+    out
 }
 
 /// One top-level declaration of a protoc-generated file (see `extract_generated`).

@@ -1742,6 +1742,48 @@ func Chi() {
     }
 
     #[test]
+    fn manager_built_in_a_package_level_command_literal() {
+        // A non-main package whose cobra command's `Run` literal builds the manager (the
+        // binary's main only calls `Execute`), and a nested literal that adds a check.
+        let (rows, diags) = routes(&[(
+            "internal/app/serve.go",
+            r#"package app
+import (
+	"github.com/spf13/cobra"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/healthz"
+)
+var probeAddr string
+var serveCmd = &cobra.Command{
+	Use: "serve",
+	Run: func(cmd *cobra.Command, _ []string) {
+		opts := ctrl.Options{HealthProbeBindAddress: probeAddr}
+		m, err := ctrl.NewManager(ctrl.GetConfigOrDie(), opts)
+		if err != nil {
+			return
+		}
+		m.AddHealthzCheck("ping", healthz.Ping)
+		defer func() {
+			_ = m.AddReadyzCheck("ready", healthz.Ping)
+		}()
+	},
+}
+var quiet = func(cmd *cobra.Command) { cmd.Flags().Bool("quiet", false, "") }
+"#,
+        )]);
+        let at = |line: u32| format!("internal/app/serve.go:{line}");
+        assert_eq!(
+            rows,
+            vec![
+                row("ANY", "/metrics", "metrics", "controller-runtime", &at(12), "implicit"),
+                row("ANY", "/healthz", "healthz checks", "controller-runtime", &at(16), "implicit"),
+                row("ANY", "/readyz", "readyz checks", "controller-runtime", &at(18), "implicit"),
+            ]
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+    }
+
+    #[test]
     fn controller_runtime_registrations_and_implicit_endpoints() {
         let (rows, diags) = routes(&[(
             "cmd/main.go",

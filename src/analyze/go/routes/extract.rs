@@ -876,7 +876,15 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
         if let Some(receiver) = &ctx.receiver_name {
             ex.bind(receiver, body.id(), 0, None, opaque());
         }
-        if let Some(params) = decl.child_by_field_id(FIELD.parameters) {
+        // A function literal walked as a body (a package-level initializer's) binds its
+        // parameters itself (`func_literal`); they are no function's parameters by index.
+        let declared_params = matches!(
+            decl.kind_name(),
+            "function_declaration" | "method_declaration"
+        )
+        .then(|| decl.child_by_field_id(FIELD.parameters))
+        .flatten();
+        if let Some(params) = declared_params {
             for (index, name, ty) in parameters(params, src) {
                 let declared = ty.and_then(|t| named_type(t, src));
                 takes_router |= declared
