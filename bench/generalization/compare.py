@@ -149,6 +149,12 @@ def truth_locs(t):
     return locs
 
 
+def grpc_method_of(service, path):
+    """True when `path` is `/SERVICE/METHOD` for the truth's service name."""
+    prefix = f'/{service}/'
+    return not service.startswith('/') and path.startswith(prefix) and '/' not in path[len(prefix):]
+
+
 def match(cat, t, r):
     tol = LINE_TOL[cat]
     if cat == 'watches':
@@ -167,6 +173,12 @@ def match(cat, t, r):
         locs = r['sources'] + r.get('via', [])
         return any(near(locs, f, l, tol) for f, l in truth_locs(t))
     if cat == 'routes':
+        if t['method'] == 'GRPC' and grpc_method_of(t['path'], r['path']):
+            # A matching rule, not a tool change: the truth names a gRPC service once
+            # (`api.MetricsService`), the tool lists each of its methods
+            # (`/api.MetricsService/GetMetrics`) at the registration. Every method row at the
+            # truth row's exact file:line matches it.
+            return any(s['file'] == t['file'] and s['line'] == int(t['line']) for s in r['sources'])
         if t['path'] != r['path']:
             return False
         if t['method'] not in ('*', '') and r['method'] not in ('', '*', 'ANY') and t['method'].upper() != r['method'].upper() \
