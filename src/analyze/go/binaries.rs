@@ -33,6 +33,7 @@ use super::consts::{ConstExpr, const_expr};
 use super::file::{GoFile, Import};
 use super::flag_default::{self, Num, NumTok};
 use super::index::{GoIndex, GoInput, dir_of};
+use super::kingpin;
 use super::library_flags::{self, LibraryUse};
 use super::syntax::{FuncCtx, for_each_node, for_each_plain_identifier, line_of, text};
 use crate::model::{Area, Binary, Command, Diagnostic, EnvVar, Flag, SourceRef};
@@ -421,6 +422,14 @@ fn visit_call(
         return;
     };
     let method = text(field, src);
+    if method == "Flag" {
+        let value = |n: Node| value_of(n, scope, src, imports);
+        if let Some(k) = kingpin::flag(node, scope, func, src, imports, value) {
+            out.flags.push(k.flag);
+            out.env_reads.extend(k.env);
+        }
+        return;
+    }
     if method == "AddCommand" {
         cobra::add_command(node, scope, func, src, imports, &mut out.cobra);
         return;
@@ -1951,6 +1960,92 @@ func main() {
         );
         assert_eq!(b[0].sources, vec![SourceRef::new("cmd/tool/main.go", 10)]);
         assert_eq!(b[0].package, "example.com/app/cmd/tool");
+    }
+
+    #[test]
+    fn kingpin_flags_on_applications_commands_and_the_default_app() {
+        let (b, d) = analyze(&[
+            (
+                "cmd/relay/main.go",
+                r#"package main
+
+import (
+	"time"
+
+	"github.com/alecthomas/kingpin/v2"
+	"example.com/app/internal/build"
+)
+
+const (
+	pollEvery  = 90 * time.Second
+	modeCopy   = "copy"
+	envPrefix  = "RELAY_"
+)
+
+func main() {
+	app := kingpin.New("relay", "Copies things.")
+	src := app.Flag("source", "Where to read.").Required().String()
+	every := app.Flag("poll-interval", "How often to look.").
+		Default(pollEvery.String()).Duration()
+	app.Flag("mode", "How to relay.").Default(modeCopy).Enum(modeCopy, "move")
+	var level string
+	app.Flag("log-level", "Log level.").Short('l').Envar(envPrefix + "LOG_LEVEL").Default("info").StringVar(&level)
+	app.Flag("ratio", "Share kept.").Default("0.5").Float64()
+	push := app.Command("push", "Push once.")
+	push.Flag("force", "Overwrite.").Bool()
+	build.AddVersionFlag(app)
+	_ = kingpin.MustParse(app.Parse(nil))
+	_, _, _ = src, every, level
+}
+"#,
+            ),
+            (
+                "internal/build/flags.go",
+                r#"package build
+
+import kp "gopkg.in/alecthomas/kingpin.v2"
+
+func AddVersionFlag(a *kp.Application) {
+	a.Flag("print-version", "Print the version.").Bool()
+}
+"#,
+            ),
+            (
+                "cmd/probe/main.go",
+                r#"package main
+
+import "github.com/alecthomas/kingpin/v2"
+
+var target = kingpin.Flag("target", "What to probe.").Default("localhost:80").URL()
+
+type fake struct{}
+
+func (fake) Flag(name, help string) fake { return fake{} }
+
+func main() {
+	var f fake
+	f.Flag("not-a-flag", "A method that only shares the name.")
+	kingpin.Parse()
+	_ = target
+}
+"#,
+            ),
+        ]);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(
+            rows(&b),
+            vec![
+                r#"probe --target url "localhost:80" | What to probe. @cmd/probe/main.go:5"#,
+                r#"relay --force bool "" | Overwrite. @cmd/relay/main.go:26"#,
+                r#"relay --log-level,-l string "info" | Log level. @cmd/relay/main.go:23"#,
+                r#"relay --mode enum "copy" | How to relay. @cmd/relay/main.go:21"#,
+                r#"relay --poll-interval duration "1m30s" | How often to look. @cmd/relay/main.go:19"#,
+                r#"relay --print-version bool "" | Print the version. @internal/build/flags.go:6"#,
+                r#"relay --ratio float64 "0.5" | Share kept. @cmd/relay/main.go:24"#,
+                r#"relay --source string "" | Where to read. @cmd/relay/main.go:18"#,
+                "relay $RELAY_LOG_LEVEL @cmd/relay/main.go:23",
+            ]
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod flag_default;
 pub mod index;
 pub mod informers;
 pub mod kinds;
+pub mod kingpin;
 pub mod library_flags;
 pub mod locals;
 pub mod markers;
