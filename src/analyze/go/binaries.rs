@@ -1440,13 +1440,17 @@ impl<'a> Evaluator<'a> {
     fn flag(&self, fi: usize, raw: &RawFlag, diagnostics: &mut Vec<Diagnostic>) -> Option<Flag> {
         let file = &self.files[fi].facts;
         let Some(name) = raw.name.string.as_ref().and_then(|e| self.eval_str(fi, e)) else {
+            let why = match self.outside_constant(fi, raw.name.string.as_ref()) {
+                Some(path) => format!(
+                    "`{}` is a constant of `{path}`, a package outside the repository whose value portolan does not read",
+                    raw.name.text
+                ),
+                None => format!("`{}` is not a string constant", raw.name.text),
+            };
             diagnostics.push(Diagnostic::new(
                 &file.path,
                 raw.line,
-                format!(
-                    "cannot resolve the name of this flag: `{}` is not a string constant; the flag is not listed",
-                    raw.name.text
-                ),
+                format!("cannot resolve the name of this flag: {why}; the flag is not listed"),
             ));
             return None;
         };
@@ -1483,6 +1487,20 @@ impl<'a> Evaluator<'a> {
             library: String::new(),
             sources: vec![SourceRef::new(&file.path, raw.line)],
         })
+    }
+
+    /// The import path of `pkg` in a lone `pkg.Name` when that package is not in the
+    /// repository (a constant of another module, whose value is not known here).
+    fn outside_constant(&self, fi: usize, e: Option<&ConstExpr>) -> Option<String> {
+        let Some(ConstExpr::Ref {
+            qualifier: Some(q),
+            ..
+        }) = e
+        else {
+            return None;
+        };
+        let path = self.index.import_for(&self.files[fi].facts, q)?;
+        self.index.dir_of_import(&path).is_none().then_some(path)
     }
 
     /// (value, how it is shown) for a value written in file `fi`, inside function `func`,
@@ -2814,7 +2832,7 @@ func newBareDebugCmd() *cobra.Command {
     fn unresolvable_flag_names_are_reported_not_guessed() {
         let (b, d) = analyze(&[(
             "cmd/x/main.go",
-            "package main\n\nimport \"flag\"\n\nfunc main() {\n\tfor _, n := range names {\n\t\tflag.Bool(n, false, \"x\")\n\t}\n\tflag.Bool(fmt.Sprint(1), false, help())\n}\n",
+            "package main\n\nimport (\n\t\"flag\"\n\n\t\"example.com/other/authn\"\n)\n\nfunc main() {\n\tfor _, n := range names {\n\t\tflag.Bool(n, false, \"x\")\n\t}\n\tflag.Bool(fmt.Sprint(1), false, help())\n\tflag.String(authn.FlagIdentity, \"\", \"Identity to use.\")\n}\n",
         )]);
         assert!(b[0].flags.is_empty());
         let got: Vec<(u32, &str)> = d.iter().map(|d| (d.line, d.message.as_str())).collect();
@@ -2822,12 +2840,16 @@ func newBareDebugCmd() *cobra.Command {
             got,
             vec![
                 (
-                    7,
+                    11,
                     "cannot resolve the name of this flag: `n` is not a string constant; the flag is not listed"
                 ),
                 (
-                    9,
+                    13,
                     "cannot resolve the name of this flag: `fmt.Sprint(1)` is not a string constant; the flag is not listed"
+                ),
+                (
+                    14,
+                    "cannot resolve the name of this flag: `authn.FlagIdentity` is a constant of `example.com/other/authn`, a package outside the repository whose value portolan does not read; the flag is not listed"
                 ),
             ]
         );
