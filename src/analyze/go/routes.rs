@@ -21,6 +21,7 @@
 mod eval;
 mod extract;
 pub mod grpc;
+mod helpers;
 mod pattern;
 
 pub use eval::resolve;

@@ -11,6 +11,7 @@ use std::collections::HashMap;
 
 use super::extract::ROOT_PATH;
 use super::grpc::{self, GrpcFacts, Registration};
+use super::helpers::{self, Served};
 use super::pattern::{ANY, join, prefix_match, split_pattern};
 use super::{Arg, Base, Chain, Step};
 use crate::analyze::go::consts::ConstExpr;
@@ -750,6 +751,46 @@ impl<'a> Resolver<'a> {
         {
             if let Some(out) = out {
                 self.grpc_registration(ctx, path, go_name, kind, step, out, depth);
+            }
+            return Vec::new();
+        }
+        if let Some(helper) = helpers::find(path, m) {
+            if let Some(out) = out {
+                let framework = match helper.served {
+                    Served::Mux => Framework::NetHttp.name(),
+                    Served::Manager => CONTROLLER_RUNTIME,
+                };
+                // A mux with a prefix (a router's group) serves the paths under it.
+                let mut prefixes: Vec<Prefix> = Vec::new();
+                if helper.served == Served::Mux
+                    && let Some(mux) = step.args.first().and_then(|a| a.chain.as_deref())
+                {
+                    for v in self.chain_values(ctx.file, mux, depth + 1) {
+                        if let Value::Router { prefix, .. } = v
+                            && !prefixes.contains(&prefix)
+                        {
+                            prefixes.push(prefix);
+                        }
+                    }
+                }
+                if prefixes.is_empty() {
+                    prefixes.push(Prefix::root());
+                }
+                let short = path.rsplit('/').next().unwrap_or(path);
+                for prefix in &prefixes {
+                    for p in helper.paths {
+                        out.push(Draft {
+                            method: Text::known(ANY),
+                            host: Text::default(),
+                            path: prefix.join(&Text::known(p), join).text,
+                            handler: format!("{short}.{m}"),
+                            framework,
+                            implicit: true,
+                            unknown_prefix: prefix.unknown,
+                            line: step.line,
+                        });
+                    }
+                }
             }
             return Vec::new();
         }
@@ -1778,6 +1819,67 @@ var quiet = func(cmd *cobra.Command) { cmd.Flags().Bool("quiet", false, "") }
                 row("ANY", "/metrics", "metrics", "controller-runtime", &at(12), "implicit"),
                 row("ANY", "/healthz", "healthz checks", "controller-runtime", &at(16), "implicit"),
                 row("ANY", "/readyz", "readyz checks", "controller-runtime", &at(18), "implicit"),
+            ]
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+    }
+
+    #[test]
+    fn well_known_library_helpers_register_their_endpoints() {
+        let (rows, diags) = routes(&[
+            (
+                "internal/health/server.go",
+                r#"package health
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+	"k8s.io/apiserver/pkg/server/healthz"
+)
+func NewServer() *http.Server {
+	mux := http.NewServeMux()
+	healthz.InstallLivezHandler(mux, healthz.PingHealthz)
+	healthz.InstallReadyzHandler(mux)
+	return &http.Server{Handler: mux}
+}
+func Admin() chi.Router {
+	r := chi.NewRouter()
+	r.Route("/admin", func(sub chi.Router) {
+		healthz.InstallHandler(sub)
+	})
+	return r
+}
+"#,
+            ),
+            (
+                "cmd/ctl/main.go",
+                r#"package main
+import (
+	"github.com/fluxcd/pkg/runtime/probes"
+	ctrl "sigs.k8s.io/controller-runtime"
+	other "example.com/m/internal/probes"
+)
+func main() {
+	mgr, _ := ctrl.NewManager(ctrl.GetConfigOrDie(), ctrl.Options{HealthProbeBindAddress: ":9440"})
+	probes.SetupChecks(mgr, log)
+	other.SetupChecks(mgr, log)
+}
+"#,
+            ),
+            (
+                "internal/probes/probes.go",
+                "package probes\nfunc SetupChecks(m interface{}, l interface{}) {}\n",
+            ),
+        ]);
+        assert_eq!(
+            rows,
+            vec![
+                row("ANY", "/livez", "healthz.InstallLivezHandler", "net/http", "internal/health/server.go:10", "implicit"),
+                row("ANY", "/readyz", "healthz.InstallReadyzHandler", "net/http", "internal/health/server.go:11", "implicit"),
+                row("ANY", "/admin/healthz", "healthz.InstallHandler", "net/http", "internal/health/server.go:17", "implicit"),
+                row("ANY", "/metrics", "metrics", "controller-runtime", "cmd/ctl/main.go:8", "implicit"),
+                row("ANY", "/healthz", "probes.SetupChecks", "controller-runtime", "cmd/ctl/main.go:9", "implicit"),
+                row("ANY", "/readyz", "probes.SetupChecks", "controller-runtime", "cmd/ctl/main.go:9", "implicit"),
             ]
         );
         assert!(diags.is_empty(), "{diags:?}");

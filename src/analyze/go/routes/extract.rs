@@ -100,7 +100,9 @@ pub const ROOT_PATH: &str = "(Path)";
 /// True for a method name whose call the evaluation reads: the lists above, and gRPC and
 /// grpc-gateway registrations (`RegisterXServer`, `RegisterXHandlerFromEndpoint`, …).
 fn is_recorded(method: &str) -> bool {
-    RECORDED.contains(&method) || grpc::registration(method).is_some()
+    RECORDED.contains(&method)
+        || grpc::registration(method).is_some()
+        || super::helpers::is_helper_name(method)
 }
 
 /// Methods that hand a router to a function literal: chi's `Route(p, func(r chi.Router))`
@@ -346,8 +348,10 @@ impl<'s> Extractor<'s> {
         };
         // Only a manager's options can turn its metrics server off.
         let creates_manager = matches!(method, "NewManager" | "New");
-        // A registration's server (or gateway mux) is evaluated like a receiver.
-        let registers = grpc::registration(method).is_some();
+        // A registration's server (or gateway mux), and the mux or manager handed to a
+        // library helper, is evaluated like a receiver.
+        let registers =
+            grpc::registration(method).is_some() || super::helpers::is_helper_name(method);
         let mut c = args.walk();
         args.named_children(&mut c)
             .filter(|n| n.kind_name() != "comment")
