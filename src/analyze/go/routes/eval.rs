@@ -804,6 +804,16 @@ impl<'a> Resolver<'a> {
                 }
                 Vec::new()
             }
+            (Some(Known::Router(Framework::NetHttp)), _)
+                if helpers::default_mux_handler(m)
+                    .and_then(|i| step.args.get(i))
+                    .is_some_and(|a| a.text == "nil") =>
+            {
+                if let Some(out) = out {
+                    self.default_mux_imports(ctx, step, out);
+                }
+                Vec::new()
+            }
             (Some(Known::Router(Framework::Gorilla)), "NewRouter") => router(Framework::Gorilla),
             (Some(Known::Router(Framework::Gin)), "New" | "Default") => router(Framework::Gin),
             (Some(Known::Router(Framework::Echo)), "New") => router(Framework::Echo),
@@ -828,6 +838,42 @@ impl<'a> Resolver<'a> {
             (Some(_), _) => Vec::new(),
             // A function of an in-repo package: its declared result type.
             (None, _) => self.union(self.funcs.get(&(path.to_string(), m.to_string())), depth),
+        }
+    }
+
+    /// The routes that packages imported by the serving call's package (`_ "net/http/pprof"`)
+    /// registered on `http.DefaultServeMux`, which `http.ListenAndServe(addr, nil)` serves.
+    /// Only the same package's imports are read: one linked elsewhere in the program is
+    /// not shown to be there.
+    fn default_mux_imports(&self, ctx: &Ctx, step: &Step, out: &mut Vec<Draft>) {
+        let files = self
+            .by_package
+            .get(&self.packages[ctx.file])
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        for import in helpers::DEFAULT_MUX_IMPORTS {
+            let imported = files.iter().any(|fi| {
+                self.files[*fi]
+                    .facts
+                    .imports
+                    .iter()
+                    .any(|i| i.path == import.import)
+            });
+            if !imported {
+                continue;
+            }
+            for (method, path, handler) in import.routes {
+                out.push(Draft {
+                    method: Text::known(method),
+                    host: Text::default(),
+                    path: Text::known(path),
+                    handler: handler.to_string(),
+                    framework: Framework::NetHttp.name(),
+                    implicit: true,
+                    unknown_prefix: false,
+                    line: step.line,
+                });
+            }
         }
     }
 
@@ -1880,6 +1926,55 @@ func main() {
                 row("ANY", "/metrics", "metrics", "controller-runtime", "cmd/ctl/main.go:8", "implicit"),
                 row("ANY", "/healthz", "probes.SetupChecks", "controller-runtime", "cmd/ctl/main.go:9", "implicit"),
                 row("ANY", "/readyz", "probes.SetupChecks", "controller-runtime", "cmd/ctl/main.go:9", "implicit"),
+            ]
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+    }
+
+    #[test]
+    fn imports_that_register_on_the_default_mux_are_served_by_a_nil_handler() {
+        let (rows, diags) = routes(&[
+            ("internal/debug/imports.go", "package debug\nimport _ \"net/http/pprof\"\n"),
+            (
+                "internal/debug/serve.go",
+                r#"package debug
+import "net/http"
+func Start(addr string) {
+	go func() {
+		_ = http.ListenAndServe(addr, nil)
+	}()
+}
+"#,
+            ),
+            (
+                "internal/api/serve.go",
+                r#"package api
+import (
+	"net/http"
+	"net/http/pprof"
+)
+func Start(addr string) error {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/prof/", pprof.Index)
+	return http.ListenAndServe(addr, mux)
+}
+"#,
+            ),
+            (
+                "internal/plain/serve.go",
+                "package plain\nimport \"net/http\"\nfunc Start(l net.Listener) { _ = http.Serve(l, nil) }\n",
+            ),
+        ]);
+        let at = "internal/debug/serve.go:5";
+        assert_eq!(
+            rows,
+            vec![
+                row("GET", "/debug/pprof/", "pprof.Index", "net/http", at, "implicit"),
+                row("GET", "/debug/pprof/cmdline", "pprof.Cmdline", "net/http", at, "implicit"),
+                row("GET", "/debug/pprof/profile", "pprof.Profile", "net/http", at, "implicit"),
+                row("GET", "/debug/pprof/symbol", "pprof.Symbol", "net/http", at, "implicit"),
+                row("GET", "/debug/pprof/trace", "pprof.Trace", "net/http", at, "implicit"),
+                row("ANY", "/prof/", "pprof.Index", "net/http", "internal/api/serve.go:8", ""),
             ]
         );
         assert!(diags.is_empty(), "{diags:?}");

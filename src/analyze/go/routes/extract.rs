@@ -103,6 +103,7 @@ fn is_recorded(method: &str) -> bool {
     RECORDED.contains(&method)
         || grpc::registration(method).is_some()
         || super::helpers::is_helper_name(method)
+        || super::helpers::default_mux_handler(method).is_some()
 }
 
 /// Methods that hand a router to a function literal: chi's `Route(p, func(r chi.Router))`

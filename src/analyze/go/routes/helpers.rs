@@ -64,3 +64,44 @@ pub fn find(package: &str, function: &str) -> Option<&'static Helper> {
 pub fn is_helper_name(function: &str) -> bool {
     HELPERS.iter().any(|h| h.function == function)
 }
+
+/// A package whose `init` registers routes on `http.DefaultServeMux`, so that importing it
+/// (even as `_`) adds them to a program that serves that mux.
+pub struct DefaultMuxImport {
+    pub import: &'static str,
+    /// (method, path, handler).
+    pub routes: &'static [(&'static str, &'static str, &'static str)],
+}
+
+pub const DEFAULT_MUX_IMPORTS: &[DefaultMuxImport] = &[
+    // Go 1.22+ src/net/http/pprof/pprof.go `init`: the patterns carry `GET ` unless
+    // GODEBUG httpmuxgo121=1, the Go 1.22 ServeMux semantics the whole net/http analysis
+    // assumes (see `pattern.rs`).
+    DefaultMuxImport {
+        import: "net/http/pprof",
+        routes: &[
+            ("GET", "/debug/pprof/", "pprof.Index"),
+            ("GET", "/debug/pprof/cmdline", "pprof.Cmdline"),
+            ("GET", "/debug/pprof/profile", "pprof.Profile"),
+            ("GET", "/debug/pprof/symbol", "pprof.Symbol"),
+            ("GET", "/debug/pprof/trace", "pprof.Trace"),
+        ],
+    },
+];
+
+/// `net/http` functions that serve `http.DefaultServeMux` when their handler argument is
+/// `nil`: (function, index of the handler argument).
+const DEFAULT_MUX_SERVERS: &[(&str, usize)] = &[
+    ("ListenAndServe", 1),
+    ("ListenAndServeTLS", 3),
+    ("Serve", 1),
+    ("ServeTLS", 1),
+];
+
+/// The handler argument's index when `function` of `net/http` may serve the default mux.
+pub fn default_mux_handler(function: &str) -> Option<usize> {
+    DEFAULT_MUX_SERVERS
+        .iter()
+        .find(|(f, _)| *f == function)
+        .map(|(_, i)| *i)
+}
