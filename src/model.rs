@@ -602,8 +602,9 @@ pub struct HttpEndpoint {
     /// `grpc`, `grpc-gateway`, `axum`, `actix-web` or `tonic`.
     #[serde(default)]
     pub framework: String,
-    /// True for an endpoint controller-runtime serves without a registration in the code
-    /// (`/metrics`, `/healthz`, `/readyz` of a manager).
+    /// True for an endpoint served without a registration in the code: `/metrics`,
+    /// `/healthz`, `/readyz` of a controller-runtime manager, or what a well-known library
+    /// helper or import registers (`healthz.InstallLivezHandler`, `net/http/pprof`).
     #[serde(default, skip_serializing_if = "is_false")]
     pub implicit: bool,
     /// True when part of the method or path is not a string constant (shown as `{expr}`),

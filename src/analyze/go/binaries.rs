@@ -1493,8 +1493,7 @@ impl<'a> Evaluator<'a> {
     /// repository (a constant of another module, whose value is not known here).
     fn outside_constant(&self, fi: usize, e: Option<&ConstExpr>) -> Option<String> {
         let Some(ConstExpr::Ref {
-            qualifier: Some(q),
-            ..
+            qualifier: Some(q), ..
         }) = e
         else {
             return None;

@@ -111,7 +111,9 @@ pub fn flag(
     for (m, c) in &methods {
         let args = arguments(*c);
         match (m.as_str(), args.as_slice()) {
-            ("Default", [one]) => default = Some(default_value(*one, &kind, scope, src, imports, &value_of)),
+            ("Default", [one]) => {
+                default = Some(default_value(*one, &kind, scope, src, imports, &value_of))
+            }
             ("Default", many) if !many.is_empty() => {
                 // Several defaults (a repeatable flag): shown as written.
                 default = Some(RawValue {
@@ -196,8 +198,7 @@ fn is_app(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> bool {
                     });
             }
             "call_expression" => {
-                let Some(f) = callee(n).filter(|f| f.kind_name() == "selector_expression")
-                else {
+                let Some(f) = callee(n).filter(|f| f.kind_name() == "selector_expression") else {
                     return false;
                 };
                 let (Some(operand), Some(method)) = (
@@ -209,7 +210,9 @@ fn is_app(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> bool {
                 match method {
                     "New" => {
                         return operand.kind_name() == "identifier"
-                            && scope.lookup(text(operand, src), operand.start_byte()).is_none()
+                            && scope
+                                .lookup(text(operand, src), operand.start_byte())
+                                .is_none()
                             && is_kingpin(text(operand, src));
                     }
                     "Command" => n = operand,
@@ -276,7 +279,10 @@ fn kind_of(method: &str) -> String {
     if method == "SetValue" {
         return "value".to_string();
     }
-    let base = method.strip_suffix("Var").filter(|b| !b.is_empty()).unwrap_or(method);
+    let base = method
+        .strip_suffix("Var")
+        .filter(|b| !b.is_empty())
+        .unwrap_or(method);
     let chars: Vec<char> = base.chars().collect();
     let capitals = chars.iter().take_while(|c| c.is_ascii_uppercase()).count();
     // In `URLList`, the `L` of `List` starts the next word.
@@ -288,7 +294,13 @@ fn kind_of(method: &str) -> String {
     chars
         .iter()
         .enumerate()
-        .map(|(i, c)| if i < lowered { c.to_ascii_lowercase() } else { *c })
+        .map(|(i, c)| {
+            if i < lowered {
+                c.to_ascii_lowercase()
+            } else {
+                *c
+            }
+        })
         .collect()
 }
 
@@ -310,8 +322,19 @@ mod tests {
     #[test]
     fn value_methods_name_types() {
         let kinds: Vec<String> = [
-            "String", "StringVar", "Bool", "Duration", "Float64", "Strings", "URL", "URLList",
-            "IP", "ExistingFile", "Enum", "SetValue", "Counter",
+            "String",
+            "StringVar",
+            "Bool",
+            "Duration",
+            "Float64",
+            "Strings",
+            "URL",
+            "URLList",
+            "IP",
+            "ExistingFile",
+            "Enum",
+            "SetValue",
+            "Counter",
         ]
         .iter()
         .map(|m| kind_of(m))
@@ -319,8 +342,19 @@ mod tests {
         assert_eq!(
             kinds,
             [
-                "string", "string", "bool", "duration", "float64", "strings", "url", "urlList",
-                "ip", "existingFile", "enum", "value", "counter"
+                "string",
+                "string",
+                "bool",
+                "duration",
+                "float64",
+                "strings",
+                "url",
+                "urlList",
+                "ip",
+                "existingFile",
+                "enum",
+                "value",
+                "counter"
             ]
         );
     }

@@ -1862,9 +1862,30 @@ var quiet = func(cmd *cobra.Command) { cmd.Flags().Bool("quiet", false, "") }
         assert_eq!(
             rows,
             vec![
-                row("ANY", "/metrics", "metrics", "controller-runtime", &at(12), "implicit"),
-                row("ANY", "/healthz", "healthz checks", "controller-runtime", &at(16), "implicit"),
-                row("ANY", "/readyz", "readyz checks", "controller-runtime", &at(18), "implicit"),
+                row(
+                    "ANY",
+                    "/metrics",
+                    "metrics",
+                    "controller-runtime",
+                    &at(12),
+                    "implicit"
+                ),
+                row(
+                    "ANY",
+                    "/healthz",
+                    "healthz checks",
+                    "controller-runtime",
+                    &at(16),
+                    "implicit"
+                ),
+                row(
+                    "ANY",
+                    "/readyz",
+                    "readyz checks",
+                    "controller-runtime",
+                    &at(18),
+                    "implicit"
+                ),
             ]
         );
         assert!(diags.is_empty(), "{diags:?}");
@@ -1920,12 +1941,54 @@ func main() {
         assert_eq!(
             rows,
             vec![
-                row("ANY", "/livez", "healthz.InstallLivezHandler", "net/http", "internal/health/server.go:10", "implicit"),
-                row("ANY", "/readyz", "healthz.InstallReadyzHandler", "net/http", "internal/health/server.go:11", "implicit"),
-                row("ANY", "/admin/healthz", "healthz.InstallHandler", "net/http", "internal/health/server.go:17", "implicit"),
-                row("ANY", "/metrics", "metrics", "controller-runtime", "cmd/ctl/main.go:8", "implicit"),
-                row("ANY", "/healthz", "probes.SetupChecks", "controller-runtime", "cmd/ctl/main.go:9", "implicit"),
-                row("ANY", "/readyz", "probes.SetupChecks", "controller-runtime", "cmd/ctl/main.go:9", "implicit"),
+                row(
+                    "ANY",
+                    "/livez",
+                    "healthz.InstallLivezHandler",
+                    "net/http",
+                    "internal/health/server.go:10",
+                    "implicit"
+                ),
+                row(
+                    "ANY",
+                    "/readyz",
+                    "healthz.InstallReadyzHandler",
+                    "net/http",
+                    "internal/health/server.go:11",
+                    "implicit"
+                ),
+                row(
+                    "ANY",
+                    "/admin/healthz",
+                    "healthz.InstallHandler",
+                    "net/http",
+                    "internal/health/server.go:17",
+                    "implicit"
+                ),
+                row(
+                    "ANY",
+                    "/metrics",
+                    "metrics",
+                    "controller-runtime",
+                    "cmd/ctl/main.go:8",
+                    "implicit"
+                ),
+                row(
+                    "ANY",
+                    "/healthz",
+                    "probes.SetupChecks",
+                    "controller-runtime",
+                    "cmd/ctl/main.go:9",
+                    "implicit"
+                ),
+                row(
+                    "ANY",
+                    "/readyz",
+                    "probes.SetupChecks",
+                    "controller-runtime",
+                    "cmd/ctl/main.go:9",
+                    "implicit"
+                ),
             ]
         );
         assert!(diags.is_empty(), "{diags:?}");
@@ -1934,7 +1997,10 @@ func main() {
     #[test]
     fn imports_that_register_on_the_default_mux_are_served_by_a_nil_handler() {
         let (rows, diags) = routes(&[
-            ("internal/debug/imports.go", "package debug\nimport _ \"net/http/pprof\"\n"),
+            (
+                "internal/debug/imports.go",
+                "package debug\nimport _ \"net/http/pprof\"\n",
+            ),
             (
                 "internal/debug/serve.go",
                 r#"package debug
@@ -1969,12 +2035,54 @@ func Start(addr string) error {
         assert_eq!(
             rows,
             vec![
-                row("GET", "/debug/pprof/", "pprof.Index", "net/http", at, "implicit"),
-                row("GET", "/debug/pprof/cmdline", "pprof.Cmdline", "net/http", at, "implicit"),
-                row("GET", "/debug/pprof/profile", "pprof.Profile", "net/http", at, "implicit"),
-                row("GET", "/debug/pprof/symbol", "pprof.Symbol", "net/http", at, "implicit"),
-                row("GET", "/debug/pprof/trace", "pprof.Trace", "net/http", at, "implicit"),
-                row("ANY", "/prof/", "pprof.Index", "net/http", "internal/api/serve.go:8", ""),
+                row(
+                    "GET",
+                    "/debug/pprof/",
+                    "pprof.Index",
+                    "net/http",
+                    at,
+                    "implicit"
+                ),
+                row(
+                    "GET",
+                    "/debug/pprof/cmdline",
+                    "pprof.Cmdline",
+                    "net/http",
+                    at,
+                    "implicit"
+                ),
+                row(
+                    "GET",
+                    "/debug/pprof/profile",
+                    "pprof.Profile",
+                    "net/http",
+                    at,
+                    "implicit"
+                ),
+                row(
+                    "GET",
+                    "/debug/pprof/symbol",
+                    "pprof.Symbol",
+                    "net/http",
+                    at,
+                    "implicit"
+                ),
+                row(
+                    "GET",
+                    "/debug/pprof/trace",
+                    "pprof.Trace",
+                    "net/http",
+                    at,
+                    "implicit"
+                ),
+                row(
+                    "ANY",
+                    "/prof/",
+                    "pprof.Index",
+                    "net/http",
+                    "internal/api/serve.go:8",
+                    ""
+                ),
             ]
         );
         assert!(diags.is_empty(), "{diags:?}");
