@@ -17,7 +17,7 @@ use super::calls::{Binding, Scope, callee};
 use super::consts::ConstExpr;
 use super::file::Import;
 use super::flag_default;
-use super::syntax::{FIELD, KindName, line_of, text};
+use super::syntax::{FIELD, KindName, call_arguments, line_of, text};
 
 /// Import paths of kingpin (the package is named `kingpin` in each).
 const PATHS: &[&str] = &[
@@ -75,7 +75,7 @@ pub fn flag(
     {
         return None;
     }
-    let args = arguments(call);
+    let args = call_arguments(call);
     let [name, help] = args.as_slice() else {
         return None;
     };
@@ -109,7 +109,7 @@ pub fn flag(
     let mut shorthand = None;
     let mut env = None;
     for (m, c) in &methods {
-        let args = arguments(*c);
+        let args = call_arguments(*c);
         match (m.as_str(), args.as_slice()) {
             ("Default", [one]) => {
                 default = Some(default_value(*one, &kind, scope, src, imports, &value_of))
@@ -247,7 +247,7 @@ fn default_value(
 
 /// `x` in `x.String()`.
 fn string_method_receiver<'t>(call: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
-    if call.kind_name() != "call_expression" || !arguments(call).is_empty() {
+    if call.kind_name() != "call_expression" || !call_arguments(call).is_empty() {
         return None;
     }
     let f = callee(call).filter(|f| f.kind_name() == "selector_expression")?;
@@ -302,17 +302,6 @@ fn kind_of(method: &str) -> String {
             }
         })
         .collect()
-}
-
-fn arguments(call: Node) -> Vec<Node> {
-    call.child_by_field_id(FIELD.arguments)
-        .map(|a| {
-            let mut c = a.walk();
-            a.named_children(&mut c)
-                .filter(|n| n.kind_name() != "comment")
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 #[cfg(test)]
