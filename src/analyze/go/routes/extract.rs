@@ -969,19 +969,25 @@ pub fn extract_top_level(decl: Node, src: &[u8], file: &mut GoFile) {
     let ex = Extractor::new(src, decl.id());
     let facts = &mut file.routes;
     let mut specs = Vec::new();
+    // Function literals in initializers are walked as function bodies (`extract`, called
+    // for each from the file walk); here only what is outside them counts, since their
+    // local variables are not package variables. Nodes come in document order, so a
+    // literal is seen before what it contains.
+    // The end of the outermost literal seen last.
+    let mut literal_end = 0;
     for_each_node(decl, |n| {
-        if matches!(
-            n.kind_name(),
-            "var_spec" | "field_declaration" | "keyed_element"
-        ) {
-            specs.push(n);
+        let outside = n.start_byte() >= literal_end;
+        match n.kind_name() {
+            "func_literal" if outside => literal_end = n.end_byte(),
+            // A struct type declared anywhere still declares its fields.
+            "field_declaration" => specs.push(n),
+            "var_spec" | "keyed_element" if outside => specs.push(n),
+            _ => {}
         }
     });
-    // Function literals in initializers are not followed as functions: routes registered
-    // in them are rare, and their local variables are not package variables.
     for node in specs {
         match node.kind_name() {
-            "var_spec" if !inside_func_literal(node, decl) => {
+            "var_spec" => {
                 let names = spec_names(node, src);
                 let names_len = names.len();
                 let values = node
@@ -1126,20 +1132,6 @@ fn is_options_literal(node: Node, src: &[u8]) -> bool {
 
 fn is_identifier(s: &str) -> bool {
     !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_')
-}
-
-fn inside_func_literal(node: Node, decl: Node) -> bool {
-    let mut n = node;
-    while let Some(parent) = n.parent() {
-        if parent.id() == decl.id() {
-            return false;
-        }
-        if parent.kind_name() == "func_literal" {
-            return true;
-        }
-        n = parent;
-    }
-    false
 }
 
 fn opaque() -> Chain {
