@@ -76,6 +76,14 @@ pub enum WriteObject {
         resource: String,
         object: Option<ValueType>,
     },
+    /// A call on a value that may be a client-gen typed client (`ClientRef::TypedValue`):
+    /// `receiver.Create(…)` (accessor None) or `receiver.Secrets(ns).Create(…)`; the
+    /// object argument, if the method takes one.
+    Typed {
+        receiver: ValueType,
+        accessor: Option<String>,
+        object: Option<ValueType>,
+    },
 }
 
 /// Why the receiver of a write is believed to be a controller-runtime client.
@@ -93,6 +101,9 @@ pub enum ClientRef {
     ControllerUtil(String),
     /// A typed clientset accessor chain: a client by construction.
     Clientset,
+    /// A value whose declared type (or the chain it was assigned from) must turn out to be
+    /// a client-gen typed client (`Values::typed_call_kind`; `WriteObject::Typed` holds it).
+    TypedValue,
     /// The result of `qualifier.name(…)`, a client if that is a known constructor of one
     /// (`patch.NewSerialPatcher(obj, c)`, see `PATCHERS`).
     Constructed { qualifier: String, name: String },
@@ -181,11 +192,19 @@ pub fn extract(
                         line: line_of(call),
                     });
                 }
-                // Reads in generated clientsets and informers are their plumbing.
-                if let Some(w) = write_call(call, operand, method, &args, ctx, locals, src)
-                    && !(generated && is_read(w.verb))
-                {
-                    writes.push(w);
+                // Reads in generated clientsets and informers are their plumbing. A call is
+                // at most one of these: a receiver is not both kinds of client.
+                let chain = clientset_accessor(operand, src).is_some();
+                let candidates = [
+                    write_call(call, operand, method, &args, ctx, locals, src),
+                    (!chain)
+                        .then(|| typed_value_call(call, operand, method, &args, ctx, locals, src))
+                        .flatten(),
+                ];
+                for w in candidates.into_iter().flatten() {
+                    if !(generated && is_read(w.verb)) {
+                        writes.push(w);
+                    }
                 }
             }
             _ => {}
@@ -258,26 +277,8 @@ fn write_call<'t>(
     }
     // Typed clientsets: cs.CoreV1().ConfigMaps(ns).Create(ctx, cm, metav1.CreateOptions{})
     if let Some((group_version, resource)) = clientset_accessor(operand, src) {
-        let verb = match method {
-            "Create" => "create",
-            "Update" => "update",
-            "UpdateStatus" => "status_update",
-            "Patch" => "patch",
-            "Apply" => "apply",
-            "ApplyStatus" => "status_patch",
-            "Delete" => "delete",
-            "DeleteCollection" => "delete_all_of",
-            "Get" => "get",
-            "List" => "list",
-            "Watch" => "watch",
-            _ => return None,
-        };
-        let object = match method {
-            "Create" | "Update" | "UpdateStatus" => {
-                args.get(1).map(|a| locals.type_of(*a, src, at))
-            }
-            _ => None,
-        };
+        let verb = typed_verb(method)?;
+        let object = typed_object(method, args, locals, src, at);
         return Some(RawWrite {
             verb,
             object: WriteObject::Clientset {
@@ -332,6 +333,92 @@ fn write_call<'t>(
         object: WriteObject::Value(locals.type_of(object, src, at)),
         client,
         line,
+        condition: condition_of(call, ctx.body, src),
+    })
+}
+
+/// The verb of a method of a client-gen typed client.
+fn typed_verb(method: &str) -> Option<&'static str> {
+    Some(match method {
+        "Create" => "create",
+        "Update" => "update",
+        "UpdateStatus" => "status_update",
+        "Patch" => "patch",
+        "Apply" => "apply",
+        "ApplyStatus" => "status_patch",
+        "Delete" => "delete",
+        "DeleteCollection" => "delete_all_of",
+        "Get" => "get",
+        "List" => "list",
+        "Watch" => "watch",
+        _ => return None,
+    })
+}
+
+/// The object a typed client's method takes (`Create(ctx, obj, opts)`), if it takes one.
+fn typed_object(
+    method: &str,
+    args: &[Node],
+    locals: &Locals,
+    src: &[u8],
+    at: usize,
+) -> Option<ValueType> {
+    match method {
+        "Create" | "Update" | "UpdateStatus" => args.get(1).map(|a| locals.type_of(*a, src, at)),
+        _ => None,
+    }
+}
+
+/// A call that writes or reads if its receiver turns out to be a client-gen typed client
+/// held in a value: `x.Delete(ctx, name, opts)` (a resource interface, or a local assigned
+/// a clientset chain) or `x.Secrets(ns).Create(ctx, obj, opts)` (a group-version client
+/// or getter). Whether it is one is only known per project, from the value's type.
+fn typed_value_call<'t>(
+    call: Node<'t>,
+    operand: Node<'t>,
+    method: &str,
+    args: &[Node<'t>],
+    ctx: &FuncCtx,
+    locals: &Locals,
+    src: &[u8],
+) -> Option<RawWrite> {
+    let verb = typed_verb(method)?;
+    // Every typed client method takes a context and at least one more argument.
+    if args.len() < 2 {
+        return None;
+    }
+    let at = call.start_byte();
+    let (value, accessor) = match operand.kind_name() {
+        "identifier" | "selector_expression" => (operand, None),
+        "call_expression" => {
+            let f = operand.child_by_field_id(FIELD.function)?;
+            if f.kind_name() != "selector_expression" {
+                return None;
+            }
+            let name = text(f.child_by_field_id(FIELD.field)?, src);
+            if !name.starts_with(|c: char| c.is_ascii_uppercase()) {
+                return None;
+            }
+            (f.child_by_field_id(FIELD.operand)?, Some(name.to_string()))
+        }
+        _ => return None,
+    };
+    let receiver = locals.type_of(value, src, at);
+    if matches!(receiver, ValueType::Unknown(_)) {
+        return None;
+    }
+    Some(RawWrite {
+        verb,
+        object: WriteObject::Typed {
+            receiver,
+            accessor,
+            object: typed_object(method, args, locals, src, at),
+        },
+        client: ClientRef::TypedValue,
+        line: line_of(
+            call.child_by_field_id(FIELD.function)?
+                .child_by_field_id(FIELD.field)?,
+        ),
         condition: condition_of(call, ctx.body, src),
     })
 }
@@ -450,7 +537,7 @@ pub fn resolve(
     ordered.sort_by_key(|(_, loc)| (loc.fi, loc.facts.call_fact));
     for ((dir, func), loc) in ordered {
         for w in &loc.facts.writes {
-            if !resolver.is_client(loc.file, dir, &w.client) {
+            if !resolver.is_client(loc.file, dir, w) {
                 continue;
             }
             for (op, reported_in) in resolver.operations(loc, dir, func, w, diagnostics) {
@@ -604,8 +691,17 @@ const MAX_HELPER_DEPTH: usize = 4;
 const MAX_EMBED_DEPTH: usize = 4;
 
 impl<'a> Resolver<'a, '_> {
-    fn is_client(&self, file: &GoFile, dir: &str, client: &ClientRef) -> bool {
-        match client {
+    fn is_client(&self, file: &'a GoFile, dir: &str, w: &RawWrite) -> bool {
+        match &w.client {
+            ClientRef::TypedValue => match &w.object {
+                WriteObject::Typed {
+                    receiver, accessor, ..
+                } => self
+                    .values
+                    .typed_call_kind(file, dir, receiver, accessor.as_deref())
+                    .is_some(),
+                _ => false,
+            },
             ClientRef::Known | ClientRef::Clientset => true,
             ClientRef::ControllerUtil(q) => matches!(
                 self.values.index.import_for(file, q).as_deref(),
@@ -761,38 +857,49 @@ impl<'a> Resolver<'a, '_> {
                 condition: w.condition.clone(),
             }
         };
+        let object_kind = |object: &Option<ValueType>| {
+            object
+                .as_ref()
+                .and_then(|o| self.values.value_kind(file, dir, o))
+        };
+        // A typed client's row: its kind, or `?` with a diagnostic naming the client.
+        let mut typed_row = |kind: Option<(String, String, String)>, client: &str| {
+            let (g, v, k) = kind.unwrap_or_else(|| {
+                diagnostics.push(Diagnostic::new(
+                    &file.path,
+                    w.line,
+                    format!(
+                        "cannot tell the kind {} through {client}",
+                        if is_read(w.verb) { "read" } else { "written" }
+                    ),
+                ));
+                (UNRESOLVED.into(), UNRESOLVED.into(), UNRESOLVED.into())
+            });
+            vec![(op(g, v, k, w.line, &file.path), func)]
+        };
         match &w.object {
             WriteObject::Clientset {
                 group_version,
                 resource,
                 object,
-            } => {
-                let from_object = object
-                    .as_ref()
-                    .and_then(|o| self.values.value_kind(file, dir, o));
-                let kind =
-                    from_object.or_else(|| self.values.clientset_kind(group_version, resource));
-                match kind {
-                    Some((g, v, k)) => vec![(op(g, v, k, w.line, &file.path), func)],
-                    None => {
-                        diagnostics.push(Diagnostic::new(
-                            &file.path,
-                            w.line,
-                            format!("cannot tell the kind {} through the clientset accessor {group_version}().{resource}(…)", if is_read(w.verb) { "read" } else { "written" }),
-                        ));
-                        vec![(
-                            op(
-                                UNRESOLVED.into(),
-                                UNRESOLVED.into(),
-                                UNRESOLVED.into(),
-                                w.line,
-                                &file.path,
-                            ),
-                            func,
-                        )]
-                    }
-                }
-            }
+            } => typed_row(
+                object_kind(object).or_else(|| self.values.clientset_kind(group_version, resource)),
+                &format!("the clientset accessor {group_version}().{resource}(…)"),
+            ),
+            // The receiver's type names the resource exactly (the scale client's object
+            // argument is a GroupResource); the object is asked only when it cannot.
+            WriteObject::Typed {
+                receiver,
+                accessor,
+                object,
+            } => match self
+                .values
+                .typed_call_kind(file, dir, receiver, accessor.as_deref())
+            {
+                Some(Ok(kind)) => typed_row(Some(kind), ""),
+                Some(Err(client)) => typed_row(object_kind(object), &client),
+                None => Vec::new(),
+            },
             WriteObject::Value(value) => {
                 let mut out = Vec::new();
                 let mut pending = vec![(value.clone(), loc.file, func, w.line, 0usize)];
