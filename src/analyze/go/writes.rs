@@ -194,14 +194,16 @@ pub fn extract(
                 }
                 // Reads in generated clientsets and informers are their plumbing. A call is
                 // at most one of these: a receiver is not both kinds of client.
-                let chain = clientset_accessor(operand, src).is_some();
-                let candidates = [
-                    write_call(call, operand, method, &args, ctx, locals, src),
-                    (!chain)
-                        .then(|| typed_value_call(call, operand, method, &args, ctx, locals, src))
-                        .flatten(),
-                ];
-                for w in candidates.into_iter().flatten() {
+                let mut candidates: Vec<RawWrite> =
+                    write_call(call, operand, method, &args, ctx, locals, src)
+                        .into_iter()
+                        .collect();
+                if clientset_accessor(operand, src).is_none() {
+                    candidates.extend(typed_value_calls(
+                        call, operand, method, &args, ctx, locals, src,
+                    ));
+                }
+                for w in candidates {
                     if !(generated && is_read(w.verb)) {
                         writes.push(w);
                     }
@@ -369,11 +371,12 @@ fn typed_object(
     }
 }
 
-/// A call that writes or reads if its receiver turns out to be a client-gen typed client
+/// Calls that write or read if their receiver turns out to be a client-gen typed client
 /// held in a value: `x.Delete(ctx, name, opts)` (a resource interface, or a local assigned
-/// a clientset chain) or `x.Secrets(ns).Create(ctx, obj, opts)` (a group-version client
-/// or getter). Whether it is one is only known per project, from the value's type.
-fn typed_value_call<'t>(
+/// a clientset chain), `r.secretsIn(ns).Delete(…)` (a function's result), or
+/// `x.Secrets(ns).Create(ctx, obj, opts)` (a group-version client or getter). Whether one
+/// is, is only known per project from the value's type; a receiver is at most one of them.
+fn typed_value_calls<'t>(
     call: Node<'t>,
     operand: Node<'t>,
     method: &str,
@@ -381,46 +384,54 @@ fn typed_value_call<'t>(
     ctx: &FuncCtx,
     locals: &Locals,
     src: &[u8],
-) -> Option<RawWrite> {
-    let verb = typed_verb(method)?;
+) -> Vec<RawWrite> {
     // Every typed client method takes a context and at least one more argument.
-    if args.len() < 2 {
-        return None;
+    let (Some(verb), true) = (typed_verb(method), args.len() >= 2) else {
+        return Vec::new();
+    };
+    let Some(line) = call
+        .child_by_field_id(FIELD.function)
+        .and_then(|f| f.child_by_field_id(FIELD.field))
+        .map(line_of)
+    else {
+        return Vec::new();
+    };
+    let mut receivers = Vec::new();
+    match operand.kind_name() {
+        "identifier" | "selector_expression" => receivers.push((operand, None)),
+        "call_expression" => {
+            receivers.push((operand, None));
+            if let Some(f) = operand
+                .child_by_field_id(FIELD.function)
+                .filter(|f| f.kind_name() == "selector_expression")
+                && let (Some(value), Some(name)) = (
+                    f.child_by_field_id(FIELD.operand),
+                    f.child_by_field_id(FIELD.field).map(|n| text(n, src)),
+                )
+                && name.starts_with(|c: char| c.is_ascii_uppercase())
+            {
+                receivers.push((value, Some(name.to_string())));
+            }
+        }
+        _ => {}
     }
     let at = call.start_byte();
-    let (value, accessor) = match operand.kind_name() {
-        "identifier" | "selector_expression" => (operand, None),
-        "call_expression" => {
-            let f = operand.child_by_field_id(FIELD.function)?;
-            if f.kind_name() != "selector_expression" {
-                return None;
-            }
-            let name = text(f.child_by_field_id(FIELD.field)?, src);
-            if !name.starts_with(|c: char| c.is_ascii_uppercase()) {
-                return None;
-            }
-            (f.child_by_field_id(FIELD.operand)?, Some(name.to_string()))
-        }
-        _ => return None,
-    };
-    let receiver = locals.type_of(value, src, at);
-    if matches!(receiver, ValueType::Unknown(_)) {
-        return None;
-    }
-    Some(RawWrite {
-        verb,
-        object: WriteObject::Typed {
-            receiver,
-            accessor,
-            object: typed_object(method, args, locals, src, at),
-        },
-        client: ClientRef::TypedValue,
-        line: line_of(
-            call.child_by_field_id(FIELD.function)?
-                .child_by_field_id(FIELD.field)?,
-        ),
-        condition: condition_of(call, ctx.body, src),
-    })
+    receivers
+        .into_iter()
+        .map(|(value, accessor)| (locals.type_of(value, src, at), accessor))
+        .filter(|(receiver, _)| !matches!(receiver, ValueType::Unknown(_)))
+        .map(|(receiver, accessor)| RawWrite {
+            verb,
+            object: WriteObject::Typed {
+                receiver,
+                accessor,
+                object: typed_object(method, args, locals, src, at),
+            },
+            client: ClientRef::TypedValue,
+            line,
+            condition: condition_of(call, ctx.body, src),
+        })
+        .collect()
 }
 
 /// The client in `X.Status()` or `X.SubResource("status")`.
@@ -1512,7 +1523,12 @@ func (r *TypedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl
 	r.notes.Pages(req.Namespace).Create(ctx, w, "done")
 	r.core.Services(req.Namespace).Delete(ctx, "old", metav1.DeleteOptions{})
 	r.gateway.HTTPRoutes(req.Namespace).Delete(ctx, "old", metav1.DeleteOptions{})
+	r.secretsIn(req.Namespace).Delete(ctx, "old", metav1.DeleteOptions{})
 	return ctrl.Result{}, nil
+}
+
+func (r *TypedReconciler) secretsIn(ns string) coreclient.SecretInterface {
+	return r.kube.CoreV1().Secrets(ns)
 }
 
 func prune(ctx context.Context, sets appsclient.StatefulSetInterface, name string) {
@@ -1529,9 +1545,9 @@ func (r *TypedReconciler) SetupWithManager(mgr ctrl.Manager) error {
     fn typed_client_values_write_their_kinds() {
         // Resource interfaces in fields and parameters, group-version clients and getters
         // with their accessor, a local assigned a clientset chain (delete by name), the
-        // scale client; a typed package no table or generated clientset explains gives `?`;
-        // a same-package type with a `Create` method is no client, and the embedded
-        // controller-runtime client still gives exactly one row.
+        // scale client, a function's result; a typed package no table or generated
+        // clientset explains gives `?`; a same-package type with a `Create` method is no
+        // client, and the embedded controller-runtime client still gives exactly one row.
         let (ops, reads, pkg, diags) = rows_and_reads(&[
             ("api/v1/types.go", TYPES),
             (
@@ -1553,8 +1569,9 @@ func (r *TypedReconciler) SetupWithManager(mgr ctrl.Manager) error {
                 "status_update example.io/v1 Widget @55",
                 "delete /v1 Service @58",
                 "delete gateway.networking.k8s.io/v1 HTTPRoute @59",
-                "patch apps/v1 StatefulSet @64",
-                "delete_all_of apps/v1 StatefulSet @65",
+                "delete /v1 Secret @60",
+                "patch apps/v1 StatefulSet @69",
+                "delete_all_of apps/v1 StatefulSet @70",
             ]
         );
         assert_eq!(reads, vec!["get discovery.k8s.io/v1 EndpointSlice @51"]);
