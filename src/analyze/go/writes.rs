@@ -199,9 +199,7 @@ pub fn extract(
                         .into_iter()
                         .collect();
                 if clientset_accessor(operand, src).is_none() {
-                    candidates.extend(typed_value_calls(
-                        call, operand, method, &args, ctx, locals, src,
-                    ));
+                    candidates.extend(typed_value_calls(call, &args, ctx, locals, src));
                 }
                 for w in candidates {
                     if !(generated && is_read(w.verb)) {
@@ -254,11 +252,7 @@ fn write_call<'t>(
     src: &[u8],
 ) -> Option<RawWrite> {
     let at = call.start_byte();
-    let line = call
-        .child_by_field_id(FIELD.function)
-        .and_then(|f| f.child_by_field_id(FIELD.field))
-        .map(line_of)
-        .unwrap_or(line_of(call));
+    let line = method_line(call);
     // controllerutil.CreateOrUpdate(ctx, c, obj, mutate)
     if matches!(method, "CreateOrUpdate" | "CreateOrPatch")
         && operand.kind_name() == "identifier"
@@ -376,26 +370,26 @@ fn typed_object(
 /// a clientset chain), `r.secretsIn(ns).Delete(…)` (a function's result), or
 /// `x.Secrets(ns).Create(ctx, obj, opts)` (a group-version client or getter). Whether one
 /// is, is only known per project from the value's type; a receiver is at most one of them.
-fn typed_value_calls<'t>(
-    call: Node<'t>,
-    operand: Node<'t>,
-    method: &str,
-    args: &[Node<'t>],
+fn typed_value_calls(
+    call: Node,
+    args: &[Node],
     ctx: &FuncCtx,
     locals: &Locals,
     src: &[u8],
 ) -> Vec<RawWrite> {
+    let Some((operand, method)) = call.child_by_field_id(FIELD.function).and_then(|f| {
+        Some((
+            f.child_by_field_id(FIELD.operand)?,
+            f.child_by_field_id(FIELD.field)?,
+        ))
+    }) else {
+        return Vec::new();
+    };
     // Every typed client method takes a context and at least one more argument.
-    let (Some(verb), true) = (typed_verb(method), args.len() >= 2) else {
+    let (Some(verb), true) = (typed_verb(text(method, src)), args.len() >= 2) else {
         return Vec::new();
     };
-    let Some(line) = call
-        .child_by_field_id(FIELD.function)
-        .and_then(|f| f.child_by_field_id(FIELD.field))
-        .map(line_of)
-    else {
-        return Vec::new();
-    };
+    let line = method_line(call);
     let mut receivers = Vec::new();
     match operand.kind_name() {
         "identifier" | "selector_expression" => receivers.push((operand, None)),
@@ -425,13 +419,21 @@ fn typed_value_calls<'t>(
             object: WriteObject::Typed {
                 receiver,
                 accessor,
-                object: typed_object(method, args, locals, src, at),
+                object: typed_object(text(method, src), args, locals, src, at),
             },
             client: ClientRef::TypedValue,
             line,
             condition: condition_of(call, ctx.body, src),
         })
         .collect()
+}
+
+/// The line of a method call's name (a chain split over lines reports its last method).
+fn method_line(call: Node) -> u32 {
+    call.child_by_field_id(FIELD.function)
+        .and_then(|f| f.child_by_field_id(FIELD.field))
+        .map(line_of)
+        .unwrap_or(line_of(call))
 }
 
 /// The client in `X.Status()` or `X.SubResource("status")`.
@@ -1076,7 +1078,7 @@ func cleanup(ctx context.Context, c client.Client) {
     fn rows_and_reads(
         files: &[(&str, &str)],
     ) -> (Vec<String>, Vec<String>, Vec<String>, Vec<String>) {
-        let inputs = inputs_of(&files);
+        let inputs = inputs_of(files);
         let modules = vec![GoModule {
             dir: String::new(),
             path: "example.com/op".into(),
@@ -1095,22 +1097,14 @@ func cleanup(ctx context.Context, c client.Client) {
             let lines: Vec<String> = s.iter().map(|s| s.line.to_string()).collect();
             format!("{verb} {g}/{v} {k} @{}", lines.join("+"))
         };
-        let ops = controllers
-            .iter()
-            .flat_map(|c| {
-                c.operations
-                    .iter()
-                    .map(|o| fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources))
-            })
-            .collect();
-        let reads = controllers
-            .iter()
-            .flat_map(|c| {
-                c.reads
-                    .iter()
-                    .map(|o| fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources))
-            })
-            .collect();
+        let of = |list: fn(&Controller) -> &Vec<Operation>| -> Vec<String> {
+            controllers
+                .iter()
+                .flat_map(|c| list(c).iter())
+                .map(|o| fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources))
+                .collect()
+        };
+        let (ops, reads) = (of(|c| &c.operations), of(|c| &c.reads));
         let pkg = writes
             .package_operations
             .iter()
