@@ -16,6 +16,7 @@ use super::informers::{self, RawInformer};
 use super::locals::{self, InterfaceInfo, Locals, StructInfo};
 use super::markers::{self, Marker, TypeMarkers};
 use super::metrics::{self, MetricFacts};
+use super::new_expr;
 use super::routes::{self, RouteFacts};
 use super::syntax::{
     Kinds, for_each_node, line_of, receiver_name, receiver_type, string_literal, text,
@@ -109,7 +110,7 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
         ));
         return file;
     }
-    let Some(tree) = parse_bounded(&mut parser, source) else {
+    let Some(tree) = parse_go(&mut parser, source) else {
         file.diagnostics.push(Diagnostic::new(
             path,
             0,
@@ -367,6 +368,27 @@ fn collect_group_versions(decl: Node, src: &[u8], out: &mut Vec<GroupVersionDecl
 /// that rate.
 const PARSE_BYTES_PER_CHECK: usize = 16;
 const PARSE_CHECKS_FLOOR: usize = 20_000;
+
+/// Parses `source`, with Go 1.26's `new(expr)` made readable (see `new_expr`) when the plain
+/// parse has errors. None when the parser gives up or exceeds the work bound.
+fn parse_go(parser: &mut Parser, source: &str) -> Option<tree_sitter::Tree> {
+    let tree = parse_bounded(parser, source)?;
+    if !tree.root_node().has_error() {
+        return Some(tree);
+    }
+    let Some(respelled) = new_expr::respell(source) else {
+        return Some(tree);
+    };
+    match parse_bounded(parser, &respelled) {
+        Some(better)
+            if new_expr::error_count(better.root_node())
+                < new_expr::error_count(tree.root_node()) =>
+        {
+            Some(better)
+        }
+        _ => Some(tree),
+    }
+}
 
 /// Parses `source`, or None when the parser gives up or exceeds the work bound.
 fn parse_bounded(parser: &mut Parser, source: &str) -> Option<tree_sitter::Tree> {

@@ -18,6 +18,7 @@ pub mod library_flags;
 pub mod locals;
 pub mod markers;
 pub mod metrics;
+pub mod new_expr;
 pub mod routes;
 pub mod syntax;
 pub mod values;
