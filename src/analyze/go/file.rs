@@ -37,6 +37,8 @@ pub struct GoFile {
     pub group_versions: Vec<GroupVersionDecl>,
     /// `+groupName=` marker in the file's comments.
     pub group_name_marker: Option<String>,
+    /// A vendored module's API declarations (`extract_vendored_api`), not the project's code.
+    pub vendored: bool,
     pub controllers: Vec<ControllerChain>,
     /// Every function's calls and candidate client writes (see `writes`).
     pub functions: Vec<FuncFacts>,
@@ -83,17 +85,36 @@ pub struct GroupVersionDecl {
 
 /// Parses one Go file and extracts its facts. Never fails: problems become diagnostics.
 pub fn extract(path: &str, source: &str) -> GoFile {
-    extract_as(path, source, true)
+    extract_as(path, source, Extraction::Full)
 }
 
 /// A protoc-generated file (`*.pb.go`, `*.pb.gw.go`): only its package, imports and what
 /// route analysis reads from generated gRPC code (`routes::grpc`). These files are large and
 /// hold nothing else any feature reports, so the other extractors do not walk them.
 pub fn extract_generated(path: &str, source: &str) -> GoFile {
-    extract_as(path, source, false)
+    extract_as(path, source, Extraction::Generated)
 }
 
-fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
+/// An API package's declaring file in a vendored module (`vendor/…/v1/register.go`): only
+/// its package, imports, constants and group/version declarations, so that the module's
+/// types resolve to their API group. It is not the project's code: it yields no rows and no
+/// diagnostics.
+pub fn extract_vendored_api(path: &str, source: &str) -> GoFile {
+    let mut file = extract_as(path, source, Extraction::Declarations);
+    file.diagnostics.clear();
+    file.vendored = true;
+    file
+}
+
+/// How much of a file is read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Extraction {
+    Full,
+    Generated,
+    Declarations,
+}
+
+fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
     let mut file = GoFile {
         path: path.to_string(),
         ..GoFile::default()
@@ -134,9 +155,16 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
     let src = source.as_bytes();
     let mut cursor = root.walk();
     for decl in root.named_children(&mut cursor) {
-        if !full {
-            generated_decl(decl, &kinds, src, &mut file);
-            continue;
+        match mode {
+            Extraction::Full => {}
+            Extraction::Generated => {
+                generated_decl(decl, &kinds, src, &mut file);
+                continue;
+            }
+            Extraction::Declarations => {
+                declaration(decl, src, &mut file);
+                continue;
+            }
         }
         match decl.kind_name() {
             "package_clause" => {
@@ -213,10 +241,33 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
             _ => {}
         }
     }
-    if full {
+    if mode == Extraction::Full {
         markers::extract(root, source, &mut file);
     }
     file
+}
+
+/// One top-level declaration of a vendored API package (see `extract_vendored_api`).
+fn declaration(decl: Node, src: &[u8], file: &mut GoFile) {
+    match decl.kind_name() {
+        "package_clause" => {
+            if let Some(name) = decl.named_child(0) {
+                file.package = text(name, src).to_string();
+            }
+        }
+        "import_declaration" => collect_imports(decl, src, &mut file.imports),
+        "const_declaration" => consts::collect_top_level(decl, src, &mut file.consts),
+        "var_declaration" => {
+            consts::collect_top_level(decl, src, &mut file.consts);
+            collect_group_versions(decl, src, &mut file.group_versions);
+        }
+        "comment" => {
+            if let Some(group) = group_name_marker(text(decl, src)) {
+                file.group_name_marker = Some(group);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// One top-level declaration of a protoc-generated file (see `extract_generated`).

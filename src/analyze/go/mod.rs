@@ -27,7 +27,7 @@ pub mod writes;
 
 use std::collections::BTreeMap;
 
-pub use file::{GoFile, extract, extract_generated};
+pub use file::{GoFile, extract, extract_generated, extract_vendored_api};
 pub use index::{GoInput, GoModule, module_path};
 
 use crate::model::{
