@@ -12,7 +12,7 @@ use super::binaries::{self, BinaryFacts};
 use super::calls::{self, Scope, StructDecl};
 use super::consts::{self, ConstExpr, const_expr};
 use super::controllers::{self, ControllerChain};
-use super::informers::{self, RawInformer};
+use super::informers::{self, InformerFacts, RawInformer};
 use super::locals::{self, InterfaceInfo, Locals, StructInfo};
 use super::markers::{self, Marker, TypeMarkers};
 use super::metrics::{self, MetricFacts};
@@ -44,6 +44,9 @@ pub struct GoFile {
     /// makes its values clients).
     pub interfaces: Vec<InterfaceInfo>,
     pub informers: Vec<RawInformer>,
+    /// Informer values kept in struct fields, GroupVersionResource parameters handed on,
+    /// interface method results (see `informers`).
+    pub informer_facts: InformerFacts,
     /// `ctrl.NewWebhookManagedBy(…)` builders.
     pub webhook_builders: Vec<WebhookBuilder>,
     /// Methods that decide what a webhook builder serves (`Default()`, `Hub()`, …).
@@ -170,6 +173,11 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
                 calls::collect_interfaces(decl, src, &mut file.interface_decls);
                 locals::structs(decl, src, &mut file.structs);
                 locals::interfaces(decl, src, &mut file.interfaces);
+                informers::collect_interface_methods(
+                    decl,
+                    src,
+                    &mut file.informer_facts.methods,
+                );
                 routes::extract_top_level(decl, src, &mut file);
             }
             "function_declaration" | "method_declaration" => {
