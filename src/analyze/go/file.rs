@@ -160,6 +160,7 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
             "var_declaration" => {
                 consts::collect_top_level(decl, src, &mut file.consts);
                 collect_group_versions(decl, src, &mut file.group_versions);
+                informers::collect_package_gvrs(decl, src, &mut file.informer_facts.gvrs);
                 let at = calls::extract_package_level(decl, src, &mut file);
                 binaries::extract_package_level(decl, at, src, &mut file);
                 metrics::extract_package_level(decl, src, &mut file);

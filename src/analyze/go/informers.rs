@@ -82,6 +82,11 @@ pub enum Gvr {
         var: String,
         resource: Option<ConstExpr>,
     },
+    /// A package-level variable holding one (`name`, or `pkg.Name` of an in-repo package).
+    Var {
+        qualifier: Option<String>,
+        name: String,
+    },
 }
 
 /// What a package's functions say about informer values beyond one function.
@@ -93,6 +98,8 @@ pub struct InformerFacts {
     pub forwards: Vec<GvrForward>,
     /// First result type of each method of the file's interfaces: (interface, method, type).
     pub methods: Vec<(String, String, TypeExpr)>,
+    /// Package-level variables given a GroupVersionResource expression.
+    pub gvrs: Vec<(String, Gvr)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -142,6 +149,46 @@ struct Tracer<'a, 't> {
 }
 
 impl<'t> Tracer<'_, 't> {
+    /// The type of a value: `Locals`' answer, except that a closure's typed parameters
+    /// (which only `Scope` records) are known too, also as the base of a field.
+    fn type_of(&self, node: Node<'t>) -> ValueType {
+        let src = self.src;
+        let mut fields = Vec::new();
+        let mut n = node;
+        while n.kind_name() == "selector_expression" && fields.len() < MAX_SOURCE_DEPTH {
+            let (Some(operand), Some(field)) = (
+                n.child_by_field_id(FIELD.operand),
+                n.child_by_field_id(FIELD.field),
+            ) else {
+                break;
+            };
+            fields.push(text(field, src).to_string());
+            n = operand;
+        }
+        let closure_param = (n.kind_name() == "identifier")
+            .then(|| self.scope.lookup(text(n, src), n.start_byte()))
+            .flatten()
+            .and_then(|b| match b {
+                Binding::Typed(t) => Some(TypeExpr {
+                    qualifier: t.qualifier,
+                    name: t.name,
+                    collection: t.collection,
+                }),
+                _ => None,
+            });
+        let Some(t) = closure_param else {
+            return self.locals.type_of(node, src, node.start_byte());
+        };
+        let mut ty = ValueType::Type(t);
+        for field in fields.into_iter().rev() {
+            ty = ValueType::Field {
+                base: Box::new(ty),
+                field,
+            };
+        }
+        ty
+    }
+
     /// What informer `node` is, if it is one the analyzer can follow.
     fn source_of(&self, node: Node<'t>, depth: usize) -> Option<InformerSource> {
         if depth > MAX_SOURCE_DEPTH {
@@ -154,14 +201,14 @@ impl<'t> Tracer<'_, 't> {
             "identifier" => match self.scope.lookup(text(n, src), n.start_byte())? {
                 Binding::Value(value) => self.source_of(value, depth + 1),
                 Binding::Param(..) | Binding::Typed(_) => {
-                    Some(InformerSource::Typed(self.locals.type_of(n, src, n.start_byte())))
+                    Some(InformerSource::Typed(self.type_of(n)))
                 }
                 _ => None,
             },
             "selector_expression" => {
                 let operand = n.child_by_field_id(FIELD.operand)?;
                 let field = text(n.child_by_field_id(FIELD.field)?, src).to_string();
-                match self.locals.type_of(operand, src, n.start_byte()) {
+                match self.type_of(operand) {
                     ValueType::Type(t) | ValueType::Param { ty: Some(t), .. }
                         if t.qualifier.is_none() && !t.collection =>
                     {
@@ -244,7 +291,7 @@ impl<'t> Tracer<'_, 't> {
         {
             return Some(w);
         }
-        let base = self.locals.type_of(operand, src, call.start_byte());
+        let base = self.type_of(operand);
         if matches!(base, ValueType::Unknown(_)) {
             return None;
         }
@@ -267,7 +314,7 @@ impl<'t> Tracer<'_, 't> {
                 qualifier: qualifier.map(str::to_string),
                 name: name.to_string(),
                 arg,
-                gvr: self.gvr(*a, depth + 1)?,
+                gvr: self.gvr(*a, depth + 1, false)?,
             })
         })
     }
@@ -294,7 +341,11 @@ impl<'t> Tracer<'_, 't> {
                 else {
                     continue;
                 };
-                let source = self.source_of(first?, depth + 1)?;
+                let first = first?;
+                if text(first, self.src) == "nil" {
+                    continue;
+                }
+                let source = self.source_of(first, depth + 1)?;
                 if found.as_ref().is_some_and(|f| *f != source) {
                     return None;
                 }
@@ -307,55 +358,10 @@ impl<'t> Tracer<'_, 't> {
         found
     }
 
-    /// A GroupVersionResource expression: a literal, `gv.WithResource(r)`, or a local
-    /// given one.
-    fn gvr(&self, node: Node<'t>, depth: usize) -> Option<Gvr> {
-        if depth > MAX_SOURCE_DEPTH {
-            return None;
-        }
-        let src = self.src;
-        let n = strip(node, src);
-        match n.kind_name() {
-            "composite_literal" => gvr_literal(n, src),
-            "identifier" => match self.scope.lookup(text(n, src), n.start_byte())? {
-                Binding::Value(value) => self.gvr(value, depth + 1),
-                _ => None,
-            },
-            "call_expression" => {
-                let function = n.child_by_field_id(FIELD.function)?;
-                if function.kind_name() != "selector_expression"
-                    || text(function.child_by_field_id(FIELD.field)?, src) != "WithResource"
-                {
-                    return None;
-                }
-                let resource = call_arguments(n)
-                    .first()
-                    .and_then(|a| resource_expr(*a, src));
-                let gv = strip(function.child_by_field_id(FIELD.operand)?, src);
-                match gv.kind_name() {
-                    "composite_literal" => {
-                        let (group, version, _) = literal_fields(gv, src, "GroupVersion")?;
-                        Some(Gvr::Literal {
-                            group,
-                            version,
-                            resource,
-                        })
-                    }
-                    "selector_expression" => {
-                        let q = gv.child_by_field_id(FIELD.operand)?;
-                        let local = self.scope.lookup(text(q, src), q.start_byte()).is_some();
-                        (q.kind_name() == "identifier" && !local).then(|| Gvr::Package {
-                            qualifier: text(q, src).to_string(),
-                            var: text(gv.child_by_field_id(FIELD.field).unwrap_or(gv), src)
-                                .to_string(),
-                            resource,
-                        })
-                    }
-                    _ => None,
-                }
-            }
-            _ => None,
-        }
+    /// A GroupVersionResource expression (see `gvr_expr`); package-level variables only
+    /// where a GroupVersionResource is expected (`ForResource`, `Resource`).
+    fn gvr(&self, node: Node<'t>, depth: usize, package_vars: bool) -> Option<Gvr> {
+        gvr_expr(node, self.src, self.scope, depth, package_vars)
     }
 
     /// True if `qualifier` is the file's name for import `path`.
@@ -374,7 +380,7 @@ impl<'t> Tracer<'_, 't> {
 /// parameter is the caller's business (`forwards`), anything else is opaque.
 fn for_resource<'t>(t: &Tracer<'_, 't>, args: &[Node<'t>], depth: usize) -> Option<InformerSource> {
     let last = *args.last()?;
-    if let Some(gvr) = t.gvr(last, depth + 1) {
+    if let Some(gvr) = t.gvr(last, depth + 1, true) {
         return Some(InformerSource::Resource(gvr));
     }
     let is_param = last.kind_name() == "identifier"
@@ -768,7 +774,7 @@ fn dynamic_resource<'t>(tracer: &Tracer<'_, 't>, operand: Node<'t>) -> Option<In
             let arg = *call_arguments(n).first()?;
             return Some(
                 tracer
-                    .gvr(arg, 0)
+                    .gvr(arg, 0, true)
                     .map(InformerSource::Resource)
                     .unwrap_or_else(|| InformerSource::Opaque(text(arg, src).to_string())),
             );
@@ -776,6 +782,116 @@ fn dynamic_resource<'t>(tracer: &Tracer<'_, 't>, operand: Node<'t>) -> Option<In
         n = f.child_by_field_id(FIELD.operand)?;
     }
     None
+}
+
+/// A GroupVersionResource expression: a literal, `gv.WithResource(r)`, a local given one,
+/// or (`package_vars`) a package-level variable, `name` or `pkg.Name`.
+fn gvr_expr<'t>(
+    node: Node<'t>,
+    src: &[u8],
+    scope: &Scope<'t>,
+    depth: usize,
+    package_vars: bool,
+) -> Option<Gvr> {
+    let mut n = strip(node, src);
+    for _ in 0..MAX_SOURCE_DEPTH.saturating_sub(depth) {
+        match n.kind_name() {
+            "composite_literal" => return gvr_literal(n, src),
+            "identifier" => match scope.lookup(text(n, src), n.start_byte()) {
+                Some(Binding::Value(value)) => n = strip(value, src),
+                None if package_vars => {
+                    return Some(Gvr::Var {
+                        qualifier: None,
+                        name: text(n, src).to_string(),
+                    });
+                }
+                _ => return None,
+            },
+            "selector_expression" if package_vars => {
+                let q = n.child_by_field_id(FIELD.operand)?;
+                let local = scope.lookup(text(q, src), q.start_byte()).is_some();
+                return (q.kind_name() == "identifier" && !local).then(|| Gvr::Var {
+                    qualifier: Some(text(q, src).to_string()),
+                    name: text(n.child_by_field_id(FIELD.field).unwrap_or(n), src).to_string(),
+                });
+            }
+            "call_expression" => {
+                let function = n.child_by_field_id(FIELD.function)?;
+                if function.kind_name() != "selector_expression"
+                    || text(function.child_by_field_id(FIELD.field)?, src) != "WithResource"
+                {
+                    return None;
+                }
+                let resource = call_arguments(n)
+                    .first()
+                    .and_then(|a| resource_expr(*a, src));
+                let gv = strip(function.child_by_field_id(FIELD.operand)?, src);
+                return match gv.kind_name() {
+                    "composite_literal" => {
+                        let (group, version, _) = literal_fields(gv, src, "GroupVersion")?;
+                        Some(Gvr::Literal {
+                            group,
+                            version,
+                            resource,
+                        })
+                    }
+                    "selector_expression" => {
+                        let q = gv.child_by_field_id(FIELD.operand)?;
+                        let local = scope.lookup(text(q, src), q.start_byte()).is_some();
+                        (q.kind_name() == "identifier" && !local).then(|| Gvr::Package {
+                            qualifier: text(q, src).to_string(),
+                            var: text(gv.child_by_field_id(FIELD.field).unwrap_or(gv), src)
+                                .to_string(),
+                            resource,
+                        })
+                    }
+                    _ => None,
+                };
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Package-level `var x = <GroupVersionResource expression>` of a file.
+pub fn collect_package_gvrs(decl: Node, src: &[u8], out: &mut Vec<(String, Gvr)>) {
+    let scope = Scope::package_level();
+    let mut c = decl.walk();
+    let mut specs: Vec<Node> = Vec::new();
+    for child in decl.named_children(&mut c) {
+        match child.kind_name() {
+            "var_spec" => specs.push(child),
+            "var_spec_list" => {
+                let mut lc = child.walk();
+                specs.extend(
+                    child
+                        .named_children(&mut lc)
+                        .filter(|n| n.kind_name() == "var_spec"),
+                );
+            }
+            _ => {}
+        }
+    }
+    for spec in specs {
+        let mut nc = spec.walk();
+        let names: Vec<Node> = spec
+            .children_by_field_name("name", &mut nc)
+            .filter(|n| n.kind_name() == "identifier")
+            .collect();
+        let values = spec
+            .child_by_field_id(FIELD.value)
+            .map(named)
+            .unwrap_or_default();
+        if names.len() != values.len() {
+            continue;
+        }
+        for (name, value) in names.into_iter().zip(values) {
+            if let Some(gvr) = gvr_expr(value, src, &scope, 0, false) {
+                out.push((text(name, src).to_string(), gvr));
+            }
+        }
+    }
 }
 
 fn gvr_literal(node: Node, src: &[u8]) -> Option<Gvr> {
@@ -1241,6 +1357,45 @@ const CORE_RESOURCE_NAMES: &[(&str, &str)] = &[
 
 /// The (group, version, kind) of a GroupVersionResource as written in `file`.
 fn gvr_kind(values: &Values, file: &GoFile, gvr: &Gvr) -> Result<(String, String, String), String> {
+    // A package-level variable: its declaration (which is not itself a variable).
+    let (file, gvr) = match gvr {
+        Gvr::Var { qualifier, name } => {
+            let dir = match qualifier {
+                None => Some(dir_of(&file.path).to_string()),
+                Some(q) => values
+                    .index
+                    .import_for(file, q)
+                    .and_then(|i| values.index.dir_of_import(&i).map(str::to_string)),
+            };
+            let files: &[GoInput] = values.index.files;
+            let declared = dir.and_then(|dir| {
+                files
+                    .iter()
+                    .filter(|f| dir_of(&f.facts.path) == dir)
+                    .find_map(|f| {
+                        f.facts
+                            .informer_facts
+                            .gvrs
+                            .iter()
+                            .find(|(n, _)| n == name)
+                            .map(|(_, g)| (&f.facts, g))
+                    })
+            });
+            match declared {
+                Some(found) => found,
+                None => {
+                    let written = match qualifier {
+                        Some(q) => format!("{q}.{name}"),
+                        None => name.clone(),
+                    };
+                    return Err(format!(
+                        "the resource `{written}` is not a GroupVersionResource expression the analyzer can read"
+                    ));
+                }
+            }
+        }
+        other => (file, other),
+    };
     let eval = |e: &Option<ConstExpr>| -> Option<String> {
         let e = e.as_ref()?;
         values.index.eval(file, e).or_else(|| match e {
@@ -1286,6 +1441,7 @@ fn gvr_kind(values: &Values, file: &GoFile, gvr: &Gvr) -> Result<(String, String
                 .ok_or_else(|| "the resource name is not a constant".to_string())?;
             (g, v, r)
         }
+        Gvr::Var { .. } => return Err("a GroupVersionResource variable is given another".into()),
     };
     match resource_kind(values, &group, &version, &resource) {
         Some(kind) => Ok((group, version, kind)),
