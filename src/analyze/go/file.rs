@@ -174,11 +174,7 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
                 calls::collect_interfaces(decl, src, &mut file.interface_decls);
                 locals::structs(decl, src, &mut file.structs);
                 locals::interfaces(decl, src, &mut file.interfaces);
-                informers::collect_interface_methods(
-                    decl,
-                    src,
-                    &mut file.informer_facts.methods,
-                );
+                informers::collect_interface_methods(decl, src, &mut file.informer_facts.methods);
                 routes::extract_top_level(decl, src, &mut file);
             }
             "function_declaration" | "method_declaration" => {

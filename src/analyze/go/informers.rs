@@ -14,9 +14,9 @@ use super::calls::{Binding, Graph, Paths, Scope};
 use super::consts::{ConstExpr, const_expr};
 use super::file::GoFile;
 use super::index::{GoInput, dir_of};
+use super::locals::TypeExpr;
 use super::locals::{FuncRef, Locals, ValueType};
 use super::syntax::{FuncCtx, call_arguments, line_of, text};
-use super::locals::TypeExpr;
 use super::values::{Values, describe, plural};
 use crate::model::{
     Controller, Diagnostic, PackageInformer, Relation, SourceRef, UNRESOLVED, Watch,
@@ -238,8 +238,9 @@ impl<'t> Tracer<'_, 't> {
         if function.kind_name() == "identifier" {
             // A closure held in a local (`newInformer := func(…) … { return … }`): what its
             // return statements give, when they agree.
-            if let Some(Binding::Value(value)) =
-                self.scope.lookup(text(function, src), function.start_byte())
+            if let Some(Binding::Value(value)) = self
+                .scope
+                .lookup(text(function, src), function.start_byte())
                 && strip(value, src).kind_name() == "func_literal"
             {
                 return self.closure_source(strip(value, src), depth);
@@ -247,9 +248,11 @@ impl<'t> Tracer<'_, 't> {
             return self
                 .wrapper(None, text(function, src), &args, depth)
                 .or_else(|| {
-                    Some(InformerSource::Typed(
-                        self.locals.type_of(call, src, call.start_byte()),
-                    ))
+                    Some(InformerSource::Typed(self.locals.type_of(
+                        call,
+                        src,
+                        call.start_byte(),
+                    )))
                 });
         }
         if function.kind_name() != "selector_expression" {
@@ -264,19 +267,17 @@ impl<'t> Tracer<'_, 't> {
                 if operand.kind_name() == "identifier"
                     && self.imports(text(operand, src), "k8s.io/client-go/tools/cache")
                 {
-                    return Some(
-                        match self.locals.type_of(args[1], src, call.start_byte()) {
-                            ValueType::Type(t)
-                                if matches!(
-                                    t.name.as_str(),
-                                    "Unstructured" | "PartialObjectMetadata"
-                                ) =>
-                            {
-                                InformerSource::InListWatch
-                            }
-                            ty => InformerSource::Object(ty),
-                        },
-                    );
+                    return Some(match self.locals.type_of(args[1], src, call.start_byte()) {
+                        ValueType::Type(t)
+                            if matches!(
+                                t.name.as_str(),
+                                "Unstructured" | "PartialObjectMetadata"
+                            ) =>
+                        {
+                            InformerSource::InListWatch
+                        }
+                        ty => InformerSource::Object(ty),
+                    });
                 }
             }
             _ => {}
@@ -335,10 +336,13 @@ impl<'t> Tracer<'_, 't> {
                 continue;
             }
             if n.kind_name() == "return_statement" {
-                let Some(first) = n
-                    .named_child(0)
-                    .map(|l| if l.kind_name() == "expression_list" { l.named_child(0) } else { Some(l) })
-                else {
+                let Some(first) = n.named_child(0).map(|l| {
+                    if l.kind_name() == "expression_list" {
+                        l.named_child(0)
+                    } else {
+                        Some(l)
+                    }
+                }) else {
                     continue;
                 };
                 let first = first?;
@@ -473,7 +477,11 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, scope: &Scope, src: &[u8], file: 
             let source = tracer
                 .source_of(target, 0)
                 .unwrap_or_else(|| InformerSource::Untraced(text(target, src).to_string()));
-            found.push((source, call.start_byte(), line_of(call_field(call).unwrap_or(call))));
+            found.push((
+                source,
+                call.start_byte(),
+                line_of(call_field(call).unwrap_or(call)),
+            ));
         }
         // Informers obtained from factories and caches.
         let mut via_locals: Vec<(usize, u32, InformerSource)> = Vec::new();
@@ -482,43 +490,44 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, scope: &Scope, src: &[u8], file: 
                 continue;
             };
             let line = line_of(call_field(call).unwrap_or(call));
-            let source = match method {
-                "GetInformer" if args.len() >= 2 => Some(InformerSource::Object(locals.type_of(
-                    args[1],
-                    src,
-                    call.start_byte(),
-                ))),
-                "Kind" | "TypedKind"
-                    if operand.kind_name() == "identifier"
-                        && args.len() >= 2
-                        && !inside_builder_watch(call, src) =>
-                {
-                    Some(InformerSource::Object(locals.type_of(
-                        args[1],
-                        src,
-                        call.start_byte(),
-                    )))
-                }
-                "Informer" | "Lister" if args.is_empty() && !handled.contains(&call.start_byte()) => {
-                    if let Some(direct) = obtained(&tracer, operand) {
-                        Some(direct)
-                    } else {
-                        // `inf := f.Core().V1().Pods()` … `inf.Informer()`: reported once, where
-                        // the local is given the accessor, unless a handler is added to it.
+            let source =
+                match method {
+                    "GetInformer" if args.len() >= 2 => Some(InformerSource::Object(
+                        locals.type_of(args[1], src, call.start_byte()),
+                    )),
+                    "Kind" | "TypedKind"
                         if operand.kind_name() == "identifier"
-                            && let Some(Binding::Value(value)) =
-                                scope.lookup(text(operand, src), operand.start_byte())
-                            && !sunk.contains(&value.start_byte())
-                            && let Some(direct) = obtained(&tracer, strip(value, src))
-                        {
-                            via_locals.push((value.start_byte(), line_of(value), direct));
-                        }
-                        None
+                            && args.len() >= 2
+                            && !inside_builder_watch(call, src) =>
+                    {
+                        Some(InformerSource::Object(locals.type_of(
+                            args[1],
+                            src,
+                            call.start_byte(),
+                        )))
                     }
-                }
-                "Watch" => dynamic_resource(&tracer, operand),
-                _ => None,
-            };
+                    "Informer" | "Lister"
+                        if args.is_empty() && !handled.contains(&call.start_byte()) =>
+                    {
+                        if let Some(direct) = obtained(&tracer, operand) {
+                            Some(direct)
+                        } else {
+                            // `inf := f.Core().V1().Pods()` … `inf.Informer()`: reported once, where
+                            // the local is given the accessor, unless a handler is added to it.
+                            if operand.kind_name() == "identifier"
+                                && let Some(Binding::Value(value)) =
+                                    scope.lookup(text(operand, src), operand.start_byte())
+                                && !sunk.contains(&value.start_byte())
+                                && let Some(direct) = obtained(&tracer, strip(value, src))
+                            {
+                                via_locals.push((value.start_byte(), line_of(value), direct));
+                            }
+                            None
+                        }
+                    }
+                    "Watch" => dynamic_resource(&tracer, operand),
+                    _ => None,
+                };
             if let Some(source) = source {
                 found.push((source, call.start_byte(), line));
             }
@@ -530,7 +539,10 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, scope: &Scope, src: &[u8], file: 
 
         // `x.field = <informer>`: the field's informer for every method of the package.
         for &b in &ctx.bindings {
-            if !matches!(b.kind_name(), "assignment_statement" | "short_var_declaration") {
+            if !matches!(
+                b.kind_name(),
+                "assignment_statement" | "short_var_declaration"
+            ) {
                 continue;
             }
             let (Some(left), Some(right)) = (
@@ -653,7 +665,10 @@ fn obtained<'t>(tracer: &Tracer<'_, 't>, node: Node<'t>) -> Option<InformerSourc
 }
 
 /// `operand.method(args)`.
-fn method_call<'t, 's>(call: Node<'t>, src: &'s [u8]) -> Option<(Node<'t>, &'s str, Vec<Node<'t>>)> {
+fn method_call<'t, 's>(
+    call: Node<'t>,
+    src: &'s [u8],
+) -> Option<(Node<'t>, &'s str, Vec<Node<'t>>)> {
     if call.kind_name() != "call_expression" {
         return None;
     }
@@ -685,7 +700,11 @@ fn named(node: Node) -> Vec<Node> {
 }
 
 /// The first result type of each method of the interfaces a type declaration declares.
-pub fn collect_interface_methods(decl: Node, src: &[u8], out: &mut Vec<(String, String, TypeExpr)>) {
+pub fn collect_interface_methods(
+    decl: Node,
+    src: &[u8],
+    out: &mut Vec<(String, String, TypeExpr)>,
+) {
     for (name, ty) in super::locals::type_specs(decl, "interface_type") {
         let mut c = ty.walk();
         for elem in ty.named_children(&mut c) {
@@ -1037,9 +1056,7 @@ fn outcome(values: &Values, file: &GoFile, source: &InformerSource, depth: usize
         None => Outcome::Unknown(why),
     };
     match source {
-        InformerSource::Object(value) => {
-            kind(values.value_kind(file, dir, value), describe(value))
-        }
+        InformerSource::Object(value) => kind(values.value_kind(file, dir, value), describe(value)),
         InformerSource::Factory {
             group_version,
             resource,
@@ -1097,9 +1114,9 @@ fn outcome(values: &Values, file: &GoFile, source: &InformerSource, depth: usize
                 |(g, v, k)| Outcome::Kind(g, v, k),
             ),
         InformerSource::InListWatch => Outcome::Skip,
-        InformerSource::Untraced(expr) => {
-            Outcome::NotAnInformer(format!("`{expr}` has no declaration the analyzer can follow"))
-        }
+        InformerSource::Untraced(expr) => Outcome::NotAnInformer(format!(
+            "`{expr}` has no declaration the analyzer can follow"
+        )),
     }
 }
 
@@ -1107,11 +1124,18 @@ fn outcome(values: &Values, file: &GoFile, source: &InformerSource, depth: usize
 /// agree), else its declared type.
 fn field_outcome(values: &Values, dir: &str, owner: &str, field: &str, depth: usize) -> Outcome {
     if depth > MAX_FIELD_DEPTH {
-        return Outcome::NotAnInformer(format!("field {field} is assigned through too many other fields"));
+        return Outcome::NotAnInformer(format!(
+            "field {field} is assigned through too many other fields"
+        ));
     }
     let mut kinds = std::collections::BTreeSet::new();
     let mut assigned = false;
-    for input in values.index.files.iter().filter(|f| dir_of(&f.facts.path) == dir) {
+    for input in values
+        .index
+        .files
+        .iter()
+        .filter(|f| dir_of(&f.facts.path) == dir)
+    {
         for f in input
             .facts
             .informer_facts
@@ -1148,7 +1172,9 @@ fn field_outcome(values: &Values, dir: &str, owner: &str, field: &str, depth: us
             || Outcome::NotAnInformer(format!("field {owner}.{field} is not a typed informer")),
             |(g, v, k)| Outcome::Kind(g, v, k),
         ),
-        None => Outcome::NotAnInformer(format!("field {owner}.{field} is not declared in the package")),
+        None => Outcome::NotAnInformer(format!(
+            "field {owner}.{field} is not declared in the package"
+        )),
     }
 }
 
@@ -1180,7 +1206,12 @@ fn hands_on_to_informer(
         if depth > MAX_SOURCE_DEPTH || !seen.insert((dir.clone(), func.clone(), param)) {
             continue;
         }
-        for input in values.index.files.iter().filter(|f| dir_of(&f.facts.path) == dir) {
+        for input in values
+            .index
+            .files
+            .iter()
+            .filter(|f| dir_of(&f.facts.path) == dir)
+        {
             for fw in input
                 .facts
                 .informer_facts
@@ -1318,8 +1349,7 @@ fn generated_informer_kind(
         .filter(|k| k.starts_with(|c: char| c.is_ascii_uppercase()))?;
     for prefix in ["k8s.io/client-go/informers/", "k8s.io/client-go/listers/"] {
         if let Some(rest) = import.strip_prefix(prefix) {
-            let (g, v) =
-                super::kinds::builtin_group_version(&format!("k8s.io/api/{rest}"))?;
+            let (g, v) = super::kinds::builtin_group_version(&format!("k8s.io/api/{rest}"))?;
             return Some((g, v, kind.to_string()));
         }
     }
@@ -1437,8 +1467,8 @@ fn gvr_kind(values: &Values, file: &GoFile, gvr: &Gvr) -> Result<(String, String
                 .import_for(file, qualifier)
                 .and_then(|i| values.index.group_version(&i))
                 .ok_or_else(|| format!("the group and version of `{qualifier}` are not known"))?;
-            let r = eval(resource)
-                .ok_or_else(|| "the resource name is not a constant".to_string())?;
+            let r =
+                eval(resource).ok_or_else(|| "the resource name is not a constant".to_string())?;
             (g, v, r)
         }
         Gvr::Var { .. } => return Err("a GroupVersionResource variable is given another".into()),
@@ -1504,15 +1534,19 @@ func startWatches(ctx context.Context, c controller.Controller, mgr ctrl.Manager
 }
 "#;
 
-    #[test]
-    fn informers_attach_to_their_controller_or_their_package() {
-        let inputs = vec![GoInput {
-            facts: extract("pkg/watcher/w.go", SRC),
-            area: Area::Component,
-        }];
+    /// Runs the Go resolution on `files` (module `example.com/toys` at the root): the
+    /// controllers, the package informers as rows, and the diagnostics.
+    fn run(files: &[(&str, &str)]) -> (Vec<Controller>, Vec<String>, Vec<Diagnostic>) {
+        let inputs: Vec<GoInput> = files
+            .iter()
+            .map(|(path, src)| GoInput {
+                facts: extract(path, src),
+                area: Area::Component,
+            })
+            .collect();
         let modules = vec![GoModule {
             dir: String::new(),
-            path: "example.com/m".into(),
+            path: "example.com/toys".into(),
             controller_runtime: None,
         }];
         let groups = BTreeMap::new();
@@ -1524,6 +1558,21 @@ func startWatches(ctx context.Context, c controller.Controller, mgr ctrl.Manager
         let reach =
             crate::analyze::go::writes::controller_reach(&values, &graph, &ctrls, &mut diags);
         let package = resolve(&inputs, &values, &graph, &reach, &mut ctrls, &mut diags);
+        let rows = package
+            .iter()
+            .map(|i| {
+                format!(
+                    "{} {}/{} {} @{}:{}",
+                    i.function, i.group, i.version, i.kind, i.sources[0].file, i.sources[0].line
+                )
+            })
+            .collect();
+        (ctrls, rows, diags)
+    }
+
+    #[test]
+    fn informers_attach_to_their_controller_or_their_package() {
+        let (ctrls, others, diags) = run(&[("pkg/watcher/w.go", SRC)]);
         let watches: Vec<String> = ctrls[0]
             .watches
             .iter()
@@ -1542,29 +1591,277 @@ func startWatches(ctx context.Context, c controller.Controller, mgr ctrl.Manager
                 "Informer /v1 Secret @18"
             ]
         );
-        let others: Vec<String> = package
-            .iter()
-            .map(|i| {
-                format!(
-                    "{} {}/{} {} @{}",
-                    i.function, i.group, i.version, i.kind, i.sources[0].line
-                )
-            })
-            .collect();
         assert_eq!(
             others,
             vec![
-                "startWatches /v1 ConfigMap @28",
-                "startWatches /v1 Service @29",
-                "startWatches /v1 Pod @30",
-                "startWatches ?/? ? @31",
+                "startWatches /v1 ConfigMap @pkg/watcher/w.go:28",
+                "startWatches /v1 Service @pkg/watcher/w.go:29",
+                "startWatches /v1 Pod @pkg/watcher/w.go:30",
+                "startWatches ?/? ? @pkg/watcher/w.go:31",
             ]
         );
         assert_eq!(diags.len(), 1, "{diags:?}");
-        assert!(
-            diags[0]
-                .message
-                .contains("the resource `gvr` is not a GroupVersionResource literal")
+        assert!(diags[0].message.contains(
+            "the resource `gvr` is not a GroupVersionResource expression the analyzer can read"
+        ));
+    }
+
+    const TOYS_API: &str = r#"package v1
+
+import "k8s.io/apimachinery/pkg/runtime/schema"
+
+const GroupName = "toys.example.com"
+
+const GadgetResource = "gadgets"
+
+var SchemeGroupVersion = schema.GroupVersion{Group: GroupName, Version: "v1"}
+
+type Gadget struct{}
+"#;
+
+    /// An in-repo wrapper that hands its GroupVersionResource to a factory's `ForResource`
+    /// through a second function, and adds handlers to informers it keeps in a slice.
+    const WATCHSET: &str = r#"package watchset
+
+import (
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/tools/cache"
+)
+
+type Factory interface {
+	ForResource(namespace string, gvr schema.GroupVersionResource) (informers.GenericInformer, error)
+}
+
+type Set struct {
+	items []informers.GenericInformer
+}
+
+func New(f Factory, gvr schema.GroupVersionResource) (*Set, error) {
+	return build(f, gvr, nil)
+}
+
+func build(f Factory, res schema.GroupVersionResource, transform cache.TransformFunc) (*Set, error) {
+	s := &Set{}
+	for _, ns := range []string{"a", "b"} {
+		inf, err := f.ForResource(ns, res)
+		if err != nil {
+			return nil, err
+		}
+		s.items = append(s.items, inf)
+	}
+	return s, nil
+}
+
+func (s *Set) AddEventHandler(h cache.ResourceEventHandler) {
+	for _, i := range s.items {
+		_, _ = i.Informer().AddEventHandler(h)
+	}
+}
+"#;
+
+    const GADGET_OPERATOR: &str = r#"package gadget
+
+import (
+	"errors"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/client-go/dynamic/dynamicinformer"
+	"k8s.io/client-go/tools/cache"
+
+	toysv1 "example.com/toys/api/v1"
+	"example.com/toys/pkg/watchset"
+)
+
+var podsGVR = corev1.SchemeGroupVersion.WithResource(string(corev1.ResourcePods))
+
+type Operator struct {
+	gadgets   *watchset.Set
+	sets      *watchset.Set
+	secrets   *watchset.Set
+	sprockets *watchset.Set
+	nsInf     cache.SharedIndexInformer
+	otherNs   cache.SharedIndexInformer
+	raw       cache.SharedInformer
+}
+
+func New(f watchset.Factory, dyn dynamicinformer.DynamicSharedInformerFactory, lw cache.ListerWatcher) (*Operator, error) {
+	o := &Operator{}
+	var err error
+	o.gadgets, err = watchset.New(f, toysv1.SchemeGroupVersion.WithResource(toysv1.GadgetResource))
+	o.sets, err = watchset.New(f, appsv1.SchemeGroupVersion.WithResource("statefulsets"))
+	o.secrets, err = watchset.New(f, schema.GroupVersionResource{Group: "", Version: "v1", Resource: "secrets"})
+	o.sprockets, err = watchset.New(f, toysv1.SchemeGroupVersion.WithResource("sprockets"))
+	newNamespaceInformer := func(o *Operator) (cache.SharedIndexInformer, error) {
+		if lw == nil {
+			return nil, errors.New("no lister-watcher")
+		}
+		return cache.NewSharedIndexInformer(lw, &corev1.Namespace{}, 0, cache.Indexers{}), nil
+	}
+	o.nsInf, err = newNamespaceInformer(o)
+	o.otherNs = o.nsInf
+	o.raw = cache.NewSharedInformer(lw, &unstructured.Unstructured{}, 0)
+	pods := dyn.ForResource(podsGVR)
+	_, _ = pods.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{})
+	return o, err
+}
+
+func (o *Operator) addHandlers(h cache.ResourceEventHandler) {
+	o.gadgets.AddEventHandler(h)
+	o.sets.AddEventHandler(h)
+	o.secrets.AddEventHandler(h)
+	o.sprockets.AddEventHandler(h)
+	_, _ = o.nsInf.AddEventHandler(h)
+	_, _ = o.otherNs.AddEventHandler(h)
+	_, _ = o.raw.AddEventHandler(h)
+}
+"#;
+
+    #[test]
+    fn event_handlers_on_gvr_informers_through_wrappers_fields_and_closures() {
+        let (_, rows, diags) = run(&[
+            ("api/v1/register.go", TOYS_API),
+            ("pkg/watchset/set.go", WATCHSET),
+            ("pkg/gadget/operator.go", GADGET_OPERATOR),
+        ]);
+        let at = |line: u32| format!("@pkg/gadget/operator.go:{line}");
+        assert_eq!(
+            rows,
+            vec![
+                format!("New /v1 Pod {}", at(46)),
+                format!("Operator.addHandlers toys.example.com/v1 Gadget {}", at(51)),
+                format!("Operator.addHandlers apps/v1 StatefulSet {}", at(52)),
+                format!("Operator.addHandlers /v1 Secret {}", at(53)),
+                format!("Operator.addHandlers ?/? ? {}", at(54)),
+                format!("Operator.addHandlers /v1 Namespace {}", at(55)),
+                format!("Operator.addHandlers /v1 Namespace {}", at(56)),
+            ]
+        );
+        let messages: Vec<String> = diags
+            .iter()
+            .map(|d| format!("{}:{} {}", d.file, d.line, d.message))
+            .collect();
+        assert_eq!(
+            messages,
+            vec![
+                "pkg/watchset/set.go:35 an event handler is added here, but the analyzer cannot follow the value to an informer: `i` has no declaration the analyzer can follow",
+                "pkg/gadget/operator.go:54 cannot tell which kind this informer watches: resource `sprockets` of `toys.example.com/v1` has no known kind",
+            ]
+        );
+    }
+
+    const INFORMER_SET: &str = r#"package informerset
+
+import (
+	networkingv1informers "k8s.io/client-go/informers/networking/v1"
+	corev1listers "k8s.io/client-go/listers/core/v1"
+	"k8s.io/client-go/tools/cache"
+)
+
+type Factory interface {
+	Start(stop <-chan struct{})
+	Ingresses() networkingv1informers.IngressInformer
+	Secrets() SecretInformer
+}
+
+type SecretInformer interface {
+	Informer() Informer
+	Lister() SecretLister
+}
+
+type SecretLister interface {
+	Secrets(namespace string) corev1listers.SecretNamespaceLister
+}
+
+type Informer interface {
+	AddEventHandler(h cache.ResourceEventHandler) (cache.ResourceEventHandlerRegistration, error)
+	HasSynced() bool
+}
+"#;
+
+    const WIDGET_CONTROLLER: &str = r#"package widgetctl
+
+import (
+	"k8s.io/client-go/informers"
+	appsv1informers "k8s.io/client-go/informers/apps/v1"
+	"k8s.io/client-go/tools/cache"
+
+	toysinformers "example.com/toys/pkg/client/informers/externalversions/toys/v1"
+	"example.com/toys/pkg/informerset"
+)
+
+type Context struct {
+	Kube   informerset.Factory
+	Shared informers.SharedInformerFactory
+}
+
+type controller struct {
+	deployments appsv1informers.DeploymentInformer
+	events      *EventBus
+}
+
+type EventBus struct{}
+
+func (b *EventBus) AddEventHandler(h func()) {}
+
+func Register(ctx *Context, gadgets toysinformers.GadgetInformer, h cache.ResourceEventHandler) {
+	secrets := ctx.Kube.Secrets()
+	secrets.Informer().AddEventHandler(h)
+	ctx.Kube.Ingresses().Informer().AddEventHandler(h)
+	gadgets.Informer().AddEventHandler(h)
+	cmInf := ctx.Shared.Core().V1().ConfigMaps().Informer()
+	cmInf.AddEventHandler(h)
+	pods := ctx.Shared.Core().V1().Pods()
+	_ = pods.Lister()
+	_ = pods.Informer().HasSynced
+	svcs := ctx.Shared.Core().V1().Services()
+	_ = svcs.Lister()
+	svcs.Informer().AddEventHandler(h)
+	func(c *Context) {
+		c.Kube.Secrets().Informer().AddEventHandler(h)
+	}(ctx)
+}
+
+func (c *controller) run(h cache.ResourceEventHandler) {
+	c.deployments.Informer().AddEventHandler(h)
+	c.events.AddEventHandler(func() {})
+}
+"#;
+
+    #[test]
+    fn event_handlers_on_typed_informers_and_factory_locals() {
+        let (_, rows, diags) = run(&[
+            ("api/v1/register.go", TOYS_API),
+            ("pkg/informerset/set.go", INFORMER_SET),
+            ("pkg/widgetctl/controller.go", WIDGET_CONTROLLER),
+        ]);
+        let at = |line: u32| format!("@pkg/widgetctl/controller.go:{line}");
+        assert_eq!(
+            rows,
+            vec![
+                format!("Register /v1 Secret {}", at(28)),
+                format!("Register networking.k8s.io/v1 Ingress {}", at(29)),
+                format!("Register toys.example.com/v1 Gadget {}", at(30)),
+                format!("Register /v1 ConfigMap {}", at(32)),
+                // Obtained and used without a handler: reported once, where it is obtained.
+                format!("Register /v1 Pod {}", at(33)),
+                format!("Register /v1 Service {}", at(38)),
+                format!("Register /v1 Secret {}", at(40)),
+                format!("controller.run apps/v1 Deployment {}", at(45)),
+            ]
+        );
+        let messages: Vec<String> = diags
+            .iter()
+            .map(|d| format!("{}:{} {}", d.file, d.line, d.message))
+            .collect();
+        assert_eq!(
+            messages,
+            vec![
+                "pkg/widgetctl/controller.go:46 an event handler is added here, but the analyzer cannot follow the value to an informer: field controller.events is not a typed informer",
+            ]
         );
     }
 }
