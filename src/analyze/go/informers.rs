@@ -263,22 +263,19 @@ impl<'t> Tracer<'_, 't> {
         match method {
             "Informer" if args.is_empty() => return self.source_of(operand, depth + 1),
             "ForResource" => return for_resource(self, &args, depth),
-            "NewSharedIndexInformer" | "NewSharedInformer" if args.len() >= 2 => {
-                if operand.kind_name() == "identifier"
-                    && self.imports(text(operand, src), "k8s.io/client-go/tools/cache")
-                {
-                    return Some(match self.locals.type_of(args[1], src, call.start_byte()) {
-                        ValueType::Type(t)
-                            if matches!(
-                                t.name.as_str(),
-                                "Unstructured" | "PartialObjectMetadata"
-                            ) =>
-                        {
-                            InformerSource::InListWatch
-                        }
-                        ty => InformerSource::Object(ty),
-                    });
-                }
+            "NewSharedIndexInformer" | "NewSharedInformer"
+                if args.len() >= 2
+                    && operand.kind_name() == "identifier"
+                    && self.imports(text(operand, src), "k8s.io/client-go/tools/cache") =>
+            {
+                return Some(match self.locals.type_of(args[1], src, call.start_byte()) {
+                    ValueType::Type(t)
+                        if matches!(t.name.as_str(), "Unstructured" | "PartialObjectMetadata") =>
+                    {
+                        InformerSource::InListWatch
+                    }
+                    ty => InformerSource::Object(ty),
+                });
             }
             _ => {}
         }
