@@ -548,7 +548,7 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, scope: &Scope, src: &[u8], file: 
             ) else {
                 continue;
             };
-            let (names, values) = (named(left), named(right));
+            let (names, values) = (super::locals::list(left), super::locals::list(right));
             for (i, name) in names.iter().enumerate() {
                 let value = match values.len() {
                     n if n == names.len() => values[i],
@@ -683,17 +683,6 @@ fn method_call<'t, 's>(
 /// The method name node of a call, for its line.
 fn call_field(call: Node) -> Option<Node> {
     super::calls::callee(call)?.child_by_field_id(FIELD.field)
-}
-
-fn named(node: Node) -> Vec<Node> {
-    if node.kind_name() == "expression_list" {
-        let mut c = node.walk();
-        node.named_children(&mut c)
-            .filter(|n| n.kind_name() != "comment")
-            .collect()
-    } else {
-        vec![node]
-    }
 }
 
 /// The first result type of each method of the interfaces a type declaration declares.
@@ -897,7 +886,7 @@ pub fn collect_package_gvrs(decl: Node, src: &[u8], out: &mut Vec<(String, Gvr)>
             .collect();
         let values = spec
             .child_by_field_id(FIELD.value)
-            .map(named)
+            .map(super::locals::list)
             .unwrap_or_default();
         if names.len() != values.len() {
             continue;
@@ -1532,8 +1521,8 @@ func startWatches(ctx context.Context, c controller.Controller, mgr ctrl.Manager
 "#;
 
     /// Runs the Go resolution on `files` (module `example.com/toys` at the root): the
-    /// controllers, the package informers as rows, and the diagnostics.
-    fn run(files: &[(&str, &str)]) -> (Vec<Controller>, Vec<String>, Vec<Diagnostic>) {
+    /// controllers, the package informers as rows, and the diagnostics as `file:line message`.
+    fn run(files: &[(&str, &str)]) -> (Vec<Controller>, Vec<String>, Vec<String>) {
         let inputs: Vec<GoInput> = files
             .iter()
             .map(|(path, src)| GoInput {
@@ -1564,7 +1553,11 @@ func startWatches(ctx context.Context, c controller.Controller, mgr ctrl.Manager
                 )
             })
             .collect();
-        (ctrls, rows, diags)
+        let messages = diags
+            .iter()
+            .map(|d| format!("{}:{} {}", d.file, d.line, d.message))
+            .collect();
+        (ctrls, rows, messages)
     }
 
     #[test]
@@ -1598,7 +1591,7 @@ func startWatches(ctx context.Context, c controller.Controller, mgr ctrl.Manager
             ]
         );
         assert_eq!(diags.len(), 1, "{diags:?}");
-        assert!(diags[0].message.contains(
+        assert!(diags[0].contains(
             "the resource `gvr` is not a GroupVersionResource expression the analyzer can read"
         ));
     }
@@ -1719,7 +1712,7 @@ func (o *Operator) addHandlers(h cache.ResourceEventHandler) {
 
     #[test]
     fn event_handlers_on_gvr_informers_through_wrappers_fields_and_closures() {
-        let (_, rows, diags) = run(&[
+        let (_, rows, messages) = run(&[
             ("api/v1/register.go", TOYS_API),
             ("pkg/watchset/set.go", WATCHSET),
             ("pkg/gadget/operator.go", GADGET_OPERATOR),
@@ -1737,10 +1730,6 @@ func (o *Operator) addHandlers(h cache.ResourceEventHandler) {
                 format!("Operator.addHandlers /v1 Namespace {}", at(56)),
             ]
         );
-        let messages: Vec<String> = diags
-            .iter()
-            .map(|d| format!("{}:{} {}", d.file, d.line, d.message))
-            .collect();
         assert_eq!(
             messages,
             vec![
@@ -1830,7 +1819,7 @@ func (c *controller) run(h cache.ResourceEventHandler) {
 
     #[test]
     fn event_handlers_on_typed_informers_and_factory_locals() {
-        let (_, rows, diags) = run(&[
+        let (_, rows, messages) = run(&[
             ("api/v1/register.go", TOYS_API),
             ("pkg/informerset/set.go", INFORMER_SET),
             ("pkg/widgetctl/controller.go", WIDGET_CONTROLLER),
@@ -1850,10 +1839,6 @@ func (c *controller) run(h cache.ResourceEventHandler) {
                 format!("controller.run apps/v1 Deployment {}", at(45)),
             ]
         );
-        let messages: Vec<String> = diags
-            .iter()
-            .map(|d| format!("{}:{} {}", d.file, d.line, d.message))
-            .collect();
         assert_eq!(
             messages,
             vec![
