@@ -12,7 +12,7 @@ use super::binaries::{self, BinaryFacts};
 use super::calls::{self, Scope, StructDecl};
 use super::consts::{self, ConstExpr, const_expr};
 use super::controllers::{self, ControllerChain};
-use super::informers::{self, RawInformer};
+use super::informers::{self, InformerFacts, RawInformer};
 use super::locals::{self, InterfaceInfo, Locals, StructInfo};
 use super::markers::{self, Marker, TypeMarkers};
 use super::metrics::{self, MetricFacts};
@@ -47,6 +47,9 @@ pub struct GoFile {
     /// makes its values clients).
     pub interfaces: Vec<InterfaceInfo>,
     pub informers: Vec<RawInformer>,
+    /// Informer values kept in struct fields, GroupVersionResource parameters handed on,
+    /// interface method results (see `informers`).
+    pub informer_facts: InformerFacts,
     /// `ctrl.NewWebhookManagedBy(…)` builders.
     pub webhook_builders: Vec<WebhookBuilder>,
     /// Methods that decide what a webhook builder serves (`Default()`, `Hub()`, …).
@@ -186,6 +189,7 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
             "var_declaration" => {
                 consts::collect_top_level(decl, src, &mut file.consts);
                 collect_group_versions(decl, src, &mut file.group_versions);
+                informers::collect_package_gvrs(decl, src, &mut file.informer_facts.gvrs);
                 let at = calls::extract_package_level(decl, src, &mut file);
                 binaries::extract_package_level(decl, at, src, &mut file);
                 metrics::extract_package_level(decl, src, &mut file);
@@ -199,6 +203,7 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
                 calls::collect_interfaces(decl, src, &mut file.interface_decls);
                 locals::structs(decl, src, &mut file.structs);
                 locals::interfaces(decl, src, &mut file.interfaces);
+                informers::collect_interface_methods(decl, src, &mut file.informer_facts.methods);
                 routes::extract_top_level(decl, src, &mut file);
             }
             "function_declaration" | "method_declaration" => {

@@ -242,6 +242,13 @@ impl<'a> GoIndex<'a> {
         self
     }
 
+    /// The kind of resource `plural` of `group` among the CRDs the repository ships.
+    pub fn shipped_resource_kind(&self, group: &str, plural: &str) -> Option<String> {
+        self.shipped
+            .kind_of_resource(group, plural)
+            .map(str::to_string)
+    }
+
     /// The import path of the package a file belongs to.
     pub fn package_of(&self, file: &GoFile) -> Option<&str> {
         self.import_paths
