@@ -11,7 +11,8 @@
 //! typed parameters and local variables with their initializers.
 //!
 //! Per project, `Graph` resolves those calls to functions through the package index and
-//! recorded struct fields and result types. A call that cannot be followed (an interface,
+//! recorded struct fields and result types, and `argument_flow` follows a parameter's value
+//! up the calls a walk reached, through what each call passes (`Arg`). A call that cannot be followed (an interface,
 //! a function value, an external package) gives no edge: reachability is established,
 //! never assumed.
 //!
@@ -1472,7 +1473,10 @@ impl<'a> Graph<'a> {
             if below.len() >= max_depth {
                 out.push(unknown(
                     &below,
-                    format!("followed only {max_depth} calls up, to parameter {} of {name}", param + 1),
+                    format!(
+                        "the walk up stops after {max_depth} calls, at parameter {} of {name}",
+                        param + 1
+                    ),
                 ));
                 continue;
             }
@@ -1812,6 +1816,97 @@ func unused() {}
                 "Logging.AddFlags",
                 "Logging.Bind"
             ]
+        );
+    }
+
+    #[test]
+    fn argument_flow_reads_each_call_on_the_walk_up_to_a_type() {
+        let files = vec![
+            GoInput {
+                facts: extract(
+                    "h/h.go",
+                    "package h\ntype Object interface{ GetName() string }\nfunc Write(obj Object) {}\nfunc Pass(obj Object) {\n\tWrite(obj)\n}\n",
+                ),
+                area: Area::Component,
+            },
+            GoInput {
+                facts: extract(
+                    "a/a.go",
+                    r#"package a
+import (
+	corev1 "k8s.io/api/core/v1"
+	"example.com/m/h"
+)
+type R struct {
+	pod corev1.Pod
+	obj h.Object
+}
+func (r *R) Root() {
+	r.typed(&r.pod)
+	h.Pass(r.pod.DeepCopy())
+	h.Write(r.obj)
+	run(h.Write)
+}
+func (r *R) typed(p *corev1.Pod) {
+	h.Write(p)
+}
+func run(f func(h.Object)) {}
+func unreached(obj h.Object) { h.Write(obj) }
+"#,
+                ),
+                area: Area::Component,
+            },
+        ];
+        let modules = vec![GoModule {
+            dir: String::new(),
+            path: "example.com/m".into(),
+            controller_runtime: None,
+        }];
+        let groups = BTreeMap::new();
+        let mut diags = Vec::new();
+        let index = GoIndex::build(&files, &modules, &groups, &mut diags);
+        let graph = Graph::build(&files, &index);
+        let root = graph.methods_of("example.com/m/a", "R", "Root");
+        let paths = graph.paths_from(&root, 32, 1000);
+        let write = graph.function(0, None, "Write")[0];
+        let flow = |max_depth| {
+            graph
+                .argument_flow(&paths, write, 0, |_, t| t.name == "Pod", max_depth, 64)
+                .into_iter()
+                .map(|s| {
+                    let calls: Vec<String> = s
+                        .calls
+                        .iter()
+                        .map(|c| format!("{}@{}", graph.display(c.caller), c.line))
+                        .collect();
+                    let found = match s.found {
+                        Found::Type(fi, t) => format!(
+                            "{} {}.{}",
+                            graph.file_path(fi),
+                            t.qualifier.unwrap_or_default(),
+                            t.name
+                        ),
+                        Found::Unknown(why) => why,
+                    };
+                    format!("{} => {found}", calls.join(" > "))
+                })
+                .collect::<Vec<_>>()
+        };
+        // The interface-typed field and the function value give no kind; the typed
+        // parameter settles it; Pass's own parameter is followed one call further up, to
+        // a `DeepCopy` of the field; `unreached` is not on the walk.
+        assert_eq!(
+            flow(8),
+            vec![
+                "a.R.Root@13 => a/a.go h.Object",
+                "a.R.Root@14 => a.R.Root passes h.Write on as a function value, whose arguments are not known",
+                "a.R.typed@17 => a/a.go corev1.Pod",
+                "a.R.Root@12 > h.Pass@5 => a/a.go corev1.Pod",
+            ]
+        );
+        assert_eq!(
+            flow(1)[3],
+            "h.Pass@5 => the walk up stops after 1 calls, at parameter 1 of h.Pass"
         );
     }
 }

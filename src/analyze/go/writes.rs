@@ -7,9 +7,11 @@
 //! a typed clientset accessor chain), never by method name alone. The object's kind comes
 //! from local declarations, parameters, composite literals, struct fields, `range` variables
 //! and same-package function results; writes through helpers whose object is a parameter
-//! (`func create[T client.Object](…, obj T)`) are reported at the helpers' call sites with
-//! the argument's kind. Each write is attributed to the controller whose `Reconcile` reaches
-//! it through same-package calls, else to its package. Unknown kind: `?` and a diagnostic.
+//! (`func create[T client.Object](…, obj T)`) are reported at the helpers' same-package call
+//! sites with the argument's kind. Each write is attributed to every controller whose
+//! `Reconcile` reaches it through the call graph, else to its package; an object that is
+//! still a parameter gets its kind per controller from the arguments on that controller's
+//! call paths (`calls::Graph::argument_flow`). Unknown kind: `?` and a diagnostic.
 
 use super::syntax::FIELD;
 use super::syntax::KindName;
