@@ -1672,11 +1672,13 @@ impl<'a> Evaluator<'a> {
                         }
                     },
                     super::calls::Arg::Param(_) => {}
-                    super::calls::Arg::Value(_) | super::calls::Arg::Other => diagnostics.push(unresolved_env(
-                        &file.path,
-                        call.line,
-                        "an expression passed to an environment helper",
-                    )),
+                    super::calls::Arg::Value(_) | super::calls::Arg::Other => {
+                        diagnostics.push(unresolved_env(
+                            &file.path,
+                            call.line,
+                            "an expression passed to an environment helper",
+                        ))
+                    }
                 }
             }
         }

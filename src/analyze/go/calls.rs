@@ -1488,7 +1488,10 @@ impl<'a> Graph<'a> {
             if callers.is_empty() {
                 out.push(unknown(
                     &below,
-                    format!("no call the walk followed gives parameter {} of {name}", param + 1),
+                    format!(
+                        "no call the walk followed gives parameter {} of {name}",
+                        param + 1
+                    ),
                 ));
                 continue;
             }

@@ -703,9 +703,9 @@ impl ArgumentFlow<'_, '_, '_, '_> {
                 Found::Type(fi, t) => match self.kind_of(*fi, t) {
                     Some((group, version, kind)) => {
                         let kind = item_kind(&op.verb, kind);
-                        let known = ops.iter().any(|o| {
-                            (&o.group, &o.version, &o.kind) == (&group, &version, &kind)
-                        });
+                        let known = ops
+                            .iter()
+                            .any(|o| (&o.group, &o.version, &o.kind) == (&group, &version, &kind));
                         if !known {
                             ops.push(Operation {
                                 group,
@@ -1136,7 +1136,7 @@ func cleanup(ctx context.Context, c client.Client) {
     }
 
     fn rows(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>, Vec<String>) {
-        let inputs = inputs_of(&files);
+        let inputs = inputs_of(files);
         let modules = vec![GoModule {
             dir: String::new(),
             path: "example.com/op".into(),
