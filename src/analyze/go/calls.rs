@@ -1642,6 +1642,17 @@ mod tests {
             .unwrap_or_default()
     }
 
+    /// The package index of test files of the module `example.com/m`.
+    fn index_of(files: &[GoInput]) -> GoIndex<'_> {
+        static NO_GROUPS: BTreeMap<String, String> = BTreeMap::new();
+        let modules = [GoModule {
+            dir: String::new(),
+            path: "example.com/m".into(),
+            controller_runtime: None,
+        }];
+        GoIndex::build(files, &modules, &NO_GROUPS, &mut Vec::new())
+    }
+
     fn ty(q: Option<&str>, n: &str) -> TypeRef {
         TypeRef {
             qualifier: q.map(str::to_string),
@@ -1788,14 +1799,7 @@ func unused() {}
                 area: Area::Component,
             },
         ];
-        let modules = vec![GoModule {
-            dir: String::new(),
-            path: "example.com/m".into(),
-            controller_runtime: None,
-        }];
-        let groups = BTreeMap::new();
-        let mut diags = Vec::new();
-        let index = GoIndex::build(&files, &modules, &groups, &mut diags);
+        let index = index_of(&files);
         let graph = Graph::build(&files, &index);
         let main = graph.function(0, None, "main");
         assert_eq!(main, vec![(0, 0)]);
@@ -1860,14 +1864,7 @@ func unreached(obj h.Object) { h.Write(obj) }
                 area: Area::Component,
             },
         ];
-        let modules = vec![GoModule {
-            dir: String::new(),
-            path: "example.com/m".into(),
-            controller_runtime: None,
-        }];
-        let groups = BTreeMap::new();
-        let mut diags = Vec::new();
-        let index = GoIndex::build(&files, &modules, &groups, &mut diags);
+        let index = index_of(&files);
         let graph = Graph::build(&files, &index);
         let root = graph.methods_of("example.com/m/a", "R", "Root");
         let paths = graph.paths_from(&root, 32, 1000);
