@@ -718,7 +718,8 @@ impl ArgumentFlow<'_, '_, '_, '_> {
                         continue;
                     }
                     None => format!(
-                        "the argument given is of type {}, which is not a known API type",
+                        "the argument given is of type {}{}, which is not a known API type",
+                        if t.collection { "[]" } else { "" },
                         match &t.qualifier {
                             Some(q) => format!("{q}.{}", t.name),
                             None => t.name.clone(),
