@@ -383,8 +383,9 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
                 read_errors.extend(note);
                 stats.files_analyzed += 1;
                 stats.bytes_analyzed += bytes;
-                match f {
-                    FileFacts::Go(_) => stats.go_files += 1,
+                match &f {
+                    FileFacts::Go(g) if !g.vendored => stats.go_files += 1,
+                    FileFacts::Go(_) => {}
                     FileFacts::Yaml(_) => stats.yaml_files += 1,
                     FileFacts::GoMod(_)
                     | FileFacts::Rust(_)
@@ -757,7 +758,9 @@ pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, String>
                 c.bytes = text.len() as u64;
                 match file.kind {
                     // protoc's generated Go is parsed by the analysis too (for gRPC facts).
-                    analyze::FileKind::Go | analyze::FileKind::GoGenerated => {
+                    analyze::FileKind::Go
+                    | analyze::FileKind::GoGenerated
+                    | analyze::FileKind::GoVendoredApi => {
                         c.go_files = 1;
                         let mut parser = tree_sitter::Parser::new();
                         if parser

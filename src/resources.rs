@@ -124,6 +124,15 @@ const WELL_KNOWN: &[(&str, &str, &str)] = &[
     ("serving.knative.dev", "services", "Service"),
 ];
 
+/// The kind of a well-known resource (`apps`, `statefulsets` → `StatefulSet`), for code
+/// that names resources (a `GroupVersionResource`) rather than kinds.
+pub fn well_known_kind(group: &str, plural: &str) -> Option<&'static str> {
+    WELL_KNOWN
+        .iter()
+        .find(|(g, p, _)| *g == group && *p == plural)
+        .map(|(_, _, k)| *k)
+}
+
 /// Kind ↔ plural for every group portolan knows of in one portal.
 #[derive(Default, Debug)]
 pub struct ResourceNames {

@@ -28,6 +28,10 @@ pub enum FileKind {
     /// A protoc-generated Go file (`*.pb.go`, `*.pb.gw.go`), read only for its gRPC
     /// service descriptors and grpc-gateway patterns.
     GoGenerated,
+    /// The declaring file of an API package in a vendored module (`vendor/…/v1/register.go`,
+    /// `groupversion_info.go`, `doc.go`): read only so the module's types resolve to their
+    /// API group. Selected by the walker, never by name alone.
+    GoVendoredApi,
     GoMod,
     Yaml,
     /// A Helm chart's `values.schema.json` (the only JSON files analyzed).
@@ -90,6 +94,7 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
     match kind {
         FileKind::Go => FileFacts::Go(Box::new(go::extract(path, text))),
         FileKind::GoGenerated => FileFacts::Go(Box::new(go::extract_generated(path, text))),
+        FileKind::GoVendoredApi => FileFacts::Go(Box::new(go::extract_vendored_api(path, text))),
         FileKind::GoMod => FileFacts::GoMod(go::module_path(text).map(|module| {
             go::GoModule {
                 dir: path

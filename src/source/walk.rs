@@ -185,8 +185,68 @@ pub fn walk(root: &Path, filter: &Filter) -> (Vec<SourceFile>, WalkReport) {
             size: meta.len(),
         });
     }
+    let modules: Vec<String> = files
+        .iter()
+        .filter(|f| f.kind == FileKind::GoMod)
+        .map(|f| f.path.trim_end_matches("go.mod").to_string())
+        .collect();
+    for module_dir in modules {
+        vendored_api_files(root, &module_dir, filter, &mut files);
+    }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     (files, report)
+}
+
+/// File names that declare an API package's group and version: kubebuilder's
+/// `groupversion_info.go`, and `register.go` / `doc.go` (`+groupName=`) in Kubernetes' style.
+const API_DECLARING_FILES: [&str; 3] = ["groupversion_info.go", "register.go", "doc.go"];
+/// At most this many vendored declaring files are read per module.
+const MAX_VENDORED_API_FILES: usize = 2_000;
+
+/// The API-declaring files of a Go module's `vendor/` folder (Go vendoring: it has a
+/// `modules.txt`), in version-named folders (`…/v1`, `…/v1beta2`). Only these are read, as
+/// [`FileKind::GoVendoredApi`], so that vendored modules' types resolve to their groups;
+/// the rest of `vendor/` stays excluded.
+fn vendored_api_files(root: &Path, module_dir: &str, filter: &Filter, files: &mut Vec<SourceFile>) {
+    let vendor = root.join(module_dir).join("vendor");
+    let is_real_dir = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir());
+    let is_real_file = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file());
+    if !is_real_dir(&vendor) || !is_real_file(&vendor.join("modules.txt")) {
+        return;
+    }
+    let mut found = 0;
+    for entry in repository_walker(&vendor).flatten() {
+        if found >= MAX_VENDORED_API_FILES {
+            break;
+        }
+        if !entry.file_type().is_some_and(|t| t.is_file()) {
+            continue;
+        }
+        let name = entry.file_name().to_string_lossy();
+        if !API_DECLARING_FILES.contains(&name.as_ref()) {
+            continue;
+        }
+        let in_version_dir = entry
+            .path()
+            .parent()
+            .and_then(|d| d.file_name())
+            .is_some_and(|d| crate::analyze::go::kinds::is_version(&d.to_string_lossy()));
+        let Some(path) = relative_path(root, entry.path()) else {
+            continue;
+        };
+        let size = entry.metadata().map(|m| m.len()).unwrap_or(0);
+        if !in_version_dir || size > MAX_FILE_BYTES || !filter.selects(&path) {
+            continue;
+        }
+        found += 1;
+        files.push(SourceFile {
+            path,
+            abs: entry.path().to_path_buf(),
+            kind: FileKind::GoVendoredApi,
+            area: Area::Component,
+            size,
+        });
+    }
 }
 
 /// `path` relative to `root`, `/`-separated; None when it is not under `root`.

@@ -317,6 +317,24 @@ mod tests {
     }
 
     #[test]
+    fn the_generic_builder_with_type_arguments_is_a_controller() {
+        // `builder.TypedControllerManagedBy[reconcile.Request](mgr)` parses as a conversion to
+        // a generic type; Go 1.26's `new(false)` sits in its options.
+        let src = "package c\nfunc (r *R) setup(mgr ctrl.Manager) (string, error) {\n\treturn \"n\", builder.TypedControllerManagedBy[reconcile.Request](mgr).\n\t\tNamed(\"alpha\").\n\t\tWatchesRawSource(source.TypedKind(mgr.GetCache(), &corev1.ConfigMap{}, h)).\n\t\tWatches(&corev1.Pod{}, h).\n\t\tWithOptions(controller.Options{NeedLeaderElection: new(false)}).\n\t\tComplete(r)\n}\n";
+        assert_eq!(
+            watches(src),
+            vec![vec![
+                (Relation::Watches, "corev1.ConfigMap".to_string(), false, 5),
+                (Relation::Watches, "corev1.Pod".to_string(), false, 6),
+            ]]
+        );
+        let file = extract("x.go", src);
+        assert_eq!(file.controllers[0].name.as_deref(), Some("alpha"));
+        assert_eq!(file.controllers[0].line, 3);
+        assert!(!file.parse_errors);
+    }
+
+    #[test]
     fn one_chain_reports_the_line_of_each_call() {
         let src = "package c\nfunc (r *R) SetupWithManager(mgr ctrl.Manager) error {\n\treturn ctrl.NewControllerManagedBy(mgr).\n\t\tFor(&v1a.Widget{}).\n\t\tOwns(&appsv1.Deployment{}).\n\t\tWatches(\n\t\t\t&corev1.ConfigMap{},\n\t\t\thandler.EnqueueRequestsFromMapFunc(r.m),\n\t\t).\n\t\tComplete(r)\n}\n";
         assert_eq!(

@@ -12,10 +12,11 @@ use super::binaries::{self, BinaryFacts};
 use super::calls::{self, Scope, StructDecl};
 use super::consts::{self, ConstExpr, const_expr};
 use super::controllers::{self, ControllerChain};
-use super::informers::{self, RawInformer};
+use super::informers::{self, InformerFacts, RawInformer};
 use super::locals::{self, InterfaceInfo, Locals, StructInfo};
 use super::markers::{self, Marker, TypeMarkers};
 use super::metrics::{self, MetricFacts};
+use super::new_expr;
 use super::routes::{self, RouteFacts};
 use super::syntax::{
     Kinds, for_each_node, line_of, receiver_name, receiver_type, string_literal, text,
@@ -36,6 +37,8 @@ pub struct GoFile {
     pub group_versions: Vec<GroupVersionDecl>,
     /// `+groupName=` marker in the file's comments.
     pub group_name_marker: Option<String>,
+    /// A vendored module's API declarations (`extract_vendored_api`), not the project's code.
+    pub vendored: bool,
     pub controllers: Vec<ControllerChain>,
     /// Every function's calls and candidate client writes (see `writes`).
     pub functions: Vec<FuncFacts>,
@@ -44,6 +47,9 @@ pub struct GoFile {
     /// makes its values clients).
     pub interfaces: Vec<InterfaceInfo>,
     pub informers: Vec<RawInformer>,
+    /// Informer values kept in struct fields, GroupVersionResource parameters handed on,
+    /// interface method results (see `informers`).
+    pub informer_facts: InformerFacts,
     /// `ctrl.NewWebhookManagedBy(…)` builders.
     pub webhook_builders: Vec<WebhookBuilder>,
     /// Methods that decide what a webhook builder serves (`Default()`, `Hub()`, …).
@@ -82,17 +88,36 @@ pub struct GroupVersionDecl {
 
 /// Parses one Go file and extracts its facts. Never fails: problems become diagnostics.
 pub fn extract(path: &str, source: &str) -> GoFile {
-    extract_as(path, source, true)
+    extract_as(path, source, Extraction::Full)
 }
 
 /// A protoc-generated file (`*.pb.go`, `*.pb.gw.go`): only its package, imports and what
 /// route analysis reads from generated gRPC code (`routes::grpc`). These files are large and
 /// hold nothing else any feature reports, so the other extractors do not walk them.
 pub fn extract_generated(path: &str, source: &str) -> GoFile {
-    extract_as(path, source, false)
+    extract_as(path, source, Extraction::Generated)
 }
 
-fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
+/// An API package's declaring file in a vendored module (`vendor/…/v1/register.go`): only
+/// its package, imports, constants and group/version declarations, so that the module's
+/// types resolve to their API group. It is not the project's code: it yields no rows and no
+/// diagnostics.
+pub fn extract_vendored_api(path: &str, source: &str) -> GoFile {
+    let mut file = extract_as(path, source, Extraction::Declarations);
+    file.diagnostics.clear();
+    file.vendored = true;
+    file
+}
+
+/// How much of a file is read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Extraction {
+    Full,
+    Generated,
+    Declarations,
+}
+
+fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
     let mut file = GoFile {
         path: path.to_string(),
         ..GoFile::default()
@@ -109,7 +134,7 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
         ));
         return file;
     }
-    let Some(tree) = parse_bounded(&mut parser, source) else {
+    let Some(tree) = parse_go(&mut parser, source) else {
         file.diagnostics.push(Diagnostic::new(
             path,
             0,
@@ -133,9 +158,16 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
     let src = source.as_bytes();
     let mut cursor = root.walk();
     for decl in root.named_children(&mut cursor) {
-        if !full {
-            generated_decl(decl, &kinds, src, &mut file);
-            continue;
+        match mode {
+            Extraction::Full => {}
+            Extraction::Generated => {
+                generated_decl(decl, &kinds, src, &mut file);
+                continue;
+            }
+            Extraction::Declarations => {
+                declaration(decl, src, &mut file);
+                continue;
+            }
         }
         match decl.kind_name() {
             "package_clause" => {
@@ -157,6 +189,7 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
             "var_declaration" => {
                 consts::collect_top_level(decl, src, &mut file.consts);
                 collect_group_versions(decl, src, &mut file.group_versions);
+                informers::collect_package_gvrs(decl, src, &mut file.informer_facts.gvrs);
                 let at = calls::extract_package_level(decl, src, &mut file);
                 binaries::extract_package_level(decl, at, src, &mut file);
                 metrics::extract_package_level(decl, src, &mut file);
@@ -170,6 +203,7 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
                 calls::collect_interfaces(decl, src, &mut file.interface_decls);
                 locals::structs(decl, src, &mut file.structs);
                 locals::interfaces(decl, src, &mut file.interfaces);
+                informers::collect_interface_methods(decl, src, &mut file.informer_facts.methods);
                 routes::extract_top_level(decl, src, &mut file);
             }
             "function_declaration" | "method_declaration" => {
@@ -212,10 +246,33 @@ fn extract_as(path: &str, source: &str, full: bool) -> GoFile {
             _ => {}
         }
     }
-    if full {
+    if mode == Extraction::Full {
         markers::extract(root, source, &mut file);
     }
     file
+}
+
+/// One top-level declaration of a vendored API package (see `extract_vendored_api`).
+fn declaration(decl: Node, src: &[u8], file: &mut GoFile) {
+    match decl.kind_name() {
+        "package_clause" => {
+            if let Some(name) = decl.named_child(0) {
+                file.package = text(name, src).to_string();
+            }
+        }
+        "import_declaration" => collect_imports(decl, src, &mut file.imports),
+        "const_declaration" => consts::collect_top_level(decl, src, &mut file.consts),
+        "var_declaration" => {
+            consts::collect_top_level(decl, src, &mut file.consts);
+            collect_group_versions(decl, src, &mut file.group_versions);
+        }
+        "comment" => {
+            if let Some(group) = group_name_marker(text(decl, src)) {
+                file.group_name_marker = Some(group);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// One top-level declaration of a protoc-generated file (see `extract_generated`).
@@ -367,6 +424,27 @@ fn collect_group_versions(decl: Node, src: &[u8], out: &mut Vec<GroupVersionDecl
 /// that rate.
 const PARSE_BYTES_PER_CHECK: usize = 16;
 const PARSE_CHECKS_FLOOR: usize = 20_000;
+
+/// Parses `source`, with Go 1.26's `new(expr)` made readable (see `new_expr`) when the plain
+/// parse has errors. None when the parser gives up or exceeds the work bound.
+fn parse_go(parser: &mut Parser, source: &str) -> Option<tree_sitter::Tree> {
+    let tree = parse_bounded(parser, source)?;
+    if !tree.root_node().has_error() {
+        return Some(tree);
+    }
+    let Some(respelled) = new_expr::respell(source) else {
+        return Some(tree);
+    };
+    match parse_bounded(parser, &respelled) {
+        Some(better)
+            if new_expr::error_count(better.root_node())
+                < new_expr::error_count(tree.root_node()) =>
+        {
+            Some(better)
+        }
+        _ => Some(tree),
+    }
+}
 
 /// Parses `source`, or None when the parser gives up or exceeds the work bound.
 fn parse_bounded(parser: &mut Parser, source: &str) -> Option<tree_sitter::Tree> {

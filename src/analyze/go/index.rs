@@ -107,6 +107,9 @@ pub struct GoIndex<'a> {
     names: HashMap<String, String>,
     /// Import path → (group, version) declared by the package.
     group_versions: HashMap<String, (String, String)>,
+    /// Group/versions declared by API packages of vendored modules: they resolve the
+    /// modules' types but are not the project's API packages.
+    vendored_group_versions: HashMap<String, (String, String)>,
     /// (import path, name) → (constant, index of the declaring file).
     consts: HashMap<(String, String), (&'a Constant, usize)>,
     groups: &'a BTreeMap<String, String>,
@@ -130,6 +133,7 @@ impl<'a> GoIndex<'a> {
             dirs: HashMap::new(),
             names: HashMap::new(),
             group_versions: HashMap::new(),
+            vendored_group_versions: HashMap::new(),
             consts: HashMap::new(),
             groups,
             shipped: ShippedCrds::default(),
@@ -171,6 +175,7 @@ impl<'a> GoIndex<'a> {
                 continue;
             };
             let mut declared = BTreeSet::new();
+            let vendored = members.iter().all(|&i| files[i].facts.vendored);
             for &i in members {
                 let f = &files[i].facts;
                 for gv in &f.group_versions {
@@ -178,6 +183,7 @@ impl<'a> GoIndex<'a> {
                         (Some(g), Some(v)) => {
                             declared.insert((g, v));
                         }
+                        _ if vendored => {}
                         _ => diagnostics.push(Diagnostic::new(
                             &f.path,
                             gv.line,
@@ -198,7 +204,15 @@ impl<'a> GoIndex<'a> {
                     declared.insert((group, version.to_string()));
                 }
             }
-            if declared.len() > 1 {
+            if vendored {
+                // One declared group/version, or none said: a module's API package is
+                // only ever a way to resolve its types.
+                if let (Some(gv), 1) = (declared.iter().next(), declared.len()) {
+                    index
+                        .vendored_group_versions
+                        .insert(import_path, gv.clone());
+                }
+            } else if declared.len() > 1 {
                 diagnostics.push(Diagnostic::new(
                     &files[members[0]].facts.path,
                     0,
@@ -226,6 +240,13 @@ impl<'a> GoIndex<'a> {
     pub fn with_shipped_crds(mut self, shipped: ShippedCrds) -> Self {
         self.shipped = shipped;
         self
+    }
+
+    /// The kind of resource `plural` of `group` among the CRDs the repository ships.
+    pub fn shipped_resource_kind(&self, group: &str, plural: &str) -> Option<String> {
+        self.shipped
+            .kind_of_resource(group, plural)
+            .map(str::to_string)
     }
 
     /// The import path of the package a file belongs to.
@@ -295,6 +316,7 @@ impl<'a> GoIndex<'a> {
             return Some(gv.clone());
         }
         builtin_group_version(import_path)
+            .or_else(|| self.vendored_group_versions.get(import_path).cloned())
     }
 
     /// The import path a type reference points at: its qualifier's import, or the file's
@@ -558,6 +580,10 @@ fn import_path_of(dir: &str, modules: &[GoModule]) -> Option<String> {
             } else {
                 dir[m.dir.len()..].trim_start_matches('/')
             };
+            // A module's `vendor/` folder holds other modules by their import paths.
+            if let Some(vendored) = rel.strip_prefix("vendor/") {
+                return vendored.to_string();
+            }
             if rel.is_empty() {
                 m.path.clone()
             } else {

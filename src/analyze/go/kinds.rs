@@ -274,6 +274,8 @@ pub fn builtin_group_version(import_path: &str) -> Option<(String, String)> {
 pub struct ShippedCrds {
     /// kind → (group, served versions), one entry per group.
     by_kind: BTreeMap<String, BTreeMap<String, BTreeSet<String>>>,
+    /// (group, plural) → kind.
+    by_plural: BTreeMap<(String, String), String>,
 }
 
 /// What the shipped CRDs say about one Go type.
@@ -306,8 +308,21 @@ impl ShippedCrds {
                     .filter(|v| v.served)
                     .map(|v| v.name.clone()),
             );
+            if !c.plural.is_empty() {
+                shipped
+                    .by_plural
+                    .entry((c.group.clone(), c.plural.clone()))
+                    .or_insert_with(|| c.kind.clone());
+            }
         }
         shipped
+    }
+
+    /// The kind of a shipped CRD's resource (`group`, plural).
+    pub fn kind_of_resource(&self, group: &str, plural: &str) -> Option<&str> {
+        self.by_plural
+            .get(&(group.to_string(), plural.to_string()))
+            .map(String::as_str)
     }
 
     /// The shipped CRD a type `kind` of Go package `import_path` is: same kind, serving

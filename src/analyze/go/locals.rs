@@ -642,7 +642,8 @@ fn identifiers(left: Node, src: &[u8]) -> Vec<Option<String>> {
         .collect()
 }
 
-fn list(node: Node) -> Vec<Node> {
+/// The expressions of an expression list (`a, b` on either side of `=`), or the one.
+pub(crate) fn list(node: Node) -> Vec<Node> {
     if node.kind_name() == "expression_list" {
         let mut c = node.walk();
         node.named_children(&mut c)

@@ -18,6 +18,7 @@ pub mod library_flags;
 pub mod locals;
 pub mod markers;
 pub mod metrics;
+pub mod new_expr;
 pub mod routes;
 pub mod syntax;
 pub mod values;
@@ -26,7 +27,7 @@ pub mod writes;
 
 use std::collections::BTreeMap;
 
-pub use file::{GoFile, extract, extract_generated};
+pub use file::{GoFile, extract, extract_generated, extract_vendored_api};
 pub use index::{GoInput, GoModule, module_path};
 
 use crate::model::{

@@ -214,10 +214,16 @@ pub(crate) fn chain_heads<'t>(calls: &[Node<'t>]) -> Vec<Node<'t>> {
         .collect()
 }
 
-/// Every node under `root` in document order.
+/// Every named node under `root` in document order. Punctuation and keywords (about half
+/// of a tree's nodes) are left out: no feature looks at them, and every feature's pass over
+/// the list paid for them.
 pub(crate) fn nodes_of(root: Node) -> Vec<Node> {
     let mut out = Vec::new();
-    for_each_node(root, |n| out.push(n));
+    for_each_node(root, |n| {
+        if n.is_named() {
+            out.push(n);
+        }
+    });
     out
 }
 
@@ -588,6 +594,28 @@ pub(crate) fn flatten_chain<'t>(
                     Some(op) => node = op,
                     None => break ChainRoot::Other,
                 }
+            }
+            // `pkg.F[T](x)` with one argument reads, to the grammar, as a conversion to the
+            // generic type `pkg.F[T]`; a constructor's name there is the chain's root.
+            "type_conversion_expression" => {
+                let name = node
+                    .child_by_field_id(FIELD.ty)
+                    .filter(|t| t.kind_name() == "generic_type")
+                    .and_then(|g| g.child_by_field_id(FIELD.ty))
+                    .and_then(|t| match t.kind_name() {
+                        "qualified_type" => t.child_by_field_id(FIELD.name),
+                        "type_identifier" => Some(t),
+                        _ => None,
+                    });
+                break match name {
+                    Some(name) if constructors.contains(&text(name, src)) => {
+                        ChainRoot::Constructor(
+                            node.child_by_field_id(FIELD.operand).into_iter().collect(),
+                            line_of(name),
+                        )
+                    }
+                    _ => ChainRoot::Other,
+                };
             }
             "identifier" => break ChainRoot::Variable(text(node, src).to_string()),
             "parenthesized_expression" => match node.named_child(0) {

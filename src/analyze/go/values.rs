@@ -224,6 +224,15 @@ impl<'a, 'b> Values<'a, 'b> {
     }
 
     /// The declared type a value has, with the file whose imports qualify it.
+    pub fn declared_type(
+        &self,
+        file: &'a GoFile,
+        dir: &str,
+        value: &ValueType,
+    ) -> Option<(&'a GoFile, TypeExpr)> {
+        self.resolve_type(file, dir, value, 0)
+    }
+
     fn resolve_type(
         &self,
         file: &'a GoFile,
