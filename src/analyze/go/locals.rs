@@ -62,6 +62,12 @@ pub enum ValueType {
         group_version: String,
         resource: String,
     },
+    /// A typed clientset's client of one resource (`cs.AppsV1().StatefulSets(ns)`), not an
+    /// object: what a local assigned from the chain holds.
+    ClientsetClient {
+        group_version: String,
+        resource: String,
+    },
     /// The function's own parameter number `index` (its declared type may be an interface
     /// or a type parameter, so callers say what it really is).
     Param {
@@ -510,6 +516,12 @@ impl<'a> Locals<'a> {
                 if method == "DeepCopy" {
                     return self.type_of(operand, src, at);
                 }
+                if let Some((group_version, resource)) = clientset_accessor(call, src) {
+                    return ValueType::ClientsetClient {
+                        group_version,
+                        resource,
+                    };
+                }
                 let object_call = matches!(
                     method,
                     "Get" | "Create" | "Update" | "UpdateStatus" | "Patch"
@@ -624,15 +636,21 @@ pub fn clientset_accessor(operand: Node, src: &[u8]) -> Option<(String, String)>
             .child_by_field_id(FIELD.field)?,
         src,
     );
-    let is_gv = gv.chars().next().is_some_and(|c| c.is_ascii_uppercase())
-        && gv
-            .rfind('V')
-            .is_some_and(|i| i > 0 && super::kinds::is_version(&gv[i..].to_ascii_lowercase()));
+    let is_gv = is_group_version_accessor(gv);
     let is_resource = resource
         .chars()
         .next()
         .is_some_and(|c| c.is_ascii_uppercase());
     (is_gv && is_resource).then(|| (gv.to_string(), resource.to_string()))
+}
+
+/// `CoreV1`, `AcmeV1alpha2`: how client-gen names a group-version's accessor (and, with
+/// `Interface` after it, its client type).
+pub fn is_group_version_accessor(name: &str) -> bool {
+    name.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+        && name
+            .rfind('V')
+            .is_some_and(|i| i > 0 && super::kinds::is_version(&name[i..].to_ascii_lowercase()))
 }
 
 fn identifiers(left: Node, src: &[u8]) -> Vec<Option<String>> {

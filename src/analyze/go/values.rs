@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::file::GoFile;
 use super::index::{GoIndex, GoInput, dir_of};
-use super::locals::{FuncRef, TypeExpr, ValueType};
+use super::locals::{FuncRef, TypeExpr, ValueType, is_group_version_accessor};
 use super::syntax::ObjectRef;
 use super::writes::{FuncFacts, RawCall};
 use crate::model::{Area, UNRESOLVED};
@@ -22,6 +22,57 @@ pub struct Located<'a> {
 
 /// Functions of the project by (package folder, function).
 pub type Functions<'a> = HashMap<(String, FuncRef), Located<'a>>;
+
+/// client-go's typed clients of Kubernetes' own groups.
+const CLIENT_GO_TYPED: &str = "k8s.io/client-go/kubernetes/typed/";
+/// client-go's scale client, which reads and writes the `scale` subresource of any kind as
+/// an `autoscaling/v1` `Scale`.
+const SCALE_PACKAGE: &str = "k8s.io/client-go/scale";
+const SCALE: [&str; 3] = ["autoscaling", "v1", "Scale"];
+
+/// Where a group-version accessor was seen, which says whose clientset made it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Origin {
+    /// A chain `X.CoreV1().…` on any clientset.
+    Chain,
+    /// A type of `k8s.io/client-go/kubernetes/typed/…`.
+    ClientGo,
+    /// A type of another clientset's typed package.
+    Generated,
+}
+
+/// A client-gen group-version accessor (`CoreV1`, `AcmeV1`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Accessor {
+    pub name: String,
+    pub origin: Origin,
+}
+
+/// One resource of a group-version: by its accessor (`Secrets`) or its kind (`Secret`, of
+/// the type `SecretInterface`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Resource {
+    Plural(String),
+    Kind(String),
+}
+
+/// What a value is as a client-gen typed client.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TypedClient {
+    /// The client of one resource (`typedcorev1.SecretInterface`, or a local assigned
+    /// `cs.CoreV1().Secrets(ns)`).
+    Resource {
+        accessor: Accessor,
+        resource: Resource,
+    },
+    /// A group-version client or a getter (`CoreV1Interface`, `SecretsGetter`): its
+    /// accessor methods (`Secrets(ns)`) give resource clients.
+    GroupVersion(Accessor),
+    /// client-go's `scale.ScalesGetter`: `Scales(ns)` gives a `Scale` client.
+    ScalesGetter,
+    /// client-go's `scale.ScaleInterface`.
+    Scale,
+}
 
 /// Nested types (fields of results of …) are followed this deep.
 const MAX_TYPE_DEPTH: usize = 8;
@@ -135,10 +186,38 @@ impl<'a, 'b> Values<'a, 'b> {
         accessor: &str,
         resource: &str,
     ) -> Option<(String, String, String)> {
-        if let Some((g, v)) = clientset_group_version(accessor) {
-            return Some((g, v, well_known_kind(resource)?));
+        self.typed_kind(
+            &Accessor {
+                name: accessor.to_string(),
+                origin: Origin::Chain,
+            },
+            &Resource::Plural(resource.to_string()),
+        )
+    }
+
+    /// The kind of one resource of a client-gen group-version: client-go's groups (unless
+    /// the accessor is known to be of another clientset), then the repository's generated
+    /// clientsets, then well-known modules' (unless it is known to be client-go's).
+    fn typed_kind(
+        &self,
+        accessor: &Accessor,
+        resource: &Resource,
+    ) -> Option<(String, String, String)> {
+        let Accessor { name, origin } = accessor;
+        let name = name.as_str();
+        let kind_of = |r: &Resource| match r {
+            Resource::Plural(p) => well_known_kind(p),
+            Resource::Kind(k) => Some(k.clone()),
+        };
+        if *origin != Origin::Generated
+            && let Some((g, v)) = clientset_group_version(name)
+        {
+            return Some((g, v, kind_of(resource)?));
         }
-        let wanted = alphanumeric_lower(accessor);
+        if *origin == Origin::ClientGo {
+            return None;
+        }
+        let wanted = alphanumeric_lower(name);
         let accessor_of =
             |g: &str, v: &str| format!("{}{v}", alphanumeric_lower(super::kinds::group_go_name(g)));
         // Several packages may declare one group/version (internal and external versions
@@ -148,7 +227,10 @@ impl<'a, 'b> Values<'a, 'b> {
             .group_versions()
             .filter(|(_, (g, v))| accessor_of(g, v) == wanted)
             .filter_map(|(import_path, (g, v))| {
-                let kind = self.repo_kind(import_path, |kind| plural(kind) == resource)?;
+                let kind = self.repo_kind(import_path, |kind| match resource {
+                    Resource::Plural(p) => plural(kind) == *p,
+                    Resource::Kind(k) => kind == k,
+                })?;
                 Some((g.clone(), v.clone(), kind))
             })
             .collect();
@@ -162,18 +244,138 @@ impl<'a, 'b> Values<'a, 'b> {
         }
         // A well-known module's generated clientset (`GatewayV1().HTTPRoutes(ns)`): its
         // group by the accessor, its kind by client-gen's plural rule.
-        let version = accessor
-            .rfind('V')
-            .map(|i| accessor[i..].to_ascii_lowercase())?;
+        let version = name.rfind('V').map(|i| name[i..].to_ascii_lowercase())?;
         let mut groups: Vec<&str> = super::kinds::well_known_groups()
             .filter(|g| accessor_of(g, &version) == wanted)
             .collect();
         groups.sort_unstable();
         groups.dedup();
         match groups[..] {
-            [group] => Some((group.to_string(), version, well_known_kind(resource)?)),
+            [group] => Some((group.to_string(), version, kind_of(resource)?)),
             _ => None,
         }
+    }
+
+    /// What a value is as a client-gen typed client, from the clientset chain it was
+    /// assigned from or its declared type (`typed_client_type`); None when it is not one.
+    pub fn typed_client(
+        &self,
+        file: &'a GoFile,
+        dir: &str,
+        value: &ValueType,
+    ) -> Option<TypedClient> {
+        if let ValueType::ClientsetClient {
+            group_version,
+            resource,
+        } = value
+        {
+            return Some(TypedClient::Resource {
+                accessor: Accessor {
+                    name: group_version.clone(),
+                    origin: Origin::Chain,
+                },
+                resource: Resource::Plural(resource.clone()),
+            });
+        }
+        let (file, t) = self.resolve_type(file, dir, value, 0)?;
+        if t.collection {
+            return None;
+        }
+        let import = self.index.import_for(file, t.qualifier.as_deref()?)?;
+        self.typed_client_type(&import, &t.name)
+    }
+
+    /// A type of a client-gen typed package (`…/typed/<group>/<version>`) by client-gen's
+    /// naming: `<Group><Version>Interface` and `<Plural>Getter` give resource clients by
+    /// their accessor methods, `<Kind>Interface` is the client of one kind; client-go's
+    /// scale client (`ScalesGetter`, `ScaleInterface`).
+    fn typed_client_type(&self, import: &str, name: &str) -> Option<TypedClient> {
+        if import == SCALE_PACKAGE {
+            return match name {
+                "ScalesGetter" => Some(TypedClient::ScalesGetter),
+                "ScaleInterface" => Some(TypedClient::Scale),
+                _ => None,
+            };
+        }
+        let mut parts = import.rsplit('/');
+        let (version, group_dir, typed) = (parts.next()?, parts.next()?, parts.next()?);
+        if typed != "typed" || !super::kinds::is_version(version) || group_dir.is_empty() {
+            return None;
+        }
+        let origin = if import.starts_with(CLIENT_GO_TYPED) {
+            Origin::ClientGo
+        } else {
+            Origin::Generated
+        };
+        if let Some(stem) = name.strip_suffix("Interface")
+            && is_group_version_accessor(stem)
+        {
+            return Some(TypedClient::GroupVersion(Accessor {
+                name: stem.to_string(),
+                origin,
+            }));
+        }
+        let accessor = Accessor {
+            name: self.package_accessor(import, group_dir, version),
+            origin,
+        };
+        if name.strip_suffix("Getter").is_some_and(|p| !p.is_empty()) {
+            return Some(TypedClient::GroupVersion(accessor));
+        }
+        let kind = name.strip_suffix("Interface").filter(|k| !k.is_empty())?;
+        Some(TypedClient::Resource {
+            accessor,
+            resource: Resource::Kind(kind.to_string()),
+        })
+    }
+
+    /// The group-version accessor of a typed package: the `<Accessor>Interface` it declares
+    /// when it is in the repository, else its folder and version (`typed/core/v1` →
+    /// `coreV1`), as client-gen names both after the API package's folder.
+    fn package_accessor(&self, import: &str, group_dir: &str, version: &str) -> String {
+        if let Some(dir) = self.index.dir_of_import(import) {
+            let mut declared = self
+                .files_in(dir)
+                .flat_map(|f| f.facts.interfaces.iter())
+                .filter_map(|i| i.name.strip_suffix("Interface"))
+                .filter(|stem| is_group_version_accessor(stem));
+            if let (Some(only), None) = (declared.next(), declared.next()) {
+                return only.to_string();
+            }
+        }
+        format!("{group_dir}V{}", &version[1..])
+    }
+
+    /// The kind a call on a typed client works on: `receiver.Verb(…)` when `accessor` is
+    /// None, `receiver.Accessor(…).Verb(…)` otherwise. None when the receiver is not a
+    /// client of that shape; `Err` (what the client is) when it is one whose kind cannot be
+    /// told.
+    pub fn typed_call_kind(
+        &self,
+        file: &'a GoFile,
+        dir: &str,
+        receiver: &ValueType,
+        accessor: Option<&str>,
+    ) -> Option<Result<(String, String, String), String>> {
+        let client = self.typed_client(file, dir, receiver)?;
+        let (gv, resource) = match (client, accessor) {
+            (TypedClient::Resource { accessor, resource }, None) => (accessor, resource),
+            (TypedClient::GroupVersion(gv), Some(plural)) => {
+                (gv, Resource::Plural(plural.to_string()))
+            }
+            (TypedClient::Scale, None) | (TypedClient::ScalesGetter, Some("Scales")) => {
+                let [g, v, k] = SCALE;
+                return Some(Ok((g.into(), v.into(), k.into())));
+            }
+            _ => return None,
+        };
+        Some(self.typed_kind(&gv, &resource).ok_or_else(|| {
+            let what = match &resource {
+                Resource::Plural(p) => format!("{}().{p}(…)", gv.name),
+                Resource::Kind(k) => format!("{}().{k}Interface", gv.name),
+            };
+            format!("the typed client {what}")
+        }))
     }
 
     /// The kind of a lower-case resource name (a `GroupVersionResource`'s) of the
@@ -350,6 +552,10 @@ pub fn describe(value: &ValueType) -> String {
         } => {
             format!("{group_version}().{resource}() is not a known clientset accessor")
         }
+        ValueType::ClientsetClient {
+            group_version,
+            resource,
+        } => format!("{group_version}().{resource}(…) is a typed client, not an object"),
         ValueType::Unknown(expr) => format!("`{expr}` has no declaration the analyzer can follow"),
     }
 }

@@ -78,6 +78,14 @@ pub enum WriteObject {
         resource: String,
         object: Option<ValueType>,
     },
+    /// A call on a value that may be a client-gen typed client (`ClientRef::TypedValue`):
+    /// `receiver.Create(…)` (accessor None) or `receiver.Secrets(ns).Create(…)`; the
+    /// object argument, if the method takes one.
+    Typed {
+        receiver: ValueType,
+        accessor: Option<String>,
+        object: Option<ValueType>,
+    },
 }
 
 /// Why the receiver of a write is believed to be a controller-runtime client.
@@ -95,6 +103,9 @@ pub enum ClientRef {
     ControllerUtil(String),
     /// A typed clientset accessor chain: a client by construction.
     Clientset,
+    /// A value whose declared type (or the chain it was assigned from) must turn out to be
+    /// a client-gen typed client (`Values::typed_call_kind`; `WriteObject::Typed` holds it).
+    TypedValue,
     /// The result of `qualifier.name(…)`, a client if that is a known constructor of one
     /// (`patch.NewSerialPatcher(obj, c)`, see `PATCHERS`).
     Constructed { qualifier: String, name: String },
@@ -186,11 +197,19 @@ pub fn extract(
                         line: line_of(call),
                     });
                 }
-                // Reads in generated clientsets and informers are their plumbing.
-                if let Some(w) = write_call(call, operand, method, &args, ctx, locals, src)
-                    && !(generated && is_read(w.verb))
-                {
-                    writes.push(w);
+                // Reads in generated clientsets and informers are their plumbing. A call is
+                // at most one of these: a receiver is not both kinds of client.
+                let mut candidates: Vec<RawWrite> =
+                    write_call(call, operand, method, &args, ctx, locals, src)
+                        .into_iter()
+                        .collect();
+                if clientset_accessor(operand, src).is_none() {
+                    candidates.extend(typed_value_calls(call, &args, ctx, locals, src));
+                }
+                for w in candidates {
+                    if !(generated && is_read(w.verb)) {
+                        writes.push(w);
+                    }
                 }
             }
             _ => {}
@@ -238,11 +257,7 @@ fn write_call<'t>(
     src: &[u8],
 ) -> Option<RawWrite> {
     let at = call.start_byte();
-    let line = call
-        .child_by_field_id(FIELD.function)
-        .and_then(|f| f.child_by_field_id(FIELD.field))
-        .map(line_of)
-        .unwrap_or(line_of(call));
+    let line = method_line(call);
     // controllerutil.CreateOrUpdate(ctx, c, obj, mutate)
     if matches!(method, "CreateOrUpdate" | "CreateOrPatch")
         && operand.kind_name() == "identifier"
@@ -263,26 +278,8 @@ fn write_call<'t>(
     }
     // Typed clientsets: cs.CoreV1().ConfigMaps(ns).Create(ctx, cm, metav1.CreateOptions{})
     if let Some((group_version, resource)) = clientset_accessor(operand, src) {
-        let verb = match method {
-            "Create" => "create",
-            "Update" => "update",
-            "UpdateStatus" => "status_update",
-            "Patch" => "patch",
-            "Apply" => "apply",
-            "ApplyStatus" => "status_patch",
-            "Delete" => "delete",
-            "DeleteCollection" => "delete_all_of",
-            "Get" => "get",
-            "List" => "list",
-            "Watch" => "watch",
-            _ => return None,
-        };
-        let object = match method {
-            "Create" | "Update" | "UpdateStatus" => {
-                args.get(1).map(|a| locals.type_of(*a, src, at))
-            }
-            _ => None,
-        };
+        let verb = typed_verb(method)?;
+        let object = typed_object(method, args, locals, src, at);
         return Some(RawWrite {
             verb,
             object: WriteObject::Clientset {
@@ -339,6 +336,109 @@ fn write_call<'t>(
         line,
         condition: condition_of(call, ctx.body, src),
     })
+}
+
+/// The verb of a method of a client-gen typed client.
+fn typed_verb(method: &str) -> Option<&'static str> {
+    Some(match method {
+        "Create" => "create",
+        "Update" => "update",
+        "UpdateStatus" => "status_update",
+        "Patch" => "patch",
+        "Apply" => "apply",
+        "ApplyStatus" => "status_patch",
+        "Delete" => "delete",
+        "DeleteCollection" => "delete_all_of",
+        "Get" => "get",
+        "List" => "list",
+        "Watch" => "watch",
+        _ => return None,
+    })
+}
+
+/// The object a typed client's method takes (`Create(ctx, obj, opts)`), if it takes one.
+fn typed_object(
+    method: &str,
+    args: &[Node],
+    locals: &Locals,
+    src: &[u8],
+    at: usize,
+) -> Option<ValueType> {
+    match method {
+        "Create" | "Update" | "UpdateStatus" => args.get(1).map(|a| locals.type_of(*a, src, at)),
+        _ => None,
+    }
+}
+
+/// Calls that write or read if their receiver turns out to be a client-gen typed client
+/// held in a value: `x.Delete(ctx, name, opts)` (a resource interface, or a local assigned
+/// a clientset chain), `r.secretsIn(ns).Delete(…)` (a function's result), or
+/// `x.Secrets(ns).Create(ctx, obj, opts)` (a group-version client or getter). Whether one
+/// is, is only known per project from the value's type; a receiver is at most one of them.
+fn typed_value_calls(
+    call: Node,
+    args: &[Node],
+    ctx: &FuncCtx,
+    locals: &Locals,
+    src: &[u8],
+) -> Vec<RawWrite> {
+    let Some((operand, method)) = call.child_by_field_id(FIELD.function).and_then(|f| {
+        Some((
+            f.child_by_field_id(FIELD.operand)?,
+            f.child_by_field_id(FIELD.field)?,
+        ))
+    }) else {
+        return Vec::new();
+    };
+    // Every typed client method takes a context and at least one more argument.
+    let (Some(verb), true) = (typed_verb(text(method, src)), args.len() >= 2) else {
+        return Vec::new();
+    };
+    let line = method_line(call);
+    let mut receivers = Vec::new();
+    match operand.kind_name() {
+        "identifier" | "selector_expression" => receivers.push((operand, None)),
+        "call_expression" => {
+            receivers.push((operand, None));
+            if let Some(f) = operand
+                .child_by_field_id(FIELD.function)
+                .filter(|f| f.kind_name() == "selector_expression")
+                && let (Some(value), Some(name)) = (
+                    f.child_by_field_id(FIELD.operand),
+                    f.child_by_field_id(FIELD.field).map(|n| text(n, src)),
+                )
+                && name.starts_with(|c: char| c.is_ascii_uppercase())
+            {
+                receivers.push((value, Some(name.to_string())));
+            }
+        }
+        _ => {}
+    }
+    let at = call.start_byte();
+    receivers
+        .into_iter()
+        .map(|(value, accessor)| (locals.type_of(value, src, at), accessor))
+        .filter(|(receiver, _)| !matches!(receiver, ValueType::Unknown(_)))
+        .map(|(receiver, accessor)| RawWrite {
+            verb,
+            object: WriteObject::Typed {
+                receiver,
+                accessor,
+                object: typed_object(text(method, src), args, locals, src, at),
+            },
+            client: ClientRef::TypedValue,
+            line,
+            condition: condition_of(call, ctx.body, src),
+        })
+        .collect()
+}
+
+/// The line of a method call's name (a chain split over lines reports its last method).
+fn method_line(call: Node) -> u32 {
+    call.child_by_field_id(FIELD.function)
+        .and_then(|f| f.child_by_field_id(FIELD.field))
+        .map(line_of)
+        .unwrap_or(line_of(call))
 }
 
 /// The client in `X.Status()` or `X.SubResource("status")`.
@@ -455,7 +555,7 @@ pub fn resolve(
     ordered.sort_by_key(|(_, loc)| (loc.fi, loc.facts.call_fact));
     for ((dir, func), loc) in ordered {
         for w in &loc.facts.writes {
-            if !resolver.is_client(loc.file, dir, &w.client) {
+            if !resolver.is_client(loc.file, dir, w) {
                 continue;
             }
             for row in resolver.operations(loc, dir, func, w, diagnostics) {
@@ -785,8 +885,17 @@ const MAX_HELPER_DEPTH: usize = 4;
 const MAX_EMBED_DEPTH: usize = 4;
 
 impl<'a> Resolver<'a, '_> {
-    fn is_client(&self, file: &GoFile, dir: &str, client: &ClientRef) -> bool {
-        match client {
+    fn is_client(&self, file: &'a GoFile, dir: &str, w: &RawWrite) -> bool {
+        match &w.client {
+            ClientRef::TypedValue => match &w.object {
+                WriteObject::Typed {
+                    receiver, accessor, ..
+                } => self
+                    .values
+                    .typed_call_kind(file, dir, receiver, accessor.as_deref())
+                    .is_some(),
+                _ => false,
+            },
             ClientRef::Known | ClientRef::Clientset => true,
             ClientRef::ControllerUtil(q) => matches!(
                 self.values.index.import_for(file, q).as_deref(),
@@ -939,38 +1048,49 @@ impl<'a> Resolver<'a, '_> {
                 condition: w.condition.clone(),
             }
         };
+        let object_kind = |object: &Option<ValueType>| {
+            object
+                .as_ref()
+                .and_then(|o| self.values.value_kind(file, dir, o))
+        };
+        // A typed client's row: its kind, or `?` with a diagnostic naming the client.
+        let mut typed_row = |kind: Option<(String, String, String)>, client: &str| {
+            let (g, v, k) = kind.unwrap_or_else(|| {
+                diagnostics.push(Diagnostic::new(
+                    &file.path,
+                    w.line,
+                    format!(
+                        "cannot tell the kind {} through {client}",
+                        if is_read(w.verb) { "read" } else { "written" }
+                    ),
+                ));
+                (UNRESOLVED.into(), UNRESOLVED.into(), UNRESOLVED.into())
+            });
+            vec![Row::new(op(g, v, k, w.line, &file.path), func)]
+        };
         match &w.object {
             WriteObject::Clientset {
                 group_version,
                 resource,
                 object,
-            } => {
-                let from_object = object
-                    .as_ref()
-                    .and_then(|o| self.values.value_kind(file, dir, o));
-                let kind =
-                    from_object.or_else(|| self.values.clientset_kind(group_version, resource));
-                match kind {
-                    Some((g, v, k)) => vec![Row::new(op(g, v, k, w.line, &file.path), func)],
-                    None => {
-                        diagnostics.push(Diagnostic::new(
-                            &file.path,
-                            w.line,
-                            format!("cannot tell the kind {} through the clientset accessor {group_version}().{resource}(…)", if is_read(w.verb) { "read" } else { "written" }),
-                        ));
-                        vec![Row::new(
-                            op(
-                                UNRESOLVED.into(),
-                                UNRESOLVED.into(),
-                                UNRESOLVED.into(),
-                                w.line,
-                                &file.path,
-                            ),
-                            func,
-                        )]
-                    }
-                }
-            }
+            } => typed_row(
+                object_kind(object).or_else(|| self.values.clientset_kind(group_version, resource)),
+                &format!("the clientset accessor {group_version}().{resource}(…)"),
+            ),
+            // The receiver's type names the resource exactly (the scale client's object
+            // argument is a GroupResource); the object is asked only when it cannot.
+            WriteObject::Typed {
+                receiver,
+                accessor,
+                object,
+            } => match self
+                .values
+                .typed_call_kind(file, dir, receiver, accessor.as_deref())
+            {
+                Some(Ok(kind)) => typed_row(Some(kind), ""),
+                Some(Err(client)) => typed_row(object_kind(object), &client),
+                None => Vec::new(),
+            },
             WriteObject::Value(value) => {
                 let mut out = Vec::new();
                 let mut pending = vec![(value.clone(), loc.file, func, w.line, 0usize)];
@@ -1137,6 +1257,14 @@ func cleanup(ctx context.Context, c client.Client) {
     }
 
     fn rows(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>, Vec<String>) {
+        let (ops, _, pkg, diags) = rows_and_reads(files);
+        (ops, pkg, diags)
+    }
+
+    /// Controllers' writes, their reads, package writes and diagnostics.
+    fn rows_and_reads(
+        files: &[(&str, &str)],
+    ) -> (Vec<String>, Vec<String>, Vec<String>, Vec<String>) {
         let inputs = inputs_of(files);
         let modules = vec![GoModule {
             dir: String::new(),
@@ -1156,14 +1284,14 @@ func cleanup(ctx context.Context, c client.Client) {
             let lines: Vec<String> = s.iter().map(|s| s.line.to_string()).collect();
             format!("{verb} {g}/{v} {k} @{}", lines.join("+"))
         };
-        let ops = controllers
-            .iter()
-            .flat_map(|c| {
-                c.operations
-                    .iter()
-                    .map(|o| fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources))
-            })
-            .collect();
+        let of = |list: fn(&Controller) -> &Vec<Operation>| -> Vec<String> {
+            controllers
+                .iter()
+                .flat_map(|c| list(c).iter())
+                .map(|o| fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources))
+                .collect()
+        };
+        let (ops, reads) = (of(|c| &c.operations), of(|c| &c.reads));
         let pkg = writes
             .package_operations
             .iter()
@@ -1177,6 +1305,7 @@ func cleanup(ctx context.Context, c client.Client) {
             .collect();
         (
             ops,
+            reads,
             pkg,
             diags
                 .iter()
@@ -1502,6 +1631,154 @@ type Shape interface {
             vec![
                 "29: cannot tell the kind written through the clientset accessor ExampleV1().Gizmos(…)",
                 "31: cannot tell the kind of the object this delete writes (type v1.Shape is not a known API type)",
+            ]
+        );
+    }
+
+    /// A generated typed package of the repository, named by client-gen after the API
+    /// package's folder (`api`), not after the group: the accessor is the interface it
+    /// declares.
+    const GENERATED_TYPED: &str = r#"// Code generated by client-gen. DO NOT EDIT.
+
+package v1
+
+import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	v1 "example.com/op/api/v1"
+)
+
+type ExampleV1Interface interface {
+	WidgetsGetter
+}
+
+type WidgetsGetter interface {
+	Widgets(namespace string) WidgetInterface
+}
+
+type WidgetInterface interface {
+	UpdateStatus(ctx context.Context, w *v1.Widget, opts metav1.UpdateOptions) (*v1.Widget, error)
+}
+"#;
+
+    const TYPED_VALUES: &str = r#"package controller
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/kubernetes"
+	appsclient "k8s.io/client-go/kubernetes/typed/apps/v1"
+	coreclient "k8s.io/client-go/kubernetes/typed/core/v1"
+	"k8s.io/client-go/scale"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	v1 "example.com/op/api/v1"
+	exampleclient "example.com/op/pkg/generated/clientset/versioned/typed/api/v1"
+	thingsclient "example.org/things/pkg/client/clientset/versioned/typed/things/v1"
+	gatewayclient "sigs.k8s.io/gateway-api/pkg/client/clientset/versioned/typed/apis/v1"
+)
+
+type notebook struct{}
+
+func (n notebook) Create(ctx context.Context, obj any, note string) error { return nil }
+func (n notebook) Pages(ns string) notebook                           { return n }
+
+type TypedReconciler struct {
+	client.Client
+	kube    kubernetes.Interface
+	secrets coreclient.SecretInterface
+	maps    coreclient.ConfigMapsGetter
+	example exampleclient.ExampleV1Interface
+	widgets exampleclient.WidgetInterface
+	things  thingsclient.ThingInterface
+	scales  scale.ScalesGetter
+	notes   notebook
+	core    coreclient.CoreV1Interface
+	gateway gatewayclient.GatewayV1Interface
+}
+
+func (r *TypedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &v1.Widget{}
+	r.secrets.Create(ctx, &corev1.Secret{}, metav1.CreateOptions{})
+	r.maps.ConfigMaps(req.Namespace).Apply(ctx, nil, metav1.ApplyOptions{})
+	r.example.Widgets(req.Namespace).Create(ctx, w, metav1.CreateOptions{})
+	r.widgets.UpdateStatus(ctx, w, metav1.UpdateOptions{})
+	r.things.Delete(ctx, "name", metav1.DeleteOptions{})
+	r.scales.Scales(req.Namespace).Update(ctx, schema.GroupResource{}, nil, metav1.UpdateOptions{})
+	slices := r.kube.DiscoveryV1().EndpointSlices(req.Namespace)
+	if _, err := slices.Get(ctx, "old", metav1.GetOptions{}); err == nil {
+		slices.Delete(ctx, "old", metav1.DeleteOptions{})
+	}
+	prune(ctx, r.kube.AppsV1().StatefulSets(req.Namespace), "old")
+	r.Status().Update(ctx, w)
+	r.notes.Create(ctx, w, "done")
+	r.notes.Pages(req.Namespace).Create(ctx, w, "done")
+	r.core.Services(req.Namespace).Delete(ctx, "old", metav1.DeleteOptions{})
+	r.gateway.HTTPRoutes(req.Namespace).Delete(ctx, "old", metav1.DeleteOptions{})
+	r.secretsIn(req.Namespace).Delete(ctx, "old", metav1.DeleteOptions{})
+	return ctrl.Result{}, nil
+}
+
+func (r *TypedReconciler) secretsIn(ns string) coreclient.SecretInterface {
+	return r.kube.CoreV1().Secrets(ns)
+}
+
+func prune(ctx context.Context, sets appsclient.StatefulSetInterface, name string) {
+	sets.Patch(ctx, name, types.MergePatchType, nil, metav1.PatchOptions{})
+	sets.DeleteCollection(ctx, metav1.DeleteOptions{}, metav1.ListOptions{})
+}
+
+func (r *TypedReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+"#;
+
+    #[test]
+    fn typed_client_values_write_their_kinds() {
+        // Resource interfaces in fields and parameters, group-version clients and getters
+        // with their accessor, a local assigned a clientset chain (delete by name), the
+        // scale client, a function's result; a typed package no table or generated
+        // clientset explains gives `?`; a same-package type with a `Create` method is no
+        // client, and the embedded controller-runtime client still gives exactly one row.
+        let (ops, reads, pkg, diags) = rows_and_reads(&[
+            ("api/v1/types.go", TYPES),
+            (
+                "pkg/generated/clientset/versioned/typed/api/v1/example_client.go",
+                GENERATED_TYPED,
+            ),
+            ("internal/controller/typed.go", TYPED_VALUES),
+        ]);
+        assert_eq!(
+            ops,
+            vec![
+                "create /v1 Secret @44",
+                "apply /v1 ConfigMap @45",
+                "create example.io/v1 Widget @46",
+                "status_update example.io/v1 Widget @47",
+                "delete ?/? ? @48",
+                "update autoscaling/v1 Scale @49",
+                "delete discovery.k8s.io/v1 EndpointSlice @52",
+                "status_update example.io/v1 Widget @55",
+                "delete /v1 Service @58",
+                "delete gateway.networking.k8s.io/v1 HTTPRoute @59",
+                "delete /v1 Secret @60",
+                "patch apps/v1 StatefulSet @69",
+                "delete_all_of apps/v1 StatefulSet @70",
+            ]
+        );
+        assert_eq!(reads, vec!["get discovery.k8s.io/v1 EndpointSlice @51"]);
+        assert!(pkg.is_empty(), "{pkg:?}");
+        assert_eq!(
+            diags,
+            vec![
+                "48: cannot tell the kind written through the typed client thingsV1().ThingInterface"
             ]
         );
     }
