@@ -1656,11 +1656,9 @@ impl<'a> Evaluator<'a> {
         for (fi, input) in self.files.iter().enumerate() {
             for (i, f) in input.facts.call_facts.iter().enumerate() {
                 for call in &f.calls {
-                    if call
-                        .args
-                        .iter()
-                        .any(|a| !matches!(a, super::calls::Arg::Other))
-                    {
+                    if call.args.iter().any(|a| {
+                        matches!(a, super::calls::Arg::Param(_) | super::calls::Arg::Str(_))
+                    }) {
                         let targets = self.graph.resolve(fi, &call.target);
                         if !targets.is_empty() {
                             candidates.push(((fi, i), call, targets));
@@ -1700,11 +1698,13 @@ impl<'a> Evaluator<'a> {
                         }
                     },
                     super::calls::Arg::Param(_) => {}
-                    super::calls::Arg::Other => diagnostics.push(unresolved_env(
-                        &file.path,
-                        call.line,
-                        "an expression passed to an environment helper",
-                    )),
+                    super::calls::Arg::Value(_) | super::calls::Arg::Other => {
+                        diagnostics.push(unresolved_env(
+                            &file.path,
+                            call.line,
+                            "an expression passed to an environment helper",
+                        ))
+                    }
                 }
             }
         }

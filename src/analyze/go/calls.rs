@@ -11,7 +11,8 @@
 //! typed parameters and local variables with their initializers.
 //!
 //! Per project, `Graph` resolves those calls to functions through the package index and
-//! recorded struct fields and result types. A call that cannot be followed (an interface,
+//! recorded struct fields and result types, and `argument_flow` follows a parameter's value
+//! up the calls a walk reached, through what each call passes (`Arg`). A call that cannot be followed (an interface,
 //! a function value, an external package) gives no edge: reachability is established,
 //! never assumed.
 //!
@@ -89,6 +90,9 @@ pub enum Arg {
     /// The calling function's own parameter, by position.
     Param(usize),
     Str(ConstExpr),
+    /// A value whose type may be followed: a composite literal, a typed local, a field, a
+    /// call's result (what `Graph::argument_flow` reads an object's type from).
+    Value(Chain),
     Other,
 }
 
@@ -799,14 +803,23 @@ fn arg_of(node: Node, scope: &Scope, src: &[u8]) -> Arg {
     if let Some(i) = scope.param_at(node, src) {
         return Arg::Param(i);
     }
-    let node = scope.resolve_value(node, src);
-    match const_expr(node, src) {
-        // A bare local variable is not a constant, whatever it holds.
+    let value = scope.resolve_value(node, src);
+    let local = |name: &str| scope.lookup(name, value.start_byte()).is_some();
+    match const_expr(value, src) {
+        // A local variable (or a field of one) is not a constant, whatever it holds.
         Some(ConstExpr::Ref {
             qualifier: None,
             ref name,
-        }) if scope.lookup(name, node.start_byte()).is_some() => Arg::Other,
-        Some(e) => Arg::Str(e),
+        }) if local(name) => {}
+        Some(ConstExpr::Ref {
+            qualifier: Some(ref q),
+            ..
+        }) if local(q) => {}
+        Some(e) => return Arg::Str(e),
+        None => {}
+    }
+    match scope.chain_of(node, src) {
+        Some(chain) => Arg::Value(chain),
         None => Arg::Other,
     }
 }
@@ -945,6 +958,11 @@ pub struct Graph<'a> {
     offsets: Vec<usize>,
     /// Per function: the functions it calls, with the line of the (first) call.
     edges: Vec<Vec<(usize, u32)>>,
+    /// Per function: every followed call as (callee, index in the caller's `calls`), sorted,
+    /// so the arguments of each call on an edge can be read (`argument_flow`).
+    call_sites: Vec<Vec<(usize, u32)>>,
+    /// Per function: the functions calling it, each once (the edges reversed).
+    callers: Vec<Vec<usize>>,
 }
 
 impl<'a> Graph<'a> {
@@ -959,6 +977,8 @@ impl<'a> Graph<'a> {
             ids: Vec::new(),
             offsets: Vec::with_capacity(files.len()),
             edges: Vec::new(),
+            call_sites: Vec::new(),
+            callers: Vec::new(),
         };
         for (fi, input) in files.iter().enumerate() {
             graph.offsets.push(graph.ids.len());
@@ -992,19 +1012,32 @@ impl<'a> Graph<'a> {
         }
         graph.implementers = graph.all_implementers();
         let mut edges = Vec::with_capacity(graph.ids.len());
-        for &(fi, i) in &graph.ids {
+        let mut call_sites = Vec::with_capacity(graph.ids.len());
+        let mut callers: Vec<Vec<usize>> = vec![Vec::new(); graph.ids.len()];
+        for (from, &(fi, i)) in graph.ids.iter().enumerate() {
             let mut out: Vec<(usize, u32)> = Vec::new();
-            for c in &graph.files[fi].facts.call_facts[i].calls {
+            let mut sites: Vec<(usize, u32)> = Vec::new();
+            for (ci, c) in graph.files[fi].facts.call_facts[i].calls.iter().enumerate() {
                 for id in graph.resolve(fi, &c.target) {
-                    out.push((graph.flat(id), c.line));
+                    let to = graph.flat(id);
+                    out.push((to, c.line));
+                    sites.push((to, ci as u32));
                 }
             }
             // One edge per callee, at its first call.
             out.sort_unstable_by_key(|&(to, line)| (to, line));
             out.dedup_by_key(|e| e.0);
+            sites.sort_unstable();
+            sites.dedup();
+            for &(to, _) in &out {
+                callers[to].push(from);
+            }
             edges.push(out);
+            call_sites.push(sites);
         }
         graph.edges = edges;
+        graph.call_sites = call_sites;
+        graph.callers = callers;
         graph
     }
 
@@ -1097,20 +1130,21 @@ impl<'a> Graph<'a> {
         None
     }
 
-    /// The type of field `name` of `pkg.ty`, including promoted fields.
-    fn field(&self, pkg: &str, ty: &str, name: &str) -> Option<Ty> {
+    /// The type of field `name` of `pkg.ty`, including promoted fields, as written in the
+    /// file declaring the struct.
+    fn field(&self, pkg: &str, ty: &str, name: &str) -> Option<(usize, TypeRef)> {
         let mut queue = VecDeque::from([(pkg.to_string(), ty.to_string(), 0)]);
         while let Some((pkg, ty, depth)) = queue.pop_front() {
-            let Some((fi, decl)) = self.structs.get(&(pkg, ty)) else {
+            let Some(&(fi, decl)) = self.structs.get(&(pkg, ty)) else {
                 continue;
             };
-            let file = &self.files[*fi].facts;
             if let Some(f) = decl.fields.iter().find(|f| f.name == name) {
-                return self.resolve_type(file, &f.ty);
+                return Some((fi, f.ty.clone()));
             }
             if depth >= MAX_EMBED_DEPTH {
                 continue;
             }
+            let file = &self.files[fi].facts;
             for f in decl.fields.iter().filter(|f| f.embedded) {
                 if let Some(p) = self.index.type_package(file, f.ty.qualifier.as_deref()) {
                     queue.push_back((p, f.ty.name.clone(), depth + 1));
@@ -1130,33 +1164,56 @@ impl<'a> Graph<'a> {
 
     /// The type a chain written in file `fi` evaluates to.
     fn type_of_full(&self, fi: usize, chain: &Chain) -> Option<Ty> {
-        let file = &self.files[fi].facts;
-        let mut ty = match &chain.root {
-            Root::Type(t) | Root::Receiver(t) => self.resolve_type(file, t)?,
+        self.written_type(fi, chain).map(|(_, _, ty)| ty)
+    }
+
+    /// The type a chain written in file `fi` evaluates to: as written where it is declared
+    /// (that file and the type expression, for features that read kinds), and resolved.
+    pub fn type_written(&self, fi: usize, chain: &Chain) -> Option<(usize, TypeRef)> {
+        self.written_type(fi, chain).map(|(at, t, _)| (at, t))
+    }
+
+    fn written_type(&self, fi: usize, chain: &Chain) -> Option<(usize, TypeRef, Ty)> {
+        let (mut at, mut written) = match &chain.root {
+            Root::Type(t) | Root::Receiver(t) => (fi, t.clone()),
             Root::Call { qualifier, name } => {
-                let pkg = self.index.type_package(file, qualifier.as_deref())?;
+                let pkg = self
+                    .index
+                    .type_package(&self.files[fi].facts, qualifier.as_deref())?;
                 self.result_of(self.funcs.get(&(pkg, None, name.clone()))?)?
             }
         };
+        let mut ty = self.resolve_type(&self.files[at].facts, &written)?;
         for step in &chain.steps {
-            ty = match step {
+            (at, written) = match step {
                 Step::Field(_) | Step::Call(_) if ty.collection => return None,
                 Step::Field(f) => self.field(&ty.pkg, &ty.name, f)?,
-                Step::Call(m) => self.result_of(self.method(&ty.pkg, &ty.name, m)?)?,
-                Step::Elem if ty.collection => Ty {
-                    collection: false,
-                    ..ty
+                Step::Call(m) => match self.method(&ty.pkg, &ty.name, m) {
+                    Some(found) => self.result_of(found)?,
+                    // deepcopy-gen's `DeepCopy` returns its receiver's type, also for the
+                    // types of other modules, whose methods are not known here.
+                    None if m == "DeepCopy" => (at, written),
+                    None => return None,
                 },
+                Step::Elem if ty.collection => (
+                    at,
+                    TypeRef {
+                        collection: false,
+                        ..written
+                    },
+                ),
                 Step::Elem => return None,
             };
+            ty = self.resolve_type(&self.files[at].facts, &written)?;
         }
-        Some(ty)
+        Some((at, written, ty))
     }
 
-    fn result_of(&self, funcs: &[FuncId]) -> Option<Ty> {
+    /// The first result type of a function, as written in its file.
+    fn result_of(&self, funcs: &[FuncId]) -> Option<(usize, TypeRef)> {
         let &(fi, i) = funcs.first()?;
         let result = self.files[fi].facts.call_facts[i].result.as_ref()?;
-        self.resolve_type(&self.files[fi].facts, result)
+        Some((fi, result.clone()))
     }
 
     /// The method set of an in-repo interface, with its embedded in-repo interfaces' methods:
@@ -1383,6 +1440,114 @@ impl<'a> Graph<'a> {
         out
     }
 
+    /// Where the value of parameter `param` of function `id` comes from, on the calls a
+    /// walk (`paths`) followed: from each caller the walk reached, the argument of each of its
+    /// calls to `id` — a value whose type is followed, or the caller's own parameter, which is
+    /// followed up in turn unless its declared type already `settles` it (a concrete type).
+    /// Breadth first, so each source has a shortest chain of calls; at most `max_depth` calls
+    /// up and `max_sources` sources. Where a value cannot be followed, the source says why.
+    pub fn argument_flow(
+        &self,
+        paths: &Paths,
+        id: FuncId,
+        param: usize,
+        settles: impl Fn(usize, &TypeRef) -> bool,
+        max_depth: usize,
+        max_sources: usize,
+    ) -> Vec<ArgSource> {
+        let mut out = Vec::new();
+        let start = self.flat(id);
+        let mut seen = HashSet::from([(start, param)]);
+        // (function, parameter, the calls from it down to `id`)
+        let mut queue: VecDeque<(usize, usize, Vec<ArgCall>)> =
+            VecDeque::from([(start, param, Vec::new())]);
+        let unknown = |calls: &Vec<ArgCall>, reason: String| ArgSource {
+            calls: calls.clone(),
+            found: Found::Unknown(reason),
+        };
+        while let Some((n, param, below)) = queue.pop_front() {
+            if out.len() >= max_sources {
+                break;
+            }
+            let name = self.display(self.ids[n]);
+            if below.len() >= max_depth {
+                out.push(unknown(
+                    &below,
+                    format!(
+                        "the walk up stops after {max_depth} calls, at parameter {} of {name}",
+                        param + 1
+                    ),
+                ));
+                continue;
+            }
+            let callers: Vec<usize> = self.callers[n]
+                .iter()
+                .copied()
+                .filter(|&c| paths.depth[c] != usize::MAX)
+                .collect();
+            if callers.is_empty() {
+                out.push(unknown(
+                    &below,
+                    format!(
+                        "no call the walk followed gives parameter {} of {name}",
+                        param + 1
+                    ),
+                ));
+                continue;
+            }
+            for c in callers {
+                let (cfi, ci) = self.ids[c];
+                let caller = &self.files[cfi].facts.call_facts[ci];
+                let sites = &self.call_sites[c];
+                let first = sites.partition_point(|&(to, _)| to < n);
+                for &(_, k) in sites[first..].iter().take_while(|&&(to, _)| to == n) {
+                    let call = &caller.calls[k as usize];
+                    let mut calls = vec![ArgCall {
+                        caller: self.ids[c],
+                        callee: self.ids[n],
+                        line: call.line,
+                    }];
+                    calls.extend(below.iter().cloned());
+                    let found = match call.args.get(param) {
+                        Some(Arg::Param(j)) => {
+                            match caller.shape.params.get(*j).cloned().flatten() {
+                                Some(t) if settles(cfi, &t) => Found::Type(cfi, t),
+                                _ => {
+                                    if seen.insert((c, *j)) {
+                                        queue.push_back((c, *j, calls));
+                                    }
+                                    continue;
+                                }
+                            }
+                        }
+                        Some(Arg::Value(chain)) => match self.type_written(cfi, chain) {
+                            Some((at, t)) => Found::Type(at, t),
+                            None => Found::Unknown(format!(
+                                "the type of the argument {} passes to {name} is not followed",
+                                self.display(self.ids[c])
+                            )),
+                        },
+                        Some(Arg::Str(_) | Arg::Other) => Found::Unknown(format!(
+                            "the argument {} passes to {name} is an expression whose type is not followed",
+                            self.display(self.ids[c])
+                        )),
+                        None if call.args.is_empty() => Found::Unknown(format!(
+                            "{} passes {name} on as a function value, whose arguments are not known",
+                            self.display(self.ids[c])
+                        )),
+                        None => Found::Unknown(format!(
+                            "{} passes fewer arguments to {name} than its parameter {}",
+                            self.display(self.ids[c]),
+                            param + 1
+                        )),
+                    };
+                    out.push(ArgSource { calls, found });
+                }
+            }
+        }
+        out
+    }
+
     /// `pkgname.Type.Method` or `pkgname.Func`, for showing a call path.
     pub fn display(&self, (fi, i): FuncId) -> String {
         let file = &self.files[fi].facts;
@@ -1391,6 +1556,10 @@ impl<'a> Graph<'a> {
             Some(r) => format!("{}.{r}.{}", file.package, f.name),
             None => format!("{}.{}", file.package, f.name),
         }
+    }
+
+    pub fn file(&self, fi: usize) -> &'a GoFile {
+        &self.files[fi].facts
     }
 
     pub fn file_path(&self, fi: usize) -> &'a str {
@@ -1412,6 +1581,32 @@ impl Reach {
             .copied()
             .unwrap_or(false)
     }
+}
+
+/// One call on the way from where a value is known down to the parameter it becomes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ArgCall {
+    pub caller: FuncId,
+    pub callee: FuncId,
+    pub line: u32,
+}
+
+/// One place a parameter's value comes from (`Graph::argument_flow`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ArgSource {
+    /// The calls from the function giving the value down to the parameter's, outermost
+    /// first; empty when nothing was found above the parameter's own function.
+    pub calls: Vec<ArgCall>,
+    pub found: Found,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Found {
+    /// A value of this type, as written in file `fi` (the argument's declared type, or a
+    /// caller's parameter type that settles it).
+    Type(usize, TypeRef),
+    /// Not followed further, and why.
+    Unknown(String),
 }
 
 /// What `Graph::paths_from` reached, and how.
@@ -1445,6 +1640,17 @@ mod tests {
             .find(|f| f.name == func)
             .map(|f| f.calls.iter().map(|c| (c.line, c.target.clone())).collect())
             .unwrap_or_default()
+    }
+
+    /// The package index of test files of the module `example.com/m`.
+    fn index_of(files: &[GoInput]) -> GoIndex<'_> {
+        static NO_GROUPS: BTreeMap<String, String> = BTreeMap::new();
+        let modules = [GoModule {
+            dir: String::new(),
+            path: "example.com/m".into(),
+            controller_runtime: None,
+        }];
+        GoIndex::build(files, &modules, &NO_GROUPS, &mut Vec::new())
     }
 
     fn ty(q: Option<&str>, n: &str) -> TypeRef {
@@ -1593,14 +1799,7 @@ func unused() {}
                 area: Area::Component,
             },
         ];
-        let modules = vec![GoModule {
-            dir: String::new(),
-            path: "example.com/m".into(),
-            controller_runtime: None,
-        }];
-        let groups = BTreeMap::new();
-        let mut diags = Vec::new();
-        let index = GoIndex::build(&files, &modules, &groups, &mut diags);
+        let index = index_of(&files);
         let graph = Graph::build(&files, &index);
         let main = graph.function(0, None, "main");
         assert_eq!(main, vec![(0, 0)]);
@@ -1624,6 +1823,90 @@ func unused() {}
                 "Logging.AddFlags",
                 "Logging.Bind"
             ]
+        );
+    }
+
+    #[test]
+    fn argument_flow_reads_each_call_on_the_walk_up_to_a_type() {
+        let files = vec![
+            GoInput {
+                facts: extract(
+                    "h/h.go",
+                    "package h\ntype Object interface{ GetName() string }\nfunc Write(obj Object) {}\nfunc Pass(obj Object) {\n\tWrite(obj)\n}\n",
+                ),
+                area: Area::Component,
+            },
+            GoInput {
+                facts: extract(
+                    "a/a.go",
+                    r#"package a
+import (
+	corev1 "k8s.io/api/core/v1"
+	"example.com/m/h"
+)
+type R struct {
+	pod corev1.Pod
+	obj h.Object
+}
+func (r *R) Root() {
+	r.typed(&r.pod)
+	h.Pass(r.pod.DeepCopy())
+	h.Write(r.obj)
+	run(h.Write)
+}
+func (r *R) typed(p *corev1.Pod) {
+	h.Write(p)
+}
+func run(f func(h.Object)) {}
+func unreached(obj h.Object) { h.Write(obj) }
+"#,
+                ),
+                area: Area::Component,
+            },
+        ];
+        let index = index_of(&files);
+        let graph = Graph::build(&files, &index);
+        let root = graph.methods_of("example.com/m/a", "R", "Root");
+        let paths = graph.paths_from(&root, 32, 1000);
+        let write = graph.function(0, None, "Write")[0];
+        let flow = |max_depth| {
+            graph
+                .argument_flow(&paths, write, 0, |_, t| t.name == "Pod", max_depth, 64)
+                .into_iter()
+                .map(|s| {
+                    let calls: Vec<String> = s
+                        .calls
+                        .iter()
+                        .map(|c| format!("{}@{}", graph.display(c.caller), c.line))
+                        .collect();
+                    let found = match s.found {
+                        Found::Type(fi, t) => format!(
+                            "{} {}.{}",
+                            graph.file_path(fi),
+                            t.qualifier.unwrap_or_default(),
+                            t.name
+                        ),
+                        Found::Unknown(why) => why,
+                    };
+                    format!("{} => {found}", calls.join(" > "))
+                })
+                .collect::<Vec<_>>()
+        };
+        // The interface-typed field and the function value give no kind; the typed
+        // parameter settles it; Pass's own parameter is followed one call further up, to
+        // a `DeepCopy` of the field; `unreached` is not on the walk.
+        assert_eq!(
+            flow(8),
+            vec![
+                "a.R.Root@13 => a/a.go h.Object",
+                "a.R.Root@14 => a.R.Root passes h.Write on as a function value, whose arguments are not known",
+                "a.R.typed@17 => a/a.go corev1.Pod",
+                "a.R.Root@12 > h.Pass@5 => a/a.go corev1.Pod",
+            ]
+        );
+        assert_eq!(
+            flow(1)[3],
+            "h.Pass@5 => the walk up stops after 1 calls, at parameter 1 of h.Pass"
         );
     }
 }

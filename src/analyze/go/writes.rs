@@ -7,9 +7,11 @@
 //! a typed clientset accessor chain), never by method name alone. The object's kind comes
 //! from local declarations, parameters, composite literals, struct fields, `range` variables
 //! and same-package function results; writes through helpers whose object is a parameter
-//! (`func create[T client.Object](…, obj T)`) are reported at the helpers' call sites with
-//! the argument's kind. Each write is attributed to the controller whose `Reconcile` reaches
-//! it through same-package calls, else to its package. Unknown kind: `?` and a diagnostic.
+//! (`func create[T client.Object](…, obj T)`) are reported at the helpers' same-package call
+//! sites with the argument's kind. Each write is attributed to every controller whose
+//! `Reconcile` reaches it through the call graph, else to its package; an object that is
+//! still a parameter gets its kind per controller from the arguments on that controller's
+//! call paths (`calls::Graph::argument_flow`). Unknown kind: `?` and a diagnostic.
 
 use super::syntax::FIELD;
 use super::syntax::KindName;
@@ -17,7 +19,7 @@ use std::collections::HashSet;
 
 use tree_sitter::Node;
 
-use super::calls::{FuncId, Graph, Paths};
+use super::calls::{Found, FuncId, Graph, Paths, TypeRef};
 use super::file::GoFile;
 use super::index::dir_of;
 use super::locals::{self, FuncRef, Locals, Signature, TypeExpr, ValueType, clientset_accessor};
@@ -110,13 +112,16 @@ pub enum ClientRef {
 }
 
 const CLIENT_PACKAGE: &str = "sigs.k8s.io/controller-runtime/pkg/client";
-const CLIENT_TYPES: [&str; 6] = [
+const CLIENT_TYPES: [&str; 8] = [
     "Client",
     "Writer",
     "Reader",
     "WithWatch",
     "StatusWriter",
     "SubResourceWriter",
+    // `c.Status()` / `c.SubResource("status")` of these are status writers.
+    "StatusClient",
+    "SubResourceClientConstructor",
 ];
 const CONTROLLERUTIL: &str = "sigs.k8s.io/controller-runtime/pkg/controller/controllerutil";
 /// controller-runtime's root package re-exports `CreateOrUpdate` (`ctrl.CreateOrUpdate`).
@@ -545,7 +550,7 @@ pub fn resolve(
     let functions = &values.functions;
     let resolver = Resolver { values };
     // Every write and read, at the line it is reported, with the function it belongs to.
-    let mut resolved: Vec<(&str, &FuncRef, Operation)> = Vec::new();
+    let mut resolved: Vec<(&str, Row)> = Vec::new();
     let mut ordered: Vec<_> = functions.iter().collect();
     ordered.sort_by_key(|(_, loc)| (loc.fi, loc.facts.call_fact));
     for ((dir, func), loc) in ordered {
@@ -553,32 +558,54 @@ pub fn resolve(
             if !resolver.is_client(loc.file, dir, w) {
                 continue;
             }
-            for (op, reported_in) in resolver.operations(loc, dir, func, w, diagnostics) {
-                resolved.push((dir, reported_in, op));
+            for row in resolver.operations(loc, dir, func, w, diagnostics) {
+                resolved.push((dir, row));
             }
         }
     }
     // The call graph node each row is reported in, looked up once for every controller.
     let nodes: Vec<Option<FuncId>> = resolved
         .iter()
-        .map(|(d, f, _)| values.node_of(d, f))
+        .map(|(d, row)| values.node_of(d, row.func))
         .collect();
     let mut attributed: HashSet<usize> = HashSet::new();
+    let mut told = HashSet::new();
     for (controller, paths) in controllers.iter_mut().zip(reach) {
         let Some(paths) = paths else { continue };
-        for (i, (_, _, op)) in resolved.iter().enumerate() {
+        for (i, (_, row)) in resolved.iter().enumerate() {
             let Some(node) = nodes[i] else {
                 continue;
             };
             if !paths.contains(graph, node) {
                 continue;
             }
-            let mut op = op.clone();
-            op.via = call_path(graph, paths, node);
-            if is_read(&op.verb) {
-                controller.reads.push(op);
-            } else {
-                controller.operations.push(op);
+            let ops = match &row.pending {
+                None => {
+                    let mut op = row.op.clone();
+                    op.via = call_path(graph, paths, node);
+                    vec![op]
+                }
+                Some((param, unknown)) => {
+                    let flow = ArgumentFlow {
+                        values,
+                        graph,
+                        paths,
+                    };
+                    let (ops, diags) = flow.rows(node, *param, &row.op, unknown);
+                    for d in diags {
+                        if told.insert((d.file.clone(), d.line, d.message.clone())) {
+                            diagnostics.push(d);
+                        }
+                    }
+                    ops
+                }
+            };
+            for op in ops {
+                if is_read(&op.verb) {
+                    controller.reads.push(op);
+                } else {
+                    controller.operations.push(op);
+                }
             }
             attributed.insert(i);
         }
@@ -586,8 +613,15 @@ pub fn resolve(
         sort_operations(&mut controller.reads);
     }
     let mut package_operations = Vec::new();
-    for (i, (dir, func, op)) in resolved.into_iter().enumerate() {
-        if attributed.contains(&i) || is_read(&op.verb) {
+    for (i, (dir, row)) in resolved.into_iter().enumerate() {
+        let Row { op, func, pending } = row;
+        if attributed.contains(&i) {
+            continue;
+        }
+        if let Some((_, unknown)) = pending {
+            diagnostics.push(unknown);
+        }
+        if is_read(&op.verb) {
             continue;
         }
         let key = (dir.to_string(), func.clone());
@@ -685,6 +719,153 @@ fn reconcile_roots(values: &Values, graph: &Graph, file: &str, reconciler: &str)
 fn sort_operations(ops: &mut Vec<Operation>) {
     ops.sort_by(|a, b| (&a.sources, &a.verb, &a.kind).cmp(&(&b.sources, &b.verb, &b.kind)));
     ops.dedup();
+}
+
+/// One resolved write or read, before it is attributed.
+struct Row<'a> {
+    op: Operation,
+    /// The function it is reported in.
+    func: &'a FuncRef,
+    /// When the object is this function's parameter of unknown kind: its position, and the
+    /// diagnostic to give if no call path tells the kind.
+    pending: Option<(usize, Diagnostic)>,
+}
+
+impl<'a> Row<'a> {
+    fn new(op: Operation, func: &'a FuncRef) -> Self {
+        Row {
+            op,
+            func,
+            pending: None,
+        }
+    }
+}
+
+/// A helper's parameter is followed this many calls up a controller's call paths …
+const MAX_ARG_DEPTH: usize = 8;
+/// … to at most this many places its value comes from.
+const MAX_ARG_SOURCES: usize = 64;
+
+/// The kinds a helper's parameter has on the call paths of one controller.
+struct ArgumentFlow<'v, 'a, 'b, 'g> {
+    values: &'v Values<'a, 'b>,
+    graph: &'g Graph<'g>,
+    paths: &'g Paths,
+}
+
+impl ArgumentFlow<'_, '_, '_, '_> {
+    fn kind_of(&self, fi: usize, t: &TypeRef) -> Option<(String, String, String)> {
+        if t.collection {
+            return None;
+        }
+        let t = TypeExpr {
+            qualifier: t.qualifier.clone(),
+            name: t.name.clone(),
+            collection: false,
+        };
+        self.values.type_kind(self.graph.file(fi), &t)
+    }
+
+    /// The rows of a write or read (`op`) whose object is parameter `param` of `node`: one
+    /// per kind the arguments on the controller's call paths give (`Graph::argument_flow`),
+    /// each with the call path that gives it; and one of unknown kind, with diagnostics
+    /// saying why, if some path gives none.
+    fn rows(
+        &self,
+        node: FuncId,
+        param: usize,
+        op: &Operation,
+        unknown: &Diagnostic,
+    ) -> (Vec<Operation>, Vec<Diagnostic>) {
+        let graph = self.graph;
+        let sources = graph.argument_flow(
+            self.paths,
+            node,
+            param,
+            |fi, t| self.kind_of(fi, t).is_some(),
+            MAX_ARG_DEPTH,
+            MAX_ARG_SOURCES,
+        );
+        let mut ops: Vec<Operation> = Vec::new();
+        let mut diags = Vec::new();
+        let mut unresolved = None;
+        for source in sources {
+            let mut via = match source.calls.first() {
+                Some(top) => call_path(graph, self.paths, top.caller),
+                None => call_path(graph, self.paths, node),
+            };
+            via.extend(source.calls.iter().map(|c| CallStep {
+                function: graph.display(c.callee),
+                file: graph.file_path(c.caller.0).to_string(),
+                line: c.line,
+            }));
+            let reason = match &source.found {
+                Found::Type(fi, t) => match self.kind_of(*fi, t) {
+                    Some((group, version, kind)) => {
+                        let kind = item_kind(&op.verb, kind);
+                        let known = ops
+                            .iter()
+                            .any(|o| (&o.group, &o.version, &o.kind) == (&group, &version, &kind));
+                        if !known {
+                            ops.push(Operation {
+                                group,
+                                version,
+                                kind,
+                                via,
+                                ..op.clone()
+                            });
+                        }
+                        continue;
+                    }
+                    None => format!(
+                        "the argument given is of type {}{}, which is not a known API type",
+                        if t.collection { "[]" } else { "" },
+                        match &t.qualifier {
+                            Some(q) => format!("{q}.{}", t.name),
+                            None => t.name.clone(),
+                        }
+                    ),
+                },
+                Found::Unknown(reason) => reason.clone(),
+            };
+            diags.push(match source.calls.first() {
+                Some(top) => Diagnostic::new(
+                    graph.file_path(top.caller.0),
+                    top.line,
+                    format!(
+                        "cannot tell the kind of the object the {} at {}:{} {} through this call: {reason}",
+                        op.verb,
+                        unknown.file,
+                        unknown.line,
+                        if is_read(&op.verb) { "reads" } else { "writes" },
+                    ),
+                ),
+                None => Diagnostic::new(
+                    &unknown.file,
+                    unknown.line,
+                    format!("{}: {reason}", unknown.message),
+                ),
+            });
+            unresolved.get_or_insert(Operation { via, ..op.clone() });
+        }
+        ops.extend(unresolved);
+        if ops.is_empty() {
+            diags.push(unknown.clone());
+            ops.push(Operation {
+                via: call_path(graph, self.paths, node),
+                ..op.clone()
+            });
+        }
+        (ops, diags)
+    }
+}
+
+/// A list's object is the list type: the kind read is its item's (`PodList` → `Pod`).
+fn item_kind(verb: &str, kind: String) -> String {
+    match kind.strip_suffix("List") {
+        Some(item) if verb == "list" && !item.is_empty() => item.to_string(),
+        _ => kind,
+    }
 }
 
 /// Where else a type parameter's type shows at a call site (see `same_type_arguments`).
@@ -840,6 +1021,7 @@ impl<'a> Resolver<'a, '_> {
 
     /// The operations a write gives: one for a known object; for an object that is the
     /// function's parameter, one per call site (reported there), followed up to a depth.
+    /// An object that stays a parameter of unknown kind is left pending (`Row::pending`).
     fn operations(
         &self,
         loc: &Located<'a>,
@@ -847,7 +1029,7 @@ impl<'a> Resolver<'a, '_> {
         func: &'a FuncRef,
         w: &RawWrite,
         diagnostics: &mut Vec<Diagnostic>,
-    ) -> Vec<(Operation, &'a FuncRef)> {
+    ) -> Vec<Row<'a>> {
         let file = loc.file;
         // Reported at a helper's call site, the write also names the helper's own line.
         let op = |group: String, version: String, kind: String, line: u32, path: &str| {
@@ -855,11 +1037,7 @@ impl<'a> Resolver<'a, '_> {
             if (path, line) != (file.path.as_str(), w.line) {
                 sources.push(SourceRef::new(&file.path, w.line));
             }
-            // A list's object is the list type: the kind is its item's (`PodList` → `Pod`).
-            let kind = match kind.strip_suffix("List") {
-                Some(item) if w.verb == "list" && !item.is_empty() => item.to_string(),
-                _ => kind,
-            };
+            let kind = item_kind(w.verb, kind);
             Operation {
                 verb: w.verb.to_string(),
                 group,
@@ -888,7 +1066,7 @@ impl<'a> Resolver<'a, '_> {
                 ));
                 (UNRESOLVED.into(), UNRESOLVED.into(), UNRESOLVED.into())
             });
-            vec![(op(g, v, k, w.line, &file.path), func)]
+            vec![Row::new(op(g, v, k, w.line, &file.path), func)]
         };
         match &w.object {
             WriteObject::Clientset {
@@ -920,7 +1098,7 @@ impl<'a> Resolver<'a, '_> {
                     if let ValueType::Param { index, ty } = &value {
                         let concrete = ty.as_ref().and_then(|t| self.values.type_kind(file, t));
                         if let Some((g, v, k)) = concrete {
-                            out.push((op(g, v, k, line, &file.path), func));
+                            out.push(Row::new(op(g, v, k, line, &file.path), func));
                             continue;
                         }
                         if depth < MAX_HELPER_DEPTH {
@@ -945,9 +1123,9 @@ impl<'a> Resolver<'a, '_> {
                         }
                     }
                     match self.values.value_kind(file, dir, &value) {
-                        Some((g, v, k)) => out.push((op(g, v, k, line, &file.path), func)),
+                        Some((g, v, k)) => out.push(Row::new(op(g, v, k, line, &file.path), func)),
                         None => {
-                            diagnostics.push(Diagnostic::new(
+                            let unknown = Diagnostic::new(
                                 &file.path,
                                 line,
                                 format!(
@@ -956,8 +1134,8 @@ impl<'a> Resolver<'a, '_> {
                                     if is_read(w.verb) { "reads" } else { "writes" },
                                     describe(&value)
                                 ),
-                            ));
-                            out.push((
+                            );
+                            let mut row = Row::new(
                                 op(
                                     UNRESOLVED.into(),
                                     UNRESOLVED.into(),
@@ -966,7 +1144,16 @@ impl<'a> Resolver<'a, '_> {
                                     &file.path,
                                 ),
                                 func,
-                            ));
+                            );
+                            // A parameter's kind may still be told by the controllers'
+                            // call paths (`argument_rows`); the diagnostic waits till then.
+                            match value {
+                                ValueType::Param { index, .. } => {
+                                    row.pending = Some((index, unknown));
+                                }
+                                _ => diagnostics.push(unknown),
+                            }
+                            out.push(row);
                         }
                     }
                 }
@@ -1271,7 +1458,10 @@ func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
             "internal/parts/part.go",
             "internal/parts/part_test.go",
             "internal/subs/subs.go",
-            "internal/base/finalizers.go"
+            "internal/base/finalizers.go",
+            "internal/status/status.go",
+            "internal/util/mutate.go",
+            "internal/controller/dock_controller.go"
         );
         let inputs = inputs_of(&files);
         let modules = vec![GoModule {
@@ -1305,10 +1495,16 @@ func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
             }
             row
         };
-        let c = &controllers[0];
+        // Each row after its controller's name.
+        let of = |ops: fn(&Controller) -> &Vec<Operation>| {
+            controllers
+                .iter()
+                .flat_map(|c| ops(c).iter().map(|o| format!("{}: {}", c.name, fmt(o))))
+                .collect()
+        };
         (
-            c.operations.iter().map(fmt).collect(),
-            c.reads.iter().map(fmt).collect(),
+            of(|c| &c.operations),
+            of(|c| &c.reads),
             diags
                 .iter()
                 .map(|d| format!("{}:{}: {}", d.file, d.line, d.message))
@@ -1319,30 +1515,39 @@ func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
     #[test]
     fn writes_across_packages_are_attributed_with_their_call_paths() {
         let (writes, reads, diags) = callgraph_rows();
+        // The helpers' objects are parameters: each controller's call path gives the kind
+        // (through `finish`'s own parameter for the dock; in a closure for `Mutate`), and
+        // an argument typed only as an interface gives none.
         assert_eq!(
             writes,
             vec![
-                "patch ?/? ? @internal/base/finalizers.go:15 via base.Finalizers.EnsureFinalizer@54",
-                "status_update shipyard.example.com/v1 Vessel @internal/controller/vessel_controller.go:56 [in a closure]",
-                "create /v1 ConfigMap @internal/controller/vessel_controller.go:62 via controller.VesselReconciler.reconcileLog@47",
-                "create apps/v1 Deployment @internal/parts/part.go:27 via parts.Hull.Reconcile@38",
-                "update /v1 Service @internal/parts/part.go:41 via parts.Mast.Reconcile@38 [if vessel.Spec.Exposed]",
-                "patch /v1 ResourceQuota @internal/subs/subs.go:23 via subs.QuotaReconciler.Reconcile@29",
-                "delete networking.k8s.io/v1 Ingress @internal/subs/subs.go:44 via subs.ingressRouter.Reconcile@44",
-                "create /v1 Secret @internal/subs/subs.go:59 via subs.secretSyncer.Sync@53",
+                "vessel: patch shipyard.example.com/v1 Vessel @internal/base/finalizers.go:15 via base.Finalizers.EnsureFinalizer@56",
+                "vessel: status_update shipyard.example.com/v1 Vessel @internal/controller/vessel_controller.go:61 [in a closure]",
+                "vessel: create /v1 ConfigMap @internal/controller/vessel_controller.go:67 via controller.VesselReconciler.reconcileLog@49",
+                "vessel: create apps/v1 Deployment @internal/parts/part.go:27 via parts.Hull.Reconcile@40",
+                "vessel: update /v1 Service @internal/parts/part.go:41 via parts.Mast.Reconcile@40 [if vessel.Spec.Exposed]",
+                "vessel: status_update shipyard.example.com/v1 Vessel @internal/status/status.go:11 via status.MarkReady@57",
+                "vessel: patch /v1 ResourceQuota @internal/subs/subs.go:23 via subs.QuotaReconciler.Reconcile@31",
+                "vessel: delete networking.k8s.io/v1 Ingress @internal/subs/subs.go:44 via subs.ingressRouter.Reconcile@46",
+                "vessel: create /v1 Secret @internal/subs/subs.go:59 via subs.secretSyncer.Sync@55",
+                "vessel: patch /v1 ConfigMap @internal/util/mutate.go:16 via util.Mutate@59 [in a closure]",
+                "dock: status_update ?/? ? @internal/status/status.go:11 via status.MarkReady@27",
+                "dock: status_update shipyard.example.com/v1 Dock @internal/status/status.go:11 via controller.DockReconciler.finish@28 > status.MarkReady@33",
+                "dock: patch /v1 Secret @internal/util/mutate.go:16 via util.Mutate@26 [in a closure]",
             ]
         );
         assert_eq!(
             reads,
             vec![
-                "get shipyard.example.com/v1 Vessel @internal/controller/vessel_controller.go:25",
-                "list /v1 Pod @internal/controller/vessel_controller.go:67 via controller.VesselReconciler.reconcileCrew@47",
+                "vessel: get shipyard.example.com/v1 Vessel @internal/controller/vessel_controller.go:27",
+                "vessel: list /v1 Pod @internal/controller/vessel_controller.go:72 via controller.VesselReconciler.reconcileCrew@49",
+                "dock: get shipyard.example.com/v1 Dock @internal/controller/dock_controller.go:23",
             ]
         );
         assert_eq!(
             diags,
             vec![
-                "internal/base/finalizers.go:15: cannot tell the kind of the object this patch writes (type client.Object is not a known API type)"
+                "internal/controller/dock_controller.go:27: cannot tell the kind of the object the status_update at internal/status/status.go:11 writes through this call: the argument given is of type client.Object, which is not a known API type"
             ]
         );
     }
