@@ -450,10 +450,10 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, scope: &Scope, src: &[u8], file: 
         let mut handled = std::collections::HashSet::new();
         let mut sunk = std::collections::HashSet::new();
         for &call in &ctx.calls {
-            let Some((operand, method, args)) = method_call(call, src) else {
+            let Some((operand, method)) = method_of(call, src) else {
                 continue;
             };
-            if !HANDLER_METHODS.contains(&method) || args.is_empty() {
+            if !HANDLER_METHODS.contains(&method) || call_arguments(call).is_empty() {
                 continue;
             }
             // `x.Informer().AddEventHandler(h)`: the informer of x.
@@ -483,9 +483,13 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, scope: &Scope, src: &[u8], file: 
         // Informers obtained from factories and caches.
         let mut via_locals: Vec<(usize, u32, InformerSource)> = Vec::new();
         for &call in &ctx.calls {
-            let Some((operand, method, args)) = method_call(call, src) else {
+            let Some((operand, method)) = method_of(call, src) else {
                 continue;
             };
+            if !OBTAINING_METHODS.contains(&method) {
+                continue;
+            }
+            let args = call_arguments(call);
             let line = line_of(call_field(call).unwrap_or(call));
             let source =
                 match method {
@@ -666,6 +670,13 @@ fn method_call<'t, 's>(
     call: Node<'t>,
     src: &'s [u8],
 ) -> Option<(Node<'t>, &'s str, Vec<Node<'t>>)> {
+    let (operand, method) = method_of(call, src)?;
+    Some((operand, method, call_arguments(call)))
+}
+
+/// The operand and method name of a method call, without its arguments: most calls of a
+/// function are not ones the extractor wants, and their argument lists are not collected.
+fn method_of<'t, 's>(call: Node<'t>, src: &'s [u8]) -> Option<(Node<'t>, &'s str)> {
     if call.kind_name() != "call_expression" {
         return None;
     }
@@ -676,9 +687,18 @@ fn method_call<'t, 's>(
     Some((
         function.child_by_field_id(FIELD.operand)?,
         text(function.child_by_field_id(FIELD.field)?, src),
-        call_arguments(call),
     ))
 }
+
+/// The methods the second pass of `extract` looks at.
+const OBTAINING_METHODS: [&str; 6] = [
+    "GetInformer",
+    "Kind",
+    "TypedKind",
+    "Informer",
+    "Lister",
+    "Watch",
+];
 
 /// The method name node of a call, for its line.
 fn call_field(call: Node) -> Option<Node> {

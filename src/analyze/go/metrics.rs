@@ -163,15 +163,12 @@ fn visit_call(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &m
         return;
     };
     let method = text(field, src);
-    let args: Vec<Node> = node
-        .child_by_field_id(FIELD.arguments)
-        .map(|a| {
-            let mut c = a.walk();
-            a.named_children(&mut c)
-                .filter(|n| n.kind_name() != "comment")
-                .collect()
-        })
-        .unwrap_or_default();
+    // Every constant-metric constructor is a `…NewConst…`; anything else must be a
+    // collector constructor. Most calls are neither, and stop here.
+    if !method.contains("NewConst") && constructor(method).is_none() {
+        return;
+    }
+    let args = super::syntax::call_arguments(node);
     let is_pkg = |n: Node, path: &str| {
         n.kind_name() == "identifier"
             && scope.lookup(text(n, src), n.start_byte()).is_none()

@@ -219,12 +219,26 @@ pub(crate) fn chain_heads<'t>(calls: &[Node<'t>]) -> Vec<Node<'t>> {
 /// the list paid for them.
 pub(crate) fn nodes_of(root: Node) -> Vec<Node> {
     let mut out = Vec::new();
-    for_each_node(root, |n| {
-        if n.is_named() {
-            out.push(n);
+    let mut cursor = root.walk();
+    loop {
+        let node = cursor.node();
+        // Anonymous nodes are the grammar's tokens, which never have children.
+        let named = node.is_named();
+        if named {
+            out.push(node);
         }
-    });
-    out
+        if named && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return out;
+            }
+        }
+    }
 }
 
 pub(crate) fn text<'a>(node: Node, src: &'a [u8]) -> &'a str {
