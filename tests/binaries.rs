@@ -13,17 +13,7 @@ fn fixture() -> PathBuf {
 }
 
 fn analyze() -> Value {
-    let out = common::portolan()
-        .arg("analyze")
-        .arg(fixture())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    common::analyze(&fixture())
 }
 
 fn sources(v: &Value) -> String {

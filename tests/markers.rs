@@ -9,20 +9,11 @@ use serde_json::{Value, json};
 mod common;
 
 fn analyze(fixture: &str) -> Value {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(fixture);
-    let out = common::portolan()
-        .arg("analyze")
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    common::analyze(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(fixture),
+    )
 }
 
 /// `(type, path, origin, source)` of every webhook row.

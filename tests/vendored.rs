@@ -10,18 +10,7 @@ use std::path::Path;
 use serde_json::Value;
 
 fn analyze() -> Value {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/vendored-operator");
-    let out = common::portolan()
-        .arg("analyze")
-        .arg(fixture)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    common::analyze(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/vendored-operator"))
 }
 
 fn row(v: &Value, verb_key: &str) -> String {

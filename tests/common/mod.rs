@@ -17,6 +17,17 @@ pub fn portolan() -> Command {
     command
 }
 
+/// The model `portolan analyze` prints for a folder, failing the test with its stderr.
+pub fn analyze(dir: &Path) -> serde_json::Value {
+    let out = portolan().arg("analyze").arg(dir).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// Runs a command, showing its output if the test fails.
 pub fn run(cmd: &mut Command) -> Output {
     let out = cmd.output().unwrap();
