@@ -852,21 +852,7 @@ fn returned_literal(
         true,
     )];
     while let Some((body, prefix, promoted)) = stack.pop() {
-        let mut c = body.walk();
-        for element in body.named_children(&mut c) {
-            if element.kind_name() != "keyed_element" {
-                continue;
-            }
-            let (Some(key), Some(value)) = (
-                element
-                    .child_by_field_id(FIELD.key)
-                    .and_then(|k| k.named_child(0)),
-                element
-                    .child_by_field_id(FIELD.value)
-                    .and_then(|v| v.named_child(0)),
-            ) else {
-                continue;
-            };
+        for (key, value) in super::syntax::keyed_elements(body) {
             let key = text(key, src).to_string();
             let mut path = prefix.clone();
             path.push(key.clone());

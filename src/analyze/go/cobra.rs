@@ -110,20 +110,7 @@ pub fn literal(
     let mut use_ = None;
     let mut short = None;
     if let Some(body) = node.child_by_field_id(FIELD.body) {
-        let mut c = body.walk();
-        for e in body.named_children(&mut c) {
-            if e.kind_name() != "keyed_element" {
-                continue;
-            }
-            let key = e
-                .child_by_field_id(FIELD.key)
-                .and_then(|k| k.named_child(0));
-            let value = e
-                .child_by_field_id(FIELD.value)
-                .and_then(|v| v.named_child(0));
-            let (Some(k), Some(v)) = (key, value) else {
-                continue;
-            };
+        for (k, v) in super::syntax::keyed_elements(body) {
             match text(k, src) {
                 "Use" => use_ = const_expr(v, src),
                 "Short" => short = const_expr(v, src),

@@ -307,20 +307,8 @@ fn development(lit: Node, src: &[u8]) -> Result<bool, String> {
     let Some(body) = lit.child_by_field_id(FIELD.body) else {
         return Ok(false);
     };
-    let mut c = body.walk();
-    for e in body.named_children(&mut c) {
-        if e.kind_name() != "keyed_element" {
-            continue;
-        }
-        let key = e
-            .child_by_field_id(FIELD.key)
-            .and_then(|k| k.named_child(0));
-        let value = e
-            .child_by_field_id(FIELD.value)
-            .and_then(|v| v.named_child(0));
-        if let (Some(k), Some(v)) = (key, value)
-            && text(k, src) == "Development"
-        {
+    for (k, v) in super::syntax::keyed_elements(body) {
+        if text(k, src) == "Development" {
             return match text(v, src) {
                 "true" => Ok(true),
                 "false" => Ok(false),

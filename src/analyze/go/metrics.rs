@@ -452,21 +452,7 @@ fn opts_literal(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Op
     }
     let body = n.child_by_field_id(FIELD.body)?;
     let mut opts = RawOpts::default();
-    let mut c = body.walk();
-    for element in body.named_children(&mut c) {
-        if element.kind_name() != "keyed_element" {
-            continue;
-        }
-        let (Some(key), Some(value)) = (
-            element
-                .child_by_field_id(FIELD.key)
-                .and_then(|k| k.named_child(0)),
-            element
-                .child_by_field_id(FIELD.value)
-                .and_then(|v| v.named_child(0)),
-        ) else {
-            continue;
-        };
+    for (key, value) in super::syntax::keyed_elements(body) {
         let v = Some(value_of(value, scope, src, imports));
         match text(key, src) {
             "Namespace" => opts.namespace = v,

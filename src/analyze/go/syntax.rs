@@ -529,6 +529,20 @@ pub(crate) fn call_arguments(call: Node) -> Vec<Node> {
         .unwrap_or_default()
 }
 
+/// The `Key: value` pairs of a composite literal's body (`{…}`), as the key's and the
+/// value's expressions; positional elements are skipped.
+pub(crate) fn keyed_elements<'t>(body: Node<'t>) -> Vec<(Node<'t>, Node<'t>)> {
+    let mut c = body.walk();
+    body.named_children(&mut c)
+        .filter(|e| e.kind_name() == "keyed_element")
+        .filter_map(|e| {
+            let key = e.child_by_field_id(FIELD.key)?.named_child(0)?;
+            let value = e.child_by_field_id(FIELD.value)?.named_child(0)?;
+            Some((key, value))
+        })
+        .collect()
+}
+
 /// The variable a chain's value is assigned to (`b := chain`, `b = chain`, `var b = chain`).
 pub(crate) fn assigned_variable(call: Node, src: &[u8]) -> Option<String> {
     let list = call.parent()?;
