@@ -27,15 +27,18 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use tree_sitter::Node;
 
-use super::calls::{Chain, FuncId, Graph, Root, Scope, Step, Target, callee, names_import};
+use super::calls::{FuncId, Graph, Target, names_import};
 use super::cobra::{self, CmdRef, CobraFacts};
 use super::consts::{ConstExpr, const_expr};
-use super::file::{GoFile, Import};
+use super::facts::{GoFile, Import};
 use super::flag_default::{self, Num, NumTok};
 use super::index::{GoIndex, GoInput, dir_of};
 use super::kingpin;
 use super::library_flags::{self, LibraryUse};
+use super::scope::Scope;
+use super::syntax::callee;
 use super::syntax::{FuncCtx, for_each_node, for_each_plain_identifier, line_of, text};
+use super::types::{Chain, Root, Step};
 use crate::model::{Area, Binary, Command, Diagnostic, EnvVar, Flag, SourceRef};
 
 const STD_FLAG: &str = "flag";
@@ -521,8 +524,8 @@ fn is_flag_set(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> boo
             let name = text(n, src);
             match scope.lookup(name, n.start_byte()) {
                 None => is_flag_pkg(name),
-                Some(super::calls::Binding::Param(_, Some(t)))
-                | Some(super::calls::Binding::Typed(t)) => {
+                Some(super::scope::Binding::Param(_, Some(t)))
+                | Some(super::scope::Binding::Typed(t)) => {
                     t.name == "FlagSet" && t.qualifier.as_deref().is_some_and(is_flag_pkg)
                 }
                 Some(_) => false,
@@ -859,7 +862,7 @@ fn returned_literal(
             if value.kind_name() == "composite_literal" && path.len() < 4 {
                 let ty = value
                     .child_by_field_id(FIELD.ty)
-                    .and_then(|t| super::calls::type_ref(t, src));
+                    .and_then(|t| super::types::type_ref(t, src));
                 if let Some(inner) = value.child_by_field_id(FIELD.body) {
                     let embedded = ty.is_some_and(|t| t.name == key);
                     stack.push((inner, path.clone(), promoted && embedded));
@@ -1039,9 +1042,7 @@ pub fn resolve(
                         .iter()
                         .enumerate()
                         .filter(|(f, _)| &packages[*f] == package)
-                        .map(|(_, i)| {
-                            (i.facts.struct_decls.as_slice(), i.facts.imports.as_slice())
-                        }),
+                        .map(|(_, i)| (i.facts.structs.as_slice(), i.facts.imports.as_slice())),
                     field,
                 );
                 if !declared {

@@ -26,49 +26,11 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use tree_sitter::Node;
 
 use super::consts::{ConstExpr, const_expr};
-use super::file::{GoFile, Import};
+use super::facts::{GoFile, Import};
 use super::index::{GoIndex, GoInput};
-use super::syntax::{FuncCtx, line_of, text};
-
-/// A named Go type as written: `pkg.T` or `T` (pointers and type arguments stripped), or a
-/// slice, array or map of one (`collection`: the element, or the map's value, is `pkg.T`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct TypeRef {
-    pub qualifier: Option<String>,
-    pub name: String,
-    pub collection: bool,
-}
-
-/// Where a value chain starts.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Root {
-    /// A value of a known type: a composite literal, `new(T)`, a typed parameter or variable.
-    Type(TypeRef),
-    /// The method's receiver.
-    Receiver(TypeRef),
-    /// The result of calling a package-level function, `F(…)` or `pkg.F(…)`.
-    Call {
-        qualifier: Option<String>,
-        name: String,
-    },
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum Step {
-    Field(String),
-    /// The result of calling a method.
-    Call(String),
-    /// An element of a collection: `xs[i]`, or a `range` loop's value variable.
-    Elem,
-}
-
-/// A value written as a chain of field reads and calls from a root, e.g.
-/// `pkg.NewRunner().WithX(…)` or `opts.LoggingOptions`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Chain {
-    pub root: Root,
-    pub steps: Vec<Step>,
-}
+use super::scope::Scope;
+use super::syntax::{FuncCtx, callee, line_of, text};
+use super::types::{Chain, InterfaceDecl, Root, Signature, Step, StructDecl, TypeRef};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Target {
@@ -110,480 +72,16 @@ pub struct FuncFacts {
     pub name: String,
     pub receiver: Option<String>,
     pub line: u32,
-    pub result: Option<TypeRef>,
-    /// The shape of the signature, to match a method against an interface's.
-    pub shape: Shape,
+    /// Its parameters and results, to follow arguments and results and to match a method
+    /// against an interface's.
+    pub signature: Signature,
     pub calls: Vec<RawCall>,
-}
-
-/// What an interface method and an implementing method must agree on: parameter types (as
-/// written: `None` where the type is not a named type) and the number of results.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Shape {
-    pub params: Vec<Option<TypeRef>>,
-    pub results: usize,
-}
-
-/// A `type I interface { … }` declaration: its methods and embedded interfaces.
-#[derive(Debug, Clone, PartialEq)]
-pub struct InterfaceDecl {
-    pub name: String,
-    pub methods: Vec<(String, Shape)>,
-    pub embedded: Vec<TypeRef>,
 }
 
 impl FuncFacts {
     pub fn is_top_level(&self) -> bool {
         self.name.is_empty()
     }
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct StructField {
-    pub name: String,
-    pub ty: TypeRef,
-    pub embedded: bool,
-}
-
-/// A `type T struct { … }` declaration.
-#[derive(Debug, Clone, PartialEq)]
-pub struct StructDecl {
-    pub name: String,
-    pub fields: Vec<StructField>,
-}
-
-/// A chain may pass through at most this many variables, calls and fields.
-const MAX_HOPS: usize = 48;
-
-/// The named type a type expression denotes, if it is one (`*pkg.T`, `T[X]`, `pkg.T`).
-pub fn type_ref(node: Node, src: &[u8]) -> Option<TypeRef> {
-    let mut n = node;
-    let mut collection = false;
-    for _ in 0..6 {
-        match n.kind_name() {
-            "pointer_type" | "parenthesized_type" => n = n.named_child(0)?,
-            "generic_type" => n = n.child_by_field_id(FIELD.ty)?,
-            // One level of collection is kept: `[]T`, `[N]T`, `map[K]T`.
-            "slice_type" | "array_type" | "implicit_length_array_type" | "map_type"
-                if !collection =>
-            {
-                collection = true;
-                n = n.child_by_field_id(if n.kind_name() == "map_type" {
-                    FIELD.value
-                } else {
-                    FIELD.element
-                })?;
-            }
-            "qualified_type" => {
-                return Some(TypeRef {
-                    qualifier: Some(text(n.child_by_field_id(FIELD.package)?, src).to_string()),
-                    name: text(n.child_by_field_id(FIELD.name)?, src).to_string(),
-                    collection,
-                });
-            }
-            "type_identifier" => {
-                return Some(TypeRef {
-                    qualifier: None,
-                    name: text(n, src).to_string(),
-                    collection,
-                });
-            }
-            _ => return None,
-        }
-    }
-    None
-}
-
-/// The shape of a function or method signature (`parameters` and `result` fields of `decl`,
-/// which may be a declaration or an interface's method element).
-pub fn shape_of(decl: Node, src: &[u8]) -> Shape {
-    let mut shape = Shape::default();
-    for (ty, names) in super::syntax::parameters(decl, src) {
-        let ty = ty.and_then(|t| type_ref(t, src));
-        shape
-            .params
-            .extend(std::iter::repeat_n(ty, names.len().max(1)));
-    }
-    shape.results = match decl.child_by_field_id(FIELD.result) {
-        None => 0,
-        Some(r) if r.kind_name() == "parameter_list" => {
-            let mut c = r.walk();
-            r.named_children(&mut c)
-                .filter(|p| p.kind_name() == "parameter_declaration")
-                .map(|p| {
-                    let mut nc = p.walk();
-                    p.children_by_field_name("name", &mut nc).count().max(1)
-                })
-                .sum()
-        }
-        Some(_) => 1,
-    };
-    shape
-}
-
-/// How a name is bound at some point of a function.
-pub enum Binding<'t> {
-    Receiver(TypeRef),
-    Param(usize, Option<TypeRef>),
-    /// A local variable and the expression it was last given (`x := e`, `x = e`, `var x = e`).
-    Value(Node<'t>),
-    /// A local variable declared with a type and no value.
-    Typed(TypeRef),
-    /// A `range` loop's value variable: an element of the collection expression.
-    Elem(Node<'t>),
-    /// A local whose value portolan does not follow (range keys, `a, b := x()`'s `b`).
-    Unknown,
-}
-
-struct Local<'t> {
-    /// The byte offset after which the binding holds.
-    from: usize,
-    binding: LocalBinding<'t>,
-}
-
-enum LocalBinding<'t> {
-    Value(Node<'t>),
-    Typed(TypeRef),
-    Elem(Node<'t>),
-    Unknown,
-}
-
-/// The names a function body can refer to, with enough of their origin to follow values.
-pub struct Scope<'t> {
-    receiver: Option<(String, TypeRef)>,
-    params: Vec<(String, Option<TypeRef>)>,
-    /// Every binding of each local name, so a lookup costs one hash and a short scan.
-    locals: HashMap<String, Vec<Local<'t>>>,
-}
-
-impl<'t> Scope<'t> {
-    /// The scope of package-level declarations: nothing local.
-    pub fn package_level() -> Scope<'t> {
-        Scope {
-            receiver: None,
-            params: Vec::new(),
-            locals: HashMap::new(),
-        }
-    }
-
-    /// The receiver, parameters and local variables of one function.
-    pub fn of(ctx: &FuncCtx<'t>, src: &[u8]) -> Scope<'t> {
-        let mut scope = Scope::package_level();
-        let decl = ctx.body.parent();
-        if let (Some(name), Some(decl)) = (&ctx.receiver_name, decl) {
-            let ty = super::syntax::receiver_param(decl)
-                .and_then(|p| p.child_by_field_id(FIELD.ty))
-                .and_then(|t| type_ref(t, src));
-            if let Some(ty) = ty {
-                scope.receiver = Some((name.clone(), ty));
-            }
-        }
-        for (ty, names) in decl
-            .map(|d| super::syntax::parameters(d, src))
-            .unwrap_or_default()
-        {
-            let ty = ty.and_then(|t| type_ref(t, src));
-            if names.is_empty() {
-                // An unnamed parameter still takes a position.
-                scope.params.push((String::new(), ty.clone()));
-            }
-            for name in names {
-                scope.params.push((name.to_string(), ty.clone()));
-            }
-        }
-        ctx.bindings
-            .iter()
-            .for_each(|node| scope.record_local(*node, src));
-        for bindings in scope.locals.values_mut() {
-            bindings.sort_by_key(|l| l.from);
-        }
-        scope
-    }
-
-    fn record_local(&mut self, node: Node<'t>, src: &[u8]) {
-        match node.kind_name() {
-            "short_var_declaration" | "assignment_statement" => {
-                if node.kind_name() == "assignment_statement"
-                    && node
-                        .child_by_field_id(FIELD.operator)
-                        .is_none_or(|o| text(o, src) != "=")
-                {
-                    return;
-                }
-                let (Some(left), Some(right)) = (
-                    node.child_by_field_id(FIELD.left),
-                    node.child_by_field_id(FIELD.right),
-                ) else {
-                    return;
-                };
-                let mut lc = left.walk();
-                let names: Vec<Node> = left.named_children(&mut lc).collect();
-                let mut rc = right.walk();
-                let values: Vec<Node> = right.named_children(&mut rc).collect();
-                for (i, name) in names.iter().enumerate() {
-                    if name.kind_name() != "identifier" {
-                        continue;
-                    }
-                    let binding = if names.len() == values.len() {
-                        values
-                            .get(i)
-                            .map_or(LocalBinding::Unknown, |v| LocalBinding::Value(*v))
-                    } else if i == 0 && values.len() == 1 {
-                        // `x, err := f()`: x is f's first result, which is what chains follow.
-                        LocalBinding::Value(values[0])
-                    } else {
-                        LocalBinding::Unknown
-                    };
-                    self.push_local(text(*name, src), node.end_byte(), binding);
-                }
-            }
-            // A function-local `const` binds its name like a variable that never changes.
-            "var_spec" | "const_spec" => {
-                let ty = node
-                    .child_by_field_id(FIELD.ty)
-                    .and_then(|t| type_ref(t, src));
-                let mut nc = node.walk();
-                let names: Vec<Node> = node
-                    .children_by_field_name("name", &mut nc)
-                    .filter(|n| n.kind_name() == "identifier")
-                    .collect();
-                let values: Vec<Node> = node
-                    .child_by_field_id(FIELD.value)
-                    .map(|v| {
-                        let mut vc = v.walk();
-                        v.named_children(&mut vc).collect()
-                    })
-                    .unwrap_or_default();
-                for (i, name) in names.iter().enumerate() {
-                    let binding = match (values.get(i), &ty) {
-                        (Some(v), _) if values.len() == names.len() => LocalBinding::Value(*v),
-                        (_, Some(t)) if values.is_empty() => LocalBinding::Typed(t.clone()),
-                        _ => LocalBinding::Unknown,
-                    };
-                    self.push_local(text(*name, src), node.end_byte(), binding);
-                }
-            }
-            "range_clause" | "type_switch_statement" | "receive_statement" => {
-                if let Some(left) = node
-                    .child_by_field_id(FIELD.left)
-                    .or_else(|| node.child_by_field_id(FIELD.alias))
-                {
-                    let mut lc = left.walk();
-                    let names: Vec<Node> = left.named_children(&mut lc).collect();
-                    let names = if names.is_empty() { vec![left] } else { names };
-                    // `for k, v := range xs`: `v` is an element of `xs`; `k` an index or key.
-                    let collection = node
-                        .child_by_field_id(FIELD.right)
-                        .filter(|_| node.kind_name() == "range_clause" && names.len() == 2);
-                    for (i, name) in names.into_iter().enumerate() {
-                        if name.kind_name() != "identifier" {
-                            continue;
-                        }
-                        let binding = match collection {
-                            Some(xs) if i == 1 => LocalBinding::Elem(xs),
-                            _ => LocalBinding::Unknown,
-                        };
-                        self.push_local(text(name, src), node.start_byte(), binding);
-                    }
-                }
-            }
-            "func_literal" => {
-                // A closure's parameters shadow outer names inside it.
-                let Some(params) = node.child_by_field_id(FIELD.parameters) else {
-                    return;
-                };
-                let mut c = params.walk();
-                for p in params.named_children(&mut c) {
-                    let ty = p.child_by_field_id(FIELD.ty).and_then(|t| type_ref(t, src));
-                    let mut nc = p.walk();
-                    let names: Vec<Node> = p.children_by_field_name("name", &mut nc).collect();
-                    for name in names {
-                        let binding = match &ty {
-                            Some(t) => LocalBinding::Typed(t.clone()),
-                            None => LocalBinding::Unknown,
-                        };
-                        self.push_local(text(name, src), params.end_byte(), binding);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-
-    fn push_local(&mut self, name: &str, from: usize, binding: LocalBinding<'t>) {
-        if name == "_" {
-            return;
-        }
-        self.locals
-            .entry(name.to_string())
-            .or_default()
-            .push(Local { from, binding });
-    }
-
-    /// What `name` refers to at byte offset `at`, if it is local to the function.
-    pub fn lookup(&self, name: &str, at: usize) -> Option<Binding<'t>> {
-        // Bindings are sorted by offset: the last one made before `at` holds there.
-        let local = self.locals.get(name).and_then(|ls| {
-            let after = ls.partition_point(|l| l.from <= at);
-            after.checked_sub(1).and_then(|i| ls.get(i))
-        });
-        if let Some(l) = local {
-            return Some(match &l.binding {
-                LocalBinding::Value(n) => Binding::Value(*n),
-                LocalBinding::Typed(t) => Binding::Typed(t.clone()),
-                LocalBinding::Elem(n) => Binding::Elem(*n),
-                LocalBinding::Unknown => Binding::Unknown,
-            });
-        }
-        if let Some(i) = self.params.iter().position(|(n, _)| n == name) {
-            return Some(Binding::Param(i, self.params[i].1.clone()));
-        }
-        match &self.receiver {
-            Some((n, t)) if n == name => Some(Binding::Receiver(t.clone())),
-            _ => None,
-        }
-    }
-
-    /// The expression a local variable holds at `node`, following `x := y` copies. Only
-    /// variables given a value exactly once are followed: with several assignments, which
-    /// one a use sees depends on control flow, and that is not guessed.
-    pub fn resolve_value(&self, node: Node<'t>, src: &[u8]) -> Node<'t> {
-        let mut n = node;
-        for _ in 0..MAX_HOPS {
-            if n.kind_name() != "identifier" {
-                break;
-            }
-            let name = text(n, src);
-            if self.locals.get(name).map_or(0, Vec::len) != 1 {
-                break;
-            }
-            match self.lookup(name, n.start_byte()) {
-                Some(Binding::Value(v)) => n = v,
-                _ => break,
-            }
-        }
-        n
-    }
-
-    /// The value chain an expression denotes, if it can be followed.
-    pub fn chain_of(&self, node: Node<'t>, src: &[u8]) -> Option<Chain> {
-        let mut steps = Vec::new();
-        let mut n = node;
-        let root = 'walk: {
-            for _ in 0..MAX_HOPS {
-                match n.kind_name() {
-                    "parenthesized_expression" => n = n.named_child(0)?,
-                    "unary_expression" => {
-                        let op = text(n.child_by_field_id(FIELD.operator)?, src);
-                        if op != "&" && op != "*" {
-                            return None;
-                        }
-                        n = n.child_by_field_id(FIELD.operand)?;
-                    }
-                    "composite_literal" => {
-                        break 'walk Root::Type(type_ref(n.child_by_field_id(FIELD.ty)?, src)?);
-                    }
-                    "type_assertion_expression" => {
-                        break 'walk Root::Type(type_ref(n.child_by_field_id(FIELD.ty)?, src)?);
-                    }
-                    "index_expression" => {
-                        steps.push(Step::Elem);
-                        n = n.child_by_field_id(FIELD.operand)?;
-                    }
-                    "call_expression" => {
-                        let f = callee(n)?;
-                        match f.kind_name() {
-                            "selector_expression" => {
-                                steps.push(Step::Call(
-                                    text(f.child_by_field_id(FIELD.field)?, src).to_string(),
-                                ));
-                                n = f.child_by_field_id(FIELD.operand)?;
-                            }
-                            "identifier" => {
-                                let name = text(f, src);
-                                if name == "new" {
-                                    let arg =
-                                        n.child_by_field_id(FIELD.arguments)?.named_child(0)?;
-                                    break 'walk Root::Type(type_ref(arg, src)?);
-                                }
-                                if name == "append" && self.lookup(name, f.start_byte()).is_none() {
-                                    // `append(xs, …)` is a collection of the type of `xs`.
-                                    n = n.child_by_field_id(FIELD.arguments)?.named_child(0)?;
-                                    continue;
-                                }
-                                if self.lookup(name, f.start_byte()).is_some() {
-                                    // Calling a function value: not followed.
-                                    return None;
-                                }
-                                break 'walk Root::Call {
-                                    qualifier: None,
-                                    name: name.to_string(),
-                                };
-                            }
-                            _ => return None,
-                        }
-                    }
-                    "selector_expression" => {
-                        steps.push(Step::Field(
-                            text(n.child_by_field_id(FIELD.field)?, src).to_string(),
-                        ));
-                        n = n.child_by_field_id(FIELD.operand)?;
-                    }
-                    "identifier" => {
-                        let name = text(n, src);
-                        match self.lookup(name, n.start_byte()) {
-                            Some(Binding::Receiver(t)) => break 'walk Root::Receiver(t),
-                            Some(Binding::Param(_, Some(t))) | Some(Binding::Typed(t)) => {
-                                break 'walk Root::Type(t);
-                            }
-                            Some(Binding::Value(v)) => n = v,
-                            Some(Binding::Elem(collection)) => {
-                                steps.push(Step::Elem);
-                                n = collection;
-                            }
-                            Some(Binding::Param(_, None)) | Some(Binding::Unknown) => return None,
-                            None => {
-                                // Not local: a package qualifier, if a call is applied to it.
-                                match steps.pop() {
-                                    Some(Step::Call(f)) => {
-                                        break 'walk Root::Call {
-                                            qualifier: Some(name.to_string()),
-                                            name: f,
-                                        };
-                                    }
-                                    _ => return None,
-                                }
-                            }
-                        }
-                    }
-                    _ => return None,
-                }
-            }
-            return None;
-        };
-        steps.reverse();
-        Some(Chain { root, steps })
-    }
-
-    /// The position of a parameter named `name`, if the identifier at `node` is one.
-    pub fn param_at(&self, node: Node<'t>, src: &[u8]) -> Option<usize> {
-        if node.kind_name() != "identifier" {
-            return None;
-        }
-        match self.lookup(text(node, src), node.start_byte()) {
-            Some(Binding::Param(i, _)) => Some(i),
-            _ => None,
-        }
-    }
-}
-
-/// The function expression of a call, without explicit type arguments (`f[T](…)`).
-pub fn callee(call: Node) -> Option<Node> {
-    let f = call.child_by_field_id(FIELD.function)?;
-    Some(match f.kind_name() {
-        "index_expression" => f.child_by_field_id(FIELD.operand)?,
-        _ => f,
-    })
 }
 
 /// True if `qualifier` names an import of the standard library in `imports`: calls into it
@@ -612,23 +110,11 @@ pub fn names_import(imports: &[Import], qualifier: &str, path: &str) -> bool {
 /// Records one function's key, result type and calls; returns its index in `file.call_facts`.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> usize {
     let decl = ctx.body.parent();
-    let result = decl
-        .and_then(|d| d.child_by_field_id(FIELD.result))
-        .and_then(|r| {
-            if r.kind_name() == "parameter_list" {
-                let mut c = r.walk();
-                let first = r.named_children(&mut c).next()?;
-                type_ref(first.child_by_field_id(FIELD.ty)?, src)
-            } else {
-                type_ref(r, src)
-            }
-        });
     let mut facts = FuncFacts {
         name: ctx.name.clone(),
         receiver: ctx.receiver_type.clone(),
         line: decl.map(line_of).unwrap_or_else(|| line_of(ctx.body)),
-        result,
-        shape: decl.map(|d| shape_of(d, src)).unwrap_or_default(),
+        signature: scope.signature().clone(),
         calls: Vec::new(),
     };
     collect_calls(&ctx.nodes, scope, src, &file.imports, &mut facts.calls);
@@ -824,85 +310,6 @@ fn arg_of(node: Node, scope: &Scope, src: &[u8]) -> Arg {
     }
 }
 
-/// Records `type T struct { … }` declarations.
-pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
-    for (name, ty) in super::locals::type_specs(decl, "struct_type") {
-        let mut fields = Vec::new();
-        let mut tc = ty.walk();
-        for list in ty.named_children(&mut tc) {
-            let mut lc = list.walk();
-            for field in list.named_children(&mut lc) {
-                if field.kind_name() != "field_declaration" {
-                    continue;
-                }
-                let Some(fty) = field
-                    .child_by_field_id(FIELD.ty)
-                    .and_then(|t| type_ref(t, src))
-                else {
-                    continue;
-                };
-                let mut nc = field.walk();
-                let names: Vec<String> = field
-                    .children_by_field_name("name", &mut nc)
-                    .map(|n| text(n, src).to_string())
-                    .collect();
-                if names.is_empty() {
-                    fields.push(StructField {
-                        name: fty.name.clone(),
-                        ty: fty,
-                        embedded: true,
-                    });
-                } else {
-                    for n in names {
-                        fields.push(StructField {
-                            name: n,
-                            ty: fty.clone(),
-                            embedded: false,
-                        });
-                    }
-                }
-            }
-        }
-        out.push(StructDecl {
-            name: text(name, src).to_string(),
-            fields,
-        });
-    }
-}
-
-/// Records `type I interface { … }` declarations: method names with their shapes, and
-/// embedded interfaces.
-pub fn collect_interfaces(decl: Node, src: &[u8], out: &mut Vec<InterfaceDecl>) {
-    for (name, ty) in super::locals::type_specs(decl, "interface_type") {
-        let mut methods = Vec::new();
-        let mut embedded = Vec::new();
-        let mut tc = ty.walk();
-        for elem in ty.named_children(&mut tc) {
-            match elem.kind_name() {
-                "method_elem" | "method_spec" => {
-                    if let Some(n) = elem.child_by_field_id(FIELD.name) {
-                        methods.push((text(n, src).to_string(), shape_of(elem, src)));
-                    }
-                }
-                "type_elem" | "constraint_elem" => {
-                    // An embedded interface, unless it is a type set (`~int | string`).
-                    if elem.named_child_count() == 1
-                        && let Some(t) = elem.named_child(0).and_then(|t| type_ref(t, src))
-                    {
-                        embedded.push(t);
-                    }
-                }
-                _ => {}
-            }
-        }
-        out.push(InterfaceDecl {
-            name: text(name, src).to_string(),
-            methods,
-            embedded,
-        });
-    }
-}
-
 /// A function of the project: (file index, index in that file's `functions`).
 pub type FuncId = (usize, usize);
 
@@ -996,13 +403,13 @@ impl<'a> Graph<'a> {
                     .push((fi, i));
             }
             if let Some(pkg) = &pkg {
-                for s in &input.facts.struct_decls {
+                for s in &input.facts.structs {
                     graph
                         .structs
                         .entry((pkg.clone(), s.name.clone()))
                         .or_insert((fi, s));
                 }
-                for d in &input.facts.interface_decls {
+                for d in &input.facts.interfaces {
                     graph
                         .interfaces
                         .entry((pkg.clone(), d.name.clone()))
@@ -1212,14 +619,18 @@ impl<'a> Graph<'a> {
     /// The first result type of a function, as written in its file.
     fn result_of(&self, funcs: &[FuncId]) -> Option<(usize, TypeRef)> {
         let &(fi, i) = funcs.first()?;
-        let result = self.files[fi].facts.call_facts[i].result.as_ref()?;
+        let result = self.files[fi].facts.call_facts[i]
+            .signature
+            .results
+            .first()?
+            .as_ref()?;
         Some((fi, result.clone()))
     }
 
     /// The method set of an in-repo interface, with its embedded in-repo interfaces' methods:
     /// (name, shape, the file that declares it). None when it embeds an interface from
     /// outside the repository, whose methods are not known.
-    fn method_set(&self, pkg: &str, name: &str) -> Option<Vec<(&'a str, &'a Shape, usize)>> {
+    fn method_set(&self, pkg: &str, name: &str) -> Option<Vec<(&'a str, &'a Signature, usize)>> {
         let mut out = Vec::new();
         let mut queue = VecDeque::from([(pkg.to_string(), name.to_string(), 0)]);
         let mut seen = HashSet::new();
@@ -1310,7 +721,7 @@ impl<'a> Graph<'a> {
                                     ifi,
                                     shape,
                                     fi,
-                                    &self.files[fi].facts.call_facts[i].shape,
+                                    &self.files[fi].facts.call_facts[i].signature,
                                 )
                             })
                         })
@@ -1334,14 +745,17 @@ impl<'a> Graph<'a> {
 
     /// Whether two signatures agree: the same number of parameters and results, and each
     /// parameter of the same type where both are named types.
-    fn same_shape(&self, afi: usize, a: &Shape, bfi: usize, b: &Shape) -> bool {
-        a.results == b.results
+    fn same_shape(&self, afi: usize, a: &Signature, bfi: usize, b: &Signature) -> bool {
+        a.results.len() == b.results.len()
             && a.params.len() == b.params.len()
-            && a.params.iter().zip(&b.params).all(|(x, y)| match (x, y) {
-                (Some(x), Some(y)) => self.same_type(afi, x, bfi, y),
-                (None, None) => true,
-                _ => false,
-            })
+            && a.params
+                .iter()
+                .zip(&b.params)
+                .all(|((_, x), (_, y))| match (x, y) {
+                    (Some(x), Some(y)) => self.same_type(afi, x, bfi, y),
+                    (None, None) => true,
+                    _ => false,
+                })
     }
 
     fn same_type(&self, afi: usize, a: &TypeRef, bfi: usize, b: &TypeRef) -> bool {
@@ -1510,7 +924,7 @@ impl<'a> Graph<'a> {
                     calls.extend(below.iter().cloned());
                     let found = match call.args.get(param) {
                         Some(Arg::Param(j)) => {
-                            match caller.shape.params.get(*j).cloned().flatten() {
+                            match caller.signature.params.get(*j).and_then(|(_, t)| t.clone()) {
                                 Some(t) if settles(cfi, &t) => Found::Type(cfi, t),
                                 _ => {
                                     if seen.insert((c, *j)) {

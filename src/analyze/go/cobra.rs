@@ -5,10 +5,13 @@
 
 use tree_sitter::Node;
 
-use super::calls::{Scope, callee, names_import, type_ref};
+use super::calls::names_import;
 use super::consts::{ConstExpr, const_expr};
-use super::file::Import;
+use super::facts::Import;
+use super::scope::Scope;
+use super::syntax::callee;
 use super::syntax::{FIELD, KindName, line_of, text};
+use super::types::type_ref;
 
 pub const COBRA: &str = "github.com/spf13/cobra";
 

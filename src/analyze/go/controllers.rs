@@ -9,13 +9,14 @@ use super::syntax::FIELD;
 use super::syntax::KindName;
 use tree_sitter::Node;
 
-use super::file::GoFile;
+use super::facts::GoFile;
 use super::index::{GoIndex, GoInput};
-use super::locals::{Locals, ValueType};
+use super::scope::Scope;
 use super::syntax::{
     ChainRoot, FuncCtx, ObjectRef, Step, assigned_variable, chain_heads, condition_of,
     flatten_chain, line_of, object_ref, string_literal, text,
 };
+use super::types::ValueType;
 use crate::model::{Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch};
 
 /// One controller builder, with every call made on it.
@@ -38,8 +39,8 @@ pub struct RawWatch {
 }
 
 /// Records the controllers built in one function.
-pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
-    let found = controllers_in_body(ctx, src, locals, &file.path, &mut file.diagnostics);
+pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
+    let found = controllers_in_body(ctx, src, scope, &file.path, &mut file.diagnostics);
     file.controllers.extend(found);
 }
 
@@ -113,7 +114,7 @@ const BUILDER_CONSTRUCTORS: [&str; 3] = [
 fn controllers_in_body(
     ctx: &FuncCtx,
     src: &[u8],
-    locals: &Locals,
+    scope: &Scope,
     path: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<ControllerChain> {
@@ -154,7 +155,7 @@ fn controllers_in_body(
                 src,
                 receiver_type,
                 receiver_name,
-                locals,
+                scope,
                 path,
                 diagnostics,
             );
@@ -174,7 +175,7 @@ fn apply_step(
     src: &[u8],
     receiver_type: Option<&str>,
     receiver_name: Option<&str>,
-    locals: &Locals,
+    scope: &Scope,
     path: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
@@ -200,7 +201,7 @@ fn apply_step(
             builder.reconciler = step
                 .args
                 .first()
-                .map(|a| reconciler_name(*a, src, receiver_type, receiver_name, locals));
+                .map(|a| reconciler_name(*a, src, receiver_type, receiver_name, scope));
             return;
         }
         _ => return,
@@ -220,7 +221,7 @@ fn apply_step(
     };
     let object = match object_node {
         // A literal, or a variable whose declaration names its type: `pod := &corev1.Pod{}`.
-        Some(node) => locals.object_of(node, src, true),
+        Some(node) => scope.object_of(node, src, true),
         None => ObjectRef::Unknown(text(*first, src).to_string()),
     };
     if let ObjectRef::Unknown(expr) = &object {
@@ -245,7 +246,7 @@ fn apply_step(
 /// `source.Kind(…)` or the generic `source.TypedKind(…)`, type arguments given or not.
 fn is_source_kind(node: Node, src: &[u8]) -> bool {
     node.kind_name() == "call_expression"
-        && crate::analyze::go::calls::callee(node).is_some_and(|f| {
+        && crate::analyze::go::syntax::callee(node).is_some_and(|f| {
             f.kind_name() == "selector_expression"
                 && f.child_by_field_id(FIELD.field)
                     .is_some_and(|m| matches!(text(m, src), "Kind" | "TypedKind"))
@@ -266,7 +267,7 @@ fn reconciler_name(
     src: &[u8],
     receiver_type: Option<&str>,
     receiver_name: Option<&str>,
-    locals: &Locals,
+    scope: &Scope,
 ) -> String {
     let expr = text(arg, src);
     if Some(expr) == receiver_name
@@ -277,7 +278,7 @@ fn reconciler_name(
     match object_ref(arg, src) {
         ObjectRef::Type { name, .. } => name,
         // `reconciler := &fooReconciler{…}; …Complete(reconciler)`
-        ObjectRef::Unknown(expr) => match locals.type_of(arg, src, arg.start_byte()) {
+        ObjectRef::Unknown(expr) => match scope.type_of(arg, src, arg.start_byte()) {
             ValueType::Type(t) if t.qualifier.is_none() && !t.collection => t.name,
             _ => expr,
         },

@@ -1,90 +1,30 @@
-//! Per-file Go extraction: one tree-sitter parse, then the facts later resolved per project.
-//!
-//! Each feature (controllers, and the extractors that follow) reads the parsed file here and
-//! records raw, unresolved facts in [`GoFile`]; nothing here resolves kinds or constants,
-//! because that needs every file of the project (see `index` and the features' `resolve`).
+//! Per-file Go extraction: one tree-sitter parse, then each feature's `extract` records its
+//! raw, unresolved facts in the file's `facts::GoFile`. Nothing here resolves kinds or
+//! constants, because that needs every file of the project (see `index` and the features'
+//! `resolve`).
 
 use super::syntax::FIELD;
 use super::syntax::KindName;
 use tree_sitter::{Node, Parser};
 
-use super::binaries::{self, BinaryFacts};
-use super::calls::{self, Scope, StructDecl};
-use super::consts::{self, ConstExpr, const_expr};
-use super::controllers::{self, ControllerChain};
-use super::informers::{self, InformerFacts, RawInformer};
-use super::locals::{self, InterfaceInfo, Locals, StructInfo};
-use super::markers::{self, Marker, TypeMarkers};
-use super::metrics::{self, MetricFacts};
+use super::binaries;
+use super::calls;
+use super::consts::{self, const_expr};
+use super::controllers;
+use super::facts::{GoFile, GroupVersionDecl, Import};
+use super::informers;
+use super::markers;
+use super::metrics;
 use super::new_expr;
-use super::routes::{self, RouteFacts};
+use super::routes;
+use super::scope::Scope;
 use super::syntax::{
     Kinds, for_each_node, line_of, receiver_name, receiver_type, string_literal, text,
 };
-use super::webhooks::{self, MethodDecl, WebhookBuilder};
-use super::writes::{self, FuncFacts};
+use super::types;
+use super::webhooks;
+use super::writes;
 use crate::model::Diagnostic;
-
-/// What one Go file contributes to its project's analysis.
-#[derive(Debug, Default, Clone)]
-pub struct GoFile {
-    pub path: String,
-    pub package: String,
-    pub imports: Vec<Import>,
-    /// Top-level `const` and `var` string expressions, by name.
-    pub consts: Vec<consts::Constant>,
-    /// `schema.GroupVersion{Group: …, Version: …}` literals at top level.
-    pub group_versions: Vec<GroupVersionDecl>,
-    /// `+groupName=` marker in the file's comments.
-    pub group_name_marker: Option<String>,
-    /// A vendored module's API declarations (`extract_vendored_api`), not the project's code.
-    pub vendored: bool,
-    pub controllers: Vec<ControllerChain>,
-    /// Every function's calls and candidate client writes (see `writes`).
-    pub functions: Vec<FuncFacts>,
-    pub structs: Vec<StructInfo>,
-    /// Interfaces with the types they embed (a local interface embedding `client.Client`
-    /// makes its values clients).
-    pub interfaces: Vec<InterfaceInfo>,
-    pub informers: Vec<RawInformer>,
-    /// Informer values kept in struct fields, GroupVersionResource parameters handed on,
-    /// interface method results (see `informers`).
-    pub informer_facts: InformerFacts,
-    /// `ctrl.NewWebhookManagedBy(…)` builders.
-    pub webhook_builders: Vec<WebhookBuilder>,
-    /// Methods that decide what a webhook builder serves (`Default()`, `Hub()`, …).
-    pub webhook_methods: Vec<MethodDecl>,
-    /// Package-level kubebuilder markers (`+kubebuilder:rbac`, `+kubebuilder:webhook`).
-    pub package_markers: Vec<Marker>,
-    /// Type-level kubebuilder markers, by type.
-    pub type_markers: Vec<TypeMarkers>,
-    /// Functions with their calls, and the file's package-level entry (see `calls`).
-    pub call_facts: Vec<calls::FuncFacts>,
-    pub struct_decls: Vec<StructDecl>,
-    /// Interface declarations with their method shapes, for calls through interfaces.
-    pub interface_decls: Vec<calls::InterfaceDecl>,
-    pub binaries: BinaryFacts,
-    pub metrics: MetricFacts,
-    pub routes: RouteFacts,
-    pub diagnostics: Vec<Diagnostic>,
-    pub parse_errors: bool,
-    /// Marked `// Code generated … DO NOT EDIT.` (clientsets, informers, deepcopy).
-    pub generated: bool,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Import {
-    /// The alias as written (`corev1`, `.`, `_`), if any.
-    pub alias: Option<String>,
-    pub path: String,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct GroupVersionDecl {
-    pub group: ConstExpr,
-    pub version: ConstExpr,
-    pub line: u32,
-}
 
 /// Parses one Go file and extracts its facts. Never fails: problems become diagnostics.
 pub fn extract(path: &str, source: &str) -> GoFile {
@@ -205,10 +145,8 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
                 }
             }
             "type_declaration" => {
-                calls::collect_structs(decl, src, &mut file.struct_decls);
-                calls::collect_interfaces(decl, src, &mut file.interface_decls);
-                locals::structs(decl, src, &mut file.structs);
-                locals::interfaces(decl, src, &mut file.interfaces);
+                types::collect_structs(decl, src, &mut file.structs);
+                types::collect_interfaces(decl, src, &mut file.interfaces);
                 informers::collect_interface_methods(decl, src, &mut file.informer_facts.methods);
                 routes::extract_top_level(decl, src, &mut file);
             }
@@ -224,17 +162,15 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
                     receiver_type(decl, src),
                     receiver_name(decl, src),
                 );
-                let signature = locals::signature(decl, src);
-                let locals = Locals::collect(&ctx, &signature, src);
-                let scope = Scope::of(&ctx, src);
-                controllers::extract(&ctx, &locals, src, &mut file);
-                writes::extract(&ctx, &locals, signature.clone(), src, &mut file);
+                let scope = Scope::of(&ctx, types::signature(decl, src), src);
+                controllers::extract(&ctx, &scope, src, &mut file);
+                writes::extract(&ctx, &scope, src, &mut file);
                 // Generated clientsets and informer factories are plumbing the project's
                 // own code calls; their generic informers are not watches of the project.
                 if !file.generated {
-                    informers::extract(&ctx, &locals, &scope, src, &mut file);
+                    informers::extract(&ctx, &scope, src, &mut file);
                 }
-                webhooks::extract(&ctx, &locals, src, &mut file);
+                webhooks::extract(&ctx, &scope, src, &mut file);
                 let at = calls::extract(&ctx, &scope, src, &mut file);
                 if let Some(f) = file.functions.last_mut() {
                     f.call_fact = at;
@@ -487,6 +423,7 @@ fn parse_bounded(parser: &mut Parser, source: &str) -> Option<tree_sitter::Tree>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analyze::go::consts::ConstExpr;
 
     /// Found by the fuzzer (seed 3000808): 4,000 copies of a broken method header took the
     /// parser's error recovery 80 s. The parse now stops at its work bound.

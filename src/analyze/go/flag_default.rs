@@ -6,8 +6,10 @@
 
 use tree_sitter::Node;
 
-use super::calls::{Scope, callee, names_import};
-use super::file::Import;
+use super::calls::names_import;
+use super::facts::Import;
+use super::scope::Scope;
+use super::syntax::callee;
 use super::syntax::{FIELD, KindName, text};
 
 /// One token of a numeric constant expression in postfix order.

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
 use super::consts::{ConstExpr, Constant};
-use super::file::GoFile;
+use super::facts::GoFile;
 use super::kinds::{Shipped, ShippedCrds, builtin_group_version, is_version};
 use super::syntax::ObjectRef;
 use crate::model::{ApiPackage, Area, Diagnostic, UNRESOLVED};
@@ -223,7 +223,7 @@ impl<'a> GoIndex<'a> {
                 ));
             } else if let Some(gv) = declared.into_iter().next() {
                 for &i in members {
-                    for d in &files[i].facts.interface_decls {
+                    for d in &files[i].facts.interfaces {
                         index
                             .api_interfaces
                             .insert((import_path.clone(), d.name.clone()));

@@ -10,13 +10,13 @@ use super::syntax::FIELD;
 use super::syntax::KindName;
 use tree_sitter::Node;
 
-use super::calls::{Binding, Graph, Paths, Scope};
+use super::calls::{Graph, Paths};
 use super::consts::{ConstExpr, const_expr};
-use super::file::GoFile;
+use super::facts::GoFile;
 use super::index::{GoInput, dir_of};
-use super::locals::TypeExpr;
-use super::locals::{FuncRef, Locals, ValueType};
+use super::scope::{Binding, Scope};
 use super::syntax::{FuncCtx, call_arguments, line_of, text};
+use super::types::{FuncRef, TypeRef, ValueType};
 use super::values::{Values, describe, plural};
 use crate::model::{
     Controller, Diagnostic, PackageInformer, Relation, SourceRef, UNRESOLVED, Watch,
@@ -97,7 +97,7 @@ pub struct InformerFacts {
     /// Functions that hand a GroupVersionResource parameter on.
     pub forwards: Vec<GvrForward>,
     /// First result type of each method of the file's interfaces: (interface, method, type).
-    pub methods: Vec<(String, String, TypeExpr)>,
+    pub methods: Vec<(String, String, TypeRef)>,
     /// Package-level variables given a GroupVersionResource expression.
     pub gvrs: Vec<(String, Gvr)>,
 }
@@ -142,51 +142,14 @@ const MAX_SOURCE_DEPTH: usize = 6;
 
 /// Follows informer values inside one function.
 struct Tracer<'a, 't> {
-    locals: &'a Locals<'a>,
     scope: &'a Scope<'t>,
     src: &'a [u8],
     file: &'a GoFile,
 }
 
 impl<'t> Tracer<'_, 't> {
-    /// The type of a value: `Locals`' answer, except that a closure's typed parameters
-    /// (which only `Scope` records) are known too, also as the base of a field.
     fn type_of(&self, node: Node<'t>) -> ValueType {
-        let src = self.src;
-        let mut fields = Vec::new();
-        let mut n = node;
-        while n.kind_name() == "selector_expression" && fields.len() < MAX_SOURCE_DEPTH {
-            let (Some(operand), Some(field)) = (
-                n.child_by_field_id(FIELD.operand),
-                n.child_by_field_id(FIELD.field),
-            ) else {
-                break;
-            };
-            fields.push(text(field, src).to_string());
-            n = operand;
-        }
-        let closure_param = (n.kind_name() == "identifier")
-            .then(|| self.scope.lookup(text(n, src), n.start_byte()))
-            .flatten()
-            .and_then(|b| match b {
-                Binding::Typed(t) => Some(TypeExpr {
-                    qualifier: t.qualifier,
-                    name: t.name,
-                    collection: t.collection,
-                }),
-                _ => None,
-            });
-        let Some(t) = closure_param else {
-            return self.locals.type_of(node, src, node.start_byte());
-        };
-        let mut ty = ValueType::Type(t);
-        for field in fields.into_iter().rev() {
-            ty = ValueType::Field {
-                base: Box::new(ty),
-                field,
-            };
-        }
-        ty
+        self.scope.type_of(node, self.src, node.start_byte())
     }
 
     /// What informer `node` is, if it is one the analyzer can follow.
@@ -233,7 +196,7 @@ impl<'t> Tracer<'_, 't> {
         if let Some(f) = factory(call, src) {
             return Some(f);
         }
-        let function = super::calls::callee(call)?;
+        let function = super::syntax::callee(call)?;
         let args = call_arguments(call);
         if function.kind_name() == "identifier" {
             // A closure held in a local (`newInformer := func(…) … { return … }`): what its
@@ -248,7 +211,7 @@ impl<'t> Tracer<'_, 't> {
             return self
                 .wrapper(None, text(function, src), &args, depth)
                 .or_else(|| {
-                    Some(InformerSource::Typed(self.locals.type_of(
+                    Some(InformerSource::Typed(self.scope.type_of(
                         call,
                         src,
                         call.start_byte(),
@@ -268,7 +231,7 @@ impl<'t> Tracer<'_, 't> {
                     && operand.kind_name() == "identifier"
                     && self.imports(text(operand, src), "k8s.io/client-go/tools/cache") =>
             {
-                return Some(match self.locals.type_of(args[1], src, call.start_byte()) {
+                return Some(match self.scope.type_of(args[1], src, call.start_byte()) {
                     ValueType::Type(t)
                         if matches!(t.name.as_str(), "Unstructured" | "PartialObjectMetadata") =>
                     {
@@ -431,7 +394,7 @@ fn resource_expr(node: Node, src: &[u8]) -> Option<ConstExpr> {
 
 /// Records the informers a function starts, the informer values it stores in struct
 /// fields, and the GroupVersionResource parameters it hands on.
-pub fn extract(ctx: &FuncCtx, locals: &Locals, scope: &Scope, src: &[u8], file: &mut GoFile) {
+pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     let func = FuncRef {
         receiver: ctx.receiver_type.clone(),
         name: ctx.name.clone(),
@@ -439,12 +402,7 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, scope: &Scope, src: &[u8], file: 
     let mut found = Vec::new();
     let mut facts = InformerFacts::default();
     {
-        let tracer = Tracer {
-            locals,
-            scope,
-            src,
-            file,
-        };
+        let tracer = Tracer { scope, src, file };
         // Event handlers first: an informer they add a handler to is reported there (where
         // the controller reacts), not where it is obtained.
         let mut handled = std::collections::HashSet::new();
@@ -494,14 +452,14 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, scope: &Scope, src: &[u8], file: 
             let source =
                 match method {
                     "GetInformer" if args.len() >= 2 => Some(InformerSource::Object(
-                        locals.type_of(args[1], src, call.start_byte()),
+                        scope.type_of(args[1], src, call.start_byte()),
                     )),
                     "Kind" | "TypedKind"
                         if operand.kind_name() == "identifier"
                             && args.len() >= 2
                             && !inside_builder_watch(call, src) =>
                     {
-                        Some(InformerSource::Object(locals.type_of(
+                        Some(InformerSource::Object(scope.type_of(
                             args[1],
                             src,
                             call.start_byte(),
@@ -552,7 +510,7 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, scope: &Scope, src: &[u8], file: 
             ) else {
                 continue;
             };
-            let (names, values) = (super::locals::list(left), super::locals::list(right));
+            let (names, values) = (super::scope::list(left), super::scope::list(right));
             for (i, name) in names.iter().enumerate() {
                 let value = match values.len() {
                     n if n == names.len() => values[i],
@@ -568,7 +526,7 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, scope: &Scope, src: &[u8], file: 
                 ) else {
                     continue;
                 };
-                let owner = match locals.type_of(owner, src, b.start_byte()) {
+                let owner = match scope.type_of(owner, src, b.start_byte()) {
                     ValueType::Type(t) | ValueType::Param { ty: Some(t), .. }
                         if t.qualifier.is_none() && !t.collection =>
                     {
@@ -590,7 +548,7 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, scope: &Scope, src: &[u8], file: 
         // called as `F(…)` or `pkg.F(…)`).
         if ctx.receiver_type.is_none() {
             for &call in &ctx.calls {
-                let Some(function) = super::calls::callee(call) else {
+                let Some(function) = super::syntax::callee(call) else {
                     continue;
                 };
                 for (arg, a) in call_arguments(call).into_iter().enumerate() {
@@ -680,7 +638,7 @@ fn method_of<'t, 's>(call: Node<'t>, src: &'s [u8]) -> Option<(Node<'t>, &'s str
     if call.kind_name() != "call_expression" {
         return None;
     }
-    let function = super::calls::callee(call)?;
+    let function = super::syntax::callee(call)?;
     if function.kind_name() != "selector_expression" {
         return None;
     }
@@ -702,16 +660,12 @@ const OBTAINING_METHODS: [&str; 6] = [
 
 /// The method name node of a call, for its line.
 fn call_field(call: Node) -> Option<Node> {
-    super::calls::callee(call)?.child_by_field_id(FIELD.field)
+    super::syntax::callee(call)?.child_by_field_id(FIELD.field)
 }
 
 /// The first result type of each method of the interfaces a type declaration declares.
-pub fn collect_interface_methods(
-    decl: Node,
-    src: &[u8],
-    out: &mut Vec<(String, String, TypeExpr)>,
-) {
-    for (name, ty) in super::locals::type_specs(decl, "interface_type") {
+pub fn collect_interface_methods(decl: Node, src: &[u8], out: &mut Vec<(String, String, TypeRef)>) {
+    for (name, ty) in super::types::type_specs(decl, "interface_type") {
         let mut c = ty.walk();
         for elem in ty.named_children(&mut c) {
             if !matches!(elem.kind_name(), "method_elem" | "method_spec") {
@@ -720,7 +674,7 @@ pub fn collect_interface_methods(
             let Some(method) = elem.child_by_field_id(FIELD.name) else {
                 continue;
             };
-            let sig = super::locals::signature(elem, src);
+            let sig = super::types::signature(elem, src);
             if let Some(Some(first)) = sig.results.first() {
                 out.push((
                     text(name, src).to_string(),
@@ -906,7 +860,7 @@ pub fn collect_package_gvrs(decl: Node, src: &[u8], out: &mut Vec<(String, Gvr)>
             .collect();
         let values = spec
             .child_by_field_id(FIELD.value)
-            .map(super::locals::list)
+            .map(super::scope::list)
             .unwrap_or_default();
         if names.len() != values.len() {
             continue;
@@ -1248,9 +1202,9 @@ fn hands_on_to_informer(
 fn method_result<'a>(
     values: &Values<'a, '_>,
     file: &'a GoFile,
-    t: &TypeExpr,
+    t: &TypeRef,
     method: &str,
-) -> Option<(&'a GoFile, TypeExpr)> {
+) -> Option<(&'a GoFile, TypeRef)> {
     if t.collection {
         return None;
     }
@@ -1280,7 +1234,7 @@ fn method_result<'a>(
             name: method.to_string(),
         },
     ))?;
-    Some((loc.file, loc.facts.signature.results.first()?.clone()?))
+    Some((loc.file, loc.signature().results.first()?.clone()?))
 }
 
 /// Types an informer's kind is looked for through (in-repo interfaces and their methods).
@@ -1293,7 +1247,7 @@ const MAX_TYPE_STEPS: usize = 32;
 fn informer_type_kind(
     values: &Values,
     file: &GoFile,
-    t: &TypeExpr,
+    t: &TypeRef,
 ) -> Option<(String, String, String)> {
     let files: &[GoInput] = values.index.files;
     let mut stack = vec![(file, t.clone())];

@@ -13,10 +13,11 @@
 use tree_sitter::Node;
 
 use super::binaries::{EnvName, RawEnv, RawFlag, RawValue};
-use super::calls::{Binding, Scope, callee};
 use super::consts::ConstExpr;
-use super::file::Import;
+use super::facts::Import;
 use super::flag_default;
+use super::scope::{Binding, Scope};
+use super::syntax::callee;
 use super::syntax::{FIELD, KindName, call_arguments, line_of, text};
 
 /// Import paths of kingpin (the package is named `kingpin` in each).

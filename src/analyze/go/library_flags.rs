@@ -7,9 +7,12 @@
 
 use tree_sitter::Node;
 
-use super::calls::{Binding, Scope, callee, names_import, type_ref};
-use super::file::Import;
+use super::calls::names_import;
+use super::facts::Import;
+use super::scope::{Binding, Scope};
+use super::syntax::callee;
 use super::syntax::{FIELD, KindName, line_of, string_literal, text};
+use super::types::type_ref;
 
 /// controller-runtime's zap options (`sigs.k8s.io/controller-runtime/pkg/log/zap`).
 pub const CR_ZAP: &str = "sigs.k8s.io/controller-runtime/pkg/log/zap";
@@ -322,7 +325,7 @@ fn development(lit: Node, src: &[u8]) -> Result<bool, String> {
 /// True when a struct of the package declares field `name` as controller-runtime's
 /// `zap.Options` (each file's own imports name the package).
 pub fn zap_options_field<'a>(
-    files: impl Iterator<Item = (&'a [super::calls::StructDecl], &'a [Import])>,
+    files: impl Iterator<Item = (&'a [super::types::StructDecl], &'a [Import])>,
     name: &str,
 ) -> bool {
     let mut found = false;

@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 use tree_sitter::Node;
 
-use super::file::GoFile;
+use super::facts::GoFile;
 use super::index::{GoIndex, GoInput, dir_of};
 use super::syntax::{for_each_node, line_of, text, unescape_go};
 use crate::model::{

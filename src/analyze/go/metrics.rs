@@ -17,10 +17,12 @@ use std::collections::HashMap;
 use tree_sitter::Node;
 
 use super::binaries::{RawValue, value_of};
-use super::calls::{Binding, Scope, callee, names_import};
+use super::calls::names_import;
 use super::consts::ConstExpr;
-use super::file::{GoFile, Import};
+use super::facts::{GoFile, Import};
 use super::index::{GoIndex, GoInput};
+use super::scope::{Binding, Scope};
+use super::syntax::callee;
 use super::syntax::{FuncCtx, for_each_node, for_each_plain_identifier, line_of, text};
 use crate::model::{Diagnostic, Metric, SourceRef, UNRESOLVED};
 

@@ -9,6 +9,7 @@ pub mod calls;
 pub mod cobra;
 pub mod consts;
 pub mod controllers;
+pub mod facts;
 pub mod file;
 pub mod flag_default;
 pub mod index;
@@ -16,19 +17,21 @@ pub mod informers;
 pub mod kinds;
 pub mod kingpin;
 pub mod library_flags;
-pub mod locals;
 pub mod markers;
 pub mod metrics;
 pub mod new_expr;
 pub mod routes;
+pub mod scope;
 pub mod syntax;
+pub mod types;
 pub mod values;
 pub mod webhooks;
 pub mod writes;
 
 use std::collections::BTreeMap;
 
-pub use file::{GoFile, extract, extract_generated, extract_vendored_api};
+pub use facts::GoFile;
+pub use file::{extract, extract_generated, extract_vendored_api};
 pub use index::{GoInput, GoModule, module_path};
 
 use crate::model::{

@@ -657,6 +657,15 @@ pub(crate) fn flatten_chain<'t>(
     (root, steps)
 }
 
+/// The function expression of a call, without explicit type arguments (`f[T](…)`).
+pub fn callee(call: Node) -> Option<Node> {
+    let f = call.child_by_field_id(FIELD.function)?;
+    Some(match f.kind_name() {
+        "index_expression" => f.child_by_field_id(FIELD.operand)?,
+        _ => f,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,10 +4,11 @@
 
 use std::collections::HashMap;
 
-use super::file::GoFile;
+use super::facts::GoFile;
 use super::index::{GoIndex, GoInput, dir_of};
-use super::locals::{FuncRef, TypeExpr, ValueType, is_group_version_accessor};
+use super::scope::is_group_version_accessor;
 use super::syntax::ObjectRef;
+use super::types::{FuncRef, Signature, TypeRef, ValueType};
 use super::writes::{FuncFacts, RawCall};
 use crate::model::{Area, UNRESOLVED};
 
@@ -18,6 +19,13 @@ pub struct Located<'a> {
     pub fi: usize,
     pub area: Area,
     pub facts: &'a FuncFacts,
+}
+
+impl Located<'_> {
+    /// The function's parameters and results (recorded once, with its calls).
+    pub fn signature(&self) -> &Signature {
+        &self.file.call_facts[self.facts.call_fact].signature
+    }
 }
 
 /// Functions of the project by (package folder, function).
@@ -120,12 +128,13 @@ impl<'a, 'b> Values<'a, 'b> {
         &self,
         dir: &str,
         owner: &str,
-    ) -> Vec<(&'a GoFile, Option<&'a str>, &'a TypeExpr)> {
+    ) -> Vec<(&'a GoFile, Option<&'a str>, &'a TypeRef)> {
         let mut out = Vec::new();
         for input in self.files_in(dir) {
             for s in input.facts.structs.iter().filter(|s| s.name == owner) {
-                for (name, ty) in &s.fields {
-                    out.push((&input.facts, name.as_deref(), ty));
+                for f in &s.fields {
+                    let name = (!f.embedded).then_some(f.name.as_str());
+                    out.push((&input.facts, name, &f.ty));
                 }
             }
         }
@@ -134,7 +143,7 @@ impl<'a, 'b> Values<'a, 'b> {
 
     /// The types embedded by interface `name` declared in package folder `dir`, with the
     /// file that declares them.
-    pub fn interface_embeds(&self, dir: &str, name: &str) -> Vec<(&'a GoFile, &'a TypeExpr)> {
+    pub fn interface_embeds(&self, dir: &str, name: &str) -> Vec<(&'a GoFile, &'a TypeRef)> {
         let mut out = Vec::new();
         for input in self.files_in(dir) {
             for i in input.facts.interfaces.iter().filter(|i| i.name == name) {
@@ -150,7 +159,7 @@ impl<'a, 'b> Values<'a, 'b> {
         dir: &str,
         owner: &str,
         field: &str,
-    ) -> Option<(&'a GoFile, TypeExpr)> {
+    ) -> Option<(&'a GoFile, TypeRef)> {
         // An embedded field is named after its type (`r.Client` of an embedded `client.Client`).
         self.struct_fields(dir, owner)
             .into_iter()
@@ -431,7 +440,7 @@ impl<'a, 'b> Values<'a, 'b> {
         file: &'a GoFile,
         dir: &str,
         value: &ValueType,
-    ) -> Option<(&'a GoFile, TypeExpr)> {
+    ) -> Option<(&'a GoFile, TypeRef)> {
         self.resolve_type(file, dir, value, 0)
     }
 
@@ -441,7 +450,7 @@ impl<'a, 'b> Values<'a, 'b> {
         dir: &str,
         value: &ValueType,
         depth: usize,
-    ) -> Option<(&'a GoFile, TypeExpr)> {
+    ) -> Option<(&'a GoFile, TypeRef)> {
         if depth > MAX_TYPE_DEPTH {
             return None;
         }
@@ -449,7 +458,7 @@ impl<'a, 'b> Values<'a, 'b> {
             ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => Some((file, t.clone())),
             ValueType::Result { func, index } => {
                 let loc = self.functions.get(&(dir.to_string(), func.clone()))?;
-                Some((loc.file, loc.facts.signature.results.get(*index)?.clone()?))
+                Some((loc.file, loc.signature().results.get(*index)?.clone()?))
             }
             ValueType::ForeignResult {
                 qualifier,
@@ -465,14 +474,14 @@ impl<'a, 'b> Values<'a, 'b> {
                         name: name.clone(),
                     },
                 ))?;
-                Some((loc.file, loc.facts.signature.results.get(*index)?.clone()?))
+                Some((loc.file, loc.signature().results.get(*index)?.clone()?))
             }
             ValueType::Elem(inner) => {
                 let (f, t) = self.resolve_type(file, dir, inner, depth + 1)?;
                 t.collection.then_some({
                     (
                         f,
-                        TypeExpr {
+                        TypeRef {
                             collection: false,
                             ..t
                         },
@@ -502,7 +511,7 @@ impl<'a, 'b> Values<'a, 'b> {
                     .filter(|n| !n.is_empty() && field == "Items")?;
                 Some((
                     f,
-                    TypeExpr {
+                    TypeRef {
                         qualifier: t.qualifier.clone(),
                         name: item.to_string(),
                         collection: true,
@@ -513,7 +522,7 @@ impl<'a, 'b> Values<'a, 'b> {
         }
     }
 
-    pub fn type_kind(&self, file: &GoFile, t: &TypeExpr) -> Option<(String, String, String)> {
+    pub fn type_kind(&self, file: &GoFile, t: &TypeRef) -> Option<(String, String, String)> {
         let object = ObjectRef::Type {
             qualifier: t.qualifier.clone(),
             name: t.name.clone(),

@@ -25,9 +25,9 @@ use std::collections::{HashMap, HashSet};
 use tree_sitter::Node;
 
 use super::consts::{ConstExpr, const_expr};
-use super::file::GoFile;
+use super::facts::GoFile;
 use super::index::{GoIndex, GoInput, GoModule, dir_of};
-use super::locals::Locals;
+use super::scope::Scope;
 use super::syntax::{
     ChainRoot, FuncCtx, ObjectRef, assigned_variable, chain_heads, flatten_chain, text,
 };
@@ -73,7 +73,7 @@ const METHODS: [&str; 4] = ["Default", "ValidateCreate", "Hub", "ConvertTo"];
 
 /// Records the webhook builders of one function, and the function itself when it is one of
 /// the methods that matter here.
-pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
+pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     if let (Some(receiver), true) = (&ctx.receiver_type, METHODS.contains(&ctx.name.as_str())) {
         let params = ctx
             .body
@@ -95,13 +95,13 @@ pub fn extract(ctx: &FuncCtx, locals: &Locals, src: &[u8], file: &mut GoFile) {
     if !text(ctx.body, src).contains("WebhookManagedBy") {
         return;
     }
-    let found = builders_in_body(ctx, locals, src, &file.path, &mut file.diagnostics);
+    let found = builders_in_body(ctx, scope, src, &file.path, &mut file.diagnostics);
     file.webhook_builders.extend(found);
 }
 
 fn builders_in_body(
     ctx: &FuncCtx,
-    locals: &Locals,
+    scope: &Scope,
     src: &[u8],
     path: &str,
     diagnostics: &mut Vec<Diagnostic>,
@@ -110,7 +110,7 @@ fn builders_in_body(
     let mut variables: Vec<(String, usize)> = Vec::new();
     let calls = chain_heads(&ctx.calls);
     let object = |node: Node, line: u32, diagnostics: &mut Vec<Diagnostic>| {
-        checked_object(node, locals, src, path, line, diagnostics)
+        checked_object(node, scope, src, path, line, diagnostics)
     };
     for call in calls {
         let (root, steps) = flatten_chain(call, src, &CONSTRUCTORS);
@@ -171,13 +171,13 @@ fn builders_in_body(
 /// a diagnostic when it is none of these.
 fn checked_object(
     node: Node,
-    locals: &Locals,
+    scope: &Scope,
     src: &[u8],
     path: &str,
     line: u32,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> ObjectRef {
-    let object = locals.object_of(node, src, false);
+    let object = scope.object_of(node, src, false);
     if let ObjectRef::Unknown(expr) = &object {
         diagnostics.push(Diagnostic::new(
             path,

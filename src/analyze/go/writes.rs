@@ -19,11 +19,12 @@ use std::collections::HashSet;
 
 use tree_sitter::Node;
 
-use super::calls::{Found, FuncId, Graph, Paths, TypeRef};
-use super::file::GoFile;
+use super::calls::{Found, FuncId, Graph, Paths};
+use super::facts::GoFile;
 use super::index::dir_of;
-use super::locals::{self, FuncRef, Locals, Signature, TypeExpr, ValueType, clientset_accessor};
+use super::scope::{Scope, clientset_accessor};
 use super::syntax::{FuncCtx, call_arguments, condition_of, line_of, text};
+use super::types::{self, FuncRef, TypeRef, ValueType};
 use super::values::{Located, Values, describe};
 use crate::model::{
     CallStep, Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED,
@@ -33,7 +34,6 @@ use crate::model::{
 #[derive(Debug, Clone, PartialEq)]
 pub struct FuncFacts {
     pub func: FuncRef,
-    pub signature: Signature,
     pub calls: Vec<RawCall>,
     /// Client writes and reads made in this function.
     pub writes: Vec<RawWrite>,
@@ -47,7 +47,7 @@ pub struct RawCall {
     pub target: FuncRef,
     pub args: Vec<ValueType>,
     /// Explicit type arguments (`create[*corev1.Pod](…)`), in order.
-    pub type_args: Vec<Option<TypeExpr>>,
+    pub type_args: Vec<Option<TypeRef>>,
     pub line: u32,
 }
 
@@ -92,7 +92,7 @@ pub enum WriteObject {
 #[derive(Debug, Clone, PartialEq)]
 pub enum ClientRef {
     /// A parameter or variable of this declared type.
-    Typed(TypeExpr),
+    Typed(TypeRef),
     /// The method receiver, whose struct type may embed a client.
     Embedded(String),
     /// `recv.Field` on a struct type of this package.
@@ -140,13 +140,7 @@ const PATCHERS: &[(&str, &str, &str)] = &[
 ];
 
 /// Records the calls and candidate writes of one function.
-pub fn extract(
-    ctx: &FuncCtx,
-    locals: &Locals,
-    signature: Signature,
-    src: &[u8],
-    file: &mut GoFile,
-) {
+pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     let mut calls = Vec::new();
     let mut writes = Vec::new();
     let generated = file.generated;
@@ -160,7 +154,7 @@ pub fn extract(
                 let name = text(function, src).to_string();
                 let args = args
                     .iter()
-                    .map(|a| locals.type_of(*a, src, call.start_byte()))
+                    .map(|a| scope.type_of(*a, src, call.start_byte()))
                     .collect();
                 calls.push(RawCall {
                     target: FuncRef {
@@ -185,7 +179,7 @@ pub fn extract(
                 {
                     let args = args
                         .iter()
-                        .map(|a| locals.type_of(*a, src, call.start_byte()))
+                        .map(|a| scope.type_of(*a, src, call.start_byte()))
                         .collect();
                     calls.push(RawCall {
                         target: FuncRef {
@@ -200,11 +194,11 @@ pub fn extract(
                 // Reads in generated clientsets and informers are their plumbing. A call is
                 // at most one of these: a receiver is not both kinds of client.
                 let mut candidates: Vec<RawWrite> =
-                    write_call(call, operand, method, &args, ctx, locals, src)
+                    write_call(call, operand, method, &args, ctx, scope, src)
                         .into_iter()
                         .collect();
                 if clientset_accessor(operand, src).is_none() {
-                    candidates.extend(typed_value_calls(call, &args, ctx, locals, src));
+                    candidates.extend(typed_value_calls(call, &args, ctx, scope, src));
                 }
                 for w in candidates {
                     if !(generated && is_read(w.verb)) {
@@ -220,7 +214,6 @@ pub fn extract(
             receiver: ctx.receiver_type.clone(),
             name: ctx.name.clone(),
         },
-        signature,
         calls,
         writes,
         call_fact: 0,
@@ -228,7 +221,7 @@ pub fn extract(
 }
 
 /// The explicit type arguments of a call, or none.
-fn type_arguments(call: Node, src: &[u8]) -> Vec<Option<TypeExpr>> {
+fn type_arguments(call: Node, src: &[u8]) -> Vec<Option<TypeRef>> {
     let Some(list) = call.child_by_field_id(FIELD.type_arguments) else {
         return Vec::new();
     };
@@ -242,7 +235,7 @@ fn type_arguments(call: Node, src: &[u8]) -> Vec<Option<TypeExpr>> {
             } else {
                 Some(n)
             };
-            t.and_then(|t| locals::type_expr(t, src))
+            t.and_then(|t| types::type_ref(t, src))
         })
         .collect()
 }
@@ -253,7 +246,7 @@ fn write_call<'t>(
     method: &str,
     args: &[Node<'t>],
     ctx: &FuncCtx,
-    locals: &Locals,
+    scope: &Scope,
     src: &[u8],
 ) -> Option<RawWrite> {
     let at = call.start_byte();
@@ -270,7 +263,7 @@ fn write_call<'t>(
         };
         return Some(RawWrite {
             verb,
-            object: WriteObject::Value(locals.type_of(args[2], src, at)),
+            object: WriteObject::Value(scope.type_of(args[2], src, at)),
             client: ClientRef::ControllerUtil(text(operand, src).to_string()),
             line,
             condition: condition_of(call, ctx.body, src),
@@ -279,7 +272,7 @@ fn write_call<'t>(
     // Typed clientsets: cs.CoreV1().ConfigMaps(ns).Create(ctx, cm, metav1.CreateOptions{})
     if let Some((group_version, resource)) = clientset_accessor(operand, src) {
         let verb = typed_verb(method)?;
-        let object = typed_object(method, args, locals, src, at);
+        let object = typed_object(method, args, scope, src, at);
         return Some(RawWrite {
             verb,
             object: WriteObject::Clientset {
@@ -327,11 +320,11 @@ fn write_call<'t>(
     if args.len() < 2 {
         return None;
     }
-    let client = client_ref(client_node, ctx, locals, src, at)?;
+    let client = client_ref(client_node, ctx, scope, src, at)?;
     let object = if verb == "get" { args[2] } else { args[1] };
     Some(RawWrite {
         verb,
-        object: WriteObject::Value(locals.type_of(object, src, at)),
+        object: WriteObject::Value(scope.type_of(object, src, at)),
         client,
         line,
         condition: condition_of(call, ctx.body, src),
@@ -360,12 +353,12 @@ fn typed_verb(method: &str) -> Option<&'static str> {
 fn typed_object(
     method: &str,
     args: &[Node],
-    locals: &Locals,
+    scope: &Scope,
     src: &[u8],
     at: usize,
 ) -> Option<ValueType> {
     match method {
-        "Create" | "Update" | "UpdateStatus" => args.get(1).map(|a| locals.type_of(*a, src, at)),
+        "Create" | "Update" | "UpdateStatus" => args.get(1).map(|a| scope.type_of(*a, src, at)),
         _ => None,
     }
 }
@@ -379,7 +372,7 @@ fn typed_value_calls(
     call: Node,
     args: &[Node],
     ctx: &FuncCtx,
-    locals: &Locals,
+    scope: &Scope,
     src: &[u8],
 ) -> Vec<RawWrite> {
     let Some((operand, method)) = call.child_by_field_id(FIELD.function).and_then(|f| {
@@ -417,14 +410,14 @@ fn typed_value_calls(
     let at = call.start_byte();
     receivers
         .into_iter()
-        .map(|(value, accessor)| (locals.type_of(value, src, at), accessor))
+        .map(|(value, accessor)| (scope.type_of(value, src, at), accessor))
         .filter(|(receiver, _)| !matches!(receiver, ValueType::Unknown(_)))
         .map(|(receiver, accessor)| RawWrite {
             verb,
             object: WriteObject::Typed {
                 receiver,
                 accessor,
-                object: typed_object(text(method, src), args, locals, src, at),
+                object: typed_object(text(method, src), args, scope, src, at),
             },
             client: ClientRef::TypedValue,
             line,
@@ -468,7 +461,7 @@ fn status_writer_of<'t>(operand: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
 fn client_ref(
     node: Node,
     ctx: &FuncCtx,
-    locals: &Locals,
+    scope: &Scope,
     src: &[u8],
     at: usize,
 ) -> Option<ClientRef> {
@@ -477,7 +470,7 @@ fn client_ref(
             if Some(text(node, src)) == ctx.receiver_name.as_deref() {
                 return ctx.receiver_type.clone().map(ClientRef::Embedded);
             }
-            match locals.type_of(node, src, at) {
+            match scope.type_of(node, src, at) {
                 ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => {
                     Some(ClientRef::Typed(t))
                 }
@@ -500,7 +493,7 @@ fn client_ref(
                     field,
                 });
             }
-            match locals.type_of(operand, src, at) {
+            match scope.type_of(operand, src, at) {
                 ValueType::Type(t) | ValueType::Param { ty: Some(t), .. }
                     if t.qualifier.is_none() =>
                 {
@@ -758,7 +751,7 @@ impl ArgumentFlow<'_, '_, '_, '_> {
         if t.collection {
             return None;
         }
-        let t = TypeExpr {
+        let t = TypeRef {
             qualifier: t.qualifier.clone(),
             name: t.name.clone(),
             collection: false,
@@ -920,14 +913,14 @@ impl<'a> Resolver<'a, '_> {
         }
     }
 
-    fn is_client_type(&self, file: &GoFile, t: &TypeExpr) -> bool {
+    fn is_client_type(&self, file: &GoFile, t: &TypeRef) -> bool {
         self.is_client_type_at(file, t, 0)
     }
 
     /// A controller-runtime client type, or an interface of this repository that embeds
     /// one (`type clientWithRecorder interface { client.Client; record.EventRecorder }`),
     /// followed through embeddings up to a depth.
-    fn is_client_type_at(&self, file: &GoFile, t: &TypeExpr, depth: usize) -> bool {
+    fn is_client_type_at(&self, file: &GoFile, t: &TypeRef, depth: usize) -> bool {
         let index = self.values.index;
         let import = t
             .qualifier
@@ -966,7 +959,7 @@ impl<'a> Resolver<'a, '_> {
             .values
             .functions
             .get(&(dir.to_string(), func.clone()))
-            .map(|l| &l.facts.signature)
+            .map(|l| l.signature())
         else {
             return SameType::default();
         };

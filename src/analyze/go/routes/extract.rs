@@ -13,7 +13,7 @@ use tree_sitter::Node;
 
 use super::{Arg, Base, CallSite, Chain, RouteCall, Step, grpc};
 use crate::analyze::go::consts::{ConstExpr, const_expr};
-use crate::analyze::go::file::GoFile;
+use crate::analyze::go::facts::GoFile;
 use crate::analyze::go::syntax::{FIELD, FuncCtx, for_each_node, line_of, string_literal, text};
 
 /// A `for _, v := range []string{…}` loop: the variable and the values it takes.

@@ -1,0 +1,324 @@
+//! The analyzer's vocabulary for Go types and values, shared by every feature: a type as
+//! written (`TypeRef`), a value's origin (`ValueType`, `Chain`), signatures, and the struct
+//! and interface declarations of a file. Nothing here is per function (see `scope`) or
+//! resolved to a package (see `index`).
+
+use super::syntax::FIELD;
+use super::syntax::KindName;
+use tree_sitter::Node;
+
+use super::syntax::text;
+
+/// A named Go type as written: `pkg.T` or `T` (pointers and type arguments stripped), or a
+/// slice, array or map of one (`collection`: the element, or the map's value, is `pkg.T`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TypeRef {
+    pub qualifier: Option<String>,
+    pub name: String,
+    pub collection: bool,
+}
+
+impl TypeRef {
+    pub fn named(qualifier: Option<&str>, name: &str) -> TypeRef {
+        TypeRef {
+            qualifier: qualifier.map(str::to_string),
+            name: name.to_string(),
+            collection: false,
+        }
+    }
+}
+
+/// The named type a type expression denotes, if it is one (`*pkg.T`, `T[X]`, `pkg.T`).
+pub fn type_ref(node: Node, src: &[u8]) -> Option<TypeRef> {
+    let mut n = node;
+    let mut collection = false;
+    for _ in 0..6 {
+        match n.kind_name() {
+            "pointer_type" | "parenthesized_type" => n = n.named_child(0)?,
+            "generic_type" => n = n.child_by_field_id(FIELD.ty)?,
+            // One level of collection is kept: `[]T`, `[N]T`, `map[K]T`.
+            "slice_type" | "array_type" | "implicit_length_array_type" | "map_type"
+                if !collection =>
+            {
+                collection = true;
+                n = n.child_by_field_id(if n.kind_name() == "map_type" {
+                    FIELD.value
+                } else {
+                    FIELD.element
+                })?;
+            }
+            "qualified_type" => {
+                return Some(TypeRef {
+                    qualifier: Some(text(n.child_by_field_id(FIELD.package)?, src).to_string()),
+                    name: text(n.child_by_field_id(FIELD.name)?, src).to_string(),
+                    collection,
+                });
+            }
+            "type_identifier" => {
+                return Some(TypeRef {
+                    qualifier: None,
+                    name: text(n, src).to_string(),
+                    collection,
+                });
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// A function in the same package: a method of a receiver type, or a plain function.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FuncRef {
+    pub receiver: Option<String>,
+    pub name: String,
+}
+
+/// What an expression's type is known to be.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ValueType {
+    Type(TypeRef),
+    /// Result number `index` of a same-package function.
+    Result {
+        func: FuncRef,
+        index: usize,
+    },
+    /// Result number `index` of `qualifier.name(…)`, a function of another package.
+    ForeignResult {
+        qualifier: String,
+        name: String,
+        index: usize,
+    },
+    /// A field of a struct value (`r.Service`, `list.Items`).
+    Field {
+        base: Box<ValueType>,
+        field: String,
+    },
+    /// An element of a slice or array value (`range xs`, `xs[i]`).
+    Elem(Box<ValueType>),
+    /// An object from a typed clientset call (`cs.CoreV1().ConfigMaps(ns).Get(…)`).
+    Clientset {
+        group_version: String,
+        resource: String,
+    },
+    /// A typed clientset's client of one resource (`cs.AppsV1().StatefulSets(ns)`), not an
+    /// object: what a local assigned from the chain holds.
+    ClientsetClient {
+        group_version: String,
+        resource: String,
+    },
+    /// The function's own parameter number `index` (its declared type may be an interface
+    /// or a type parameter, so callers say what it really is).
+    Param {
+        index: usize,
+        ty: Option<TypeRef>,
+    },
+    Unknown(String),
+}
+
+/// A function's parameters (name and type; `_` when unnamed), results and type parameters.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Signature {
+    pub params: Vec<(String, Option<TypeRef>)>,
+    pub results: Vec<Option<TypeRef>>,
+    pub type_params: Vec<String>,
+}
+
+/// Parameter and result types of a function or method declaration.
+pub fn signature(decl: Node, src: &[u8]) -> Signature {
+    let mut sig = Signature {
+        params: Vec::new(),
+        results: Vec::new(),
+        type_params: Vec::new(),
+    };
+    if let Some(tp) = decl.child_by_field_id(FIELD.type_parameters) {
+        let mut c = tp.walk();
+        for p in tp.named_children(&mut c) {
+            let mut pc = p.walk();
+            for name in p
+                .children_by_field_name("name", &mut pc)
+                .filter(|n| n.kind_name() == "identifier")
+            {
+                sig.type_params.push(text(name, src).to_string());
+            }
+        }
+    }
+    for (ty, names) in super::syntax::parameters(decl, src) {
+        let ty = ty.and_then(|t| type_ref(t, src));
+        if names.is_empty() {
+            sig.params.push(("_".into(), ty));
+        } else {
+            for name in names {
+                sig.params.push((name.to_string(), ty.clone()));
+            }
+        }
+    }
+    if let Some(result) = decl.child_by_field_id(FIELD.result) {
+        if result.kind_name() == "parameter_list" {
+            let mut c = result.walk();
+            for p in result
+                .named_children(&mut c)
+                .filter(|p| p.kind_name() == "parameter_declaration")
+            {
+                let ty = p.child_by_field_id(FIELD.ty).and_then(|t| type_ref(t, src));
+                let mut pc = p.walk();
+                let count = p
+                    .children_by_field_name("name", &mut pc)
+                    .filter(|n| n.kind_name() == "identifier")
+                    .count()
+                    .max(1);
+                for _ in 0..count {
+                    sig.results.push(ty.clone());
+                }
+            }
+        } else {
+            sig.results.push(type_ref(result, src));
+        }
+    }
+    sig
+}
+
+/// Where a value chain starts.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Root {
+    /// A value of a known type: a composite literal, `new(T)`, a typed parameter or variable.
+    Type(TypeRef),
+    /// The method's receiver.
+    Receiver(TypeRef),
+    /// The result of calling a package-level function, `F(…)` or `pkg.F(…)`.
+    Call {
+        qualifier: Option<String>,
+        name: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    Field(String),
+    /// The result of calling a method.
+    Call(String),
+    /// An element of a collection: `xs[i]`, or a `range` loop's value variable.
+    Elem,
+}
+
+/// A value written as a chain of field reads and calls from a root, e.g.
+/// `pkg.NewRunner().WithX(…)` or `opts.LoggingOptions`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chain {
+    pub root: Root,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct StructField {
+    pub name: String,
+    pub ty: TypeRef,
+    pub embedded: bool,
+}
+
+/// A `type T struct { … }` declaration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StructDecl {
+    pub name: String,
+    pub fields: Vec<StructField>,
+}
+
+/// A `type I interface { … }` declaration: its methods and embedded interfaces.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InterfaceDecl {
+    pub name: String,
+    pub methods: Vec<(String, Signature)>,
+    pub embedded: Vec<TypeRef>,
+}
+
+/// The (name, type) nodes of the type specs of a declaration whose type is of `kind`.
+pub(crate) fn type_specs<'t>(decl: Node<'t>, kind: &str) -> Vec<(Node<'t>, Node<'t>)> {
+    let mut c = decl.walk();
+    decl.named_children(&mut c)
+        .filter(|n| n.kind_name() == "type_spec")
+        .filter_map(|spec| {
+            let name = spec.child_by_field_id(FIELD.name)?;
+            let ty = spec.child_by_field_id(FIELD.ty)?;
+            (ty.kind_name() == kind).then_some((name, ty))
+        })
+        .collect()
+}
+
+/// Records `type T struct { … }` declarations.
+pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
+    for (name, ty) in type_specs(decl, "struct_type") {
+        let mut fields = Vec::new();
+        let mut tc = ty.walk();
+        for list in ty.named_children(&mut tc) {
+            let mut lc = list.walk();
+            for field in list.named_children(&mut lc) {
+                if field.kind_name() != "field_declaration" {
+                    continue;
+                }
+                let Some(fty) = field
+                    .child_by_field_id(FIELD.ty)
+                    .and_then(|t| type_ref(t, src))
+                else {
+                    continue;
+                };
+                let mut nc = field.walk();
+                let names: Vec<String> = field
+                    .children_by_field_name("name", &mut nc)
+                    .map(|n| text(n, src).to_string())
+                    .collect();
+                if names.is_empty() {
+                    fields.push(StructField {
+                        name: fty.name.clone(),
+                        ty: fty,
+                        embedded: true,
+                    });
+                } else {
+                    for n in names {
+                        fields.push(StructField {
+                            name: n,
+                            ty: fty.clone(),
+                            embedded: false,
+                        });
+                    }
+                }
+            }
+        }
+        out.push(StructDecl {
+            name: text(name, src).to_string(),
+            fields,
+        });
+    }
+}
+
+/// Records `type I interface { … }` declarations: method names with their shapes, and
+/// embedded interfaces.
+pub fn collect_interfaces(decl: Node, src: &[u8], out: &mut Vec<InterfaceDecl>) {
+    for (name, ty) in type_specs(decl, "interface_type") {
+        let mut methods = Vec::new();
+        let mut embedded = Vec::new();
+        let mut tc = ty.walk();
+        for elem in ty.named_children(&mut tc) {
+            match elem.kind_name() {
+                "method_elem" | "method_spec" => {
+                    if let Some(n) = elem.child_by_field_id(FIELD.name) {
+                        methods.push((text(n, src).to_string(), signature(elem, src)));
+                    }
+                }
+                "type_elem" | "constraint_elem" => {
+                    // An embedded interface, unless it is a type set (`~int | string`).
+                    if elem.named_child_count() == 1
+                        && let Some(t) = elem.named_child(0).and_then(|t| type_ref(t, src))
+                    {
+                        embedded.push(t);
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push(InterfaceDecl {
+            name: text(name, src).to_string(),
+            methods,
+            embedded,
+        });
+    }
+}
