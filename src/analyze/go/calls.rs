@@ -29,8 +29,8 @@ use super::consts::{ConstExpr, const_expr};
 use super::facts::{GoFile, Import};
 use super::index::{GoIndex, GoInput};
 use super::scope::Scope;
-use super::syntax::{FuncCtx, callee, line_of, text};
-use super::types::{Chain, InterfaceDecl, Root, Signature, Step, StructDecl, TypeRef};
+use super::syntax::{FuncCtx, call_arguments, callee, line_of, text};
+use super::types::{Chain, InterfaceDecl, Root, Signature, Step, StructDecl, TypeRef, ValueType};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Target {
@@ -63,6 +63,16 @@ pub struct RawCall {
     pub line: u32,
     pub target: Target,
     pub args: Vec<Arg>,
+    /// For a call of a function of the same package (`F(…)`, or a method on the receiver):
+    /// each argument's type as the file tells it, with the explicit type arguments
+    /// (`create[*corev1.Pod](…)`), for helpers whose parameter is the object they write.
+    pub same_package: Option<SamePackageArgs>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SamePackageArgs {
+    pub values: Vec<ValueType>,
+    pub type_args: Vec<Option<TypeRef>>,
 }
 
 /// One function or method, or (with an empty `name`) a file's package-level declarations,
@@ -170,20 +180,28 @@ fn collect_calls(
                 let Some(target) = target_of(f, scope, src, imports) else {
                     return;
                 };
-                let args = node
-                    .child_by_field_id(FIELD.arguments)
-                    .map(|a| {
-                        let mut c = a.walk();
-                        a.named_children(&mut c)
-                            .filter(|n| n.kind_name() != "comment")
-                            .map(|n| arg_of(n, scope, src))
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                let arg_nodes = call_arguments(node);
+                let same_package = match &target {
+                    Target::Func {
+                        qualifier: None, ..
+                    } => true,
+                    Target::Method { receiver, .. } => {
+                        receiver.steps.is_empty() && matches!(receiver.root, Root::Receiver(_))
+                    }
+                    Target::Func { .. } => false,
+                }
+                .then(|| SamePackageArgs {
+                    values: arg_nodes
+                        .iter()
+                        .map(|a| scope.type_of(*a, src, node.start_byte()))
+                        .collect(),
+                    type_args: type_arguments(node, src),
+                });
                 out.push(RawCall {
                     line: line_of(node),
                     target,
-                    args,
+                    args: arg_nodes.iter().map(|n| arg_of(*n, scope, src)).collect(),
+                    same_package,
                 });
             }
             // A function or method passed as a value (`RunE: run`, `Handle(p, s.serve)`) may
@@ -209,12 +227,33 @@ fn collect_calls(
                             line: line_of(child),
                             target,
                             args: Vec::new(),
+                            same_package: None,
                         });
                     }
                 }
             }
             _ => {}
         });
+}
+
+/// The explicit type arguments of a call, or none.
+fn type_arguments(call: Node, src: &[u8]) -> Vec<Option<TypeRef>> {
+    let Some(list) = call.child_by_field_id(FIELD.type_arguments) else {
+        return Vec::new();
+    };
+    let mut c = list.walk();
+    list.named_children(&mut c)
+        .filter(|n| n.kind() != "comment")
+        .map(|n| {
+            // `type_elem` wraps each argument in newer grammars.
+            let t = if n.kind_name() == "type_elem" {
+                n.named_child(0)
+            } else {
+                Some(n)
+            };
+            t.and_then(|t| super::types::type_ref(t, src))
+        })
+        .collect()
 }
 
 /// controller-runtime's `….Complete(r)` / `….Build(r)` hands `r` to the manager, which
@@ -240,6 +279,7 @@ fn registered_reconciler(call: Node, f: Node, scope: &Scope, src: &[u8]) -> Opti
             name: "Reconcile".to_string(),
         },
         args: Vec::new(),
+        same_package: None,
     })
 }
 
@@ -894,12 +934,11 @@ impl<'a> Graph<'a> {
                 ));
                 continue;
             }
-            let callers: Vec<usize> = self.callers[n]
-                .iter()
-                .copied()
-                .filter(|&c| paths.depth[c] != usize::MAX)
+            let calls_in: Vec<(usize, &RawCall)> = self
+                .calls_into_flat(n)
+                .filter(|&(c, _)| paths.depth[c] != usize::MAX)
                 .collect();
-            if callers.is_empty() {
+            if calls_in.is_empty() {
                 out.push(unknown(
                     &below,
                     format!(
@@ -909,57 +948,72 @@ impl<'a> Graph<'a> {
                 ));
                 continue;
             }
-            for c in callers {
+            for (c, call) in calls_in {
                 let (cfi, ci) = self.ids[c];
                 let caller = &self.files[cfi].facts.call_facts[ci];
-                let sites = &self.call_sites[c];
-                let first = sites.partition_point(|&(to, _)| to < n);
-                for &(_, k) in sites[first..].iter().take_while(|&&(to, _)| to == n) {
-                    let call = &caller.calls[k as usize];
-                    let mut calls = vec![ArgCall {
-                        caller: self.ids[c],
-                        callee: self.ids[n],
-                        line: call.line,
-                    }];
-                    calls.extend(below.iter().cloned());
-                    let found = match call.args.get(param) {
-                        Some(Arg::Param(j)) => {
-                            match caller.signature.params.get(*j).and_then(|(_, t)| t.clone()) {
-                                Some(t) if settles(cfi, &t) => Found::Type(cfi, t),
-                                _ => {
-                                    if seen.insert((c, *j)) {
-                                        queue.push_back((c, *j, calls));
-                                    }
-                                    continue;
+                let mut calls = vec![ArgCall {
+                    caller: self.ids[c],
+                    callee: self.ids[n],
+                    line: call.line,
+                }];
+                calls.extend(below.iter().cloned());
+                let found = match call.args.get(param) {
+                    Some(Arg::Param(j)) => {
+                        match caller.signature.params.get(*j).and_then(|(_, t)| t.clone()) {
+                            Some(t) if settles(cfi, &t) => Found::Type(cfi, t),
+                            _ => {
+                                if seen.insert((c, *j)) {
+                                    queue.push_back((c, *j, calls));
                                 }
+                                continue;
                             }
                         }
-                        Some(Arg::Value(chain)) => match self.type_written(cfi, chain) {
-                            Some((at, t)) => Found::Type(at, t),
-                            None => Found::Unknown(format!(
-                                "the type of the argument {} passes to {name} is not followed",
-                                self.display(self.ids[c])
-                            )),
-                        },
-                        Some(Arg::Str(_) | Arg::Other) => Found::Unknown(format!(
-                            "the argument {} passes to {name} is an expression whose type is not followed",
-                            self.display(self.ids[c])
-                        )),
-                        None if call.args.is_empty() => Found::Unknown(format!(
-                            "{} passes {name} on as a function value, whose arguments are not known",
-                            self.display(self.ids[c])
-                        )),
+                    }
+                    Some(Arg::Value(chain)) => match self.type_written(cfi, chain) {
+                        Some((at, t)) => Found::Type(at, t),
                         None => Found::Unknown(format!(
-                            "{} passes fewer arguments to {name} than its parameter {}",
-                            self.display(self.ids[c]),
-                            param + 1
+                            "the type of the argument {} passes to {name} is not followed",
+                            self.display(self.ids[c])
                         )),
-                    };
-                    out.push(ArgSource { calls, found });
-                }
+                    },
+                    Some(Arg::Str(_) | Arg::Other) => Found::Unknown(format!(
+                        "the argument {} passes to {name} is an expression whose type is not followed",
+                        self.display(self.ids[c])
+                    )),
+                    None if call.args.is_empty() => Found::Unknown(format!(
+                        "{} passes {name} on as a function value, whose arguments are not known",
+                        self.display(self.ids[c])
+                    )),
+                    None => Found::Unknown(format!(
+                        "{} passes fewer arguments to {name} than its parameter {}",
+                        self.display(self.ids[c]),
+                        param + 1
+                    )),
+                };
+                out.push(ArgSource { calls, found });
             }
         }
         out
+    }
+
+    /// The calls the graph followed into function `id`: (caller, call), by caller.
+    pub fn calls_into(&self, id: FuncId) -> Vec<(FuncId, &'a RawCall)> {
+        self.calls_into_flat(self.flat(id))
+            .map(|(c, call)| (self.ids[c], call))
+            .collect()
+    }
+
+    fn calls_into_flat(&self, n: usize) -> impl Iterator<Item = (usize, &'a RawCall)> + '_ {
+        self.callers[n].iter().flat_map(move |&c| {
+            let (cfi, ci) = self.ids[c];
+            let caller: &'a FuncFacts = &self.files[cfi].facts.call_facts[ci];
+            let sites = &self.call_sites[c];
+            let first = sites.partition_point(|&(to, _)| to < n);
+            sites[first..]
+                .iter()
+                .take_while(move |&&(to, _)| to == n)
+                .map(move |&(_, k)| (c, &caller.calls[k as usize]))
+        })
     }
 
     /// `pkgname.Type.Method` or `pkgname.Func`, for showing a call path.

@@ -9,10 +9,11 @@ use super::index::{GoIndex, GoInput, dir_of};
 use super::scope::is_group_version_accessor;
 use super::syntax::ObjectRef;
 use super::types::{FuncRef, Signature, TypeRef, ValueType};
-use super::writes::{FuncFacts, RawCall};
+use super::writes::FuncFacts;
 use crate::model::{Area, UNRESOLVED};
 
 /// A function of the project: the file it is in and its facts.
+#[derive(Clone, Copy)]
 pub struct Located<'a> {
     pub file: &'a GoFile,
     /// The file's index among the project's Go files (as in `calls::FuncId`).
@@ -89,25 +90,40 @@ const MAX_TYPE_DEPTH: usize = 8;
 pub struct Values<'a, 'b> {
     pub index: &'b GoIndex<'a>,
     pub functions: Functions<'a>,
+    /// Every function by its call graph node (`functions` keeps one of a name's
+    /// declarations under different build tags; this keeps each).
+    by_node: HashMap<(usize, usize), Located<'a>>,
 }
 
 impl<'a, 'b> Values<'a, 'b> {
     pub fn new(files: &'a [GoInput], index: &'b GoIndex<'a>) -> Self {
         let mut functions: Functions = HashMap::new();
+        let mut by_node = HashMap::new();
         for (fi, input) in files.iter().enumerate() {
             for f in &input.facts.functions {
+                let located = Located {
+                    file: &input.facts,
+                    fi,
+                    area: input.area,
+                    facts: f,
+                };
+                by_node.insert((fi, f.call_fact), located);
                 functions.insert(
                     (dir_of(&input.facts.path).to_string(), f.func.clone()),
-                    Located {
-                        file: &input.facts,
-                        fi,
-                        area: input.area,
-                        facts: f,
-                    },
+                    located,
                 );
             }
         }
-        Values { index, functions }
+        Values {
+            index,
+            functions,
+            by_node,
+        }
+    }
+
+    /// The function at a call graph node.
+    pub fn located(&self, node: (usize, usize)) -> Option<&Located<'a>> {
+        self.by_node.get(&node)
     }
 
     /// The call graph node of function `func` of package folder `dir`.
@@ -165,25 +181,6 @@ impl<'a, 'b> Values<'a, 'b> {
             .into_iter()
             .find(|(_, n, t)| *n == Some(field) || (n.is_none() && t.name == field))
             .map(|(f, _, t)| (f, t.clone()))
-    }
-
-    /// Same-package calls of `target`: (caller's file, caller, call).
-    pub fn call_sites(
-        &self,
-        dir: &str,
-        target: &FuncRef,
-    ) -> Vec<(&'a GoFile, &'a FuncRef, &'a RawCall)> {
-        let mut out = Vec::new();
-        for ((d, _), loc) in self.functions.iter() {
-            if d != dir {
-                continue;
-            }
-            for call in loc.facts.calls.iter().filter(|c| &c.target == target) {
-                out.push((loc.file, &loc.facts.func, call));
-            }
-        }
-        out.sort_by(|a, b| (&a.0.path, a.2.line).cmp(&(&b.0.path, b.2.line)));
-        out
     }
 
     /// The kind a typed clientset accessor chain (`CoreV1().ConfigMaps(ns)`,

@@ -19,36 +19,25 @@ use std::collections::HashSet;
 
 use tree_sitter::Node;
 
-use super::calls::{Found, FuncId, Graph, Paths};
+use super::calls::{Found, FuncId, Graph, Paths, SamePackageArgs};
 use super::facts::GoFile;
 use super::index::dir_of;
 use super::scope::{Scope, clientset_accessor};
 use super::syntax::{FuncCtx, call_arguments, condition_of, line_of, text};
-use super::types::{self, FuncRef, TypeRef, ValueType};
+use super::types::{FuncRef, TypeRef, ValueType};
 use super::values::{Located, Values, describe};
 use crate::model::{
     CallStep, Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED,
 };
 
-/// Facts about one function, for the call graph and the writes in it.
+/// The writes and reads of one function.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FuncFacts {
     pub func: FuncRef,
-    pub calls: Vec<RawCall>,
     /// Client writes and reads made in this function.
     pub writes: Vec<RawWrite>,
     /// The index of this function's entry in `GoFile::call_facts` (the call graph's node).
     pub call_fact: usize,
-}
-
-/// A call to a function of the same package, with what is known of its arguments.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RawCall {
-    pub target: FuncRef,
-    pub args: Vec<ValueType>,
-    /// Explicit type arguments (`create[*corev1.Pod](…)`), in order.
-    pub type_args: Vec<Option<TypeRef>>,
-    pub line: u32,
 }
 
 /// A client call that writes or reads (`get`, `list`, `watch`: see `is_read`).
@@ -139,74 +128,38 @@ const PATCHERS: &[(&str, &str, &str)] = &[
     ("sigs.k8s.io/cluster-api/util/patch", "Helper", "NewHelper"),
 ];
 
-/// Records the calls and candidate writes of one function.
+/// Records the candidate writes and reads of one function.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
-    let mut calls = Vec::new();
     let mut writes = Vec::new();
     let generated = file.generated;
     for &call in &ctx.calls {
-        let Some(function) = call.child_by_field_id(FIELD.function) else {
+        let Some(function) = call
+            .child_by_field_id(FIELD.function)
+            .filter(|f| f.kind_name() == "selector_expression")
+        else {
+            continue;
+        };
+        let (Some(operand), Some(field)) = (
+            function.child_by_field_id(FIELD.operand),
+            function.child_by_field_id(FIELD.field),
+        ) else {
             continue;
         };
         let args = call_arguments(call);
-        match function.kind_name() {
-            "identifier" => {
-                let name = text(function, src).to_string();
-                let args = args
-                    .iter()
-                    .map(|a| scope.type_of(*a, src, call.start_byte()))
-                    .collect();
-                calls.push(RawCall {
-                    target: FuncRef {
-                        receiver: None,
-                        name,
-                    },
-                    args,
-                    type_args: type_arguments(call, src),
-                    line: line_of(call),
-                });
+        let method = text(field, src);
+        // Reads in generated clientsets and informers are their plumbing. A call is at most
+        // one of these: a receiver is not both kinds of client.
+        let mut candidates: Vec<RawWrite> =
+            write_call(call, operand, method, &args, ctx, scope, src)
+                .into_iter()
+                .collect();
+        if clientset_accessor(operand, src).is_none() {
+            candidates.extend(typed_value_calls(call, &args, ctx, scope, src));
+        }
+        for w in candidates {
+            if !(generated && is_read(w.verb)) {
+                writes.push(w);
             }
-            "selector_expression" => {
-                let (Some(operand), Some(field)) = (
-                    function.child_by_field_id(FIELD.operand),
-                    function.child_by_field_id(FIELD.field),
-                ) else {
-                    continue;
-                };
-                let method = text(field, src);
-                if operand.kind_name() == "identifier"
-                    && Some(text(operand, src)) == ctx.receiver_name.as_deref()
-                {
-                    let args = args
-                        .iter()
-                        .map(|a| scope.type_of(*a, src, call.start_byte()))
-                        .collect();
-                    calls.push(RawCall {
-                        target: FuncRef {
-                            receiver: ctx.receiver_type.clone(),
-                            name: method.to_string(),
-                        },
-                        args,
-                        type_args: type_arguments(call, src),
-                        line: line_of(call),
-                    });
-                }
-                // Reads in generated clientsets and informers are their plumbing. A call is
-                // at most one of these: a receiver is not both kinds of client.
-                let mut candidates: Vec<RawWrite> =
-                    write_call(call, operand, method, &args, ctx, scope, src)
-                        .into_iter()
-                        .collect();
-                if clientset_accessor(operand, src).is_none() {
-                    candidates.extend(typed_value_calls(call, &args, ctx, scope, src));
-                }
-                for w in candidates {
-                    if !(generated && is_read(w.verb)) {
-                        writes.push(w);
-                    }
-                }
-            }
-            _ => {}
         }
     }
     file.functions.push(FuncFacts {
@@ -214,30 +167,9 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             receiver: ctx.receiver_type.clone(),
             name: ctx.name.clone(),
         },
-        calls,
         writes,
         call_fact: 0,
     });
-}
-
-/// The explicit type arguments of a call, or none.
-fn type_arguments(call: Node, src: &[u8]) -> Vec<Option<TypeRef>> {
-    let Some(list) = call.child_by_field_id(FIELD.type_arguments) else {
-        return Vec::new();
-    };
-    let mut c = list.walk();
-    list.named_children(&mut c)
-        .filter(|n| n.kind() != "comment")
-        .map(|n| {
-            // `type_elem` wraps each argument in newer grammars.
-            let t = if n.kind_name() == "type_elem" {
-                n.named_child(0)
-            } else {
-                Some(n)
-            };
-            t.and_then(|t| types::type_ref(t, src))
-        })
-        .collect()
 }
 
 fn write_call<'t>(
@@ -541,7 +473,7 @@ pub fn resolve(
 ) -> Writes {
     let index = values.index;
     let functions = &values.functions;
-    let resolver = Resolver { values };
+    let resolver = Resolver { values, graph };
     // Every write and read, at the line it is reported, with the function it belongs to.
     let mut resolved: Vec<(&str, Row)> = Vec::new();
     let mut ordered: Vec<_> = functions.iter().collect();
@@ -870,6 +802,7 @@ struct SameType {
 
 struct Resolver<'a, 'b> {
     values: &'b Values<'a, 'b>,
+    graph: &'b Graph<'b>,
 }
 
 /// Writes through parameters are followed this many helper calls deep.
@@ -877,7 +810,7 @@ const MAX_HELPER_DEPTH: usize = 4;
 /// Interfaces embedding interfaces are followed this deep.
 const MAX_EMBED_DEPTH: usize = 4;
 
-impl<'a> Resolver<'a, '_> {
+impl<'a, 'b> Resolver<'a, 'b> {
     fn is_client(&self, file: &'a GoFile, dir: &str, w: &RawWrite) -> bool {
         match &w.client {
             ClientRef::TypedValue => match &w.object {
@@ -952,6 +885,29 @@ impl<'a> Resolver<'a, '_> {
             .any(|(f, e)| self.is_client_type_at(f, e, depth + 1))
     }
 
+    /// The calls of `func` made in its own package, as the call graph resolved them:
+    /// (caller's file, caller, line, what the call passes), by file and line.
+    fn same_package_calls(
+        &self,
+        dir: &str,
+        func: &FuncRef,
+    ) -> Vec<(&'a GoFile, &'a FuncRef, u32, &'b SamePackageArgs)> {
+        let Some(node) = self.values.node_of(dir, func) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (caller, call) in self.graph.calls_into(node) {
+            let (Some(args), Some(loc)) = (&call.same_package, self.values.located(caller)) else {
+                continue;
+            };
+            if dir_of(&loc.file.path) == dir {
+                out.push((loc.file, &loc.facts.func, call.line, args));
+            }
+        }
+        out.sort_by(|a, b| (&a.0.path, a.2).cmp(&(&b.0.path, b.2)));
+        out
+    }
+
     /// For parameter `index` of `func` typed by a type parameter: the position of that type
     /// parameter and the other parameters of the same type (all have one type at a call).
     fn same_type_arguments(&self, dir: &str, func: &FuncRef, index: usize) -> SameType {
@@ -990,14 +946,14 @@ impl<'a> Resolver<'a, '_> {
         &self,
         file: &'a GoFile,
         dir: &str,
-        call: &RawCall,
+        call: &SamePackageArgs,
         index: usize,
         same_type: &SameType,
     ) -> Option<ValueType> {
         if let Some(Some(t)) = same_type.type_param.and_then(|p| call.type_args.get(p)) {
             return Some(ValueType::Type(t.clone()));
         }
-        let arg = call.args.get(index)?;
+        let arg = call.values.get(index)?;
         if matches!(arg, ValueType::Param { .. })
             || self.values.value_kind(file, dir, arg).is_some()
         {
@@ -1006,7 +962,7 @@ impl<'a> Resolver<'a, '_> {
         same_type
             .params
             .iter()
-            .filter_map(|i| call.args.get(*i))
+            .filter_map(|i| call.values.get(*i))
             .find(|a| self.values.value_kind(file, dir, a).is_some())
             .or(Some(arg))
             .cloned()
@@ -1095,17 +1051,17 @@ impl<'a> Resolver<'a, '_> {
                             continue;
                         }
                         if depth < MAX_HELPER_DEPTH {
-                            let sites = self.values.call_sites(dir, func);
+                            let sites = self.same_package_calls(dir, func);
                             if !sites.is_empty() {
                                 let same_type = self.same_type_arguments(dir, func, *index);
-                                for (caller_file, caller, call) in sites {
-                                    match self.argument(caller_file, dir, call, *index, &same_type)
+                                for (caller_file, caller, line, args) in sites {
+                                    match self.argument(caller_file, dir, args, *index, &same_type)
                                     {
                                         Some(arg) => pending.push((
                                             arg,
                                             caller_file,
                                             caller,
-                                            call.line,
+                                            line,
                                             depth + 1,
                                         )),
                                         None => continue,
