@@ -823,20 +823,7 @@ fn returned_literal(
     src: &[u8],
     imports: &[Import],
 ) -> Option<Constructor> {
-    // A closure's returns are not the function's.
-    let closures: Vec<std::ops::Range<usize>> = ctx
-        .bindings
-        .iter()
-        .filter(|n| n.kind_name() == "func_literal")
-        .map(|n| n.byte_range())
-        .collect();
-    let returns: Vec<Node> = ctx
-        .nodes
-        .iter()
-        .copied()
-        .filter(|n| n.kind_name() == "return_statement")
-        .filter(|n| !closures.iter().any(|c| c.contains(&n.start_byte())))
-        .collect();
+    let returns = ctx.own_returns();
     let [ret] = returns.as_slice() else {
         return None;
     };

@@ -86,6 +86,10 @@ pub struct FuncFacts {
     /// against an interface's.
     pub signature: Signature,
     pub calls: Vec<RawCall>,
+    /// When the first result is declared as a named type that may be an interface (not a
+    /// pointer, slice or map: `func newObject(…) client.Object`): what the first value of
+    /// each of the function's own `return` statements is (`nil` left out).
+    pub returned: Vec<ValueType>,
 }
 
 impl FuncFacts {
@@ -126,10 +130,48 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> u
         line: decl.map(line_of).unwrap_or_else(|| line_of(ctx.body)),
         signature: scope.signature().clone(),
         calls: Vec::new(),
+        returned: decl
+            .filter(|d| first_result_may_be_interface(*d))
+            .map(|_| returned_values(ctx, scope, src))
+            .unwrap_or_default(),
     };
     collect_calls(&ctx.nodes, scope, src, &file.imports, &mut facts.calls);
     file.call_facts.push(facts);
     file.call_facts.len() - 1
+}
+
+/// True when a function's first result is declared as a named type, which may be an
+/// interface (a pointer, slice, map or function type is not).
+fn first_result_may_be_interface(decl: Node) -> bool {
+    let Some(result) = decl.child_by_field_id(FIELD.result) else {
+        return false;
+    };
+    let first = if result.kind_name() == "parameter_list" {
+        result
+            .named_child(0)
+            .and_then(|p| p.child_by_field_id(FIELD.ty))
+    } else {
+        Some(result)
+    };
+    first.is_some_and(|t| matches!(t.kind_name(), "qualified_type" | "type_identifier"))
+}
+
+/// The first value of each `return` of the function itself (not of its closures), as
+/// `Scope::type_of` tells it; `nil` is left out, and a bare `return` (of named results)
+/// is unknown.
+fn returned_values(ctx: &FuncCtx, scope: &Scope, src: &[u8]) -> Vec<ValueType> {
+    let mut out = Vec::new();
+    for ret in ctx.own_returns() {
+        let first = ret
+            .named_child(0)
+            .and_then(|values| super::scope::list(values).into_iter().next());
+        match first {
+            Some(v) if v.kind_name() == "nil" || text(v, src) == "nil" => {}
+            Some(v) => out.push(scope.type_of(v, src, ret.start_byte())),
+            None => out.push(ValueType::Unknown("return".into())),
+        }
+    }
+    out
 }
 
 /// Records the calls made by a package-level `var` declaration's initializers; returns

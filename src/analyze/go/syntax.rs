@@ -126,6 +126,25 @@ pub struct FuncCtx<'t> {
     pub bindings: Vec<Node<'t>>,
 }
 
+impl<'t> FuncCtx<'t> {
+    /// The function's own `return` statements, in order: a closure's returns are not the
+    /// function's.
+    pub fn own_returns(&self) -> Vec<Node<'t>> {
+        let closures: Vec<std::ops::Range<usize>> = self
+            .bindings
+            .iter()
+            .filter(|n| n.kind_name() == "func_literal")
+            .map(|n| n.byte_range())
+            .collect();
+        self.nodes
+            .iter()
+            .copied()
+            .filter(|n| n.kind_name() == "return_statement")
+            .filter(|n| !closures.iter().any(|c| c.contains(&n.start_byte())))
+            .collect()
+    }
+}
+
 /// Numeric ids of the node kinds the shared lists are made of. Comparing `kind()` strings
 /// on every node of every function was a measurable share of the analysis.
 pub struct Kinds {

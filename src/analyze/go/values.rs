@@ -431,6 +431,65 @@ impl<'a, 'b> Values<'a, 'b> {
         self.type_kind(file, &t)
     }
 
+    /// The kinds a value may have: its declared type's; or, for the first result of a
+    /// function of the repository whose declared type is no kind (an interface:
+    /// `func newObject(…) client.Object`), the kind of each value its `return` statements
+    /// give. Empty unless every one of those has a kind: a kind is never guessed.
+    pub fn value_kinds(
+        &self,
+        file: &'a GoFile,
+        dir: &str,
+        value: &ValueType,
+    ) -> Vec<(String, String, String)> {
+        if let Some(kind) = self.value_kind(file, dir, value) {
+            return vec![kind];
+        }
+        let Some((loc, 0)) = self.result_function(file, dir, value) else {
+            return Vec::new();
+        };
+        let returned = &loc.file.call_facts[loc.facts.call_fact].returned;
+        let at = dir_of(&loc.file.path);
+        let mut kinds: Vec<(String, String, String)> = Vec::new();
+        for r in returned {
+            match self.value_kind(loc.file, at, r) {
+                Some(kind) if !kinds.contains(&kind) => kinds.push(kind),
+                Some(_) => {}
+                None => return Vec::new(),
+            }
+        }
+        kinds
+    }
+
+    /// The function whose result `value` is, and which of its results.
+    fn result_function(
+        &self,
+        file: &'a GoFile,
+        dir: &str,
+        value: &ValueType,
+    ) -> Option<(&Located<'a>, usize)> {
+        match value {
+            ValueType::Result { func, index } => self
+                .functions
+                .get(&(dir.to_string(), func.clone()))
+                .map(|loc| (loc, *index)),
+            ValueType::ForeignResult {
+                qualifier,
+                name,
+                index,
+            } => {
+                let import = self.index.import_for(file, qualifier)?;
+                let foreign_dir = self.index.dir_of_import(&import)?;
+                let func = FuncRef {
+                    receiver: None,
+                    name: name.clone(),
+                };
+                let loc = self.functions.get(&(foreign_dir.to_string(), func))?;
+                Some((loc, *index))
+            }
+            _ => None,
+        }
+    }
+
     /// The declared type a value has, with the file whose imports qualify it.
     pub fn declared_type(
         &self,
@@ -453,25 +512,9 @@ impl<'a, 'b> Values<'a, 'b> {
         }
         match value {
             ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => Some((file, t.clone())),
-            ValueType::Result { func, index } => {
-                let loc = self.functions.get(&(dir.to_string(), func.clone()))?;
-                Some((loc.file, loc.signature().results.get(*index)?.clone()?))
-            }
-            ValueType::ForeignResult {
-                qualifier,
-                name,
-                index,
-            } => {
-                let import = self.index.import_for(file, qualifier)?;
-                let foreign_dir = self.index.dir_of_import(&import)?;
-                let loc = self.functions.get(&(
-                    foreign_dir.to_string(),
-                    FuncRef {
-                        receiver: None,
-                        name: name.clone(),
-                    },
-                ))?;
-                Some((loc.file, loc.signature().results.get(*index)?.clone()?))
+            ValueType::Result { .. } | ValueType::ForeignResult { .. } => {
+                let (loc, index) = self.result_function(file, dir, value)?;
+                Some((loc.file, loc.signature().results.get(index)?.clone()?))
             }
             ValueType::Elem(inner) => {
                 let (f, t) = self.resolve_type(file, dir, inner, depth + 1)?;

@@ -955,7 +955,7 @@ impl<'a, 'b> Resolver<'a, 'b> {
         }
         let arg = call.values.get(index)?;
         if matches!(arg, ValueType::Param { .. })
-            || self.values.value_kind(file, dir, arg).is_some()
+            || !self.values.value_kinds(file, dir, arg).is_empty()
         {
             return Some(arg.clone());
         }
@@ -963,7 +963,7 @@ impl<'a, 'b> Resolver<'a, 'b> {
             .params
             .iter()
             .filter_map(|i| call.values.get(*i))
-            .find(|a| self.values.value_kind(file, dir, a).is_some())
+            .find(|a| !self.values.value_kinds(file, dir, a).is_empty())
             .or(Some(arg))
             .cloned()
     }
@@ -1071,40 +1071,40 @@ impl<'a, 'b> Resolver<'a, 'b> {
                             }
                         }
                     }
-                    match self.values.value_kind(file, dir, &value) {
-                        Some((g, v, k)) => out.push(Row::new(op(g, v, k, line, &file.path), func)),
-                        None => {
-                            let unknown = Diagnostic::new(
-                                &file.path,
-                                line,
-                                format!(
-                                    "cannot tell the kind of the object this {} {} ({})",
-                                    w.verb,
-                                    if is_read(w.verb) { "reads" } else { "writes" },
-                                    describe(&value)
-                                ),
-                            );
-                            let mut row = Row::new(
-                                op(
-                                    UNRESOLVED.into(),
-                                    UNRESOLVED.into(),
-                                    UNRESOLVED.into(),
-                                    line,
-                                    &file.path,
-                                ),
-                                func,
-                            );
-                            // A parameter's kind may still be told by the controllers'
-                            // call paths (`argument_rows`); the diagnostic waits till then.
-                            match value {
-                                ValueType::Param { index, .. } => {
-                                    row.pending = Some((index, unknown));
-                                }
-                                _ => diagnostics.push(unknown),
-                            }
-                            out.push(row);
+                    let kinds = self.values.value_kinds(file, dir, &value);
+                    if !kinds.is_empty() {
+                        for (g, v, k) in kinds {
+                            out.push(Row::new(op(g, v, k, line, &file.path), func));
                         }
+                        continue;
                     }
+                    let unknown = Diagnostic::new(
+                        &file.path,
+                        line,
+                        format!(
+                            "cannot tell the kind of the object this {} {} ({})",
+                            w.verb,
+                            if is_read(w.verb) { "reads" } else { "writes" },
+                            describe(&value)
+                        ),
+                    );
+                    let mut row = Row::new(
+                        op(
+                            UNRESOLVED.into(),
+                            UNRESOLVED.into(),
+                            UNRESOLVED.into(),
+                            line,
+                            &file.path,
+                        ),
+                        func,
+                    );
+                    // A parameter's kind may still be told by the controllers' call paths
+                    // (`argument_rows`); the diagnostic waits till then.
+                    match value {
+                        ValueType::Param { index, .. } => row.pending = Some((index, unknown)),
+                        _ => diagnostics.push(unknown),
+                    }
+                    out.push(row);
                 }
                 out
             }
@@ -1389,6 +1389,94 @@ func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
             diags,
             vec![
                 "59: cannot tell the kind of the object this delete writes (the result of mystery is not a known API type)"
+            ]
+        );
+    }
+
+    /// A factory declared to return an interface: its `return` statements tell the kinds.
+    const FACTORY: &str = r#"package controller
+
+import (
+	"context"
+	"errors"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	v1 "example.com/op/api/v1"
+)
+
+type Reconciler struct {
+	client.Client
+}
+
+func blank(kind string) (client.Object, error) {
+	switch kind {
+	case "config":
+		cm := &corev1.ConfigMap{}
+		return cm, nil
+	case "secret":
+		return &corev1.Secret{}, nil
+	}
+	return nil, errors.New("unknown kind")
+}
+
+func opaque(kind string) client.Object {
+	if kind == "" {
+		return &corev1.Service{}
+	}
+	return lookup(kind)
+}
+
+func lookup(kind string) client.Object { return nil }
+
+func (r *Reconciler) touch(ctx context.Context, obj client.Object) error {
+	return r.Update(ctx, obj)
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	obj, err := blank(req.Name)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.Create(ctx, obj); err != nil {
+		return ctrl.Result{}, err
+	}
+	_ = r.touch(ctx, obj)
+	_ = r.Delete(ctx, opaque(req.Name))
+	return ctrl.Result{}, nil
+}
+
+func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+"#;
+
+    #[test]
+    fn a_factory_returning_an_interface_writes_the_kinds_it_returns() {
+        let (ops, pkg, diags) = rows(&[
+            ("api/v1/types.go", TYPES),
+            ("internal/controller/widget.go", FACTORY),
+        ]);
+        // `blank` returns a ConfigMap or a Secret (nil is no kind): one row each, also
+        // through the helper `touch`. One of `opaque`'s returns cannot be followed, so its
+        // delete stays unknown rather than claiming only Service.
+        assert_eq!(
+            ops,
+            vec![
+                "create /v1 ConfigMap @47",
+                "create /v1 Secret @47",
+                "update /v1 ConfigMap @50+39",
+                "update /v1 Secret @50+39",
+                "delete ?/? ? @51",
+            ]
+        );
+        assert!(pkg.is_empty(), "{pkg:?}");
+        assert_eq!(
+            diags,
+            vec![
+                "51: cannot tell the kind of the object this delete writes (the result of opaque is not a known API type)"
             ]
         );
     }
