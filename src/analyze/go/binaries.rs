@@ -557,7 +557,14 @@ fn is_flag_set(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> boo
 
 /// Folds runs of whitespace (newlines and indentation in multi-line expressions) to one space.
 fn fold(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut out = String::with_capacity(s.len());
+    for word in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// `string(x)` and similar conversions to a string type leave the value unchanged.
@@ -846,7 +853,13 @@ fn returned_literal(
             let key = text(key, src).to_string();
             let mut path = prefix.clone();
             path.push(key.clone());
-            if value.kind_name() == "composite_literal" && path.len() < 4 {
+            // A function or a struct is never a flag's value: only the struct's own
+            // fields are kept.
+            let struct_literal = value.kind_name() == "composite_literal"
+                && value.child_by_field_id(FIELD.ty).is_some_and(|t| {
+                    !matches!(t.kind_name(), "slice_type" | "array_type" | "map_type")
+                });
+            if struct_literal && path.len() < 4 {
                 let ty = value
                     .child_by_field_id(FIELD.ty)
                     .and_then(|t| super::types::type_ref(t, src));
@@ -854,6 +867,9 @@ fn returned_literal(
                     let embedded = ty.is_some_and(|t| t.name == key);
                     stack.push((inner, path.clone(), promoted && embedded));
                 }
+            }
+            if struct_literal || value.kind_name() == "func_literal" {
+                continue;
             }
             fields.push(LiteralField {
                 path,

@@ -23,6 +23,8 @@ use super::syntax::FIELD;
 use super::syntax::KindName;
 use std::collections::{HashMap, HashSet, VecDeque};
 
+use rayon::prelude::*;
+
 use tree_sitter::Node;
 
 use super::consts::{ConstExpr, const_expr};
@@ -131,7 +133,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> u
         signature: scope.signature().clone(),
         calls: Vec::new(),
         returned: decl
-            .filter(|d| first_result_may_be_interface(*d))
+            .filter(|d| first_result_may_be_interface(*d, src))
             .map(|_| returned_values(ctx, scope, src))
             .unwrap_or_default(),
     };
@@ -141,8 +143,9 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> u
 }
 
 /// True when a function's first result is declared as a named type, which may be an
-/// interface (a pointer, slice, map or function type is not).
-fn first_result_may_be_interface(decl: Node) -> bool {
+/// interface (a pointer, slice, map or function type is not, nor `error` or another
+/// predeclared type).
+fn first_result_may_be_interface(decl: Node, src: &[u8]) -> bool {
     let Some(result) = decl.child_by_field_id(FIELD.result) else {
         return false;
     };
@@ -153,7 +156,11 @@ fn first_result_may_be_interface(decl: Node) -> bool {
     } else {
         Some(result)
     };
-    first.is_some_and(|t| matches!(t.kind_name(), "qualified_type" | "type_identifier"))
+    first.is_some_and(|t| match t.kind_name() {
+        "qualified_type" => true,
+        "type_identifier" => !PREDECLARED_TYPES.contains(&text(t, src)),
+        _ => false,
+    })
 }
 
 /// The first value of each `return` of the function itself (not of its closures), as
@@ -392,6 +399,9 @@ fn arg_of(node: Node, scope: &Scope, src: &[u8]) -> Arg {
     }
 }
 
+/// A call graph edge: (callee's flat number, a line or an index in the caller's calls).
+type Edge = (usize, u32);
+
 /// A function of the project: (file index, index in that file's `functions`).
 pub type FuncId = (usize, usize);
 
@@ -500,24 +510,32 @@ impl<'a> Graph<'a> {
             }
         }
         graph.implementers = graph.all_implementers();
+        // Each function's calls resolve on their own: in parallel, collected in order.
+        let resolved: Vec<(Vec<Edge>, Vec<Edge>)> = graph
+            .ids
+            .par_iter()
+            .map(|&(fi, i)| {
+                let mut out: Vec<(usize, u32)> = Vec::new();
+                let mut sites: Vec<(usize, u32)> = Vec::new();
+                for (ci, c) in graph.files[fi].facts.call_facts[i].calls.iter().enumerate() {
+                    for id in graph.resolve(fi, &c.target) {
+                        let to = graph.flat(id);
+                        out.push((to, c.line));
+                        sites.push((to, ci as u32));
+                    }
+                }
+                // One edge per callee, at its first call.
+                out.sort_unstable_by_key(|&(to, line)| (to, line));
+                out.dedup_by_key(|e| e.0);
+                sites.sort_unstable();
+                sites.dedup();
+                (out, sites)
+            })
+            .collect();
         let mut edges = Vec::with_capacity(graph.ids.len());
         let mut call_sites = Vec::with_capacity(graph.ids.len());
         let mut callers: Vec<Vec<usize>> = vec![Vec::new(); graph.ids.len()];
-        for (from, &(fi, i)) in graph.ids.iter().enumerate() {
-            let mut out: Vec<(usize, u32)> = Vec::new();
-            let mut sites: Vec<(usize, u32)> = Vec::new();
-            for (ci, c) in graph.files[fi].facts.call_facts[i].calls.iter().enumerate() {
-                for id in graph.resolve(fi, &c.target) {
-                    let to = graph.flat(id);
-                    out.push((to, c.line));
-                    sites.push((to, ci as u32));
-                }
-            }
-            // One edge per callee, at its first call.
-            out.sort_unstable_by_key(|&(to, line)| (to, line));
-            out.dedup_by_key(|e| e.0);
-            sites.sort_unstable();
-            sites.dedup();
+        for (from, (out, sites)) in resolved.into_iter().enumerate() {
             for &(to, _) in &out {
                 callers[to].push(from);
             }

@@ -101,7 +101,7 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
         match mode {
             Extraction::Full => {}
             Extraction::Generated => {
-                generated_decl(decl, &kinds, src, &mut file);
+                generated_decl(decl, kinds, src, &mut file);
                 continue;
             }
             Extraction::Declarations => {

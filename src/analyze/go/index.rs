@@ -4,9 +4,10 @@
 //! **Invariant:** a type or constant that cannot be established from the repository, the
 //! built-in tables or `[groups]` stays unresolved; the index never guesses.
 
-use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
-use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::consts::{ConstExpr, Constant};
 use super::facts::GoFile;
@@ -85,16 +86,24 @@ enum NoValue {
 /// A constant evaluated once: its value and how many references deep its evaluation went.
 #[derive(Debug, Clone)]
 enum Memo {
-    Value(Rc<str>, usize),
+    Value(Arc<str>, usize),
     TooLong,
 }
 
-/// Evaluation state of one project's constants (the index is used by one thread).
+/// Evaluation state of one project's constants, shared by the features resolving at once.
+/// Values do not depend on which feature asks first; only where a project that exhausts
+/// `MAX_CONST_WORK` runs out can.
 #[derive(Default)]
 struct ConstState {
-    memo: RefCell<HashMap<(String, String), Memo>>,
-    work: Cell<u64>,
-    diagnostics: RefCell<Vec<Diagnostic>>,
+    memo: Mutex<HashMap<(String, String), Memo>>,
+    work: AtomicU64,
+    diagnostics: Mutex<Vec<Diagnostic>>,
+}
+
+/// The value behind a mutex, also when a panicking thread poisoned it (the guarded data
+/// stays consistent: each update is one insert or push).
+fn locked<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 pub struct GoIndex<'a> {
@@ -339,7 +348,11 @@ impl<'a> GoIndex<'a> {
     /// Diagnostics of constant evaluation so far: constants too long to evaluate, and the
     /// project's evaluation budget running out.
     pub fn take_const_diagnostics(&self) -> Vec<Diagnostic> {
-        std::mem::take(&mut *self.evaluated.diagnostics.borrow_mut())
+        let mut diagnostics = std::mem::take(&mut *locked(&self.evaluated.diagnostics));
+        // Features evaluate in parallel: the order they were found in is not meaningful.
+        diagnostics
+            .sort_by(|a, b| (&a.file, a.line, &a.message).cmp(&(&b.file, b.line, &b.message)));
+        diagnostics
     }
 
     /// `expr` (written in `file` at `line`, 0 when unknown) evaluated `depth` references
@@ -390,12 +403,12 @@ impl<'a> GoIndex<'a> {
         package: String,
         name: &str,
         depth: usize,
-    ) -> Result<(Rc<str>, usize), NoValue> {
+    ) -> Result<(Arc<str>, usize), NoValue> {
         if depth > MAX_CONST_DEPTH {
             return Err(NoValue::TooDeep);
         }
         let key = (package, name.to_string());
-        let remembered = self.evaluated.memo.borrow().get(&key).cloned();
+        let remembered = locked(&self.evaluated.memo).get(&key).cloned();
         match remembered {
             Some(Memo::Value(_, height)) if depth + height > MAX_CONST_DEPTH => {
                 return Err(NoValue::TooDeep);
@@ -407,17 +420,18 @@ impl<'a> GoIndex<'a> {
         let (constant, at) = self.consts.get(&key).ok_or(NoValue::Unknown)?;
         let declared = &self.files[*at].facts;
         let result = self.eval_expr(declared, constant.line, &constant.expr, depth);
-        let mut memo = self.evaluated.memo.borrow_mut();
+        let mut memo = locked(&self.evaluated.memo);
         match result {
             Ok((value, height)) => {
-                let value: Rc<str> = value.into();
+                let value: Arc<str> = value.into();
                 memo.insert(key, Memo::Value(value.clone(), height));
                 Ok((value, height))
             }
             Err(NoValue::TooLong { here }) => {
-                memo.insert(key, Memo::TooLong);
-                if here {
-                    self.evaluated.diagnostics.borrow_mut().push(Diagnostic::new(
+                // Another feature may have evaluated it meanwhile: one diagnostic.
+                let first = memo.insert(key, Memo::TooLong).is_none();
+                if here && first {
+                    locked(&self.evaluated.diagnostics).push(Diagnostic::new(
                         &declared.path,
                         constant.line,
                         format!(
@@ -436,12 +450,13 @@ impl<'a> GoIndex<'a> {
     /// Counts `units` of evaluation work against the project's budget.
     fn charge(&self, file: &GoFile, line: u32, units: usize) -> Result<(), NoValue> {
         let work = &self.evaluated.work;
-        if work.get() > MAX_CONST_WORK {
+        let before = work.fetch_add(units as u64, Ordering::Relaxed);
+        if before > MAX_CONST_WORK {
             return Err(NoValue::Spent);
         }
-        work.set(work.get().saturating_add(units as u64));
-        if work.get() > MAX_CONST_WORK {
-            self.evaluated.diagnostics.borrow_mut().push(Diagnostic::new(
+        // The one charge that crosses the budget says so.
+        if before.saturating_add(units as u64) > MAX_CONST_WORK {
+            locked(&self.evaluated.diagnostics).push(Diagnostic::new(
                 &file.path,
                 line,
                 format!(

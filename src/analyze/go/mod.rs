@@ -87,34 +87,73 @@ pub fn resolve_with_crds(
 ) -> GoFindings {
     let index =
         index::GoIndex::build(files, modules, groups, diagnostics).with_shipped_crds(shipped);
-    let mut controllers = controllers::resolve(files, &index, diagnostics);
-    let values = values::Values::new(files, &index);
-    let graph = calls::Graph::build(files, &index);
-    // Writes and informers are attributed to controllers, so they resolve after them.
-    let reach = writes::controller_reach(&values, &graph, &controllers, diagnostics);
-    let writes = writes::resolve(&values, &graph, &reach, &mut controllers, diagnostics);
-    let informers = informers::resolve(
-        files,
-        &values,
-        &graph,
-        &reach,
-        &mut controllers,
-        diagnostics,
+    // Two independent lines of work at once; each keeps its own diagnostics, appended in
+    // the order a serial run gives them.
+    let (
+        (controllers, writes, informers, binaries, mut attributed, mut programs),
+        (webhooks, marked, http_endpoints, metrics, mut declared, mut measured),
+    ) = rayon::join(
+        || {
+            let mut attributed = Vec::new();
+            let mut controllers = controllers::resolve(files, &index, &mut attributed);
+            let values = values::Values::new(files, &index);
+            let graph = calls::Graph::build(files, &index);
+            // Writes and informers are attributed to controllers, so they resolve after them.
+            let reach = writes::controller_reach(&values, &graph, &controllers, &mut attributed);
+            let writes =
+                writes::resolve(&values, &graph, &reach, &mut controllers, &mut attributed);
+            let informers = informers::resolve(
+                files,
+                &values,
+                &graph,
+                &reach,
+                &mut controllers,
+                &mut attributed,
+            );
+            let mut programs = Vec::new();
+            let binaries = binaries::resolve(files, &index, &graph, &mut programs);
+            (
+                controllers,
+                writes,
+                informers,
+                binaries,
+                attributed,
+                programs,
+            )
+        },
+        || {
+            let mut declared = Vec::new();
+            let mut webhooks = webhooks::resolve(files, &index, modules, &mut declared);
+            let mut marked = markers::resolve(files, &index, &mut declared);
+            webhooks.append(&mut marked.webhooks);
+            let http_endpoints = routes::resolve(files, &index, protos, &mut declared);
+            let mut measured = Vec::new();
+            let metrics = metrics::resolve(files, &index, &mut measured);
+            (
+                webhooks,
+                marked,
+                http_endpoints,
+                metrics,
+                declared,
+                measured,
+            )
+        },
     );
-    let mut webhooks = webhooks::resolve(files, &index, modules, diagnostics);
-    let marked = markers::resolve(files, &index, diagnostics);
-    webhooks.extend(marked.webhooks);
+    diagnostics.append(&mut attributed);
+    diagnostics.append(&mut declared);
+    diagnostics.append(&mut programs);
+    diagnostics.append(&mut measured);
     let findings = GoFindings {
         controllers,
-        http_endpoints: routes::resolve(files, &index, protos, diagnostics),
+        http_endpoints,
         api_packages: index.api_packages(),
         package_operations: writes.package_operations,
         informers,
         webhooks,
         rbac: marked.rbac,
         api_types: marked.api_types,
-        binaries: binaries::resolve(files, &index, &graph, diagnostics),
-        metrics: metrics::resolve(files, &index, diagnostics),
+        binaries,
+        metrics,
     };
     diagnostics.extend(index.take_const_diagnostics());
     findings

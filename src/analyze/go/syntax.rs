@@ -153,8 +153,14 @@ pub struct Kinds {
 }
 
 impl Kinds {
-    pub fn of(root: Node) -> Kinds {
-        let lang = root.language();
+    /// The ids of the Go grammar, looked up once per process (each lookup scans the
+    /// grammar's symbol names).
+    pub fn of(root: Node) -> &'static Kinds {
+        static KINDS: std::sync::OnceLock<Kinds> = std::sync::OnceLock::new();
+        KINDS.get_or_init(|| Kinds::for_language(&root.language()))
+    }
+
+    fn for_language(lang: &tree_sitter::LanguageRef) -> Kinds {
         let id = |k: &str| lang.id_for_node_kind(k, true);
         Kinds {
             call: id("call_expression"),

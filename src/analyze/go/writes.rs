@@ -145,8 +145,14 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
         ) else {
             continue;
         };
-        let args = call_arguments(call);
         let method = text(field, src);
+        // Most calls are of other methods: they are passed over before any other work.
+        if typed_verb(method).is_none()
+            && !matches!(method, "CreateOrUpdate" | "CreateOrPatch" | "DeleteAllOf")
+        {
+            continue;
+        }
+        let args = call_arguments(call);
         // Reads in generated clientsets and informers are their plumbing. A call is at most
         // one of these: a receiver is not both kinds of client.
         let mut candidates: Vec<RawWrite> =

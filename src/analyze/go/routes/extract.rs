@@ -16,6 +16,9 @@ use crate::analyze::go::consts::{ConstExpr, const_expr};
 use crate::analyze::go::facts::GoFile;
 use crate::analyze::go::syntax::{FIELD, FuncCtx, for_each_node, line_of, string_literal, text};
 
+/// A named type as written: (package qualifier, name).
+type NamedType = (Option<String>, String);
+
 /// A `for _, v := range []string{…}` loop: the variable and the values it takes.
 type LoopValues = (String, Vec<ConstExpr>);
 
@@ -868,51 +871,56 @@ impl<'s> Extractor<'s> {
 /// Records the route facts of one function or method body.
 pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
     let body = ctx.body;
-    let mut ex = Extractor::new(src, body.id());
-    let mut takes_router = false;
-    if let Some(decl) = body.parent() {
-        if decl.kind_name() == "function_declaration"
-            && let Some(chain) = decl
-                .child_by_field_id(FIELD.result)
-                .and_then(|r| first_result_type(r, src))
-        {
-            file.routes.funcs.push((ctx.name.clone(), chain));
-        }
-        if let Some(receiver) = &ctx.receiver_name {
-            ex.bind(receiver, body.id(), 0, None, opaque());
-        }
-        // A function literal walked as a body (a package-level initializer's) binds its
-        // parameters itself (`func_literal`); they are no function's parameters by index.
-        let declared_params = matches!(
-            decl.kind_name(),
-            "function_declaration" | "method_declaration"
-        )
-        .then(|| decl.child_by_field_id(FIELD.parameters))
-        .flatten();
-        if let Some(params) = declared_params {
-            for (index, name, ty) in parameters(params, src) {
-                let declared = ty.and_then(|t| named_type(t, src));
-                takes_router |= declared
-                    .as_ref()
-                    .is_some_and(|(q, n)| q.is_some() && ROUTER_TYPES.contains(&n.as_str()));
-                let chain = match declared {
-                    Some((Some(qualifier), type_name)) => Chain {
-                        base: Base::Param {
-                            func: ctx.name.clone(),
-                            index,
-                            qualifier: Some(qualifier),
-                            name: type_name,
-                        },
-                        steps: Vec::new(),
-                    },
-                    _ => opaque(),
-                };
-                ex.bind(&name, body.id(), 0, None, chain);
-            }
-        }
+    let decl = body.parent();
+    if let Some(decl) = decl
+        && decl.kind_name() == "function_declaration"
+        && let Some(chain) = decl
+            .child_by_field_id(FIELD.result)
+            .and_then(|r| first_result_type(r, src))
+    {
+        file.routes.funcs.push((ctx.name.clone(), chain));
     }
+    // A function literal walked as a body (a package-level initializer's) binds its
+    // parameters itself (`func_literal`); they are no function's parameters by index.
+    let params: Vec<(usize, String, Option<NamedType>)> = decl
+        .filter(|d| matches!(d.kind_name(), "function_declaration" | "method_declaration"))
+        .and_then(|d| d.child_by_field_id(FIELD.parameters))
+        .map(|p| {
+            parameters(p, src)
+                .into_iter()
+                .map(|(index, name, ty)| (index, name, ty.and_then(|t| named_type(t, src))))
+                .collect()
+        })
+        .unwrap_or_default();
+    let takes_router = params.iter().any(|(_, _, declared)| {
+        declared
+            .as_ref()
+            .is_some_and(|(q, n)| q.is_some() && ROUTER_TYPES.contains(&n.as_str()))
+    });
+    // Most functions neither take a router nor name anything that registers routes.
     if !takes_router && !mentions_a_trigger(src.get(body.byte_range()).unwrap_or_default()) {
         return;
+    }
+    let mut ex = Extractor::new(src, body.id());
+    if decl.is_some()
+        && let Some(receiver) = &ctx.receiver_name
+    {
+        ex.bind(receiver, body.id(), 0, None, opaque());
+    }
+    for (index, name, declared) in params {
+        let chain = match declared {
+            Some((Some(qualifier), type_name)) => Chain {
+                base: Base::Param {
+                    func: ctx.name.clone(),
+                    index,
+                    qualifier: Some(qualifier),
+                    name: type_name,
+                },
+                steps: Vec::new(),
+            },
+            _ => opaque(),
+        };
+        ex.bind(&name, body.id(), 0, None, chain);
     }
     let mut nodes = Vec::new();
     // Calls whose result is the receiver of another call (`r.HandleFunc(…)` in
