@@ -15,7 +15,7 @@ use super::consts::{ConstExpr, const_expr};
 use super::facts::GoFile;
 use super::index::{GoInput, dir_of};
 use super::scope::{Binding, Scope};
-use super::syntax::{FuncCtx, call_arguments, line_of, text};
+use super::syntax::{FuncCtx, call_arguments, line_of, method_of, text};
 use super::types::{FuncRef, TypeRef, ValueType};
 use super::values::{Values, describe, plural};
 use crate::model::{
@@ -630,22 +630,6 @@ fn method_call<'t, 's>(
 ) -> Option<(Node<'t>, &'s str, Vec<Node<'t>>)> {
     let (operand, method) = method_of(call, src)?;
     Some((operand, method, call_arguments(call)))
-}
-
-/// The operand and method name of a method call, without its arguments: most calls of a
-/// function are not ones the extractor wants, and their argument lists are not collected.
-fn method_of<'t, 's>(call: Node<'t>, src: &'s [u8]) -> Option<(Node<'t>, &'s str)> {
-    if call.kind_name() != "call_expression" {
-        return None;
-    }
-    let function = super::syntax::callee(call)?;
-    if function.kind_name() != "selector_expression" {
-        return None;
-    }
-    Some((
-        function.child_by_field_id(FIELD.operand)?,
-        text(function.child_by_field_id(FIELD.field)?, src),
-    ))
 }
 
 /// The methods the second pass of `extract` looks at.

@@ -17,8 +17,10 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
-use super::syntax::{FIELD, FuncCtx, KindName, ObjectRef, callee, object_ref, text};
-use super::types::{Chain, FuncRef, Root, Signature, Step, TypeRef, ValueType, type_ref};
+use super::syntax::{FIELD, FuncCtx, KindName, ObjectRef, callee, method_of, object_ref, text};
+use super::types::{
+    Chain, FuncRef, Root, Signature, Step, TypeRef, ValueType, constant_gvk, type_ref,
+};
 
 /// A chain or type may pass through at most this many variables, calls and fields.
 const MAX_HOPS: usize = 48;
@@ -67,6 +69,8 @@ pub struct Scope<'t> {
     signature: Signature,
     /// Every binding of each local name, so a lookup costs one hash and a short scan.
     locals: HashMap<String, Vec<Local<'t>>>,
+    /// Constant kinds set on a name (`u.SetGroupVersionKind(…)`): from which offset, what.
+    set_kinds: HashMap<String, Vec<(usize, ValueType)>>,
 }
 
 impl<'t> Scope<'t> {
@@ -76,6 +80,7 @@ impl<'t> Scope<'t> {
             receiver: None,
             signature: Signature::default(),
             locals: HashMap::new(),
+            set_kinds: HashMap::new(),
         }
     }
 
@@ -97,7 +102,38 @@ impl<'t> Scope<'t> {
         for bindings in scope.locals.values_mut() {
             bindings.sort_by_key(|l| l.from);
         }
+        for &call in &ctx.calls {
+            scope.record_set_kind(call, src);
+        }
         scope
+    }
+
+    /// `x.SetGroupVersionKind(gvk)` with a constant `gvk` gives `x` that kind from there
+    /// on (until `x` is bound again).
+    fn record_set_kind(&mut self, call: Node<'t>, src: &[u8]) {
+        let Some((operand, "SetGroupVersionKind")) = method_of(call, src) else {
+            return;
+        };
+        if operand.kind_name() != "identifier" {
+            return;
+        }
+        let gvk = call
+            .child_by_field_id(FIELD.arguments)
+            .filter(|a| a.named_child_count() == 1)
+            .and_then(|a| a.named_child(0))
+            .and_then(|a| constant_gvk(a, src));
+        if let Some((group_version, kind)) = gvk {
+            self.set_kinds
+                .entry(text(operand, src).to_string())
+                .or_default()
+                .push((
+                    call.end_byte(),
+                    ValueType::SetKind {
+                        group_version,
+                        kind,
+                    },
+                ));
+        }
     }
 
     pub fn signature(&self) -> &Signature {
@@ -535,6 +571,15 @@ impl<'t> Scope<'t> {
             && n == name
         {
             return ValueType::Type(TypeRef::named(None, &t.name));
+        }
+        let bound_at = self.locals_before(name, at).next().map(|l| l.from);
+        let set_kind = self.set_kinds.get(name).and_then(|sets| {
+            sets.iter()
+                .rev()
+                .find(|(from, _)| *from <= at && bound_at.is_none_or(|b| b < *from))
+        });
+        if let Some((_, kind)) = set_kind {
+            return kind.clone();
         }
         for local in self.locals_before(name, at) {
             if steps.get() > MAX_STEPS {

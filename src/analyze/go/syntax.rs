@@ -682,6 +682,22 @@ pub(crate) fn flatten_chain<'t>(
     (root, steps)
 }
 
+/// The operand and method name of a method call, without its arguments: most calls of a
+/// function are not ones the extractor wants, and their argument lists are not collected.
+pub(crate) fn method_of<'t, 's>(call: Node<'t>, src: &'s [u8]) -> Option<(Node<'t>, &'s str)> {
+    if call.kind_name() != "call_expression" {
+        return None;
+    }
+    let function = callee(call)?;
+    if function.kind_name() != "selector_expression" {
+        return None;
+    }
+    Some((
+        function.child_by_field_id(FIELD.operand)?,
+        text(function.child_by_field_id(FIELD.field)?, src),
+    ))
+}
+
 /// The function expression of a call, without explicit type arguments (`f[T](…)`).
 pub fn callee(call: Node) -> Option<Node> {
     let f = call.child_by_field_id(FIELD.function)?;

@@ -7,7 +7,8 @@ use super::syntax::FIELD;
 use super::syntax::KindName;
 use tree_sitter::Node;
 
-use super::syntax::text;
+use super::consts::{ConstExpr, const_expr};
+use super::syntax::{keyed_elements, text};
 
 /// A named Go type as written: `pkg.T` or `T` (pointers and type arguments stripped), or a
 /// slice, array or map of one (`collection`: the element, or the map's value, is `pkg.T`).
@@ -113,7 +114,25 @@ pub enum ValueType {
         index: usize,
         ty: Option<TypeRef>,
     },
+    /// An unstructured or metadata-only object whose kind was set with a constant
+    /// GroupVersionKind (`u.SetGroupVersionKind(corev1.SchemeGroupVersion.WithKind("Secret"))`).
+    SetKind {
+        group_version: GroupVersionRef,
+        kind: ConstExpr,
+    },
     Unknown(String),
+}
+
+/// Where a set GroupVersionKind's group and version come from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GroupVersionRef {
+    /// `q.SchemeGroupVersion` or `q.GroupVersion`: the group/version package `q` declares.
+    Package(String),
+    /// `schema.GroupVersionKind{Group: …, Version: …}`.
+    Literal {
+        group: ConstExpr,
+        version: ConstExpr,
+    },
 }
 
 /// A function's parameters (name and type; `_` when unnamed), results and type parameters.
@@ -320,5 +339,62 @@ pub fn collect_interfaces(decl: Node, src: &[u8], out: &mut Vec<InterfaceDecl>) 
             methods,
             embedded,
         });
+    }
+}
+
+/// The GroupVersionKind a `SetGroupVersionKind` argument names, when it is constant:
+/// `q.SchemeGroupVersion.WithKind("K")` (or `q.GroupVersion`), or a
+/// `schema.GroupVersionKind{Group: …, Version: …, Kind: …}` literal.
+pub fn constant_gvk(node: Node, src: &[u8]) -> Option<(GroupVersionRef, ConstExpr)> {
+    match node.kind_name() {
+        "call_expression" => {
+            let f = node.child_by_field_id(FIELD.function)?;
+            if f.kind_name() != "selector_expression"
+                || text(f.child_by_field_id(FIELD.field)?, src) != "WithKind"
+            {
+                return None;
+            }
+            let gv = f.child_by_field_id(FIELD.operand)?;
+            let package = gv.child_by_field_id(FIELD.operand)?;
+            let field = text(gv.child_by_field_id(FIELD.field)?, src);
+            let args = node.child_by_field_id(FIELD.arguments)?;
+            let kind = const_expr(args.named_child(0)?, src)?;
+            (gv.kind_name() == "selector_expression"
+                && package.kind_name() == "identifier"
+                && matches!(field, "SchemeGroupVersion" | "GroupVersion")
+                && args.named_child_count() == 1)
+                .then(|| {
+                    (
+                        GroupVersionRef::Package(text(package, src).to_string()),
+                        kind,
+                    )
+                })
+        }
+        "composite_literal" => {
+            let ty = type_ref(node.child_by_field_id(FIELD.ty)?, src)?;
+            if ty.name != "GroupVersionKind" || ty.qualifier.is_none() {
+                return None;
+            }
+            let (mut group, mut version, mut kind) = (None, None, None);
+            for (key, value) in keyed_elements(node.child_by_field_id(FIELD.body)?) {
+                let slot = match text(key, src) {
+                    "Group" => &mut group,
+                    "Version" => &mut version,
+                    "Kind" => &mut kind,
+                    _ => continue,
+                };
+                *slot = Some(const_expr(value, src)?);
+            }
+            // The core group is the empty string, and may be left out.
+            let group = group.unwrap_or(ConstExpr::Str(String::new()));
+            Some((
+                GroupVersionRef::Literal {
+                    group,
+                    version: version?,
+                },
+                kind?,
+            ))
+        }
+        _ => None,
     }
 }

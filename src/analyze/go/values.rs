@@ -8,7 +8,7 @@ use super::facts::GoFile;
 use super::index::{GoIndex, GoInput, dir_of};
 use super::scope::is_group_version_accessor;
 use super::syntax::ObjectRef;
-use super::types::{FuncRef, Signature, TypeRef, ValueType};
+use super::types::{FuncRef, GroupVersionRef, Signature, TypeRef, ValueType};
 use super::writes::FuncFacts;
 use crate::model::{Area, UNRESOLVED};
 
@@ -424,6 +424,9 @@ impl<'a, 'b> Values<'a, 'b> {
         {
             return self.clientset_kind(group_version, resource);
         }
+        if let Some((group, version, kind, false)) = self.set_kind(file, value, 0) {
+            return Some((group, version, kind));
+        }
         let (file, t) = self.resolve_type(file, dir, value, 0)?;
         if t.collection {
             return None;
@@ -486,6 +489,50 @@ impl<'a, 'b> Values<'a, 'b> {
                 let loc = self.functions.get(&(foreign_dir.to_string(), func))?;
                 Some((loc, *index))
             }
+            _ => None,
+        }
+    }
+
+    /// The kind of an object whose GroupVersionKind was set to a constant (`SetKind`), or
+    /// of `.Items` of such a list (`true`: a collection of it) and its elements.
+    fn set_kind(
+        &self,
+        file: &GoFile,
+        value: &ValueType,
+        depth: usize,
+    ) -> Option<(String, String, String, bool)> {
+        if depth > MAX_TYPE_DEPTH {
+            return None;
+        }
+        match value {
+            ValueType::SetKind {
+                group_version,
+                kind,
+            } => {
+                let (group, version) = match group_version {
+                    GroupVersionRef::Package(q) => {
+                        self.index.group_version(&self.index.import_for(file, q)?)?
+                    }
+                    GroupVersionRef::Literal { group, version } => (
+                        self.index.eval(file, group)?,
+                        self.index.eval(file, version)?,
+                    ),
+                };
+                let kind = self.index.eval(file, kind)?;
+                (!kind.is_empty() && !version.is_empty()).then_some((group, version, kind, false))
+            }
+            // A list's `Items` are its kind without `List`.
+            ValueType::Field { base, field } if field == "Items" => {
+                let (g, v, k, false) = self.set_kind(file, base, depth + 1)? else {
+                    return None;
+                };
+                let item = k.strip_suffix("List").filter(|i| !i.is_empty())?;
+                Some((g, v, item.to_string(), true))
+            }
+            ValueType::Elem(inner) => match self.set_kind(file, inner, depth + 1)? {
+                (g, v, k, true) => Some((g, v, k, false)),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -605,6 +652,9 @@ pub fn describe(value: &ValueType) -> String {
             group_version,
             resource,
         } => format!("{group_version}().{resource}(…) is a typed client, not an object"),
+        ValueType::SetKind { .. } => {
+            "its GroupVersionKind does not evaluate to a known kind".into()
+        }
         ValueType::Unknown(expr) => format!("`{expr}` has no declaration the analyzer can follow"),
     }
 }

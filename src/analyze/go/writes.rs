@@ -23,7 +23,7 @@ use super::calls::{Found, FuncId, Graph, Paths, SamePackageArgs};
 use super::facts::GoFile;
 use super::index::dir_of;
 use super::scope::{Scope, clientset_accessor};
-use super::syntax::{FuncCtx, call_arguments, condition_of, line_of, text};
+use super::syntax::{FuncCtx, call_arguments, condition_of, line_of, method_of, text};
 use super::types::{FuncRef, TypeRef, ValueType};
 use super::values::{Located, Values, describe};
 use crate::model::{
@@ -133,19 +133,9 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     let mut writes = Vec::new();
     let generated = file.generated;
     for &call in &ctx.calls {
-        let Some(function) = call
-            .child_by_field_id(FIELD.function)
-            .filter(|f| f.kind_name() == "selector_expression")
-        else {
+        let Some((operand, method)) = method_of(call, src) else {
             continue;
         };
-        let (Some(operand), Some(field)) = (
-            function.child_by_field_id(FIELD.operand),
-            function.child_by_field_id(FIELD.field),
-        ) else {
-            continue;
-        };
-        let method = text(field, src);
         // Most calls are of other methods: they are passed over before any other work.
         if typed_verb(method).is_none()
             && !matches!(method, "CreateOrUpdate" | "CreateOrPatch" | "DeleteAllOf")
@@ -1483,6 +1473,92 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
             diags,
             vec![
                 "51: cannot tell the kind of the object this delete writes (the result of opaque is not a known API type)"
+            ]
+        );
+    }
+
+    /// Objects whose kind is set at run time: constant GroupVersionKinds are followed,
+    /// through a list's items; a kind from a variable is not guessed.
+    const SET_KIND: &str = r#"package controller
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	v1 "example.com/op/api/v1"
+)
+
+const gadgetKind = "Gadget"
+
+type Reconciler struct {
+	client.Client
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	meta := &metav1.PartialObjectMetadata{}
+	meta.SetGroupVersionKind(corev1.SchemeGroupVersion.WithKind("ConfigMap"))
+	if err := r.Get(ctx, req.NamespacedName, meta); err != nil {
+		return ctrl.Result{}, err
+	}
+	_ = r.Patch(ctx, meta, client.MergeFrom(meta.DeepCopy()))
+
+	owned := &metav1.PartialObjectMetadataList{}
+	owned.SetGroupVersionKind(appsv1.SchemeGroupVersion.WithKind("DeploymentList"))
+	_ = r.List(ctx, owned)
+	for _, item := range owned.Items {
+		_ = r.Delete(ctx, &item)
+	}
+
+	gadget := &unstructured.Unstructured{}
+	gadget.SetGroupVersionKind(schema.GroupVersionKind{Group: "example.io", Version: "v1", Kind: gadgetKind})
+	_ = r.Create(ctx, gadget)
+	return ctrl.Result{}, nil
+}
+
+func (r *Reconciler) mirror(ctx context.Context, gvk schema.GroupVersionKind) error {
+	obj := &unstructured.Unstructured{}
+	obj.SetGroupVersionKind(gvk)
+	return r.Update(ctx, obj)
+}
+
+func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
+	_ = r.mirror(context.Background(), schema.GroupVersionKind{})
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+"#;
+
+    #[test]
+    fn kinds_set_with_constant_group_version_kinds_are_followed() {
+        let (ops, reads, pkg, diags) = rows_and_reads(&[
+            ("api/v1/types.go", TYPES),
+            ("internal/controller/widget.go", SET_KIND),
+        ]);
+        assert_eq!(
+            ops,
+            vec![
+                "patch /v1 ConfigMap @29",
+                "delete apps/v1 Deployment @35",
+                "create example.io/v1 Gadget @40",
+            ]
+        );
+        assert_eq!(
+            reads,
+            vec!["get /v1 ConfigMap @26", "list apps/v1 Deployment @33"]
+        );
+        // `mirror` is not reached from Reconcile: its write is the package's, and its kind,
+        // set from a parameter, stays unknown.
+        assert_eq!(pkg, vec!["Reconciler.mirror update ?/? ? @47"]);
+        assert_eq!(
+            diags,
+            vec![
+                "47: cannot tell the kind of the object this update writes (type unstructured.Unstructured is not a known API type)"
             ]
         );
     }
