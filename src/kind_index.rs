@@ -25,6 +25,7 @@ fn entry<'a>(kinds: &'a mut Index, group: &str, kind: &str) -> &'a mut KindEntry
             group: group.to_string(),
             kind: kind.to_string(),
             defined_by: Vec::new(),
+            defined_outside: crate::analyze::go::kinds::defined_outside(group),
             watched_by: Vec::new(),
             definitions: Vec::new(),
             written_by: Vec::new(),

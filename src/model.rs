@@ -1393,6 +1393,10 @@ pub struct KindEntry {
     /// Projects that define the kind with a CRD of their own component (not bundled, not
     /// from samples); `definitions` has every CRD, with its sources.
     pub defined_by: Vec<String>,
+    /// Who defines it outside the portal, as far as portolan's tables know: `Kubernetes`,
+    /// or a well-known API module (`sigs.k8s.io/gateway-api`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defined_outside: Option<String>,
     pub watched_by: Vec<KindWatcher>,
     /// Every CRD of the kind in any project, own, bundled or from samples.
     #[serde(default)]

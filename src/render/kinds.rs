@@ -395,7 +395,17 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
         path: kind_page(&k.group, &k.kind),
         page_title: kind_title(&k.group, &k.kind),
         lead: if k.defined_by.is_empty() {
-            "No project of the portal defines this kind with a CRD of its own.".into()
+            match &k.defined_outside {
+                Some(who) => format!(
+                    "No project of the portal defines this kind: it is {}.",
+                    if who == "Kubernetes" {
+                        "Kubernetes' own".to_string()
+                    } else {
+                        format!("defined by {who}")
+                    }
+                ),
+                None => "No project of the portal defines this kind with a CRD of its own.".into(),
+            }
         } else {
             format!("Defined by {}.", k.defined_by.join(", "))
         },

@@ -133,7 +133,15 @@ pub fn home(portal: &Portal, root: &str) -> Home {
                     format!("{} ({})", k.kind, k.group)
                 },
                 url: super::kinds::kind_url(root, &k.group, &k.kind),
-                defined_by: k.defined_by.join(", "),
+                // A kind no project defines is Kubernetes' own or a well-known module's.
+                defined_by: if k.defined_by.is_empty() {
+                    k.defined_outside
+                        .as_ref()
+                        .map(|who| format!("{who} (outside the portal)"))
+                        .unwrap_or_default()
+                } else {
+                    k.defined_by.join(", ")
+                },
                 // One mention per controller and relation: the kind page lists every watch.
                 watched_by: {
                     let mut seen = HashSet::new();

@@ -240,6 +240,39 @@ const WELL_KNOWN_EXACT: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// Who defines an API group the portal's projects use but none of them defines: Kubernetes
+/// itself, or the Go module of a well-known API (`sigs.k8s.io/gateway-api-inference-extension`).
+/// None for a group the tables do not know.
+pub fn defined_outside(group: &str) -> Option<String> {
+    let kubernetes = group.is_empty()
+        || K8S_API_GROUPS.iter().any(|(_, g)| *g == group)
+        || FIXED_PACKAGES
+            .iter()
+            .any(|(p, g, _)| *g == group && p.starts_with("k8s.io/"));
+    if kubernetes {
+        return Some("Kubernetes".into());
+    }
+    let package = WELL_KNOWN
+        .iter()
+        .map(|(p, g)| (*p, *g))
+        .chain(WELL_KNOWN_EXACT.iter().map(|(p, g, _)| (*p, *g)))
+        .find(|(_, g)| *g == group)?
+        .0;
+    // The module: the path before its API folders (`…/api`, `…/apis`, `…/pkg/apis`).
+    let module = ["/pkg/apis", "/apis", "/api"]
+        .iter()
+        .filter_map(|folder| {
+            package.find(&format!("{folder}/")).or_else(|| {
+                package
+                    .ends_with(folder)
+                    .then(|| package.len() - folder.len())
+            })
+        })
+        .min()
+        .map_or(package, |end| &package[..end]);
+    Some(module.to_string())
+}
+
 /// The (group, version) a well-known Go API package serves, if we know it.
 pub fn builtin_group_version(import_path: &str) -> Option<(String, String)> {
     if let Some(rest) = import_path.strip_prefix("k8s.io/api/") {
@@ -678,5 +711,24 @@ mod tests {
         for v in ["v", "1", "va1", "v1alpha", "v1gamma1", "apps"] {
             assert!(!is_version(v), "{v}");
         }
+    }
+
+    #[test]
+    fn groups_no_project_defines_name_who_does() {
+        assert_eq!(defined_outside("").as_deref(), Some("Kubernetes"));
+        assert_eq!(defined_outside("apps").as_deref(), Some("Kubernetes"));
+        assert_eq!(
+            defined_outside("apiextensions.k8s.io").as_deref(),
+            Some("Kubernetes")
+        );
+        assert_eq!(
+            defined_outside("inference.networking.k8s.io").as_deref(),
+            Some("sigs.k8s.io/gateway-api-inference-extension")
+        );
+        assert_eq!(
+            defined_outside("gateway.networking.k8s.io").as_deref(),
+            Some("sigs.k8s.io/gateway-api")
+        );
+        assert_eq!(defined_outside("example.io"), None);
     }
 }
