@@ -468,8 +468,26 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
                 .collect(),
         })
     };
-    let (component, sample): (Vec<_>, Vec<_>) =
+    let (mut component, sample): (Vec<_>, Vec<_>) =
         p.controllers.iter().partition(|c| c.area.is_component());
+    // The project's main controllers first: those reconciling a kind it defines itself
+    // (the `For` kind is one of its own CRDs); then, among equals, those that watch and
+    // write the most; otherwise in source order.
+    let own = |group: &str, kind: &str| {
+        p.crds.iter().any(|crd| {
+            !crd.bundled && crd.area.is_component() && crd.group == group && crd.kind == kind
+        })
+    };
+    component.sort_by_key(|c| {
+        let main = c
+            .watches
+            .iter()
+            .any(|w| w.relation == crate::model::Relation::For && own(&w.group, &w.kind));
+        (
+            !main,
+            std::cmp::Reverse(c.watches.len() + c.operations.len()),
+        )
+    });
 
     let services = p
         .services
@@ -982,6 +1000,48 @@ mod tests {
             area: Area::Component,
             sources: vec![],
         }
+    }
+
+    #[test]
+    fn main_controllers_come_first() {
+        let controller = |name: &str, group: &str, kind: &str| crate::model::Controller {
+            name: name.into(),
+            reconciler: String::new(),
+            area: Area::Component,
+            sources: Vec::new(),
+            watches: vec![crate::model::Watch {
+                relation: crate::model::Relation::For,
+                group: group.into(),
+                version: "v1".into(),
+                kind: kind.into(),
+                conditional: false,
+                condition: String::new(),
+                import_path: None,
+                sources: Vec::new(),
+            }],
+            operations: Vec::new(),
+            reads: Vec::new(),
+        };
+        let crd = |kind: &str, bundled: bool| crate::model::Crd {
+            group: "example.io".into(),
+            kind: kind.into(),
+            bundled,
+            ..crate::model::Crd::default()
+        };
+        let p = Project {
+            controllers: vec![
+                controller("configmap", "", "ConfigMap"),
+                controller("gadget", "example.io", "Gadget"),
+                controller("pod", "", "Pod"),
+                controller("widget", "example.io", "Widget"),
+            ],
+            // Gadget's CRD is only shipped (another project's): not this project's own kind.
+            crds: vec![crd("Widget", false), crd("Gadget", true)],
+            ..Project::default()
+        };
+        let page = dataflow(&p, "/", &KindLinks::default());
+        let names: Vec<&str> = page.controllers.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["widget", "configmap", "gadget", "pod"]);
     }
 
     #[test]
