@@ -546,6 +546,8 @@ mod tests {
             ("pools.io", "Pool")
         );
         assert_eq!(pool.defined_by, vec!["operator".to_string()]);
+        // `pools.io` is in no table of portolan's: nobody outside is named.
+        assert_eq!(pool.defined_outside, None);
         assert_eq!(
             pool.definitions,
             vec![

@@ -87,6 +87,8 @@ pub struct SharedKind {
     /// The kind's page.
     pub url: String,
     pub defined_by: String,
+    /// `defined_by` is outside the portal (Kubernetes, a well-known API module).
+    pub outside: bool,
     pub watched_by: String,
 }
 
@@ -135,13 +137,11 @@ pub fn home(portal: &Portal, root: &str) -> Home {
                 url: super::kinds::kind_url(root, &k.group, &k.kind),
                 // A kind no project defines is Kubernetes' own or a well-known module's.
                 defined_by: if k.defined_by.is_empty() {
-                    k.defined_outside
-                        .as_ref()
-                        .map(|who| format!("{who} (outside the portal)"))
-                        .unwrap_or_default()
+                    k.defined_outside.clone().unwrap_or_default()
                 } else {
                     k.defined_by.join(", ")
                 },
+                outside: k.defined_by.is_empty() && k.defined_outside.is_some(),
                 // One mention per controller and relation: the kind page lists every watch.
                 watched_by: {
                     let mut seen = HashSet::new();
@@ -1000,6 +1000,44 @@ mod tests {
             area: Area::Component,
             sources: vec![],
         }
+    }
+
+    #[test]
+    fn shared_kinds_name_who_defines_them_outside_the_portal() {
+        let entry =
+            |group: &str, defined_by: &[&str], outside: Option<&str>| crate::model::KindEntry {
+                group: group.into(),
+                kind: "K".into(),
+                defined_by: defined_by.iter().map(|p| p.to_string()).collect(),
+                defined_outside: outside.map(str::to_string),
+                watched_by: ["a", "b"]
+                    .iter()
+                    .map(|p| crate::model::KindWatcher {
+                        project: p.to_string(),
+                        controller: "c".into(),
+                        relation: crate::model::Relation::Watches,
+                        package: String::new(),
+                        sources: Vec::new(),
+                    })
+                    .collect(),
+                ..serde_json::from_str(r#"{"group":"","kind":"","defined_by":[],"watched_by":[]}"#)
+                    .expect("a minimal kind entry")
+            };
+        let portal = crate::model::Portal {
+            kinds: vec![
+                entry("", &[], Some("Kubernetes")),
+                entry("example.io", &["a"], None),
+            ],
+            ..serde_json::from_str(r#"{"schema_version":1,"title":"t","projects":[],"kinds":[]}"#)
+                .expect("a minimal portal")
+        };
+        let home = home(&portal, "/");
+        let cells: Vec<(&str, bool)> = home
+            .shared_kinds
+            .iter()
+            .map(|k| (k.defined_by.as_str(), k.outside))
+            .collect();
+        assert_eq!(cells, [("Kubernetes", true), ("a", false)]);
     }
 
     #[test]
