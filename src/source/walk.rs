@@ -78,10 +78,20 @@ impl Filter {
     }
 }
 
+/// Folders that hold a project's deployment environments: one named `dev` (or `test`) in
+/// them is a developer's setup, not what the project ships.
+const ENVIRONMENT_DIRS: [&str; 4] = ["environments", "envs", "overlays", "env"];
+
 /// The area a repository-relative path belongs to.
 pub fn classify(path: &str) -> Area {
-    let mut dirs = path.split('/').rev().skip(1);
-    if dirs.any(|seg| SAMPLE_DIRS.contains(&seg)) {
+    let dirs: Vec<&str> = path.split('/').rev().skip(1).collect();
+    let sample = dirs.iter().enumerate().any(|(i, seg)| {
+        SAMPLE_DIRS.contains(seg)
+            // `e2e-infra`, `test-e2e`: end-to-end test setups under another name.
+            || seg.split(['-', '_']).any(|word| word == "e2e")
+            || (*seg == "dev" && dirs.get(i + 1).is_some_and(|p| ENVIRONMENT_DIRS.contains(p)))
+    });
+    if sample {
         Area::Samples
     } else {
         Area::Component
@@ -341,6 +351,20 @@ mod tests {
         assert_eq!(classify("hack/tools.go"), Area::Samples);
         assert_eq!(classify("pkg/controller/test.go"), Area::Component);
         assert_eq!(classify("cmd/main.go"), Area::Component);
+        assert_eq!(classify("deploy/e2e-infra/services.yaml"), Area::Samples);
+        assert_eq!(classify("hack/test_e2e/run.go"), Area::Samples);
+        assert_eq!(
+            classify("deploy/environments/dev/kind/x.yaml"),
+            Area::Samples
+        );
+        assert_eq!(
+            classify("config/overlays/dev/kustomization.yaml"),
+            Area::Samples
+        );
+        // A `dev` package of the code, or a word merely containing "e2e", is the product's.
+        assert_eq!(classify("pkg/dev/tools.go"), Area::Component);
+        assert_eq!(classify("pkg/e2ee/crypto.go"), Area::Component);
+        assert_eq!(classify("deploy/environments/prod/x.yaml"), Area::Component);
     }
 
     #[test]
