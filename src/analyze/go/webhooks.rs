@@ -166,7 +166,7 @@ fn builders_in_body(
     builders
 }
 
-/// The type of a webhook's object (`Locals::object_of`: a literal, the method's receiver
+/// The type of a webhook's object (`Scope::object_of`: a literal, the method's receiver
 /// as in `func (r *Widget) SetupWebhookWithManager(…)` passing `r`, or a typed local), with
 /// a diagnostic when it is none of these.
 fn checked_object(
