@@ -36,7 +36,7 @@ use super::index::{GoIndex, GoInput, dir_of};
 use super::kingpin;
 use super::library_flags::{self, LibraryUse};
 use super::scope::Scope;
-use super::syntax::callee;
+use super::syntax::{callee, method_of};
 use super::syntax::{FuncCtx, for_each_node, for_each_plain_identifier, line_of, text};
 use super::types::{Chain, Root, Step};
 use crate::model::{Area, Binary, Command, Diagnostic, EnvVar, Flag, SourceRef};
@@ -412,19 +412,9 @@ fn visit_call(
     imports: &[Import],
     out: &mut BinaryFacts,
 ) {
-    let Some(f) = callee(node) else {
+    let Some((operand, method)) = method_of(node, src) else {
         return;
     };
-    if f.kind_name() != "selector_expression" {
-        return;
-    }
-    let (Some(operand), Some(field)) = (
-        f.child_by_field_id(FIELD.operand),
-        f.child_by_field_id(FIELD.field),
-    ) else {
-        return;
-    };
-    let method = text(field, src);
     if method == "Flag" {
         let value = |n: Node| value_of(n, scope, src, imports);
         if let Some(k) = kingpin::flag(node, scope, func, src, imports, value) {
