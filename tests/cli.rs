@@ -157,6 +157,16 @@ fn fixture_models_match_snapshots() {
     let page =
         std::fs::read_to_string(out.join("projects/widget-operator/dataflow/index.html")).unwrap();
     insta::assert_snapshot!("widget-operator-dataflow-main", main_of(&page));
+    // Each component controller has its page, with its rows and its diagram.
+    let controller =
+        std::fs::read_to_string(out.join("projects/widget-operator/controllers/widget/index.html"))
+            .unwrap();
+    insta::assert_snapshot!(
+        "widget-operator-controller-widget-main",
+        main_of(&controller)
+    );
+    assert!(controller.contains(r#"href="/atlas/projects/widget-operator/dataflow/widget.mmd""#));
+    assert!(page.contains(r#"href="/atlas/projects/widget-operator/controllers/widget/""#));
     // The cross-project graph: widget-operator defines and writes Widget, which
     // gadget-scheduler watches.
     let home = std::fs::read_to_string(out.join("index.html")).unwrap();
@@ -164,7 +174,6 @@ fn fixture_models_match_snapshots() {
     let mmd =
         std::fs::read_to_string(out.join("projects/widget-operator/dataflow/widget.mmd")).unwrap();
     assert!(mmd.starts_with("sequenceDiagram\n"), "{mmd}");
-    assert!(page.contains(r#"href="/atlas/projects/widget-operator/dataflow/widget.mmd""#));
     let page =
         std::fs::read_to_string(out.join("kinds/widgets.example.io/Widget/index.html")).unwrap();
     // Cross-language: the Rust controller's watch shows beside the Go projects.
@@ -192,9 +201,11 @@ fn fixture_models_match_snapshots() {
     }
 }
 
-/// The first inline SVG of a page.
+/// The first diagram of a page (the chrome's icons are SVG too).
 fn svg_of(html: &str) -> &str {
-    let start = html.find("<svg").expect("no <svg> on the page");
+    let start = html
+        .find("<svg xmlns")
+        .expect("no diagram <svg> on the page");
     let end = html[start..].find("</svg>").expect("unclosed <svg>") + start + "</svg>".len();
     &html[start..end]
 }

@@ -140,11 +140,13 @@ fn by_kind(p: &Project) -> BTreeMap<String, Vec<&Crd>> {
     pages
 }
 
-fn field_count(c: &Crd) -> usize {
+/// The number of fields of a CRD's largest version schema.
+pub fn field_count(c: &Crd) -> usize {
     c.schema.iter().map(|s| s.fields.len()).max().unwrap_or(0)
 }
 
-fn versions_text(c: &Crd) -> String {
+/// `v1 (storage), v1beta1 (not served, deprecated)`.
+pub fn versions_text(c: &Crd) -> String {
     c.versions
         .iter()
         .map(|v| {
@@ -251,6 +253,22 @@ fn go_types(p: &Project, group: &str, kind: &str) -> Vec<GoTypeView> {
         .collect();
     out.sort_by(|a, b| a.version.cmp(&b.version));
     out
+}
+
+/// The project's own CRD kinds (neither bundled nor only in samples), with the
+/// site-relative folder of each one's page, by kind.
+pub fn own_kinds(p: &Project) -> Vec<(String, String)> {
+    let mut kinds: Vec<(String, String)> = by_kind(p)
+        .into_iter()
+        .filter(|(_, variants)| {
+            variants
+                .iter()
+                .any(|c| !c.bundled && c.area == Area::Component)
+        })
+        .filter_map(|(path, variants)| Some((variants.first()?.kind.clone(), path)))
+        .collect();
+    kinds.sort();
+    kinds
 }
 
 pub fn kind_pages(p: &Project) -> Vec<KindPage> {

@@ -18,7 +18,11 @@ use crate::content::{Content, Page};
 use crate::markdown::{self, Links, Settings, Use};
 
 /// Ids the chrome and the home page use; headings of content pages never take them.
-const CHROME_IDS: [&str; 5] = [
+const CHROME_IDS: [&str; 9] = [
+    "top",
+    "sidebar",
+    "menu-button",
+    "to-top",
     "main-content",
     "projects",
     "project-graph",

@@ -74,7 +74,7 @@ pub fn projects(portal: &Portal, root: &str, kinds: &KindPages) -> Option<Graph>
                 1 => "1 kind".to_string(),
                 n => format!("{n} kinds"),
             },
-            link: format!("{root}projects/{watcher}/dataflow/#controller-watches"),
+            link: format!("{root}projects/{watcher}/dataflow/#controllers"),
             sub: String::new(),
             items: c
                 .kinds
@@ -82,7 +82,7 @@ pub fn projects(portal: &Portal, root: &str, kinds: &KindPages) -> Option<Graph>
                 .map(|k| Item {
                     text: k.kind.clone(),
                     link: kinds.url(&k.group, &k.kind).unwrap_or_else(|| {
-                        format!("{root}projects/{watcher}/dataflow/#controller-watches")
+                        format!("{root}projects/{watcher}/dataflow/#controllers")
                     }),
                     detail: format!("{} ({})", k.kind, k.group),
                 })

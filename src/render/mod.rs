@@ -13,12 +13,14 @@ pub mod graphs;
 pub mod kinds;
 pub mod manifests;
 pub mod mermaid;
+pub mod nav;
 pub mod platform;
 pub mod rbac_code;
 pub mod sequence;
 pub mod svg;
 pub mod table;
 pub mod theme;
+pub mod toc;
 pub mod views;
 
 use serde::Serialize;
@@ -46,9 +48,19 @@ pub fn render_content(
     theme: &Theme,
 ) -> Result<(Vec<OutputFile>, String), String> {
     let site_pages = content::render(content, &site.base_path, site.mermaid_js);
-    let mut chrome = views::Chrome::new(site, portal);
-    chrome.pages = site_pages.nav.clone();
-    let files = content_files(&site_pages, &chrome, theme)?;
+    let chrome = views::Chrome::new(site);
+    // Content pages show every project closed: names and titles are all they need.
+    let projects: Vec<nav::ProjectEntries> = portal
+        .projects
+        .iter()
+        .map(|p| nav::ProjectEntries {
+            name: p.name.clone(),
+            title: p.title.clone(),
+            ..nav::ProjectEntries::default()
+        })
+        .collect();
+    let navigation = nav::Navigation::new(&site.base_path, &site_pages.nav, &projects);
+    let files = content_files(&site_pages, &chrome, &navigation, theme)?;
     let fingerprint = content_fingerprint(&site_pages, &files);
     Ok((files, fingerprint))
 }
@@ -71,6 +83,7 @@ pub struct SiteFiles {
 fn content_files(
     site_pages: &content::Rendered,
     chrome: &views::Chrome,
+    navigation: &nav::Navigation,
     theme: &Theme,
 ) -> Result<Vec<OutputFile>, String> {
     let mut files = Vec::new();
@@ -78,7 +91,12 @@ fn content_files(
         files.push(OutputFile {
             path: format!("{}index.html", content_page.path),
             bytes: theme
-                .render("content.html", chrome, content_page)
+                .render(
+                    "content.html",
+                    chrome,
+                    &navigation.page(&content_page.path, &content_page.title),
+                    content_page,
+                )
                 .map(String::into_bytes)?,
         });
     }
@@ -101,24 +119,43 @@ pub fn render_site(
             site.theme
         ));
     }
-    let site_pages = content::render(content, &site.base_path, site.mermaid_js);
-    let mut chrome = views::Chrome::new(site, portal);
-    chrome.pages = site_pages.nav.clone();
-    let page = |template: &str, view: &dyn erased::View| -> Result<Vec<u8>, String> {
+    let root = &site.base_path;
+    let site_pages = content::render(content, root, site.mermaid_js);
+    let chrome = views::Chrome::new(site);
+    let all_docs: Vec<docs::ProjectDocs> = projects
+        .iter()
+        .map(|p| docs::project_docs(p, root, site.mermaid_js))
+        .collect();
+    let entries: Vec<nav::ProjectEntries> = projects
+        .iter()
+        .zip(&all_docs)
+        .map(|(p, d)| nav::ProjectEntries {
+            name: p.name.clone(),
+            title: p.title.clone(),
+            controllers: views::controller_links(p),
+            kinds: api::own_kinds(p),
+            has_docs: !d.index.docs.is_empty(),
+        })
+        .collect();
+    let navigation = nav::Navigation::new(root, &site_pages.nav, &entries);
+    // A page at `path` (site-relative folder) titled `title`, with its sidebar.
+    let page = |template: &str, path: &str, title: &str, view: &dyn erased::View| {
         theme
-            .render(template, &chrome, view)
+            .render(template, &chrome, &navigation.page(path, title), view)
             .map(String::into_bytes)
     };
 
-    let kind_pages = table::KindPages::of(&site.base_path, portal);
-    let mut home = views::home(portal, &site.base_path);
-    home.graph = graphs::projects(portal, &site.base_path, &kind_pages)
+    let kind_pages = table::KindPages::of(root, portal);
+    let mut home = views::home(portal, root);
+    home.graph = graphs::projects(portal, root, &kind_pages)
         .map(|g| svg::graph::render(&g))
         .unwrap_or_default();
     files.push(OutputFile {
         path: "index.html".into(),
         bytes: page(
             "index.html",
+            "",
+            &site.title,
             &WithHtml {
                 view: &home,
                 intro_html: &site_pages.home_html,
@@ -126,69 +163,109 @@ pub fn render_site(
             },
         )?,
     });
-    let own_files = content_files(&site_pages, &chrome, theme)?;
+    let own_files = content_files(&site_pages, &chrome, &navigation, theme)?;
     let content_fingerprint = content_fingerprint(&site_pages, &own_files);
     files.extend(own_files);
-    let kind_links = table::KindLinks::new(&site.base_path, projects, portal);
+    let kind_links = table::KindLinks::new(root, projects, portal);
     let names = crate::resources::ResourceNames::new(projects);
     let diagram_links = sequence::Links {
-        root: &site.base_path,
+        root,
         kinds: &kind_pages,
     };
-    for project in projects {
-        let mut view = views::dataflow(project, &site.base_path, &kind_links);
+    for (project, project_docs) in projects.iter().zip(all_docs) {
+        let mut view = views::project_page(project, root, &kind_links);
         let (flows, flow_files) = flow::project(project, &diagram_links);
-        view.flows = flows;
         files.extend(flow_files);
         let base = format!("projects/{}/", project.name);
-        let project_docs = docs::project_docs(project, &site.base_path, site.mermaid_js);
         for doc in &project_docs.pages {
             files.push(OutputFile {
                 path: format!("{}index.html", doc.path),
-                bytes: page("doc.html", doc)?,
+                bytes: page("doc.html", &doc.path, &doc.title, doc)?,
             });
         }
         if !project_docs.index.docs.is_empty() {
             files.push(OutputFile {
                 path: format!("{base}docs/index.html"),
-                bytes: page("docs_index.html", &project_docs.index)?,
+                bytes: page(
+                    "docs_index.html",
+                    &format!("{base}docs/"),
+                    "Docs",
+                    &project_docs.index,
+                )?,
             });
         }
         files.extend(project_docs.images);
         files.push(OutputFile {
             path: format!("{base}api/index.html"),
-            bytes: page("api_index.html", &api::index(project, &site.base_path))?,
+            bytes: page(
+                "api_index.html",
+                &format!("{base}api/"),
+                "API reference",
+                &api::index(project, root),
+            )?,
         });
         for kind in api::kind_pages(project) {
             files.push(OutputFile {
                 path: format!("{}index.html", kind.path),
-                bytes: page("api_kind.html", &kind)?,
+                bytes: page("api_kind.html", &kind.path, &kind.kind, &kind)?,
             });
         }
         let drawn =
             |g: Option<svg::graph::Graph>| g.map(|g| svg::graph::render(&g)).unwrap_or_default();
         let mut network = manifests::network(project);
-        network.diagram = drawn(graphs::service_map(project, &site.base_path));
-        let mut security = security(project, portal, &kind_links, &names, &site.base_path);
-        security.diagram = drawn(graphs::rbac(project, &site.base_path));
-        for (folder, view) in [
-            ("configuration", manifests::configuration(project)),
-            ("network", network),
-            ("security", security),
+        network.diagram = drawn(graphs::service_map(project, root));
+        let report = crate::access::check(project, &names);
+        let privileges = crate::least_privilege::derive(project, &names);
+        let mut security = security(project, portal, &kind_links, &report, &privileges, root);
+        security.diagram = drawn(graphs::rbac(project, root));
+        let controller_rbac = |name: &str| {
+            rbac_code::controller_sections(project, &report, &privileges, portal, root, name)
+        };
+        for controller in
+            views::controller_pages(project, &kind_links, root, &flows, &controller_rbac)
+        {
+            files.push(OutputFile {
+                path: format!("{}index.html", controller.path),
+                bytes: page(
+                    "controller.html",
+                    &controller.path,
+                    &controller.controller.name,
+                    &controller,
+                )?,
+            });
+        }
+        for (folder, title, view) in [
+            (
+                "configuration",
+                "Configuration",
+                manifests::configuration(project),
+            ),
+            ("network", "Network", network),
+            ("security", "Security", security),
         ] {
             files.push(OutputFile {
                 path: format!("{base}{folder}/index.html"),
-                bytes: page("sections.html", &view)?,
+                bytes: page("sections.html", &format!("{base}{folder}/"), title, &view)?,
             });
         }
+        // The dataflow page shows the project summary; each controller's diagram is on
+        // its own page.
+        view.flows = flows.into_iter().take(1).collect();
         files.push(OutputFile {
             path: format!("{base}dataflow/index.html"),
-            bytes: page("dataflow.html", &view)?,
+            bytes: page(
+                "dataflow.html",
+                &format!("{base}dataflow/"),
+                "Dataflow",
+                &view,
+            )?,
         });
         files.push(OutputFile {
             path: format!("{base}index.html"),
             bytes: page(
                 "project.html",
+                &base,
+                &project.title,
                 &WithHtml {
                     view: &view,
                     intro_html: &project_docs.readme_html,
@@ -201,7 +278,6 @@ pub fn render_site(
             bytes: json(project)?,
         });
     }
-    let root = &site.base_path;
     let mut portal_pages = vec![
         kinds::index(portal, projects, root),
         platform::architecture(portal, projects, root),
@@ -213,12 +289,12 @@ pub fn render_site(
     for view in &portal_pages {
         files.push(OutputFile {
             path: format!("{}index.html", view.path),
-            bytes: page("portal_sections.html", view)?,
+            bytes: page("portal_sections.html", &view.path, &view.page_title, view)?,
         });
     }
     files.push(OutputFile {
         path: "search/index.html".into(),
-        bytes: page("search.html", &views::Empty {})?,
+        bytes: page("search.html", "search/", "Search", &views::Empty {})?,
     });
     files.push(OutputFile {
         path: "data/portal.json".into(),
@@ -226,7 +302,7 @@ pub fn render_site(
     });
     files.push(OutputFile {
         path: "404.html".into(),
-        bytes: page("404.html", &views::Empty {})?,
+        bytes: page("404.html", "404.html", "Page not found", &views::Empty {})?,
     });
     files.push(OutputFile {
         path: ".nojekyll".into(),
@@ -267,19 +343,15 @@ fn security(
     project: &Project,
     portal: &Portal,
     kind_links: &table::KindLinks,
-    names: &crate::resources::ResourceNames,
+    report: &crate::access::AccessReport,
+    privileges: &[crate::least_privilege::Privileges],
     root: &str,
 ) -> manifests::SectionsPage {
     let mut view = manifests::security(project, kind_links);
-    let report = crate::access::check(project, names);
-    let privileges = crate::least_privilege::derive(project, names);
     let at = view.sections.len().saturating_sub(2);
-    let mut added = rbac_code::sections(project, &report, portal, root);
+    let mut added = rbac_code::sections(project, report, portal, root);
     added.extend(rbac_code::least_privilege_sections(
-        project,
-        &privileges,
-        portal,
-        root,
+        project, privileges, portal, root,
     ));
     view.sections.splice(at..at, added);
     view

@@ -139,6 +139,36 @@ pub fn sections(
     ]
 }
 
+/// The RBAC-versus-code rows and the least-privilege section of one controller, for its
+/// own page.
+pub fn controller_sections(
+    p: &Project,
+    report: &AccessReport,
+    privileges: &[Privileges],
+    portal: &Portal,
+    root: &str,
+    controller: &str,
+) -> Vec<Section> {
+    let mut out: Vec<Section> = sections(p, report, portal, root)
+        .into_iter()
+        .take(1)
+        .map(|mut s| {
+            s.rows.retain(|r| r.cells.first().is_some_and(|c| c.text == controller));
+            s.intro = format!(
+                "Per kind, the verbs the {controller} controller's watches, reads and writes need against the verbs its roles grant; MISSING means it will be refused at run time. The whole project's comparison is on the security page."
+            );
+            s
+        })
+        .collect();
+    let mine: Vec<Privileges> = privileges
+        .iter()
+        .filter(|c| c.controller == controller)
+        .cloned()
+        .collect();
+    out.extend(least_privilege_sections(p, &mine, portal, root));
+    out
+}
+
 /// Up to this many places are shown in a "Needed by" cell; more are collapsed.
 const SHOWN_TRACES: usize = 3;
 

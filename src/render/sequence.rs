@@ -91,6 +91,14 @@ impl Links<'_> {
     fn dataflow(&self, p: &Project, fragment: &str) -> String {
         format!("{}projects/{}/dataflow/#{fragment}", self.root, p.name)
     }
+
+    /// A row of a controller's own page (the dataflow page for a controller without one).
+    fn controller(&self, p: &Project, c: &crate::model::Controller, fragment: &str) -> String {
+        match super::views::controller_page(p, c) {
+            Some(page) => format!("{}{page}#{fragment}", self.root),
+            None => self.dataflow(p, &anchor(&["controller", &c.name])),
+        }
+    }
 }
 
 fn source_url(p: &Project, sources: &[SourceRef]) -> Option<String> {
@@ -130,7 +138,7 @@ impl<'a> Builder<'a> {
         let api = Participant {
             id: "api".into(),
             label: "Kubernetes API".into(),
-            link: links.dataflow(p, "controller-watches"),
+            link: links.dataflow(p, "controllers"),
         };
         Builder {
             p,
@@ -165,13 +173,13 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// The kind's page, else the source line, else the row on the dataflow page.
+    /// The kind's page, else the source line, else the row (`row`, a URL).
     fn link(&self, group: &str, kind: &str, sources: &[SourceRef], row: &str) -> String {
         self.links
             .kinds
             .url(group, kind)
             .or_else(|| source_url(self.p, sources))
-            .unwrap_or_else(|| self.links.dataflow(self.p, row))
+            .unwrap_or_else(|| row.to_string())
     }
 
     fn watch(
@@ -194,7 +202,7 @@ impl<'a> Builder<'a> {
             None => kind_text(group, version, kind),
         };
         let link = if unresolved_path.is_some() {
-            source_url(self.p, sources).unwrap_or_else(|| self.links.dataflow(self.p, row))
+            source_url(self.p, sources).unwrap_or_else(|| row.to_string())
         } else {
             self.link(group, kind, sources, row)
         };
@@ -237,7 +245,7 @@ impl<'a> Builder<'a> {
         for ((group, version, kind), mut verbs, sources) in kinds {
             verbs.sort_by_key(|v| verb_rank(v));
             let link = if group == UNRESOLVED {
-                source_url(self.p, sources).unwrap_or_else(|| self.links.dataflow(self.p, row))
+                source_url(self.p, sources).unwrap_or_else(|| row.to_string())
             } else {
                 self.link(group, kind, sources, row)
             };
@@ -299,18 +307,23 @@ pub fn controller(p: &Project, c: &crate::model::Controller, links: &Links) -> D
     let at = b.participant(
         "c",
         format!("{} controller", c.name),
-        source_url(p, &c.sources)
-            .unwrap_or_else(|| links.dataflow(p, &anchor(&["controller", &c.name]))),
+        source_url(p, &c.sources).unwrap_or_else(|| links.controller(p, c, "watches")),
     );
     add_controller(&mut b, c, at);
     b.crd_note(|group, kind| c.watches.iter().any(|w| w.group == group && w.kind == kind));
     b.diagram
 }
 
+/// A controller's watches, reads and writes; an arrow that has neither a kind page nor a
+/// source line links to the row on the controller's page.
 fn add_controller(b: &mut Builder, c: &crate::model::Controller, at: usize) {
     for w in &c.watches {
         let unresolved = (!w.is_resolved()).then(|| w.import_path.as_deref().unwrap_or("?"));
-        let row = anchor(&["watch", &c.name, w.relation.label(), &w.group, &w.kind]);
+        let row = b.links.controller(
+            b.p,
+            c,
+            &anchor(&["watch", &c.name, w.relation.label(), &w.group, &w.kind]),
+        );
         b.watch(
             at,
             w.relation,
@@ -330,7 +343,7 @@ fn add_controller(b: &mut Builder, c: &crate::model::Controller, at: usize) {
                 o.sources.as_slice(),
             )
         }),
-        &anchor(&["ops", "controller", &c.name]),
+        &b.links.controller(b.p, c, "reads"),
     );
     b.calls(
         at,
@@ -342,7 +355,7 @@ fn add_controller(b: &mut Builder, c: &crate::model::Controller, at: usize) {
                 o.sources.as_slice(),
             )
         }),
-        &anchor(&["ops", "controller", &c.name]),
+        &b.links.controller(b.p, c, "writes"),
     );
 }
 
@@ -375,7 +388,7 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
         let at = b.participant(
             "c",
             format!("{} controller", c.name),
-            links.dataflow(p, &format!("flow-{}", anchor(&["controller", &c.name]))),
+            links.controller(p, c, "sequence"),
         );
         add_controller(&mut b, c, at);
     }
@@ -435,7 +448,7 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
                 (&i.group, &i.version, &i.kind),
                 unresolved,
                 &i.sources,
-                "informers",
+                &links.dataflow(p, "informers"),
             );
         }
         b.calls(
@@ -451,7 +464,7 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
                         o.sources.as_slice(),
                     )
                 }),
-            "package-operations",
+            &links.dataflow(p, "package-operations"),
         );
     }
     b.crd_note(|_, _| true);
@@ -626,7 +639,7 @@ pub(crate) mod tests {
                 Participant {
                     id: "api".into(),
                     label: "Kubernetes API".into(),
-                    link: "/atlas/projects/demo/dataflow/#controller-watches".into(),
+                    link: "/atlas/projects/demo/dataflow/#controllers".into(),
                 },
                 Participant {
                     id: "c0".into(),

@@ -7,6 +7,7 @@ use std::path::Path;
 use rust_embed::RustEmbed;
 
 use super::erased::View;
+use super::nav::PageNav;
 use super::views::Chrome;
 use crate::regular;
 
@@ -88,11 +89,13 @@ impl Theme {
         &self,
         template: &str,
         chrome: &Chrome,
+        nav: &PageNav,
         view: &dyn View,
     ) -> Result<String, String> {
         let mut context = view.context()?;
         context.insert("site", chrome);
-        self.tera.render(template, &context).map_err(|e| {
+        context.insert("nav", nav);
+        let html = self.tera.render(template, &context).map_err(|e| {
             let mut msg = format!("rendering {template}: {e}");
             let mut source = std::error::Error::source(&e);
             while let Some(s) = source {
@@ -100,7 +103,8 @@ impl Theme {
                 source = s.source();
             }
             with_origins(msg, &self.overridden)
-        })
+        })?;
+        Ok(super::toc::fill(html))
     }
 
     pub fn has_static(&self, path: &str) -> bool {

@@ -440,26 +440,28 @@ try {
     await card.getByRole('link', { name: 'Widget Operator', exact: true }).click();
     await waitForPath(PREFIX + 'projects/widget-operator/');
     eq((await page.locator('h1').innerText()).trim(), 'Widget Operator', 'project page h1');
-    await page.locator('main').getByRole('link', { name: 'Dataflow', exact: true }).click();
+    await page.locator('main a.page-card', { hasText: 'Dataflow' }).click();
     await waitForPath(PREFIX + 'projects/widget-operator/dataflow/');
     eq((await page.locator('h1').innerText()).trim(), 'Widget Operator: Dataflow', 'dataflow page h1');
+    // The breadcrumbs lead back: Home › Widget Operator › Dataflow.
+    const crumbs = (await page.locator('nav.breadcrumbs li').allInnerTexts()).map((t) => t.trim());
+    eq(JSON.stringify(crumbs), JSON.stringify(['Home', 'Widget Operator', 'Dataflow']), 'breadcrumbs');
 
     // Breadcrumb back home, then the card's own "Dataflow →" link.
-    await page.locator('.crumbs').getByRole('link', { name: 'Home', exact: true }).click();
+    await page.locator('nav.breadcrumbs').getByRole('link', { name: 'Home', exact: true }).click();
     await waitForPath(PREFIX);
     await page.locator('article#project-widget-operator').getByRole('link', { name: 'Dataflow →' }).click();
     await waitForPath(PREFIX + 'projects/widget-operator/dataflow/');
     eq((await page.locator('h1').innerText()).trim(), 'Widget Operator: Dataflow', 'dataflow page h1');
   });
 
-  await check('dataflow page: sections, watch row, row anchor, mermaid source', async () => {
+  await check('dataflow page: sections; a controller page: watch row, row anchor, mermaid source', async () => {
     if (!samePath(page.url(), PREFIX + 'projects/widget-operator/dataflow/')) {
       await page.goto(ROOT + 'projects/widget-operator/dataflow/');
     }
     const h2 = (await page.locator('main h2').allInnerTexts()).map((t) => t.replace('¶', '').trim());
     const wanted = [
-      'Controller Watches',
-      'Programmatic Resource Operations',
+      'Controllers',
       'Reconciliation Flow',
       'Exposed Services',
       'Defined CRDs',
@@ -476,6 +478,15 @@ try {
     }
     for (const w of wanted) {
       assert(await page.getByRole('heading', { level: 2, name: w }).isVisible(), `h2 ${w} not visible`);
+    }
+    // The main controller comes first and opens its own page.
+    const first = page.locator('table.controllers tbody tr').first();
+    assert((await first.innerText()).includes('main'), 'the first controller is not marked main');
+    await first.getByRole('link', { name: 'widget', exact: true }).click();
+    await waitForPath(PREFIX + 'projects/widget-operator/controllers/widget/');
+    const controllerH2 = (await page.locator('main h2').allInnerTexts()).map((t) => t.replace('¶', '').trim());
+    for (const w of ['Watches', 'Writes', 'Reads', 'Sequence diagram', 'RBAC versus code']) {
+      assert(controllerH2.includes(w), `controller page: no h2 "${w}" among ${JSON.stringify(controllerH2)}`);
     }
 
     const id = 'watch-widget-owns-apps-deployment';
@@ -494,7 +505,7 @@ try {
     eq((await anchor.innerText()).trim(), '¶', 'row anchor text');
     await anchor.click();
     await page.waitForURL((u) => u.hash === `#${id}`);
-    eq(new URL(page.url()).pathname, PREFIX + 'projects/widget-operator/dataflow/', 'path after ¶ click');
+    eq(new URL(page.url()).pathname, PREFIX + 'projects/widget-operator/controllers/widget/', 'path after ¶ click');
     eq(await page.evaluate(() => document.querySelector(':target')?.id), id, ':target after ¶ click');
     const inView = await row.evaluate((el) => {
       const r = el.getBoundingClientRect();
@@ -503,8 +514,8 @@ try {
     });
     assert(inView, 'the targeted row is not scrolled into view');
 
-    const details = page.locator('#flow-controller-widget + details.mermaid-source');
-    eq(await details.count(), 1, 'mermaid <details> after #flow-controller-widget');
+    const details = page.locator('#sequence ~ details.mermaid-source');
+    eq(await details.count(), 1, 'mermaid <details> after #sequence');
     const code = details.locator('pre code');
     eq(await details.evaluate((d) => d.open), false, 'details open before click');
     assert(!(await code.isVisible()), 'mermaid source visible before opening');
@@ -659,7 +670,7 @@ try {
   });
 
   await check('sequence diagram: a message opens its kind page, a participant its section', async () => {
-    await page.goto(ROOT + 'projects/widget-operator/dataflow/');
+    await page.goto(ROOT + 'projects/widget-operator/controllers/widget/');
     const diagram = page.locator('svg.diagram.sequence[aria-label="Reconciliation flow of the widget controller"]');
     eq(await diagram.count(), 1, 'widget controller diagrams');
     const message = diagram.locator('a', { has: page.locator('text.label', { hasText: 'Watch apps/v1 Deployment (owned)' }) });
@@ -670,13 +681,15 @@ try {
     const h1 = (await page.locator('h1').innerText()).trim();
     assert(h1.includes('Deployment'), `kind page h1 ${JSON.stringify(h1)}`);
 
-    await page.goBack();
-    await waitForPath(PREFIX + 'projects/widget-operator/dataflow/');
-    const participant = diagram.locator('a', { has: page.locator('text.name', { hasText: 'widget controller' }) }).first();
+    // In the project summary, a controller opens its page's diagram.
+    await page.goto(ROOT + 'projects/widget-operator/dataflow/');
+    const summary = page.locator('svg.diagram.sequence').first();
+    const participant = summary.locator('a', { has: page.locator('text.name', { hasText: 'widget controller' }) }).first();
     await participant.scrollIntoViewIfNeeded();
     await participant.click();
-    await page.waitForURL((u) => u.hash === '#controller-widget');
-    eq(await page.evaluate(() => document.querySelector(':target')?.id), 'controller-widget', ':target after clicking the participant');
+    await waitForPath(PREFIX + 'projects/widget-operator/controllers/widget/');
+    await page.waitForURL((u) => u.hash === '#sequence');
+    eq(await page.evaluate(() => document.querySelector(':target')?.id), 'sequence', ':target after clicking the participant');
   });
 
   await check('home graph: a project node opens the project, a kind opens its kind page', async () => {
@@ -704,7 +717,7 @@ try {
     // Each page's "mermaid source" shows exactly the text of the .mmd file it offers.
     let compared = 0;
     for (const url of site.pages.keys()) {
-      if (!new URL(url).pathname.endsWith('/dataflow/')) continue;
+      if (!/\/(dataflow|controllers\/[^/]+)\/$/.test(new URL(url).pathname)) continue;
       await page.goto(url);
       const sources = await page.locator('details.mermaid-source').evaluateAll((all) =>
         all.map((d) => ({
@@ -805,10 +818,53 @@ try {
     await page.evaluate(() => localStorage.removeItem('portolan-theme'));
   });
 
-  await check(`phone: no page scrolls sideways at ${PHONE_WIDTH} px`, async () => {
+  await check('navigation: sidebar with the project opened, "On this page" with scroll-spy, drawer on a phone', async () => {
+    await page.goto(ROOT + 'projects/widget-operator/controllers/widget/');
+    const sidebar = page.locator('aside#sidebar');
+    assert(await sidebar.isVisible(), 'no sidebar at desktop width');
+    const current = sidebar.locator('[aria-current="page"]');
+    eq((await current.innerText()).trim(), 'widget', 'the current page in the sidebar');
+    // Only the current project lists its pages.
+    eq(await sidebar.locator('nav.projects > ul > li.open').count(), 1, 'opened projects');
+    const toc = sidebar.locator('nav.toc');
+    assert(await toc.isVisible(), 'no "On this page" in the sidebar');
+    const entries = (await toc.locator('li.toc-h2 > a').allInnerTexts()).map((t) => t.trim());
+    for (const w of ['Watches', 'Writes', 'Reads', 'Sequence diagram']) {
+      assert(entries.includes(w), `"On this page" lacks ${w}: ${JSON.stringify(entries)}`);
+    }
+    // Scroll-spy: reading the Reads section marks it.
+    await page.evaluate(() => document.getElementById('reads').scrollIntoView());
+    await page.waitForFunction(() => document.querySelector('nav.toc a.active')?.getAttribute('href') === '#reads');
+    // A click on an entry lands on its section.
+    await toc.getByRole('link', { name: 'Writes', exact: true }).click();
+    await page.waitForURL((u) => u.hash === '#writes');
+
     const phone = await context.newPage();
     try {
       await phone.setViewportSize({ width: PHONE_WIDTH, height: 800 });
+      await phone.goto(ROOT + 'projects/widget-operator/controllers/widget/');
+      const drawer = phone.locator('aside#sidebar');
+      const menu = phone.locator('#menu-button');
+      assert(await menu.isVisible(), 'no menu button on a phone');
+      const shown = async () => drawer.evaluate((e) => { const r = e.getBoundingClientRect(); return r.right > 0 && r.left < window.innerWidth; });
+      assert(!(await shown()), 'the drawer is open before the menu button is pressed');
+      await menu.click();
+      await phone.waitForFunction(() => document.getElementById('sidebar').getBoundingClientRect().left >= 0);
+      eq(await menu.getAttribute('aria-expanded'), 'true', 'menu button aria-expanded');
+      await phone.keyboard.press('Escape');
+      await phone.waitForFunction(() => document.getElementById('sidebar').getBoundingClientRect().right <= 0);
+      // A table of three or more columns reads as one card per row, each cell labelled.
+      const label = await phone.locator('table.stack td[data-label="Kind"]').first().evaluate((td) => getComputedStyle(td, '::before').content);
+      eq(label, '"Kind"', 'a card cell shows its column');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  for (const WIDTH of [PHONE_WIDTH, 1280]) await check(`${WIDTH} px: no page scrolls sideways; what does not fit scrolls inside its frame`, async () => {
+    const phone = await context.newPage();
+    try {
+      await phone.setViewportSize({ width: WIDTH, height: 800 });
       const wide = [];
       const squeezedPaths = [];
       let pathsSeen = 0;
@@ -844,18 +900,18 @@ try {
           }
           return { w, out, squeezed, paths };
         });
-        if (m.w > PHONE_WIDTH) wide.push(`${new URL(url).pathname}: scrollWidth ${m.w} (${m.out.join(', ')})`);
+        if (m.w > WIDTH) wide.push(`${new URL(url).pathname}: scrollWidth ${m.w} (${m.out.join(', ')})`);
         if (m.squeezed.length) squeezedPaths.push(`${new URL(url).pathname}: ${m.squeezed.join(', ')}`);
         pathsSeen += m.paths;
       }
-      assert(wide.length === 0, `pages wider than ${PHONE_WIDTH} px:\n    ${wide.join('\n    ')}`);
+      assert(wide.length === 0, `pages wider than ${WIDTH} px:\n    ${wide.join('\n    ')}`);
       assert(squeezedPaths.length === 0, `paths broken inside a segment:\n    ${squeezedPaths.join('\n    ')}`);
       assert(pathsSeen > 0, 'no path in a table cell was measured');
       for (const p of ['', 'projects/widget-operator/dataflow/', 'kinds/widgets.example.io/Widget/']) {
         assert(site.pages.has(ROOT + p), `${PREFIX}${p} was not among the pages checked`);
       }
-      console.log(`    ${site.pages.size} pages checked at ${PHONE_WIDTH} px (${pathsSeen} paths in table cells)`);
-      await screenshots(phone, '-375');
+      console.log(`    ${site.pages.size} pages checked at ${WIDTH} px (${pathsSeen} paths in table cells)`);
+      if (WIDTH === PHONE_WIDTH) await screenshots(phone, '-375');
     } finally {
       await phone.close();
     }

@@ -36,8 +36,8 @@ use super::index::{GoIndex, GoInput, dir_of};
 use super::kingpin;
 use super::library_flags::{self, LibraryUse};
 use super::scope::Scope;
-use super::syntax::{callee, method_of};
 use super::syntax::{FuncCtx, for_each_node, for_each_plain_identifier, line_of, text};
+use super::syntax::{callee, method_of};
 use super::types::{Chain, Root, Step};
 use crate::model::{Area, Binary, Command, Diagnostic, EnvVar, Flag, SourceRef};
 

@@ -1,0 +1,276 @@
+//! The sidebar and breadcrumbs of every page.
+//!
+//! `Navigation` holds the whole tree once: the portal's pages, then each project with its
+//! pages, its controllers under Dataflow and its own CRD kinds under API reference.
+//! `Navigation::page` cuts it for one page: every project by name, only the current
+//! project opened, the links leading to the page marked, and the breadcrumbs read off
+//! that path. A page's sidebar so grows with the number of projects, not with their
+//! size (and past `NAV_PROJECTS` names none: it links to the home page's cards).
+
+use serde::Serialize;
+
+/// The most projects the sidebar of every page lists by name.
+pub const NAV_PROJECTS: usize = 100;
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct NavLink {
+    pub title: String,
+    pub url: String,
+    /// Site-relative folder of the page (`projects/p/dataflow/`; `` for the home page).
+    #[serde(skip)]
+    pub path: String,
+    /// This is the page shown.
+    pub current: bool,
+    /// The page shown is this link's or under it.
+    pub open: bool,
+    pub children: Vec<NavLink>,
+}
+
+impl NavLink {
+    fn new(root: &str, path: String, title: impl Into<String>) -> NavLink {
+        NavLink {
+            title: title.into(),
+            url: format!("{root}{path}"),
+            path,
+            current: false,
+            open: false,
+            children: Vec::new(),
+        }
+    }
+
+    /// Marks the link and its children for the page at `path`; true when the page is
+    /// this link's or under it.
+    fn mark(&mut self, path: &str) -> bool {
+        self.current = self.path == path;
+        let mut open = self.current;
+        for child in &mut self.children {
+            open |= child.mark(path);
+        }
+        // The home page's folder is a prefix of every page: it is open only when shown.
+        self.open = open || (!self.path.is_empty() && path.starts_with(&self.path));
+        self.open
+    }
+
+    /// The chain of open links down to the deepest one.
+    fn trail<'a>(&'a self, out: &mut Vec<&'a NavLink>) {
+        if self.open {
+            out.push(self);
+            if let Some(child) = self.children.iter().find(|c| c.open) {
+                child.trail(out);
+            }
+        }
+    }
+}
+
+/// A project's part of the sidebar: its name and title, and what it lists beyond its
+/// fixed pages (nothing, for pages that show every project closed).
+#[derive(Default)]
+pub struct ProjectEntries {
+    pub name: String,
+    pub title: String,
+    /// Component controllers, main ones first: (name, site-relative page folder).
+    pub controllers: Vec<(String, String)>,
+    /// The project's own CRD kinds: (kind, site-relative API reference folder).
+    pub kinds: Vec<(String, String)>,
+    pub has_docs: bool,
+}
+
+pub struct Navigation {
+    root: String,
+    portal: Vec<NavLink>,
+    projects: Vec<NavLink>,
+    project_count: usize,
+}
+
+/// One page's sidebar and breadcrumbs.
+#[derive(Serialize, Debug)]
+pub struct PageNav {
+    pub portal: Vec<NavLink>,
+    /// Every project (empty past `NAV_PROJECTS`), the current one with its pages.
+    pub projects: Vec<NavLink>,
+    pub project_count: usize,
+    /// From Home to the page's parent; the page's own title ends the trail in the template.
+    pub breadcrumbs: Vec<NavLink>,
+    /// The page's title as the last breadcrumb.
+    pub title: String,
+    /// The page is one of the sidebar's links (its table of contents goes under it).
+    pub in_sidebar: bool,
+}
+
+impl Navigation {
+    /// `content` is the site's own top-level pages (title, URL under `root`).
+    pub fn new(
+        root: &str,
+        content: &[super::content::NavEntry],
+        projects: &[ProjectEntries],
+    ) -> Navigation {
+        let mut platform = NavLink::new(root, "platform/".into(), "Platform");
+        platform.url = format!("{root}platform/architecture/");
+        platform.children = [
+            ("architecture", "Architecture"),
+            ("network", "Network topology"),
+            ("rbac", "RBAC surface"),
+            ("secrets", "Secrets inventory"),
+        ]
+        .iter()
+        .map(|(path, title)| NavLink::new(root, format!("platform/{path}/"), *title))
+        .collect();
+        let mut portal = vec![
+            NavLink::new(root, String::new(), "Home"),
+            NavLink::new(root, "kinds/".into(), "Kinds"),
+            platform,
+        ];
+        for page in content {
+            let path = page.url.strip_prefix(root).unwrap_or(&page.url).to_string();
+            portal.push(NavLink {
+                url: page.url.clone(),
+                ..NavLink::new(root, path, page.title.clone())
+            });
+        }
+        portal.push(NavLink::new(root, "search/".into(), "Search"));
+        Navigation {
+            root: root.to_string(),
+            portal,
+            projects: projects
+                .iter()
+                .take_while(|_| projects.len() <= NAV_PROJECTS)
+                .map(|entries| project_tree(root, entries))
+                .collect(),
+            project_count: projects.len(),
+        }
+    }
+
+    /// The sidebar and breadcrumbs of the page at `path` (site-relative folder), titled
+    /// `title`.
+    pub fn page(&self, path: &str, title: &str) -> PageNav {
+        let mut portal = self.portal.clone();
+        for link in &mut portal {
+            link.mark(path);
+        }
+        let projects: Vec<NavLink> = self
+            .projects
+            .iter()
+            .map(|tree| {
+                if path.starts_with(&tree.path) {
+                    let mut tree = tree.clone();
+                    tree.mark(path);
+                    tree
+                } else {
+                    // Closed projects are one link each.
+                    NavLink {
+                        children: Vec::new(),
+                        ..tree.clone()
+                    }
+                }
+            })
+            .collect();
+        let mut trail = Vec::new();
+        for link in portal.iter().skip(1).chain(&projects) {
+            link.trail(&mut trail);
+        }
+        let in_sidebar = trail.last().is_some_and(|l| l.current) || path.is_empty();
+        let mut breadcrumbs = vec![NavLink::new(&self.root, String::new(), "Home")];
+        breadcrumbs.extend(trail.iter().filter(|l| !l.current).map(|l| NavLink {
+            children: Vec::new(),
+            ..(*l).clone()
+        }));
+        PageNav {
+            portal,
+            projects,
+            project_count: self.project_count,
+            breadcrumbs: if path.is_empty() {
+                Vec::new()
+            } else {
+                breadcrumbs
+            },
+            title: title.to_string(),
+            in_sidebar,
+        }
+    }
+}
+
+fn project_tree(root: &str, entries: &ProjectEntries) -> NavLink {
+    let base = format!("projects/{}/", entries.name);
+    let page = |folder: &str, title: &str| NavLink::new(root, format!("{base}{folder}/"), title);
+    let mut dataflow = page("dataflow", "Dataflow");
+    dataflow.children = entries
+        .controllers
+        .iter()
+        .map(|(name, path)| NavLink::new(root, path.clone(), name.clone()))
+        .collect();
+    let mut api = page("api", "API reference");
+    api.children = entries
+        .kinds
+        .iter()
+        .map(|(kind, path)| NavLink::new(root, path.clone(), kind.clone()))
+        .collect();
+    let mut pages = vec![
+        dataflow,
+        api,
+        page("configuration", "Configuration"),
+        page("network", "Network"),
+        page("security", "Security"),
+    ];
+    if entries.has_docs {
+        pages.push(page("docs", "Docs"));
+    }
+    let mut tree = NavLink::new(root, base, entries.title.clone());
+    tree.children = pages;
+    tree
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn navigation() -> Navigation {
+        let entries = |name: &str| ProjectEntries {
+            name: name.into(),
+            title: name.to_uppercase(),
+            controllers: vec![(
+                "widget".into(),
+                format!("projects/{name}/controllers/widget/"),
+            )],
+            kinds: vec![("Widget".into(), format!("projects/{name}/api/x.io/Widget/"))],
+            has_docs: false,
+        };
+        Navigation::new("/r/", &[], &[entries("p"), entries("q")])
+    }
+
+    #[test]
+    fn a_controller_page_opens_its_project_and_names_its_trail() {
+        let page = navigation().page("projects/p/controllers/widget/", "widget");
+        // Only the current project lists its pages.
+        assert_eq!(page.projects[0].children.len(), 5);
+        assert!(page.projects[1].children.is_empty());
+        let dataflow = &page.projects[0].children[0];
+        assert!(dataflow.open && !dataflow.current);
+        assert!(dataflow.children[0].current);
+        let crumbs: Vec<&str> = page.breadcrumbs.iter().map(|c| c.title.as_str()).collect();
+        assert_eq!(crumbs, ["Home", "P", "Dataflow"]);
+        assert_eq!(page.breadcrumbs[2].url, "/r/projects/p/dataflow/");
+        assert!(page.in_sidebar);
+    }
+
+    #[test]
+    fn a_page_outside_the_tree_is_under_its_nearest_folder() {
+        let page = navigation().page("projects/p/api/x.io/Gadget/", "Gadget");
+        let crumbs: Vec<&str> = page.breadcrumbs.iter().map(|c| c.title.as_str()).collect();
+        assert_eq!(crumbs, ["Home", "P", "API reference"]);
+        assert!(!page.in_sidebar);
+        let home = navigation().page("", "Home");
+        assert!(home.portal[0].current);
+        assert!(home.breadcrumbs.is_empty());
+        assert!(!home.portal[1].open, "only the home page opens Home");
+    }
+
+    #[test]
+    fn platform_pages_open_the_platform_entry() {
+        let page = navigation().page("platform/rbac/", "RBAC surface");
+        let platform = &page.portal[2];
+        assert!(platform.open && !platform.current);
+        assert!(platform.children[2].current);
+        let crumbs: Vec<&str> = page.breadcrumbs.iter().map(|c| c.title.as_str()).collect();
+        assert_eq!(crumbs, ["Home", "Platform"]);
+    }
+}

@@ -1,0 +1,260 @@
+//! Controllers: the rows of each one (watches, writes, reads) for the dataflow overview,
+//! and one page per component controller at `/projects/P/controllers/NAME/`.
+
+use std::collections::BTreeSet;
+
+use serde::Serialize;
+
+use super::super::flow::FlowView;
+use super::super::table::{
+    Anchors, Cell, KindLinks, Section, TableRow, call_path, path_segment, source_links,
+};
+use super::{Link, anchor, kind_cell, kind_label, line_of};
+use crate::model::{Controller, Operation, Project, Relation};
+
+#[derive(Serialize)]
+pub struct ControllerView {
+    pub anchor: String,
+    pub name: String,
+    pub reconciler: String,
+    /// The controller's own page (empty for sample controllers, which have none).
+    pub url: String,
+    /// The kind it reconciles (its `For` watch), as a label.
+    pub reconciles: String,
+    /// A main controller reconciles one of the project's own CRDs.
+    pub main: bool,
+    pub sources: Vec<Link>,
+    /// Kind cells link to the kind pages.
+    pub watches: Vec<TableRow>,
+    pub operations: Vec<TableRow>,
+    /// Gets, lists and watches through a client, in the same columns as `operations`.
+    pub reads: Vec<TableRow>,
+}
+
+/// One component controller's page.
+#[derive(Serialize)]
+pub struct ControllerPage {
+    /// Site-relative folder, `projects/P/controllers/NAME/`.
+    pub path: String,
+    pub name: String,
+    pub title: String,
+    pub controller: ControllerView,
+    /// Its sequence diagram, when it has one.
+    pub flow: Option<FlowView>,
+    /// RBAC needed against granted, and its least-privilege rules.
+    pub rbac: Vec<Section>,
+}
+
+/// The project's controllers, component ones first and then those of tests and samples;
+/// among component ones the main controllers first — those reconciling a kind the
+/// project defines itself (the `For` kind is one of its own CRDs) — then, among equals,
+/// those that watch and write the most; otherwise in source order.
+pub fn ordered(p: &Project) -> (Vec<&Controller>, Vec<&Controller>) {
+    let (mut component, sample): (Vec<_>, Vec<_>) =
+        p.controllers.iter().partition(|c| c.area.is_component());
+    component.sort_by_key(|c| {
+        (
+            !is_main(p, c),
+            std::cmp::Reverse(c.watches.len() + c.operations.len()),
+        )
+    });
+    (component, sample)
+}
+
+fn is_main(p: &Project, c: &Controller) -> bool {
+    let own = |group: &str, kind: &str| {
+        p.crds.iter().any(|crd| {
+            !crd.bundled && crd.area.is_component() && crd.group == group && crd.kind == kind
+        })
+    };
+    c.watches
+        .iter()
+        .any(|w| w.relation == Relation::For && own(&w.group, &w.kind))
+}
+
+/// Each component controller's page folder name, unique in the project, in model order.
+pub fn slugs(p: &Project) -> Vec<(&str, String)> {
+    let mut taken = BTreeSet::new();
+    p.controllers
+        .iter()
+        .filter(|c| c.area.is_component())
+        .map(|c| {
+            let stem = path_segment(&c.name);
+            let mut slug = stem.clone();
+            let mut n = 1;
+            while !taken.insert(slug.clone()) {
+                n += 1;
+                slug = format!("{stem}-{n}");
+            }
+            (c.name.as_str(), slug)
+        })
+        .collect()
+}
+
+/// The component controllers in page order with their site-relative page folders.
+pub fn controller_links(p: &Project) -> Vec<(String, String)> {
+    let slugs = slugs(p);
+    ordered(p)
+        .0
+        .into_iter()
+        .filter_map(|c| {
+            let (_, slug) = slugs
+                .iter()
+                .find(|(name, _)| std::ptr::eq(*name, c.name.as_str()))?;
+            Some((c.name.clone(), page_path(p, slug)))
+        })
+        .collect()
+}
+
+/// The site-relative folder of a component controller's page (`c` one of `p`'s own).
+pub fn page_of(p: &Project, c: &Controller) -> Option<String> {
+    slugs(p)
+        .into_iter()
+        .find(|(name, _)| std::ptr::eq(*name, c.name.as_str()))
+        .map(|(_, slug)| page_path(p, &slug))
+}
+
+/// The site-relative folder of a controller's page.
+pub fn page_path(p: &Project, slug: &str) -> String {
+    format!("projects/{}/controllers/{slug}/", p.name)
+}
+
+/// A controller's rows. `url` is its page, empty when it has none.
+pub fn view(p: &Project, c: &Controller, kind_links: &KindLinks, url: String) -> ControllerView {
+    let reconciles = c
+        .watches
+        .iter()
+        .find(|w| w.relation == Relation::For)
+        .map(|w| w.gvk().display())
+        .unwrap_or_default();
+    let mut view = ControllerView {
+        anchor: anchor(&["controller", &c.name]),
+        name: c.name.clone(),
+        reconciler: c.reconciler.clone(),
+        url,
+        reconciles,
+        main: is_main(p, c),
+        sources: source_links(p, &c.sources),
+        watches: c
+            .watches
+            .iter()
+            .map(|w| {
+                let kind = if w.is_resolved() {
+                    w.gvk().display()
+                } else {
+                    format!(
+                        "{}.{} (unresolved)",
+                        w.import_path.as_deref().unwrap_or("?"),
+                        w.kind
+                    )
+                };
+                TableRow {
+                    anchor: anchor(&["watch", &c.name, w.relation.label(), &w.group, &w.kind]),
+                    cells: vec![
+                        Cell::text(w.relation.label()),
+                        kind_cell(kind_links, &w.group, &w.kind, kind),
+                        Cell::text(when(w.conditional, &w.condition)),
+                    ],
+                    sources: source_links(p, &w.sources),
+                }
+            })
+            .collect(),
+        operations: c
+            .operations
+            .iter()
+            .map(|o| operation_row(p, kind_links, &c.name, "op", o))
+            .collect(),
+        reads: c
+            .reads
+            .iter()
+            .map(|o| operation_row(p, kind_links, &c.name, "read", o))
+            .collect(),
+    };
+    // One call reached through two paths, or one kind watched twice the same way, would
+    // otherwise repeat an id.
+    let mut anchors = Anchors::new();
+    for row in view
+        .watches
+        .iter_mut()
+        .chain(view.operations.iter_mut())
+        .chain(view.reads.iter_mut())
+    {
+        row.anchor = anchors.unique(&[&row.anchor]);
+    }
+    view
+}
+
+/// The pages of the project's component controllers. `flows` are the dataflow page's
+/// diagrams (the summary first, then one per component controller in model order) and
+/// `rbac` the security page's per-controller sections, each picked by controller name.
+pub fn controller_pages(
+    p: &Project,
+    kind_links: &KindLinks,
+    root: &str,
+    flows: &[FlowView],
+    rbac: &dyn Fn(&str) -> Vec<Section>,
+) -> Vec<ControllerPage> {
+    let slugs = slugs(p);
+    let (component, _) = ordered(p);
+    component
+        .into_iter()
+        .filter_map(|c| {
+            let (position, (_, slug)) = slugs
+                .iter()
+                .enumerate()
+                .find(|(_, (name, _))| std::ptr::eq(*name, c.name.as_str()))?;
+            let path = page_path(p, slug);
+            Some(ControllerPage {
+                name: p.name.clone(),
+                title: p.title.clone(),
+                controller: view(p, c, kind_links, format!("{root}{path}")),
+                flow: flows.get(position + 1).cloned(),
+                rbac: rbac(&c.name),
+                path,
+            })
+        })
+        .collect()
+}
+
+/// A watch's guard for the "When" column: its condition, `yes` for a conditional watch
+/// whose condition text is unknown, empty when it always runs.
+fn when(conditional: bool, condition: &str) -> String {
+    match (conditional, condition) {
+        (_, c) if !c.is_empty() => c.to_string(),
+        (true, _) => "yes".into(),
+        (false, _) => String::new(),
+    }
+}
+
+/// A controller's write or read: verb, kind, the guarding condition ("When", empty =
+/// always) and the call path from `Reconcile` ("Via", empty = in `Reconcile` itself).
+fn operation_row(
+    p: &Project,
+    kind_links: &KindLinks,
+    controller: &str,
+    prefix: &str,
+    o: &Operation,
+) -> TableRow {
+    TableRow {
+        anchor: anchor(&[
+            prefix,
+            controller,
+            &o.verb,
+            &o.group,
+            &o.kind,
+            &line_of(&o.sources),
+        ]),
+        cells: vec![
+            Cell::text(o.verb.clone()),
+            kind_cell(
+                kind_links,
+                &o.group,
+                &o.kind,
+                kind_label(&o.group, &o.version, &o.kind),
+            ),
+            Cell::text(o.condition.clone()),
+            call_path(p, &o.via),
+        ],
+        sources: source_links(p, &o.sources),
+    }
+}

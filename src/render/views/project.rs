@@ -1,0 +1,644 @@
+//! The project overview (`/projects/P/`) and dataflow (`/projects/P/dataflow/`) pages:
+//! one view, built here table by table. Rows from tests, docs, samples and tooling move
+//! to the "Samples and tooling" list, rows of bundled dependency manifests to their own.
+
+use serde::Serialize;
+
+use super::super::manifests;
+use super::super::table::{
+    Anchors, Cell, KindLinks, TableRow, api_page, service_port, source_links,
+};
+use super::binaries::{BinariesAndMetrics, binaries_and_metrics};
+use super::controllers::{self, ControllerView};
+use super::{BinaryView, Row, SampleRow, anchor, kind_label, line_of, plain};
+use crate::model::{Area, Counts, Origin, Project, SourceRef};
+
+#[derive(Serialize)]
+pub struct ProjectPage {
+    pub name: String,
+    pub title: String,
+    pub description: String,
+    pub repository: String,
+    pub commit: String,
+    pub commit_short: String,
+    pub error: String,
+    pub stats: crate::model::Stats,
+    pub counts: Counts,
+    pub controllers: Vec<ControllerView>,
+    pub sample_controllers: Vec<ControllerView>,
+    pub services: Vec<Row>,
+    pub crds: Vec<TableRow>,
+    pub webhooks: Vec<TableRow>,
+    pub http_endpoints: Vec<Row>,
+    pub configmaps: Vec<Row>,
+    pub helm_charts: Vec<Row>,
+    pub rbac: Vec<Row>,
+    /// Rows from tests, docs, samples and tooling, shown apart.
+    pub samples: Vec<SampleRow>,
+    /// Client writes no controller's Reconcile reaches, by package.
+    pub package_operations: Vec<Row>,
+    /// Informers outside any controller, by package.
+    pub informers: Vec<Row>,
+    /// Programs of the component, then the flag sets of library packages no program is
+    /// shown to reach; those from tests, docs, samples and tooling apart.
+    pub binaries: Vec<BinaryView>,
+    pub sample_binaries: Vec<BinaryView>,
+    pub metrics: Vec<Row>,
+    pub sample_metrics: Vec<Row>,
+    /// Rows of bundled dependency manifests (another project's objects), shown apart.
+    pub bundled: Vec<SampleRow>,
+    /// The folders of bundled dependency manifests, with the evidence.
+    pub bundles: Vec<Row>,
+    /// Number of CRD rows, which have pages under `api/`.
+    pub api_kinds: usize,
+    pub diagnostics: Vec<Row>,
+    /// The Reconciliation Flow diagrams (summary, then per controller), filled by
+    /// `render::flow` for the dataflow page.
+    pub flows: Vec<super::super::flow::FlowView>,
+}
+
+/// Where rows that are not the project's own go: bundled dependency manifests and
+/// samples are listed apart, each with what it is.
+#[derive(Default)]
+struct Apart {
+    samples: Vec<SampleRow>,
+    bundled: Vec<SampleRow>,
+}
+
+impl Apart {
+    /// The row back when it is the project's own; otherwise kept in its list.
+    fn keep(&mut self, what: &str, area: Area, is_bundled: bool, row: Row) -> Option<Row> {
+        let list = if is_bundled {
+            &mut self.bundled
+        } else if area.is_component() {
+            return Some(row);
+        } else {
+            &mut self.samples
+        };
+        list.push(SampleRow {
+            what: what.to_string(),
+            row,
+        });
+        None
+    }
+}
+
+/// The overview and dataflow pages of a project. `root` is the site's base path and
+/// `kind_links` locates every CRD of the portal, for links from rules to kinds.
+pub fn project_page(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage {
+    let mut apart = Apart::default();
+    let slugs = controllers::slugs(p);
+    let (component, sample) = controllers::ordered(p);
+    let controllers = component
+        .into_iter()
+        .map(|c| {
+            let slug = slugs
+                .iter()
+                .find(|(name, _)| std::ptr::eq(*name, c.name.as_str()))
+                .map(|(_, slug)| format!("{root}{}", controllers::page_path(p, slug)))
+                .unwrap_or_default();
+            controllers::view(p, c, kind_links, slug)
+        })
+        .collect();
+    let sample_controllers = sample
+        .into_iter()
+        .map(|c| controllers::view(p, c, kind_links, String::new()))
+        .collect();
+    let services = services(p, &mut apart);
+    let crds = crds(p, root, &mut apart);
+    let webhooks = webhooks(p, kind_links, &mut apart);
+    let http_endpoints = http_endpoints(p, &mut apart);
+    let configmaps = configmaps(p, &mut apart);
+    let helm_charts = helm_charts(p, &mut apart);
+    let rbac = rbac(p, &mut apart);
+    let package_operations = package_operations(p, &mut apart);
+    let informers = informers(p, &mut apart);
+    let BinariesAndMetrics {
+        binaries,
+        sample_binaries,
+        metrics,
+        sample_metrics,
+    } = binaries_and_metrics(p);
+    ProjectPage {
+        name: p.name.clone(),
+        title: p.title.clone(),
+        description: p.description.clone(),
+        repository: p.repository.clone(),
+        commit: p.commit.clone(),
+        commit_short: p.commit.chars().take(12).collect(),
+        error: p.error.clone().unwrap_or_default(),
+        stats: p.stats.clone(),
+        counts: Counts::of(p),
+        controllers,
+        sample_controllers,
+        services,
+        crds,
+        webhooks,
+        http_endpoints,
+        configmaps,
+        helm_charts,
+        rbac,
+        samples: apart.samples,
+        package_operations,
+        informers,
+        binaries,
+        sample_binaries,
+        metrics,
+        sample_metrics,
+        bundled: apart.bundled,
+        bundles: bundles(p),
+        api_kinds: p.crds.len(),
+        diagnostics: diagnostics(p),
+        flows: Vec::new(),
+    }
+}
+
+/// Services with their ports.
+fn services(p: &Project, apart: &mut Apart) -> Vec<Row> {
+    p.services
+        .iter()
+        .filter_map(|s| {
+            let ports = s
+                .ports
+                .iter()
+                .map(service_port)
+                .collect::<Vec<_>>()
+                .join(", ");
+            apart.keep(
+                "Service",
+                s.area,
+                s.bundled,
+                Row {
+                    anchor: anchor(&["service", &s.namespace, &s.name]),
+                    cells: vec![s.name.clone(), s.namespace.clone(), ports],
+                    sources: source_links(p, &s.sources),
+                },
+            )
+        })
+        .collect()
+}
+
+/// CRDs, one row per distinct content: a kind shipped with two schemas says so.
+fn crds(p: &Project, root: &str, apart: &mut Apart) -> Vec<TableRow> {
+    let variants = |c: &crate::model::Crd| {
+        p.crds
+            .iter()
+            .filter(|o| o.group == c.group && o.kind == c.kind)
+            .count()
+    };
+    let mut rows = Vec::new();
+    for (i, c) in p.crds.iter().enumerate() {
+        let versions = super::super::api::versions_text(c);
+        let fields = super::super::api::field_count(c);
+        let n = variants(c);
+        let schema = if n > 1 {
+            format!("{fields} fields; one of {n} different definitions of this kind")
+        } else {
+            format!("{fields} fields")
+        };
+        let nth = i.to_string();
+        let row = TableRow {
+            anchor: anchor(&["crd", &c.group, &c.kind, if n > 1 { &nth } else { "" }]),
+            cells: vec![
+                Cell::link(
+                    c.kind.clone(),
+                    format!("{}{}", root, api_page(&p.name, &c.group, &c.kind)),
+                ),
+                Cell::text(c.group.clone()),
+                Cell::text(c.plural.clone()),
+                Cell::text(c.scope.clone()),
+                Cell::text(versions),
+                Cell::text(schema),
+            ],
+            sources: source_links(p, &c.sources),
+        };
+        if apart.keep("CRD", c.area, c.bundled, plain(&row)).is_some() {
+            rows.push(row);
+        }
+    }
+    rows
+}
+
+/// Webhooks from manifests, markers and code. The same webhook can be declared in several
+/// places (a kustomize base and a chart): later rows get `-2`, `-3`, … anchors.
+fn webhooks(p: &Project, kind_links: &KindLinks, apart: &mut Apart) -> Vec<TableRow> {
+    let mut anchors = Anchors::new();
+    let mut rows = Vec::new();
+    for w in &p.webhooks {
+        // Manifest rows keep the anchors they had before webhooks had an origin.
+        let row_anchor = match (w.origin, &w.object) {
+            (Origin::Manifest, _) => anchor(&["webhook", &w.configuration, &w.name]),
+            (Origin::Marker, _) => anchor(&["webhook", "marker", &w.name, &w.path]),
+            (Origin::Code, Some(o)) => anchor(&[
+                "webhook",
+                "code",
+                w.kind.label(),
+                &o.group,
+                &o.version,
+                &o.kind,
+            ]),
+            (Origin::Code, None) => anchor(&["webhook", "code", w.kind.label(), &w.path]),
+        };
+        // A webhook served by code has no name of its own: the configuration names it.
+        let name = match (&w.object, w.name.is_empty()) {
+            (Some(object), true) => format!("(served for {})", object.display()),
+            _ => w.name.clone(),
+        };
+        let (rules, kinds) = manifests::webhook_rules(w, kind_links);
+        let row = TableRow {
+            anchor: anchors.unique(&[&row_anchor]),
+            cells: vec![
+                Cell::text(name),
+                Cell::text(w.kind.label().to_string()),
+                Cell::text(w.path.clone()),
+                Cell::text(w.failure_policy.clone()),
+                Cell::text(manifests::webhook_service(w)),
+                Cell::text(rules),
+                Cell::list(kinds),
+                Cell::text(w.origin.label().to_string()),
+            ],
+            sources: source_links(p, &w.sources),
+        };
+        if apart
+            .keep("Webhook", w.area, w.bundled, plain(&row))
+            .is_some()
+        {
+            rows.push(row);
+        }
+    }
+    rows
+}
+
+/// Routes; one method and path served by two binaries with different handlers gets two anchors.
+fn http_endpoints(p: &Project, apart: &mut Apart) -> Vec<Row> {
+    let mut anchors = Anchors::new();
+    p.http_endpoints
+        .iter()
+        .filter_map(|e| {
+            let location = format!("{}{}", e.host, e.path);
+            let mut path = location.clone();
+            if e.unresolved {
+                path.push_str(" (unresolved)");
+            }
+            let mut handler = e.handler.clone();
+            if e.implicit {
+                handler.push_str(" (implicit)");
+            }
+            apart.keep(
+                "HTTP endpoint",
+                e.area,
+                false,
+                Row {
+                    anchor: anchors.unique(&["endpoint", &e.method, &location]),
+                    cells: vec![e.method.clone(), path, handler, e.framework.clone()],
+                    sources: source_links(p, &e.sources),
+                },
+            )
+        })
+        .collect()
+}
+
+/// ConfigMaps with their keys.
+fn configmaps(p: &Project, apart: &mut Apart) -> Vec<Row> {
+    p.configmaps
+        .iter()
+        .filter_map(|c| {
+            apart.keep(
+                "ConfigMap",
+                c.area,
+                c.bundled,
+                Row {
+                    anchor: anchor(&["configmap", &c.namespace, &c.name]),
+                    cells: vec![c.name.clone(), c.namespace.clone(), c.keys.join(", ")],
+                    sources: source_links(p, &c.sources),
+                },
+            )
+        })
+        .collect()
+}
+
+/// Helm charts with their versions.
+fn helm_charts(p: &Project, apart: &mut Apart) -> Vec<Row> {
+    p.helm_charts
+        .iter()
+        .filter_map(|h| {
+            apart.keep(
+                "Helm chart",
+                h.area,
+                false,
+                Row {
+                    anchor: anchor(&["chart", &h.name]),
+                    cells: vec![h.name.clone(), h.version.clone(), h.app_version.clone()],
+                    sources: source_links(p, &h.sources),
+                },
+            )
+        })
+        .collect()
+}
+
+/// RBAC rules, one row per rule.
+fn rbac(p: &Project, apart: &mut Apart) -> Vec<Row> {
+    p.rbac
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| {
+            let groups = r.groups.iter().map(|g| {
+                if g.is_empty() {
+                    "core".to_string()
+                } else {
+                    g.clone()
+                }
+            });
+            let mut resources = r.resources.join(", ");
+            if !r.resource_names.is_empty() {
+                resources.push_str(&format!(" (named {})", r.resource_names.join(", ")));
+            }
+            apart.keep(
+                "RBAC rule",
+                r.area,
+                r.bundled,
+                Row {
+                    anchor: anchor(&["rbac", &r.role, &i.to_string()]),
+                    cells: vec![
+                        r.role.clone(),
+                        groups.collect::<Vec<_>>().join(", "),
+                        resources,
+                        r.verbs.join(", "),
+                        r.origin.label().to_string(),
+                    ],
+                    sources: source_links(p, &r.sources),
+                },
+            )
+        })
+        .collect()
+}
+
+/// Client writes no controller's `Reconcile` reaches, by package.
+fn package_operations(p: &Project, apart: &mut Apart) -> Vec<Row> {
+    p.package_operations
+        .iter()
+        .filter_map(|o| {
+            apart.keep(
+                "Client write",
+                o.area,
+                false,
+                Row {
+                    anchor: anchor(&["pkgop", &o.package, &o.verb, &o.kind, &line_of(&o.sources)]),
+                    cells: vec![
+                        o.package.clone(),
+                        o.function.clone(),
+                        o.verb.clone(),
+                        kind_label(&o.group, &o.version, &o.kind),
+                    ],
+                    sources: source_links(p, &o.sources),
+                },
+            )
+        })
+        .collect()
+}
+
+/// Informers outside any controller, by package.
+fn informers(p: &Project, apart: &mut Apart) -> Vec<Row> {
+    p.informers
+        .iter()
+        .filter_map(|i| {
+            apart.keep(
+                "Informer",
+                i.area,
+                false,
+                Row {
+                    anchor: anchor(&["informer", &i.package, &i.kind, &line_of(&i.sources)]),
+                    cells: vec![
+                        i.package.clone(),
+                        i.function.clone(),
+                        kind_label(&i.group, &i.version, &i.kind),
+                    ],
+                    sources: source_links(p, &i.sources),
+                },
+            )
+        })
+        .collect()
+}
+
+/// The folders of bundled dependency manifests, with the evidence.
+fn bundles(p: &Project) -> Vec<Row> {
+    p.bundled_manifests
+        .iter()
+        .map(|b| Row {
+            anchor: anchor(&["bundle", &b.dir]),
+            cells: vec![
+                b.dir.clone(),
+                b.project.clone(),
+                b.objects.to_string(),
+                b.evidence.join("; "),
+            ],
+            sources: Vec::new(),
+        })
+        .collect()
+}
+
+fn diagnostics(p: &Project) -> Vec<Row> {
+    p.diagnostics
+        .iter()
+        .enumerate()
+        .map(|(i, d)| Row {
+            anchor: format!("diagnostic-{}", i + 1),
+            cells: vec![d.message.clone()],
+            sources: source_links(p, &[SourceRef::new(&d.file, d.line)]),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Area;
+    use crate::model::{Gvk, Webhook, WebhookType};
+
+    fn webhook(origin: Origin, name: &str, path: &str, object: Option<(&str, &str)>) -> Webhook {
+        Webhook {
+            name: name.into(),
+            kind: if path == "/convert" {
+                WebhookType::Conversion
+            } else {
+                WebhookType::Validating
+            },
+            path: path.into(),
+            failure_policy: String::new(),
+            service: String::new(),
+            configuration: if origin == Origin::Manifest {
+                "vcfg".into()
+            } else {
+                String::new()
+            },
+            origin,
+            object: object.map(|(version, kind)| Gvk {
+                group: "x.io".into(),
+                version: version.into(),
+                kind: kind.into(),
+            }),
+            rules: vec![],
+            resolved_service: String::new(),
+            substitutions: Vec::new(),
+            templated: false,
+            bundled: false,
+            area: Area::Component,
+            sources: vec![],
+        }
+    }
+
+    #[test]
+    fn main_controllers_come_first() {
+        let controller = |name: &str, group: &str, kind: &str| crate::model::Controller {
+            name: name.into(),
+            reconciler: String::new(),
+            area: Area::Component,
+            sources: Vec::new(),
+            watches: vec![crate::model::Watch {
+                relation: crate::model::Relation::For,
+                group: group.into(),
+                version: "v1".into(),
+                kind: kind.into(),
+                conditional: false,
+                condition: String::new(),
+                import_path: None,
+                sources: Vec::new(),
+            }],
+            operations: Vec::new(),
+            reads: Vec::new(),
+        };
+        let crd = |kind: &str, bundled: bool| crate::model::Crd {
+            group: "example.io".into(),
+            kind: kind.into(),
+            bundled,
+            ..crate::model::Crd::default()
+        };
+        let p = Project {
+            controllers: vec![
+                controller("configmap", "", "ConfigMap"),
+                controller("gadget", "example.io", "Gadget"),
+                controller("pod", "", "Pod"),
+                controller("widget", "example.io", "Widget"),
+            ],
+            // Gadget's CRD is only shipped (another project's): not this project's own kind.
+            crds: vec![crd("Widget", false), crd("Gadget", true)],
+            ..Project::default()
+        };
+        let page = project_page(&p, "/", &KindLinks::default());
+        let names: Vec<&str> = page.controllers.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["widget", "configmap", "gadget", "pod"]);
+    }
+
+    #[test]
+    fn operation_rows_show_when_and_via_with_unique_anchors() {
+        let step = |function: &str, line: u32| crate::model::CallStep {
+            function: function.into(),
+            file: "c.go".into(),
+            line,
+        };
+        let op = |via: Vec<crate::model::CallStep>, condition: &str| crate::model::Operation {
+            verb: "delete".into(),
+            group: "apps".into(),
+            version: "v1".into(),
+            kind: "Deployment".into(),
+            sources: vec![SourceRef::new("p.go", 9)],
+            via,
+            condition: condition.into(),
+        };
+        let p = Project {
+            source_url: "https://example.com/{commit}/{path}#L{line}".into(),
+            commit: "abc".into(),
+            controllers: vec![crate::model::Controller {
+                name: "pool".into(),
+                reconciler: "PoolReconciler".into(),
+                area: Area::Component,
+                sources: Vec::new(),
+                watches: Vec::new(),
+                // One call reached through two paths: two rows, two anchors.
+                operations: vec![
+                    op(
+                        vec![step("comp.Pred.Reconcile", 3), step("comp.Pred.sweep", 5)],
+                        "for i := range items",
+                    ),
+                    op(
+                        vec![
+                            step("comp.Expl.Reconcile", 4),
+                            step("raw.New", 6),
+                            step("comp.Pred.Reconcile", 7),
+                            step("comp.Pred.sweep", 8),
+                        ],
+                        "",
+                    ),
+                ],
+                reads: Vec::new(),
+            }],
+            ..Project::default()
+        };
+        let page = project_page(&p, "/", &KindLinks::default());
+        let rows = &page.controllers[0].operations;
+        let anchors: Vec<&str> = rows.iter().map(|r| r.anchor.as_str()).collect();
+        assert_eq!(
+            anchors,
+            [
+                "op-pool-delete-apps-deployment-p-go-9",
+                "op-pool-delete-apps-deployment-p-go-9-2"
+            ]
+        );
+        assert_eq!(rows[0].cells[2].text, "for i := range items");
+        let via = &rows[0].cells[3];
+        assert_eq!(via.text, "Pred.Reconcile → sweep");
+        assert_eq!(via.items[0].url, "https://example.com/abc/c.go#L3");
+        assert_eq!(via.summary, "");
+        // Four calls: collapsed behind the first and last step.
+        let long = &rows[1].cells[3];
+        assert_eq!(
+            long.text,
+            "Expl.Reconcile → raw.New → Pred.Reconcile → sweep"
+        );
+        assert_eq!(long.summary, "Expl.Reconcile → … → sweep (4 calls)");
+    }
+
+    #[test]
+    fn webhook_rows_show_their_origin_and_keep_unique_anchors() {
+        let p = Project {
+            webhooks: vec![
+                webhook(Origin::Manifest, "v.x.io", "/validate-x", None),
+                webhook(Origin::Manifest, "v.x.io", "/validate-x", None),
+                webhook(Origin::Marker, "v.x.io", "/validate-x", None),
+                webhook(Origin::Code, "", "/convert", Some(("v1", "Thing"))),
+                webhook(Origin::Code, "", "/convert", Some(("v2", "Thing"))),
+            ],
+            ..Project::default()
+        };
+        let page = project_page(&p, "/", &KindLinks::default());
+        let rows: Vec<(&str, &str, &str)> = page
+            .webhooks
+            .iter()
+            .map(|r| {
+                (
+                    r.anchor.as_str(),
+                    r.cells[0].text.as_str(),
+                    r.cells[7].text.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            vec![
+                ("webhook-vcfg-v-x-io", "v.x.io", "manifest"),
+                ("webhook-vcfg-v-x-io-2", "v.x.io", "manifest"),
+                ("webhook-marker-v-x-io-validate-x", "v.x.io", "marker"),
+                (
+                    "webhook-code-conversion-x-io-v1-thing",
+                    "(served for x.io/v1 Thing)",
+                    "code"
+                ),
+                (
+                    "webhook-code-conversion-x-io-v2-thing",
+                    "(served for x.io/v2 Thing)",
+                    "code"
+                ),
+            ]
+        );
+    }
+}
