@@ -417,19 +417,42 @@ fn kennel_api_reference_pages_with_field_anchors() {
         out.join("projects/kennel-operator/api/kennel.example.io/Kennel/index.html"),
     )
     .unwrap();
+    // The page holds the tree's first two levels; deeper fields are in the data file and
+    // on the all-fields page, with the same anchors.
     for id in [
         r#"id="field-spec-capacity""#,
-        r#"id="field-spec-runs-name""#,
         r#"id="field-v1alpha1-spec""#,
         r#"id="variant-2-v1""#,
     ] {
         assert!(page.contains(id), "{id}");
     }
+    assert!(!page.contains(r#"id="field-spec-runs-name""#));
+    let all = std::fs::read_to_string(
+        out.join("projects/kennel-operator/api/kennel.example.io/Kennel/all-fields/index.html"),
+    )
+    .unwrap();
+    assert!(all.contains(r#"id="field-spec-runs-name""#));
+    let data: serde_json::Value =
+        serde_json::from_slice(
+            &std::fs::read(out.join(
+                "projects/kennel-operator/api/kennel.example.io/Kennel/fields-version-v1.json",
+            ))
+            .unwrap(),
+        )
+        .unwrap();
+    assert!(
+        data.as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["anchor"] == "field-spec-runs-name" && f["path"] == "spec.runs[].name")
+    );
     // A repeated subtree refers to its first copy.
-    assert!(page.contains(r##"Same fields as <a href="#field-spec-day">spec.day</a>"##));
+    assert!(all.contains(r##"Same fields as <a href="#field-spec-day">spec.day</a>"##));
     // Repository text is escaped, never markup.
-    assert!(page.contains("Must be positive: &lt;b&gt;never&lt;/b&gt; zero."));
-    assert!(!page.contains("<b>never</b>"));
+    for html in [&page, &all] {
+        assert!(html.contains("Must be positive: &lt;b&gt;never&lt;/b&gt; zero."));
+        assert!(!html.contains("<b>never</b>"));
+    }
     // The dataflow page links the kind to its reference and keeps bundled rows apart.
     let dataflow =
         std::fs::read_to_string(out.join("projects/kennel-operator/dataflow/index.html")).unwrap();

@@ -67,14 +67,14 @@ fn content_pages_and_the_overview_with_readme_and_docs() {
             &out.join("projects/widget-operator/docs/docs/guide/index.html")
         ))
     );
-    // The home page carries content/index.md; every page's header lists the top pages,
-    // sorted by weight (Guide 1, About 5).
+    // The home page carries content/index.md; every page's sidebar lists the top pages,
+    // sorted by weight (Guide 1, About 5), between the portal's pages and Search.
     let home = read(&out.join("index.html"));
     assert!(home.contains(
         "<p>This portal documents two synthetic projects. Start with the <a href=\"/atlas/guide/\">guide</a>\nor the <a href=\"/atlas/projects/widget-operator/\">Widget Operator</a>.</p>"
     ));
     assert!(home.contains(
-        "<nav aria-label=\"Pages\" class=\"site-pages\"><a href=\"/atlas/guide/\">Guide</a><a href=\"/atlas/about/\">About</a></nav>"
+        "<li><a href=\"/atlas/guide/\">Guide</a></li><li><a href=\"/atlas/about/\">About</a></li><li><a href=\"/atlas/search/\">Search</a></li>"
     ));
     // Content assets and the images docs reference are copied byte for byte.
     assert_eq!(
@@ -106,7 +106,7 @@ fn hostile_repository_text_is_inert_on_every_page() {
     let pages = html_files(&out);
     assert_eq!(
         pages.len(),
-        18,
+        19,
         "{:?}",
         pages.iter().map(|p| &p.0).collect::<Vec<_>>()
     );
@@ -114,6 +114,8 @@ fn hostile_repository_text_is_inert_on_every_page() {
         "<script>try{var t=localStorage.getItem(\"portolan-theme\");",
         "<script src=\"/inert/static/theme.js\" defer>",
         "<script src=\"/inert/static/diagrams.js\" defer>",
+        "<script src=\"/inert/static/nav.js\" defer>",
+        "<script src=\"/inert/static/schema.js\" defer>",
         "<script src=\"/inert/static/search.js\" defer>",
     ];
     for (path, html) in &pages {
@@ -147,9 +149,12 @@ fn hostile_repository_text_is_inert_on_every_page() {
                     "{path}: {tag}"
                 );
             }
-            // The only SVG is the diagrams portolan draws itself.
+            // The only SVG is the diagrams portolan draws itself and the theme's icons.
             if tag.starts_with("<svg") {
-                assert!(tag.contains(" class=\"diagram "), "{path}: {tag}");
+                assert!(
+                    tag.contains(" class=\"diagram ") || tag.starts_with("<svg class=\"icon"),
+                    "{path}: {tag}"
+                );
             }
         }
         // Diagram links are plain SVG 2 `href` attributes, checked below with every other
@@ -258,8 +263,7 @@ fn a_site_theme_overrides_templates_and_static_files_by_path() {
     // Files not overridden come from the built-in theme.
     assert!(read(&out.join("static/theme.js")).contains("portolan-theme"));
     assert!(
-        read(&out.join("projects/repo/dataflow/index.html"))
-            .contains("<h2 id=\"controller-watches\"")
+        read(&out.join("projects/repo/dataflow/index.html")).contains("<h2 id=\"controllers\"")
     );
 }
 

@@ -103,10 +103,10 @@ fn the_right_row_comes_first() {
         first_url(&p, "--leader-elect"),
         format!("{BASE}projects/widget-operator/#flag-cmd-leader-elect")
     );
-    // A controller's name: its section of the Dataflow page.
+    // A controller's name: its own page.
     assert_eq!(
         first_url(&p, "gadget-relay"),
-        format!("{BASE}projects/gadget-scheduler/dataflow/#controller-gadget-relay")
+        format!("{BASE}projects/gadget-scheduler/controllers/gadget-relay/")
     );
     // A typo of 5+ letters still finds the kind.
     assert_eq!(

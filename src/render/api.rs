@@ -61,6 +61,8 @@ pub struct KindPage {
     /// Site-relative folder of this page.
     #[serde(skip)]
     pub path: String,
+    /// This page's URL (under the base path), for its data files and all-fields page.
+    pub url: String,
     pub group: String,
     pub kind: String,
     pub plural: String,
@@ -97,12 +99,18 @@ pub struct VersionView {
     pub flags: String,
     pub description: String,
     pub columns: Vec<TableRow>,
+    /// Every field in schema order, for the all-fields page and the tree's data file.
     pub fields: Vec<FieldView>,
+    /// The tree's first two levels, `spec` and `status` first: what the page shows before
+    /// a reader opens a field (deeper ones come from `fields_file`).
+    pub tree: Vec<FieldView>,
+    /// The data file with every field (`FIELDS_FILE` next to the page, per version).
+    pub fields_file: String,
     pub truncated: bool,
     pub has_schema: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone)]
 pub struct FieldView {
     pub anchor: String,
     pub path: String,
@@ -118,6 +126,57 @@ pub struct FieldView {
     /// For a repeated subtree: the path and anchor of the first copy.
     pub same_as: String,
     pub same_as_anchor: String,
+    /// Fields under this one (its own, or the first copy's for a repeated subtree).
+    pub children: usize,
+}
+
+/// The levels of the schema tree a kind page shows before a reader opens a field.
+const SHOWN_DEPTH: u32 = 1;
+
+/// Top-level fields in the order a reader looks for them: `spec`, `status`, then the
+/// rest (`apiVersion`, `kind`, `metadata`) in schema order. Fields keep their place
+/// under their top-level field.
+fn reader_order(fields: &mut [FieldView]) {
+    let rank = |path: &str| match path.split(['.', '[']).next().unwrap_or("") {
+        "spec" => 0,
+        "status" => 1,
+        _ => 2,
+    };
+    // A stable sort keeps each subtree in schema order under its top-level field.
+    fields.sort_by_key(|f| rank(&f.path));
+}
+
+/// Counts each field's children: the fields one level deeper under its path, or, for a
+/// repeated subtree, those under the first copy.
+fn count_children(fields: &mut [FieldView]) {
+    let mut under: BTreeMap<String, usize> = BTreeMap::new();
+    for f in fields.iter() {
+        if f.depth == 0 {
+            continue;
+        }
+        if let Some(parent) = parent_path(&f.path) {
+            *under.entry(parent.to_string()).or_insert(0) += 1;
+        }
+    }
+    for f in fields.iter_mut() {
+        let own = under.get(&f.path).copied().unwrap_or(0);
+        f.children = if own == 0 && !f.same_as.is_empty() {
+            under.get(&f.same_as).copied().unwrap_or(0)
+        } else {
+            own
+        };
+    }
+}
+
+/// `spec.predictor` for `spec.predictor.model`, `spec.containers[]` for
+/// `spec.containers[].name`; `None` at the top.
+fn parent_path(path: &str) -> Option<&str> {
+    path.rfind('.').map(|at| &path[..at])
+}
+
+/// The data file of a version's fields, next to the kind page.
+pub fn fields_file(version_anchor: &str) -> String {
+    format!("fields-{version_anchor}.json")
 }
 
 /// The CRDs of one project grouped by page: (group, kind) → variants, richest first.
@@ -271,7 +330,7 @@ pub fn own_kinds(p: &Project) -> Vec<(String, String)> {
     kinds
 }
 
-pub fn kind_pages(p: &Project) -> Vec<KindPage> {
+pub fn kind_pages(p: &Project, root: &str) -> Vec<KindPage> {
     by_kind(p)
         .into_iter()
         .filter_map(|(path, variants)| {
@@ -284,6 +343,7 @@ pub fn kind_pages(p: &Project) -> Vec<KindPage> {
                 .collect();
             Some(KindPage {
                 header: Header::of(p),
+                url: format!("{root}{path}"),
                 path,
                 group: first.group.clone(),
                 kind: first.kind.clone(),
@@ -367,8 +427,11 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
                     description: f.description.clone(),
                     same_as: f.same_as.clone().unwrap_or_default(),
                     same_as_anchor,
+                    children: 0,
                 });
             }
+            reader_order(&mut fields);
+            count_children(&mut fields);
             let mut flags = Vec::new();
             if v.storage {
                 flags.push("storage");
@@ -386,6 +449,7 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
                 },
                 &v.name,
             ]);
+            let file = fields_file(&version_anchor);
             VersionView {
                 anchor: version_anchor,
                 name: v.name.clone(),
@@ -412,6 +476,12 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
                     .collect(),
                 truncated: schema.is_some_and(|s| s.truncated),
                 has_schema: schema.is_some(),
+                tree: fields
+                    .iter()
+                    .filter(|f| f.depth <= SHOWN_DEPTH)
+                    .cloned()
+                    .collect(),
+                fields_file: file,
                 fields,
             }
         })

@@ -204,11 +204,26 @@ pub fn render_site(
                 &api::index(project, root),
             )?,
         });
-        for kind in api::kind_pages(project) {
+        for kind in api::kind_pages(project, root) {
+            // The page shows the schema's first levels; deeper fields come from one data
+            // file per version when opened, and the all-fields page lists every field
+            // for readers without script.
             files.push(OutputFile {
                 path: format!("{}index.html", kind.path),
                 bytes: page("api_kind.html", &kind.path, &kind.kind, &kind)?,
             });
+            let all = format!("{}all-fields/", kind.path);
+            files.push(OutputFile {
+                path: format!("{all}index.html"),
+                bytes: page("api_fields.html", &all, "All fields", &kind)?,
+            });
+            for version in kind.variants.iter().flat_map(|v| &v.versions) {
+                files.push(OutputFile {
+                    path: format!("{}{}", kind.path, version.fields_file),
+                    bytes: serde_json::to_vec(&version.fields)
+                        .map_err(|e| format!("cannot serialize the fields: {e}"))?,
+                });
+            }
         }
         let drawn =
             |g: Option<svg::graph::Graph>| g.map(|g| svg::graph::render(&g)).unwrap_or_default();

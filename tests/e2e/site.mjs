@@ -669,6 +669,41 @@ try {
     console.log(`    ${measured} diagrams`);
   });
 
+  await check('CRD reference: a tree of the first levels; a field opens from the data file; deep link, filter, expand and collapse all', async () => {
+    const kindPage = ROOT + 'projects/kube-operator/api/leash.example.io/Leash/';
+    await page.goto(kindPage);
+    const routes = page.locator('li[data-path="spec.routes[]"]');
+    eq(await routes.getAttribute('aria-expanded'), 'false', 'spec.routes[] before opening');
+    eq(await page.locator('#field-spec-routes-street').count(), 0, 'a third-level field drawn before opening');
+    await routes.locator('> .field-row button.toggle').click();
+    await page.locator('#field-spec-routes-street').waitFor({ state: 'visible' });
+    eq(await routes.getAttribute('aria-expanded'), 'true', 'spec.routes[] after opening');
+    await routes.locator('> .field-row button.toggle').press('ArrowLeft');
+    eq(await routes.getAttribute('aria-expanded'), 'false', 'spec.routes[] after ArrowLeft');
+    assert(!(await page.locator('#field-spec-routes-street').isVisible()), 'street still shown after closing');
+    // A deep link opens the path to its field and scrolls it into view.
+    await page.goto(kindPage + '#field-spec-routes-minutes');
+    const minutes = page.locator('#field-spec-routes-minutes');
+    await minutes.waitFor({ state: 'visible' });
+    const inView = await minutes.evaluate((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight; });
+    assert(inView, 'the deep-linked field is not in view');
+    // Expand all, collapse all.
+    await page.goto(kindPage);
+    await page.locator('.schema .expand-all').first().click();
+    await page.locator('#field-spec-routes-street').waitFor({ state: 'visible' });
+    await page.locator('.schema .collapse-all').first().click();
+    assert(!(await page.locator('#field-spec-routes-street').isVisible()), 'street shown after collapse all');
+    // The filter lists matching fields; a click opens one.
+    await page.locator('.schema-filter').first().fill('minutes');
+    const match = page.locator('.schema-matches a', { hasText: 'spec.routes[].minutes' });
+    await match.waitFor({ state: 'visible' });
+    await match.click();
+    await page.locator('#field-spec-routes-minutes').waitFor({ state: 'visible' });
+    // The all-fields page lists every field for readers without script.
+    await page.goto(kindPage + 'all-fields/');
+    assert(await page.locator('tr#field-spec-routes-street').count() === 1, 'the all-fields page lacks spec.routes[].street');
+  });
+
   await check('sequence diagram: a message opens its kind page, a participant its section', async () => {
     await page.goto(ROOT + 'projects/widget-operator/controllers/widget/');
     const diagram = page.locator('svg.diagram.sequence[aria-label="Reconciliation flow of the widget controller"]');
