@@ -137,6 +137,8 @@ fn search(
                     "project": h.project,
                     "category": h.category,
                     "score": h.score,
+                    "page": h.page,
+                    "context": h.context,
                     "snippet": h.snippet,
                 })
             })
@@ -159,8 +161,10 @@ fn search(
         };
         println!("{:>2}. {}  [{}{project}]", i + 1, h.title, h.category);
         println!("    {}", url(&h.url));
-        if !h.context.is_empty() {
-            println!("    in {}", h.context);
+        match (h.page.as_str(), h.context.as_str()) {
+            (page, _) if page.is_empty() || page == h.title => {}
+            (page, "") => println!("    in {page}"),
+            (page, context) => println!("    in {page} › {context}"),
         }
         if !h.snippet.is_empty() && h.snippet != h.title {
             println!("    {}", h.snippet);

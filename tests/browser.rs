@@ -13,9 +13,15 @@ use std::time::{Duration, Instant};
 const NODE_TIMEOUT: Duration = Duration::from_secs(300);
 
 /// Queries whose top results the browser script must rank as `portolan search` does: a
-/// kind, a route path, a ConfigMap key, a flag, a typo, a prefix, a phrase and filters.
+/// kind, a route path, a ConfigMap key, a flag, a typo, a prefix, a phrase and filters;
+/// a kind a controller is named after, filters alone, and a field of several kinds.
 const SEARCH_QUERIES: &[&str] = &[
     "Widget",
+    "Gizmo",
+    "kind:Gizmo",
+    "kind:Widget",
+    "category:kind",
+    "size",
     "/healthz",
     "config.yaml",
     "--leader-elect",

@@ -80,6 +80,12 @@ fn first_url(p: &Portal, query: &str) -> String {
 
 const BASE: &str = "https://example.github.io/atlas/";
 
+/// The static export's `search/manifest.json` of a built site.
+fn manifest_of(site: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(site.join("search/manifest.json")).unwrap())
+        .unwrap()
+}
+
 #[test]
 fn the_right_row_comes_first() {
     let p = built_portal();
@@ -121,7 +127,9 @@ fn results_carry_every_field_and_filters_narrow_them() {
     let (hits, _) = search(&p, &["Widget", "--limit", "50"]);
     assert!(hits.len() > 5, "{hits:?}");
     for h in &hits {
-        for key in ["title", "url", "project", "category", "score", "snippet"] {
+        for key in [
+            "title", "url", "project", "category", "score", "page", "context", "snippet",
+        ] {
             assert!(h.get(key).is_some(), "{key} missing in {h}");
         }
     }
@@ -181,9 +189,7 @@ fn every_result_lands_on_a_rendered_page_and_row() {
 fn the_static_export_is_versioned_and_small() {
     let p = built_portal();
     let site = p.dir.path().join("site");
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(site.join("search/manifest.json")).unwrap())
-            .unwrap();
+    let manifest = manifest_of(&site);
     let version = manifest["version"].as_str().unwrap();
     assert_eq!(version.len(), 16);
     let shards = manifest["shards"].as_array().unwrap();
@@ -243,4 +249,144 @@ fn bad_queries_give_results_or_a_message_never_an_error() {
         !hits.is_empty(),
         "the word after an empty `kind:` is still searched"
     );
+}
+
+/// Issue 16, search: a kind's page comes first for its kind's name, even when a
+/// controller is named after the kind (`gizmo` reconciles Gizmo, and its short title and
+/// rows repeat the name), and for `kind:` alone (which once listed the home page first,
+/// every match scoring 0).
+#[test]
+fn a_kind_name_or_kind_filter_finds_the_kind_page_first() {
+    let p = built_portal();
+    let gizmo = format!("{BASE}kinds/widgets.example.io/Gizmo/");
+    let widget = format!("{BASE}kinds/widgets.example.io/Widget/");
+    assert_eq!(first_url(&p, "Gizmo"), gizmo);
+    assert_eq!(first_url(&p, "gizmo "), gizmo);
+    assert_eq!(first_url(&p, "kind:Gizmo"), gizmo);
+    assert_eq!(first_url(&p, "kind:Widget"), widget);
+    // The controller is still found, right after the kind's page.
+    let (hits, _) = search(&p, &["--", "Gizmo"]);
+    assert_eq!(
+        hits[1]["url"],
+        format!("{BASE}projects/widget-operator/dataflow/#controller-gizmo")
+    );
+    // Without words, what a filter keeps is ranked by category: the kind's page, then
+    // the watches, writes and controllers, and the pages that merely link to it last.
+    let (hits, _) = search(&p, &["kind:Widget", "--limit", "100"]);
+    let categories: Vec<&str> = hits
+        .iter()
+        .map(|h| h["category"].as_str().unwrap())
+        .collect();
+    let home = hits
+        .iter()
+        .position(|h| h["url"] == BASE)
+        .expect("the home page links to Widget");
+    let last_fact = categories
+        .iter()
+        .rposition(|c| ["kind", "watch", "write", "informer", "controller"].contains(c))
+        .unwrap();
+    assert!(last_fact < home, "{categories:?}");
+    assert!(home > 2, "the home page ranks {home}: {categories:?}");
+}
+
+/// Issue 16, search: a snippet is what the page says, not its breadcrumb ("Home / …"),
+/// navigation or title.
+#[test]
+fn snippets_carry_no_breadcrumb_or_navigation() {
+    let p = built_portal();
+    let (hits, _) = search(&p, &["e", "--limit", "10000"]);
+    let (kinds, _) = search(&p, &["category:kind", "--limit", "100"]);
+    assert!(kinds.len() >= 3, "{kinds:?}");
+    let (pages_only, _) = search(
+        &p,
+        &["category:page category:api category:doc", "--limit", "1000"],
+    );
+    let mut pages = 0;
+    for h in hits.iter().chain(kinds.iter()).chain(pages_only.iter()) {
+        let snippet = h["snippet"].as_str().unwrap();
+        assert!(!snippet.starts_with("Home"), "{}: {snippet}", h["url"]);
+        if ["page", "kind", "api", "doc"].contains(&h["category"].as_str().unwrap()) {
+            pages += 1;
+            let title = h["title"].as_str().unwrap();
+            assert!(
+                !snippet.starts_with(title),
+                "{}: the snippet repeats the title: {snippet}",
+                h["url"]
+            );
+        }
+    }
+    assert!(pages > 10, "only {pages} pages checked");
+}
+
+/// Issue 16, search: results a reader can tell apart. A CRD field is named by its path
+/// (`size` is a field of several kinds and versions), every result has its own URL, and
+/// no page gives the same row twice.
+#[test]
+fn results_are_distinguishable_and_never_repeated() {
+    let p = built_portal();
+    let (hits, _) = search(&p, &["size", "--limit", "100"]);
+    let fields: Vec<&Value> = hits
+        .iter()
+        .filter(|h| h["category"] == "crd-field")
+        .collect();
+    assert!(fields.len() >= 2, "{hits:?}");
+    for f in &fields {
+        let title = f["title"].as_str().unwrap();
+        assert!(
+            title.starts_with("spec.") || title.starts_with("status."),
+            "a field's title is its path: {title}"
+        );
+        assert!(title.ends_with("size"), "{title}");
+    }
+    // What a result shows: its title, and the page and section it is on.
+    let (all, _) = search(&p, &["e", "--limit", "10000"]);
+    let (more, _) = search(&p, &["widget", "--limit", "10000"]);
+    let mut urls = std::collections::HashSet::new();
+    let mut shown = std::collections::HashSet::new();
+    for h in all.iter().chain(more.iter()).chain(hits.iter()) {
+        let url = h["url"].as_str().unwrap();
+        if !urls.insert(url.to_string()) {
+            continue; // the same query twice
+        }
+        let page = url.split('#').next().unwrap();
+        assert!(
+            !h["page"].as_str().unwrap().is_empty(),
+            "{url}: no page title"
+        );
+        let key = (
+            page.to_string(),
+            h["title"].as_str().unwrap().to_string(),
+            h["context"].as_str().unwrap().to_string(),
+            h["snippet"].as_str().unwrap().to_string(),
+        );
+        assert!(shown.insert(key), "{url}: the same row as another result");
+    }
+    let (same, _) = search(&p, &["e", "--limit", "10000"]);
+    let unique: std::collections::HashSet<&str> =
+        same.iter().map(|h| h["url"].as_str().unwrap()).collect();
+    assert_eq!(unique.len(), same.len(), "one result per URL");
+}
+
+/// Issue 16, search: categories have names people read, in the export the browser
+/// script shows as facets.
+#[test]
+fn categories_are_labelled_in_the_export() {
+    let p = built_portal();
+    let site = p.dir.path().join("site");
+    let manifest = manifest_of(&site);
+    let labels = manifest["category_labels"].as_object().unwrap();
+    let categories = manifest["categories"].as_array().unwrap();
+    assert_eq!(labels.len(), categories.len());
+    assert_eq!(labels["rbac-versus-code"], "RBAC versus code");
+    assert_eq!(labels["crd-field"], "CRD fields");
+    assert_eq!(labels["kind"], "Kinds");
+    for (id, label) in labels {
+        let label = label.as_str().unwrap();
+        assert!(!label.contains('-'), "{id}: {label}");
+        assert!(
+            label.chars().next().unwrap().is_uppercase(),
+            "{id}: {label}"
+        );
+    }
+    assert!(manifest["ranking"]["kind_name_factor"].as_f64().unwrap() > 1.0);
 }

@@ -6,6 +6,7 @@
 
 use serde_json::json;
 
+use super::documents::category_label;
 use super::{SearchIndex, run};
 
 /// Results per request when `limit` is not given, and at most.
@@ -50,6 +51,7 @@ pub fn answer(index: &SearchIndex, query_string: &str, root: &str) -> Response {
                         "project": h.project,
                         "category": h.category,
                         "score": h.score,
+                        "page": h.page,
                         "context": h.context,
                         "snippet": h.snippet,
                     })
@@ -63,6 +65,7 @@ pub fn answer(index: &SearchIndex, query_string: &str, root: &str) -> Response {
                     "anyWord": a.any_word,
                     "notes": a.notes,
                     "facets": { "project": a.projects, "category": a.categories },
+                    "labels": a.categories.keys().map(|c| (c.clone(), json!(category_label(c)))).collect::<serde_json::Map<String, serde_json::Value>>(),
                 })
                 .to_string(),
             }
@@ -114,6 +117,7 @@ mod tests {
             project: project.into(),
             category: category.into(),
             url: url.into(),
+            page: title.into(),
             context: String::new(),
             snippet: title.into(),
             kinds: Vec::new(),
@@ -140,6 +144,8 @@ mod tests {
         assert_eq!(v["results"].as_array().unwrap().len(), 1);
         assert_eq!(v["results"][0]["url"], "/atlas/kinds/x.io/InferencePool/");
         assert_eq!(v["facets"]["category"]["watch"], 1);
+        assert_eq!(v["labels"]["watch"], "Watches");
+        assert_eq!(v["results"][0]["page"], "InferencePool");
         let r = answer(&index, "q=pool&project=kserve", "/");
         let v: serde_json::Value = serde_json::from_str(&r.body).unwrap();
         assert_eq!(v["total"], 1);

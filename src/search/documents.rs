@@ -22,7 +22,11 @@ pub struct Document {
     pub category: String,
     /// Site-relative URL (no base path), with the row's `#anchor` for rows.
     pub url: String,
-    /// Where the document sits: the page title and the section heading above a row.
+    /// The title of the page the document is on (its own title for a page): results are
+    /// grouped under it.
+    pub page: String,
+    /// Where on its page a row sits: the section heading above it (empty for pages and
+    /// marked headings).
     pub context: String,
     /// The first words of the body, shown under the title.
     pub snippet: String,
@@ -36,6 +40,10 @@ const SNIPPET_CHARS: usize = 160;
 /// The documents of every HTML page of the site (except the 404 and search pages), in
 /// path order. `root` is the site's base path (`/` or `/atlas/`), used to recognize links
 /// to kind pages.
+///
+/// Each URL is one document, and a row that says exactly what an earlier row of the same
+/// page and section says (a field of a CRD's second, identical variant) is left out: a
+/// reader would see the same result twice.
 pub fn collect(files: &[OutputFile], root: &str) -> Vec<Document> {
     let mut pages: Vec<&OutputFile> = files
         .iter()
@@ -43,10 +51,24 @@ pub fn collect(files: &[OutputFile], root: &str) -> Vec<Document> {
         .collect();
     pages.sort_by(|a, b| a.path.cmp(&b.path));
     let mut out = Vec::new();
+    let mut urls = std::collections::HashSet::new();
     for file in pages {
         let html = String::from_utf8_lossy(&file.bytes);
         let url = file.path.trim_end_matches("index.html").to_string();
-        read_page(&html, &url, root, &mut out);
+        let mut docs = Vec::new();
+        read_page(&html, &url, root, &mut docs);
+        let mut said = std::collections::HashSet::new();
+        for d in docs {
+            let fresh = said.insert((
+                d.title.clone(),
+                d.category.clone(),
+                d.context.clone(),
+                d.body.clone(),
+            ));
+            if fresh && urls.insert(d.url.clone()) {
+                out.push(d);
+            }
+        }
     }
     out
 }
@@ -79,6 +101,68 @@ fn row_category(name: &str) -> String {
     .into()
 }
 
+/// What a category is called where people read it (the search page's facets, a
+/// result's line): `rbac-versus-code` → `RBAC versus code`. The id stays what
+/// `category:` and `--category` take.
+pub fn category_label(id: &str) -> String {
+    let named = match id {
+        "kind" => "Kinds",
+        "page" => "Pages",
+        "doc" => "Docs",
+        "api" => "API reference",
+        "controller" => "Controllers",
+        "watch" => "Watches",
+        "write" => "Writes",
+        "read" => "Reads",
+        "informer" => "Informers",
+        "endpoint" => "Endpoints",
+        "webhook" => "Webhooks",
+        "crd" => "CRDs",
+        "crd-field" => "CRD fields",
+        "flag" => "Flags",
+        "env" => "Environment variables",
+        "metric" => "Metrics",
+        "configmap" => "ConfigMaps",
+        "service" => "Services",
+        "helm-value" => "Helm values",
+        "helm-chart" => "Helm charts",
+        "rbac" => "RBAC",
+        "command" => "Commands",
+        _ => "",
+    };
+    if !named.is_empty() {
+        return named.into();
+    }
+    // Section ids of generic tables: words, with the usual capitals.
+    let words: Vec<String> = id
+        .split(['-', '_'])
+        .filter(|w| !w.is_empty())
+        .enumerate()
+        .map(|(i, w)| match w {
+            "rbac" | "crd" | "api" | "tls" | "http" | "url" | "dns" | "id" | "cpu" | "gpu" => {
+                w.to_uppercase()
+            }
+            "crds" => "CRDs".into(),
+            "configmap" => "ConfigMap".into(),
+            "configmaps" => "ConfigMaps".into(),
+            "grpc" => "gRPC".into(),
+            _ if i == 0 => {
+                let mut chars = w.chars();
+                chars
+                    .next()
+                    .map(|c| c.to_uppercase().chain(chars).collect())
+                    .unwrap_or_default()
+            }
+            _ => w.to_string(),
+        })
+        .collect();
+    if words.is_empty() {
+        id.to_string()
+    } else {
+        words.join(" ")
+    }
+}
+
 #[derive(Default)]
 struct Row {
     anchor: String,
@@ -91,7 +175,7 @@ struct Row {
 /// Reads one page: its title (the `<h1>`), its text, and its searchable rows.
 fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
     let (project, category) = classify(url);
-    let Some(main) = between(html, "<main>", "</main>") else {
+    let Some(main) = main_of(html) else {
         return;
     };
     let kinds_prefix = format!("{root}kinds/");
@@ -108,17 +192,31 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
     let mut row: Option<Row> = None;
     let mut rows: Vec<(String, String, Row)> = Vec::new();
     let mut page_kinds: Vec<String> = Vec::new();
-    let mut skip_depth: Vec<&'static str> = Vec::new();
+    // The skipped element being read past (its tag name) and how many elements of the
+    // same name are open inside it.
+    let mut skipping: Option<(&str, usize)> = None;
     let mut in_permalink = false;
+    // Where the body's text after the `<h1>` starts.
+    let mut after_title = 0;
 
     for event in scan(main) {
         match event {
-            Event::Open { name, attrs } => {
-                if let Some(stop) = skipped(name, attrs) {
-                    skip_depth.push(stop);
+            Event::Open {
+                name,
+                attrs,
+                closed,
+            } => {
+                let empty = closed || is_void(name);
+                if let Some((open, depth)) = skipping.as_mut() {
+                    if *open == name && !empty {
+                        *depth += 1;
+                    }
                     continue;
                 }
-                if !skip_depth.is_empty() {
+                if skipped(name, attrs) {
+                    if !empty {
+                        skipping = Some((name, 0));
+                    }
                     continue;
                 }
                 match name {
@@ -157,9 +255,12 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
                 }
             }
             Event::Close { name } => {
-                if let Some(&stop) = skip_depth.last() {
-                    if stop == name {
-                        skip_depth.pop();
+                if let Some((open, depth)) = skipping.as_mut() {
+                    if *open == name {
+                        match depth.checked_sub(1) {
+                            Some(d) => *depth = d,
+                            None => skipping = None,
+                        }
                     }
                     continue;
                 }
@@ -167,7 +268,8 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
                     "h1" | "h2" | "h3" => {
                         if let Some((level, text)) = heading.take() {
                             let text = squash(&text);
-                            if level == b'1' && title.is_empty() {
+                            let is_title = level == b'1' && title.is_empty();
+                            if is_title {
                                 title = text.clone();
                             } else {
                                 section = text.clone();
@@ -178,6 +280,9 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
                                 sections.len() - 1
                             });
                             append(&mut body, &text);
+                            if is_title {
+                                after_title = body.len();
+                            }
                         }
                     }
                     "a" => in_permalink = false,
@@ -205,7 +310,7 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
                 }
             }
             Event::Text(text) => {
-                if !skip_depth.is_empty() || in_permalink {
+                if skipping.is_some() || in_permalink {
                     continue;
                 }
                 let text = decode(text);
@@ -214,10 +319,12 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
         }
     }
 
-    let body = squash(&body);
     if title.is_empty() {
         return;
     }
+    // The snippet starts after the title, which the result shows already.
+    let snippet = cut(&squash(&body[after_title..]), SNIPPET_CHARS);
+    let body = squash(&body);
     if category == "kind" {
         // A kind page is about its own kind, whatever else it links to.
         page_kinds = url
@@ -227,13 +334,13 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
             .map(|k| vec![k.to_string()])
             .unwrap_or_default();
     }
-    let snippet = cut(&body, SNIPPET_CHARS);
     out.push(Document {
         title: title.clone(),
         body,
         project: project.clone(),
         category: category.into(),
         url: url.into(),
+        page: title.clone(),
         context: String::new(),
         snippet,
         kinds: page_kinds,
@@ -255,7 +362,8 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
             project: project.clone(),
             category: category.clone(),
             url: format!("{url}#{id}"),
-            context: title.clone(),
+            page: title.clone(),
+            context: String::new(),
             snippet: cut(&body, SNIPPET_CHARS),
             kinds: members
                 .iter()
@@ -281,19 +389,32 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
             .filter(|c| !c.is_empty())
             .collect();
         // The row's name: the first line of its first cell, and of the second when the
-        // row has more (a verb and its kind, a flag and its type).
+        // row has more (a verb and its kind, a flag and its type). A CRD field's name is
+        // its path (the first cell's last line): `storageUri` is a field of many objects,
+        // `spec.predictor.model.storageUri` one of them.
         let Some(first) = firsts.first() else {
             continue;
         };
-        let row_title = match firsts.get(1) {
-            Some(second) if firsts.len() > 2 => format!("{first} {second}"),
+        let field_path = r
+            .cells
+            .first()
+            .filter(|_| category == "crd-field")
+            .and_then(|c| c.split('\n').map(squash).rfind(|l| !l.is_empty()))
+            .filter(|path| path != first);
+        let row_title = match (&field_path, firsts.get(1)) {
+            (Some(path), _) => path.clone(),
+            (None, Some(second)) if firsts.len() > 2 => format!("{first} {second}"),
             _ => first.clone(),
         };
         let text = cells.join(" · ");
-        let context = if section.is_empty() {
-            title.clone()
-        } else {
-            format!("{title} › {section}")
+        // A field's snippet: its name (and `required`), then the other cells; the title
+        // shows the path already.
+        let snippet = match field_path {
+            Some(_) => std::iter::once(first.as_str())
+                .chain(cells.iter().skip(1).map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" · "),
+            None => text.clone(),
         };
         // The section above a row names its controller or binary; above a CRD field it
         // is the version, which every field shares: left out, it would only make
@@ -309,8 +430,9 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
             project: project.clone(),
             category,
             url: format!("{url}#{}", r.anchor),
-            context,
-            snippet: cut(&text, SNIPPET_CHARS),
+            page: title.clone(),
+            context: section,
+            snippet: cut(&snippet, SNIPPET_CHARS),
             kinds: r.kinds,
         });
     }
@@ -356,17 +478,56 @@ fn append(body: &mut String, text: &str) {
     body.push(' ');
 }
 
-/// Elements whose text is not searched, and the tag that closes them: diagrams, scripts,
-/// the mermaid source blocks and the ¶ permalinks.
-fn skipped(name: &str, attrs: &str) -> Option<&'static str> {
+/// Whether an element's text is left out of the documents: diagrams, scripts, the mermaid
+/// source blocks, and the page's chrome, which says the same on every page (navigation,
+/// sidebars, tables of contents, breadcrumbs, headers and footers). Themes mark anything
+/// else with `data-nosearch`.
+fn skipped(name: &str, attrs: &str) -> bool {
+    let classes = attr(attrs, "class").unwrap_or_default();
+    let has_class = |c: &str| classes.split_whitespace().any(|x| x == c);
     match name {
-        "svg" => Some("svg"),
-        "script" => Some("script"),
-        "style" => Some("style"),
-        "details" if attr(attrs, "class").as_deref() == Some("mermaid-source") => Some("details"),
-        "nav" => Some("nav"),
-        _ => None,
+        "svg" | "script" | "style" | "template" | "nav" | "aside" | "header" | "footer" => true,
+        "details" if has_class("mermaid-source") => true,
+        _ => has_attr(attrs, "data-nosearch") || has_class("crumbs") || has_class("breadcrumbs"),
     }
+}
+
+/// Whether a tag's attribute text has attribute `name`, with or without a value.
+fn has_attr(attrs: &str, name: &str) -> bool {
+    let mut rest = attrs;
+    while let Some(i) = rest.find(name) {
+        let before_ok = i == 0 || rest.as_bytes()[i - 1].is_ascii_whitespace();
+        let after = &rest[i + name.len()..];
+        let after_ok = after
+            .chars()
+            .next()
+            .is_none_or(|c| c == '=' || c == '/' || c.is_whitespace());
+        if before_ok && after_ok {
+            return true;
+        }
+        rest = after;
+    }
+    false
+}
+
+/// Tags that never have a closing tag: inside a skipped element they open nothing.
+fn is_void(name: &str) -> bool {
+    matches!(
+        name,
+        "area"
+            | "base"
+            | "br"
+            | "col"
+            | "embed"
+            | "hr"
+            | "img"
+            | "input"
+            | "link"
+            | "meta"
+            | "source"
+            | "track"
+            | "wbr"
+    )
 }
 
 /// Whitespace runs as one space, trimmed; the ¶ of permalinks dropped.
@@ -388,15 +549,32 @@ pub fn cut(text: &str, n: usize) -> String {
     format!("{head}…")
 }
 
-fn between<'a>(text: &'a str, open: &str, close: &str) -> Option<&'a str> {
-    let start = text.find(open)? + open.len();
-    let end = text[start..].rfind(close)? + start;
-    Some(&text[start..end])
+/// What the page's `<main>` element holds (`<main>` or `<main …attributes>`), up to its
+/// last `</main>`.
+fn main_of(html: &str) -> Option<&str> {
+    let mut from = 0;
+    let start = loop {
+        let i = html[from..].find("<main")? + from + "<main".len();
+        match html[i..].chars().next() {
+            Some('>') => break i + 1,
+            Some(c) if c.is_whitespace() => break i + html[i..].find('>')? + 1,
+            _ => from = i,
+        }
+    };
+    let end = html[start..].rfind("</main>")? + start;
+    Some(&html[start..end])
 }
 
 enum Event<'a> {
-    Open { name: &'a str, attrs: &'a str },
-    Close { name: &'a str },
+    /// `closed`: written `<tag … />`, so nothing is inside it.
+    Open {
+        name: &'a str,
+        attrs: &'a str,
+        closed: bool,
+    },
+    Close {
+        name: &'a str,
+    },
     Text(&'a str),
 }
 
@@ -435,9 +613,14 @@ fn scan(html: &str) -> impl Iterator<Item = Event<'_>> {
             if tag.starts_with('!') || tag.starts_with('?') {
                 continue;
             }
+            let closed = tag.ends_with('/');
             let tag = tag.trim_end_matches('/');
             let (name, attrs) = tag.split_once(char::is_whitespace).unwrap_or((tag, ""));
-            return Some(Event::Open { name, attrs });
+            return Some(Event::Open {
+                name,
+                attrs,
+                closed,
+            });
         }
     })
 }
@@ -552,7 +735,8 @@ mod tests {
         assert_eq!(row.title, "Owns apps/v1 Deployment");
         assert_eq!(row.category, "watch");
         assert_eq!(row.url, "projects/kserve/dataflow/#w-1");
-        assert_eq!(row.context, "KServe: Dataflow › inferenceservice");
+        assert_eq!(row.page, "KServe: Dataflow");
+        assert_eq!(row.context, "inferenceservice");
         assert_eq!(row.snippet, "Owns · apps/v1 Deployment · a.go:3");
         assert_eq!(row.kinds, ["Deployment"]);
     }
@@ -564,6 +748,106 @@ mod tests {
         assert_eq!(docs.len(), 1);
         assert_eq!(docs[0].category, "kind");
         assert_eq!(docs[0].kinds, ["InferencePool"]);
+    }
+
+    #[test]
+    fn page_chrome_is_left_out_of_the_text() {
+        // Breadcrumbs, a sidebar and a table of contents (nested like a theme nests them),
+        // an element a theme marks `data-nosearch`, and a `<main>` with attributes.
+        let html = r#"<!doctype html><html><body><header>Portal header</header>
+<main id="content" class="wide"><p class="crumbs"><a href="/">Home</a> / <a href="/p/">KServe</a></p>
+<h1>Dataflow</h1>
+<aside class="sidebar"><div><aside class="toc">On this page</aside>Sidebar link</div></aside>
+<p>First words of the page.</p>
+<nav aria-label="Breadcrumb"><ol><li>Crumb</li></ol></nav>
+<div data-nosearch><div>Inner chrome</div><div>More chrome</div></div>
+<svg viewBox="0 0 1 1"/><p>Still the page<br/>after a self-closing svg.</p>
+<div class="back-to-top" data-nosearch="">Back to top</div><p>The end.</p>
+</main><footer>Footer text</footer></body></html>"#;
+        let docs = collect(
+            &[OutputFile {
+                path: "projects/kserve/dataflow/index.html".into(),
+                bytes: html.as_bytes().to_vec(),
+            }],
+            "/",
+        );
+        assert_eq!(docs.len(), 1);
+        assert_eq!(docs[0].title, "Dataflow");
+        assert_eq!(
+            docs[0].body,
+            "Dataflow First words of the page. Still the page after a self-closing svg. The end."
+        );
+        assert!(
+            docs[0].snippet.starts_with("First words"),
+            "{}",
+            docs[0].snippet
+        );
+        assert!(has_attr("a data-nosearch", "data-nosearch"));
+        assert!(has_attr("data-nosearch=\"\"", "data-nosearch"));
+        assert!(!has_attr("data-nosearchable", "data-nosearch"));
+        assert!(!has_attr("xdata-nosearch", "data-nosearch"));
+    }
+
+    #[test]
+    fn the_same_row_is_one_document() {
+        // A CRD's second variant repeating a field of the first (same version, same
+        // text); the same field in another version; a row whose anchor repeats.
+        let field = |id: &str, name: &str, ty: &str| {
+            format!(
+                r##"<tr id="{id}"><td><code>{name}</code><br><small class="path">spec.{name}</small></td><td>{ty}</td><td class="permalink"><a href="#{id}">¶</a></td></tr>"##
+            )
+        };
+        let html = format!(
+            r#"<h1>Gizmo</h1>
+<h2 id="variant-1">Variant 1</h2><h3 id="v1">Version v1</h3><table data-search="crd-field">{}{}</table>
+<h2 id="variant-2">Variant 2</h2><h3 id="v1-2">Version v1</h3><table data-search="crd-field">{}{}</table>
+<h3 id="v2">Version v2</h3><table data-search="crd-field">{}</table>"#,
+            field("field-spec-size", "size", "integer"),
+            field("field-spec-size", "size", "string"),
+            field("variant-2-field-spec-size", "size", "integer"),
+            field("variant-2-field-spec-count", "count", "integer"),
+            field("v2-field-spec-size", "size", "integer"),
+        );
+        let docs = collect(&[page("projects/p/api/x.io/Gizmo/index.html", &html)], "/");
+        let rows: Vec<(&str, &str, &str)> = docs
+            .iter()
+            .skip(1)
+            .map(|d| (d.url.as_str(), d.title.as_str(), d.context.as_str()))
+            .collect();
+        let base = "projects/p/api/x.io/Gizmo/#";
+        assert_eq!(
+            rows,
+            [
+                (
+                    &*format!("{base}field-spec-size"),
+                    "spec.size",
+                    "Version v1"
+                ),
+                (
+                    &*format!("{base}variant-2-field-spec-count"),
+                    "spec.count",
+                    "Version v1"
+                ),
+                (
+                    &*format!("{base}v2-field-spec-size"),
+                    "spec.size",
+                    "Version v2"
+                ),
+            ]
+        );
+        assert_eq!(docs[1].snippet, "size · integer");
+    }
+
+    #[test]
+    fn categories_have_labels_people_read() {
+        assert_eq!(category_label("rbac-versus-code"), "RBAC versus code");
+        assert_eq!(category_label("crd-field"), "CRD fields");
+        assert_eq!(category_label("kind"), "Kinds");
+        assert_eq!(category_label("security-contexts"), "Security contexts");
+        assert_eq!(category_label("grpc_crds"), "gRPC CRDs");
+        assert_eq!(category_label("helm-value"), "Helm values");
+        assert_eq!(category_label("--"), "--");
+        assert_eq!(category_label("élan"), "Élan");
     }
 
     #[test]

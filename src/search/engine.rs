@@ -11,11 +11,17 @@
 //!   expanded: rare longer terms would outrank the word itself.)
 //! * a document scores the sum of its words; every word is required, and when no document
 //!   has them all, any word will do (the answer says so);
+//! * a query of filters only (no words) gives every document it keeps the score 1;
 //! * the sum is multiplied by the document's category weight ([`category_weight`]): a
 //!   kind's page where a kind is described, then the facts the portal is about
 //!   (controllers' watches and writes, endpoints, webhooks, flags…), then the long
 //!   tail (CRD fields, Helm values, RBAC rows), so a kind's name finds its page first,
 //!   its watches and writes next, and a field of the same name after them;
+//! * a kind's page is also multiplied by [`KIND_NAME_FACTOR`] when the query names its
+//!   kind: the query's words written together are the kind's name (`InferencePool`,
+//!   `inference pool`), or a `kind:` value is (case aside). A controller named after
+//!   its kind, whose title is short and whose rows repeat the name, would otherwise
+//!   outrank the kind's page; and `kind:InferencePool` alone finds the kind's pages first;
 //! * phrases, `kind:`, `project:` and `category:` filter without scoring;
 //! * ties go to the document listed first (`id`).
 
@@ -36,6 +42,8 @@ pub const PREFIX_FACTOR: f32 = 0.8;
 pub const FUZZY_MIN_CHARS: usize = 5;
 pub const MAX_FUZZY: usize = 8;
 pub const FUZZY_FACTOR: f32 = 0.5;
+/// How much more a kind's page counts when the query names its kind.
+pub const KIND_NAME_FACTOR: f32 = 10.0;
 
 /// Categories ranked above the long tail, with their weights; every other category
 /// weighs 1.
@@ -75,6 +83,9 @@ pub struct Hit {
     pub category: String,
     pub score: f32,
     pub snippet: String,
+    /// The title of the page the result is on, and where on it (see `Document`).
+    #[serde(skip)]
+    pub page: String,
     #[serde(skip)]
     pub context: String,
     #[serde(skip)]
@@ -279,9 +290,17 @@ pub fn search(index: &SearchIndex, query: &Query, limit: usize) -> Result<Answer
         }
         Box::new(BooleanQuery::new(clauses))
     };
-    let mut hits = run(&searcher, f, build(Occur::Must).as_ref())?;
+    let named = named_kinds(query);
+    let has_words = !words.is_empty();
+    let mut hits = run(&searcher, f, build(Occur::Must).as_ref(), &named, has_words)?;
     if hits.is_empty() && words.len() > 1 {
-        hits = run(&searcher, f, build(Occur::Should).as_ref())?;
+        hits = run(
+            &searcher,
+            f,
+            build(Occur::Should).as_ref(),
+            &named,
+            has_words,
+        )?;
         answer.any_word = !hits.is_empty();
     }
     answer.total = hits.len();
@@ -294,11 +313,25 @@ pub fn search(index: &SearchIndex, query: &Query, limit: usize) -> Result<Answer
     Ok(answer)
 }
 
-/// Every match of `query`, weighed by category, best first.
+/// The kinds a query names, lowercased: its words written together, and its `kind:`
+/// values.
+pub fn named_kinds(query: &Query) -> Vec<String> {
+    let mut out: Vec<String> = query.kinds.clone();
+    let joined: String = query.words.iter().map(|w| w.text.as_str()).collect();
+    if !joined.is_empty() && !out.contains(&joined) {
+        out.push(joined);
+    }
+    out
+}
+
+/// Every match of `query`, weighed by category (and kind pages named, see the module
+/// documentation), best first. A query without words scores each match 1.
 fn run(
     searcher: &Searcher,
     f: &Fields,
     query: &dyn tantivy::query::Query,
+    named: &[String],
+    words: bool,
 ) -> Result<Vec<Hit>, String> {
     // Every match is weighed by its category before the best are picked, so take all.
     let total = searcher
@@ -318,6 +351,16 @@ fn run(
                 .unwrap_or_default()
                 .to_string()
         };
+        let category = text(f.category);
+        let mut weight = category_weight(&category);
+        if category == "kind"
+            && doc
+                .get_all(f.kind)
+                .filter_map(|v| v.as_str())
+                .any(|k| named.iter().any(|n| n == k))
+        {
+            weight *= KIND_NAME_FACTOR;
+        }
         hits.push(Hit {
             id: doc
                 .get_first(f.id)
@@ -326,9 +369,10 @@ fn run(
             title: text(f.title),
             url: text(f.url),
             project: text(f.project),
-            category: text(f.category),
-            score: score * category_weight(&text(f.category)),
+            score: if words { score } else { 1.0 } * weight,
+            category,
             snippet: text(f.snippet),
+            page: text(f.page),
             context: text(f.context),
         });
     }
@@ -339,6 +383,84 @@ fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::documents::Document;
+    use crate::search::query;
+
+    fn doc(title: &str, body: &str, category: &str, url: &str, kinds: &[&str]) -> Document {
+        Document {
+            title: title.into(),
+            body: body.into(),
+            project: String::new(),
+            category: category.into(),
+            url: url.into(),
+            page: title.into(),
+            context: String::new(),
+            snippet: String::new(),
+            kinds: kinds.iter().map(|k| k.to_string()).collect(),
+        }
+    }
+
+    fn urls(index: &SearchIndex, text: &str) -> Vec<String> {
+        search(index, &query::parse(text), 10)
+            .unwrap()
+            .hits
+            .into_iter()
+            .map(|h| h.url)
+            .collect()
+    }
+
+    #[test]
+    fn a_query_naming_a_kind_finds_its_page_first() {
+        // A controller named after its kind: a short title, and rows repeating the name.
+        let index = SearchIndex::build(&[
+            doc(
+                "Home",
+                "InferencePool and much else besides",
+                "page",
+                "",
+                &["InferencePool"],
+            ),
+            doc(
+                "inferencepool",
+                "For InferencePool · Owns InferencePool · Watches InferencePool",
+                "controller",
+                "p/#c",
+                &["InferencePool"],
+            ),
+            doc(
+                "InferencePool (inference.networking.k8s.io)",
+                "InferencePool defined by another project; by project: kserve, llm-d; \
+                 watches, writes and admission webhooks of every project listed here",
+                "kind",
+                "kinds/x/InferencePool/",
+                &["InferencePool"],
+            ),
+            doc("Unrelated", "nothing", "kind", "kinds/x/Other/", &["Other"]),
+        ])
+        .unwrap();
+        for q in [
+            "InferencePool",
+            "inferencepool ",
+            "inference pool",
+            "kind:InferencePool",
+        ] {
+            assert_eq!(urls(&index, q)[0], "kinds/x/InferencePool/", "{q}");
+        }
+        // The factor is what puts the page first: a query that does not name the kind
+        // (a prefix of it) ranks the controller first, by its title.
+        assert_eq!(urls(&index, "inferencepoo")[0], "p/#c");
+        // Filters alone: every match scores 1 × its category's weight.
+        let a = search(&index, &query::parse("kind:InferencePool"), 10).unwrap();
+        let scores: Vec<(String, f32)> = a.hits.iter().map(|h| (h.url.clone(), h.score)).collect();
+        assert_eq!(
+            scores,
+            [
+                ("kinds/x/InferencePool/".to_string(), 4.0 * KIND_NAME_FACTOR),
+                ("p/#c".to_string(), 3.0),
+                (String::new(), 2.0),
+            ]
+        );
+    }
 
     #[test]
     fn one_edit_apart() {

@@ -1,7 +1,8 @@
 //! The static export of the index for GitHub Pages, read by `themes/default/static/search.js`.
 //!
 //! * `search/manifest.json`: the version, the shard keys, the project and category of
-//!   every document (run-length encoded), and the ranking constants of `engine`.
+//!   every document (run-length encoded), the categories' labels, and the ranking
+//!   constants of `engine`.
 //! * `search/v-VERSION/t/N.json`: term shards. Each maps a term to
 //!   `[frequency, id, score, id, score, …]`, where score is what `engine` gives the term
 //!   in that document (`TITLE_BOOST × BM25(title) + BM25(body)`, computed by tantivy), in
@@ -9,7 +10,8 @@
 //!   phrase pair `"a b"` and a kind `"=kind"` map to their document ids, encoded alike. A
 //!   shard holds the terms that begin with its key and with no longer key; keys grow
 //!   until a shard is small, so a query loads a few kilobytes.
-//! * `search/v-VERSION/d/N.json`: documents `[title, url, context, snippet]`, in chunks.
+//! * `search/v-VERSION/d/N.json`: documents `[title, url, page, context, snippet]`, in
+//!   chunks.
 //!
 //! The version is a hash of the files, so browsers cache shards forever and a new build
 //! never mixes with old shards.
@@ -22,7 +24,7 @@ use tantivy::query::Bm25Weight;
 use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::{DocSet, Searcher, TERMINATED};
 
-use super::documents::Document;
+use super::documents::{Document, category_label};
 use super::engine;
 use super::index::{SearchIndex, TITLE_BOOST};
 use crate::render::OutputFile;
@@ -97,7 +99,7 @@ pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, 
     for (i, chunk) in docs.chunks(CHUNK).enumerate() {
         let rows: Vec<Value> = chunk
             .iter()
-            .map(|d| json!([d.title, d.url, d.context, d.snippet]))
+            .map(|d| json!([d.title, d.url, d.page, d.context, d.snippet]))
             .collect();
         body_files.push((
             format!("d/{i}.json"),
@@ -120,6 +122,7 @@ pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, 
         "shards": keys,
         "projects": projects,
         "categories": categories,
+        "category_labels": categories.iter().map(|c| (c.to_string(), json!(category_label(c)))).collect::<serde_json::Map<String, Value>>(),
         "project_runs": runs(docs.iter().map(|d| index_of(&projects, &d.project))),
         "category_runs": runs(docs.iter().map(|d| index_of(&categories, &d.category))),
         "ranking": {
@@ -128,6 +131,7 @@ pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, 
             "fuzzy_min_chars": engine::FUZZY_MIN_CHARS,
             "max_fuzzy": engine::MAX_FUZZY,
             "fuzzy_factor": engine::FUZZY_FACTOR,
+            "kind_name_factor": engine::KIND_NAME_FACTOR,
             "category_weights": engine::CATEGORY_WEIGHTS.iter().map(|(c, w)| (c.to_string(), json!(w))).collect::<serde_json::Map<String, Value>>(),
         },
     });

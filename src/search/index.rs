@@ -1,7 +1,8 @@
 //! The tantivy index of the search documents: schema, build, and reading it back.
 //!
 //! Scoring fields are `title` and `body` (BM25, title weighted [`TITLE_BOOST`]); `pairs`,
-//! `kind`, `project` and `category` are exact-match filters. Each document carries its
+//! `kind`, `project` and `category` are exact-match filters (`kind` is stored too: the
+//! engine reads which kind a kind's page is about). Each document carries its
 //! position in the document list as the fast field `id`, which the static export and the
 //! results use, so a result means the same document in tantivy and in the browser.
 
@@ -30,6 +31,7 @@ pub struct Fields {
     pub project: Field,
     pub category: Field,
     pub url: Field,
+    pub page: Field,
     pub context: Field,
     pub snippet: Field,
 }
@@ -50,6 +52,7 @@ impl Fields {
             project: f("project")?,
             category: f("category")?,
             url: f("url")?,
+            page: f("page")?,
             context: f("context")?,
             snippet: f("snippet")?,
         })
@@ -71,6 +74,7 @@ fn schema() -> Schema {
     b.add_text_field("project", STRING | STORED);
     b.add_text_field("category", STRING | STORED);
     b.add_text_field("url", STORED);
+    b.add_text_field("page", STORED);
     b.add_text_field("context", STORED);
     b.add_text_field("snippet", STORED);
     b.build()
@@ -139,6 +143,7 @@ impl SearchIndex {
             doc.add_text(fields.project, d.project.to_lowercase());
             doc.add_text(fields.category, &d.category);
             doc.add_text(fields.url, &d.url);
+            doc.add_text(fields.page, &d.page);
             doc.add_text(fields.context, &d.context);
             doc.add_text(fields.snippet, &d.snippet);
             writer

@@ -1049,16 +1049,18 @@ try {
     const facet = page.locator('#search-facets button.facet-value', { hasText: 'gadget-scheduler' });
     await facet.click();
     await page.waitForFunction(() => new URL(location.href).searchParams.get('project') === 'gadget-scheduler');
-    await page.waitForFunction(() => {
-      const metas = [...document.querySelectorAll('#search-results .result-meta')].map((m) => m.textContent);
-      return metas.length > 0 && metas.every((t) => t.includes('gadget-scheduler'));
-    });
+    // Each group of results (one page) names its project in its heading's line.
+    const groupsAllIn = (project) => {
+      const metas = [...document.querySelectorAll('#search-results li.result-group')]
+        .map((g) => g.querySelector('li .result-meta')?.textContent || '');
+      return metas.length > 0 && metas.every((t) => t.includes(project));
+    };
+    await page.waitForFunction(groupsAllIn, 'gadget-scheduler');
     eq(await facet.getAttribute('aria-pressed'), 'true', 'facet pressed');
     await page.reload();
     await page.locator('#search-results li.result').first().waitFor({ state: 'visible' });
     eq(await page.inputValue('#search-query'), 'Widget', 'query after reload');
-    const metas = await page.locator('#search-results .result-meta').allInnerTexts();
-    assert(metas.every((t) => t.includes('gadget-scheduler')), `facet lost on reload: ${metas}`);
+    assert(await page.evaluate(groupsAllIn, 'gadget-scheduler'), 'facet lost on reload');
     await page.goto(ROOT + 'search/');
     await page.fill('#search-query', 'kind:');
     await page.waitForFunction(() => /needs a value/.test(document.getElementById('search-status').textContent));
@@ -1067,6 +1069,81 @@ try {
     const top = await page.locator('#search-results li.result a').first().getAttribute('href');
     assert(top.endsWith('#flag-cmd-leader-elect'), `phrase top result: ${top}`);
     await page.screenshot({ path: path.join(SHOTS, 'search.png'), fullPage: true });
+  });
+
+  await check('search page: results grouped by page, under the page\'s title; labelled facets; no breadcrumb in snippets', async () => {
+    await page.goto(ROOT + 'search/?q=Gizmo');
+    await page.locator('#search-results li.result').first().waitFor({ state: 'visible' });
+    const groups = await page.evaluate(() => [...document.querySelectorAll('#search-results li.result-group')].map((g) => ({
+      head: g.querySelector('li.result-page, li.group-title').className,
+      headText: g.querySelector('li.result-page a, li.group-title a').textContent,
+      pages: [...g.querySelectorAll('li.result a, li.group-title a')].map((a) => new URL(a.href).pathname),
+      rows: g.querySelectorAll('li.result-row').length,
+    })));
+    assert(groups.length > 1, `groups: ${JSON.stringify(groups)}`);
+    // The kind's page first, then the page of the controller named after it.
+    eq(groups[0].pages[0], PREFIX + 'kinds/widgets.example.io/Gizmo/', 'first group');
+    eq(groups[0].head, 'result result-page', 'the kind page leads its group as a result');
+    const pages = groups.map((g) => g.pages[0]);
+    eq(new Set(pages).size, pages.length, `one group per page: ${pages}`);
+    for (const g of groups) assert(g.pages.every((p) => p === g.pages[0]), `a group mixes pages: ${JSON.stringify(g)}`);
+    const dataflow = groups.find((g) => g.pages[0] === PREFIX + 'projects/widget-operator/dataflow/');
+    assert(dataflow && dataflow.rows >= 2, `the Dataflow page groups its rows: ${JSON.stringify(dataflow)}`);
+    eq(dataflow.headText, 'Widget Operator: Dataflow', 'the group is headed by the page title');
+    const snippets = await page.locator('#search-results .result-snippet').allInnerTexts();
+    assert(snippets.length > 0 && snippets.every((t) => !/^Home\b/.test(t)), `snippets: ${snippets}`);
+    const facets = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#search-facets .facet')].map((f) =>
+      [f.querySelector('.facet-name').textContent, [...f.querySelectorAll('.facet-value')].map((b) => b.textContent)])));
+    assert(facets.Category.some((t) => /^Kinds \(\d+\)$/.test(t)), `category labels: ${facets.Category}`);
+    assert(facets.Category.every((t) => /^[A-Z]/.test(t) && !/-/.test(t)), `category labels: ${facets.Category}`);
+    assert(facets.Project.every((t) => !/^portal/.test(t)), `project facets: ${facets.Project}`);
+    await page.goto(ROOT + 'search/?q=rbac');
+    await page.locator('#search-results li.result').first().waitFor({ state: 'visible' });
+    const categories = await page.locator('#search-facets .facet:last-child .facet-value').allInnerTexts();
+    assert(categories.some((t) => /^RBAC versus code \(\d+\)$/.test(t)), `rbac-versus-code's label: ${categories}`);
+    await page.screenshot({ path: path.join(SHOTS, 'search-grouped.png'), fullPage: true });
+  });
+
+  await check('search box: the type-ahead for a field of many kinds shows results a reader can tell apart', async () => {
+    await page.goto(ROOT + 'projects/widget-operator/');
+    await page.fill('#site-search-q', 'size');
+    await page.locator('ul.search-dropdown li.result').first().waitFor({ state: 'visible' });
+    const shown = await page.locator('ul.search-dropdown li.result').allInnerTexts();
+    assert(shown.length >= 2, `results: ${shown}`);
+    eq(new Set(shown).size, shown.length, `identical results in the type-ahead: ${JSON.stringify(shown)}`);
+    const heads = await page.locator('ul.search-dropdown li.group-title, ul.search-dropdown li.result-page').allInnerTexts();
+    assert(heads.length >= 1, 'results are grouped under their page');
+    await page.screenshot({ path: path.join(SHOTS, 'search-typeahead.png') });
+  });
+
+  await check('search page: a loading state while the index downloads, an error state, a no-results state', async () => {
+    const fresh = await context.newPage();
+    let release;
+    const gate = new Promise((r) => { release = r; });
+    await fresh.route('**/search/manifest.json', async (route) => { await gate; await route.continue(); });
+    await fresh.goto(ROOT + 'search/?q=Widget');
+    await fresh.waitForFunction(() => /Loading the search index/.test(document.getElementById('search-status').textContent));
+    eq(await fresh.getAttribute('#search-status', 'class'), 'search-loading', 'status class while loading');
+    eq(await fresh.getAttribute('#search-results', 'aria-busy'), 'true', 'results busy while loading');
+    release();
+    await fresh.locator('#search-results li.result').first().waitFor({ state: 'visible' });
+    assert(/\d+ results/.test(await fresh.locator('#search-status').innerText()), 'status after loading');
+    eq(await fresh.getAttribute('#search-results', 'aria-busy'), 'false', 'results not busy once shown');
+    await fresh.fill('#search-query', 'zzqxvw');
+    await fresh.locator('#search-results li.no-results').waitFor({ state: 'visible' });
+    assert(/No results for “zzqxvw”/.test(await fresh.locator('#search-results li.no-results').innerText()), 'no-results text');
+    eq(await fresh.getAttribute('#search-status', 'class'), 'search-empty', 'status class with no results');
+    await fresh.close();
+
+    // A broken index (here: a manifest that is not JSON) says so, visibly.
+    const broken = await context.newPage();
+    await broken.route('**/search/manifest.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{not json' }));
+    await broken.goto(ROOT + 'search/?q=Widget');
+    await broken.waitForFunction(() => /Search is unavailable/.test(document.getElementById('search-status').textContent));
+    eq(await broken.getAttribute('#search-status', 'class'), 'search-error', 'status class on error');
+    eq(await broken.locator('#search-results li').count(), 0, 'no stale results on error');
+    await broken.screenshot({ path: path.join(SHOTS, 'search-error.png') });
+    await broken.close();
   });
 
   await check('search: the first query transfers under 100 KB (script included); query time is printed', async () => {

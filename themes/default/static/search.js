@@ -129,6 +129,14 @@
       return r.json();
     });
   }
+  // A failed download is forgotten, so the next query tries again.
+  function cached(store, key, url) {
+    if (!store[key]) {
+      store[key] = getJSON(url).catch(function (e) { delete store[key]; throw e; });
+    }
+    return store[key];
+  }
+  var ready = false; // the index answered once: later queries need at most a shard or two
   function loadManifest() {
     if (!manifest) {
       manifest = getJSON(root + "search/manifest.json").then(function (m) {
@@ -139,7 +147,7 @@
         };
         facetsOf = { project: expand(m.project_runs), category: expand(m.category_runs) };
         return m;
-      });
+      }).catch(function (e) { manifest = null; throw e; });
     }
     return manifest;
   }
@@ -162,8 +170,7 @@
   }
   function shard(m, i) {
     if (i < 0) return Promise.resolve({});
-    if (!shards[i]) shards[i] = getJSON(root + "search/v-" + m.version + "/t/" + i + ".json");
-    return shards[i];
+    return cached(shards, i, root + "search/v-" + m.version + "/t/" + i + ".json");
   }
   function shardsFor(m, list) {
     return Promise.all(list.map(function (i) { return shard(m, i); })).then(function (objs) {
@@ -173,8 +180,7 @@
     });
   }
   function chunk(m, i) {
-    if (!chunks[i]) chunks[i] = getJSON(root + "search/v-" + m.version + "/d/" + i + ".json");
-    return chunks[i];
+    return cached(chunks, i, root + "search/v-" + m.version + "/d/" + i + ".json");
   }
 
   function scored(entries, prefix) {
@@ -240,14 +246,24 @@
     });
   }
 
+  // The kinds a query names (src/search/engine.rs `named_kinds`): its `kind:` values and
+  // its words written together.
+  function namedKinds(q) {
+    var out = q.kinds.slice();
+    var joined = q.words.map(function (w) { return w.text; }).join("");
+    if (joined && out.indexOf(joined) < 0) out.push(joined);
+    return out;
+  }
   // Ranks the documents for `q`: { hits: [{id, score}], total, anyWord }.
   function rank(q) {
     return loadManifest().then(function (m) {
       var jobs = q.words.map(function (w) { return candidates(m, w).then(wordScores); });
       var pairJob = q.pairs.length ? idsOf(m, q.pairs) : null;
       var kindJob = q.kinds.length ? idsOf(m, q.kinds.map(function (k) { return "=" + k; })) : null;
-      return Promise.all([Promise.all(jobs), pairJob, kindJob]).then(function (res) {
-        var per = res[0], pairSet = res[1], kindSet = res[2];
+      var named = namedKinds(q);
+      var nameJob = named.length ? idsOf(m, named.map(function (k) { return "=" + k; })) : null;
+      return Promise.all([Promise.all(jobs), pairJob, kindJob, nameJob]).then(function (res) {
+        var per = res[0], pairSet = res[1], kindSet = res[2], nameSet = res[3] || {};
         var pass = function (id) {
           if (pairSet && pairSet[id] !== q.pairs.length) return false;
           if (kindSet && !kindSet[id]) return false;
@@ -259,13 +275,16 @@
         // Sums each document's word scores; with `all`, only documents with every word.
         var collect = function (all) {
           var scores = {}, counts = {}, hits = [], id;
-          if (!per.length) for (id = 0; id < m.docs; id++) { scores[id] = 0; counts[id] = 0; }
+          // Filters only: every document they keep scores 1.
+          if (!per.length) for (id = 0; id < m.docs; id++) { scores[id] = 1; counts[id] = 0; }
           per.forEach(function (s) {
             for (var d in s) { scores[d] = (scores[d] || 0) + s[d]; counts[d] = (counts[d] || 0) + 1; }
           });
           for (id in scores) {
             if ((!all || counts[id] === per.length) && pass(+id)) {
-              var weight = m.ranking.category_weights[m.categories[facetsOf.category[+id]]] || 1;
+              var category = m.categories[facetsOf.category[+id]];
+              var weight = m.ranking.category_weights[category] || 1;
+              if (category === "kind" && nameSet[id]) weight *= m.ranking.kind_name_factor;
               hits.push({ id: +id, score: scores[id] * weight });
             }
           }
@@ -285,7 +304,7 @@
       return top.map(function (h, i) {
         var d = cs[i][h.id % m.chunk];
         return {
-          id: h.id, score: h.score, title: d[0], url: root + d[1], context: d[2], snippet: d[3],
+          id: h.id, score: h.score, title: d[0], url: root + d[1], page: d[2], context: d[3], snippet: d[4],
           project: m.projects[facetsOf.project[h.id]], category: m.categories[facetsOf.category[h.id]]
         };
       });
@@ -296,6 +315,7 @@
   function searchApi(api, text, n) {
     return getJSON(api + "?q=" + encodeURIComponent(text) + "&limit=" + n).then(function (r) {
       r.query = parse(text);
+      ready = true;
       return r;
     });
   }
@@ -303,7 +323,7 @@
     if (window.PORTOLAN_SEARCH_API) return searchApi(window.PORTOLAN_SEARCH_API, text, n);
     var q = parse(text);
     if (!q.words.length && !q.pairs.length && !q.kinds.length && !q.projects.length && !q.categories.length) {
-      return Promise.resolve({ results: [], total: 0, notes: q.notes, anyWord: false, facets: { project: {}, category: {} }, query: q });
+      return Promise.resolve({ results: [], total: 0, notes: q.notes, anyWord: false, facets: { project: {}, category: {} }, labels: {}, query: q });
     }
     return rank(q).then(function (r) {
       return describe(r, n).then(function (results) {
@@ -313,7 +333,8 @@
           facets.project[p] = (facets.project[p] || 0) + 1;
           facets.category[c] = (facets.category[c] || 0) + 1;
         });
-        return { results: results, total: r.hits.length, notes: q.notes, anyWord: r.anyWord, facets: facets, query: q };
+        ready = true;
+        return { results: results, total: r.hits.length, notes: q.notes, anyWord: r.anyWord, facets: facets, labels: r.manifest.category_labels || {}, query: q };
       });
     });
   }
@@ -343,20 +364,55 @@
     frag.appendChild(document.createTextNode(text.slice(at)));
     return frag;
   }
-  function resultItem(r, q) {
-    var li = el("li", "result");
+  function label(labels, category) { return (labels && labels[category]) || category; }
+  // Results grouped by the page they are on, in the order of each page's best result:
+  // [{ url, title, project, lead: the page's own result or null, rows: [results] }].
+  function byPage(results) {
+    var groups = [], seen = {};
+    results.forEach(function (r) {
+      var url = r.url.split("#")[0], g = seen[url];
+      if (!g) {
+        g = seen[url] = { url: url, title: r.page || r.title, project: r.project, lead: null, rows: [] };
+        groups.push(g);
+      }
+      if (r.url === url && !g.lead) g.lead = r; else g.rows.push(r);
+    });
+    return groups;
+  }
+  // One result. A page's own result leads its group (title, what it is, snippet); a row
+  // under it says where on the page it is (the section above it).
+  function resultItem(r, q, labels, lead) {
+    var li = el("li", "result " + (lead ? "result-page" : "result-row"));
     var a = el("a");
     a.href = r.url;
     a.appendChild(highlight(r.title, q));
     li.appendChild(a);
-    var meta = el("span", "result-meta", r.category + (r.project ? " · " + r.project : "") + (r.context ? " · " + r.context : ""));
-    li.appendChild(meta);
+    var where = lead
+      ? label(labels, r.category) + (r.project ? " · " + r.project : "")
+      : label(labels, r.category) + (r.context ? " · " + r.context : "");
+    li.appendChild(el("span", "result-meta", where));
     if (r.snippet && r.snippet !== r.title) {
       var p = el("span", "result-snippet");
       p.appendChild(highlight(r.snippet, q));
       li.appendChild(p);
     }
     return li;
+  }
+  // A group's heading when the page itself is not a result: its title, linked.
+  function groupTitle(g, q) {
+    var li = el("li", "group-title");
+    var a = el("a");
+    a.href = g.url;
+    a.appendChild(highlight(g.title, q));
+    li.appendChild(a);
+    if (g.project) li.appendChild(el("span", "result-meta", g.project));
+    return li;
+  }
+  // The items of each group, in order: its heading or lead result, then its rows.
+  function groupItems(g, q, labels) {
+    var out = [g.lead ? resultItem(g.lead, q, labels, true) : groupTitle(g, q)];
+    g.rows.forEach(function (r) { out.push(resultItem(r, q, labels, false)); });
+    return out;
   }
 
   // The box in every page's header: results as you type, arrows and Enter, `/` focuses.
@@ -366,6 +422,7 @@
     var list = el("ul", "search-dropdown");
     list.id = "search-dropdown";
     list.setAttribute("role", "listbox");
+    list.setAttribute("aria-label", "Search results");
     list.hidden = true;
     form.appendChild(list);
     input.setAttribute("aria-controls", list.id);
@@ -379,25 +436,35 @@
       all.forEach(function (li, j) { li.setAttribute("aria-selected", j === selected ? "true" : "false"); });
       all[selected].scrollIntoView({ block: "nearest" });
     };
+    var say = function (cls, text) {
+      list.textContent = "";
+      list.appendChild(el("li", cls, text));
+      list.hidden = false;
+    };
     input.addEventListener("input", function () {
       var text = input.value, mine = ++seq;
       if (!text.trim()) { list.hidden = true; list.textContent = ""; return; }
+      // The first query downloads the index: say so at once; later ones only when slow.
+      var slow = setTimeout(function () {
+        if (mine === seq) say("empty search-loading", ready ? "Searching…" : "Loading the search index…");
+      }, ready ? 300 : 0);
       search(text, 8).then(function (res) {
+        clearTimeout(slow);
         if (mine !== seq) return;
         list.textContent = "";
         selected = -1;
-        res.results.forEach(function (r) {
-          var li = resultItem(r, res.query);
-          li.setAttribute("role", "option");
-          list.appendChild(li);
+        byPage(res.results).forEach(function (g) {
+          groupItems(g, res.query, res.labels).forEach(function (li) {
+            li.setAttribute("role", li.classList.contains("result") ? "option" : "presentation");
+            list.appendChild(li);
+          });
         });
-        if (!res.results.length) list.appendChild(el("li", "empty", res.notes[0] || "No results"));
+        if (!res.results.length) list.appendChild(el("li", "empty", res.notes[0] || "No results for “" + text.trim() + "”"));
         list.hidden = false;
       }).catch(function (e) {
+        clearTimeout(slow);
         if (mine !== seq) return;
-        list.textContent = "";
-        list.appendChild(el("li", "empty", "Search is unavailable: " + e.message));
-        list.hidden = false;
+        say("empty search-error", "Search is unavailable: " + e.message);
       });
     });
     input.addEventListener("keydown", function (e) {
@@ -412,7 +479,8 @@
     document.addEventListener("click", function (e) { if (!form.contains(e.target)) list.hidden = true; });
   }
 
-  // The full search page: results with facets, kept in the URL (?q=&project=&category=).
+  // The full search page: results grouped by page, with facets, kept in the URL
+  // (?q=&project=&category=); a loading, an error and a no-results state.
   function searchPage(box) {
     var form = box.querySelector("form"), input = form.querySelector("input[type=search]");
     var status = box.querySelector("#search-status"), facetsBox = box.querySelector("#search-facets");
@@ -426,6 +494,51 @@
     more.hidden = true;
     out.parentNode.insertBefore(more, out.nextSibling);
     more.addEventListener("click", function () { shown += PAGE; run(true); });
+    var setStatus = function (state, text) {
+      status.className = state ? "search-" + state : "";
+      status.textContent = text;
+      out.setAttribute("aria-busy", state === "loading" ? "true" : "false");
+    };
+    var facetButton = function (f, name, text, pressed) {
+      var b = el("button", "facet-value", text);
+      b.type = "button";
+      b.setAttribute("aria-pressed", pressed ? "true" : "false");
+      b.addEventListener("click", function () { chosen[f] = chosen[f] === name ? "" : name; run(); });
+      return b;
+    };
+    var showFacets = function (res) {
+      facetsBox.textContent = "";
+      ["project", "category"].forEach(function (f) {
+        var counts = res.facets[f] || {};
+        // Pages about the whole portal (kinds, platform) have no project: no filter
+        // selects them, and the category facet counts them already.
+        var names = Object.keys(counts).filter(function (n) { return n; });
+        var name = function (n) { return f === "category" ? label(res.labels, n) : n; };
+        names.sort(function (a, b) { return counts[b] - counts[a] || (name(a) < name(b) ? -1 : 1); });
+        if (chosen[f] && names.indexOf(chosen[f]) < 0) names.unshift(chosen[f]);
+        if (!names.length) return;
+        var group = el("div", "facet");
+        group.appendChild(el("span", "facet-name", f === "project" ? "Project" : "Category"));
+        names.forEach(function (n) {
+          group.appendChild(facetButton(f, n, name(n) + " (" + (counts[n] || 0) + ")", chosen[f] === n));
+        });
+        facetsBox.appendChild(group);
+      });
+    };
+    // No result: say so where the results go, with what to try.
+    var noResults = function (text) {
+      var li = el("li", "no-results");
+      li.appendChild(el("p", null, "No results for “" + text.trim() + "”" + (chosen.project || chosen.category ? " with the filters chosen." : ".")));
+      if (chosen.project || chosen.category) {
+        var all = el("button", "more", "Search without filters");
+        all.type = "button";
+        all.addEventListener("click", function () { chosen.project = ""; chosen.category = ""; run(); });
+        li.appendChild(all);
+      } else {
+        li.appendChild(el("p", "meta", "Every word must match (a word of five letters or more may have one typo). Try fewer or other words, a kind's name, or part of a name: the last word also matches as a prefix."));
+      }
+      out.appendChild(li);
+    };
     var run = function (keep) {
       if (keep !== true) shown = PAGE;
       var text = input.value, mine = ++seq;
@@ -438,35 +551,38 @@
         if (chosen[f]) url.searchParams.set(f, chosen[f]); else url.searchParams.delete(f);
       });
       if (url.href !== location.href) history.replaceState(null, "", url);
-      if (!text.trim()) { status.textContent = "Type to search every project, kind, controller, route, flag and value."; out.textContent = ""; facetsBox.textContent = ""; return; }
+      if (!text.trim()) {
+        setStatus("", "Type to search every project, kind, controller, route, flag and value.");
+        out.textContent = ""; facetsBox.textContent = ""; more.hidden = true;
+        return;
+      }
+      // The first query downloads the index: say so at once; later ones only when slow.
+      var slow = setTimeout(function () {
+        if (mine === seq) setStatus("loading", ready ? "Searching…" : "Loading the search index…");
+      }, ready ? 300 : 0);
       search(/\s$/.test(text) ? full + " " : full, shown).then(function (res) {
+        clearTimeout(slow);
         if (mine !== seq) return;
         out.textContent = "";
-        res.results.forEach(function (r) { out.appendChild(resultItem(r, res.query)); });
+        byPage(res.results).forEach(function (g) {
+          var li = el("li", "result-group"), list = el("ul", "group-items");
+          groupItems(g, res.query, res.labels).forEach(function (item) { list.appendChild(item); });
+          li.appendChild(list);
+          out.appendChild(li);
+        });
         var notes = res.notes.slice();
         if (res.anyWord) notes.push("no result has every word; these have some of them");
         more.hidden = res.total <= res.results.length;
-        status.textContent = (res.total ? res.total + (res.total === 1 ? " result" : " results") : "No results") + (notes.length ? ". " + notes.join("; ") : "");
-        facetsBox.textContent = "";
-        ["project", "category"].forEach(function (f) {
-          var group = el("div", "facet");
-          group.appendChild(el("span", "facet-name", f === "project" ? "Project" : "Category"));
-          var names = Object.keys(res.facets[f] || {}).sort();
-          if (chosen[f] && names.indexOf(chosen[f]) < 0) names.unshift(chosen[f]);
-          names.forEach(function (name) {
-            var label = (name || "portal") + " (" + ((res.facets[f] || {})[name] || 0) + ")";
-            // Portal pages (kinds, platform) have no project, and no filter selects them:
-            // their count is shown, not offered as a filter ("" also means "no filter").
-            if (!name) { group.appendChild(el("span", "facet-value", label)); return; }
-            var b = el("button", "facet-value", label);
-            b.type = "button";
-            b.setAttribute("aria-pressed", chosen[f] === name ? "true" : "false");
-            b.addEventListener("click", function () { chosen[f] = chosen[f] === name ? "" : name; run(); });
-            group.appendChild(b);
-          });
-          facetsBox.appendChild(group);
-        });
-      }).catch(function (e) { status.textContent = "Search is unavailable: " + e.message; });
+        var count = res.total ? res.total + (res.total === 1 ? " result" : " results") : "No results";
+        setStatus(res.total ? "" : "empty", count + (notes.length ? ". " + notes.join("; ") : ""));
+        if (!res.total) noResults(text);
+        showFacets(res);
+      }).catch(function (e) {
+        clearTimeout(slow);
+        if (mine !== seq) return;
+        out.textContent = ""; facetsBox.textContent = ""; more.hidden = true;
+        setStatus("error", "Search is unavailable: " + e.message + ". Check the connection and search again.");
+      });
     };
     form.addEventListener("submit", function (e) { e.preventDefault(); run(); });
     input.addEventListener("input", run);
