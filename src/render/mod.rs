@@ -7,6 +7,7 @@
 
 pub mod api;
 pub mod content;
+pub mod counts;
 pub mod docs;
 pub mod flow;
 pub mod graphs;
@@ -16,6 +17,7 @@ pub mod mermaid;
 pub mod platform;
 pub mod rbac_code;
 pub mod sequence;
+pub mod subjects;
 pub mod svg;
 pub mod table;
 pub mod theme;

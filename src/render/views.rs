@@ -10,7 +10,6 @@ use super::table::{Cell, KindLinks, TableRow, api_page, service_port, source_lin
 use crate::config::Site;
 use crate::link;
 use crate::model::{Area, Counts, Origin, Portal, Project, SourceRef};
-use crate::source::line_url;
 
 #[derive(Serialize)]
 pub struct Chrome {
@@ -65,6 +64,10 @@ pub struct Empty {}
 pub struct Home {
     pub cards: Vec<Card>,
     pub totals: Counts,
+    /// The totals as `render::counts` items, and the sentence that explains the "+N in
+    /// samples" and "+N bundled" after a count (empty when no project has such rows).
+    pub total_items: Vec<super::counts::CountItem>,
+    pub counts_note: String,
     pub shared_kinds: Vec<SharedKind>,
     /// The cross-project graph as SVG from `render::svg` (every text escaped), or empty.
     pub graph: String,
@@ -78,6 +81,8 @@ pub struct Card {
     pub repository: String,
     pub commit_short: String,
     pub counts: Counts,
+    /// The headline counts as `render::counts` items.
+    pub count_items: Vec<super::counts::CountItem>,
     pub error: String,
 }
 
@@ -95,21 +100,7 @@ pub struct SharedKind {
 pub fn home(portal: &Portal, root: &str) -> Home {
     let mut totals = Counts::default();
     for p in &portal.projects {
-        let c = &p.counts;
-        totals.controllers += c.controllers;
-        totals.watches += c.watches;
-        totals.crds += c.crds;
-        totals.webhooks += c.webhooks;
-        totals.http_endpoints += c.http_endpoints;
-        totals.services += c.services;
-        totals.configmaps += c.configmaps;
-        totals.helm_charts += c.helm_charts;
-        totals.rbac += c.rbac;
-        totals.binaries += c.binaries;
-        totals.flags += c.flags;
-        totals.env_vars += c.env_vars;
-        totals.metrics += c.metrics;
-        totals.diagnostics += c.diagnostics;
+        totals.add(&p.counts);
     }
     Home {
         cards: portal
@@ -122,9 +113,20 @@ pub fn home(portal: &Portal, root: &str) -> Home {
                 repository: p.repository.clone(),
                 commit_short: p.commit.chars().take(12).collect(),
                 counts: p.counts.clone(),
+                count_items: super::counts::items(&p.counts, super::counts::Detail::Card),
                 error: p.error.clone().unwrap_or_default(),
             })
             .collect(),
+        total_items: super::counts::items(&totals, super::counts::Detail::Full),
+        counts_note: if portal
+            .projects
+            .iter()
+            .any(|p| super::counts::any(&p.counts.samples) || super::counts::any(&p.counts.bundled))
+        {
+            super::counts::NOTE.to_string()
+        } else {
+            String::new()
+        },
         totals,
         shared_kinds: link::shared_kinds(portal)
             .into_iter()
@@ -158,11 +160,15 @@ pub fn home(portal: &Portal, root: &str) -> Home {
     }
 }
 
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Clone, Debug, Default, PartialEq)]
 pub struct Link {
     pub label: String,
     /// Empty when the project has no source link template.
     pub url: String,
+    /// Not a link but a note on the row's provenance (a value rendered from a Helm
+    /// template with the chart's defaults), shown as text: `table::source_links`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub note: bool,
 }
 
 #[derive(Serialize)]
@@ -176,6 +182,8 @@ pub struct ProjectPage {
     pub error: String,
     pub stats: crate::model::Stats,
     pub counts: Counts,
+    /// Every count as `render::counts` items.
+    pub count_items: Vec<super::counts::CountItem>,
     pub controllers: Vec<ControllerView>,
     pub sample_controllers: Vec<ControllerView>,
     pub services: Vec<Row>,
@@ -397,15 +405,7 @@ fn plain(row: &TableRow) -> Row {
 /// The dataflow and overview pages of a project. `root` is the site's base path and
 /// `kind_links` locates every CRD of the portal, for links from rules to kinds.
 pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage {
-    let links = |sources: &[SourceRef]| -> Vec<Link> {
-        sources
-            .iter()
-            .map(|s| Link {
-                label: format!("{}:{}", s.file, s.line),
-                url: line_url(&p.source_url, &p.commit, &s.file, s.line).unwrap_or_default(),
-            })
-            .collect()
-    };
+    let links = |sources: &[SourceRef]| -> Vec<Link> { source_links(p, sources) };
     let mut samples = Vec::new();
     let mut bundled = Vec::new();
     // Rows of bundled dependency manifests and of samples are listed apart.
@@ -519,7 +519,7 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
             .count()
     };
     let mut crds = Vec::new();
-    for (i, c) in p.crds.iter().enumerate() {
+    for (i, c) in defined_crds_order(&p.crds) {
         let versions = c
             .versions
             .iter()
@@ -541,7 +541,10 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
             .join(", ");
         let fields = c.schema.iter().map(|s| s.fields.len()).max().unwrap_or(0);
         let n = variants(c);
-        let schema = if n > 1 {
+        let richest = n > 1 && !crds.iter().any(|r: &TableRow| r.cells[0].text == c.kind);
+        let schema = if richest {
+            format!("{fields} fields; the richest of {n} different definitions of this kind")
+        } else if n > 1 {
             format!("{fields} fields; one of {n} different definitions of this kind")
         } else {
             format!("{fields} fields")
@@ -782,6 +785,7 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
         error: p.error.clone().unwrap_or_default(),
         stats: p.stats.clone(),
         counts: Counts::of(p),
+        count_items: super::counts::items(&Counts::of(p), super::counts::Detail::Full),
         controllers: component.into_iter().map(&controller_view).collect(),
         sample_controllers: sample.into_iter().map(&controller_view).collect(),
         services,
@@ -804,6 +808,25 @@ pub fn dataflow(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage 
         diagnostics,
         flows: Vec::new(),
     }
+}
+
+/// The CRDs in model order, except that the variants of one kind (a full and a minimal
+/// CRD) come together at the first one's place, richest first (as on the API reference),
+/// so a kind's first row shows its full field count. Each keeps its model index, which
+/// anchors its row.
+fn defined_crds_order(crds: &[crate::model::Crd]) -> Vec<(usize, &crate::model::Crd)> {
+    let mut first: HashMap<(&str, &str), usize> = HashMap::new();
+    for (i, c) in crds.iter().enumerate() {
+        first.entry((&c.group, &c.kind)).or_insert(i);
+    }
+    let mut order: Vec<(usize, &crate::model::Crd)> = crds.iter().enumerate().collect();
+    order.sort_by_key(|(_, c)| {
+        (
+            first[&(c.group.as_str(), c.kind.as_str())],
+            super::api::richest_first(c),
+        )
+    });
+    order
 }
 
 /// Hands out anchors unique on one page: a repeated one gets `-2`, `-3`, … in row order.
