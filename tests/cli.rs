@@ -561,11 +561,11 @@ fn kennel_helm_values_rendered_with_the_chart_defaults_and_marked() {
         assert!(pup.contains(port), "{port} in {pup}");
     }
     assert!(pup.contains(
-        r#"<code class="template" title="Helm template, not rendered">{{ .Values.service.port }}</code>/<wbr>TCP (extra)"#
+        r#"<code class="template" title="Template text, not rendered">{{ .Values.service.port }}</code>/<wbr>TCP (extra)"#
     ));
     // The namespace depends on the release: shown as a template, never as a name.
     assert!(pup.contains(
-        r#"<code class="template" title="Helm template, not rendered">{{ .Release.Namespace }}</code>"#
+        r#"<code class="template" title="Template text, not rendered">{{ .Release.Namespace }}</code>"#
     ));
     // Marked as rendered, with what each value came from.
     assert!(
@@ -577,7 +577,7 @@ fn kennel_helm_values_rendered_with_the_chart_defaults_and_marked() {
     // A release-specific helper is not rendered: the Role keeps its template.
     let security = kennel_page(&out, "security");
     assert!(security.contains(
-        r#"<code class="template" title="Helm template, not rendered">{{ include &quot;pup.fullname&quot; . }}</code>-reader"#
+        r#"<code class="template" title="Template text, not rendered">{{ include &quot;pup.fullname&quot; . }}</code>-reader"#
     ));
 }
 

@@ -128,7 +128,7 @@ fn breakable_html(text: &str) -> String {
     let mut at = 0;
     for (s, e) in crate::analyze::yaml::template::action_spans(text) {
         push_breakable(&mut out, &text[at..s]);
-        out.push_str("<code class=\"template\" title=\"Helm template, not rendered\">");
+        out.push_str("<code class=\"template\" title=\"Template text, not rendered\">");
         push_breakable(&mut out, &text[s..e]);
         out.push_str("</code>");
         at = e;
@@ -175,12 +175,12 @@ mod tests {
     fn template_text_is_set_apart_from_names() {
         assert_eq!(
             breakable_html("{{ include \"x.name\" . }}-leader/<b>"),
-            "<code class=\"template\" title=\"Helm template, not rendered\">{{ include &quot;x.name&quot; . }}</code>-leader/<wbr>&lt;b&gt;"
+            "<code class=\"template\" title=\"Template text, not rendered\">{{ include &quot;x.name&quot; . }}</code>-leader/<wbr>&lt;b&gt;"
         );
         // An action left open runs to the end, still escaped.
         assert_eq!(
             breakable_html("a {{ <x>"),
-            "a <code class=\"template\" title=\"Helm template, not rendered\">{{ &lt;x&gt;</code>"
+            "a <code class=\"template\" title=\"Template text, not rendered\">{{ &lt;x&gt;</code>"
         );
     }
 
