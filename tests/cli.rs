@@ -574,6 +574,11 @@ fn kennel_helm_values_rendered_with_the_chart_defaults_and_marked() {
         )
     );
     assert!(pup.contains("{{ .Values.service.port | default 9000 }} → 8080"));
+    // A named template of a `file://` dependency, with the value the subchart's values
+    // give under the dependency's key (the chart's own values have none).
+    let treats = services.iter().find(|r| r.contains(">treats<")).unwrap();
+    assert!(treats.contains("7171/<wbr>TCP (http)"), "{treats}");
+    assert!(treats.contains("{{ .Values.treats.port | default 7070 }} → 7171"));
     // A release-specific helper is not rendered: the Role keeps its template.
     let security = kennel_page(&out, "security");
     assert!(security.contains(

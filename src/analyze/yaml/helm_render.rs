@@ -55,6 +55,9 @@ pub struct Chart {
     pub dependencies: Vec<Dependency>,
     /// The defines visible from the chart that are the standard name helper.
     pub name_helpers: Vec<String>,
+    /// The folders of its dependencies that are in the repository (`file://`, or under its
+    /// `charts/`): their named templates are the chart's too.
+    pub subcharts: Vec<String>,
 }
 
 /// A dependency of a chart, as far as rendering needs it.
@@ -348,6 +351,7 @@ pub type ChartFacts = (String, String, Vec<(String, String, String)>);
 pub fn charts(charts: &[ChartFacts], values: &BTreeMap<String, Value>) -> BTreeMap<String, Chart> {
     let mut out = BTreeMap::new();
     for (dir, name, deps) in charts {
+        let mut subcharts = Vec::new();
         let dependencies = deps
             .iter()
             .map(|(name, alias, repo)| {
@@ -358,6 +362,7 @@ pub fn charts(charts: &[ChartFacts], values: &BTreeMap<String, Value>) -> BTreeM
                     None => None,
                 }
                 .filter(|d| charts.iter().any(|(c, _, _)| c == d));
+                subcharts.extend(subchart.clone());
                 Dependency {
                     key: if alias.is_empty() { name } else { alias }.clone(),
                     values: subchart.map(|d| {
@@ -377,6 +382,7 @@ pub fn charts(charts: &[ChartFacts], values: &BTreeMap<String, Value>) -> BTreeM
                 values_are_own: true,
                 dependencies,
                 name_helpers: Vec::new(),
+                subcharts,
             },
         );
     }
@@ -426,6 +432,7 @@ mod tests {
                 },
             ],
             name_helpers: vec!["gizmo.name".into()],
+            subcharts: Vec::new(),
         }
     }
 
@@ -554,6 +561,7 @@ mod tests {
         assert_eq!(dependency.key, "libAlias");
         // In the repository without a values.yaml: its values are known to be empty.
         assert_eq!(dependency.values, Some(serde_json::json!({})));
+        assert_eq!(charts["deploy/app"].subcharts, ["deploy/lib"]);
     }
 
     #[test]

@@ -205,7 +205,8 @@ fn expand_includes(files: &mut [YamlFile]) {
         };
         let chart = charts.get_mut(root);
         let library = libraries.entry(root.to_string()).or_insert_with(|| {
-            let visible = named::visible(root, &all);
+            let subcharts = chart.as_ref().map_or(&[][..], |c| &c.subcharts[..]);
+            let visible = named::visible_with(root, subcharts, &all);
             let chart = chart.map(|c| {
                 c.name_helpers = visible
                     .iter()

@@ -614,13 +614,27 @@ pub fn shares_defines(a: &str, b: &str) -> bool {
 
 /// The defines visible from one chart, by name: `Err` for a name defined twice with
 /// different bodies (which one Helm uses depends on load order, so none is chosen).
+#[cfg(test)]
 pub fn visible<'a>(
     root: &str,
     all: &'a [(String, Vec<Define>)],
 ) -> BTreeMap<&'a str, Result<&'a Define, String>> {
+    visible_with(root, &[], all)
+}
+
+/// As `visible`, with the charts `dependencies` names in the repository (a `file://`
+/// dependency, which `helm dependency build` copies under `charts/`) as subcharts too.
+pub fn visible_with<'a>(
+    root: &str,
+    dependencies: &[String],
+    all: &'a [(String, Vec<Define>)],
+) -> BTreeMap<&'a str, Result<&'a Define, String>> {
     let mut out: BTreeMap<&str, Result<&Define, String>> = BTreeMap::new();
     for (path, defs) in all {
-        if !chart_root(path).is_some_and(|r| shares_defines(r, root)) {
+        let shared = chart_root(path).is_some_and(|r| {
+            shares_defines(r, root) || dependencies.iter().any(|d| shares_defines(r, d))
+        });
+        if !shared {
             continue;
         }
         for d in defs {
@@ -842,5 +856,9 @@ mod tests {
         assert_eq!(v.keys().copied().collect::<Vec<_>>(), vec!["m", "n"]);
         assert!(v["m"].is_ok());
         assert!(v["n"].is_err());
+        // A `file://` dependency in the repository is a subchart too.
+        let v = visible_with("charts/d", &["charts/c".to_string()], &all);
+        assert_eq!(v.keys().copied().collect::<Vec<_>>(), vec!["k"]);
+        assert!(visible("charts/d", &all).is_empty());
     }
 }
