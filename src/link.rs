@@ -300,7 +300,7 @@ mod tests {
             ]
         );
         assert_eq!(portal.kinds[0].definitions[0].how, "bundled");
-        assert_eq!(portal.projects[0].counts.crds, 1);
+        assert_eq!(portal.projects[0].counts.own.crds, 1);
     }
 
     fn watch(relation: Relation, group: &str, kind: &str) -> Watch {

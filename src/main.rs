@@ -302,10 +302,10 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
             eprintln!(
                 "portolan: {}: {}, {}, {}, {}, {}{detail}",
                 p.name,
-                n(c.controllers, "controller", "controllers"),
+                n(c.own.controllers, "controller", "controllers"),
                 n(c.watches, "watch", "watches"),
-                n(c.crds, "CRD", "CRDs"),
-                n(c.services, "service", "services"),
+                n(c.own.crds, "CRD", "CRDs"),
+                n(c.own.services, "service", "services"),
                 n(c.diagnostics, "diagnostic", "diagnostics")
             );
         }

@@ -47,6 +47,16 @@ impl Area {
     }
 }
 
+/// A Helm template action rendered with the chart's defaults: the rows of the object at
+/// `source` (the line of its `kind:`, as in their sources; for an object a named template
+/// holds, the include's line) show `value` where the template has `template`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct HelmRendered {
+    pub source: SourceRef,
+    pub template: String,
+    pub value: String,
+}
+
 /// One analyzed repository: the content of `site/data/P.json`.
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct Project {
@@ -120,6 +130,10 @@ pub struct Project {
     /// Manifest folders whose objects all belong to another project (see `Bundle`).
     #[serde(default)]
     pub bundled_manifests: Vec<Bundle>,
+    /// Helm template actions rendered with their chart's defaults, by the object whose
+    /// rows show the value (`analyze::yaml::helm_render`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub helm_rendered: Vec<HelmRendered>,
     #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
     /// Go API packages of this repository and the group/version each declares, so other
@@ -1326,10 +1340,61 @@ pub struct ProjectSummary {
     pub error: Option<String>,
 }
 
+/// Where a row is listed on the project's pages: among the project's own rows, under
+/// "Samples and tooling", or under "Bundled" (another project's manifests shipped with
+/// this one). Bundled takes precedence: a dependency's manifest is not the project's
+/// sample either. `render::table::Router` and the dataflow page sort rows by this.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Own,
+    Samples,
+    Bundled,
+}
+
+impl Place {
+    pub fn of(area: Area, bundled: bool) -> Place {
+        if bundled {
+            Place::Bundled
+        } else if area.is_component() {
+            Place::Own
+        } else {
+            Place::Samples
+        }
+    }
+}
+
+/// How many rows a project's pages list. `own` (flattened into the JSON) counts the
+/// project's own rows only (component, not bundled), exactly the rows of its own tables;
+/// `samples` and `bundled` count the rows the pages list apart, in their trailing sections.
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct Counts {
-    pub controllers: usize,
+    #[serde(flatten)]
+    pub own: Rows,
+    /// Watches of the own controllers.
     pub watches: usize,
+    /// Flag rows, summed over the own binaries and library flag sets.
+    #[serde(default)]
+    pub flags: usize,
+    /// Distinct environment variable names the own binaries and packages read.
+    #[serde(default)]
+    pub env_vars: usize,
+    pub diagnostics: usize,
+    /// Rows from tests, docs, samples and tooling, listed apart ("Samples and tooling").
+    #[serde(default)]
+    pub samples: Rows,
+    /// Rows of bundled dependency manifests, listed apart ("Bundled"). Only manifest rows
+    /// can be bundled; controllers, endpoints, binaries and metrics can only be samples.
+    #[serde(default)]
+    pub bundled: Rows,
+}
+
+/// Rows of one place (`Place`) by what they are.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[serde(default)]
+pub struct Rows {
+    pub controllers: usize,
+    /// Distinct kinds: a CRD shipped with different contents (full and minimal schema)
+    /// counts once.
     pub crds: usize,
     pub webhooks: usize,
     pub http_endpoints: usize,
@@ -1337,49 +1402,91 @@ pub struct Counts {
     pub configmaps: usize,
     pub helm_charts: usize,
     pub rbac: usize,
-    #[serde(default)]
     pub binaries: usize,
-    /// Flag rows, summed over binaries and library flag sets.
-    #[serde(default)]
-    pub flags: usize,
-    /// Distinct environment variable names read anywhere in the project.
-    #[serde(default)]
-    pub env_vars: usize,
-    #[serde(default)]
     pub metrics: usize,
-    pub diagnostics: usize,
+}
+
+impl Rows {
+    pub fn add(&mut self, o: &Rows) {
+        self.controllers += o.controllers;
+        self.crds += o.crds;
+        self.webhooks += o.webhooks;
+        self.http_endpoints += o.http_endpoints;
+        self.services += o.services;
+        self.configmaps += o.configmaps;
+        self.helm_charts += o.helm_charts;
+        self.rbac += o.rbac;
+        self.binaries += o.binaries;
+        self.metrics += o.metrics;
+    }
 }
 
 impl Counts {
+    /// Adds another project's counts (the home page's totals).
+    pub fn add(&mut self, c: &Counts) {
+        self.own.add(&c.own);
+        self.watches += c.watches;
+        self.flags += c.flags;
+        self.env_vars += c.env_vars;
+        self.diagnostics += c.diagnostics;
+        self.samples.add(&c.samples);
+        self.bundled.add(&c.bundled);
+    }
+
     pub fn of(p: &Project) -> Counts {
+        use std::collections::BTreeSet;
+        // Rows per place: `[own, samples, bundled]`.
+        fn tally<T>(rows: &[T], place: impl Fn(&T) -> Place) -> [usize; 3] {
+            let mut n = [0; 3];
+            for r in rows {
+                n[place(r) as usize] += 1;
+            }
+            n
+        }
+        let mut crd_kinds: [BTreeSet<(&str, &str)>; 3] = Default::default();
+        for c in &p.crds {
+            crd_kinds[Place::of(c.area, c.bundled) as usize].insert((&c.group, &c.kind));
+        }
+        let crds = crd_kinds.map(|k| k.len());
+        let controllers = tally(&p.controllers, |c| Place::of(c.area, false));
+        let webhooks = tally(&p.webhooks, |w| Place::of(w.area, w.bundled));
+        let endpoints = tally(&p.http_endpoints, |e| Place::of(e.area, false));
+        let services = tally(&p.services, |s| Place::of(s.area, s.bundled));
+        let configmaps = tally(&p.configmaps, |c| Place::of(c.area, c.bundled));
+        let charts = tally(&p.helm_charts, |h| Place::of(h.area, false));
+        let rbac = tally(&p.rbac, |r| Place::of(r.area, r.bundled));
+        let programs: Vec<&Binary> = p.binaries.iter().filter(|b| !b.is_package()).collect();
+        let binaries = tally(&programs, |b| Place::of(b.area, false));
+        let metrics = tally(&p.metrics, |m| Place::of(m.area, false));
+        let own_binaries = || p.binaries.iter().filter(|b| b.area.is_component());
+        let place = |i: usize| Rows {
+            controllers: controllers[i],
+            crds: crds[i],
+            webhooks: webhooks[i],
+            http_endpoints: endpoints[i],
+            services: services[i],
+            configmaps: configmaps[i],
+            helm_charts: charts[i],
+            rbac: rbac[i],
+            binaries: binaries[i],
+            metrics: metrics[i],
+        };
         Counts {
-            controllers: p.controllers.len(),
-            watches: p.controllers.iter().map(|c| c.watches.len()).sum(),
-            // A CRD shipped with different contents (full and minimal schema) counts once;
-            // bundled objects belong to other projects and are not counted.
-            crds: p
-                .crds
+            own: place(Place::Own as usize),
+            watches: p
+                .controllers
                 .iter()
-                .filter(|c| !c.bundled)
-                .map(|c| (&c.group, &c.kind))
-                .collect::<std::collections::BTreeSet<_>>()
-                .len(),
-            webhooks: p.webhooks.iter().filter(|w| !w.bundled).count(),
-            http_endpoints: p.http_endpoints.len(),
-            services: p.services.iter().filter(|s| !s.bundled).count(),
-            configmaps: p.configmaps.iter().filter(|c| !c.bundled).count(),
-            helm_charts: p.helm_charts.len(),
-            rbac: p.rbac.iter().filter(|r| !r.bundled).count(),
-            binaries: p.binaries.iter().filter(|b| !b.is_package()).count(),
-            flags: p.binaries.iter().map(|b| b.flags.len()).sum(),
-            env_vars: p
-                .binaries
-                .iter()
+                .filter(|c| c.area.is_component())
+                .map(|c| c.watches.len())
+                .sum(),
+            flags: own_binaries().map(|b| b.flags.len()).sum(),
+            env_vars: own_binaries()
                 .flat_map(|b| b.env.iter().map(|e| e.name.as_str()))
-                .collect::<std::collections::BTreeSet<_>>()
+                .collect::<BTreeSet<_>>()
                 .len(),
-            metrics: p.metrics.len(),
             diagnostics: p.diagnostics.len(),
+            samples: place(Place::Samples as usize),
+            bundled: place(Place::Bundled as usize),
         }
     }
 }

@@ -437,6 +437,7 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         certificates: y.certificates,
         kustomizations: y.kustomizations,
         bundled_manifests: y.bundled_manifests,
+        helm_rendered: y.helm_rendered,
         api_types: findings.api_types,
         binaries: findings.binaries,
         metrics: findings.metrics,

@@ -287,7 +287,7 @@ fn a_missing_project_fails_alone() {
     assert!(err.contains("project `ghost`: path"), "{err}");
     assert!(err.contains("does not exist"), "{err}");
     assert!(
-        err.contains("portolan: widget: 3 controllers"),
+        err.contains("portolan: widget: 2 controllers"),
         "the other project is analyzed: {err}"
     );
     assert!(out.join("previous.txt").is_file(), "previous site kept");
@@ -499,6 +499,156 @@ fn kennel_site_checks_clean_and_never_shows_secret_values() {
         .arg("--config")
         .arg(fixtures().join("kennel.toml")));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+/// One page of the kennel site.
+fn kennel_page(out: &Path, page: &str) -> String {
+    std::fs::read_to_string(out.join(format!("projects/kennel-operator/{page}/index.html")))
+        .unwrap()
+}
+
+/// The rows (`<tr id=…>`) of one section of a page, by the section's heading id, up to
+/// the next heading.
+fn section_rows(html: &str, id: &str) -> Vec<String> {
+    let Some(at) = html.find(&format!(r#"<h2 id="{id}""#)) else {
+        return Vec::new();
+    };
+    let rest = &html[at + 4..];
+    let section = &rest[..rest.find("<h2").unwrap_or(rest.len())];
+    section
+        .split(r#"<tr id=""#)
+        .skip(1)
+        .map(|r| r[..r.find("</tr>").unwrap_or(r.len())].to_string())
+        .collect()
+}
+
+#[test]
+fn kennel_counts_are_the_rows_its_pages_list() {
+    let (_dir, out) = kennel_site();
+    let portal = read_json(&out.join("data/portal.json"));
+    let counts = &portal["projects"][0]["counts"];
+    let count = |k: &str| counts[k].as_u64().unwrap() as usize;
+    let (network, configuration, security, dataflow) = (
+        kennel_page(&out, "network"),
+        kennel_page(&out, "configuration"),
+        kennel_page(&out, "security"),
+        kennel_page(&out, "dataflow"),
+    );
+    // Own rows: exactly the rows of the project's own tables.
+    assert_eq!(count("services"), section_rows(&network, "services").len());
+    assert_eq!(
+        count("configmaps"),
+        section_rows(&configuration, "configmaps").len()
+    );
+    assert_eq!(count("webhooks"), section_rows(&security, "webhooks").len());
+    assert_eq!(count("webhooks"), section_rows(&dataflow, "webhooks").len());
+    // Apart: as many as the trailing sections list of that kind.
+    let apart = |html: &str, section: &str, what: &str| {
+        section_rows(html, section)
+            .iter()
+            .filter(|r| r.contains(&format!("<td>{what}</td>")))
+            .count()
+    };
+    for (key, html, what) in [
+        ("services", &network, "Service"),
+        ("configmaps", &configuration, "ConfigMap"),
+        ("webhooks", &security, "Webhook"),
+    ] {
+        assert_eq!(
+            counts["samples"][key].as_u64().unwrap() as usize,
+            apart(html, "samples", what),
+            "{key} in samples"
+        );
+        assert_eq!(
+            counts["bundled"][key].as_u64().unwrap() as usize,
+            apart(html, "bundled", what),
+            "{key} bundled"
+        );
+    }
+    assert!(counts["bundled"]["webhooks"].as_u64().unwrap() > 0);
+    // The home page says the same, with what is listed apart after the count.
+    let home = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let n = count("webhooks");
+    let noun = if n == 1 { "webhook" } else { "webhooks" };
+    let webhooks = format!("<li>{n} {noun} <span class=\"apart\"");
+    assert!(home.contains(&webhooks), "{webhooks}");
+    let bundled = format!("(+{} bundled)</span>", counts["bundled"]["webhooks"]);
+    assert!(home.contains(&bundled), "{bundled}");
+}
+
+#[test]
+fn kennel_helm_values_rendered_with_the_chart_defaults_and_marked() {
+    let (_dir, out) = kennel_site();
+    let network = kennel_page(&out, "network");
+    let services = section_rows(&network, "services");
+    let pup = services
+        .iter()
+        .find(|r| r.contains("pup-api"))
+        .expect("the pup's Service, named through the chart's name helper");
+    // values.yaml's port, the template's default for an empty value, the value when the
+    // documentation claims another default; not inside `with`, where `.` is not the root.
+    for port in [
+        "8080/<wbr>TCP (api)",
+        "9090/<wbr>TCP (metrics)",
+        "8081/<wbr>TCP (admin)",
+    ] {
+        assert!(pup.contains(port), "{port} in {pup}");
+    }
+    assert!(pup.contains(
+        r#"<code class="template" title="Template text, not rendered">{{ .Values.service.port }}</code>/<wbr>TCP (extra)"#
+    ));
+    // The namespace depends on the release: shown as a template, never as a name.
+    assert!(pup.contains(
+        r#"<code class="template" title="Template text, not rendered">{{ .Release.Namespace }}</code>"#
+    ));
+    // Marked as rendered, with what each value came from.
+    assert!(
+        pup.contains(
+            r#"<span class="rendered-note">Rendered with the chart&#39;s default values: "#
+        )
+    );
+    assert!(pup.contains("{{ .Values.service.port | default 9000 }} → 8080"));
+    // A named template of a `file://` dependency, with the value the subchart's values
+    // give under the dependency's key (the chart's own values have none).
+    let treats = services.iter().find(|r| r.contains(">treats<")).unwrap();
+    assert!(treats.contains("7171/<wbr>TCP (http)"), "{treats}");
+    assert!(treats.contains("{{ .Values.treats.port | default 7070 }} → 7171"));
+    // A release-specific helper is not rendered: the Role keeps its template.
+    let security = kennel_page(&out, "security");
+    assert!(security.contains(
+        r#"<code class="template" title="Template text, not rendered">{{ include &quot;pup.fullname&quot; . }}</code>-reader"#
+    ));
+}
+
+#[test]
+fn kennel_one_row_per_service_account_merged_only_through_kustomize() {
+    let (_dir, out) = kennel_site();
+    let security = kennel_page(&out, "security");
+    let accounts = section_rows(&security, "service-accounts");
+    let probers: Vec<&String> = accounts.iter().filter(|r| r.contains("prober")).collect();
+    assert_eq!(probers.len(), 1, "{probers:?}");
+    let prober = probers[0];
+    assert!(prober.starts_with(r#"serviceaccount-kennel-monitoring-prober""#));
+    assert!(prober.contains("kennel-monitoring/<wbr>prober\n(written without a namespace; namespace kennel-monitoring from the kustomization config/<wbr>monitoring)"));
+    // Both bindings, the one written without a namespace and the one with it, grant it;
+    // the one naming another namespace does not.
+    assert!(prober.contains("prober-metrics → ClusterRole/<wbr>manager-role"));
+    assert!(prober.contains("prober-view → ClusterRole/<wbr>view"));
+    assert!(!prober.contains("prober-elsewhere"));
+    let bindings = section_rows(&security, "role-bindings");
+    let elsewhere = bindings
+        .iter()
+        .find(|r| r.contains("prober-elsewhere"))
+        .unwrap();
+    assert!(elsewhere.contains("ServiceAccount elsewhere/<wbr>prober"));
+    // The RBAC graph has one node for the account.
+    let svg = svg_of(&security);
+    assert_eq!(
+        svg.matches(">kennel-monitoring/prober<").count(),
+        1,
+        "{svg}"
+    );
+    assert!(!svg.contains(">prober<"));
 }
 
 // ---- git sources -------------------------------------------------------------------

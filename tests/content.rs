@@ -201,7 +201,10 @@ fn hostile_repository_text_is_inert_on_every_page() {
     assert!(kind.contains("&lt;img src=x onerror=alert(1)&gt; [x](javascript:alert(1))"));
     assert!(kind.contains("<code>&quot;{{ config }}&quot;</code>"));
     let configuration = page("projects/inert-operator/configuration/index.html");
-    assert!(configuration.contains("inert-{{ config }}"));
+    // Template text in a value is set apart as such, still escaped and never evaluated.
+    assert!(configuration.contains(
+        r#"inert-<code class="template" title="Template text, not rendered">{{ config }}</code>"#
+    ));
     assert!(configuration.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     let doc = page("projects/inert-operator/docs/docs/evil/index.html");
     assert!(doc.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt; {{ config }} · "));

@@ -264,11 +264,15 @@ fn a_kind_name_or_kind_filter_finds_the_kind_page_first() {
     assert_eq!(first_url(&p, "gizmo "), gizmo);
     assert_eq!(first_url(&p, "kind:Gizmo"), gizmo);
     assert_eq!(first_url(&p, "kind:Widget"), widget);
-    // The controller is still found, right after the kind's page.
+    // The controller is still found, right after the kind's page: its page, or the row
+    // of its page that watches the kind.
     let (hits, _) = search(&p, &["--", "Gizmo"]);
-    assert_eq!(
-        hits[1]["url"],
-        format!("{BASE}projects/widget-operator/dataflow/#controller-gizmo")
+    assert!(
+        hits[1]["url"].as_str().unwrap().starts_with(&format!(
+            "{BASE}projects/widget-operator/controllers/gizmo/"
+        )),
+        "{}",
+        hits[1]["url"]
     );
     // Without words, what a filter keeps is ranked by category: the kind's page, then
     // the watches, writes and controllers, and the pages that merely link to it last.

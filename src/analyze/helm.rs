@@ -122,7 +122,17 @@ pub struct ValueKey {
 }
 
 /// The keys of one values.yaml.
+#[cfg(test)]
 pub fn values(path: &str, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Vec<ValueKey> {
+    values_and_document(path, text, diagnostics).0
+}
+
+/// The keys of one values.yaml, and the document as parsed.
+pub fn values_and_document(
+    path: &str,
+    text: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Vec<ValueKey>, Option<Value>) {
     let parsed = match parse(text) {
         Ok(v) => v,
         Err(e) => {
@@ -131,7 +141,7 @@ pub fn values(path: &str, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Vec<
                 1,
                 format!("values file not parsed: {e}"),
             ));
-            return Vec::new();
+            return (Vec::new(), None);
         }
     };
     let mut out = Vec::new();
@@ -218,7 +228,7 @@ pub fn values(path: &str, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Vec<
             ),
         ));
     }
-    out
+    (out, Some(parsed))
 }
 
 /// `key: rest` of one line (the key unquoted), or `None` when the line is not a key.

@@ -189,14 +189,18 @@ fn by_kind(p: &Project) -> BTreeMap<String, Vec<&Crd>> {
             .push(c);
     }
     for variants in pages.values_mut() {
-        variants.sort_by_key(|c| {
-            (
-                std::cmp::Reverse(c.schema.iter().map(|s| s.fields.len()).sum::<usize>()),
-                c.sources.first().cloned(),
-            )
-        });
+        variants.sort_by_key(|c| richest_first(c));
     }
     pages
+}
+
+/// The order of a kind's variants (a full and a minimal CRD): the richest schema first,
+/// then by first source. The API reference and the dataflow page's Defined CRDs share it.
+pub fn richest_first(c: &Crd) -> (std::cmp::Reverse<usize>, Option<crate::model::SourceRef>) {
+    (
+        std::cmp::Reverse(c.schema.iter().map(|s| s.fields.len()).sum::<usize>()),
+        c.sources.first().cloned(),
+    )
 }
 
 /// The number of fields of a CRD's largest version schema.

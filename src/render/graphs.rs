@@ -9,7 +9,6 @@ use super::svg::graph::{Edge, Graph, Item, Node};
 use super::table::KindPages;
 use super::views::anchor;
 use crate::analyze::yaml::rbac::role_key;
-use crate::analyze::yaml::value::qualified;
 use crate::model::{Connection, Portal, Project};
 
 /// Projects and the kinds that connect them: `A → [kinds] → B` for each box of
@@ -371,6 +370,7 @@ pub fn rbac(p: &Project, root: &str) -> Option<Graph> {
         return None;
     }
     let page = |row: String| format!("{root}projects/{}/security/#{row}", p.name);
+    let namespaces = super::subjects::Namespaces::new(p);
     let mut nodes: Vec<Node> = Vec::new();
     let mut edges = Vec::new();
     let add_node = |nodes: &mut Vec<Node>, node: Node| {
@@ -381,12 +381,19 @@ pub fn rbac(p: &Project, root: &str) -> Option<Graph> {
     for b in &bindings {
         let binding_id = format!("b-{}-{}-{}", b.kind, b.namespace, b.name);
         let binding_row = anchor(&["binding", &b.kind, &b.namespace, &b.name]);
-        for subject in &b.subjects {
-            let own = p.service_accounts.iter().find(|s| {
-                subject == &format!("ServiceAccount {}", qualified(&s.namespace, &s.name))
-                    || subject == &format!("ServiceAccount {}", s.name)
-            });
-            let (kind, name) = subject.split_once(' ').unwrap_or(("", subject));
+        for written in &b.subjects {
+            // One node per account as the cluster sees it (`subjects`).
+            let subject = namespaces.subject(b, written).subject;
+            // The row of its ServiceAccount, named as on the security page.
+            let own = p
+                .service_accounts
+                .iter()
+                .map(|s| (s, namespaces.account(&s.namespace, &s.name).subject))
+                .find(|(s, account)| {
+                    *account == subject || subject == format!("ServiceAccount {}", s.name)
+                })
+                .map(|(_, account)| account);
+            let (kind, name) = subject.split_once(' ').unwrap_or(("", &subject));
             add_node(
                 &mut nodes,
                 Node {
@@ -395,7 +402,11 @@ pub fn rbac(p: &Project, root: &str) -> Option<Graph> {
                     class: "subject".into(),
                     label: name.to_string(),
                     link: match own {
-                        Some(s) => page(anchor(&["serviceaccount", &s.namespace, &s.name])),
+                        Some(account) => {
+                            let name = account.strip_prefix("ServiceAccount ").unwrap_or("");
+                            let (namespace, short) = name.split_once('/').unwrap_or(("", name));
+                            page(anchor(&["serviceaccount", namespace, short]))
+                        }
                         None => page(binding_row.clone()),
                     },
                     sub: kind.to_string(),

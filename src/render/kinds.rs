@@ -389,6 +389,7 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
         .map(|p| Link {
             label: format!("API reference ({p})"),
             url: format!("{root}{}", api_page(p, &k.group, &k.kind)),
+            note: false,
         })
         .collect();
     PortalPage {

@@ -629,18 +629,38 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
     let mut router = Router::new();
     let mut anchors = Anchors::new();
     let mut sections = Vec::new();
-    let sas = p
-        .service_accounts
-        .iter()
-        .filter_map(|s| {
+    // One row per account as the cluster sees it (`subjects`): a ServiceAccount written
+    // without a namespace that kustomize puts in one is the same as one written with it.
+    let namespaces = super::subjects::Namespaces::new(p);
+    let mut accounts: Vec<(
+        super::subjects::Resolved,
+        Vec<&crate::model::ServiceAccount>,
+    )> = Vec::new();
+    for s in &p.service_accounts {
+        let r = namespaces.account(&s.namespace, &s.name);
+        match accounts.iter_mut().find(|(seen, rows)| {
+            seen.subject == r.subject && (rows[0].area, rows[0].bundled) == (s.area, s.bundled)
+        }) {
+            Some((seen, rows)) => {
+                if seen.why.is_empty() {
+                    seen.why = r.why;
+                }
+                rows.push(s);
+            }
+            None => accounts.push((r, vec![s])),
+        }
+    }
+    let sas = accounts
+        .into_iter()
+        .filter_map(|(r, rows)| {
+            let s = rows[0];
             let used_by: Vec<String> = p
                 .role_bindings
                 .iter()
                 .filter(|b| {
-                    b.subjects.iter().any(|subj| {
-                        subj == &format!("ServiceAccount {}", qualified(&s.namespace, &s.name))
-                            || subj == &format!("ServiceAccount {}", s.name)
-                    })
+                    b.subjects
+                        .iter()
+                        .any(|subj| namespaces.subject(b, subj).subject == r.subject)
                 })
                 .map(|b| format!("{} → {}", b.name, b.role))
                 .fold(Vec::new(), |mut acc: Vec<String>, x| {
@@ -649,14 +669,33 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
                     }
                     acc
                 });
+            let name = r
+                .subject
+                .strip_prefix("ServiceAccount ")
+                .unwrap_or(&r.subject);
+            let (namespace, short) = name.split_once('/').unwrap_or(("", name));
+            let mut image_pull_secrets: Vec<&str> = Vec::new();
+            let mut sources = Vec::new();
+            for row in &rows {
+                for secret in &row.image_pull_secrets {
+                    if !image_pull_secrets.contains(&secret.as_str()) {
+                        image_pull_secrets.push(secret);
+                    }
+                }
+                sources.extend(row.sources.iter().cloned());
+            }
             let row = TableRow {
-                anchor: anchors.unique(&["serviceaccount", &s.namespace, &s.name]),
+                anchor: anchors.unique(&["serviceaccount", namespace, short]),
                 cells: vec![
-                    Cell::text(qualified(&s.namespace, &s.name)),
+                    if r.why.is_empty() {
+                        Cell::text(name)
+                    } else {
+                        Cell::text(format!("{name}\n({})", r.why))
+                    },
                     Cell::lines(&used_by),
-                    Cell::text(s.image_pull_secrets.join(", ")),
+                    Cell::text(image_pull_secrets.join(", ")),
                 ],
-                sources: source_links(p, &s.sources),
+                sources: source_links(p, &sources),
             };
             router.route("ServiceAccount", s.area, s.bundled, row)
         })
@@ -685,7 +724,19 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
                 cells: vec![
                     Cell::text(b.kind.clone()),
                     Cell::text(qualified(&b.namespace, &b.name)),
-                    Cell::lines(&b.subjects),
+                    Cell::lines(
+                        &b.subjects
+                            .iter()
+                            .map(|subj| {
+                                let r = namespaces.subject(b, subj);
+                                if r.why.is_empty() {
+                                    r.subject
+                                } else {
+                                    format!("{} ({})", r.subject, r.why)
+                                }
+                            })
+                            .collect::<Vec<_>>(),
+                    ),
                     if p.roles
                         .iter()
                         .any(|r| role_key(&r.kind, &r.namespace, &r.name) == b.role)

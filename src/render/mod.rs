@@ -7,6 +7,7 @@
 
 pub mod api;
 pub mod content;
+pub mod counts;
 pub mod docs;
 pub mod flow;
 pub mod graphs;
@@ -17,6 +18,7 @@ pub mod nav;
 pub mod platform;
 pub mod rbac_code;
 pub mod sequence;
+pub mod subjects;
 pub mod svg;
 pub mod table;
 pub mod theme;

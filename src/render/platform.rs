@@ -45,6 +45,7 @@ fn nav(root: &str) -> Vec<super::views::Link> {
     .map(|(path, label)| super::views::Link {
         label: label.to_string(),
         url: format!("{root}platform/{path}/"),
+        note: false,
     })
     .collect()
 }
@@ -75,10 +76,10 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
                 }),
                 Cell::text(format!(
                     "{}, {}, {}, {}{}",
-                    counted(c.controllers, "controller", "controllers"),
-                    counted(c.binaries, "binary", "binaries"),
-                    counted(c.crds, "CRD", "CRDs"),
-                    counted(c.webhooks, "webhook", "webhooks"),
+                    counted(c.own.controllers, "controller", "controllers"),
+                    counted(c.own.binaries, "binary", "binaries"),
+                    counted(c.own.crds, "CRD", "CRDs"),
+                    counted(c.own.webhooks, "webhook", "webhooks"),
                     p.error
                         .as_deref()
                         .map(|e| format!("; failed: {e}"))

@@ -173,14 +173,40 @@ pub fn service_port(port: &crate::model::ServicePort) -> String {
     format!("{number}{target}{protocol}{}", port_name(&port.name))
 }
 
+///
+/// A row whose object shows values rendered from Helm templates with the chart's defaults
+/// (`Project::helm_rendered`) gets a note after its links saying which and from what.
 pub fn source_links(p: &Project, sources: &[SourceRef]) -> Vec<Link> {
-    sources
+    let mut links: Vec<Link> = sources
         .iter()
         .map(|s| Link {
             label: format!("{}:{}", s.file, s.line),
             url: line_url(&p.source_url, &p.commit, &s.file, s.line).unwrap_or_default(),
+            note: false,
         })
-        .collect()
+        .collect();
+    let rendered: Vec<String> = p
+        .helm_rendered
+        .iter()
+        .filter(|r| sources.contains(&r.source))
+        .map(|r| format!("{} → {}", r.template, r.value))
+        .fold(Vec::new(), |mut seen, r| {
+            if !seen.contains(&r) {
+                seen.push(r);
+            }
+            seen
+        });
+    if !rendered.is_empty() {
+        links.push(Link {
+            label: format!(
+                "Rendered with the chart's default values: {}",
+                rendered.join("; ")
+            ),
+            url: String::new(),
+            note: true,
+        });
+    }
+    links
 }
 
 /// A call path's functions as they read best in a row: the package left out of

@@ -124,8 +124,24 @@ fn breakable(text: std::borrow::Cow<'_, str>, _: tera::Kwargs, _: &tera::State) 
     tera::Value::safe_string(&breakable_html(&text))
 }
 
+///
+/// A Helm template action left in a value (`{{ .Release.Namespace }}`, a name the chart's
+/// defaults cannot render) is set in `<code class="template">`, so it never reads as a name.
 fn breakable_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
+    let mut at = 0;
+    for (s, e) in crate::analyze::yaml::template::action_spans(text) {
+        push_breakable(&mut out, &text[at..s]);
+        out.push_str("<code class=\"template\" title=\"Template text, not rendered\">");
+        push_breakable(&mut out, &text[s..e]);
+        out.push_str("</code>");
+        at = e;
+    }
+    push_breakable(&mut out, &text[at..]);
+    out
+}
+
+fn push_breakable(out: &mut String, text: &str) {
     for c in text.chars() {
         match (c, super::svg::entity(c)) {
             (_, Some(e)) => out.push_str(e),
@@ -134,7 +150,6 @@ fn breakable_html(text: &str) -> String {
             (c, None) => out.push(c),
         }
     }
-    out
 }
 
 /// Adds, for each overridden template an error points into, which file that template is.
@@ -158,6 +173,19 @@ mod tests {
             "pkg/<wbr>a&lt;b&gt;/<wbr>c&amp;d.go:12"
         );
         assert_eq!(breakable_html("one\nper line"), "one\nper line");
+    }
+
+    #[test]
+    fn template_text_is_set_apart_from_names() {
+        assert_eq!(
+            breakable_html("{{ include \"x.name\" . }}-leader/<b>"),
+            "<code class=\"template\" title=\"Template text, not rendered\">{{ include &quot;x.name&quot; . }}</code>-leader/<wbr>&lt;b&gt;"
+        );
+        // An action left open runs to the end, still escaped.
+        assert_eq!(
+            breakable_html("a {{ <x>"),
+            "a <code class=\"template\" title=\"Template text, not rendered\">{{ &lt;x&gt;</code>"
+        );
     }
 
     #[test]

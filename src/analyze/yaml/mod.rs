@@ -19,6 +19,7 @@ pub mod certs;
 pub mod configmaps;
 pub mod crd;
 pub mod documents;
+pub mod helm_render;
 pub mod named;
 pub mod network;
 pub mod rbac;
@@ -34,8 +35,9 @@ use super::helm::{self, ChartPart, dir_of};
 use super::kustomize::{self, KustomizationFile, ObjectName};
 use super::merge::merge_identical;
 use crate::model::{
-    Area, Bundle, Certificate, ConfigMap, Crd, Diagnostic, HelmChart, Ingress, Kustomization,
-    NetworkPolicy, RbacRule, Role, RoleBinding, Secret, Service, ServiceAccount, Webhook, Workload,
+    Area, Bundle, Certificate, ConfigMap, Crd, Diagnostic, HelmChart, HelmRendered, Ingress,
+    Kustomization, NetworkPolicy, RbacRule, Role, RoleBinding, Secret, Service, ServiceAccount,
+    Webhook, Workload,
 };
 use bundled::ObjectId;
 pub use documents::split_documents;
@@ -73,9 +75,14 @@ pub struct YamlFile {
     pub fragments: Vec<Diagnostic>,
     /// The named templates a chart template (or `_helpers.tpl`) defines.
     pub defines: Vec<named::Define>,
-    /// A chart template's text, kept when it includes named templates: `resolve` expands
-    /// them once the chart's defines are known and analyzes the file again.
+    /// A chart template's text, kept when it has template actions: `resolve` expands its
+    /// includes once the chart's defines are known, renders what it can with the chart's
+    /// defaults (`helm_render`) and analyzes the file again.
     pub template_text: Option<String>,
+    /// values.yaml as parsed, for `helm_render`.
+    pub values_document: Option<serde_json::Value>,
+    /// Actions rendered with the chart's defaults, by the object that shows them.
+    pub rendered: Vec<HelmRendered>,
 }
 
 /// Whether a file is a patch by the usual naming: `*patch.yaml` or in a `patches` folder.
@@ -101,11 +108,9 @@ pub fn analyze(path: &str, text: &str, area: Area) -> YamlFile {
         return f;
     }
     if name == "values.yaml" {
-        f.chart = Some(ChartPart::Values(helm::values(
-            path,
-            text,
-            &mut f.diagnostics,
-        )));
+        let (keys, document) = helm::values_and_document(path, text, &mut f.diagnostics);
+        f.chart = Some(ChartPart::Values(keys));
+        f.values_document = document;
         f.failed = f.diagnostics.len() > before;
         return f;
     }
@@ -117,7 +122,7 @@ pub fn analyze(path: &str, text: &str, area: Area) -> YamlFile {
     let helm_template = path.contains("/templates/");
     if helm_template {
         f.defines = named::defines(text);
-        if text.contains("include") || text.contains("template") {
+        if template::has_actions(text) {
             f.template_text = Some(text.to_string());
         }
     }
@@ -180,17 +185,16 @@ pub fn analyze_helpers(path: &str, text: &str, area: Area) -> YamlFile {
     }
 }
 
-/// Expands the named templates chart templates include (`named`) and analyzes those
-/// files again, their rows pointing at the lines of the file as written.
+/// Expands the named templates chart templates include (`named`), renders the actions
+/// that can be rendered with the chart's defaults (`helm_render`), and analyzes those files
+/// again, their rows pointing at the lines of the file as written.
 fn expand_includes(files: &mut [YamlFile]) {
     let all: Vec<(String, Vec<named::Define>)> = files
         .iter_mut()
         .filter(|f| !f.defines.is_empty())
         .map(|f| (f.path.clone(), std::mem::take(&mut f.defines)))
         .collect();
-    if all.is_empty() {
-        return;
-    }
+    let mut charts = render_contexts(files);
     let mut libraries: BTreeMap<String, named::Library> = BTreeMap::new();
     for f in files.iter_mut() {
         let Some(text) = f.template_text.take() else {
@@ -199,26 +203,96 @@ fn expand_includes(files: &mut [YamlFile]) {
         let Some(root) = named::chart_root(&f.path) else {
             continue;
         };
-        let library = libraries
-            .entry(root.to_string())
-            .or_insert_with(|| named::Library::new(&named::visible(root, &all)));
-        if library.is_empty() {
-            continue;
-        }
-        let Some(e) = library.expand(&text) else {
-            continue;
+        let chart = charts.get_mut(root);
+        let library = libraries.entry(root.to_string()).or_insert_with(|| {
+            let subcharts = chart.as_ref().map_or(&[][..], |c| &c.subcharts[..]);
+            let visible = named::visible_with(root, subcharts, &all);
+            let chart = chart.map(|c| {
+                c.name_helpers = visible
+                    .iter()
+                    .filter(|(_, d)| {
+                        d.as_ref()
+                            .is_ok_and(|d| helm_render::is_name_helper(&d.body))
+                    })
+                    .map(|(n, _)| n.to_string())
+                    .collect();
+                &*c
+            });
+            named::Library::with_chart(&visible, chart)
+        });
+        let chart = charts.get(root).filter(|_| !helm_render::has_marks(&text));
+        let mut table = library.table.clone();
+        let marked = match chart {
+            Some(c) => helm_render::mark(&text, c, &mut table),
+            None => text.clone(),
         };
-        if e.text != text {
-            let mut again = analyze(&f.path, &e.text, f.area);
+        let expanded = library.expand_with(&marked, chart.is_some());
+        let whole = expanded
+            .as_ref()
+            .map_or(marked.as_str(), |e| e.text.as_str());
+        let (clean, found) = match chart {
+            Some(_) => helm_render::unmark(whole, &table),
+            None => (whole.to_string(), Vec::new()),
+        };
+        let original_line = |line: u32| expanded.as_ref().map_or(line, |e| e.original_line(line));
+        if clean != text {
+            let mut again = analyze(&f.path, &clean, f.area);
             again.template_text = None;
             again.defines = Vec::new();
-            remap_lines(&mut again, &e);
+            if let Some(e) = &expanded {
+                remap_lines(&mut again, e);
+            }
+            // Each rendered value belongs to the object of the document it is in.
+            let docs = split_documents(&clean);
+            for (line, r) in found {
+                let Some(doc) = docs
+                    .iter()
+                    .rev()
+                    .find(|d| d.first_line <= line)
+                    .filter(|d| line < d.first_line + d.text.lines().count() as u32)
+                else {
+                    continue;
+                };
+                again.rendered.push(HelmRendered {
+                    source: crate::model::SourceRef::new(
+                        &f.path,
+                        original_line(doc.kind_line.unwrap_or(doc.first_line)),
+                    ),
+                    template: r.template,
+                    value: r.value,
+                });
+            }
             *f = again;
         }
-        for (line, message) in e.diagnostics {
-            f.diagnostics.push(Diagnostic::new(&f.path, line, message));
+        if let Some(e) = expanded {
+            for (line, message) in e.diagnostics {
+                f.diagnostics.push(Diagnostic::new(&f.path, line, message));
+            }
         }
     }
+}
+
+/// The charts of the project by folder, as `helm_render` needs them.
+fn render_contexts(files: &[YamlFile]) -> BTreeMap<String, helm_render::Chart> {
+    let mut charts = Vec::new();
+    let mut values = BTreeMap::new();
+    for f in files {
+        match (&f.chart, &f.values_document) {
+            (Some(ChartPart::Chart(c)), _) => charts.push((
+                dir_of(&f.path).to_string(),
+                c.name.clone(),
+                c.dependencies
+                    .iter()
+                    .map(|d| (d.name.clone(), d.alias.clone(), d.repository.clone()))
+                    .collect(),
+            )),
+            (_, Some(v)) => {
+                values.insert(dir_of(&f.path).to_string(), v.clone());
+            }
+            _ => {}
+        }
+    }
+    helm_render::charts(&charts, &values)
 }
 
 /// Puts the lines of an expanded file's rows back on the lines of the file as written.
@@ -366,6 +440,8 @@ pub struct YamlFindings {
     pub templated_files: u64,
     /// Files with a document (or the whole file) that could not be parsed.
     pub failed_files: u64,
+    /// Helm template actions rendered with their chart's defaults.
+    pub helm_rendered: Vec<HelmRendered>,
 }
 
 /// Sets `bundled` on rows whose first source lies in a bundled folder.
@@ -456,6 +532,7 @@ pub fn resolve(
         out.network_policies.append(&mut f.network_policies);
         out.ingresses.append(&mut f.ingresses);
         out.certificates.append(&mut f.certificates);
+        out.helm_rendered.append(&mut f.rendered);
         uses.append(&mut f.secret_uses);
     }
 
@@ -528,6 +605,8 @@ pub fn resolve(
     merge_identical(&mut out.ingresses);
     merge_identical(&mut out.certificates);
     merge_identical(&mut out.kustomizations);
+    out.helm_rendered.sort();
+    out.helm_rendered.dedup();
     out
 }
 

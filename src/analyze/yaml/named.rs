@@ -19,6 +19,7 @@
 
 use std::collections::BTreeMap;
 
+use super::helm_render;
 use super::template::action_spans;
 
 /// How deep defines may include defines.
@@ -152,6 +153,8 @@ pub fn defines(text: &str) -> Vec<Define> {
 /// An include to expand: the define's name and the pipeline after it.
 struct Include<'a> {
     name: String,
+    /// The argument as written (`.`, `$`, `(dict …)`).
+    arg: &'a str,
     stages: Vec<&'a str>,
 }
 
@@ -188,7 +191,11 @@ fn include_of(words: &str) -> Option<Include<'_>> {
     if word == "template" && !stages.is_empty() {
         return None;
     }
-    Some(Include { name, stages })
+    Some(Include {
+        name,
+        arg: rest[..cut].trim(),
+        stages,
+    })
 }
 
 /// The body with the pipeline applied, or `None` when a stage is not one we apply.
@@ -237,6 +244,12 @@ impl Expanded {
 #[derive(Debug, Default)]
 pub struct Library {
     bodies: BTreeMap<String, Result<String, String>>,
+    /// The bodies with the actions `helm_render` can render marked (as if included with
+    /// the chart's root context), for an include at the root context with `.` or `$`.
+    /// Their own includes are expanded as in `bodies`, unrendered.
+    rendered: BTreeMap<String, String>,
+    /// The rendered actions the marks of `rendered` index.
+    pub table: Vec<helm_render::Rendered>,
 }
 
 impl Library {
@@ -244,7 +257,16 @@ impl Library {
     /// is expanded once every define it includes is; what is left after `MAX_DEPTH`
     /// levels includes itself or nests too deep. All bodies together stay under
     /// `MAX_LIBRARY` bytes.
+    #[cfg(test)]
     pub fn new(visible: &BTreeMap<&str, Result<&Define, String>>) -> Library {
+        Library::with_chart(visible, None)
+    }
+
+    /// As `new`, and with `chart`, the bodies rendered with its defaults too (`rendered`).
+    pub fn with_chart(
+        visible: &BTreeMap<&str, Result<&Define, String>>,
+        chart: Option<&helm_render::Chart>,
+    ) -> Library {
         let mut bodies: BTreeMap<String, Result<String, String>> = BTreeMap::new();
         let mut pending: Vec<&Define> = Vec::new();
         for (name, d) in visible {
@@ -267,7 +289,7 @@ impl Library {
                     continue;
                 }
                 let rendered = without_silent_actions(&d.body);
-                let expanded = expand_level(&rendered, &bodies, MAX_EXPANDED);
+                let expanded = expand_level(&rendered, &bodies, None, MAX_EXPANDED);
                 let body = match expanded {
                     Some(e) if e.over_budget.is_some() => Err(format!(
                         "named template `{}` expands past {} KiB: not expanded",
@@ -313,17 +335,58 @@ impl Library {
                 )),
             );
         }
-        Library { bodies }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.bodies.is_empty()
+        let mut rendered = BTreeMap::new();
+        let mut table = Vec::new();
+        let marked_input = visible
+            .values()
+            .any(|d| d.as_ref().is_ok_and(|d| helm_render::has_marks(&d.body)));
+        if let Some(chart) = chart.filter(|_| !marked_input) {
+            let mut total = 0usize;
+            for d in visible.values().filter_map(|d| d.as_ref().ok()) {
+                if !matches!(bodies.get(&d.name), Some(Ok(_))) {
+                    continue;
+                }
+                let before = table.len();
+                let marked = helm_render::mark(&d.body, chart, &mut table);
+                if table.len() == before {
+                    continue;
+                }
+                let text = without_silent_actions(&marked);
+                let body = match expand_level(&text, &bodies, None, MAX_EXPANDED) {
+                    None => text,
+                    Some(e) if e.over_budget.is_none() && e.diagnostics.is_empty() => e.text,
+                    Some(_) => continue,
+                };
+                total += body.len();
+                if total > MAX_LIBRARY {
+                    break;
+                }
+                rendered.insert(d.name.clone(), body);
+            }
+        }
+        Library {
+            bodies,
+            rendered,
+            table,
+        }
     }
 
     /// Expands the includes of one template file (see the module documentation). `None`
     /// when nothing was expanded and nothing is worth saying.
+    #[cfg(test)]
     pub fn expand(&self, text: &str) -> Option<Expanded> {
-        let e = expand_level(text, &self.bodies, MAX_EXPANDED)?;
+        self.expand_with(text, false)
+    }
+
+    /// As `expand`; with `rendered`, an include at the root context with `.` or `$` gets
+    /// the body with its actions rendered (`Library::rendered`).
+    pub fn expand_with(&self, text: &str, rendered: bool) -> Option<Expanded> {
+        let e = expand_level(
+            text,
+            &self.bodies,
+            rendered.then_some(&self.rendered),
+            MAX_EXPANDED,
+        )?;
         let mut diagnostics = e.diagnostics;
         if let Some(line) = e.over_budget {
             diagnostics.push((
@@ -417,6 +480,7 @@ struct Level {
 fn expand_level(
     text: &str,
     bodies: &BTreeMap<String, Result<String, String>>,
+    rendered: Option<&BTreeMap<String, String>>,
     cap: usize,
 ) -> Option<Level> {
     let spans = action_spans(text);
@@ -430,7 +494,19 @@ fn expand_level(
     let mut at = 0usize; // bytes of `text` emitted so far
     let mut changed = false;
     let mut over_budget = None;
+    // Open blocks of `text`: whether each rebinds `.` (`with`, `range`, `define`).
+    let mut blocks: Vec<bool> = Vec::new();
     for (s, e) in spans {
+        if let Some(a) = action(&text[s..e]) {
+            match keyword(a.words).0 {
+                "with" | "range" | "define" | "block" => blocks.push(true),
+                "if" => blocks.push(false),
+                "end" => {
+                    blocks.pop();
+                }
+                _ => {}
+            }
+        }
         if s < at {
             continue;
         }
@@ -446,13 +522,18 @@ fn expand_level(
         let Some(inc) = include_of(a.words) else {
             continue;
         };
-        let body = match bodies.get(&inc.name) {
-            Some(Ok(body)) => body,
-            Some(Err(why)) => {
+        let at_root = !blocks.iter().any(|&rebinds| rebinds) && matches!(inc.arg, "." | "$");
+        let body = match (
+            rendered.and_then(|r| r.get(&inc.name)),
+            bodies.get(&inc.name),
+        ) {
+            (Some(marked), Some(Ok(_))) if at_root => marked,
+            (_, Some(Ok(body))) => body,
+            (_, Some(Err(why))) => {
                 diagnostics.push((line, why.clone()));
                 continue;
             }
-            None => continue,
+            (_, None) => continue,
         };
         let Some(rendered) = render(body, &inc.stages) else {
             continue;
@@ -533,13 +614,27 @@ pub fn shares_defines(a: &str, b: &str) -> bool {
 
 /// The defines visible from one chart, by name: `Err` for a name defined twice with
 /// different bodies (which one Helm uses depends on load order, so none is chosen).
+#[cfg(test)]
 pub fn visible<'a>(
     root: &str,
     all: &'a [(String, Vec<Define>)],
 ) -> BTreeMap<&'a str, Result<&'a Define, String>> {
+    visible_with(root, &[], all)
+}
+
+/// As `visible`, with the charts `dependencies` names in the repository (a `file://`
+/// dependency, which `helm dependency build` copies under `charts/`) as subcharts too.
+pub fn visible_with<'a>(
+    root: &str,
+    dependencies: &[String],
+    all: &'a [(String, Vec<Define>)],
+) -> BTreeMap<&'a str, Result<&'a Define, String>> {
     let mut out: BTreeMap<&str, Result<&Define, String>> = BTreeMap::new();
     for (path, defs) in all {
-        if !chart_root(path).is_some_and(|r| shares_defines(r, root)) {
+        let shared = chart_root(path).is_some_and(|r| {
+            shares_defines(r, root) || dependencies.iter().any(|d| shares_defines(r, d))
+        });
+        if !shared {
             continue;
         }
         for d in defs {
@@ -761,5 +856,9 @@ mod tests {
         assert_eq!(v.keys().copied().collect::<Vec<_>>(), vec!["m", "n"]);
         assert!(v["m"].is_ok());
         assert!(v["n"].is_err());
+        // A `file://` dependency in the repository is a subchart too.
+        let v = visible_with("charts/d", &["charts/c".to_string()], &all);
+        assert_eq!(v.keys().copied().collect::<Vec<_>>(), vec!["k"]);
+        assert!(visible("charts/d", &all).is_empty());
     }
 }

@@ -4,6 +4,7 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
+use super::super::counts;
 use crate::link;
 use crate::model::{Counts, Portal};
 
@@ -11,6 +12,10 @@ use crate::model::{Counts, Portal};
 pub struct Home {
     pub cards: Vec<Card>,
     pub totals: Counts,
+    /// The totals as `render::counts` items, and the sentence that explains the "+N in
+    /// samples" and "+N bundled" after a count (empty when no project has such rows).
+    pub total_items: Vec<super::super::counts::CountItem>,
+    pub counts_note: String,
     pub shared_kinds: Vec<SharedKind>,
     /// The cross-project graph as SVG from `render::svg` (every text escaped), or empty.
     pub graph: String,
@@ -24,6 +29,8 @@ pub struct Card {
     pub repository: String,
     pub commit_short: String,
     pub counts: Counts,
+    /// The headline counts as `render::counts` items.
+    pub count_items: Vec<super::super::counts::CountItem>,
     pub error: String,
 }
 
@@ -41,21 +48,7 @@ pub struct SharedKind {
 pub fn home(portal: &Portal, root: &str) -> Home {
     let mut totals = Counts::default();
     for p in &portal.projects {
-        let c = &p.counts;
-        totals.controllers += c.controllers;
-        totals.watches += c.watches;
-        totals.crds += c.crds;
-        totals.webhooks += c.webhooks;
-        totals.http_endpoints += c.http_endpoints;
-        totals.services += c.services;
-        totals.configmaps += c.configmaps;
-        totals.helm_charts += c.helm_charts;
-        totals.rbac += c.rbac;
-        totals.binaries += c.binaries;
-        totals.flags += c.flags;
-        totals.env_vars += c.env_vars;
-        totals.metrics += c.metrics;
-        totals.diagnostics += c.diagnostics;
+        totals.add(&p.counts);
     }
     Home {
         cards: portal
@@ -68,9 +61,20 @@ pub fn home(portal: &Portal, root: &str) -> Home {
                 repository: p.repository.clone(),
                 commit_short: p.commit.chars().take(12).collect(),
                 counts: p.counts.clone(),
+                count_items: counts::items(&p.counts, counts::Detail::Card),
                 error: p.error.clone().unwrap_or_default(),
             })
             .collect(),
+        total_items: counts::items(&totals, counts::Detail::Full),
+        counts_note: if portal
+            .projects
+            .iter()
+            .any(|p| counts::any(&p.counts.samples) || counts::any(&p.counts.bundled))
+        {
+            counts::NOTE.to_string()
+        } else {
+            String::new()
+        },
         totals,
         shared_kinds: link::shared_kinds(portal)
             .into_iter()

@@ -45,11 +45,15 @@ impl Chrome {
 #[derive(Serialize)]
 pub struct Empty {}
 
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Clone, Debug, Default, PartialEq)]
 pub struct Link {
     pub label: String,
     /// Empty when the project has no source link template.
     pub url: String,
+    /// Not a link but a note on the row's provenance (a value rendered from a Helm
+    /// template with the chart's defaults), shown as text: `table::source_links`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub note: bool,
 }
 
 /// A table row: an anchor, its cells (already display text) and its source links.

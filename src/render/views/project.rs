@@ -24,6 +24,8 @@ pub struct ProjectPage {
     pub error: String,
     pub stats: crate::model::Stats,
     pub counts: Counts,
+    /// Every count as `render::counts` items.
+    pub count_items: Vec<super::super::counts::CountItem>,
     pub controllers: Vec<ControllerView>,
     pub sample_controllers: Vec<ControllerView>,
     pub services: Vec<Row>,
@@ -129,6 +131,10 @@ pub fn project_page(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectP
         error: p.error.clone().unwrap_or_default(),
         stats: p.stats.clone(),
         counts: Counts::of(p),
+        count_items: super::super::counts::items(
+            &Counts::of(p),
+            super::super::counts::Detail::Full,
+        ),
         controllers,
         sample_controllers,
         services,
@@ -187,11 +193,14 @@ fn crds(p: &Project, root: &str, apart: &mut Apart) -> Vec<TableRow> {
             .count()
     };
     let mut rows = Vec::new();
-    for (i, c) in p.crds.iter().enumerate() {
+    for (i, c) in defined_crds_order(&p.crds) {
         let versions = super::super::api::versions_text(c);
         let fields = super::super::api::field_count(c);
         let n = variants(c);
-        let schema = if n > 1 {
+        let richest = n > 1 && !rows.iter().any(|r: &TableRow| r.cells[0].text == c.kind);
+        let schema = if richest {
+            format!("{fields} fields; the richest of {n} different definitions of this kind")
+        } else if n > 1 {
             format!("{fields} fields; one of {n} different definitions of this kind")
         } else {
             format!("{fields} fields")
@@ -217,6 +226,26 @@ fn crds(p: &Project, root: &str, apart: &mut Apart) -> Vec<TableRow> {
         }
     }
     rows
+}
+
+/// The CRDs in model order, except that the variants of one kind (a full and a minimal
+/// CRD) come together at the first one's place, richest first (as on the API reference),
+/// so a kind's first row shows its full field count. Each keeps its model index, which
+/// anchors its row.
+fn defined_crds_order(crds: &[crate::model::Crd]) -> Vec<(usize, &crate::model::Crd)> {
+    let mut first: std::collections::HashMap<(&str, &str), usize> =
+        std::collections::HashMap::new();
+    for (i, c) in crds.iter().enumerate() {
+        first.entry((&c.group, &c.kind)).or_insert(i);
+    }
+    let mut order: Vec<(usize, &crate::model::Crd)> = crds.iter().enumerate().collect();
+    order.sort_by_key(|(_, c)| {
+        (
+            first[&(c.group.as_str(), c.kind.as_str())],
+            super::super::api::richest_first(c),
+        )
+    });
+    order
 }
 
 /// Webhooks from manifests, markers and code. The same webhook can be declared in several

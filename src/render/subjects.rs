@@ -1,0 +1,283 @@
+//! One name per ServiceAccount. A binding often names its ServiceAccount subject without a
+//! namespace and leaves it to kustomize: a kustomization's `namespace:` sets it on every
+//! object it builds and on the ServiceAccount subjects of its bindings that have none
+//! (kustomize's default `defaultOnly` mode). Such a subject, or a ServiceAccount written
+//! without a namespace, is the same account as one written with that namespace, and the
+//! security page and the RBAC graph show them as one.
+//!
+//! Only the project's own kustomizations count (not tests' or bundled ones), and none that
+//! renames what it builds (`namePrefix`, `nameSuffix`). When they all set one namespace,
+//! that is the account's. When they set several (a kubeflow overlay beside the default),
+//! the account is merged with the one written with a namespace only if exactly one of
+//! those namespaces is written for that name elsewhere in the project, and the row says
+//! which overlays put it elsewhere. Two accounts written with different namespaces are
+//! never merged; an account no kustomization places keeps the name it is written with.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::analyze::yaml::value::qualified;
+use crate::model::{Project, RoleBinding};
+
+/// The namespace the project's kustomizations give objects written without one.
+pub struct Namespaces<'p> {
+    /// `Kind name` (as in `Kustomization::objects`) → (namespace, kustomization folder),
+    /// `None` for a kustomization that renames what it builds.
+    built: BTreeMap<&'p str, BTreeSet<Option<(&'p str, &'p str)>>>,
+    /// ServiceAccounts written with a namespace, as `namespace/name`: own ServiceAccounts
+    /// and binding subjects.
+    written: BTreeSet<String>,
+}
+
+/// A subject or ServiceAccount as the cluster sees it, and why when kustomize set its
+/// namespace.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resolved {
+    /// `ServiceAccount namespace/name` (or the subject as written).
+    pub subject: String,
+    /// E.g. `namespace kserve from the kustomization config/default`; empty when written.
+    pub why: String,
+}
+
+impl<'p> Namespaces<'p> {
+    pub fn new(p: &'p Project) -> Namespaces<'p> {
+        let mut built: BTreeMap<&str, BTreeSet<Option<(&str, &str)>>> = BTreeMap::new();
+        for k in &p.kustomizations {
+            if !k.area.is_component() || k.bundled {
+                continue;
+            }
+            let renames = !k.name_prefix.is_empty() || !k.name_suffix.is_empty();
+            for o in &k.objects {
+                let entry = built.entry(o.as_str()).or_default();
+                if renames {
+                    entry.insert(None);
+                } else if !k.namespace.is_empty() {
+                    entry.insert(Some((k.namespace.as_str(), k.dir.as_str())));
+                }
+            }
+        }
+        let own = |area: crate::model::Area, bundled: bool| area.is_component() && !bundled;
+        let mut written: BTreeSet<String> = p
+            .service_accounts
+            .iter()
+            .filter(|s| own(s.area, s.bundled) && !s.namespace.is_empty())
+            .map(|s| format!("{}/{}", s.namespace, s.name))
+            .collect();
+        for b in p.role_bindings.iter().filter(|b| own(b.area, b.bundled)) {
+            for subject in &b.subjects {
+                if let Some(name) = subject.strip_prefix("ServiceAccount ")
+                    && name.contains('/')
+                {
+                    written.insert(name.to_string());
+                }
+            }
+        }
+        Namespaces { built, written }
+    }
+
+    /// The namespace of an object of `kind` written as `name` without a namespace, for the
+    /// ServiceAccount `account` (see the module documentation), and why; `None` when it is
+    /// not known.
+    fn of(&self, kind: &str, name: &str, account: &str) -> Option<(&'p str, String)> {
+        let set = self.built.get(format!("{kind} {name}").as_str())?;
+        let mut by_namespace: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for entry in set {
+            let (ns, dir) = (*entry)?;
+            by_namespace.entry(ns).or_default().push(dir);
+        }
+        let chosen = if by_namespace.len() == 1 {
+            *by_namespace.keys().next()?
+        } else {
+            let mut known = by_namespace
+                .keys()
+                .filter(|ns| self.written.contains(&format!("{ns}/{account}")));
+            match (known.next(), known.next()) {
+                (Some(ns), None) => *ns,
+                _ => return None,
+            }
+        };
+        let mut why = format!(
+            "written without a namespace; namespace {chosen} from {}",
+            dirs_text(&by_namespace[chosen])
+        );
+        let others: Vec<String> = by_namespace
+            .iter()
+            .filter(|(ns, _)| **ns != chosen)
+            .map(|(ns, dirs)| format!("{ns} by {}", dirs_text(dirs)))
+            .collect();
+        if !others.is_empty() {
+            why.push_str(&format!("; put in {} instead", others.join(", ")));
+        }
+        Some((chosen, why))
+    }
+
+    /// A ServiceAccount row's name as the cluster sees it.
+    pub fn account(&self, namespace: &str, name: &str) -> Resolved {
+        if namespace.is_empty()
+            && let Some((ns, why)) = self.of("ServiceAccount", name, name)
+        {
+            return Resolved {
+                subject: format!("ServiceAccount {}", qualified(ns, name)),
+                why,
+            };
+        }
+        Resolved {
+            subject: format!("ServiceAccount {}", qualified(namespace, name)),
+            why: String::new(),
+        }
+    }
+
+    /// A subject of a binding as the cluster sees it: a ServiceAccount subject without a
+    /// namespace gets the one the kustomizations that build the binding give it.
+    pub fn subject(&self, b: &RoleBinding, subject: &str) -> Resolved {
+        let unqualified = subject
+            .strip_prefix("ServiceAccount ")
+            .filter(|name| !name.contains('/'));
+        if let Some(name) = unqualified
+            && let Some((ns, why)) = self.of(&b.kind, &qualified(&b.namespace, &b.name), name)
+        {
+            return Resolved {
+                subject: format!("ServiceAccount {ns}/{name}"),
+                why,
+            };
+        }
+        Resolved {
+            subject: subject.to_string(),
+            why: String::new(),
+        }
+    }
+}
+
+/// `the kustomization a` or `the kustomizations a, b`.
+fn dirs_text(dirs: &[&str]) -> String {
+    let dirs: Vec<&str> = dirs
+        .iter()
+        .map(|d| if d.is_empty() { "." } else { d })
+        .collect();
+    format!(
+        "the kustomization{} {}",
+        if dirs.len() == 1 { "" } else { "s" },
+        dirs.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Area, Kustomization};
+
+    fn kustomization(dir: &str, namespace: &str, objects: &[&str]) -> Kustomization {
+        serde_json::from_value(serde_json::json!({
+            "dir": dir,
+            "namespace": namespace,
+            "objects": objects,
+            "sources": [],
+        }))
+        .unwrap()
+    }
+
+    fn binding(name: &str) -> RoleBinding {
+        RoleBinding {
+            kind: "ClusterRoleBinding".into(),
+            name: name.into(),
+            namespace: String::new(),
+            role: "ClusterRole/r".into(),
+            subjects: vec![],
+            templated: false,
+            bundled: false,
+            area: Area::Component,
+            sources: vec![],
+        }
+    }
+
+    #[test]
+    fn a_subject_gets_the_namespace_its_kustomization_sets() {
+        let p = Project {
+            kustomizations: vec![
+                kustomization(
+                    "config/rbac",
+                    "",
+                    &["ClusterRoleBinding b", "ServiceAccount sa"],
+                ),
+                kustomization(
+                    "config/default",
+                    "prod",
+                    &["ClusterRoleBinding b", "ServiceAccount sa"],
+                ),
+            ],
+            ..Project::default()
+        };
+        let ns = Namespaces::new(&p);
+        let r = ns.subject(&binding("b"), "ServiceAccount sa");
+        assert_eq!(r.subject, "ServiceAccount prod/sa");
+        assert_eq!(
+            r.why,
+            "written without a namespace; namespace prod from the kustomization config/default"
+        );
+        assert_eq!(ns.account("", "sa").subject, "ServiceAccount prod/sa");
+        // Written with a namespace: as written, whatever kustomize would do.
+        let r = ns.subject(&binding("b"), "ServiceAccount other/sa");
+        assert_eq!(
+            (r.subject.as_str(), r.why.as_str()),
+            ("ServiceAccount other/sa", "")
+        );
+        assert_eq!(ns.account("other", "sa").subject, "ServiceAccount other/sa");
+        // Users and groups have no namespace.
+        assert_eq!(
+            ns.subject(&binding("b"), "User alice").subject,
+            "User alice"
+        );
+    }
+
+    #[test]
+    fn of_several_namespaces_the_one_written_elsewhere_is_taken_and_the_others_said() {
+        let mut p = Project {
+            kustomizations: vec![
+                kustomization("config/default", "prod", &["ClusterRoleBinding b"]),
+                kustomization("config/overlays/other", "other", &["ClusterRoleBinding b"]),
+            ],
+            ..Project::default()
+        };
+        // No account written with either namespace: unknown.
+        let r = Namespaces::new(&p).subject(&binding("b"), "ServiceAccount sa");
+        assert_eq!(r.subject, "ServiceAccount sa");
+        let mut written = binding("w");
+        written.subjects = vec!["ServiceAccount prod/sa".into()];
+        p.role_bindings = vec![written];
+        let r = Namespaces::new(&p).subject(&binding("b"), "ServiceAccount sa");
+        assert_eq!(r.subject, "ServiceAccount prod/sa");
+        assert_eq!(
+            r.why,
+            "written without a namespace; namespace prod from the kustomization config/default; put in other by the kustomization config/overlays/other instead"
+        );
+        // Written in both namespaces: which one is meant is not known.
+        let mut also = binding("w2");
+        also.subjects = vec!["ServiceAccount other/sa".into()];
+        p.role_bindings.push(also);
+        let r = Namespaces::new(&p).subject(&binding("b"), "ServiceAccount sa");
+        assert_eq!(r.subject, "ServiceAccount sa");
+    }
+
+    #[test]
+    fn unknown_or_disagreeing_namespaces_are_never_guessed() {
+        let mut p = Project::default();
+        let mut test = kustomization("test/overlay", "testing", &["ClusterRoleBinding t"]);
+        test.area = Area::Samples;
+        let mut renamed = kustomization("config/prefixed", "prod", &["ClusterRoleBinding r"]);
+        renamed.name_prefix = "x-".into();
+        p.kustomizations = vec![
+            kustomization("a", "one", &["ClusterRoleBinding b"]),
+            kustomization("b", "two", &["ClusterRoleBinding b"]),
+            test,
+            renamed,
+        ];
+        let ns = Namespaces::new(&p);
+        for name in ["b", "t", "r", "built-by-none"] {
+            let r = ns.subject(&binding(name), "ServiceAccount sa");
+            assert_eq!(
+                (r.subject.as_str(), r.why.as_str()),
+                ("ServiceAccount sa", ""),
+                "{name}"
+            );
+        }
+    }
+}
