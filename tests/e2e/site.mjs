@@ -34,6 +34,7 @@ const CHROMIUM = process.env.PORTOLAN_CHROMIUM || '/usr/bin/chromium';
 const REPO = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const SHOTS = path.resolve(process.env.PORTOLAN_E2E_SCREENSHOTS || path.join(REPO, 'target', 'e2e-screenshots'));
 const MERMAID_JS = path.join(REPO, 'node_modules', 'mermaid', 'dist', 'mermaid.min.js');
+const AXE_JS = path.join(REPO, 'node_modules', 'axe-core', 'axe.min.js');
 const OVERALL_TIMEOUT_MS = 240_000; // the whole run; normally takes well under a minute
 const STEP_TIMEOUT_MS = 15_000; // any single Playwright wait
 const MAX_CRAWL = 2_000; // pages/files the link crawl visits at most
@@ -702,6 +703,76 @@ try {
     // The all-fields page lists every field for readers without script.
     await page.goto(kindPage + 'all-fields/');
     assert(await page.locator('tr#field-spec-routes-street').count() === 1, 'the all-fields page lacks spec.routes[].street');
+  });
+
+  await check('diagrams: zoom in and out, fit the width, 100 %; fitted on a phone with a cue', async () => {
+    await page.goto(ROOT + 'projects/widget-operator/controllers/widget/');
+    const svg = page.locator('#sequence ~ figure.diagram-wrap svg.diagram').first();
+    const tools = page.locator('#sequence ~ .diagram-tools').first();
+    const width = async () => Number(await svg.getAttribute('width'));
+    const w0 = await width();
+    await tools.getByRole('button', { name: 'Zoom in' }).click();
+    eq(await width(), Math.round(w0 * 1.25), 'width after zooming in');
+    await tools.getByRole('button', { name: 'Zoom out' }).click();
+    eq(await width(), w0, 'width after zooming out');
+    await tools.getByRole('button', { name: '100 %', exact: true }).click();
+    eq(await width(), w0, 'width at 100 %');
+    await tools.getByRole('button', { name: 'Fit width', exact: true }).click();
+    const frame = await page.locator('#sequence ~ figure.diagram-wrap').first().evaluate((e) => e.clientWidth);
+    assert(await width() <= frame, `fitted width ${await width()} is wider than its frame ${frame}`);
+
+    const phone = await context.newPage();
+    try {
+      await phone.setViewportSize({ width: PHONE_WIDTH, height: 800 });
+      await phone.goto(ROOT + 'projects/widget-operator/controllers/widget/');
+      const fig = phone.locator('#sequence ~ figure.diagram-wrap').first();
+      const drawn = Number(await fig.locator('svg.diagram').getAttribute('width'));
+      const room = await fig.evaluate((e) => e.clientWidth);
+      assert(drawn <= room, `on a phone the diagram starts at ${drawn} px in a ${room} px frame`);
+      assert(await phone.locator('#sequence ~ .diagram-tools .diagram-cue').first().isVisible(), 'no cue that the diagram is wider than the page');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  await check('accessibility: axe-core finds no serious or critical violation on the key pages, light and dark', async () => {
+    const axe = fs.readFileSync(AXE_JS, 'utf8');
+    const pages = [
+      '',
+      'projects/widget-operator/',
+      'projects/widget-operator/dataflow/',
+      'projects/widget-operator/controllers/widget/',
+      'projects/kube-operator/api/leash.example.io/Leash/',
+      'projects/widget-operator/security/',
+      'platform/rbac/',
+      'kinds/widgets.example.io/Widget/',
+      'search/?q=widget',
+    ];
+    const found = [];
+    let checked = 0;
+    for (const scheme of ['light', 'dark']) {
+      const a11y = await context.newPage();
+      try {
+        await a11y.emulateMedia({ colorScheme: scheme });
+        for (const p of pages) {
+          await a11y.goto(ROOT + p);
+          await a11y.waitForLoadState('load');
+          await a11y.addScriptTag({ content: axe });
+          const violations = await a11y.evaluate(async () => {
+            const r = await window.axe.run(document, { resultTypes: ['violations'] });
+            return r.violations
+              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+              .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+          });
+          checked += 1;
+          for (const v of violations) found.push(`${scheme} ${PREFIX}${p}: ${v}`);
+        }
+      } finally {
+        await a11y.close();
+      }
+    }
+    assert(found.length === 0, `axe-core violations:\n    ${found.join('\n    ')}`);
+    console.log(`    ${checked} page views checked with axe-core`);
   });
 
   await check('sequence diagram: a message opens its kind page, a participant its section', async () => {

@@ -55,6 +55,15 @@ fn label_width(label: &str, max: usize) -> i64 {
 }
 
 /// The diagram as an `<svg>` element.
+/// A tall diagram repeats its participants' names across the lifelines after this many
+/// messages, so a reader far down still sees which line is which.
+const NAMES_EVERY: usize = 16;
+
+/// Whether the participants' names are repeated before the message numbered `n` (from 0).
+fn names_before(n: usize) -> bool {
+    n > 0 && n.is_multiple_of(NAMES_EVERY)
+}
+
 pub fn render(d: &Diagram) -> String {
     let n = d.participants.len();
     let lines: Vec<Vec<String>> = d.participants.iter().map(|p| box_lines(&p.label)).collect();
@@ -86,9 +95,16 @@ pub fn render(d: &Diagram) -> String {
     // Heights first, so the SVG's size is known before drawing.
     let mut height = MARGIN + box_h + 20;
     let mut right = x.last().copied().unwrap_or(MARGIN) + boxes.last().copied().unwrap_or(0) / 2;
+    let mut messages = 0;
     for step in &d.steps {
         match step {
-            Step::Message(_) => height += STEP,
+            Step::Message(_) => {
+                if names_before(messages) {
+                    height += STEP;
+                }
+                messages += 1;
+                height += STEP;
+            }
             Step::Note(note) => {
                 height += note_height(note.items.len()) + 12;
                 right = right.max(note_left(note.over.0) + note_width(note) + 2);
@@ -124,9 +140,23 @@ pub fn render(d: &Diagram) -> String {
         }
     }
     let mut y = MARGIN + box_h + 20;
+    let mut messages = 0;
     for step in &d.steps {
         match step {
             Step::Message(m) => {
+                if names_before(messages) {
+                    for (i, line) in lines.iter().enumerate() {
+                        let name = line.join(" ");
+                        out.push_str(&format!(
+                            "<text class=\"label lifeline-name\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+                            x[i],
+                            y + 8,
+                            escape(&name)
+                        ));
+                    }
+                    y += STEP;
+                }
+                messages += 1;
                 let class = match m.kind {
                     _ if m.dashed() => "msg informer",
                     MessageKind::Write => "msg write",
@@ -357,7 +387,9 @@ mod tests {
         };
         let svg = render(&d);
         assert_eq!(svg.matches("<g class=\"msg watch\">").count(), 100);
-        let expected_height = MARGIN + BOX_H + 20 + 100 * STEP + 6 + BOX_H + MARGIN;
+        // Names repeated before messages 16, 32, 48, 64, 80 and 96: one row each.
+        assert_eq!(svg.matches("class=\"label lifeline-name\"").count(), 6 * 2);
+        let expected_height = MARGIN + BOX_H + 20 + (100 + 6) * STEP + 6 + BOX_H + MARGIN;
         assert!(
             svg.contains(&format!("height=\"{expected_height}\"")),
             "{}",

@@ -100,6 +100,26 @@
     update();
   }
 
+  // A table frame that scrolls can be scrolled from the keyboard, and says what it holds.
+  var frames = document.querySelectorAll('main .table-wrap, main .diagram-wrap');
+  var scrollable = function () {
+    frames.forEach(function (frame) {
+      var scrolls = frame.scrollWidth > frame.clientWidth + 1 || frame.scrollHeight > frame.clientHeight + 1;
+      if (scrolls && !frame.hasAttribute('tabindex')) {
+        frame.tabIndex = 0;
+        frame.setAttribute('role', 'region');
+        var heading = null;
+        for (var e = frame.previousElementSibling; e && !heading; e = e.previousElementSibling) {
+          if (/^H[1-6]$/.test(e.tagName)) heading = e;
+        }
+        frame.setAttribute('aria-label', heading ? heading.textContent.replace('¶', '').trim() : 'Table');
+      }
+    });
+  };
+  window.addEventListener('resize', scrollable);
+  window.addEventListener('load', scrollable);
+  scrollable();
+
   // On a phone a table becomes one card per row, each cell labelled with its column.
   document.querySelectorAll('main table').forEach(function (table) {
     var head = table.tHead && table.tHead.rows[0];
