@@ -367,9 +367,7 @@ fn security(
     let mut view = manifests::security(project, kind_links);
     let at = view.sections.len().saturating_sub(2);
     let mut added = rbac_code::sections(project, report, portal, root);
-    added.extend(rbac_code::least_privilege_sections(
-        project, privileges, portal, root,
-    ));
+    added.push(rbac_code::least_privilege_index(project, privileges, root));
     view.sections.splice(at..at, added);
     view
 }

@@ -169,6 +169,60 @@ pub fn controller_sections(
     out
 }
 
+/// The security page's "Least privilege" section: one row per component controller with
+/// the size of its smallest rules, linking to them on the controller's page (the rules,
+/// the ClusterRole and every verb's trace are there, so this long page stays an index).
+pub fn least_privilege_index(p: &Project, all: &[Privileges], root: &str) -> Section {
+    let mut anchors = Anchors::new();
+    let rows = all
+        .iter()
+        .map(|c| {
+            let page = p
+                .controllers
+                .iter()
+                .find(|k| k.area.is_component() && k.name == c.controller)
+                .and_then(|k| super::views::controller_page(p, k));
+            let fragment = anchor(&["least-privilege", &c.controller]);
+            let name = match page {
+                Some(page) => Cell::link(c.controller.clone(), format!("{root}{page}#{fragment}")),
+                None => Cell::text(c.controller.clone()),
+            };
+            TableRow {
+                anchor: anchors.unique(&["lp", &c.controller]),
+                cells: vec![
+                    name,
+                    Cell::text(super::table::counted(c.rules.len(), "rule", "rules")),
+                    Cell::text(super::table::counted(c.needs.len(), "verb", "verbs")),
+                    Cell::text(if c.unknown.is_empty() {
+                        String::new()
+                    } else {
+                        super::table::counted(c.unknown.len(), "kind", "kinds")
+                    }),
+                ],
+                sources: Vec::new(),
+            }
+        })
+        .collect();
+    Section {
+        id: "least-privilege".into(),
+        title: "Least privilege".into(),
+        intro: "The smallest rules that allow what each controller's code was seen to do, as +kubebuilder:rbac markers and as a ClusterRole to diff against yours, with every verb traced to the code that needs it: on each controller's page.".into(),
+        headers: [
+            "Controller",
+            "Rules",
+            "Verbs traced",
+            "Left out (resource name unknown)",
+            "",
+        ]
+        .iter()
+        .map(|h| h.to_string())
+        .collect(),
+        rows,
+        empty: "No component controller was found.".into(),
+        code: Vec::new(),
+    }
+}
+
 /// Up to this many places are shown in a "Needed by" cell; more are collapsed.
 const SHOWN_TRACES: usize = 3;
 
