@@ -101,7 +101,7 @@
   }
 
   // A table frame that scrolls can be scrolled from the keyboard, and says what it holds.
-  var frames = document.querySelectorAll('main .table-wrap, main .diagram-wrap');
+  var frames = document.querySelectorAll('main .table-wrap, main .diagram-wrap, main pre');
   var scrollable = function () {
     frames.forEach(function (frame) {
       var scrolls = frame.scrollWidth > frame.clientWidth + 1 || frame.scrollHeight > frame.clientHeight + 1;
@@ -112,7 +112,8 @@
         for (var e = frame.previousElementSibling; e && !heading; e = e.previousElementSibling) {
           if (/^H[1-6]$/.test(e.tagName)) heading = e;
         }
-        frame.setAttribute('aria-label', heading ? heading.textContent.replace('¶', '').trim() : 'Table');
+        var what = frame.tagName === 'PRE' ? 'Code' : 'Table';
+        frame.setAttribute('aria-label', heading ? heading.textContent.replace('¶', '').trim() : what);
       }
     });
   };
