@@ -75,6 +75,15 @@ pub struct KindPage {
     pub variants: Vec<Variant>,
 }
 
+/// A kind page as a template sees it: as a tree (the reference page) or with every field
+/// in one table (its `all-fields/` page, for readers without script).
+#[derive(Serialize)]
+pub struct AllFields<'a> {
+    #[serde(flatten)]
+    pub page: &'a KindPage,
+    pub all_fields: bool,
+}
+
 /// A Go API type behind a CRD version, from its kubebuilder markers.
 #[derive(Serialize)]
 pub struct GoTypeView {

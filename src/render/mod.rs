@@ -212,12 +212,28 @@ pub fn render_site(
             // for readers without script.
             files.push(OutputFile {
                 path: format!("{}index.html", kind.path),
-                bytes: page("api_kind.html", &kind.path, &kind.kind, &kind)?,
+                bytes: page(
+                    "api_kind.html",
+                    &kind.path,
+                    &kind.kind,
+                    &api::AllFields {
+                        page: &kind,
+                        all_fields: false,
+                    },
+                )?,
             });
             let all = format!("{}all-fields/", kind.path);
             files.push(OutputFile {
                 path: format!("{all}index.html"),
-                bytes: page("api_fields.html", &all, "All fields", &kind)?,
+                bytes: page(
+                    "api_kind.html",
+                    &all,
+                    "All fields",
+                    &api::AllFields {
+                        page: &kind,
+                        all_fields: true,
+                    },
+                )?,
             });
             for version in kind.variants.iter().flat_map(|v| &v.versions) {
                 files.push(OutputFile {

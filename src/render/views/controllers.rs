@@ -73,7 +73,7 @@ fn is_main(p: &Project, c: &Controller) -> bool {
 }
 
 /// Each component controller's page folder name, unique in the project, in model order.
-pub fn slugs(p: &Project) -> Vec<(&str, String)> {
+fn slugs(p: &Project) -> Vec<(&str, String)> {
     let mut taken = BTreeSet::new();
     p.controllers
         .iter()
@@ -93,16 +93,10 @@ pub fn slugs(p: &Project) -> Vec<(&str, String)> {
 
 /// The component controllers in page order with their site-relative page folders.
 pub fn controller_links(p: &Project) -> Vec<(String, String)> {
-    let slugs = slugs(p);
     ordered(p)
         .0
         .into_iter()
-        .filter_map(|c| {
-            let (_, slug) = slugs
-                .iter()
-                .find(|(name, _)| std::ptr::eq(*name, c.name.as_str()))?;
-            Some((c.name.clone(), page_path(p, slug)))
-        })
+        .filter_map(|c| Some((c.name.clone(), page_of(p, c)?)))
         .collect()
 }
 

@@ -89,17 +89,14 @@ impl Apart {
 /// `kind_links` locates every CRD of the portal, for links from rules to kinds.
 pub fn project_page(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage {
     let mut apart = Apart::default();
-    let slugs = controllers::slugs(p);
     let (component, sample) = controllers::ordered(p);
     let controllers = component
         .into_iter()
         .map(|c| {
-            let slug = slugs
-                .iter()
-                .find(|(name, _)| std::ptr::eq(*name, c.name.as_str()))
-                .map(|(_, slug)| format!("{root}{}", controllers::page_path(p, slug)))
+            let url = controllers::page_of(p, c)
+                .map(|path| format!("{root}{path}"))
                 .unwrap_or_default();
-            controllers::view(p, c, kind_links, slug)
+            controllers::view(p, c, kind_links, url)
         })
         .collect();
     let sample_controllers = sample
