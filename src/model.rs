@@ -447,13 +447,26 @@ pub struct CrdSchema {
     /// Set when the field list was cut at the depth or size limit (a diagnostic says where).
     #[serde(default, skip_serializing_if = "is_false")]
     pub truncated: bool,
+    /// The Go type this version is generated from, when the repository declares it: the
+    /// fields are then in its order, and descriptions the CRD lacks are its doc comments.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub go_type: Option<GoTypeOrigin>,
+}
+
+/// A Go type a CRD version was matched with (see `analyze::go::api_docs`).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct GoTypeOrigin {
+    /// The import path of its package.
+    pub package: String,
+    pub name: String,
+    pub source: SourceRef,
 }
 
 /// One field of a CRD schema. `path` joins property names with `.`; `[]` stands for the
 /// items of an array and `{}` for the values of a map (`additionalProperties`). A subtree
 /// identical to one listed earlier is not repeated: its root carries `same_as`, the path of
 /// the earlier copy.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
 pub struct SchemaField {
     pub path: String,
     pub depth: u32,
@@ -485,6 +498,13 @@ pub struct SchemaField {
     pub preserve_unknown_fields: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub same_as: Option<String>,
+    /// The description is the Go field's (or its type's) doc comment: the CRD had none.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub go_doc: bool,
+    /// The Go field's `+kubebuilder:validation:` markers (without that prefix:
+    /// `Minimum=1`, `XValidation:rule="…"`) whose rule the fields above do not show.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub validation: Vec<String>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]

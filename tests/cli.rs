@@ -111,6 +111,33 @@ fn fixture_portal_builds_with_pages_models_and_nothing_excluded() {
         "the Widget page links its Go type"
     );
 
+    // A CRD without descriptions is read with its Go type: Go order, doc comments, markers.
+    let gadget_dir = out.join("projects/gadget-scheduler/api/gadgets.example.io/Gadget");
+    let gadget_api = std::fs::read_to_string(gadget_dir.join("index.html")).unwrap();
+    assert!(gadget_api.contains(r#"Fields in the order of the Go type <code>Gadget</code> (<code class="src">api/<wbr>v1/<wbr>gadget_types.go:29</code>); 18 descriptions here are doc comments of its Go fields"#), "the Gadget page names its Go type");
+    let gadget_fields = read_json(&gadget_dir.join("fields-version-v1.json"));
+    let spec: Vec<(&str, &str)> = gadget_fields
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["depth"] == 1 && f["path"].as_str().unwrap().starts_with("spec."))
+        .map(|f| (f["name"].as_str().unwrap(), f["constraints"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        spec,
+        vec![
+            ("widgetRef", ""),
+            ("priority", "format: int32"),
+            ("placement", ""),
+            ("fallback", ""),
+            ("slots[]", "Go marker: MaxItems=8"),
+            ("retries", "format: int32; Go marker: Minimum=0; Go marker: Maximum=10"),
+            ("selector", ""),
+            ("resources", ""),
+            ("legacyMode", ""),
+        ]
+    );
+
     let sitemap = std::fs::read_to_string(out.join("sitemap.xml")).unwrap();
     assert!(
         sitemap.contains(

@@ -224,6 +224,11 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
         .collect();
     findings.yaml = yaml::resolve(yaml_files, &own_groups, &mut findings.diagnostics);
     rust::merge_crds(&mut findings.yaml.crds, rust.crds);
+    go::api_docs::annotate(
+        &mut findings.yaml.crds,
+        &go.api_docs,
+        &mut findings.diagnostics,
+    );
     // Webhooks served by code or declared by markers, and RBAC markers, join the manifests'.
     findings.yaml.webhooks.extend(go.webhooks);
     findings.yaml.rbac.extend(go.rbac);
@@ -243,10 +248,11 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn project(files: &[(&str, &str)]) -> Findings {
+    /// Analyzes in-memory files as one project.
+    pub(crate) fn project(files: &[(&str, &str)]) -> Findings {
         let facts = files
             .iter()
             .map(|(path, text)| {

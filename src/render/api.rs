@@ -117,6 +117,18 @@ pub struct VersionView {
     pub fields_file: String,
     pub truncated: bool,
     pub has_schema: bool,
+    /// The Go type the fields were matched with, if any.
+    pub go_type: Option<GoOriginView>,
+}
+
+/// Where a version's field order and Go-side descriptions come from.
+#[derive(Serialize)]
+pub struct GoOriginView {
+    pub name: String,
+    pub package: String,
+    pub sources: Vec<Link>,
+    /// Fields whose description is a Go doc comment (the CRD has none for them).
+    pub described: usize,
 }
 
 #[derive(Serialize, Clone)]
@@ -417,6 +429,7 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
                 if f.preserve_unknown_fields {
                     constraints.push("any fields accepted".into());
                 }
+                constraints.extend(f.validation.iter().map(|m| format!("Go marker: {m}")));
                 let type_text = match (
                     f.field_type.as_str(),
                     f.items.as_str(),
@@ -489,6 +502,15 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
                     .collect(),
                 truncated: schema.is_some_and(|s| s.truncated),
                 has_schema: schema.is_some(),
+                go_type: schema.and_then(|s| {
+                    let t = s.go_type.as_ref()?;
+                    Some(GoOriginView {
+                        name: t.name.clone(),
+                        package: t.package.clone(),
+                        sources: source_links(p, std::slice::from_ref(&t.source)),
+                        described: s.fields.iter().filter(|f| f.go_doc).count(),
+                    })
+                }),
                 tree: fields
                     .iter()
                     .filter(|f| f.depth <= SHOWN_DEPTH)

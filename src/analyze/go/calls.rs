@@ -31,7 +31,7 @@ use super::consts::{ConstExpr, const_expr};
 use super::facts::{GoFile, Import};
 use super::index::{GoIndex, GoInput};
 use super::scope::Scope;
-use super::syntax::{FuncCtx, call_arguments, callee, line_of, text};
+use super::syntax::{FuncCtx, PREDECLARED_TYPES, call_arguments, callee, line_of, text};
 use super::types::{Chain, InterfaceDecl, Root, Signature, Step, StructDecl, TypeRef, ValueType};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -412,31 +412,6 @@ struct Ty {
     name: String,
     collection: bool,
 }
-
-/// Go's predeclared types: the same type whichever package writes them.
-const PREDECLARED_TYPES: &[&str] = &[
-    "bool",
-    "string",
-    "error",
-    "any",
-    "byte",
-    "rune",
-    "int",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "uintptr",
-    "float32",
-    "float64",
-    "complex64",
-    "complex128",
-];
 
 /// Embedded fields and interfaces are followed this deep.
 const MAX_EMBED_DEPTH: usize = 3;

@@ -48,6 +48,8 @@ pub struct GoFile {
     /// Functions with their calls, and the file's package-level entry (see `calls`).
     pub call_facts: Vec<calls::FuncFacts>,
     pub structs: Vec<StructDecl>,
+    /// Type declarations with their doc comments, for the CRD reference (see `api_docs`).
+    pub doc_decls: Vec<super::api_docs::DocDecl>,
     /// Interface declarations: their methods, for calls through interfaces, and the types
     /// they embed (a local interface embedding `client.Client` makes its values clients).
     pub interfaces: Vec<InterfaceDecl>,

@@ -7,6 +7,7 @@ use super::syntax::FIELD;
 use super::syntax::KindName;
 use tree_sitter::{Node, Parser};
 
+use super::api_docs;
 use super::binaries;
 use super::calls;
 use super::consts::{self, const_expr};
@@ -146,6 +147,7 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
             }
             "type_declaration" => {
                 types::collect_structs(decl, src, &mut file.structs);
+                api_docs::collect(decl, src, &mut file.doc_decls);
                 types::collect_interfaces(decl, src, &mut file.interfaces);
                 informers::collect_interface_methods(decl, src, &mut file.informer_facts.methods);
                 routes::extract_top_level(decl, src, &mut file);

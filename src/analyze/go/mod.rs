@@ -4,6 +4,7 @@
 //! facts. Per project: `index::GoIndex` (modules, packages, imports, constants, declared API
 //! groups) resolves them, feature by feature.
 
+pub mod api_docs;
 pub mod binaries;
 pub mod calls;
 pub mod cobra;
@@ -52,6 +53,9 @@ pub struct GoFindings {
     /// Rules from `+kubebuilder:rbac` markers.
     pub rbac: Vec<RbacRule>,
     pub api_types: Vec<ApiType>,
+    /// The doc comments and field order of the Go types, for the CRDs (applied once the
+    /// manifests are read; not part of the model).
+    pub api_docs: api_docs::ApiDocs,
     pub binaries: Vec<Binary>,
     pub metrics: Vec<Metric>,
 }
@@ -91,7 +95,7 @@ pub fn resolve_with_crds(
     // the order a serial run gives them.
     let (
         (controllers, writes, informers, binaries, mut attributed, mut programs),
-        (webhooks, marked, http_endpoints, metrics, mut declared, mut measured),
+        (api_docs, webhooks, marked, http_endpoints, metrics, mut declared, mut measured),
     ) = rayon::join(
         || {
             let mut attributed = Vec::new();
@@ -129,7 +133,9 @@ pub fn resolve_with_crds(
             let http_endpoints = routes::resolve(files, &index, protos, &mut declared);
             let mut measured = Vec::new();
             let metrics = metrics::resolve(files, &index, &mut measured);
+            let api_docs = api_docs::ApiDocs::build(files, &index);
             (
+                api_docs,
                 webhooks,
                 marked,
                 http_endpoints,
@@ -152,6 +158,7 @@ pub fn resolve_with_crds(
         webhooks,
         rbac: marked.rbac,
         api_types: marked.api_types,
+        api_docs,
         binaries,
         metrics,
     };

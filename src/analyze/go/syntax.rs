@@ -29,6 +29,7 @@ pub(crate) struct Fields {
     pub receiver: u16,
     pub result: u16,
     pub right: u16,
+    pub tag: u16,
     pub ty: u16,
     pub type_arguments: u16,
     pub type_parameters: u16,
@@ -60,6 +61,7 @@ pub(crate) static FIELD: std::sync::LazyLock<Fields> = std::sync::LazyLock::new(
         receiver: id("receiver"),
         result: id("result"),
         right: id("right"),
+        tag: id("tag"),
         ty: id("type"),
         type_arguments: id("type_arguments"),
         type_parameters: id("type_parameters"),
@@ -265,6 +267,32 @@ pub(crate) fn nodes_of(root: Node) -> Vec<Node> {
         }
     }
 }
+
+/// Go's predeclared types: the same type whichever package writes them.
+pub(crate) const PREDECLARED_TYPES: &[&str] = &[
+    "bool",
+    "string",
+    "error",
+    "any",
+    "byte",
+    "rune",
+    "int",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "uintptr",
+    "float32",
+    "float64",
+    "complex64",
+    "complex128",
+    "comparable",
+];
 
 pub(crate) fn text<'a>(node: Node, src: &'a [u8]) -> &'a str {
     node.utf8_text(src).unwrap_or("")

@@ -263,42 +263,49 @@ pub(crate) fn type_specs<'t>(decl: Node<'t>, kind: &str) -> Vec<(Node<'t>, Node<
         .collect()
 }
 
+/// The `field_declaration`s of a `struct_type`, in order.
+pub(crate) fn field_declarations(struct_type: Node) -> Vec<Node> {
+    let mut out = Vec::new();
+    let mut tc = struct_type.walk();
+    for list in struct_type.named_children(&mut tc) {
+        let mut lc = list.walk();
+        out.extend(
+            list.named_children(&mut lc)
+                .filter(|f| f.kind_name() == "field_declaration"),
+        );
+    }
+    out
+}
+
 /// Records `type T struct { … }` declarations.
 pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
     for (name, ty) in type_specs(decl, "struct_type") {
         let mut fields = Vec::new();
-        let mut tc = ty.walk();
-        for list in ty.named_children(&mut tc) {
-            let mut lc = list.walk();
-            for field in list.named_children(&mut lc) {
-                if field.kind_name() != "field_declaration" {
-                    continue;
-                }
-                let Some(fty) = field
-                    .child_by_field_id(FIELD.ty)
-                    .and_then(|t| type_ref(t, src))
-                else {
-                    continue;
-                };
-                let mut nc = field.walk();
-                let names: Vec<String> = field
-                    .children_by_field_name("name", &mut nc)
-                    .map(|n| text(n, src).to_string())
-                    .collect();
-                if names.is_empty() {
+        for field in field_declarations(ty) {
+            let Some(fty) = field
+                .child_by_field_id(FIELD.ty)
+                .and_then(|t| type_ref(t, src))
+            else {
+                continue;
+            };
+            let mut nc = field.walk();
+            let names: Vec<String> = field
+                .children_by_field_name("name", &mut nc)
+                .map(|n| text(n, src).to_string())
+                .collect();
+            if names.is_empty() {
+                fields.push(StructField {
+                    name: fty.name.clone(),
+                    ty: fty,
+                    embedded: true,
+                });
+            } else {
+                for n in names {
                     fields.push(StructField {
-                        name: fty.name.clone(),
-                        ty: fty,
-                        embedded: true,
+                        name: n,
+                        ty: fty.clone(),
+                        embedded: false,
                     });
-                } else {
-                    for n in names {
-                        fields.push(StructField {
-                            name: n,
-                            ty: fty.clone(),
-                            embedded: false,
-                        });
-                    }
                 }
             }
         }

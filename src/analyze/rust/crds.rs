@@ -73,7 +73,7 @@ pub fn extract(
             field_type: "object".into(),
             description: doc(&s.attrs),
             required: true,
-            ..field_defaults()
+            ..SchemaField::default()
         });
         let mut seen = BTreeMap::new();
         struct_fields(s, "spec", 1, &structs, &mut seen, &mut fields);
@@ -87,7 +87,7 @@ pub fn extract(
                     .map(|st| doc(&st.attrs))
                     .unwrap_or_default(),
                 nullable: true,
-                ..field_defaults()
+                ..SchemaField::default()
             });
             if let Some(st) = structs.get(&status) {
                 struct_fields(st, "status", 1, &structs, &mut seen, &mut fields);
@@ -121,6 +121,7 @@ pub fn extract(
                 fields,
                 preserve_unknown_fields: false,
                 truncated: false,
+                go_type: None,
             }],
             templated: false,
             bundled,
@@ -138,25 +139,6 @@ pub fn extract(
         });
     }
     out
-}
-
-fn field_defaults() -> SchemaField {
-    SchemaField {
-        path: String::new(),
-        depth: 0,
-        field_type: String::new(),
-        description: String::new(),
-        required: false,
-        default: None,
-        enum_values: Vec::new(),
-        format: String::new(),
-        pattern: String::new(),
-        items: String::new(),
-        additional_properties: String::new(),
-        nullable: false,
-        preserve_unknown_fields: false,
-        same_as: None,
-    }
 }
 
 fn printer_columns(kube: &[Arg]) -> Vec<CrdPrinterColumn> {
@@ -239,7 +221,7 @@ fn struct_fields(
             additional_properties: shape.values.clone(),
             nullable: optional,
             format: shape.format.clone(),
-            ..field_defaults()
+            ..SchemaField::default()
         };
         let mut child = None;
         if let Some(named) = &shape.named

@@ -327,6 +327,7 @@ fn fields(
             .unwrap_or(false),
         fields: out,
         truncated,
+        go_type: None,
     }
 }
 
@@ -359,14 +360,20 @@ fn push_children<'a>(inner: &'a Value, prefix: &str, depth: u32, stack: &mut Vec
 
 /// The index of each node's parent (pre-order: the nearest earlier node one level up).
 fn parent_indices(nodes: &[Node]) -> Vec<Option<usize>> {
-    let mut out = Vec::with_capacity(nodes.len());
-    let mut open: Vec<usize> = Vec::new();
-    for (i, n) in nodes.iter().enumerate() {
-        while open.last().is_some_and(|&j| nodes[j].depth >= n.depth) {
+    parents_by_depth(nodes.iter().map(|n| n.depth))
+}
+
+/// The parent of each entry of a pre-order list given by depths: the nearest earlier
+/// entry one level up.
+pub fn parents_by_depth(depths: impl Iterator<Item = u32>) -> Vec<Option<usize>> {
+    let mut out = Vec::new();
+    let mut open: Vec<(usize, u32)> = Vec::new();
+    for (i, depth) in depths.enumerate() {
+        while open.last().is_some_and(|&(_, d)| d >= depth) {
             open.pop();
         }
-        out.push(open.last().copied());
-        open.push(i);
+        out.push(open.last().map(|&(j, _)| j));
+        open.push((i, depth));
     }
     out
 }
@@ -419,6 +426,8 @@ fn field_of(node: &Node) -> SchemaField {
         nullable: flag("nullable"),
         preserve_unknown_fields: flag("x-kubernetes-preserve-unknown-fields"),
         same_as: None,
+        go_doc: false,
+        validation: Vec::new(),
     }
 }
 
