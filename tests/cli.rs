@@ -121,7 +121,12 @@ fn fixture_portal_builds_with_pages_models_and_nothing_excluded() {
         .unwrap()
         .iter()
         .filter(|f| f["depth"] == 1 && f["path"].as_str().unwrap().starts_with("spec."))
-        .map(|f| (f["name"].as_str().unwrap(), f["constraints"].as_str().unwrap()))
+        .map(|f| {
+            (
+                f["name"].as_str().unwrap(),
+                f["constraints"].as_str().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         spec,
@@ -131,7 +136,10 @@ fn fixture_portal_builds_with_pages_models_and_nothing_excluded() {
             ("placement", ""),
             ("fallback", ""),
             ("slots[]", "Go marker: MaxItems=8"),
-            ("retries", "format: int32; Go marker: Minimum=0; Go marker: Maximum=10"),
+            (
+                "retries",
+                "format: int32; Go marker: Minimum=0; Go marker: Maximum=10"
+            ),
             ("selector", ""),
             ("resources", ""),
             ("legacyMode", ""),

@@ -182,50 +182,46 @@ struct FieldMatch<'d> {
     known: Known,
 }
 
-impl FieldMatch<'_> {
-    /// The in-repo type whose docs the field's children get.
-    fn documented_by(&self, docs: &ApiDocs) -> Option<Key> {
-        match &self.known {
-            Known::Type(t) => docs.struct_of(t).map(|(k, _)| k.clone()),
-            _ => None,
-        }
-    }
-}
-
 /// Annotates one schema from the Go type `root` (see the module doc); says why fields
 /// kept no description.
 fn annotate_schema(schema: &mut CrdSchema, root: &Key, docs: &ApiDocs) -> Missing {
     let fields = &mut schema.fields;
+    let root = Known::Type(Target {
+        key: Some(root.clone()),
+        wrappers: Vec::new(),
+    });
     // Order first: which copy of a repeated subtree is listed in full depends on it.
-    let order: Vec<usize> = match_fields(fields, root, docs)
+    let order: Vec<usize> = match_fields(fields, ("", &root), docs)
         .iter()
         .map(|m| m.go.map_or(usize::MAX, |(at, _)| at))
         .collect();
     reorder(fields, &parent_indices(fields), &order);
     first_copies_first(fields);
-    // A subtree repeated in the CRD may come from different Go types with different docs
+    // A subtree repeated in the CRD may come from Go types that document it differently
     // (the CRD's descriptions were what told the copies apart): list those copies in full.
-    let mut kept = BTreeSet::new();
-    while let Some((copy, first)) = differing_copy(fields, root, docs, &kept) {
-        if !expand_copy(fields, copy, first) {
-            kept.insert(fields[copy].path.clone());
+    let mut decided = BTreeSet::new();
+    while let Some((copy, first, differs)) = next_copy(fields, &root, docs, &decided) {
+        if !(differs && expand_copy(fields, copy, first)) {
+            decided.insert(fields[copy].path.clone());
         }
     }
-    let matched = match_fields(fields, root, docs);
+    let matched = match_fields(fields, ("", &root), docs);
     describe(fields, &matched, docs)
 }
 
 /// Matches every field with its Go field, parents before children.
-fn match_fields<'d>(fields: &[SchemaField], root: &Key, docs: &'d ApiDocs) -> Vec<FieldMatch<'d>> {
+/// `fields` may be a subtree: its shallowest fields are then the children of `root`, at
+/// path `base`.
+fn match_fields<'d>(
+    fields: &[SchemaField],
+    (base, root_known): (&str, &Known),
+    docs: &'d ApiDocs,
+) -> Vec<FieldMatch<'d>> {
     let parents = parent_indices(fields);
-    let root_known = Known::Type(Target {
-        key: Some(root.clone()),
-        wrappers: Vec::new(),
-    });
     let mut flat_cache: HashMap<Key, Flat<'d>> = HashMap::new();
     let mut out: Vec<FieldMatch<'d>> = Vec::with_capacity(fields.len());
     for i in 0..fields.len() {
-        let parent = parents[i].map_or(&root_known, |p| &out[p].known);
+        let parent = parents[i].map_or(root_known, |p| &out[p].known);
         let missed = |known: Known| FieldMatch { go: None, known };
         let m = match parent {
             Known::Type(t) => match docs.struct_of(t) {
@@ -233,7 +229,7 @@ fn match_fields<'d>(fields: &[SchemaField], root: &Key, docs: &'d ApiDocs) -> Ve
                     let flat = flat_cache
                         .entry(key.clone())
                         .or_insert_with(|| docs.flat_fields(decl));
-                    let (name, wraps) = segment(fields, &parents, i);
+                    let (name, wraps) = segment(fields, &parents, base, i);
                     let mut same_name = flat
                         .fields
                         .iter()
@@ -270,26 +266,71 @@ fn match_fields<'d>(fields: &[SchemaField], root: &Key, docs: &'d ApiDocs) -> Ve
     out
 }
 
-/// The first field listed as `same_as` a copy whose Go type documents it differently.
-fn differing_copy(
+/// The first field listed as `same_as` an earlier copy that is not decided yet, that
+/// copy, and whether the Go side documents the subtree differently under the two.
+fn next_copy(
     fields: &[SchemaField],
-    root: &Key,
+    root: &Known,
     docs: &ApiDocs,
-    kept: &BTreeSet<String>,
-) -> Option<(usize, usize)> {
-    let matched = match_fields(fields, root, docs);
+    decided: &BTreeSet<String>,
+) -> Option<(usize, usize, bool)> {
     let position: HashMap<&str, usize> = fields
         .iter()
         .enumerate()
         .map(|(i, f)| (f.path.as_str(), i))
         .collect();
-    fields.iter().enumerate().find_map(|(i, f)| {
+    let (copy, first) = fields.iter().enumerate().find_map(|(i, f)| {
         let first = *position.get(f.same_as.as_deref()?)?;
-        let (mine, theirs) = (
-            matched[i].documented_by(docs),
-            matched[first].documented_by(docs),
-        );
-        (mine.is_some() && mine != theirs && !kept.contains(&f.path)).then_some((i, first))
+        (!decided.contains(&f.path)).then_some((i, first))
+    })?;
+    let matched = match_fields(fields, ("", root), docs);
+    let subtree = &fields[first + 1..subtree_end(fields, first)];
+    let base = fields[first].path.as_str();
+    let says = |known: &Known| -> Vec<Option<GoSays>> {
+        match_fields(subtree, (base, known), docs)
+            .iter()
+            .map(|m| go_says(m, docs))
+            .collect()
+    };
+    let differs = says(&matched[copy].known) != says(&matched[first].known);
+    Some((copy, first, differs))
+}
+
+/// The end (exclusive) of the subtree of `fields[at]` in a pre-order list.
+fn subtree_end(fields: &[SchemaField], at: usize) -> usize {
+    let depth = fields[at].depth;
+    at + 1
+        + fields[at + 1..]
+            .iter()
+            .take_while(|f| f.depth > depth)
+            .count()
+}
+
+/// What the Go side says of a matched field: its doc comment (the field's, or its
+/// type's) and its markers with its type's.
+#[derive(PartialEq)]
+struct GoSays<'d> {
+    doc: &'d str,
+    markers: Vec<&'d str>,
+}
+
+fn go_says<'d>(m: &FieldMatch<'d>, docs: &'d ApiDocs) -> Option<GoSays<'d>> {
+    let (_, go) = m.go?;
+    let named = docs.type_doc(&go.target);
+    let doc = if go.doc.is_empty() {
+        named.map_or("", |t| t.doc.as_str())
+    } else {
+        go.doc.as_str()
+    };
+    let type_markers = named.map_or(&[][..], |t| t.markers.as_slice());
+    Some(GoSays {
+        doc,
+        markers: go
+            .markers
+            .iter()
+            .chain(type_markers)
+            .map(String::as_str)
+            .collect(),
     })
 }
 
@@ -297,10 +338,7 @@ fn differing_copy(
 /// would pass the schema's field limit.
 fn expand_copy(fields: &mut Vec<SchemaField>, copy: usize, first: usize) -> bool {
     let (from, to) = (fields[first].depth, fields[copy].depth);
-    let size = fields[first + 1..]
-        .iter()
-        .take_while(|f| f.depth > from)
-        .count();
+    let size = subtree_end(fields, first) - first - 1;
     if fields.len() + size > crate::analyze::yaml::crd::MAX_FIELDS {
         return false;
     }
@@ -322,30 +360,23 @@ fn expand_copy(fields: &mut Vec<SchemaField>, copy: usize, first: usize) -> bool
 fn describe(fields: &mut [SchemaField], matched: &[FieldMatch], docs: &ApiDocs) -> Missing {
     let mut missing = Missing::default();
     for (field, m) in fields.iter_mut().zip(matched) {
-        let Some((_, go)) = m.go else {
+        let Some(says) = go_says(m, docs) else {
             if field.description.is_empty() {
                 missing.record(&field.path, &m.known);
             }
             continue;
         };
-        let named = docs.type_doc(&go.target);
         if field.description.is_empty() {
-            let doc = if go.doc.is_empty() {
-                named.map_or("", |t| t.doc.as_str())
-            } else {
-                go.doc.as_str()
-            };
-            if doc.is_empty() {
+            if says.doc.is_empty() {
                 missing.undocumented.push(field.path.clone());
             } else {
-                field.description = doc.to_string();
+                field.description = says.doc.to_string();
                 field.go_doc = true;
             }
         }
-        let type_markers = named.map_or(&[][..], |t| t.markers.as_slice());
-        for marker in go.markers.iter().chain(type_markers) {
-            if !shown_by_schema(field, marker) && !field.validation.contains(marker) {
-                field.validation.push(marker.clone());
+        for marker in says.markers {
+            if !shown_by_schema(field, marker) && !field.validation.iter().any(|v| v == marker) {
+                field.validation.push(marker.to_string());
             }
         }
     }
@@ -365,14 +396,21 @@ fn shown_by_schema(field: &SchemaField, marker: &str) -> bool {
 }
 
 /// The property name of field `i` and the collections its path adds (`containers[]`).
-fn segment(fields: &[SchemaField], parents: &[Option<usize>], i: usize) -> (String, Vec<Wrap>) {
+/// `base` is the path the list's shallowest fields are under (empty for a whole schema).
+fn segment(
+    fields: &[SchemaField],
+    parents: &[Option<usize>],
+    base: &str,
+    i: usize,
+) -> (String, Vec<Wrap>) {
     let path = &fields[i].path;
-    let own = match parents[i] {
-        Some(p) => path
-            .strip_prefix(fields[p].path.as_str())
+    let parent = parents[i].map_or(base, |p| fields[p].path.as_str());
+    let own = match parent {
+        "" => path.as_str(),
+        parent => path
+            .strip_prefix(parent)
             .and_then(|s| s.strip_prefix('.'))
             .unwrap_or(path),
-        None => path,
     };
     let mut name = own;
     let mut wraps = Vec::new();
@@ -444,12 +482,7 @@ fn move_subtree(fields: &mut Vec<SchemaField>, copy: usize, first: usize) {
     let new_root = fields[copy].path.clone();
     let depth_from = fields[first].depth;
     let depth_to = fields[copy].depth;
-    let end = first
-        + 1
-        + fields[first + 1..]
-            .iter()
-            .take_while(|f| f.depth > depth_from)
-            .count();
+    let end = subtree_end(fields, first);
     let rename = |p: &str| -> String {
         match p.strip_prefix(old_root.as_str()) {
             Some(rest) if rest.is_empty() || rest.starts_with('.') => format!("{new_root}{rest}"),
@@ -765,6 +798,8 @@ type VaultSpec struct {
 	Beta BetaAuth `json:"beta"`
 	// Gamma is a second alpha.
 	Gamma AlphaAuth `json:"gamma"`
+	// Delta is an alpha by another name.
+	Delta DeltaAuth `json:"delta"`
 	Shared `json:",inline"`
 	// Mode is declared here and in Shared.
 	Mode string `json:"mode"`
@@ -773,6 +808,10 @@ type VaultSpec struct {
 type Shared struct {
 	// Mode of the shared part.
 	Mode string `json:"mode"`
+}
+
+type DeltaAuth struct {
+	AlphaAuth `json:",inline"`
 }
 
 type AlphaAuth struct {
@@ -819,6 +858,8 @@ spec:
                 beta:
                   {auth}
                 gamma:
+                  {auth}
+                delta:
                   {auth}
                 mode: {{type: string}}
 "
