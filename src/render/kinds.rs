@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::table::{Anchors, Cell, Section, TableRow, api_page, path_segment, source_links};
-use super::views::Link;
+use super::views::{Link, controller_url_by_name};
 use crate::model::{KindEntry, Portal, Project, SourceRef};
 
 /// A portal-wide page made of sections of tables (kind pages, platform pages).
@@ -252,11 +252,7 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
             let who_cell = if w.package.is_empty() {
                 Cell::link(
                     who,
-                    format!(
-                        "{root}projects/{}/dataflow/#{}",
-                        w.project,
-                        super::views::anchor(&["controller", &w.controller])
-                    ),
+                    controller_url_by_name(root, projects, &w.project, &w.controller),
                 )
             } else {
                 Cell::text(who)
@@ -290,11 +286,7 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
             } else {
                 Cell::link(
                     w.controller.clone(),
-                    format!(
-                        "{root}projects/{}/dataflow/#{}",
-                        w.project,
-                        super::views::anchor(&["controller", &w.controller])
-                    ),
+                    controller_url_by_name(root, projects, &w.project, &w.controller),
                 )
             };
             TableRow {

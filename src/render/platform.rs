@@ -7,7 +7,7 @@
 
 use super::kinds::{PortalPage, kind_cell, kind_title};
 use super::table::{Anchors, Cell, Section, TableRow, counted, service_port, source_links};
-use super::views::anchor;
+use super::views::controller_url;
 use crate::analyze::yaml::rbac::role_key;
 use crate::analyze::yaml::value::qualified;
 use crate::link;
@@ -107,14 +107,7 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
                 anchor: anchors.unique(&["controller", &p.name, &ctl.name]),
                 cells: vec![
                     Cell::project(root, &p.name),
-                    Cell::link(
-                        ctl.name.clone(),
-                        format!(
-                            "{root}projects/{}/dataflow/#{}",
-                            p.name,
-                            anchor(&["controller", &ctl.name])
-                        ),
-                    ),
+                    Cell::link(ctl.name.clone(), controller_url(root, p, ctl)),
                     Cell::list(kinds),
                     Cell::text(ctl.operations.len().to_string()),
                 ],

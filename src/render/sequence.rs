@@ -96,7 +96,7 @@ impl Links<'_> {
     fn controller(&self, p: &Project, c: &crate::model::Controller, fragment: &str) -> String {
         match super::views::controller_page(p, c) {
             Some(page) => format!("{}{page}#{fragment}", self.root),
-            None => self.dataflow(p, &anchor(&["controller", &c.name])),
+            None => super::views::controller_url(self.root, p, c),
         }
     }
 }

@@ -108,6 +108,43 @@ pub fn page_of(p: &Project, c: &Controller) -> Option<String> {
         .map(|(_, slug)| page_path(p, &slug))
 }
 
+/// A controller's page under `root`, or its row on the dataflow page when it has none (a
+/// controller of tests or samples).
+pub fn url_of(root: &str, p: &Project, c: &Controller) -> String {
+    match page_of(p, c) {
+        Some(page) => format!("{root}{page}"),
+        None => dataflow_row(root, &p.name, &c.name),
+    }
+}
+
+/// The page of the controller a row of another table names (project and controller name,
+/// as the kind index keeps them): its own page when exactly one component controller of
+/// the project has the name, else its row on the dataflow page.
+pub fn url_by_name(root: &str, projects: &[Project], project: &str, name: &str) -> String {
+    let page = projects.iter().find(|p| p.name == project).and_then(|p| {
+        let mut named = p
+            .controllers
+            .iter()
+            .filter(|c| c.area.is_component() && c.name == name);
+        match (named.next(), named.next()) {
+            (Some(c), None) => page_of(p, c),
+            _ => None,
+        }
+    });
+    match page {
+        Some(page) => format!("{root}{page}"),
+        None => dataflow_row(root, project, name),
+    }
+}
+
+/// A controller's row on its project's dataflow page.
+fn dataflow_row(root: &str, project: &str, name: &str) -> String {
+    format!(
+        "{root}projects/{project}/dataflow/#{}",
+        anchor(&["controller", name])
+    )
+}
+
 /// The site-relative folder of a controller's page.
 pub fn page_path(p: &Project, slug: &str) -> String {
     format!("projects/{}/controllers/{slug}/", p.name)
@@ -250,5 +287,65 @@ fn operation_row(
             call_path(p, &o.via),
         ],
         sources: source_links(p, &o.sources),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Area;
+
+    /// `demo` with a second `widget` controller in samples and a `gadget` controller twice.
+    fn projects() -> Vec<Project> {
+        let mut p = crate::render::sequence::tests::project();
+        let widget = p.controllers[0].clone();
+        let sample = Controller {
+            area: Area::Samples,
+            ..widget.clone()
+        };
+        let gadget = Controller {
+            name: "gadget".into(),
+            ..widget
+        };
+        p.controllers.extend([sample, gadget.clone(), gadget]);
+        vec![p]
+    }
+
+    #[test]
+    fn controllers_link_to_their_page_or_else_to_their_dataflow_row() {
+        let projects = projects();
+        let p = &projects[0];
+        assert_eq!(
+            url_of("/r/", p, &p.controllers[0]),
+            "/r/projects/demo/controllers/widget/"
+        );
+        assert_eq!(
+            url_of("/r/", p, &p.controllers[1]),
+            "/r/projects/demo/dataflow/#controller-widget"
+        );
+        assert_eq!(
+            url_of("/r/", p, &p.controllers[3]),
+            "/r/projects/demo/controllers/gadget-2/"
+        );
+    }
+
+    #[test]
+    fn a_name_links_to_a_page_only_when_one_component_controller_has_it() {
+        let projects = projects();
+        let by_name = |project: &str, name: &str| url_by_name("/", &projects, project, name);
+        // The samples controller of the same name has no page and does not count.
+        assert_eq!(
+            by_name("demo", "widget"),
+            "/projects/demo/controllers/widget/"
+        );
+        // Two component controllers named `gadget`: which one is meant is not known.
+        assert_eq!(
+            by_name("demo", "gadget"),
+            "/projects/demo/dataflow/#controller-gadget"
+        );
+        assert_eq!(
+            by_name("other", "widget"),
+            "/projects/other/dataflow/#controller-widget"
+        );
     }
 }
