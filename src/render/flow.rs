@@ -1,13 +1,14 @@
 //! The Reconciliation Flow section of a dataflow page: the project summary and one
 //! diagram per component controller, each as an inline SVG, as mermaid text and as a
-//! `.mmd` file next to the page (`projects/P/dataflow/NAME.mmd`, `summary.mmd`).
+//! `.mmd` file next to the page (`projects/P/dataflow/NAME.mmd`, `summary.mmd`); under a
+//! diagram whose arrows stand for several kinds, a table of those kinds.
 
 use std::collections::BTreeSet;
 
 use serde::Serialize;
 
-use super::sequence::{self, Diagram, Links};
-use super::table::path_segment;
+use super::sequence::{self, Diagram, Links, Step};
+use super::table::{Cell, TableRow, path_segment};
 use super::views::anchor;
 use super::{OutputFile, mermaid, svg};
 use crate::model::Project;
@@ -24,6 +25,8 @@ pub struct FlowView {
     pub mmd_url: String,
     /// Messages in the diagram, to say when it is empty.
     pub messages: usize,
+    /// The arrows that stand for several kinds: from, to, what, and every kind linked.
+    pub groups: Vec<TableRow>,
 }
 
 /// The summary first, then each component controller in model order, and their files.
@@ -54,6 +57,7 @@ pub fn project(p: &Project, links: &Links) -> (Vec<FlowView>, Vec<OutputFile>) {
                 .count(),
             mermaid: text,
             svg: svg::sequence::render(&d),
+            groups: groups(&d),
             mmd_url: format!("{}{folder}{name}.mmd", links.root),
         });
     };
@@ -72,4 +76,109 @@ pub fn project(p: &Project, links: &Links) -> (Vec<FlowView>, Vec<OutputFile>) {
         );
     }
     (views, files)
+}
+
+/// A row per arrow that stands for several kinds, anchored where the arrow links: the
+/// arrow (`from → to`, and its verbs) and its kinds.
+fn groups(d: &Diagram) -> Vec<TableRow> {
+    let name = |i: usize| d.participants.get(i).map(|x| x.label.as_str());
+    d.steps
+        .iter()
+        .filter_map(|step| match step {
+            Step::Message(m) => Some((m, m.group.as_ref()?)),
+            Step::Note(_) => None,
+        })
+        .map(|(m, group)| {
+            let arrow = format!(
+                "{} → {}",
+                name(m.from).unwrap_or_default(),
+                name(m.to).unwrap_or_default()
+            );
+            let kinds = group
+                .members
+                .iter()
+                .map(|k| Cell::link(k.text.clone(), k.link.clone()))
+                .collect();
+            TableRow {
+                anchor: group.anchor.clone(),
+                cells: vec![
+                    Cell::list(vec![Cell::text(arrow), Cell::text(group.what.clone())]),
+                    Cell::path(kinds, ", "),
+                ],
+                sources: Vec::new(),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::sequence::tests::op;
+    use crate::render::table::KindPages;
+
+    #[test]
+    fn the_summary_groups_alike_in_the_svg_the_mermaid_and_the_table() {
+        let mut p = crate::render::sequence::tests::project();
+        let c = &mut p.controllers[0];
+        c.watches.clear();
+        c.reads.clear();
+        c.operations = vec![
+            op("create", "apps", "Deployment", 1),
+            op("create", "", "Service", 2),
+            op("create", "", "Secret", 3),
+        ];
+        let kinds = KindPages::none("/");
+        let links = Links {
+            root: "/",
+            kinds: &kinds,
+        };
+        let (views, _) = super::project(&p, &links);
+        let summary = &views[0];
+        let label = "create Deployment, Service, Secret";
+        assert_eq!(summary.messages, 1);
+        assert!(
+            summary
+                .mermaid
+                .contains(&format!("    c0->>api: {label}\n")),
+            "{}",
+            summary.mermaid
+        );
+        assert!(
+            summary.svg.contains(&format!(">{label}</text>")),
+            "{}",
+            summary.svg
+        );
+        assert!(
+            summary.svg.contains(
+                "<title>create, 3 kinds: apps/v1 Deployment, v1 Service, v1 Secret</title>"
+            ),
+            "{}",
+            summary.svg
+        );
+        // The arrow links to its row of the table under the diagram.
+        let [row] = summary.groups.as_slice() else {
+            panic!("{} rows", summary.groups.len())
+        };
+        assert_eq!(row.anchor, "arrow-widget-controller-kubernetes-api-create");
+        assert!(
+            summary.svg.contains(&format!(
+                "<a href=\"/projects/demo/dataflow/#{}\">",
+                row.anchor
+            )),
+            "{}",
+            summary.svg
+        );
+        let cells: Vec<&str> = row.cells.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(
+            cells,
+            [
+                "widget controller → Kubernetes API\ncreate",
+                "apps/v1 Deployment, v1 Service, v1 Secret"
+            ]
+        );
+        // A controller's own diagram draws each kind as its own arrow.
+        assert_eq!(views[1].messages, 3);
+        assert!(views[1].groups.is_empty());
+    }
 }

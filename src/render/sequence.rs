@@ -5,9 +5,15 @@
 //!
 //! Messages are deduplicated: a kind watched twice the same way is one arrow, all reads
 //! of one kind are one arrow (`get/list v1 ConfigMap`), and all writes of one kind are one
-//! arrow listing their verbs (`create/update/delete apps/v1 Deployment`).
+//! arrow listing their verbs (`create/update/delete apps/v1 Deployment`). In the project
+//! summary, the arrows of one participant with the same verbs for many kinds are one
+//! (`group`).
+
+mod group;
 
 use std::collections::BTreeSet;
+
+use group::Arrow;
 
 use super::table::{KindPages, api_page};
 use super::views::anchor;
@@ -30,7 +36,7 @@ pub struct Participant {
     pub link: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MessageKind {
     /// A watch that triggers a reconcile (`For`, `Owns`, `Watches`): a solid arrow.
     Watch,
@@ -53,6 +59,36 @@ pub struct Message {
     pub link: String,
     /// The first place in the code the message comes from, as `file:line`.
     pub source: String,
+    /// The kinds the arrow stands for, when it stands for several (the project summary).
+    pub group: Option<Group>,
+}
+
+/// The kinds one arrow stands for: its sender sends the same verbs to the same target
+/// for each of them (or the API notifies it of each the same way).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Group {
+    /// The id of the arrow's row in the table under the diagram, where the arrow links.
+    pub anchor: String,
+    /// What the arrow does for each kind: its verbs (`create/update`), or `Watch (owned)`.
+    pub what: String,
+    pub members: Vec<Member>,
+}
+
+/// One kind of a grouped arrow.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Member {
+    /// The kind as its own arrow would name it (`apps/v1 Deployment`).
+    pub text: String,
+    /// Where its own arrow would link: its kind page, else its source line, else its row.
+    pub link: String,
+}
+
+impl Group {
+    /// Every kind in full, for the arrow's tooltip.
+    pub fn title(&self) -> String {
+        let kinds: Vec<&str> = self.members.iter().map(|m| m.text.as_str()).collect();
+        format!("{}, {} kinds: {}", self.what, kinds.len(), kinds.join(", "))
+    }
 }
 
 impl Message {
@@ -117,19 +153,25 @@ fn kind_text(group: &str, version: &str, kind: &str) -> String {
     if group == UNRESOLVED {
         return "unknown kind".into();
     }
+    gvk(group, version, kind).display()
+}
+
+fn gvk(group: &str, version: &str, kind: &str) -> Gvk {
     Gvk {
         group: group.into(),
         version: version.into(),
         kind: kind.into(),
     }
-    .display()
 }
 
-/// Adds messages, skipping one equal to an earlier one in direction, kind and label.
+/// Adds arrows, skipping one equal to an earlier one in direction, kind and label, and
+/// notes, which follow every arrow.
 struct Builder<'a> {
     p: &'a Project,
     links: &'a Links<'a>,
     diagram: Diagram,
+    arrows: Vec<Arrow>,
+    notes: Vec<Note>,
     seen: BTreeSet<(usize, usize, String)>,
 }
 
@@ -148,8 +190,33 @@ impl<'a> Builder<'a> {
                 participants: vec![api],
                 steps: Vec::new(),
             },
+            arrows: Vec::new(),
+            notes: Vec::new(),
             seen: BTreeSet::new(),
         }
+    }
+
+    /// The diagram: its arrows, grouped (`group`) when `grouped`, then its notes.
+    fn finish(self, grouped: bool) -> Diagram {
+        let Builder {
+            p,
+            links,
+            mut diagram,
+            arrows,
+            notes,
+            ..
+        } = self;
+        let messages = if grouped {
+            group::messages(arrows, &diagram.participants, &|row| links.dataflow(p, row))
+        } else {
+            arrows.into_iter().map(Arrow::message).collect()
+        };
+        diagram.steps = messages
+            .into_iter()
+            .map(Step::Message)
+            .chain(notes.into_iter().map(Step::Note))
+            .collect();
+        diagram
     }
 
     fn participant(&mut self, prefix: &str, label: String, link: String) -> usize {
@@ -167,9 +234,9 @@ impl<'a> Builder<'a> {
         self.diagram.participants.len() - 1
     }
 
-    fn message(&mut self, m: Message) {
-        if self.seen.insert((m.from, m.to, m.label.clone())) {
-            self.diagram.steps.push(Step::Message(m));
+    fn arrow(&mut self, a: Arrow) {
+        if self.seen.insert((a.from, a.to, a.label())) {
+            self.arrows.push(a);
         }
     }
 
@@ -206,7 +273,7 @@ impl<'a> Builder<'a> {
         } else {
             self.link(group, kind, sources, row)
         };
-        self.message(Message {
+        self.arrow(Arrow {
             from: 0,
             to: at,
             kind: if relation == Relation::Informer {
@@ -214,7 +281,10 @@ impl<'a> Builder<'a> {
             } else {
                 MessageKind::Watch
             },
-            label: format!("Watch {shown} ({what})"),
+            head: "Watch".into(),
+            tail: format!(" ({what})"),
+            gvk: unresolved_path.is_none().then(|| gvk(group, version, kind)),
+            shown,
             link,
             source: source_label(sources),
         });
@@ -249,11 +319,14 @@ impl<'a> Builder<'a> {
             } else {
                 self.link(group, kind, sources, row)
             };
-            self.message(Message {
+            self.arrow(Arrow {
                 from: at,
                 to: 0,
                 kind: message,
-                label: format!("{} {}", verbs.join("/"), kind_text(group, version, kind)),
+                head: verbs.join("/"),
+                tail: String::new(),
+                gvk: (group != UNRESOLVED).then(|| gvk(group, version, kind)),
+                shown: kind_text(group, version, kind),
                 link,
                 source: source_label(sources),
             });
@@ -265,11 +338,11 @@ impl<'a> Builder<'a> {
             return;
         }
         let last = self.diagram.participants.len() - 1;
-        self.diagram.steps.push(Step::Note(Note {
+        self.notes.push(Note {
             over: (0, last),
             heading: heading.into(),
             items,
-        }));
+        });
     }
 
     /// The project's own CRDs (not bundled, not samples), once per kind, that `keep` selects.
@@ -311,7 +384,7 @@ pub fn controller(p: &Project, c: &crate::model::Controller, links: &Links) -> D
     );
     add_controller(&mut b, c, at);
     b.crd_note(|group, kind| c.watches.iter().any(|w| w.group == group && w.kind == kind));
-    b.diagram
+    b.finish(false)
 }
 
 /// A controller's watches, reads and writes; an arrow that has neither a kind page nor a
@@ -381,7 +454,9 @@ fn verb_rank(verb: &str) -> usize {
 }
 
 /// The project summary: every component controller, then the packages that watch or
-/// write outside any controller, with notes for the project's CRDs and Services.
+/// write outside any controller, with notes for the project's CRDs and Services. The
+/// arrows of one participant that differ only by kind are one arrow (`group`); it links to
+/// its row in the table under the diagram on the dataflow page.
 pub fn summary(p: &Project, links: &Links) -> Diagram {
     let mut b = Builder::new(p, links, format!("Reconciliation flow of {}", p.title));
     for c in p.controllers.iter().filter(|c| c.area.is_component()) {
@@ -494,7 +569,7 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
         })
         .collect();
     b.note("Exposes", services);
-    b.diagram
+    b.finish(true)
 }
 
 /// Each import path shortened to its last two segments (`…/reconcilers/deployment`), or
@@ -544,7 +619,7 @@ pub(crate) mod tests {
         }
     }
 
-    fn op(verb: &str, group: &str, kind: &str, line: u32) -> Operation {
+    pub(crate) fn op(verb: &str, group: &str, kind: &str, line: u32) -> Operation {
         Operation {
             via: Vec::new(),
             condition: String::new(),
@@ -631,6 +706,7 @@ pub(crate) mod tests {
                 label: label.into(),
                 link,
                 source: source.into(),
+                group: None,
             })
         };
         assert_eq!(

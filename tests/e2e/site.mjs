@@ -735,6 +735,31 @@ try {
     }
   });
 
+  await check('diagrams: a grouped arrow of the summary names its kinds and opens their row under the diagram', async () => {
+    await page.goto(ROOT + 'projects/widget-operator/dataflow/');
+    const arrow = page.locator('#flow-summary ~ figure.diagram-wrap svg.diagram a[href*="#arrow-"]').first();
+    const id = new URL(await arrow.getAttribute('href'), page.url()).hash.slice(1);
+    eq(await arrow.locator('text').textContent(), 'Watch Deployment, Service, Ingress (owned)', 'grouped arrow label');
+    eq(
+      await arrow.locator('title').textContent(),
+      'Watch (owned), 3 kinds: apps/v1 Deployment, v1 Service, networking.k8s.io/v1 Ingress',
+      'grouped arrow tooltip',
+    );
+    const details = page.locator('details.flow-groups');
+    eq(await details.evaluate((d) => d.open), false, 'the grouped arrows table is open before the click');
+    await arrow.locator('text').click(); // the label: the group's box has gaps
+    await page.waitForURL((u) => u.hash === `#${id}`);
+    eq(await details.evaluate((d) => d.open), true, 'the grouped arrows table is closed after the click');
+    const row = page.locator(`tr#${id}`);
+    const inView = await row.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.height > 0 && r.top >= -1 && r.bottom <= window.innerHeight + 1;
+    });
+    assert(inView, `row #${id} is not in view after the click`);
+    const kinds = await row.locator('td a[href*="/kinds/"]').allInnerTexts();
+    eq(kinds.join(', '), 'apps/v1 Deployment, v1 Service, networking.k8s.io/v1 Ingress', 'kinds of the grouped arrow');
+  });
+
   await check('accessibility: axe-core finds no serious or critical violation on the key pages, light and dark', async () => {
     const axe = fs.readFileSync(AXE_JS, 'utf8');
     const pages = [

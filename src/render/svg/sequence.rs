@@ -9,7 +9,7 @@
 //! Every participant, message and note item is a link.
 
 use super::{CHAR_WIDTH, LINE, close_link, escape, fit, open_link, open_svg, text, title};
-use crate::render::sequence::{Diagram, MessageKind, Step};
+use crate::render::sequence::{Diagram, Message, MessageKind, Step};
 
 const MARGIN: i64 = 12;
 /// A participant box of one line; each further line adds `LINE`.
@@ -19,7 +19,9 @@ const BOX_MIN: i64 = 110;
 /// (`llamastackdistribution` / `controller`, `package` / `…/reconcilers/otel`), each line
 /// cut at `BOX_CHARS` with `…` and the whole name as the tooltip.
 const BOX_CHARS: usize = 32;
-const MESSAGE_CHARS: usize = 72;
+/// A message label longer than this is cut with `…` (the grouped arrows of `sequence::group`
+/// list as many kinds as fit it).
+pub const MESSAGE_CHARS: usize = 72;
 const NOTE_CHARS: usize = 80;
 const STEP: i64 = 34;
 
@@ -167,12 +169,7 @@ pub fn render(d: &Diagram) -> String {
                 let line_y = y + 12;
                 let opened = open_link(&mut out, &m.link);
                 out.push_str(&format!("<g class=\"{class}\">"));
-                let tip = if m.source.is_empty() {
-                    m.label.clone()
-                } else {
-                    format!("{} ({})", m.label, m.source)
-                };
-                title(&mut out, &tip);
+                title(&mut out, &tooltip(m));
                 let dir = if x2 >= x1 { 1 } else { -1 };
                 out.push_str(&format!(
                     "<line class=\"arrow\" x1=\"{x1}\" y1=\"{line_y}\" x2=\"{}\" y2=\"{line_y}\"/>",
@@ -245,6 +242,15 @@ pub fn render(d: &Diagram) -> String {
     out
 }
 
+/// A message's tooltip: every kind of a grouped arrow, else its label and source.
+fn tooltip(m: &Message) -> String {
+    match &m.group {
+        Some(group) => group.title(),
+        None if m.source.is_empty() => m.label.clone(),
+        None => format!("{} ({})", m.label, m.source),
+    }
+}
+
 fn note_height(items: usize) -> i64 {
     LINE * (items as i64 + 1) + 10
 }
@@ -293,7 +299,7 @@ fn participant_box(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::sequence::{Message, Participant};
+    use crate::render::sequence::Participant;
 
     fn participant(id: &str, label: &str) -> Participant {
         Participant {
@@ -346,6 +352,7 @@ mod tests {
                 label: "Watch <img src=x onerror=alert(1)> & \"more\"".into(),
                 link: "javascript:alert(1)".into(),
                 source: "a&b.go:1".into(),
+                group: None,
             })],
         };
         let svg = render(&d);
@@ -377,6 +384,7 @@ mod tests {
                     label: format!("Watch example.io/v1 Kind{i}"),
                     link: "/x/".into(),
                     source: String::new(),
+                    group: None,
                 })
             })
             .collect();

@@ -122,3 +122,20 @@
     });
   });
 })();
+
+// A grouped arrow of a summary diagram links to its row in the collapsed table under the
+// diagram: open the table when the address names a row in it (browsers that reveal a
+// closed <details> for a fragment do so without script).
+(function () {
+  'use strict';
+  function reveal() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var row = id && document.getElementById(id);
+    var details = row && row.closest('details.flow-groups');
+    if (!details || details.open) return;
+    details.open = true;
+    row.scrollIntoView();
+  }
+  window.addEventListener('hashchange', reveal);
+  reveal();
+})();
