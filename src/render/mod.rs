@@ -12,6 +12,7 @@ pub mod docs;
 pub mod flow;
 pub mod graphs;
 pub mod kinds;
+pub mod main_first;
 pub mod manifests;
 pub mod mermaid;
 pub mod nav;

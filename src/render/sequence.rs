@@ -459,7 +459,8 @@ fn verb_rank(verb: &str) -> usize {
 /// its row in the table under the diagram on the dataflow page.
 pub fn summary(p: &Project, links: &Links) -> Diagram {
     let mut b = Builder::new(p, links, format!("Reconciliation flow of {}", p.title));
-    for c in p.controllers.iter().filter(|c| c.area.is_component()) {
+    // Main controllers first, as everywhere: their lifelines lead the diagram.
+    for c in super::main_first::ordered(p).0 {
         let at = b.participant(
             "c",
             format!("{} controller", c.name),

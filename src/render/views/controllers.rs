@@ -45,33 +45,6 @@ pub struct ControllerPage {
     pub rbac: Vec<Section>,
 }
 
-/// The project's controllers, component ones first and then those of tests and samples;
-/// among component ones the main controllers first — those reconciling a kind the
-/// project defines itself (the `For` kind is one of its own CRDs) — then, among equals,
-/// those that watch and write the most; otherwise in source order.
-pub fn ordered(p: &Project) -> (Vec<&Controller>, Vec<&Controller>) {
-    let (mut component, sample): (Vec<_>, Vec<_>) =
-        p.controllers.iter().partition(|c| c.area.is_component());
-    component.sort_by_key(|c| {
-        (
-            !is_main(p, c),
-            std::cmp::Reverse(c.watches.len() + c.operations.len()),
-        )
-    });
-    (component, sample)
-}
-
-fn is_main(p: &Project, c: &Controller) -> bool {
-    let own = |group: &str, kind: &str| {
-        p.crds.iter().any(|crd| {
-            !crd.bundled && crd.area.is_component() && crd.group == group && crd.kind == kind
-        })
-    };
-    c.watches
-        .iter()
-        .any(|w| w.relation == Relation::For && own(&w.group, &w.kind))
-}
-
 /// Each component controller's page folder name, unique in the project, in model order.
 fn slugs(p: &Project) -> Vec<(&str, String)> {
     let mut taken = BTreeSet::new();
@@ -93,7 +66,7 @@ fn slugs(p: &Project) -> Vec<(&str, String)> {
 
 /// The component controllers in page order with their site-relative page folders.
 pub fn controller_links(p: &Project) -> Vec<(String, String)> {
-    ordered(p)
+    super::super::main_first::ordered(p)
         .0
         .into_iter()
         .filter_map(|c| Some((c.name.clone(), page_of(p, c)?)))
@@ -164,7 +137,7 @@ pub fn view(p: &Project, c: &Controller, kind_links: &KindLinks, url: String) ->
         reconciler: c.reconciler.clone(),
         url,
         reconciles,
-        main: is_main(p, c),
+        main: super::super::main_first::is_main(p, c),
         sources: source_links(p, &c.sources),
         watches: c
             .watches
@@ -226,7 +199,7 @@ pub fn controller_pages(
     rbac: &dyn Fn(&str) -> Vec<Section>,
 ) -> Vec<ControllerPage> {
     let slugs = slugs(p);
-    let (component, _) = ordered(p);
+    let (component, _) = super::super::main_first::ordered(p);
     component
         .into_iter()
         .filter_map(|c| {

@@ -89,7 +89,7 @@ impl Apart {
 /// `kind_links` locates every CRD of the portal, for links from rules to kinds.
 pub fn project_page(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectPage {
     let mut apart = Apart::default();
-    let (component, sample) = controllers::ordered(p);
+    let (component, sample) = super::super::main_first::ordered(p);
     let controllers = component
         .into_iter()
         .map(|c| {
