@@ -261,6 +261,11 @@ fn fields(
         let node = &mut nodes[i];
         let mut h = hasher;
         hash_own(node.schema, false).hash(&mut h);
+        // An array's items or a map's values: their format, pattern and enum are shown on
+        // the field (`field_of`), so two fields differing only there are not the same.
+        if !std::ptr::eq(node.inner, node.schema) {
+            hash_own(node.inner, false).hash(&mut h);
+        }
         node.items.hash(&mut h);
         node.additional.hash(&mut h);
         node.size = 1 + count;
@@ -573,6 +578,29 @@ spec:
         assert_eq!(by("spec.ports[].port").format, "int32");
         assert_eq!(by("spec.ports[].name").pattern, "^[a-z]+$");
         assert_eq!(by("spec.labels{}").additional_properties, "string");
+    }
+
+    #[test]
+    fn subtrees_differing_in_a_maps_values_are_not_the_same() {
+        // `limits{}` values have a pattern under `primary`, none under `backup`: the
+        // subtrees look alike but `field_of` shows the pattern, so neither refers to the other.
+        let resources = |pattern: &str| {
+            format!(
+                "{{type: object, properties: {{claims: {{type: string}}, limits: {{type: object, additionalProperties: {{type: string{pattern}}}}}, requests: {{type: string}}}}}}"
+            )
+        };
+        let text = format!(
+            "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: a.b\nspec:\n  group: b\n  names: {{kind: A, plural: as}}\n  versions:\n  - name: v1\n    schema:\n      openAPIV3Schema: {{properties: {{primary: {}, backup: {}}}}}\n",
+            resources(", pattern: '^[0-9]+$'"),
+            resources(""),
+        );
+        let (crd, _) = crd_of(&text);
+        let crd = crd.unwrap();
+        let fields = &crd.schema[0].fields;
+        assert!(fields.iter().all(|f| f.same_as.is_none()), "{fields:#?}");
+        let limits = |p: &str| fields.iter().find(|f| f.path == p).unwrap().pattern.clone();
+        assert_eq!(limits("primary.limits{}"), "^[0-9]+$");
+        assert_eq!(limits("backup.limits{}"), "");
     }
 
     #[test]
