@@ -501,6 +501,96 @@ fn kennel_api_reference_pages_with_field_anchors() {
     assert!(own.contains("kennel-system/<wbr>kennel-webhook-service"));
 }
 
+/// The Feeder kind (a synthetic CRD served as v1alpha1, v1beta1 and v1, listed out of
+/// order): an example manifest per version and the changes from each version to the next.
+#[test]
+fn a_kind_page_shows_example_manifests_and_the_changes_between_versions() {
+    let (_dir, out) = kennel_site();
+    let page = kennel_page(&out, "api/kennel.example.io/Feeder");
+    let main = main_of(&page);
+    // The storage version's example: the fields a manifest must set, defaults, enums'
+    // first members; not `spec.refill` (optional, though its field has a default), not
+    // `status`.
+    assert!(main.contains(
+        r#"<pre><code class="language-yaml">apiVersion: kennel.example.io/v1
+kind: Feeder
+metadata:
+  name: example
+  namespace: default
+spec:
+  kennelRef:
+    name: &quot;&quot;
+  portions:
+    - food: Kibble  # one of: Kibble, Stew, Biscuit
+      grams: 0
+  schedule: Daily  # one of: Daily, Weekdays, Weekends
+  water: true</code></pre>"#
+    ));
+    assert_eq!(main.matches(r#"class="language-yaml""#).count(), 3);
+    // Oldest to newest, whatever the CRD's order.
+    let alpha = main.find(r#"<h4 id="changes-v1alpha1-v1beta1">"#).unwrap();
+    let beta = main.find(r#"<h4 id="changes-v1beta1-v1">"#).unwrap();
+    assert!(alpha < beta);
+    let row = |path: &str, change: &str, detail: &str| {
+        format!(
+            r#">{path}</a></code></td><td class="change {change}">{change}</td><td>{detail}</td></tr>"#
+        )
+    };
+    for (at, path, change, detail) in [
+        (
+            alpha,
+            "spec.meals[]",
+            "removed",
+            "[]object, 2 fields under it",
+        ),
+        (
+            alpha,
+            "spec.portions[]",
+            "added",
+            "[]object, required, 3 fields under it",
+        ),
+        (
+            alpha,
+            "spec.schedule",
+            "added",
+            "string, default &quot;Daily&quot;",
+        ),
+        (beta, "spec.kennelRef", "changed", "type: string → object"),
+        (
+            beta,
+            "spec.portions[].grams",
+            "changed",
+            "now required; format: int64 → int32",
+        ),
+        (
+            beta,
+            "spec.portions[].food",
+            "changed",
+            "enum: added &quot;Biscuit&quot;",
+        ),
+        (beta, "spec.refill.threshold", "changed", "default: 5 → 10"),
+        (beta, "spec.bowlSize", "removed", "integer"),
+        (beta, "status", "added", "object, 1 field under it"),
+    ] {
+        let section = &main[at..];
+        let section = &section[..section[4..].find("<h4").map_or(section.len(), |e| e + 4)];
+        assert!(
+            section.contains(&row(path, change, detail)),
+            "{path} {change}"
+        );
+    }
+    // A field the page draws links to its row; a deeper one to the all-fields page, which
+    // the tree's script opens in place.
+    assert!(main.contains(r##"<a href="#field-v1beta1-spec-bowlsize">spec.bowlSize</a>"##));
+    assert!(main.contains(
+        r#"<a class="in-tree" href="/kennel/projects/kennel-operator/api/kennel.example.io/Feeder/all-fields/#field-spec-refill-threshold">"#
+    ));
+    insta::assert_snapshot!("kennel-feeder-main", main);
+    // The all-fields page is the field table alone.
+    let all = kennel_page(&out, "api/kennel.example.io/Feeder/all-fields");
+    assert!(!all.contains("language-yaml") && !all.contains("Changes between versions"));
+}
+
 #[test]
 fn kennel_site_checks_clean_and_never_shows_secret_values() {
     let (_dir, out) = kennel_site();

@@ -13,9 +13,12 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::example_yaml::{self, Kind};
+use super::schema_tree::type_text;
 use super::table::{Anchors, Cell, TableRow, api_page, counted, source_links};
+use super::version_diff::{self, VersionDiff};
 use super::views::Link;
-use crate::model::{Area, Crd, Project};
+use crate::model::{Area, Crd, CrdSchema, CrdVersion, Project};
 
 /// The project header every page shows.
 #[derive(Serialize)]
@@ -99,6 +102,9 @@ pub struct Variant {
     pub sources: Vec<Link>,
     pub templated: bool,
     pub versions: Vec<VersionView>,
+    /// The changes from each served version to the next, oldest first (with two or more).
+    pub changes: Vec<VersionDiff>,
+    pub changes_anchor: String,
 }
 
 #[derive(Serialize)]
@@ -117,6 +123,9 @@ pub struct VersionView {
     pub fields_file: String,
     pub truncated: bool,
     pub has_schema: bool,
+    /// An example manifest for a served version with a schema (YAML), else "".
+    pub example: String,
+    pub example_anchor: String,
     /// The Go type the fields were matched with, if any.
     pub go_type: Option<GoOriginView>,
 }
@@ -386,9 +395,9 @@ pub fn kind_pages(p: &Project, root: &str) -> Vec<KindPage> {
 
 fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> Variant {
     // The storage version first: it is what the cluster keeps.
-    let mut versions: Vec<&crate::model::CrdVersion> = c.versions.iter().collect();
+    let mut versions: Vec<&CrdVersion> = c.versions.iter().collect();
     versions.sort_by_key(|v| !v.storage);
-    let views = versions
+    let views: Vec<VersionView> = versions
         .iter()
         .enumerate()
         .map(|(i, v)| {
@@ -430,22 +439,12 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
                     constraints.push("any fields accepted".into());
                 }
                 constraints.extend(f.validation.iter().map(|m| format!("Go marker: {m}")));
-                let type_text = match (
-                    f.field_type.as_str(),
-                    f.items.as_str(),
-                    f.additional_properties.as_str(),
-                ) {
-                    ("array", items, _) if !items.is_empty() => format!("[]{items}"),
-                    (_, _, values) if !values.is_empty() => format!("map[string]{values}"),
-                    ("", _, _) => "any".into(),
-                    (t, _, _) => t.to_string(),
-                };
                 fields.push(FieldView {
                     anchor,
                     name: f.path.rsplit('.').next().unwrap_or(&f.path).to_string(),
                     path: f.path.clone(),
                     depth: f.depth.min(24),
-                    type_text,
+                    type_text: type_text(f),
                     required: f.required,
                     default: f.default.clone().unwrap_or_default(),
                     enum_text: f.enum_values.join(", "),
@@ -477,6 +476,8 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
             ]);
             let file = fields_file(&version_anchor);
             VersionView {
+                example_anchor: anchors.unique(&[&version_anchor, "example"]),
+                example: example(c, v, schema),
                 anchor: version_anchor,
                 name: v.name.clone(),
                 flags: flags.join(", "),
@@ -522,6 +523,11 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
         })
         .collect();
     let fields = field_count(c);
+    let changes_anchor = if n == 0 {
+        anchors.unique(&["changes"])
+    } else {
+        anchors.unique(&["variant", &(n + 1).to_string(), "changes"])
+    };
     Variant {
         title: if of > 1 {
             format!(
@@ -543,6 +549,56 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
         },
         sources: source_links(p, &c.sources),
         templated: c.templated,
+        changes: changes(c, &views, &changes_anchor, anchors),
+        changes_anchor,
         versions: views,
     }
+}
+
+/// The example manifest of a served version with a schema.
+fn example(c: &Crd, v: &CrdVersion, schema: Option<&CrdSchema>) -> String {
+    let Some(schema) = schema.filter(|_| v.served) else {
+        return String::new();
+    };
+    let kind = Kind {
+        group: &c.group,
+        version: &v.name,
+        kind: &c.kind,
+        namespaced: c.scope == "Namespaced",
+    };
+    example_yaml::example(&kind, schema)
+}
+
+/// The changes between a CRD's served versions, each field linked to its anchor when the
+/// version lists it at that path (drawn on the page, or deeper in the tree).
+fn changes(
+    c: &Crd,
+    versions: &[VersionView],
+    section: &str,
+    anchors: &mut Anchors,
+) -> Vec<VersionDiff> {
+    let fields: BTreeMap<(&str, &str), &FieldView> = versions
+        .iter()
+        .flat_map(|v| {
+            v.fields
+                .iter()
+                .map(|f| ((v.name.as_str(), f.path.as_str()), f))
+        })
+        .collect();
+    let mut diffs = version_diff::served_versions(c);
+    for d in &mut diffs {
+        d.anchor = anchors.unique(&[section, &d.from, &d.to]);
+        for change in &mut d.changes {
+            let version = if change.change == "removed" {
+                &d.from
+            } else {
+                &d.to
+            };
+            if let Some(f) = fields.get(&(version.as_str(), change.path.as_str())) {
+                change.anchor = f.anchor.clone();
+                change.drawn = f.depth <= SHOWN_DEPTH;
+            }
+        }
+    }
+    diffs
 }

@@ -9,6 +9,7 @@ pub mod api;
 pub mod content;
 pub mod counts;
 pub mod docs;
+pub mod example_yaml;
 pub mod flow;
 pub mod graphs;
 pub mod kinds;
@@ -18,13 +19,16 @@ pub mod mermaid;
 pub mod nav;
 pub mod platform;
 pub mod rbac_code;
+pub mod schema_tree;
 pub mod sequence;
 pub mod subjects;
 pub mod svg;
 pub mod table;
 pub mod theme;
 pub mod toc;
+pub mod version_diff;
 pub mod views;
+pub mod yaml_text;
 
 use serde::Serialize;
 

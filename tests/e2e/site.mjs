@@ -705,6 +705,28 @@ try {
     assert(await page.locator('tr#field-spec-routes-street').count() === 1, 'the all-fields page lacks spec.routes[].street');
   });
 
+  await check('CRD reference: an example manifest per served version with a Copy button; the changes between versions', async () => {
+    await page.goto(ROOT + 'projects/widget-operator/api/widgets.example.io/Gizmo/');
+    const examples = page.locator('details.copy-source.example');
+    eq(await examples.count(), 2, 'example manifests (v1beta1 and v1alpha1)');
+    const first = examples.first();
+    const yaml = await first.locator('pre code.language-yaml').innerText();
+    eq(yaml, 'apiVersion: widgets.example.io/v1beta1\nkind: Gizmo\nmetadata:\n  name: example\nspec: {}', 'the storage version\'s example');
+    const copy = page.locator('#version-v1beta1-example + button.copy');
+    eq(await copy.innerText(), 'Copy', 'the Copy button before the example');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ORIGIN });
+    await copy.click();
+    await page.waitForFunction(() => document.querySelector('#version-v1beta1-example + button.copy').textContent !== 'Copy');
+    eq(await copy.innerText(), 'Copied', 'the Copy button after a click');
+    eq(await page.evaluate(() => navigator.clipboard.readText()), yaml, 'what the Copy button copied');
+    const rows = await page.locator('table.changes tbody tr').allInnerTexts();
+    eq(
+      rows.map((r) => r.split('\t').join(' | ')).join('\n'),
+      'spec.secretName | added | string\nstatus | added | object, 1 field under it',
+      'changes from v1alpha1 to v1beta1',
+    );
+  });
+
   await check('diagrams: zoom in and out, fit the width, 100 %; fitted on a phone with a cue', async () => {
     await page.goto(ROOT + 'projects/widget-operator/controllers/widget/');
     const svg = page.locator('#sequence ~ figure.diagram-wrap svg.diagram').first();
@@ -768,6 +790,7 @@ try {
       'projects/widget-operator/dataflow/',
       'projects/widget-operator/controllers/widget/',
       'projects/kube-operator/api/leash.example.io/Leash/',
+      'projects/widget-operator/api/widgets.example.io/Gizmo/',
       'projects/widget-operator/security/',
       'platform/rbac/',
       'kinds/widgets.example.io/Widget/',

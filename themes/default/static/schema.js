@@ -285,4 +285,14 @@
   };
   window.addEventListener('hashchange', fromHash);
   fromHash();
+  // A link to a field not drawn yet points at the all-fields page (for readers without
+  // script, and for link checks); here it opens the field in this page's tree instead.
+  document.addEventListener('click', function (event) {
+    var a = event.target.closest && event.target.closest('a.in-tree');
+    if (!a || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    var anchor = decodeURIComponent(a.hash.slice(1));
+    history.pushState(null, '', '#' + anchor);
+    goTo(all, anchor);
+  });
 })();
