@@ -104,8 +104,9 @@ pub fn sections(
             id: "rbac-versus-code".into(),
             title: "RBAC versus code".into(),
             intro: format!(
-                "{} Each kind a controller watches needs get, list and watch; each read through a client its verb; each client write its verb (status writes on the status subresource). MISSING means the controller will be refused at run time.",
-                report.basis.reason
+                "{} Each kind a controller watches needs get, list and watch; each read through a client its verb; each client write its verb (status writes on the status subresource). MISSING means the controller will be refused at run time. {}",
+                report.basis.reason,
+                missing_summary(report)
             ),
             headers: [
                 "Controller or package",
@@ -137,6 +138,30 @@ pub fn sections(
             code: Vec::new(),
         },
     ]
+}
+
+/// Which rows miss verbs, said before the table (which a long page folds).
+fn missing_summary(report: &AccessReport) -> String {
+    let missing: Vec<String> = report
+        .rows
+        .iter()
+        .filter(|r| !r.missing.is_empty())
+        .map(|r| format!("{} {}", r.who, kind_title(&r.group, &r.kind)))
+        .collect();
+    match missing.len() {
+        0 => format!("No verb is missing in the {} rows.", report.rows.len()),
+        n => format!(
+            "{n} of {} rows miss verbs: {}{}.",
+            report.rows.len(),
+            missing
+                .iter()
+                .take(5)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("; "),
+            if n > 5 { "; …" } else { "" }
+        ),
+    }
 }
 
 /// The RBAC-versus-code rows and the least-privilege section of one controller, for its

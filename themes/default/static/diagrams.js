@@ -123,17 +123,19 @@
   });
 })();
 
-// A grouped arrow of a summary diagram links to its row in the collapsed table under the
-// diagram: open the table when the address names a row in it (browsers that reveal a
-// closed <details> for a fragment do so without script).
+// A link to a row inside a closed <details> (a grouped arrow's row in the table under a
+// summary diagram, a row of a long folded table) opens it (browsers that reveal a closed
+// <details> for a fragment do so without script).
 (function () {
   'use strict';
   function reveal() {
     var id = decodeURIComponent(location.hash.slice(1));
     var row = id && document.getElementById(id);
-    var details = row && row.closest('details.flow-groups');
-    if (!details || details.open) return;
-    details.open = true;
+    var details = row && row.closest('details:not([open])');
+    if (!details) return;
+    for (var d = details; d; d = d.parentElement && d.parentElement.closest('details:not([open])')) {
+      d.open = true;
+    }
     row.scrollIntoView();
   }
   window.addEventListener('hashchange', reveal);
