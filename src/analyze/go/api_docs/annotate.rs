@@ -8,6 +8,7 @@ use crate::model::{Crd, CrdSchema, Diagnostic, GoTypeOrigin, SchemaField, Source
 
 /// Gives each version of the project's own CRDs what its Go type says (see the module doc).
 pub fn annotate(crds: &mut [Crd], docs: &ApiDocs, diagnostics: &mut Vec<Diagnostic>) {
+    let mut said = Vec::new();
     for crd in crds.iter_mut().filter(|c| !c.bundled) {
         let at = crd.sources.first().cloned();
         let title = |version: &str| format!("CRD {} {}/{version}", crd.kind, crd.group);
@@ -15,7 +16,7 @@ pub fn annotate(crds: &mut [Crd], docs: &ApiDocs, diagnostics: &mut Vec<Diagnost
             let undescribed = schema.fields.iter().all(|f| f.description.is_empty());
             let Some(root) = docs.root(&crd.group, &schema.version, &crd.kind) else {
                 if undescribed && !schema.fields.is_empty() {
-                    diagnostics.push(at_crd(
+                    said.push(at_crd(
                         at.as_ref(),
                         format!(
                             "{} has no field descriptions, and no Go type {} was found in a package of its group and version: the reference shows none",
@@ -38,7 +39,7 @@ pub fn annotate(crds: &mut [Crd], docs: &ApiDocs, diagnostics: &mut Vec<Diagnost
                 }
             }
             if undescribed && !missing.is_empty() {
-                diagnostics.push(at_crd(
+                said.push(at_crd(
                     at.as_ref(),
                     format!(
                         "{} has no field descriptions; {} of {} fields got theirs from the doc comments of the Go type {}.{}, {} have none: {}",
@@ -54,6 +55,39 @@ pub fn annotate(crds: &mut [Crd], docs: &ApiDocs, diagnostics: &mut Vec<Diagnost
             }
         }
     }
+    diagnostics.extend(once_per_copy(said));
+}
+
+/// One diagnostic for the copies of a CRD a repository ships (KServe's `config/crd/full`
+/// and its charts' `templates`): the same words at the first file, naming the others.
+fn once_per_copy(said: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut out: Vec<(Diagnostic, Vec<String>)> = Vec::new();
+    for d in said {
+        match out.iter_mut().find(|(first, _)| first.message == d.message) {
+            Some((_, others)) => others.push(d.file),
+            None => out.push((d, Vec::new())),
+        }
+    }
+    out.into_iter()
+        .map(|(mut d, others)| {
+            if !others.is_empty() {
+                let shown: Vec<&str> = others.iter().take(3).map(String::as_str).collect();
+                let more = if others.len() > shown.len() {
+                    ", …"
+                } else {
+                    ""
+                };
+                d.message = format!(
+                    "{} (the same in {} other cop{} of this CRD: {}{more})",
+                    d.message,
+                    others.len(),
+                    if others.len() == 1 { "y" } else { "ies" },
+                    shown.join(", ")
+                );
+            }
+            d
+        })
+        .collect()
 }
 
 fn at_crd(source: Option<&SourceRef>, message: String) -> Diagnostic {
@@ -910,6 +944,30 @@ spec:
             same_as: same_as.map(str::to_string),
             ..SchemaField::default()
         }
+    }
+
+    #[test]
+    fn copies_of_a_crd_with_the_same_finding_get_one_diagnostic() {
+        let said = vec![
+            Diagnostic::new("config/crd/full/pumps.yaml", 3, "CRD Pump: 2 of 5"),
+            Diagnostic::new("config/crd/minimal/pumps.yaml", 3, "CRD Pump: 1 of 2"),
+            Diagnostic::new("charts/pumps/templates/pumps.yaml", 5, "CRD Pump: 2 of 5"),
+        ];
+        let out = once_per_copy(said);
+        let messages: Vec<(&str, &str)> = out
+            .iter()
+            .map(|d| (d.file.as_str(), d.message.as_str()))
+            .collect();
+        assert_eq!(
+            messages,
+            vec![
+                (
+                    "config/crd/full/pumps.yaml",
+                    "CRD Pump: 2 of 5 (the same in 1 other copy of this CRD: charts/pumps/templates/pumps.yaml)"
+                ),
+                ("config/crd/minimal/pumps.yaml", "CRD Pump: 1 of 2"),
+            ]
+        );
     }
 
     #[test]
