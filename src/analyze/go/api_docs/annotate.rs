@@ -371,19 +371,13 @@ fn go_says<'d>(m: &FieldMatch<'d>, docs: &'d ApiDocs) -> Option<GoSays<'d>> {
 /// Lists the subtree of `fields[first]` under `fields[copy]` too (renamed), unless that
 /// would pass the schema's field limit.
 fn expand_copy(fields: &mut Vec<SchemaField>, copy: usize, first: usize) -> bool {
-    let (from, to) = (fields[first].depth, fields[copy].depth);
     let size = subtree_end(fields, first) - first - 1;
     if fields.len() + size > crate::analyze::yaml::crd::MAX_FIELDS {
         return false;
     }
-    let (old_root, new_root) = (fields[first].path.clone(), fields[copy].path.clone());
     let copied: Vec<SchemaField> = fields[first + 1..first + 1 + size]
         .iter()
-        .map(|f| SchemaField {
-            path: format!("{new_root}{}", &f.path[old_root.len()..]),
-            depth: f.depth - from + to,
-            ..f.clone()
-        })
+        .map(|f| rebased(f, &fields[first], &fields[copy]))
         .collect();
     fields[copy].same_as = None;
     fields.splice(copy + 1..copy + 1, copied);
@@ -512,44 +506,33 @@ fn first_copies_first(fields: &mut Vec<SchemaField>) {
 /// Moves the children of `fields[first]` under `fields[copy]` (which comes before it), and
 /// points every reference to the old place at the new one.
 fn move_subtree(fields: &mut Vec<SchemaField>, copy: usize, first: usize) {
-    let old_root = fields[first].path.clone();
-    let new_root = fields[copy].path.clone();
-    let depth_from = fields[first].depth;
-    let depth_to = fields[copy].depth;
+    let (from, to) = (fields[first].clone(), fields[copy].clone());
     let end = subtree_end(fields, first);
-    let rename = |p: &str| -> String {
-        match p.strip_prefix(old_root.as_str()) {
-            Some(rest) if rest.is_empty() || rest.starts_with('.') => format!("{new_root}{rest}"),
-            _ => p.to_string(),
-        }
-    };
     let moved: Vec<SchemaField> = fields
         .drain(first + 1..end)
-        .map(|mut f| {
-            f.path = rename(&f.path);
-            f.depth = f.depth - depth_from + depth_to;
-            f
-        })
+        .map(|f| rebased(&f, &from, &to))
         .collect();
-    fields[copy].same_as = None;
-    fields[first].same_as = Some(new_root.clone());
+    let moved_len = moved.len();
+    fields.splice(copy + 1..copy + 1, moved);
     for f in fields.iter_mut() {
         if let Some(s) = &f.same_as
-            && s != &new_root
+            && let Some(rest) = s.strip_prefix(from.path.as_str())
+            && (rest.is_empty() || rest.starts_with('.'))
         {
-            f.same_as = Some(rename(s));
+            f.same_as = Some(format!("{}{rest}", to.path));
         }
     }
-    let moved: Vec<SchemaField> = moved
-        .into_iter()
-        .map(|mut f| {
-            if let Some(s) = &f.same_as {
-                f.same_as = Some(rename(s));
-            }
-            f
-        })
-        .collect();
-    fields.splice(copy + 1..copy + 1, moved);
+    fields[copy].same_as = None;
+    fields[first + moved_len].same_as = Some(to.path);
+}
+
+/// `f`, a field under `from`, as the same field under `to`.
+fn rebased(f: &SchemaField, from: &SchemaField, to: &SchemaField) -> SchemaField {
+    SchemaField {
+        path: format!("{}{}", to.path, &f.path[from.path.len()..]),
+        depth: f.depth - from.depth + to.depth,
+        ..f.clone()
+    }
 }
 
 #[cfg(test)]
