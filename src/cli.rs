@@ -53,6 +53,13 @@ fn parse_jobs(value: &str) -> Result<usize, String> {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Write a starter projects.toml (at --config) and content/index.md; never overwrites.
+    ///
+    /// Example: `portolan init https://github.com/kserve/kserve ../my-operator`
+    Init {
+        /// Git URLs or local folders, one project each (none: one example project).
+        sources: Vec<String>,
+    },
     /// Get, analyze and render every project of projects.toml into the site folder.
     Build,
     /// Everything `build` does except writing; fails on failed projects, unresolved kinds and broken links.

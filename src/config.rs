@@ -15,6 +15,7 @@ use toml::Spanned;
 use crate::real_path::real_path;
 mod git_source;
 pub use git_source::SCHEMES as GIT_SCHEMES;
+pub use git_source::url_problem as git_url_problem;
 
 /// A validated projects.toml. Relative paths are already resolved against its folder.
 #[derive(Debug, Clone)]

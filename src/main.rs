@@ -10,6 +10,7 @@ mod config;
 mod content;
 #[cfg(test)]
 mod fuzz;
+mod init;
 mod kind_index;
 mod least_privilege;
 mod link;
@@ -42,6 +43,7 @@ fn main() -> ExitCode {
         reuse_output: matches!(cli.command, Command::Build),
     };
     match &cli.command {
+        Command::Init { sources } => init(&cli, sources),
         Command::Analyze {
             path,
             parse_only: true,
@@ -78,6 +80,33 @@ fn main() -> ExitCode {
             limit,
             json,
         } => search(&cli, &options, query, project, category, *limit, *json),
+    }
+}
+
+fn init(cli: &Cli, sources: &[String]) -> ExitCode {
+    let dir = init::config_dir(&cli.config);
+    let written = init::starter(sources, &dir).and_then(|s| init::write(&cli.config, &s));
+    match written {
+        Ok(paths) => {
+            if !cli.quiet {
+                for path in paths {
+                    eprintln!("portolan: wrote {}", path.display());
+                }
+                eprintln!(
+                    "portolan: next, `portolan build{}` (or `portolan serve` to preview)",
+                    if cli.config == std::path::Path::new("projects.toml") {
+                        String::new()
+                    } else {
+                        format!(" --config {}", cli.config.display())
+                    }
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 

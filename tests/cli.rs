@@ -1035,3 +1035,35 @@ fn malformed_go_is_analyzed_with_diagnostics() {
     let watches = &model["controllers"][0]["watches"];
     assert_eq!(watches[0]["kind"], "Pod");
 }
+
+#[test]
+fn init_writes_a_starter_that_builds_and_never_overwrites() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path().join("widget-operator");
+    copy_dir(&fixtures().join("widget-operator"), &repo);
+    let portal = dir.path().join("portal");
+    std::fs::create_dir(&portal).unwrap();
+    let config = portal.join("projects.toml");
+    let o = run(bin().arg("init").arg("--config").arg(&config).arg(&repo));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let toml = std::fs::read_to_string(&config).unwrap();
+    assert!(toml.contains("name = \"widget-operator\"\n"), "{toml}");
+    assert!(toml.contains("path = \"../widget-operator\"\n"), "{toml}");
+    let index = std::fs::read_to_string(portal.join("content/index.md")).unwrap();
+    assert!(index.contains("(/projects/widget-operator/)"), "{index}");
+    // What init wrote builds, and the home page links the project.
+    let o = run(bin().arg("build").arg("-q").arg("--config").arg(&config));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let home = std::fs::read_to_string(portal.join("site/index.html")).unwrap();
+    assert!(home.contains("/projects/widget-operator/"));
+    // A second init refuses (exit 2) and leaves both files as they were.
+    std::fs::write(&config, "# edited\n".to_string() + &toml).unwrap();
+    let o = run(bin().arg("init").arg("--config").arg(&config));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("already exists"), "{}", stderr(&o));
+    assert!(
+        std::fs::read_to_string(&config)
+            .unwrap()
+            .starts_with("# edited\n")
+    );
+}
