@@ -4,10 +4,21 @@
 //! **Invariant:** only these types are serialized; parser nodes never leak into the model.
 //! Field names are the JSON contract of `site/data/P.json`; keep them stable.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Bumped when a field of the JSON contract changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
+
+/// The JSON Schema of the model files (`data/schema.json`): a project's model at the root
+/// (`data/P.json`, what `portolan analyze` prints and `model = "P.json"` reads), the
+/// portal's (`data/portal.json`) as `$defs/Portal`. Derived from these types (schemars
+/// follows the serde attributes), so it cannot drift from what is written.
+pub fn json_schema() -> serde_json::Value {
+    let mut generator = schemars::SchemaGenerator::default();
+    generator.subschema_for::<Portal>();
+    generator.into_root_schema_for::<Project>().to_value()
+}
 
 /// The largest model file portolan reads (`model = …`, the analysis cache): far above what
 /// `portolan analyze` writes for a real repository (a few MiB), far below what would
@@ -15,7 +26,9 @@ pub const SCHEMA_VERSION: u32 = 1;
 pub const MAX_MODEL_BYTES: u64 = 256 * 1024 * 1024;
 
 /// Where an item was found: a repository-relative path and a 1-based line.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
 pub struct SourceRef {
     pub file: String,
     pub line: u32,
@@ -32,7 +45,18 @@ impl SourceRef {
 
 /// Whether a row belongs to the component itself or to its tests, docs, samples and tooling.
 #[derive(
-    Serialize, Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Area {
@@ -50,7 +74,7 @@ impl Area {
 /// A Helm template action rendered with the chart's defaults: the rows of the object at
 /// `source` (the line of its `kind:`, as in their sources; for an object a named template
 /// holds, the include's line) show `value` where the template has `template`.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct HelmRendered {
     pub source: SourceRef,
     pub template: String,
@@ -58,7 +82,7 @@ pub struct HelmRendered {
 }
 
 /// One analyzed repository: the content of `site/data/P.json`.
-#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, Default, PartialEq)]
 pub struct Project {
     pub schema_version: u32,
     pub name: String,
@@ -156,7 +180,7 @@ pub struct Project {
 }
 
 /// A markdown file of the repository, published with the project.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Doc {
     /// Repository-relative, `/`-separated.
     pub path: String,
@@ -177,7 +201,7 @@ pub struct DocImage {
     pub bytes: Vec<u8>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ApiPackage {
     pub import_path: String,
     pub group: String,
@@ -185,7 +209,7 @@ pub struct ApiPackage {
 }
 
 /// What the walker saw: files analyzed and files skipped, with reasons.
-#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     pub files_analyzed: u64,
     pub bytes_analyzed: u64,
@@ -204,7 +228,7 @@ pub struct Stats {
     pub yaml_unparsed: u64,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Controller {
     pub name: String,
     pub reconciler: String,
@@ -221,7 +245,9 @@ pub struct Controller {
     pub reads: Vec<Operation>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Relation {
     For,
@@ -242,7 +268,9 @@ impl Relation {
 }
 
 /// A Kubernetes kind named by API group, version and kind. `group` is "" for the core group.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
 pub struct Gvk {
     pub group: String,
     pub version: String,
@@ -302,7 +330,7 @@ pub const KUBERNETES_GROUPS: &[&str] = &[
 /// Marks a kind the analyzer could not map to an API group.
 pub const UNRESOLVED: &str = "?";
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Watch {
     pub relation: Relation,
     pub group: String,
@@ -333,7 +361,7 @@ impl Watch {
     }
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Operation {
     pub verb: String,
     pub group: String,
@@ -352,7 +380,9 @@ pub struct Operation {
 
 /// One call on the way from a controller's `Reconcile` to a write or read: the function
 /// called (`pkg.Type.Method` or `pkg.Func`) and where the call is written.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
 pub struct CallStep {
     pub function: String,
     pub file: String,
@@ -360,7 +390,7 @@ pub struct CallStep {
 }
 
 /// An informer watch outside any controller: attributed to its package and function.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct PackageInformer {
     pub package: String,
     pub function: String,
@@ -373,7 +403,7 @@ pub struct PackageInformer {
 }
 
 /// A client write outside any controller's reach: attributed to its package and function.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct PackageOperation {
     pub package: String,
     pub function: String,
@@ -386,7 +416,7 @@ pub struct PackageOperation {
     pub sources: Vec<SourceRef>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Crd {
     pub group: String,
     pub kind: String,
@@ -409,7 +439,7 @@ pub struct Crd {
     pub sources: Vec<SourceRef>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct CrdVersion {
     pub name: String,
     pub served: bool,
@@ -421,7 +451,7 @@ pub struct CrdVersion {
 }
 
 /// One `additionalPrinterColumns` entry: what `kubectl get` shows.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct CrdPrinterColumn {
     pub name: String,
     #[serde(rename = "type")]
@@ -434,7 +464,7 @@ pub struct CrdPrinterColumn {
 }
 
 /// The fields of one CRD version's OpenAPI v3 schema, in schema order (properties sorted).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct CrdSchema {
     pub version: String,
     /// The description of the kind itself (the schema root).
@@ -454,7 +484,7 @@ pub struct CrdSchema {
 }
 
 /// A Go type a CRD version was matched with (see `analyze::go::api_docs`).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct GoTypeOrigin {
     /// The import path of its package.
     pub package: String,
@@ -466,7 +496,7 @@ pub struct GoTypeOrigin {
 /// items of an array and `{}` for the values of a map (`additionalProperties`). A subtree
 /// identical to one listed earlier is not repeated: its root carries `same_as`, the path of
 /// the earlier copy.
-#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, Default, PartialEq, Eq)]
 pub struct SchemaField {
     pub path: String,
     pub depth: u32,
@@ -507,7 +537,7 @@ pub struct SchemaField {
     pub validation: Vec<String>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Webhook {
     pub name: String,
     #[serde(rename = "type")]
@@ -546,7 +576,7 @@ pub struct Webhook {
 }
 
 /// One entry of a webhook's `rules`.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct WebhookRule {
     pub operations: Vec<String>,
     pub groups: Vec<String>,
@@ -558,7 +588,7 @@ pub struct WebhookRule {
 
 /// A value kustomize substitutes when it builds an overlay: a `$(VAR)` of `vars`, or a
 /// field a `replacements` entry targets.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Substitution {
     /// The field replaced, e.g. `clientConfig.service.name`.
     pub field: String,
@@ -572,7 +602,9 @@ pub struct Substitution {
     pub sources: Vec<SourceRef>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum WebhookType {
     Mutating,
@@ -593,7 +625,18 @@ impl WebhookType {
 
 /// Where a row was read.
 #[derive(
-    Serialize, Deserialize, Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Origin {
@@ -617,7 +660,7 @@ impl Origin {
 }
 
 /// A route a Go program serves.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct HttpEndpoint {
     /// `GET`, `POST`, …, `ANY` for a route that matches every method, or `GRPC` for a
     /// gRPC method.
@@ -650,7 +693,7 @@ pub struct HttpEndpoint {
     pub sources: Vec<SourceRef>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Service {
     pub name: String,
     pub namespace: String,
@@ -670,7 +713,7 @@ pub struct Service {
     pub sources: Vec<SourceRef>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct ServicePort {
     pub name: String,
     pub port: String,
@@ -678,7 +721,7 @@ pub struct ServicePort {
     pub protocol: String,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct ConfigMap {
     pub name: String,
     pub namespace: String,
@@ -699,7 +742,7 @@ pub struct ConfigMap {
     pub sources: Vec<SourceRef>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct HelmChart {
     pub name: String,
     /// Versions exactly as written in Chart.yaml (`1.10` stays `1.10`, `v0.18.0` keeps its v).
@@ -720,7 +763,7 @@ pub struct HelmChart {
     pub sources: Vec<SourceRef>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct ChartDependency {
     pub name: String,
     pub version: String,
@@ -733,7 +776,7 @@ pub struct ChartDependency {
 }
 
 /// One key of a chart's values: a leaf, or a map with a description of its own.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct HelmValue {
     /// Dotted path, e.g. `controller.image.tag`.
     pub key: String,
@@ -758,7 +801,7 @@ pub struct HelmValue {
     pub sources: Vec<SourceRef>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct RbacRule {
     /// `ClusterRole/name` or `Role/namespace/name`. A marker rule that does not name its
     /// role (`roleName=`) is in whatever role controller-gen is told to write, which the
@@ -784,7 +827,7 @@ pub struct RbacRule {
 }
 
 /// A Go API type described by kubebuilder markers: what controller-gen puts in its CRD.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct ApiType {
     /// Group and version of the Go package the type is declared in.
     pub group: String,
@@ -819,7 +862,7 @@ pub struct ApiType {
 }
 
 /// A Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Workload {
     pub kind: String,
     pub name: String,
@@ -851,7 +894,7 @@ pub struct Workload {
 }
 
 /// A `+kubebuilder:printcolumn` marker: an extra column of `kubectl get`.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct PrinterColumn {
     pub name: String,
     #[serde(rename = "type")]
@@ -874,7 +917,7 @@ pub struct PrinterColumn {
 /// imports). Flags and reads that no binary is shown to reach are not guessed onto one:
 /// they are kept in an entry with an empty `name` whose `package` is the import path of
 /// the library package that holds them (its "flag set").
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Binary {
     /// The main package folder's last element (the module's last element for a main
     /// package at a module root); empty for a library package's flag set.
@@ -899,7 +942,7 @@ pub struct Binary {
 }
 
 /// A cobra command (`&cobra.Command{Use: "serve", …}`) with the flags registered on it.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Command {
     /// The first word of `Use`.
     pub name: String,
@@ -921,7 +964,7 @@ impl Binary {
 }
 
 /// One command-line flag, registered with `flag`, `pflag` or cobra's `Flags()`.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Flag {
     pub name: String,
     /// The one-letter pflag shorthand (`-n`), if any.
@@ -956,7 +999,7 @@ pub struct Flag {
 
 /// An environment variable a program reads (`os.Getenv`, `os.LookupEnv`, directly or
 /// through a helper function that passes its parameter on to them).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct EnvVar {
     pub name: String,
     pub sources: Vec<SourceRef>,
@@ -964,7 +1007,7 @@ pub struct EnvVar {
 
 /// A Prometheus metric: a collector created with client_golang (`prometheus.New*`,
 /// `promauto.New*`, `NewDesc`), or registered in Rust (prometheus_client, prometheus).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Metric {
     /// The exposed name, `namespace_subsystem_name` as client_golang's `BuildFQName`
     /// joins it (for prometheus_client: prefix, name, unit and a counter's `_total`); a
@@ -984,7 +1027,7 @@ pub struct Metric {
     pub sources: Vec<SourceRef>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Container {
     pub name: String,
     pub image: String,
@@ -1005,7 +1048,7 @@ pub struct Container {
     pub security_context: Vec<String>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct ContainerPort {
     pub name: String,
     pub port: String,
@@ -1014,7 +1057,7 @@ pub struct ContainerPort {
 
 /// An environment variable. `value` is set only for a literal value whose name does not
 /// suggest a secret; `from` says where any other value comes from (never a secret's value).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct ContainerEnv {
     pub name: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1023,7 +1066,7 @@ pub struct ContainerEnv {
     pub from: String,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct NetworkPolicy {
     pub name: String,
     pub namespace: String,
@@ -1043,7 +1086,7 @@ pub struct NetworkPolicy {
 }
 
 /// An Ingress, OpenShift Route, Gateway API Gateway, or Gateway API route.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Ingress {
     /// `Ingress`, `Route`, `Gateway`, `HTTPRoute`, `GRPCRoute`, `TLSRoute`, `TCPRoute`, `UDPRoute`.
     pub kind: String,
@@ -1079,7 +1122,7 @@ pub struct Ingress {
     pub sources: Vec<SourceRef>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct ServiceAccount {
     pub name: String,
     pub namespace: String,
@@ -1096,7 +1139,7 @@ pub struct ServiceAccount {
     pub sources: Vec<SourceRef>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Role {
     /// `Role` or `ClusterRole`.
     pub kind: String,
@@ -1115,7 +1158,7 @@ pub struct Role {
     pub sources: Vec<SourceRef>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct PolicyRule {
     pub groups: Vec<String>,
     pub resources: Vec<String>,
@@ -1127,7 +1170,7 @@ pub struct PolicyRule {
 }
 
 /// A RoleBinding or ClusterRoleBinding: subjects → role.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct RoleBinding {
     pub kind: String,
     pub name: String,
@@ -1148,7 +1191,7 @@ pub struct RoleBinding {
 
 /// A Secret by name: where it is defined (a manifest, a kustomize generator, a
 /// cert-manager Certificate) and where it is referenced. Values are never read.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Secret {
     pub name: String,
     pub namespace: String,
@@ -1174,7 +1217,7 @@ pub struct Secret {
 }
 
 /// A cert-manager Certificate, Issuer or ClusterIssuer.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Certificate {
     pub kind: String,
     pub name: String,
@@ -1197,7 +1240,7 @@ pub struct Certificate {
 }
 
 /// A `kustomization.yaml`: what it includes and how it transforms it.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Kustomization {
     /// The folder of the kustomization (the overlay or base).
     pub dir: String,
@@ -1239,7 +1282,7 @@ pub struct Kustomization {
 }
 
 /// A `configMapGenerator` or `secretGenerator` entry (for secrets: key names only).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Generator {
     pub name: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -1255,7 +1298,7 @@ pub struct Generator {
 }
 
 /// A kustomize `vars` entry: `$(name)` becomes a field of an object.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct KustomizeVar {
     pub name: String,
     /// `Kind name` of the object read.
@@ -1265,7 +1308,7 @@ pub struct KustomizeVar {
 }
 
 /// A kustomize `replacements` entry: a field of one object copied into fields of others.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Replacement {
     /// `Kind name` of the source object.
     pub object: String,
@@ -1277,7 +1320,7 @@ pub struct Replacement {
 
 /// A manifest folder whose objects all belong to another project (Istio, Knative, …):
 /// dependency manifests shipped for installation. Its objects carry `bundled: true`.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Bundle {
     pub dir: String,
     /// The project the objects belong to, from the built-in table of well-known projects.
@@ -1287,7 +1330,7 @@ pub struct Bundle {
     pub evidence: Vec<String>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Diagnostic {
     pub file: String,
     pub line: u32,
@@ -1305,7 +1348,7 @@ impl Diagnostic {
 }
 
 /// The whole portal: the content of `site/data/portal.json`.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
 pub struct Portal {
     pub schema_version: u32,
     pub title: String,
@@ -1323,7 +1366,7 @@ pub struct Portal {
 
 /// Kinds that the same projects write or define and the same other projects watch: one
 /// box of the cross-project graph.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Connection {
     pub kinds: Vec<ConnectionKind>,
     /// The projects that write, own or define (a CRD of their own, not a bundled copy)
@@ -1334,7 +1377,7 @@ pub struct Connection {
     pub to: Vec<ConnectionEnd>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct ConnectionKind {
     pub group: String,
     pub kind: String,
@@ -1342,13 +1385,13 @@ pub struct ConnectionKind {
 
 /// One project at one side of a box, with how it touches each of the box's kinds (the
 /// same order as `Connection::kinds`), e.g. `defines; writes (create)` or `for, owns`.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct ConnectionEnd {
     pub project: String,
     pub how: Vec<String>,
 }
 
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
 pub struct ProjectSummary {
     pub name: String,
     pub title: String,
@@ -1386,7 +1429,7 @@ impl Place {
 /// How many rows a project's pages list. `own` (flattened into the JSON) counts the
 /// project's own rows only (component, not bundled), exactly the rows of its own tables;
 /// `samples` and `bundled` count the rows the pages list apart, in their trailing sections.
-#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, Default, PartialEq)]
 pub struct Counts {
     #[serde(flatten)]
     pub own: Rows,
@@ -1409,7 +1452,7 @@ pub struct Counts {
 }
 
 /// Rows of one place (`Place`) by what they are.
-#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, Default, PartialEq, Eq)]
 #[serde(default)]
 pub struct Rows {
     pub controllers: usize,
@@ -1513,7 +1556,7 @@ impl Counts {
 
 /// One kind across all projects: who defines, watches, writes, admits and grants it.
 /// Only kinds resolved to an API group are entries; see `Portal::unresolved_kinds`.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq)]
 pub struct KindEntry {
     pub group: String,
     pub kind: String,
@@ -1540,7 +1583,7 @@ pub struct KindEntry {
 
 /// A watch of a kind: by a controller (`for`, `owns`, `watches`, `informer`), or by an
 /// informer outside controllers, then `controller` is its function and `package` is set.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct KindWatcher {
     pub project: String,
     pub controller: String,
@@ -1552,7 +1595,7 @@ pub struct KindWatcher {
 }
 
 /// A CRD of the kind in one project.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct KindDefinition {
     pub project: String,
     /// `component` (the project's own definition), `bundled` (another project's CRD
@@ -1563,7 +1606,7 @@ pub struct KindDefinition {
 
 /// Client writes of a kind with one verb, by a controller or, outside every controller's
 /// reach, by a package's function (`controller` empty).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct KindWriter {
     pub project: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -1578,7 +1621,7 @@ pub struct KindWriter {
 }
 
 /// An admission webhook that is called for the kind.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct KindWebhook {
     pub project: String,
     /// The webhook's name; for one built in code without a name, its path.
@@ -1592,7 +1635,7 @@ pub struct KindWebhook {
 }
 
 /// An RBAC rule granting verbs on the kind's resource or one of its subresources.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct KindGrant {
     pub project: String,
     /// As in `RbacRule::role`.
@@ -1609,7 +1652,7 @@ pub struct KindGrant {
 
 /// A kind mention the portal cannot place in the kind index: an unresolved watch or write
 /// (`group` is `?`), or a webhook or RBAC resource no known kind has as its plural.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct UnresolvedKind {
     pub project: String,
     /// `watch`, `write`, `webhook` or `rbac`.

@@ -39,6 +39,43 @@ fn read_json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
+/// Every model the build wrote validates against the `data/schema.json` it wrote: each
+/// project's model at the schema's root, the portal's against `$defs/Portal`. A model made
+/// invalid on purpose does not, so the check is not vacuous.
+fn assert_models_match_schema(out: &Path) {
+    let schema = read_json(&out.join("data/schema.json"));
+    let project = jsonschema::validator_for(&schema).unwrap();
+    let portal_schema = serde_json::json!({
+        "$ref": "#/$defs/Portal",
+        "$defs": schema["$defs"].clone(),
+    });
+    let portal = jsonschema::validator_for(&portal_schema).unwrap();
+    let mut checked = 0;
+    for entry in std::fs::read_dir(out.join("data")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if !name.ends_with(".json") || name == "schema.json" {
+            continue;
+        }
+        let model = read_json(&path);
+        let validator = if name == "portal.json" {
+            &portal
+        } else {
+            &project
+        };
+        let errors: Vec<String> = validator
+            .iter_errors(&model)
+            .map(|e| format!("{}: {e}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{name}: {errors:#?}");
+        checked += 1;
+    }
+    assert!(checked >= 4, "the portal and its projects' models");
+    let mut broken = read_json(&out.join("data/widget-operator.json"));
+    broken["controllers"] = serde_json::json!("not a list");
+    assert!(!project.is_valid(&broken));
+}
+
 /// Every file under `dir`, as (relative path, contents).
 /// The `<main>` element of a page, so snapshots do not churn with the page chrome.
 fn main_of(html: &str) -> &str {
@@ -181,6 +218,11 @@ fn fixture_models_match_snapshots() {
         read_json(&out.join("data/gadget-scheduler.json"))
     );
     insta::assert_json_snapshot!("portal-model", read_json(&out.join("data/portal.json")));
+    assert_models_match_schema(&out);
+    insta::assert_snapshot!(
+        "portal-c4-dsl",
+        std::fs::read_to_string(out.join("data/c4.dsl")).unwrap()
+    );
     // The kube-rs operator: the same model and pages as the Go projects.
     insta::assert_json_snapshot!(
         "kube-operator-model",

@@ -6,6 +6,7 @@
 //! **Invariant:** every string from a repository reaches HTML through tera's autoescaping.
 
 pub mod api;
+mod c4;
 pub mod content;
 pub mod counts;
 pub mod docs;
@@ -337,6 +338,14 @@ pub fn render_site(
     files.push(OutputFile {
         path: "data/portal.json".into(),
         bytes: json(portal)?,
+    });
+    files.push(OutputFile {
+        path: "data/schema.json".into(),
+        bytes: json(&crate::model::json_schema())?,
+    });
+    files.push(OutputFile {
+        path: "data/c4.dsl".into(),
+        bytes: c4::dsl(&site.title, portal, projects).into_bytes(),
     });
     files.push(OutputFile {
         path: "404.html".into(),
