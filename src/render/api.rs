@@ -151,8 +151,11 @@ pub struct RuleView {
 pub struct RuleRow {
     /// The field path, or "" for the object itself.
     pub path: String,
-    /// The field's anchor on the page (deeper fields are drawn by the tree's script), or "".
+    /// The field's anchor, or "" for the object.
     pub anchor: String,
+    /// The field is drawn on the page; a deeper one is linked on the all-fields page
+    /// (with script, `schema.js` opens it in the tree instead).
+    pub drawn: bool,
     #[serde(flatten)]
     pub rule: RuleView,
 }
@@ -220,11 +223,45 @@ fn rule_view(r: &CelRule) -> RuleView {
 
 /// The number of CEL validation rules of a CRD: its version with the most.
 pub fn rule_count(c: &Crd) -> usize {
-    c.schema
+    c.schema.iter().map(schema_rules).max().unwrap_or(0)
+}
+
+/// The rules the API server checks on one version: the root's and every field's, a
+/// repeated subtree's (`same_as`) counted again for each copy, as the CRD spells them out.
+fn schema_rules(s: &CrdSchema) -> usize {
+    let fields = &s.fields;
+    let parents = crate::analyze::yaml::crd::parents_by_depth(fields.iter().map(|f| f.depth));
+    let index: BTreeMap<&str, usize> = fields
         .iter()
-        .map(|s| s.rules.len() + s.fields.iter().map(|f| f.rules.len()).sum::<usize>())
-        .max()
-        .unwrap_or(0)
+        .enumerate()
+        .map(|(i, f)| (f.path.as_str(), i))
+        .collect();
+    let first: Vec<Option<usize>> = fields
+        .iter()
+        .map(|f| f.same_as.as_deref().and_then(|p| index.get(p).copied()))
+        .collect();
+    // `under[i]`: the rules below field i. A copy's count needs its first copy's, which
+    // may need another's: each pass settles one more level of copies (bounded by depth).
+    let mut under = vec![0usize; fields.len()];
+    for _ in 0..crate::analyze::yaml::crd::MAX_DEPTH + 1 {
+        let mut next = vec![0usize; fields.len()];
+        for i in (0..fields.len()).rev() {
+            let copied = first[i].filter(|&j| j != i).map_or(0, |j| under[j]);
+            next[i] += copied;
+            if let Some(p) = parents[i] {
+                next[p] += next[i] + fields[i].rules.len();
+            }
+        }
+        if next == under {
+            break;
+        }
+        under = next;
+    }
+    let top: usize = (0..fields.len())
+        .filter(|&i| parents[i].is_none())
+        .map(|i| under[i] + fields[i].rules.len())
+        .sum();
+    s.rules.len() + top
 }
 
 /// The levels of the schema tree a kind page shows before a reader opens a field.
@@ -728,6 +765,7 @@ fn version_rules(schema: Option<&CrdSchema>, fields: &[FieldView]) -> Vec<RuleRo
         .map(|r| RuleRow {
             path: String::new(),
             anchor: String::new(),
+            drawn: true,
             rule: rule_view(r),
         })
         .collect();
@@ -735,6 +773,7 @@ fn version_rules(schema: Option<&CrdSchema>, fields: &[FieldView]) -> Vec<RuleRo
         out.extend(f.rules.iter().map(|r| RuleRow {
             path: f.path.clone(),
             anchor: f.anchor.clone(),
+            drawn: f.depth <= SHOWN_DEPTH,
             rule: r.clone(),
         }));
     }
@@ -787,4 +826,53 @@ fn changes(
         }
     }
     diffs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{CelRule, SchemaField};
+    use crate::render::schema_tree::tests::{field, schema};
+
+    fn rule(text: &str) -> CelRule {
+        CelRule {
+            rule: text.into(),
+            message: String::new(),
+            message_expression: String::new(),
+            reason: String::new(),
+            field_path: String::new(),
+            each: false,
+            from_marker: false,
+        }
+    }
+
+    fn with_rules(mut f: SchemaField, n: usize) -> SchemaField {
+        f.rules = (0..n).map(|i| rule(&format!("r{i}"))).collect();
+        f
+    }
+
+    #[test]
+    fn rules_of_a_repeated_subtree_count_once_per_copy() {
+        // spec.a (1 rule) holds a.x (2 rules) and a.y; spec.b is a copy of a with a rule of
+        // its own; spec.c holds c.d, a copy of b: 1 + (1 + 2) + (1 + 2) + (1 + 2) + root 1.
+        let mut b = with_rules(field("spec.b", "object"), 1);
+        b.same_as = Some("spec.a".into());
+        let mut d = field("spec.c.d", "object");
+        d.same_as = Some("spec.b".into());
+        d = with_rules(d, 1);
+        let mut s = schema(
+            "v1",
+            vec![
+                with_rules(field("spec", "object"), 1),
+                with_rules(field("spec.a", "object"), 1),
+                with_rules(field("spec.a.x", "string"), 2),
+                field("spec.a.y", "string"),
+                b,
+                field("spec.c", "object"),
+                d,
+            ],
+        );
+        s.rules = vec![rule("root")];
+        assert_eq!(schema_rules(&s), 1 + 1 + 3 + 3 + 3);
+    }
 }
