@@ -201,14 +201,14 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     };
     let x = Extractor {
         scope,
-        body: ctx.body,
+        bindings: &ctx.bindings,
         src,
         imports: &file.imports,
     };
     let mut found = Vec::new();
     let mut uses = Vec::new();
     // Condition literals a setter call already read.
-    let mut consumed: Vec<usize> = Vec::new();
+    let mut consumed: std::collections::HashSet<usize> = std::collections::HashSet::new();
     for &call in &ctx.calls {
         let Some(f) = callee(call) else { continue };
         if f.kind_name() != "selector_expression" {
@@ -237,7 +237,9 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             let literal = x.literal(args[1], at);
             let mut raw = x.read_literal(literal, &func, line_of(call), true);
             match literal {
-                Some(l) => consumed.push(l.start_byte()),
+                Some(l) => {
+                    consumed.insert(l.start_byte());
+                }
                 // A condition handed in: the callers' literals are the rows.
                 None if scope.param_at(strip_address(args[1]), src).is_some() => {
                     raw.condition_type = TypeExpr::Param
@@ -277,7 +279,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             let literal = args.get(1).and_then(|a| x.literal(*a, at));
             let mut raw = x.read_literal(literal, &func, line_of(call), false);
             if let Some(l) = literal {
-                consumed.push(l.start_byte());
+                consumed.insert(l.start_byte());
             }
             raw.condition_type = x.type_expr(args[0], at);
             raw.typed_only = true;
@@ -331,9 +333,14 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     file.conditions.set_uses.extend(uses);
 }
 
+/// A condition literal in a local is followed through at most this many later
+/// assignments, and the calls after it searched this far for the one it is handed to: a
+/// function of many literals stays linear.
+const MAX_FOLLOWED: usize = 256;
+
 struct Extractor<'a, 't> {
     scope: &'a Scope<'t>,
-    body: Node<'t>,
+    bindings: &'a [Node<'t>],
     src: &'a [u8],
     imports: &'a [super::facts::Import],
 }
@@ -376,18 +383,19 @@ impl<'t> Extractor<'_, 't> {
             return Some((parent.parent()?, n));
         }
         let name = super::syntax::assigned_variable(n, self.src)?;
-        ctx.calls
-            .iter()
-            .filter(|c| c.start_byte() > literal.end_byte())
-            .find_map(|&c| {
-                call_arguments(c)
-                    .into_iter()
-                    .find(|a| {
-                        let a = strip_address(*a);
-                        a.kind_name() == "identifier" && text(a, self.src) == name
-                    })
-                    .map(|a| (c, a))
-            })
+        // Calls are in document order: start after the literal.
+        let from = ctx
+            .calls
+            .partition_point(|c| c.start_byte() <= literal.end_byte());
+        ctx.calls[from..].iter().take(MAX_FOLLOWED).find_map(|&c| {
+            call_arguments(c)
+                .into_iter()
+                .find(|a| {
+                    let a = strip_address(*a);
+                    a.kind_name() == "identifier" && text(a, self.src) == name
+                })
+                .map(|a| (c, a))
+        })
     }
 
     /// Type, status and reason of a condition literal, with the status and reason that the
@@ -429,31 +437,36 @@ impl<'t> Extractor<'_, 't> {
         }
         // Later assignments to the local's fields, in this function.
         if let Some(name) = literal_local(literal, self.src) {
-            super::syntax::for_each_node(self.body, |a| {
-                if a.kind_name() != "assignment_statement" || a.start_byte() < literal.end_byte() {
-                    return;
-                }
+            // Bindings are in document order: start after the literal.
+            let from = self
+                .bindings
+                .partition_point(|a| a.start_byte() <= literal.end_byte());
+            let later = self.bindings[from..]
+                .iter()
+                .take(MAX_FOLLOWED)
+                .filter(|a| a.kind_name() == "assignment_statement");
+            for &a in later {
                 let (Some(left), Some(right)) = (
                     a.child_by_field_id(FIELD.left)
                         .and_then(|l| l.named_child(0)),
                     a.child_by_field_id(FIELD.right)
                         .and_then(|r| r.named_child(0)),
                 ) else {
-                    return;
+                    continue;
                 };
                 if left.kind_name() != "selector_expression" {
-                    return;
+                    continue;
                 }
                 let (Some(o), Some(f)) = (
                     left.child_by_field_id(FIELD.operand),
                     left.child_by_field_id(FIELD.field),
                 ) else {
-                    return;
+                    continue;
                 };
                 if text(o, self.src) == name {
                     self.field(&mut raw, text(f, self.src), right, a.start_byte());
                 }
-            });
+            }
         }
         raw
     }
