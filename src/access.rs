@@ -423,6 +423,7 @@ mod tests {
     fn project() -> Project {
         Project {
             controllers: vec![Controller {
+                conditions: Vec::new(),
                 reads: vec![
                     Operation {
                         via: vec![crate::model::CallStep {

@@ -383,6 +383,7 @@ mod tests {
                 ..Crd::default()
             }],
             controllers: vec![Controller {
+                conditions: Vec::new(),
                 reads: Vec::new(),
                 name: "server".into(),
                 reconciler: "ServerReconciler".into(),
@@ -494,6 +495,7 @@ mod tests {
                 ..Crd::default()
             }],
             controllers: vec![Controller {
+                conditions: Vec::new(),
                 reads: Vec::new(),
                 name: "pool".into(),
                 reconciler: "PoolReconciler".into(),

@@ -356,6 +356,7 @@ mod tests {
             name: "demo".into(),
             controllers: vec![
                 Controller {
+                    conditions: Vec::new(),
                     name: "pool".into(),
                     reconciler: "PoolReconciler".into(),
                     area: Area::Component,
@@ -386,6 +387,7 @@ mod tests {
                 },
                 // A sample controller has no least privilege of its own.
                 Controller {
+                    conditions: Vec::new(),
                     name: "example".into(),
                     reconciler: String::new(),
                     area: Area::Samples,

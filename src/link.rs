@@ -318,6 +318,7 @@ mod tests {
 
     fn controller(watches: Vec<Watch>, operations: Vec<Operation>) -> Controller {
         Controller {
+            conditions: Vec::new(),
             reads: Vec::new(),
             name: "c".into(),
             reconciler: String::new(),

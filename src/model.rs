@@ -110,6 +110,13 @@ pub struct Project {
     /// Client writes no controller's `Reconcile` reaches, by package.
     #[serde(default)]
     pub package_operations: Vec<PackageOperation>,
+    /// Status conditions set by code no controller's `Reconcile` reaches (helpers of the API
+    /// types, other programs); those a controller reaches are in `Controller::conditions`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<StatusCondition>,
+    /// Knative condition sets of the project's kinds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub condition_sets: Vec<ConditionSet>,
     #[serde(default)]
     pub services: Vec<Service>,
     #[serde(default)]
@@ -243,6 +250,58 @@ pub struct Controller {
     /// cache's reads for watched kinds are in `watches`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reads: Vec<Operation>,
+    /// Status condition types its `Reconcile` sets (directly or through the calls it reaches).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<StatusCondition>,
+}
+
+/// One place where Go code sets a status condition of a type known as a constant
+/// (`meta.SetStatusCondition`, a `metav1.Condition{Type: …}` literal handed to a setter with
+/// the object, a Knative condition manager's `MarkTrue`/`MarkFalse`/`MarkUnknown`, a
+/// project helper `x.Status.SetCondition(T, …)` with `T` declared as a `…ConditionType`).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct StatusCondition {
+    /// The condition type (`Ready`).
+    #[serde(rename = "type")]
+    pub condition_type: String,
+    /// The kind whose status holds the condition; `?` (`UNRESOLVED`) when not established.
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    /// The statuses set here (`True`, `False`, `Unknown`), when constant.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub status: Vec<String>,
+    /// The reasons set here, when constant.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reasons: Vec<String>,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+    /// The calls from the controller's `Reconcile` to the function that sets it (see
+    /// `Operation::via`); empty for rows outside controllers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub via: Vec<CallStep>,
+    /// For a row no controller reaches: the package and function that sets it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub function: String,
+}
+
+/// A Knative condition set declared for a kind (`apis.NewLivingConditionSet(A, B)`): the
+/// happy condition (`Ready`, or `Succeeded` for a batch set) is true when every dependent is.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ConditionSet {
+    /// The package variable that holds it.
+    pub name: String,
+    /// The kind whose conditions it manages; `?` when not established.
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    pub happy: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dependents: Vec<String>,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
 }
 
 #[derive(
@@ -471,6 +530,9 @@ pub struct CrdSchema {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
     pub fields: Vec<SchemaField>,
+    /// `x-kubernetes-validations` on the schema root (rules about the whole object).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<CelRule>,
     /// `x-kubernetes-preserve-unknown-fields` on the root: any content is accepted.
     #[serde(default, skip_serializing_if = "is_false")]
     pub preserve_unknown_fields: bool,
@@ -535,6 +597,33 @@ pub struct SchemaField {
     /// `Minimum=1`, `XValidation:rule="…"`) whose rule the fields above do not show.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub validation: Vec<String>,
+    /// The field's `x-kubernetes-validations` (CEL) rules, or, when the CRD has none, those of
+    /// its Go field's `+kubebuilder:validation:XValidation` markers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<CelRule>,
+}
+
+/// One CEL validation rule of a CRD schema (`x-kubernetes-validations`), or of a Go
+/// `+kubebuilder:validation:XValidation` marker.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CelRule {
+    pub rule: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub message: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub message_expression: String,
+    /// `FieldValueInvalid`, `FieldValueForbidden`, …
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    /// The path the error is reported at, relative to the field (`.spec.x`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub field_path: String,
+    /// The rule is on the field's items (an array) or values (a map): it checks each one.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub each: bool,
+    /// Read from a Go marker: the CRD in the repository does not have it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub from_marker: bool,
 }
 
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]

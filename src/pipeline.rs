@@ -410,6 +410,8 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
     stats.yaml_unparsed = y.failed_files;
     let p = prepared.config;
     Project {
+        conditions: findings.conditions,
+        condition_sets: findings.condition_sets,
         schema_version: SCHEMA_VERSION,
         name: p.name.clone(),
         title: p.title.clone(),

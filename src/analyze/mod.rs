@@ -132,6 +132,9 @@ pub struct Findings {
     pub api_packages: Vec<ApiPackage>,
     pub package_operations: Vec<PackageOperation>,
     pub informers: Vec<PackageInformer>,
+    /// Status conditions set by code no controller reaches, and Knative condition sets.
+    pub conditions: Vec<crate::model::StatusCondition>,
+    pub condition_sets: Vec<crate::model::ConditionSet>,
 }
 
 /// Combines the facts of all files of one project (in path order) into findings.
@@ -196,6 +199,8 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
         &mut findings.diagnostics,
     );
     findings.metrics = go.metrics;
+    findings.conditions = go.conditions;
+    findings.condition_sets = go.condition_sets;
     let rust = rust::resolve(&rust_files, &packages, &protos, &mut findings.diagnostics);
     findings.controllers.extend(rust.controllers);
     findings.http_endpoints.extend(rust.http_endpoints);

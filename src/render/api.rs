@@ -18,7 +18,7 @@ use super::schema_tree::type_text;
 use super::table::{Anchors, Cell, TableRow, api_page, counted, source_links};
 use super::version_diff::{self, VersionDiff};
 use super::views::Link;
-use crate::model::{Area, Crd, CrdSchema, CrdVersion, Project};
+use crate::model::{Area, CelRule, Crd, CrdSchema, CrdVersion, Project, StatusCondition};
 
 /// The project header every page shows.
 #[derive(Serialize)]
@@ -76,6 +76,10 @@ pub struct KindPage {
     /// The Go types (with kubebuilder markers) that declare this kind, one per version.
     pub go_types: Vec<GoTypeView>,
     pub variants: Vec<Variant>,
+    /// The status conditions Go code sets on objects of this kind, one row per type.
+    pub conditions: Vec<TableRow>,
+    /// Knative condition sets declared for it: name, happy condition, dependents.
+    pub condition_sets: Vec<TableRow>,
 }
 
 /// A kind page as a template sees it: as a tree (the reference page) or with every field
@@ -128,6 +132,32 @@ pub struct VersionView {
     pub example_anchor: String,
     /// The Go type the fields were matched with, if any.
     pub go_type: Option<GoOriginView>,
+    /// Every CEL validation rule of the version: the root's, then each field's in tree order.
+    pub rules: Vec<RuleRow>,
+    pub rules_anchor: String,
+}
+
+/// One CEL rule as the field that carries it shows it.
+#[derive(Serialize, Clone)]
+pub struct RuleView {
+    pub rule: String,
+    pub message: String,
+    /// Where it applies and where it comes from: `each item`, `reason: …`, `Go marker`.
+    pub note: String,
+}
+
+/// One row of a version's "Validation rules" list.
+#[derive(Serialize)]
+pub struct RuleRow {
+    /// The field path, or "" for the object itself.
+    pub path: String,
+    /// The field's anchor, or "" for the object.
+    pub anchor: String,
+    /// The field is drawn on the page; a deeper one is linked on the all-fields page
+    /// (with script, `schema.js` opens it in the tree instead).
+    pub drawn: bool,
+    #[serde(flatten)]
+    pub rule: RuleView,
 }
 
 /// Where a version's field order and Go-side descriptions come from.
@@ -158,6 +188,80 @@ pub struct FieldView {
     pub same_as_anchor: String,
     /// Fields under this one (its own, or the first copy's for a repeated subtree).
     pub children: usize,
+    /// Its CEL validation rules.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<RuleView>,
+}
+
+/// A rule as shown: its message (or message expression), and a note saying where it applies.
+fn rule_view(r: &CelRule) -> RuleView {
+    let mut note = Vec::new();
+    if r.each {
+        note.push("checks each item".to_string());
+    }
+    if !r.field_path.is_empty() {
+        note.push(format!("reported at {}", r.field_path));
+    }
+    if !r.reason.is_empty() {
+        note.push(format!("reason {}", r.reason));
+    }
+    if r.from_marker {
+        note.push(
+            "from a Go XValidation marker; the CRD in the repository has no rule here".into(),
+        );
+    }
+    RuleView {
+        rule: r.rule.clone(),
+        message: if r.message.is_empty() && !r.message_expression.is_empty() {
+            format!("message expression: {}", r.message_expression)
+        } else {
+            r.message.clone()
+        },
+        note: note.join("; "),
+    }
+}
+
+/// The number of CEL validation rules of a CRD: its version with the most.
+pub fn rule_count(c: &Crd) -> usize {
+    c.schema.iter().map(schema_rules).max().unwrap_or(0)
+}
+
+/// The rules the API server checks on one version: the root's and every field's, a
+/// repeated subtree's (`same_as`) counted again for each copy, as the CRD spells them out.
+fn schema_rules(s: &CrdSchema) -> usize {
+    let fields = &s.fields;
+    let parents = crate::analyze::yaml::crd::parents_by_depth(fields.iter().map(|f| f.depth));
+    let index: BTreeMap<&str, usize> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.path.as_str(), i))
+        .collect();
+    let first: Vec<Option<usize>> = fields
+        .iter()
+        .map(|f| f.same_as.as_deref().and_then(|p| index.get(p).copied()))
+        .collect();
+    // `under[i]`: the rules below field i. A copy's count needs its first copy's, which
+    // may need another's: each pass settles one more level of copies (bounded by depth).
+    let mut under = vec![0usize; fields.len()];
+    for _ in 0..crate::analyze::yaml::crd::MAX_DEPTH + 1 {
+        let mut next = vec![0usize; fields.len()];
+        for i in (0..fields.len()).rev() {
+            let copied = first[i].filter(|&j| j != i).map_or(0, |j| under[j]);
+            next[i] += copied;
+            if let Some(p) = parents[i] {
+                next[p] += next[i] + fields[i].rules.len();
+            }
+        }
+        if next == under {
+            break;
+        }
+        under = next;
+    }
+    let top: usize = (0..fields.len())
+        .filter(|&i| parents[i].is_none())
+        .map(|i| under[i] + fields[i].rules.len())
+        .sum();
+    s.rules.len() + top
 }
 
 /// The levels of the schema tree a kind page shows before a reader opens a field.
@@ -292,6 +396,10 @@ pub fn index(p: &Project, root: &str) -> ApiIndex {
                 } else {
                     counted(field_count(first), "field", "fields")
                 }),
+                Cell::text(match rule_count(first) {
+                    0 => String::new(),
+                    n => n.to_string(),
+                }),
             ],
             sources: variants
                 .iter()
@@ -348,6 +456,94 @@ fn go_types(p: &Project, group: &str, kind: &str) -> Vec<GoTypeView> {
     out
 }
 
+/// The status conditions set on a kind, one row per condition type: the statuses and
+/// reasons set anywhere, the controllers that set them (or the functions no controller
+/// reaches), every place.
+fn conditions(p: &Project, root: &str, group: &str, kind: &str) -> Vec<TableRow> {
+    use std::collections::BTreeSet;
+    #[derive(Default)]
+    struct Type<'a> {
+        status: BTreeSet<&'a str>,
+        reasons: BTreeSet<&'a str>,
+        setters: BTreeSet<(String, String)>,
+        sources: Vec<crate::model::SourceRef>,
+    }
+    let mut by_type: BTreeMap<&str, Type> = BTreeMap::new();
+    let of_kind = |s: &&StatusCondition| s.group == group && s.kind == kind;
+    let rows = p
+        .controllers
+        .iter()
+        .flat_map(|c| {
+            c.conditions.iter().filter(of_kind).map(move |s| {
+                (
+                    s,
+                    (c.name.clone(), super::views::controller_url(root, p, c)),
+                )
+            })
+        })
+        .chain(
+            p.conditions
+                .iter()
+                .filter(of_kind)
+                .map(|s| (s, (s.function.clone(), String::new()))),
+        );
+    for (s, setter) in rows {
+        let t = by_type.entry(&s.condition_type).or_default();
+        t.status.extend(s.status.iter().map(String::as_str));
+        t.reasons.extend(s.reasons.iter().map(String::as_str));
+        t.setters.insert(setter);
+        for src in &s.sources {
+            if !t.sources.contains(src) {
+                t.sources.push(src.clone());
+            }
+        }
+    }
+    by_type
+        .into_iter()
+        .map(|(name, mut t)| {
+            t.sources.sort();
+            TableRow {
+                anchor: super::views::anchor(&["condition", name]),
+                cells: vec![
+                    Cell::text(name),
+                    Cell::text(t.status.into_iter().collect::<Vec<_>>().join(", ")),
+                    Cell::text(t.reasons.into_iter().collect::<Vec<_>>().join(", ")),
+                    Cell::list(
+                        t.setters
+                            .into_iter()
+                            .map(|(name, url)| {
+                                if url.is_empty() {
+                                    Cell::text(name)
+                                } else {
+                                    Cell::link(name, url)
+                                }
+                            })
+                            .collect(),
+                    ),
+                ],
+                sources: source_links(p, &t.sources),
+            }
+        })
+        .collect()
+}
+
+/// The Knative condition sets declared for a kind.
+fn condition_sets(p: &Project, group: &str, kind: &str) -> Vec<TableRow> {
+    p.condition_sets
+        .iter()
+        .filter(|s| s.group == group && s.kind == kind)
+        .map(|s| TableRow {
+            anchor: super::views::anchor(&["condition-set", &s.name]),
+            cells: vec![
+                Cell::text(s.name.clone()),
+                Cell::text(s.happy.clone()),
+                Cell::text(s.dependents.join(", ")),
+            ],
+            sources: source_links(p, &s.sources),
+        })
+        .collect()
+}
+
 /// The project's own CRD kinds (neither bundled nor only in samples), with the
 /// site-relative folder of each one's page, by kind.
 pub fn own_kinds(p: &Project) -> Vec<(String, String)> {
@@ -387,6 +583,8 @@ pub fn kind_pages(p: &Project, root: &str) -> Vec<KindPage> {
                 bundled: variants.iter().all(|c| c.bundled),
                 samples_only: variants.iter().all(|c| c.area == Area::Samples),
                 go_types: go_types(p, &first.group, &first.kind),
+                conditions: conditions(p, root, &first.group, &first.kind),
+                condition_sets: condition_sets(p, &first.group, &first.kind),
                 variants: views,
             })
         })
@@ -453,6 +651,7 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
                     same_as: f.same_as.clone().unwrap_or_default(),
                     same_as_anchor,
                     children: 0,
+                    rules: f.rules.iter().map(rule_view).collect(),
                 });
             }
             reader_order(&mut fields);
@@ -475,7 +674,10 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
                 &v.name,
             ]);
             let file = fields_file(&version_anchor);
+            let rules = version_rules(schema, &fields);
             VersionView {
+                rules_anchor: anchors.unique(&[&version_anchor, "rules"]),
+                rules,
                 example_anchor: anchors.unique(&[&version_anchor, "example"]),
                 example: example(c, v, schema),
                 anchor: version_anchor,
@@ -555,6 +757,29 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
     }
 }
 
+/// A version's rules: the object's own, then each field's in the tree's order.
+fn version_rules(schema: Option<&CrdSchema>, fields: &[FieldView]) -> Vec<RuleRow> {
+    let root = schema.map(|s| s.rules.as_slice()).unwrap_or(&[]);
+    let mut out: Vec<RuleRow> = root
+        .iter()
+        .map(|r| RuleRow {
+            path: String::new(),
+            anchor: String::new(),
+            drawn: true,
+            rule: rule_view(r),
+        })
+        .collect();
+    for f in fields {
+        out.extend(f.rules.iter().map(|r| RuleRow {
+            path: f.path.clone(),
+            anchor: f.anchor.clone(),
+            drawn: f.depth <= SHOWN_DEPTH,
+            rule: r.clone(),
+        }));
+    }
+    out
+}
+
 /// The example manifest of a served version with a schema.
 fn example(c: &Crd, v: &CrdVersion, schema: Option<&CrdSchema>) -> String {
     let Some(schema) = schema.filter(|_| v.served) else {
@@ -601,4 +826,53 @@ fn changes(
         }
     }
     diffs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{CelRule, SchemaField};
+    use crate::render::schema_tree::tests::{field, schema};
+
+    fn rule(text: &str) -> CelRule {
+        CelRule {
+            rule: text.into(),
+            message: String::new(),
+            message_expression: String::new(),
+            reason: String::new(),
+            field_path: String::new(),
+            each: false,
+            from_marker: false,
+        }
+    }
+
+    fn with_rules(mut f: SchemaField, n: usize) -> SchemaField {
+        f.rules = (0..n).map(|i| rule(&format!("r{i}"))).collect();
+        f
+    }
+
+    #[test]
+    fn rules_of_a_repeated_subtree_count_once_per_copy() {
+        // spec.a (1 rule) holds a.x (2 rules) and a.y; spec.b is a copy of a with a rule of
+        // its own; spec.c holds c.d, a copy of b: 1 + (1 + 2) + (1 + 2) + (1 + 2) + root 1.
+        let mut b = with_rules(field("spec.b", "object"), 1);
+        b.same_as = Some("spec.a".into());
+        let mut d = field("spec.c.d", "object");
+        d.same_as = Some("spec.b".into());
+        d = with_rules(d, 1);
+        let mut s = schema(
+            "v1",
+            vec![
+                with_rules(field("spec", "object"), 1),
+                with_rules(field("spec.a", "object"), 1),
+                with_rules(field("spec.a.x", "string"), 2),
+                field("spec.a.y", "string"),
+                b,
+                field("spec.c", "object"),
+                d,
+            ],
+        );
+        s.rules = vec![rule("root")];
+        assert_eq!(schema_rules(&s), 1 + 1 + 3 + 3 + 3);
+    }
 }

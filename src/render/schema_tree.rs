@@ -168,6 +168,7 @@ pub mod tests {
     /// A version's schema with these fields and nothing else.
     pub fn schema(version: &str, fields: Vec<SchemaField>) -> CrdSchema {
         CrdSchema {
+            rules: Vec::new(),
             version: version.into(),
             description: String::new(),
             fields,

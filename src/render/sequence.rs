@@ -662,6 +662,7 @@ pub(crate) mod tests {
                 crd("example.io", "Widget", false),
             ],
             controllers: vec![Controller {
+                conditions: Vec::new(),
                 reads: vec![
                     op("list", "", "ConfigMap", 60),
                     op("get", "", "ConfigMap", 61),

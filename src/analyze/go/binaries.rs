@@ -1621,7 +1621,7 @@ impl<'a> Evaluator<'a> {
                     EnvName::Str(e) => match self.index.eval(file, e) {
                         Some(name) => out.push((fi, read.func, read.line, name)),
                         None => {
-                            diagnostics.push(unresolved_env(&file.path, read.line, &describe(e)))
+                            diagnostics.push(unresolved_env(&file.path, read.line, &e.written()))
                         }
                     },
                     EnvName::Other(t) => diagnostics.push(unresolved_env(&file.path, read.line, t)),
@@ -1674,7 +1674,7 @@ impl<'a> Evaluator<'a> {
                     super::calls::Arg::Str(e) => match self.index.eval(file, e) {
                         Some(name) => out.push((*fi, *func, call.line, name)),
                         None => {
-                            diagnostics.push(unresolved_env(&file.path, call.line, &describe(e)))
+                            diagnostics.push(unresolved_env(&file.path, call.line, &e.written()))
                         }
                     },
                     super::calls::Arg::Param(_) => {}
@@ -1802,21 +1802,6 @@ fn unresolved_env(path: &str, line: u32, what: &str) -> Diagnostic {
             "cannot resolve the name of this environment variable read: `{what}` is not a string constant"
         ),
     )
-}
-
-fn describe(e: &ConstExpr) -> String {
-    match e {
-        ConstExpr::Str(s) => format!("{s:?}"),
-        ConstExpr::Ref {
-            qualifier: Some(q),
-            name,
-        } => format!("{q}.{name}"),
-        ConstExpr::Ref {
-            qualifier: None,
-            name,
-        } => name.clone(),
-        ConstExpr::Concat(parts) => parts.iter().map(describe).collect::<Vec<_>>().join(" + "),
-    }
 }
 
 /// The zero value of a flag type, as pflag prints it.

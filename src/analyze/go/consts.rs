@@ -20,6 +20,28 @@ pub enum ConstExpr {
     Concat(Vec<ConstExpr>),
 }
 
+impl ConstExpr {
+    /// The expression as written (`"a" + pkg.Name`), for diagnostics.
+    pub fn written(&self) -> String {
+        match self {
+            ConstExpr::Str(s) => format!("{s:?}"),
+            ConstExpr::Ref {
+                qualifier: Some(q),
+                name,
+            } => format!("{q}.{name}"),
+            ConstExpr::Ref {
+                qualifier: None,
+                name,
+            } => name.clone(),
+            ConstExpr::Concat(parts) => parts
+                .iter()
+                .map(ConstExpr::written)
+                .collect::<Vec<_>>()
+                .join(" + "),
+        }
+    }
+}
+
 /// The string expression `node` denotes, or None if it is not built from literals and
 /// names with `+` only. Iterative, so long `+` chains cannot overflow the stack.
 pub fn const_expr(node: Node, src: &[u8]) -> Option<ConstExpr> {

@@ -89,6 +89,7 @@ pub fn resolve(
                     }
                 });
             controllers.push(Controller {
+                conditions: Vec::new(),
                 name,
                 reconciler,
                 area: input.area,

@@ -5,6 +5,7 @@
 
 use super::binaries::BinaryFacts;
 use super::calls;
+use super::conditions::ConditionFacts;
 use super::consts::{self, ConstExpr};
 use super::controllers::ControllerChain;
 use super::informers::{InformerFacts, RawInformer};
@@ -54,6 +55,8 @@ pub struct GoFile {
     /// they embed (a local interface embedding `client.Client` makes its values clients).
     pub interfaces: Vec<InterfaceDecl>,
     pub binaries: BinaryFacts,
+    /// Status conditions set, condition sets and typed constants (see `conditions`).
+    pub conditions: ConditionFacts,
     pub metrics: MetricFacts,
     pub routes: RouteFacts,
     pub diagnostics: Vec<Diagnostic>,

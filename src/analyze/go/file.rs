@@ -10,6 +10,7 @@ use tree_sitter::{Node, Parser};
 use super::api_docs;
 use super::binaries;
 use super::calls;
+use super::conditions;
 use super::consts::{self, const_expr};
 use super::controllers;
 use super::facts::{GoFile, GroupVersionDecl, Import};
@@ -126,10 +127,12 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
             "const_declaration" => {
                 consts::collect_top_level(decl, src, &mut file.consts);
                 binaries::collect_consts(decl, src, &mut file);
+                conditions::collect_typed_consts(decl, src, &mut file);
             }
             "var_declaration" => {
                 consts::collect_top_level(decl, src, &mut file.consts);
                 collect_group_versions(decl, src, &mut file.group_versions);
+                conditions::collect_sets(decl, src, &mut file);
                 informers::collect_package_gvrs(decl, src, &mut file.informer_facts.gvrs);
                 let at = calls::extract_package_level(decl, src, &mut file);
                 binaries::extract_package_level(decl, at, src, &mut file);
@@ -167,6 +170,7 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
                 let scope = Scope::of(&ctx, types::signature(decl, src), src);
                 controllers::extract(&ctx, &scope, src, &mut file);
                 writes::extract(&ctx, &scope, src, &mut file);
+                conditions::extract(&ctx, &scope, src, &mut file);
                 // Generated clientsets and informer factories are plumbing the project's
                 // own code calls; their generic informers are not watches of the project.
                 if !file.generated {

@@ -733,7 +733,7 @@ fn expand_labels(
             LabelPart::Str(e) => match index.eval(file, e) {
                 Some(s) => out.push(s),
                 None => {
-                    unresolved(&describe(e));
+                    unresolved(&e.written());
                     out.push(UNRESOLVED.to_string());
                 }
             },
@@ -758,21 +758,6 @@ fn expand_labels(
         }
     }
     out
-}
-
-fn describe(e: &ConstExpr) -> String {
-    match e {
-        ConstExpr::Str(s) => format!("{s:?}"),
-        ConstExpr::Ref {
-            qualifier: Some(q),
-            name,
-        } => format!("{q}.{name}"),
-        ConstExpr::Ref {
-            qualifier: None,
-            name,
-        } => name.clone(),
-        ConstExpr::Concat(parts) => parts.iter().map(describe).collect::<Vec<_>>().join(" + "),
-    }
 }
 
 #[cfg(test)]

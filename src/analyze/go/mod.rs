@@ -8,6 +8,7 @@ pub mod api_docs;
 pub mod binaries;
 pub mod calls;
 pub mod cobra;
+pub mod conditions;
 pub mod consts;
 pub mod controllers;
 pub mod facts;
@@ -36,8 +37,8 @@ pub use file::{extract, extract_generated, extract_vendored_api};
 pub use index::{GoInput, GoModule, module_path};
 
 use crate::model::{
-    ApiPackage, ApiType, Binary, Controller, Diagnostic, HttpEndpoint, Metric, PackageInformer,
-    PackageOperation, RbacRule, Webhook,
+    ApiPackage, ApiType, Binary, ConditionSet, Controller, Diagnostic, HttpEndpoint, Metric,
+    PackageInformer, PackageOperation, RbacRule, StatusCondition, Webhook,
 };
 
 /// Everything Go analysis found in one project.
@@ -58,6 +59,9 @@ pub struct GoFindings {
     pub api_docs: api_docs::ApiDocs,
     pub binaries: Vec<Binary>,
     pub metrics: Vec<Metric>,
+    /// Status conditions set by code no controller reaches.
+    pub conditions: Vec<StatusCondition>,
+    pub condition_sets: Vec<ConditionSet>,
 }
 
 /// Resolves the facts of every Go file of one project that ships no CRD manifests (the
@@ -94,7 +98,7 @@ pub fn resolve_with_crds(
     // Two independent lines of work at once; each keeps its own diagnostics, appended in
     // the order a serial run gives them.
     let (
-        (controllers, writes, informers, binaries, mut attributed, mut programs),
+        (controllers, (writes, conditions), informers, binaries, mut attributed, mut programs),
         (api_docs, webhooks, marked, http_endpoints, metrics, mut declared, mut measured),
     ) = rayon::join(
         || {
@@ -114,11 +118,19 @@ pub fn resolve_with_crds(
                 &mut controllers,
                 &mut attributed,
             );
+            let conditions = conditions::resolve(
+                files,
+                &values,
+                &graph,
+                &reach,
+                &mut controllers,
+                &mut attributed,
+            );
             let mut programs = Vec::new();
             let binaries = binaries::resolve(files, &index, &graph, &mut programs);
             (
                 controllers,
-                writes,
+                (writes, conditions),
                 informers,
                 binaries,
                 attributed,
@@ -161,6 +173,8 @@ pub fn resolve_with_crds(
         api_docs,
         binaries,
         metrics,
+        conditions: conditions.package,
+        condition_sets: conditions.sets,
     };
     diagnostics.extend(index.take_const_diagnostics());
     findings

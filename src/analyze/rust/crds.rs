@@ -116,6 +116,7 @@ pub fn extract(
                 .filter_map(|a| a.value.clone())
                 .collect(),
             schema: vec![CrdSchema {
+                rules: Vec::new(),
                 version: version.clone(),
                 description: String::new(),
                 fields,

@@ -493,6 +493,7 @@ pub fn resolve(
                     (&a.verb, &a.group, &a.kind).cmp(&(&b.verb, &b.group, &b.kind))
                 });
                 out.controllers.push(Controller {
+                    conditions: Vec::new(),
                     name,
                     reconciler: raw.reconciler.clone().unwrap_or_default(),
                     area: graph.area(fi, func),

@@ -6,7 +6,8 @@
 //! subtree identical to one already listed is listed once: the later field carries
 //! `same_as` with the earlier path and its children are not repeated. Identity is the
 //! subtree's content (types, formats, enums, defaults, descriptions, required flags and
-//! property names), not the field's own description. Beyond [`MAX_DEPTH`] levels or
+//! property names, and CEL rules: `x-kubernetes-validations`, kept on the field they are
+//! on), not the field's own description. Beyond [`MAX_DEPTH`] levels or
 //! [`MAX_FIELDS`] fields per version the list is cut, marked truncated, with a diagnostic.
 
 use std::collections::HashMap;
@@ -17,7 +18,7 @@ use serde_json::Value;
 use super::documents::Object;
 use super::value::{array_at, at, scalar, str_at, strings};
 use crate::model::{
-    Area, Crd, CrdPrinterColumn, CrdSchema, CrdVersion, Diagnostic, SchemaField, SourceRef,
+    Area, CelRule, Crd, CrdPrinterColumn, CrdSchema, CrdVersion, Diagnostic, SchemaField, SourceRef,
 };
 
 /// Field nesting deeper than this is not listed. Real CRDs nest up to 16 levels; the YAML
@@ -331,6 +332,7 @@ fn fields(
             .and_then(Value::as_bool)
             .unwrap_or(false),
         fields: out,
+        rules: rules_of(root, false),
         truncated,
         go_type: None,
     }
@@ -433,7 +435,45 @@ fn field_of(node: &Node) -> SchemaField {
         same_as: None,
         go_doc: false,
         validation: Vec::new(),
+        rules: field_rules(node),
     }
+}
+
+/// A field's CEL rules: its own, then (an array's items, a map's values) each one's.
+fn field_rules(node: &Node) -> Vec<CelRule> {
+    let mut out = rules_of(node.schema, false);
+    if !std::ptr::eq(node.inner, node.schema) {
+        // Only the first level of items or values: the rules the field's row describes.
+        let first = node
+            .schema
+            .get("items")
+            .filter(|i| i.is_object())
+            .or_else(|| node.schema.get("additionalProperties"));
+        if let Some(each) = first {
+            out.extend(rules_of(each, true));
+        }
+    }
+    out
+}
+
+/// The `x-kubernetes-validations` of one schema node; an entry without a string `rule` is
+/// not a rule and is left out.
+pub fn rules_of(schema: &Value, each: bool) -> Vec<CelRule> {
+    array_at(schema, &["x-kubernetes-validations"])
+        .iter()
+        .filter_map(|v| {
+            let rule = v.get("rule")?.as_str()?.to_string();
+            Some(CelRule {
+                rule,
+                message: str_at(v, &["message"]).to_string(),
+                message_expression: str_at(v, &["messageExpression"]).to_string(),
+                reason: str_at(v, &["reason"]).to_string(),
+                field_path: str_at(v, &["fieldPath"]).to_string(),
+                each,
+                from_marker: false,
+            })
+        })
+        .collect()
 }
 
 /// A value as JSON text; strings without their quotes when used as enum members would be
@@ -578,6 +618,68 @@ spec:
         assert_eq!(by("spec.ports[].port").format, "int32");
         assert_eq!(by("spec.ports[].name").pattern, "^[a-z]+$");
         assert_eq!(by("spec.labels{}").additional_properties, "string");
+    }
+
+    #[test]
+    fn cel_rules_are_kept_on_their_field_and_are_part_of_a_subtrees_identity() {
+        let text = r#"apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: rs.example.io
+spec:
+  group: example.io
+  names: {kind: R, plural: rs}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        x-kubernetes-validations:
+        - rule: "self.metadata.name != 'x'"
+        properties:
+          a:
+            type: object
+            x-kubernetes-validations:
+            - {rule: "self.p < self.q", message: "p & q", reason: FieldValueInvalid, fieldPath: .p}
+            - {message: not a rule}
+            properties: {p: {type: integer}, q: {type: integer}, r: {type: string}}
+          b:
+            type: object
+            properties: {p: {type: integer}, q: {type: integer}, r: {type: string}}
+          c:
+            type: array
+            items:
+              type: object
+              x-kubernetes-validations:
+              - {rule: "has(self.p)", messageExpression: "'p'"}
+              properties: {p: {type: integer}}
+"#;
+        let (crd, _) = crd_of(text);
+        let schema = &crd.unwrap().schema[0];
+        assert_eq!(schema.rules.len(), 1);
+        let by = |p: &str| schema.fields.iter().find(|f| f.path == p).unwrap();
+        assert_eq!(
+            by("a").rules,
+            vec![CelRule {
+                rule: "self.p < self.q".into(),
+                message: "p & q".into(),
+                message_expression: String::new(),
+                reason: "FieldValueInvalid".into(),
+                field_path: ".p".into(),
+                each: false,
+                from_marker: false,
+            }]
+        );
+        // Same fields, but `a` has a rule: `b` is listed in full, not as a copy of `a`.
+        assert_eq!(by("b").same_as, None);
+        assert!(by("b").rules.is_empty());
+        let c = by("c[]");
+        assert_eq!(c.rules.len(), 1);
+        assert!(c.rules[0].each);
+        assert_eq!(c.rules[0].message_expression, "'p'");
     }
 
     #[test]

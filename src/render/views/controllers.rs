@@ -10,7 +10,7 @@ use super::super::table::{
     Anchors, Cell, KindLinks, Section, TableRow, call_path, path_segment, source_links,
 };
 use super::{Link, anchor, kind_cell, kind_label, line_of};
-use crate::model::{Controller, Operation, Project, Relation};
+use crate::model::{Controller, Operation, Project, Relation, StatusCondition};
 
 #[derive(Serialize)]
 pub struct ControllerView {
@@ -29,6 +29,8 @@ pub struct ControllerView {
     pub operations: Vec<TableRow>,
     /// Gets, lists and watches through a client, in the same columns as `operations`.
     pub reads: Vec<TableRow>,
+    /// Status conditions it sets: type, kind, statuses, reasons, call path.
+    pub conditions: Vec<TableRow>,
 }
 
 /// One component controller's page.
@@ -173,6 +175,11 @@ pub fn view(p: &Project, c: &Controller, kind_links: &KindLinks, url: String) ->
             .iter()
             .map(|o| operation_row(p, kind_links, &c.name, "read", o))
             .collect(),
+        conditions: c
+            .conditions
+            .iter()
+            .map(|s| condition_row(p, kind_links, &c.name, s))
+            .collect(),
     };
     // One call reached through two paths, or one kind watched twice the same way, would
     // otherwise repeat an id.
@@ -182,6 +189,7 @@ pub fn view(p: &Project, c: &Controller, kind_links: &KindLinks, url: String) ->
         .iter_mut()
         .chain(view.operations.iter_mut())
         .chain(view.reads.iter_mut())
+        .chain(view.conditions.iter_mut())
     {
         row.anchor = anchors.unique(&[&row.anchor]);
     }
@@ -227,6 +235,36 @@ fn when(conditional: bool, condition: &str) -> String {
         (_, c) if !c.is_empty() => c.to_string(),
         (true, _) => "yes".into(),
         (false, _) => String::new(),
+    }
+}
+
+/// A status condition the controller sets: type, kind, statuses, reasons, call path.
+fn condition_row(
+    p: &Project,
+    kind_links: &KindLinks,
+    controller: &str,
+    s: &StatusCondition,
+) -> TableRow {
+    TableRow {
+        anchor: anchor(&[
+            "condition",
+            controller,
+            &s.condition_type,
+            &line_of(&s.sources),
+        ]),
+        cells: vec![
+            Cell::text(s.condition_type.clone()),
+            kind_cell(
+                kind_links,
+                &s.group,
+                &s.kind,
+                kind_label(&s.group, &s.version, &s.kind),
+            ),
+            Cell::text(s.status.join(", ")),
+            Cell::text(s.reasons.join(", ")),
+            call_path(p, &s.via),
+        ],
+        sources: source_links(p, &s.sources),
     }
 }
 

@@ -195,12 +195,17 @@ fn crds(p: &Project, root: &str, apart: &mut Apart) -> Vec<TableRow> {
         let fields = super::super::api::field_count(c);
         let n = variants(c);
         let richest = n > 1 && !rows.iter().any(|r: &TableRow| r.cells[0].text == c.kind);
+        let rules = match super::super::api::rule_count(c) {
+            0 => String::new(),
+            1 => "; 1 validation rule".to_string(),
+            n => format!("; {n} validation rules"),
+        };
         let schema = if richest {
-            format!("{fields} fields; the richest of {n} different definitions of this kind")
+            format!("{fields} fields{rules}; the richest of {n} different definitions of this kind")
         } else if n > 1 {
-            format!("{fields} fields; one of {n} different definitions of this kind")
+            format!("{fields} fields{rules}; one of {n} different definitions of this kind")
         } else {
-            format!("{fields} fields")
+            format!("{fields} fields{rules}")
         };
         let nth = i.to_string();
         let row = TableRow {
@@ -516,6 +521,7 @@ mod tests {
     #[test]
     fn main_controllers_come_first() {
         let controller = |name: &str, group: &str, kind: &str| crate::model::Controller {
+            conditions: Vec::new(),
             name: name.into(),
             reconciler: String::new(),
             area: Area::Component,
@@ -575,6 +581,7 @@ mod tests {
             source_url: "https://example.com/{commit}/{path}#L{line}".into(),
             commit: "abc".into(),
             controllers: vec![crate::model::Controller {
+                conditions: Vec::new(),
                 name: "pool".into(),
                 reconciler: "PoolReconciler".into(),
                 area: Area::Component,

@@ -109,12 +109,19 @@
       a.setAttribute('aria-label', 'link to this field');
       row.appendChild(a);
     }
-    if (f.description || f.enum_text || f.constraints || f.same_as) {
+    if (f.description || f.enum_text || f.constraints || f.same_as || f.rules) {
       var doc = el('div', 'field-doc');
       if (f.description) doc.appendChild(el('p', 'desc', f.description));
       if (f.enum_text) { var p = el('p', '', 'One of: '); p.appendChild(el('code', '', f.enum_text)); doc.appendChild(p); }
       if (f.constraints) { var c = el('p'); c.appendChild(el('small', '', f.constraints)); doc.appendChild(c); }
       if (f.same_as) { var s = el('p'); var em = el('em', '', 'Same fields as '); em.appendChild(el('code', '', f.same_as)); s.appendChild(em); doc.appendChild(s); }
+      (f.rules || []).forEach(function (r) {
+        var rp = el('p', 'rule', 'Rule ');
+        rp.appendChild(el('code', '', r.rule));
+        if (r.message) rp.appendChild(document.createTextNode(': ' + r.message));
+        if (r.note) { rp.appendChild(document.createTextNode(' ')); rp.appendChild(el('small', '', '(' + r.note + ')')); }
+        doc.appendChild(rp);
+      });
       row.appendChild(doc);
     }
     li.appendChild(row);

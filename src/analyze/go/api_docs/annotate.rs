@@ -4,7 +4,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use super::Wrap;
 use super::resolve::{ApiDocs, FieldDoc, Flat, Key, Target};
-use crate::model::{Crd, CrdSchema, Diagnostic, GoTypeOrigin, SchemaField, SourceRef};
+use crate::model::{CelRule, Crd, CrdSchema, Diagnostic, GoTypeOrigin, SchemaField, SourceRef};
 
 /// Gives each version of the project's own CRDs what its Go type says (see the module doc).
 pub fn annotate(crds: &mut [Crd], docs: &ApiDocs, diagnostics: &mut Vec<Diagnostic>) {
@@ -36,6 +36,14 @@ pub fn annotate(crds: &mut [Crd], docs: &ApiDocs, diagnostics: &mut Vec<Diagnost
                 });
                 if schema.description.is_empty() && !t.doc.is_empty() {
                     schema.description = t.doc.clone();
+                }
+                // Rules about the whole object, from the kind's type, where the CRD has none.
+                if schema.rules.is_empty() {
+                    schema.rules = t
+                        .markers
+                        .iter()
+                        .filter_map(|m| m.strip_prefix("XValidation:").and_then(cel_rule))
+                        .collect();
                 }
             }
             if undescribed && !missing.is_empty() {
@@ -402,13 +410,44 @@ fn describe(fields: &mut [SchemaField], matched: &[FieldMatch], docs: &ApiDocs) 
                 field.go_doc = true;
             }
         }
+        let crd_rules = field.rules.iter().any(|r| !r.from_marker);
         for marker in says.markers {
+            if let Some(rule) = marker.strip_prefix("XValidation:").and_then(cel_rule) {
+                // The CRD's own rules are what the API server checks; a marker's rule is
+                // shown only where the CRD in the repository has none.
+                if !crd_rules && !field.rules.contains(&rule) {
+                    field.rules.push(rule);
+                }
+                continue;
+            }
             if !shown_by_schema(field, marker) && !field.validation.iter().any(|v| v == marker) {
                 field.validation.push(marker.to_string());
             }
         }
     }
     missing
+}
+
+/// The rule of an `XValidation` marker's arguments (`rule="…",message="…"`, quoted strings
+/// with commas and escaped quotes), or None when they do not parse or name no rule.
+pub fn cel_rule(args: &str) -> Option<CelRule> {
+    let args = crate::analyze::go::markers::parse_args(args).ok()?;
+    let value = |key: &str| {
+        args.iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.join(";"))
+            .unwrap_or_default()
+    };
+    let rule = value("rule");
+    (!rule.is_empty()).then(|| CelRule {
+        rule,
+        message: value("message"),
+        message_expression: value("messageExpression"),
+        reason: value("reason"),
+        field_path: value("fieldPath"),
+        each: false,
+        from_marker: true,
+    })
 }
 
 /// A validation marker whose rule the schema row shows already.
@@ -983,5 +1022,25 @@ spec:
                 ("z.q", 1, Some("a")),
             ]
         );
+    }
+}
+
+#[cfg(test)]
+mod cel_rule_tests {
+    use super::cel_rule;
+
+    #[test]
+    fn an_xvalidation_marker_with_commas_and_escaped_quotes() {
+        let r = cel_rule(
+            r#"rule="self.a in [\"x\", \"y\"] || size(self.b) > 0, 1",message="a is \"x\" or \"y\", else b",reason=FieldValueInvalid,fieldPath=".a""#,
+        )
+        .unwrap();
+        assert_eq!(r.rule, r#"self.a in ["x", "y"] || size(self.b) > 0, 1"#);
+        assert_eq!(r.message, r#"a is "x" or "y", else b"#);
+        assert_eq!(r.reason, "FieldValueInvalid");
+        assert_eq!(r.field_path, ".a");
+        assert!(r.from_marker);
+        assert_eq!(cel_rule(r#"message="no rule""#), None);
+        assert_eq!(cel_rule(r#"rule="unterminated"#), None);
     }
 }
