@@ -259,7 +259,7 @@ pub struct Controller {
 /// (`meta.SetStatusCondition`, a `metav1.Condition{Type: …}` literal handed to a setter with
 /// the object, a Knative condition manager's `MarkTrue`/`MarkFalse`/`MarkUnknown`, a
 /// project helper `x.Status.SetCondition(T, …)` with `T` declared as a `…ConditionType`).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct StatusCondition {
     /// The condition type (`Ready`).
     #[serde(rename = "type")]
@@ -288,7 +288,7 @@ pub struct StatusCondition {
 
 /// A Knative condition set declared for a kind (`apis.NewLivingConditionSet(A, B)`): the
 /// happy condition (`Ready`, or `Succeeded` for a batch set) is true when every dependent is.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ConditionSet {
     /// The package variable that holds it.
     pub name: String,
@@ -605,7 +605,7 @@ pub struct SchemaField {
 
 /// One CEL validation rule of a CRD schema (`x-kubernetes-validations`), or of a Go
 /// `+kubebuilder:validation:XValidation` marker.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CelRule {
     pub rule: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
