@@ -339,7 +339,7 @@ fn count_or_percent(s: &str) -> Option<(u64, bool)> {
 }
 
 /// Why a budget allows no voluntary eviction of `replicas` pods, if it does not.
-fn blocks_drain(b: &DisruptionBudget, replicas: Option<u64>) -> Option<String> {
+fn blocks_drain(b: &DisruptionBudget, replicas: Option<u64>, autoscaled: bool) -> Option<String> {
     match count_or_percent(&b.max_unavailable) {
         Some((0, _)) => return Some(format!("maxUnavailable {}", b.max_unavailable)),
         Some(_) => return None,
@@ -348,7 +348,12 @@ fn blocks_drain(b: &DisruptionBudget, replicas: Option<u64>) -> Option<String> {
     match (count_or_percent(&b.min_available), replicas) {
         (Some((100, true)), _) => Some("minAvailable 100%".into()),
         (Some((n, false)), Some(r)) if n >= r && n > 0 => Some(format!(
-            "minAvailable {n} with {}",
+            "minAvailable {n} with {}{}",
+            if autoscaled {
+                "the autoscaler's minimum of "
+            } else {
+                ""
+            },
             if r == 1 {
                 "1 replica".to_string()
             } else {
@@ -502,7 +507,7 @@ fn findings(r: &Row) -> Vec<Finding> {
             .flatten()
     };
     for b in covering {
-        if let Some(why) = blocks_drain(b, least) {
+        if let Some(why) = blocks_drain(b, least, !r.autoscalers.is_empty()) {
             out.push(Finding {
                 kind: FlagKind::BlocksDrain,
                 detail: format!("{} ({why})", b.name),

@@ -4,6 +4,7 @@
 //! `crate::availability`), then the PodDisruptionBudgets and HorizontalPodAutoscalers with
 //! what each covers. Rows of samples and bundled manifests go through the page's `Router`.
 
+use super::manifests::section;
 use super::table::{Anchors, Cell, Router, Section, TableRow, source_links};
 use crate::analyze::yaml::value::qualified;
 use crate::availability::{Replicas, Row, rows};
@@ -69,14 +70,9 @@ fn replicas_text(r: &Row) -> Vec<String> {
     }];
     for h in &r.autoscalers {
         lines.push(format!(
-            "HPA {}: {}–{}{}",
+            "HPA {}: {}{}",
             h.name,
-            if h.min_replicas.is_empty() {
-                "1"
-            } else {
-                &h.min_replicas
-            },
-            h.max_replicas,
+            replica_range(h),
             if h.metrics.is_empty() {
                 String::new()
             } else {
@@ -93,6 +89,25 @@ fn replicas_text(r: &Row) -> Vec<String> {
         ));
     }
     lines
+}
+
+/// An autoscaler's replica range, `min–max` (Kubernetes' default minimum is 1).
+fn replica_range(h: &crate::model::Autoscaler) -> String {
+    let min = if h.min_replicas.is_empty() {
+        "1"
+    } else {
+        &h.min_replicas
+    };
+    format!("{min}–{}", h.max_replicas)
+}
+
+/// A budget's or autoscaler's name cell, marked when templated.
+fn object_name(namespace: &str, name: &str, templated: bool) -> Cell {
+    Cell::text(format!(
+        "{}{}",
+        qualified(namespace, name),
+        if templated { " (templated)" } else { "" }
+    ))
 }
 
 fn budget_limit(b: &crate::model::DisruptionBudget) -> String {
@@ -212,11 +227,7 @@ pub fn sections(p: &Project, router: &mut Router, anchors: &mut Anchors) -> Vec<
             let row = TableRow {
                 anchor: anchors.unique(&["pdb", &b.namespace, &b.name]),
                 cells: vec![
-                    Cell::text(format!(
-                        "{}{}",
-                        qualified(&b.namespace, &b.name),
-                        if b.templated { " (templated)" } else { "" }
-                    )),
+                    object_name(&b.namespace, &b.name, b.templated),
                     Cell::text(b.api_version.clone()),
                     Cell::text(budget_limit(b)),
                     Cell::text(if selector.is_empty() {
@@ -239,22 +250,10 @@ pub fn sections(p: &Project, router: &mut Router, anchors: &mut Anchors) -> Vec<
             let row = TableRow {
                 anchor: anchors.unique(&["hpa", &h.namespace, &h.name]),
                 cells: vec![
-                    Cell::text(format!(
-                        "{}{}",
-                        qualified(&h.namespace, &h.name),
-                        if h.templated { " (templated)" } else { "" }
-                    )),
+                    object_name(&h.namespace, &h.name, h.templated),
                     Cell::text(h.api_version.clone()),
                     Cell::text(format!("{} {}", h.target_kind, h.target_name)),
-                    Cell::text(format!(
-                        "{}–{}",
-                        if h.min_replicas.is_empty() {
-                            "1"
-                        } else {
-                            &h.min_replicas
-                        },
-                        h.max_replicas
-                    )),
+                    Cell::text(replica_range(h)),
                     Cell::lines(&h.metrics),
                     Cell::lines(&if covered.is_empty() { none() } else { covered }),
                 ],
@@ -264,44 +263,55 @@ pub fn sections(p: &Project, router: &mut Router, anchors: &mut Anchors) -> Vec<
         })
         .collect();
     vec![
-        Section {
-            id: "availability".into(),
-            title: "Availability and resources".into(),
-            intro: "Per workload: replicas with the autoscalers (HPA) and disruption budgets (PDB) that cover it, each container's requests, limits and probes (kustomize patches that build the workload applied), and how its pods are spread. ⚠ flags a Deployment or StatefulSet with a container without requests, without a memory limit or without a readiness or liveness probe; more than one replica (or an autoscaler) without anti-affinity or topology spread, or without a PodDisruptionBudget; a budget that allows no eviction, which blocks node drains. ? marks a check a Helm template or an unread patch leaves open.".into(),
-            headers: ["Kind", "Name", "Replicas, HPA, PDB", "Containers: resources and probes", "Scheduling", "Flags", "Source", ""]
-                .iter()
-                .map(|h| h.to_string())
-                .collect(),
-            rows: workloads,
-            empty: "No workload manifests were found.".into(),
-            code: Vec::new(),
-            chart: String::new(),
-        },
-        Section {
-            id: "disruption-budgets".into(),
-            title: "PodDisruptionBudgets".into(),
-            intro: "Each budget with the workloads whose pod labels its selector matches in the same namespace.".into(),
-            headers: ["Name", "API version", "Limit", "Selector", "Covers", "Source", ""]
-                .iter()
-                .map(|h| h.to_string())
-                .collect(),
-            rows: budgets,
-            empty: "No PodDisruptionBudgets were found.".into(),
-            code: Vec::new(),
-            chart: String::new(),
-        },
-        Section {
-            id: "autoscalers".into(),
-            title: "HorizontalPodAutoscalers".into(),
-            intro: "Each autoscaler with the object its scaleTargetRef names.".into(),
-            headers: ["Name", "API version", "Scales", "Replicas", "Metrics", "Covers", "Source", ""]
-                .iter()
-                .map(|h| h.to_string())
-                .collect(),
-            rows: autoscalers,
-            empty: "No HorizontalPodAutoscalers were found.".into(),
-            code: Vec::new(),
-            chart: String::new(),
-        },
+        section(
+            "availability",
+            "Availability and resources",
+            "Per workload: replicas with the autoscalers (HPA) and disruption budgets (PDB) that cover it, each container's requests, limits and probes (kustomize patches that build the workload applied), and how its pods are spread. ⚠ flags a Deployment or StatefulSet with a container without requests, without a memory limit or without a readiness or liveness probe; more than one replica (or an autoscaler) without anti-affinity or topology spread, or without a PodDisruptionBudget; a budget that allows no eviction, which blocks node drains. ? marks a check a Helm template or an unread patch leaves open.",
+            &[
+                "Kind",
+                "Name",
+                "Replicas, HPA, PDB",
+                "Containers: resources and probes",
+                "Scheduling",
+                "Flags",
+                "Source",
+                "",
+            ],
+            workloads,
+            "No workload manifests were found.",
+        ),
+        section(
+            "disruption-budgets",
+            "PodDisruptionBudgets",
+            "Each budget with the workloads whose pod labels its selector matches in the same namespace.",
+            &[
+                "Name",
+                "API version",
+                "Limit",
+                "Selector",
+                "Covers",
+                "Source",
+                "",
+            ],
+            budgets,
+            "No PodDisruptionBudgets were found.",
+        ),
+        section(
+            "autoscalers",
+            "HorizontalPodAutoscalers",
+            "Each autoscaler with the object its scaleTargetRef names.",
+            &[
+                "Name",
+                "API version",
+                "Scales",
+                "Replicas",
+                "Metrics",
+                "Covers",
+                "Source",
+                "",
+            ],
+            autoscalers,
+            "No HorizontalPodAutoscalers were found.",
+        ),
     ]
 }

@@ -30,7 +30,7 @@ pub struct BarChart {
 }
 
 /// The drawing's width in its own units.
-pub const WIDTH: i64 = 480;
+pub const WIDTH: i64 = 360;
 const MARGIN: i64 = 8;
 /// Room after the longest bar for its number.
 const VALUE_ROOM: i64 = 56;
@@ -113,14 +113,14 @@ mod tests {
             bars: vec![bar("p", "a", 4), bar("p", "b", 2), bar("q", "c", 0)],
         };
         let svg = render(&c);
-        // Heading p at 8; bar a: label at 30+12, rect at 46 with the full span (480 - 16 -
-        // 56 = 408); bar b half of it at 84; heading q at 106; bar c empty at 144.
+        // Heading p at 8; bar a: label at 30+12, rect at 46 with the full span (360 - 16 -
+        // 56 = 288); bar b half of it at 84; heading q at 106; bar c empty at 144.
         assert_eq!(
             svg,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" role=\"img\" aria-labelledby=\"c-title c-desc\" viewBox=\"0 0 480 166\" font-size=\"13\"><title id=\"c-title\">T</title><desc id=\"c-desc\">D</desc>\
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" role=\"img\" aria-labelledby=\"c-title c-desc\" viewBox=\"0 0 360 166\" font-size=\"13\"><title id=\"c-title\">T</title><desc id=\"c-desc\">D</desc>\
 <text x=\"8\" y=\"23\" class=\"heading\">p</text>\
-<g class=\"bar-row\"><title>a: 4</title><text x=\"8\" y=\"42\">a</text><rect class=\"bar\" x=\"8\" y=\"46\" width=\"408\" height=\"14\"/><text x=\"422\" y=\"57\" class=\"value\">4</text></g>\
-<g class=\"bar-row\"><title>b: 2</title><text x=\"8\" y=\"80\">b</text><rect class=\"bar\" x=\"8\" y=\"84\" width=\"204\" height=\"14\"/><text x=\"218\" y=\"95\" class=\"value\">2</text></g>\
+<g class=\"bar-row\"><title>a: 4</title><text x=\"8\" y=\"42\">a</text><rect class=\"bar\" x=\"8\" y=\"46\" width=\"288\" height=\"14\"/><text x=\"302\" y=\"57\" class=\"value\">4</text></g>\
+<g class=\"bar-row\"><title>b: 2</title><text x=\"8\" y=\"80\">b</text><rect class=\"bar\" x=\"8\" y=\"84\" width=\"144\" height=\"14\"/><text x=\"158\" y=\"95\" class=\"value\">2</text></g>\
 <text x=\"8\" y=\"121\" class=\"heading\">q</text>\
 <g class=\"bar-row\"><title>c: 0</title><text x=\"8\" y=\"140\">c</text><rect class=\"bar\" x=\"8\" y=\"144\" width=\"0\" height=\"14\"/><text x=\"14\" y=\"155\" class=\"value\">0</text></g></svg>"
         );
@@ -144,13 +144,13 @@ mod tests {
         assert!(!svg.contains("javascript:"), "{svg}");
         assert!(svg.contains("&lt;b&gt;") && svg.contains("&amp;"));
         // The largest value still fits the span.
-        assert!(svg.contains("width=\"408\""), "{svg}");
+        assert!(svg.contains("width=\"288\""), "{svg}");
         let empty = render(&BarChart {
             id: "e".into(),
             title: "E".into(),
             description: String::new(),
             bars: vec![],
         });
-        assert!(empty.contains("viewBox=\"0 0 480 8\""), "{empty}");
+        assert!(empty.contains("viewBox=\"0 0 360 8\""), "{empty}");
     }
 }
