@@ -22,8 +22,12 @@
 //! kustomization patches the workload in a way portolan does not read, the check says so
 //! (`Note`) instead of flagging.
 
+use std::collections::HashMap;
+
 use crate::analyze::yaml::value::qualified;
-use crate::model::{Autoscaler, Container, DisruptionBudget, Project, Workload};
+use crate::model::{
+    Area, Autoscaler, Container, DisruptionBudget, Kustomization, Project, Workload,
+};
 
 /// What a flag is about; the platform chart counts flags by this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -113,12 +117,80 @@ fn templated_text(s: &str) -> bool {
     s.contains("{{") || s.contains("${") || s.contains("$(")
 }
 
-/// The rows of a project, in the order of its workloads.
-pub fn rows(p: &Project) -> Vec<Row<'_>> {
-    p.workloads.iter().map(|w| row(p, w)).collect()
+/// The most budgets a row lists: a budget covering more is still matched for the flags.
+const MAX_BUDGETS: usize = 100;
+
+/// Lookups built once per project, so matching stays near linear in workloads, budgets
+/// and autoscalers (a repository with thousands of each must not take quadratic time).
+struct Index<'p> {
+    /// `Kind namespace/name` → the own kustomizations (not bundled) that build it.
+    built_by: HashMap<&'p str, Vec<&'p Kustomization>>,
+    /// Budgets by their first `matchLabels` pair that is not a template; `None`: budgets
+    /// without one (expressions only, empty or templated selectors), tried for every pod.
+    budgets_by_label: HashMap<Option<&'p str>, Vec<&'p DisruptionBudget>>,
+    autoscalers_by_target: HashMap<(&'p str, &'p str), Vec<&'p Autoscaler>>,
 }
 
-fn row<'p>(p: &'p Project, w: &'p Workload) -> Row<'p> {
+impl<'p> Index<'p> {
+    fn new(p: &'p Project) -> Index<'p> {
+        let mut built_by: HashMap<&str, Vec<&Kustomization>> = HashMap::new();
+        for k in p.kustomizations.iter().filter(|k| !k.bundled) {
+            for o in &k.objects {
+                built_by.entry(o.as_str()).or_default().push(k);
+            }
+        }
+        let mut budgets_by_label: HashMap<Option<&str>, Vec<&DisruptionBudget>> = HashMap::new();
+        for b in &p.disruption_budgets {
+            let key = b
+                .selector
+                .iter()
+                .find(|l| !templated_text(l))
+                .map(String::as_str);
+            budgets_by_label.entry(key).or_default().push(b);
+        }
+        let mut autoscalers_by_target: HashMap<(&str, &str), Vec<&Autoscaler>> = HashMap::new();
+        for h in &p.autoscalers {
+            autoscalers_by_target
+                .entry((h.target_kind.as_str(), h.target_name.as_str()))
+                .or_default()
+                .push(h);
+        }
+        Index {
+            built_by,
+            budgets_by_label,
+            autoscalers_by_target,
+        }
+    }
+
+    /// The kustomizations of `area` that build the object `id` (`Kind namespace/name`).
+    fn building(&self, area: Area, id: &str) -> impl Iterator<Item = &'p Kustomization> + '_ {
+        self.built_by
+            .get(id)
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(move |k| k.area == area)
+    }
+
+    /// Same namespace: written the same, or one kustomization with a namespace builds both.
+    fn same_namespace(&self, w: &Workload, kind: &str, namespace: &str, name: &str) -> bool {
+        if namespace == w.namespace {
+            return true;
+        }
+        let other = format!("{kind} {}", qualified(namespace, name));
+        let workload = format!("{} {}", w.kind, qualified(&w.namespace, &w.name));
+        self.building(w.area, &workload)
+            .any(|k| !k.namespace.is_empty() && k.objects.contains(&other))
+    }
+}
+
+/// The rows of a project, in the order of its workloads.
+pub fn rows(p: &Project) -> Vec<Row<'_>> {
+    let index = Index::new(p);
+    p.workloads.iter().map(|w| row(&index, w)).collect()
+}
+
+fn row<'p>(index: &Index<'p>, w: &'p Workload) -> Row<'p> {
     let mut containers: Vec<Container> = w.containers.clone();
     let mut replicas_text = w.replicas.clone();
     let mut priority_class = w.priority_class.clone();
@@ -146,7 +218,7 @@ fn row<'p>(p: &'p Project, w: &'p Workload) -> Row<'p> {
         }
     }
     let workload_id = format!("{} {}", w.kind, qualified(&w.namespace, &w.name));
-    for k in building(p, w.area, &workload_id) {
+    for k in index.building(w.area, &workload_id) {
         for l in k.selector_labels.iter().chain(&k.template_labels) {
             if !pod_labels.contains(l) {
                 pod_labels.push(l.clone());
@@ -167,37 +239,53 @@ fn row<'p>(p: &'p Project, w: &'p Workload) -> Row<'p> {
         Err(_) if replicas_text.is_empty() => Replicas::Unknown("templated".into()),
         Err(_) => Replicas::Unknown(replicas_text),
     };
-    let budgets: Vec<(&DisruptionBudget, bool)> = p
-        .disruption_budgets
+    let mut candidates: Vec<&DisruptionBudget> = Vec::new();
+    for key in pod_labels
         .iter()
-        .filter(|b| {
-            b.area == w.area && same_namespace(p, w, "PodDisruptionBudget", &b.namespace, &b.name)
-        })
-        .filter_map(|b| {
-            let id = format!("PodDisruptionBudget {}", qualified(&b.namespace, &b.name));
-            let added: Vec<&String> = building(p, b.area, &id)
-                .flat_map(|k| &k.selector_labels)
-                .collect();
-            if added.is_empty() {
-                return selects(b, &pod_labels, w.unrendered_yaml).map(|sure| (b, sure));
-            }
+        .map(|l| Some(l.as_str()))
+        .chain(std::iter::once(None))
+    {
+        candidates.extend(index.budgets_by_label.get(&key).into_iter().flatten());
+    }
+    let mut budgets: Vec<(&DisruptionBudget, bool)> = Vec::new();
+    for b in candidates {
+        if b.area != w.area
+            || !index.same_namespace(w, "PodDisruptionBudget", &b.namespace, &b.name)
+        {
+            continue;
+        }
+        let id = format!("PodDisruptionBudget {}", qualified(&b.namespace, &b.name));
+        let added: Vec<&String> = index
+            .building(b.area, &id)
+            .flat_map(|k| &k.selector_labels)
+            .collect();
+        let matched = if added.is_empty() {
+            selects(b, &pod_labels, w.unrendered_yaml)
+        } else {
             let mut with_labels = b.clone();
             for l in added {
                 if !with_labels.selector.contains(l) {
                     with_labels.selector.push(l.clone());
                 }
             }
-            selects(&with_labels, &pod_labels, w.unrendered_yaml).map(|sure| (b, sure))
-        })
-        .collect();
-    let autoscalers: Vec<&Autoscaler> = p
-        .autoscalers
-        .iter()
+            selects(&with_labels, &pod_labels, w.unrendered_yaml)
+        };
+        if let Some(sure) = matched {
+            // A sure match is kept over the cap, so the flags still see it.
+            if budgets.len() < MAX_BUDGETS || (sure && !budgets.iter().any(|(_, s)| *s)) {
+                budgets.push((b, sure));
+            }
+        }
+    }
+    let autoscalers: Vec<&Autoscaler> = index
+        .autoscalers_by_target
+        .get(&(w.kind.as_str(), w.name.as_str()))
+        .into_iter()
+        .flatten()
+        .copied()
         .filter(|h| {
             h.area == w.area
-                && h.target_kind == w.kind
-                && h.target_name == w.name
-                && same_namespace(p, w, "HorizontalPodAutoscaler", &h.namespace, &h.name)
+                && index.same_namespace(w, "HorizontalPodAutoscaler", &h.namespace, &h.name)
         })
         .collect();
     let mut r = Row {
@@ -251,32 +339,6 @@ fn merge_pairs(base: &mut Vec<String>, patch: &[String]) {
         base.push(x.clone());
     }
     base.sort();
-}
-
-/// The project's kustomizations of `area` that build the object `id` (`Kind namespace/name`).
-fn building<'p>(
-    p: &'p Project,
-    area: crate::model::Area,
-    id: &str,
-) -> impl Iterator<Item = &'p crate::model::Kustomization> {
-    p.kustomizations
-        .iter()
-        .filter(move |k| k.area == area && !k.bundled && k.objects.iter().any(|o| o == id))
-}
-
-/// Same namespace: written the same, or one own kustomization with a namespace builds both.
-fn same_namespace(p: &Project, w: &Workload, kind: &str, namespace: &str, name: &str) -> bool {
-    if namespace == w.namespace {
-        return true;
-    }
-    let workload = format!("{} {}", w.kind, qualified(&w.namespace, &w.name));
-    let other = format!("{kind} {}", qualified(namespace, name));
-    p.kustomizations.iter().any(|k| {
-        !k.namespace.is_empty()
-            && k.area == w.area
-            && k.objects.contains(&workload)
-            && k.objects.contains(&other)
-    })
 }
 
 /// Whether a budget's selector matches pod labels: `Some(true)` it does, `Some(false)` it
@@ -707,6 +769,25 @@ mod tests {
             rows[0].findings[0].detail,
             "main: may be changed by the patches of kustomization config/default, not read"
         );
+    }
+
+    #[test]
+    fn thousands_of_workloads_and_budgets_match_in_linear_time() {
+        // Quadratic matching would compare 400 million pairs here.
+        let n = 20_000;
+        let p = Project {
+            workloads: (0..n)
+                .map(|i| workload(&format!("w{i}"), "2", &[&format!("app=w{i}")]))
+                .collect(),
+            disruption_budgets: (0..n)
+                .map(|i| budget(&format!("b{i}"), "1", "", &[&format!("app=w{i}")]))
+                .collect(),
+            ..Project::default()
+        };
+        let started = std::time::Instant::now();
+        let rows = super::rows(&p);
+        assert!(rows.iter().all(|r| r.budgets.len() == 1));
+        assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
     }
 
     #[test]

@@ -8,7 +8,9 @@ use super::manifests::section;
 use super::table::{Anchors, Cell, Router, Section, TableRow, source_links};
 use crate::analyze::yaml::value::qualified;
 use crate::availability::{Replicas, Row, rows};
-use crate::model::{Container, Probe, Project, SourceRef};
+use std::collections::HashMap;
+
+use crate::model::{Autoscaler, Container, DisruptionBudget, Probe, Project, SourceRef};
 
 fn probe_text(name: &str, p: &Option<Probe>) -> Option<String> {
     let p = p.as_ref()?;
@@ -92,7 +94,7 @@ fn replicas_text(r: &Row) -> Vec<String> {
 }
 
 /// An autoscaler's replica range, `min–max` (Kubernetes' default minimum is 1).
-fn replica_range(h: &crate::model::Autoscaler) -> String {
+fn replica_range(h: &Autoscaler) -> String {
     let min = if h.min_replicas.is_empty() {
         "1"
     } else {
@@ -110,7 +112,7 @@ fn object_name(namespace: &str, name: &str, templated: bool) -> Cell {
     ))
 }
 
-fn budget_limit(b: &crate::model::DisruptionBudget) -> String {
+fn budget_limit(b: &DisruptionBudget) -> String {
     match (b.min_available.as_str(), b.max_unavailable.as_str()) {
         ("", "") => "no limit written".into(),
         (min, "") => format!("minAvailable {min}"),
@@ -204,17 +206,35 @@ pub fn sections(p: &Project, router: &mut Router, anchors: &mut Anchors) -> Vec<
             qualified(&r.workload.namespace, &r.workload.name)
         )
     };
-    let budget_covers = |b: &crate::model::DisruptionBudget| -> Vec<String> {
-        rows.iter()
-            .filter(|r| r.budgets.iter().any(|(x, _)| std::ptr::eq(*x, b)))
-            .map(name_of)
-            .collect()
+    // What each budget and autoscaler covers, found once (by address: two objects may
+    // share a name in different files).
+    let mut covered_by_budget: HashMap<*const DisruptionBudget, Vec<String>> = HashMap::new();
+    let mut covered_by_autoscaler: HashMap<*const Autoscaler, Vec<String>> = HashMap::new();
+    for r in &rows {
+        for (b, _) in &r.budgets {
+            covered_by_budget
+                .entry(*b as *const _)
+                .or_default()
+                .push(name_of(r));
+        }
+        for h in &r.autoscalers {
+            covered_by_autoscaler
+                .entry(*h as *const _)
+                .or_default()
+                .push(name_of(r));
+        }
+    }
+    let budget_covers = |b: &DisruptionBudget| {
+        covered_by_budget
+            .get(&(b as *const _))
+            .cloned()
+            .unwrap_or_default()
     };
-    let autoscaler_covers = |h: &crate::model::Autoscaler| -> Vec<String> {
-        rows.iter()
-            .filter(|r| r.autoscalers.iter().any(|x| std::ptr::eq(*x, h)))
-            .map(name_of)
-            .collect()
+    let autoscaler_covers = |h: &Autoscaler| {
+        covered_by_autoscaler
+            .get(&(h as *const _))
+            .cloned()
+            .unwrap_or_default()
     };
     let none = || vec!["no workload of the repository".to_string()];
     let budgets = p
