@@ -618,15 +618,7 @@ mod tests {
             namespace: "system".into(),
             replicas: String::new(),
             service_account: "manager".into(),
-            containers: Vec::new(),
-            security_context: Vec::new(),
-            config_maps: Vec::new(),
-            secrets: Vec::new(),
-            pod_labels: Vec::new(),
-            templated: false,
-            bundled: false,
-            area: Area::Component,
-            sources: Vec::new(),
+            ..Workload::default()
         }];
         p.role_bindings = vec![RoleBinding {
             kind: "ClusterRoleBinding".into(),

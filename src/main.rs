@@ -4,6 +4,7 @@
 
 mod access;
 mod analyze;
+mod availability;
 mod cache;
 mod cli;
 mod config;

@@ -138,6 +138,12 @@ pub struct Project {
     /// Deployments, StatefulSets, DaemonSets, ReplicaSets, Jobs, CronJobs and bare Pods.
     #[serde(default)]
     pub workloads: Vec<Workload>,
+    /// PodDisruptionBudgets (policy/v1 and v1beta1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub disruption_budgets: Vec<DisruptionBudget>,
+    /// HorizontalPodAutoscalers (autoscaling/v1, v2, v2beta1, v2beta2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub autoscalers: Vec<Autoscaler>,
     #[serde(default)]
     pub network_policies: Vec<NetworkPolicy>,
     /// Ingresses, OpenShift Routes and Gateway API Gateways and routes.
@@ -951,7 +957,7 @@ pub struct ApiType {
 }
 
 /// A Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob or Pod.
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Workload {
     pub kind: String,
     pub name: String,
@@ -973,6 +979,33 @@ pub struct Workload {
     /// Secrets the pod mounts, reads or pulls images with (names only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub secrets: Vec<String>,
+    /// `spec.template.spec.priorityClassName`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub priority_class: String,
+    /// Pod anti-affinity terms: `required topologyKey=K (app=x)` or
+    /// `preferred weight=W topologyKey=K (app=x)`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub anti_affinity: Vec<String>,
+    /// `topologySpreadConstraints`: `topologyKey=K maxSkew=N whenUnsatisfiable=W`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub topology_spread: Vec<String>,
+    /// A line of the template writes YAML that was not rendered (`toYaml`, `include` of an
+    /// unknown template): a field the object lacks may come from it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unrendered_yaml: bool,
+    /// Strategic-merge patches of a kustomization that builds this object, as parsed from
+    /// the patch files (each with its own source), in the order listed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub patches: Vec<Workload>,
+    /// Kustomizations building this object that patch it in a way portolan does not read
+    /// (inline or JSON 6902 patches), by folder, and the chart whose templates read it
+    /// through `.Files` (a manifest under a chart's `files/`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unread_patches: Vec<String>,
+    /// Patch files a kustomization building this object lists but the repository does not
+    /// have (that overlay does not build as committed): named, not applied.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing_patches: Vec<String>,
     #[serde(default, skip_serializing_if = "is_false")]
     pub templated: bool,
     #[serde(default, skip_serializing_if = "is_false")]
@@ -980,6 +1013,81 @@ pub struct Workload {
     #[serde(default, skip_serializing_if = "Area::is_component")]
     pub area: Area,
     pub sources: Vec<SourceRef>,
+}
+
+/// A PodDisruptionBudget: how many pods of its selector may be evicted at once.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct DisruptionBudget {
+    pub name: String,
+    pub namespace: String,
+    /// `policy/v1` or `policy/v1beta1` (an empty selector selects every pod in v1, none in
+    /// v1beta1).
+    pub api_version: String,
+    /// As written (`1`, `50%`); empty when not set.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub min_available: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub max_unavailable: String,
+    /// `matchLabels` as `key=value`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub selector: Vec<String>,
+    /// `matchExpressions` as `key Operator v1,v2`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub selector_expressions: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A HorizontalPodAutoscaler and the object it scales.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct Autoscaler {
+    pub name: String,
+    pub namespace: String,
+    /// `autoscaling/v1`, `autoscaling/v2`, …
+    pub api_version: String,
+    /// `scaleTargetRef`: kind and name (and its apiVersion as written).
+    pub target_kind: String,
+    pub target_name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub target_api_version: String,
+    /// As written; empty when not set (Kubernetes' default minimum is 1).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub min_replicas: String,
+    pub max_replicas: String,
+    /// One line per metric: `cpu utilization 80%`, `pods requests_per_second average 10`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub metrics: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A container probe: `http GET /healthz :8081`, `tcp :8080`, `grpc :9090`, `exec cat …`,
+/// with its delays as `initialDelaySeconds=…` settings.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// `http`, `tcp`, `grpc`, `exec`, or empty when the probe names none of them.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The path and port (http), port (tcp, grpc) or command (exec).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub target: String,
+    /// `initialDelaySeconds`, `periodSeconds`, `timeoutSeconds`, `failureThreshold`,
+    /// `successThreshold` as `key=value`, as written.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub timing: Vec<String>,
+    /// The probe is written as a template action portolan did not render.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub templated: bool,
 }
 
 /// A `+kubebuilder:printcolumn` marker: an extra column of `kubectl get`.
@@ -1116,7 +1224,7 @@ pub struct Metric {
     pub sources: Vec<SourceRef>,
 }
 
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Container {
     pub name: String,
     pub image: String,
@@ -1135,6 +1243,22 @@ pub struct Container {
     pub env_from: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub security_context: Vec<String>,
+    /// `resources.requests` as `name=quantity` (`cpu=100m`, `memory=64Mi`), as written.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub requests: Vec<String>,
+    /// `resources.limits` as `name=quantity`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub limits: Vec<String>,
+    /// `resources` is written as a template action (or a key whose value a template writes)
+    /// that was not rendered.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub resources_templated: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub liveness_probe: Option<Probe>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub readiness_probe: Option<Probe>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub startup_probe: Option<Probe>,
 }
 
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
@@ -1359,6 +1483,14 @@ pub struct Kustomization {
     pub vars: Vec<KustomizeVar>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub replacements: Vec<Replacement>,
+    /// Labels kustomize adds to every object it builds and to their selectors and pod
+    /// templates (`commonLabels`, `labels` with `includeSelectors: true`), as `key=value`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub selector_labels: Vec<String>,
+    /// Labels it adds to pod templates but not to selectors (`labels` with
+    /// `includeTemplates: true` and without `includeSelectors`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub template_labels: Vec<String>,
     /// The objects this kustomization builds from in-repo files (directly or through the
     /// folders it includes), as `Kind namespace/name` as written before transformation.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -430,6 +430,8 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         helm_charts: y.helm_charts,
         rbac: y.rbac,
         workloads: y.workloads,
+        disruption_budgets: y.disruption_budgets,
+        autoscalers: y.autoscalers,
         network_policies: y.network_policies,
         ingresses: y.ingresses,
         service_accounts: y.service_accounts,

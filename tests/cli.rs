@@ -743,6 +743,117 @@ fn kennel_counts_are_the_rows_its_pages_list() {
     assert!(home.contains(&bundled), "{bundled}");
 }
 
+/// A table row as text: tags become `|`, `<wbr>` goes, entities are decoded.
+fn row_text(row: &str) -> String {
+    let row = row.replace("<wbr>", "");
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in row.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                if !out.ends_with('|') {
+                    out.push('|');
+                }
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+#[test]
+fn kennel_availability_rows_flags_budgets_and_autoscalers() {
+    let (_dir, out) = kennel_site();
+    let configuration = kennel_page(&out, "configuration");
+    let rows: Vec<String> = section_rows(&configuration, "availability")
+        .iter()
+        .map(|r| row_text(r))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            // The chart's Deployment: templated resources and a template line writing YAML
+            // leave the checks open (?), never flagged as missing.
+            "availability-deployment-release-namespace-include-kennel-fullname\">|Deployment (templated)|{{ .Release.Namespace }}|/|{{ include \"kennel.fullname\" . }}|1|manager:\n  resources: templated\n  liveness: none\n  readiness: http /readyz :|{{ .Values.probePort }}|\n  startup: none|? no requests: templated: manager\n? no memory limit: templated: manager\n? no liveness probe: manager: a template line writes YAML that was not rendered|charts/kennel/templates/deployment.yaml:3|Rendered with the chart's default values: {{ .Values.image.repository }} → registry.example.io/kennel-operator; {{ .Values.replicaCount }} → 1|¶|",
+            // Nothing set: every flag but the drain one.
+            "availability-deployment-kennel-system-kennel-bare\">|Deployment|kennel-system/kennel-bare|2|bare:\n  requests: none\n  limits: none\n  liveness: none\n  readiness: none\n  startup: none|⚠ no requests: bare\n⚠ no memory limit: bare\n⚠ no readiness probe: bare\n⚠ no liveness probe: bare\n⚠ replicas without anti-affinity or spread: 2 replicas\n⚠ no PodDisruptionBudget: 2 replicas|config/availability/bare.yaml:3|¶|",
+            // Everything set: no flag.
+            "availability-deployment-kennel-system-kennel-api\">|Deployment|kennel-system/kennel-api|3\nHPA kennel-api: 3–6 on resource cpu utilization 70%\nPDB kennel-api: minAvailable 2|api:\n  requests: cpu=250m, memory=128Mi\n  limits: ephemeral-storage=1Gi, memory=256Mi\n  liveness: http /livez :8080 (initialDelaySeconds=10, periodSeconds=15)\n  readiness: tcp :8080\n  startup: grpc :9090 (failureThreshold=30)|anti-affinity preferred weight=100 topologyKey=kubernetes.io/hostname (app=kennel-api)\nspread topologyKey=topology.kubernetes.io/zone maxSkew=1 whenUnsatisfiable=ScheduleAnyway\npriorityClassName kennel-critical|config/availability/full.yaml:3|¶|",
+            // One replica by default and minAvailable 1 (a v1beta1 selector expression).
+            "availability-deployment-kennel-system-kennel-single\">|Deployment|kennel-system/kennel-single|1 (not written: the default)\nPDB kennel-single: minAvailable 1|single:\n  requests: cpu=50m\n  limits: memory=64Mi\n  liveness: exec cat /tmp/alive\n  readiness: http https /ready :http\n  startup: none|⚠ budget blocks drains: kennel-single (minAvailable 1 with 1 replica)|config/availability/single.yaml:4|¶|",
+            // The memory limit comes from the kustomize patch; the JSON 6902 patch of a
+            // Service does not make it uncertain.
+            "availability-deployment-system-controller-manager\">|Deployment|system/controller-manager\nwith patches config/default/manager_patch.yaml:2|1|manager:\n  requests: none\n  limits: memory=256Mi\n  liveness: none\n  readiness: none\n  startup: none|⚠ no requests: manager\n⚠ no readiness probe: manager\n⚠ no liveness probe: manager|config/manager/manager.yaml:7|config/default/manager_patch.yaml:2|¶|",
+        ]
+    );
+    let budgets: Vec<String> = section_rows(&configuration, "disruption-budgets")
+        .iter()
+        .map(|r| row_text(r))
+        .collect();
+    assert_eq!(
+        budgets,
+        [
+            "pdb-kennel-system-kennel-api\">|kennel-system/kennel-api|policy/v1|minAvailable 2|app=kennel-api|Deployment kennel-system/kennel-api|config/availability/full.yaml:57|¶|",
+            "pdb-kennel-system-kennel-single\">|kennel-system/kennel-single|policy/v1beta1|minAvailable 1|app In kennel-single|Deployment kennel-system/kennel-single|config/availability/single.yaml:32|¶|",
+        ]
+    );
+    let autoscalers: Vec<String> = section_rows(&configuration, "autoscalers")
+        .iter()
+        .map(|r| row_text(r))
+        .collect();
+    assert_eq!(
+        autoscalers,
+        [
+            "hpa-kennel-system-kennel-gone\">|kennel-system/kennel-gone|autoscaling/v1|Deployment kennel-gone|1–4|resource cpu utilization 80%|no workload of the repository|config/availability/bare.yaml:20|¶|",
+            "hpa-kennel-system-kennel-api\">|kennel-system/kennel-api|autoscaling/v2|Deployment kennel-api|3–6|resource cpu utilization 70%|Deployment kennel-system/kennel-api|config/availability/full.yaml:68|¶|",
+        ]
+    );
+    // The bundled Istio Deployment is listed apart, not in the project's own table.
+    assert!(
+        section_rows(&configuration, "bundled")
+            .iter()
+            .any(|r| r.starts_with("availability-deployment-kennel-istio-system-istiod"))
+    );
+    // The platform chart counts the flagged own workloads, with the numbers in a table.
+    let architecture =
+        std::fs::read_to_string(out.join("platform/architecture/index.html")).unwrap();
+    let flags: Vec<String> = section_rows(&architecture, "availability-flags")
+        .iter()
+        .map(|r| row_text(r))
+        .map(|r| {
+            r.split('|')
+                .skip(1)
+                .filter(|c| !c.is_empty() && *c != "¶")
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert_eq!(
+        flags,
+        [
+            "kennel-operator no requests 2",
+            "kennel-operator no memory limit 1",
+            "kennel-operator no readiness probe 2",
+            "kennel-operator no liveness probe 2",
+            "kennel-operator replicas without anti-affinity or spread 1",
+            "kennel-operator no PodDisruptionBudget 1",
+            "kennel-operator budget blocks drains 1",
+        ]
+    );
+    let at = architecture
+        .find(r#"<svg xmlns="http://www.w3.org/2000/svg" class="chart""#)
+        .unwrap();
+    let chart = &architecture[at..at + architecture[at..].find("</svg>").unwrap() + 6];
+    insta::assert_snapshot!("kennel-availability-chart-svg", chart);
+}
+
 #[test]
 fn kennel_helm_values_rendered_with_the_chart_defaults_and_marked() {
     let (_dir, out) = kennel_site();

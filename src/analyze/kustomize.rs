@@ -17,7 +17,7 @@ use serde_json::Value;
 use super::helm::dir_of;
 use super::yaml::documents::{parse, plain_value};
 use super::yaml::secrets::SecretUse;
-use super::yaml::value::{array_at, at, line_of_name, scalar, str_at, strings, type_name};
+use super::yaml::value::{array_at, at, line_of_name, pairs, scalar, str_at, strings, type_name};
 use crate::model::{
     Area, ConfigMap, Diagnostic, Generator, Kustomization, KustomizeVar, Replacement, SourceRef,
     Substitution, Webhook, WebhookType,
@@ -52,6 +52,14 @@ pub struct TargetDef {
     pub partial: bool,
 }
 
+/// One entry of `patches`, `patchesStrategicMerge` or `patchesJson6902`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PatchEntry {
+    pub file: Option<String>,
+    pub target_kind: String,
+    pub target_name: String,
+}
+
 /// A `vars` entry kept for resolution.
 #[derive(Debug, Clone, PartialEq)]
 pub struct VarDef {
@@ -72,6 +80,9 @@ pub struct KustomizationFile {
     pub local: Vec<(String, u32)>,
     /// Patch files resolved against the folder.
     pub patch_files: Vec<String>,
+    /// Every patch entry: its file (resolved; `None` for an inline patch) and the kind and
+    /// name its `target` names (empty when it names none).
+    pub patch_entries: Vec<PatchEntry>,
     pub vars: Vec<VarDef>,
     pub replacements: Vec<ReplacementDef>,
     pub configmaps: Vec<ConfigMap>,
@@ -309,19 +320,34 @@ pub fn read(
     }
     let mut patches = Vec::new();
     let mut patch_files = Vec::new();
-    let mut note_patch = |entry: &Value| match entry {
-        Value::String(s) if !s.contains('\n') => {
-            patches.push(s.clone());
-            patch_files.extend(join(dir, s));
-        }
-        Value::Object(_) => match str_at(entry, &["path"]) {
-            "" => patches.push("(inline)".into()),
-            p => {
-                patches.push(p.to_string());
-                patch_files.extend(join(dir, p));
+    let mut patch_entries = Vec::new();
+    let mut note_patch = |entry: &Value| {
+        let file = match entry {
+            Value::String(s) if !s.contains('\n') => {
+                patches.push(s.clone());
+                join(dir, s)
             }
-        },
-        _ => patches.push("(inline)".into()),
+            Value::Object(_) => match str_at(entry, &["path"]) {
+                "" => {
+                    patches.push("(inline)".into());
+                    None
+                }
+                p => {
+                    patches.push(p.to_string());
+                    join(dir, p)
+                }
+            },
+            _ => {
+                patches.push("(inline)".into());
+                None
+            }
+        };
+        patch_files.extend(file.clone());
+        patch_entries.push(PatchEntry {
+            file,
+            target_kind: str_at(entry, &["target", "kind"]).to_string(),
+            target_name: str_at(entry, &["target", "name"]).to_string(),
+        });
     };
     for key in ["patches", "patchesStrategicMerge", "patchesJson6902"] {
         for (_, entry) in entries(&v, key) {
@@ -530,6 +556,25 @@ pub fn read(
                 .unwrap_or(SourceRef::new(path, 1)),
         })
         .collect();
+    let mut selector_labels = if fits(
+        Shape::Map,
+        v.get("commonLabels").unwrap_or(&Value::Null),
+        false,
+    ) {
+        pairs(v.get("commonLabels"))
+    } else {
+        Vec::new()
+    };
+    let mut template_labels = Vec::new();
+    for (_, entry) in entries(&v, "labels") {
+        let flag = |k: &str| entry.get(k).and_then(Value::as_bool) == Some(true);
+        let labels = pairs(entry.get("pairs"));
+        if flag("includeSelectors") {
+            selector_labels.extend(labels);
+        } else if flag("includeTemplates") {
+            template_labels.extend(labels);
+        }
+    }
     Some(KustomizationFile {
         path: path.to_string(),
         model: Kustomization {
@@ -545,6 +590,8 @@ pub fn read(
             secret_generators,
             vars: var_rows,
             replacements: replacement_rows,
+            selector_labels,
+            template_labels,
             objects: Vec::new(),
             bundled: false,
             area,
@@ -552,6 +599,7 @@ pub fn read(
         },
         local,
         patch_files,
+        patch_entries,
         vars,
         replacements,
         configmaps,

@@ -3,9 +3,9 @@
 use std::collections::HashMap;
 
 use crate::model::{
-    Certificate, ConfigMap, Crd, EnvVar, Flag, HelmChart, HttpEndpoint, Ingress, Kustomization,
-    Metric, NetworkPolicy, RbacRule, Role, RoleBinding, Service, ServiceAccount, SourceRef,
-    Webhook, Workload,
+    Autoscaler, Certificate, ConfigMap, Crd, DisruptionBudget, EnvVar, Flag, HelmChart,
+    HttpEndpoint, Ingress, Kustomization, Metric, NetworkPolicy, RbacRule, Role, RoleBinding,
+    Service, ServiceAccount, SourceRef, Webhook, Workload,
 };
 
 /// A model item that carries its sources.
@@ -31,6 +31,8 @@ sourced!(
     RoleBinding,
     ServiceAccount,
     Workload,
+    DisruptionBudget,
+    Autoscaler,
     NetworkPolicy,
     Ingress,
     Certificate,

@@ -143,6 +143,7 @@ pub fn index(portal: &Portal, projects: &[Project], root: &str) -> PortalPage {
             rows,
             empty: String::new(),
             code: Vec::new(),
+            chart: String::new(),
         });
     }
     let unresolved = portal
@@ -183,6 +184,7 @@ pub fn index(portal: &Portal, projects: &[Project], root: &str) -> PortalPage {
         rows: unresolved,
         empty: "None.".into(),
         code: Vec::new(),
+        chart: String::new(),
     });
     PortalPage {
         path: "kinds/".into(),
@@ -360,6 +362,7 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
             rows,
             empty: empty.into(),
             code: Vec::new(),
+            chart: String::new(),
         }
     };
     // Where a project touches the kind is in the sections below: this table has no sources.

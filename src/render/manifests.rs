@@ -1,5 +1,5 @@
 //! The manifest pages of a project, built as generic sections of tables:
-//! `/projects/P/configuration/` (workloads, ConfigMaps, Helm charts and their values,
+//! `/projects/P/configuration/` (workloads, their availability and resources (`availability`), ConfigMaps, Helm charts and their values,
 //! kustomizations), `/projects/P/network/` (Services, ports, Ingresses, Routes and Gateway
 //! API objects, NetworkPolicies) and `/projects/P/security/` (ServiceAccounts, Roles and
 //! bindings, webhooks, Secrets, cert-manager objects, security contexts).
@@ -31,7 +31,8 @@ pub struct SectionsPage {
     pub diagram: String,
 }
 
-fn section(
+/// A section of a project page's tables.
+pub(super) fn section(
     id: &str,
     title: &str,
     intro: &str,
@@ -47,6 +48,7 @@ fn section(
         rows,
         empty: empty.into(),
         code: Vec::new(),
+        chart: String::new(),
     }
 }
 
@@ -163,6 +165,7 @@ pub fn configuration(p: &Project) -> SectionsPage {
         workloads,
         "No workload manifests were found.",
     ));
+    sections.extend(super::availability::sections(p, &mut router, &mut anchors));
 
     let configmaps = p
         .configmaps
@@ -392,7 +395,7 @@ pub fn configuration(p: &Project) -> SectionsPage {
     SectionsPage {
         header: Header::of(p),
         page_title: "Configuration".into(),
-        lead: "How the project is configured and deployed: workloads, ConfigMaps, Helm values and kustomize overlays.".into(),
+        lead: "How the project is configured and deployed: workloads with their availability and resources, ConfigMaps, Helm values and kustomize overlays.".into(),
         sections,
         diagram: String::new(),
     }

@@ -7,6 +7,7 @@
 
 pub mod api;
 mod c4;
+pub mod availability;
 pub mod content;
 pub mod counts;
 pub mod docs;

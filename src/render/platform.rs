@@ -25,7 +25,89 @@ fn section(id: &str, title: &str, intro: &str, headers: &[&str], rows: Vec<Table
         rows,
         empty: "None.".into(),
         code: Vec::new(),
+        chart: String::new(),
     }
+}
+
+/// A chart of counts per project with the same numbers as a table (Project, What, Count).
+/// Each bar and row links to `link(project)`.
+fn chart_section(
+    id: &str,
+    title: &str,
+    intro: &str,
+    counts: &[(String, String, u64, String)],
+    root: &str,
+) -> Section {
+    let chart = super::svg::bars::BarChart {
+        id: format!("chart-{id}"),
+        title: title.to_string(),
+        description: intro.to_string(),
+        bars: counts
+            .iter()
+            .map(|(project, what, value, link)| super::svg::bars::Bar {
+                group: project.clone(),
+                label: what.clone(),
+                value: *value,
+                link: link.clone(),
+            })
+            .collect(),
+    };
+    let mut anchors = Anchors::new();
+    let rows = counts
+        .iter()
+        .map(|(project, what, value, link)| TableRow {
+            anchor: anchors.unique(&[id, project, what]),
+            cells: vec![
+                Cell::project(root, project),
+                Cell::link(what.clone(), link.clone()),
+                Cell::text(value.to_string()),
+            ],
+            sources: Vec::new(),
+        })
+        .collect();
+    Section {
+        id: id.into(),
+        title: title.into(),
+        intro: intro.into(),
+        headers: vec!["Project".into(), "What".into(), "Count".into()],
+        rows,
+        empty: "No project has any.".into(),
+        code: Vec::new(),
+        chart: if counts.is_empty() {
+            String::new()
+        } else {
+            super::svg::bars::render(&chart)
+        },
+    }
+}
+
+/// How a Secret is used, from its references' `(how)`: each category once.
+fn secret_uses(s: &crate::model::Secret) -> Vec<&'static str> {
+    let mut uses = Vec::new();
+    for r in &s.referenced_by {
+        let how = r
+            .rsplit_once(" (")
+            .map(|(_, h)| h.trim_end_matches(')'))
+            .unwrap_or("");
+        let category = if how.starts_with("env") {
+            "read into the environment"
+        } else if how.contains("volume") {
+            "mounted as a volume"
+        } else if how == "imagePullSecrets" || how == "secrets" {
+            "image pull or ServiceAccount"
+        } else if how.starts_with("TLS") {
+            "TLS of an ingress or gateway"
+        } else {
+            "other reference"
+        };
+        if !uses.contains(&category) {
+            uses.push(category);
+        }
+    }
+    if uses.is_empty() {
+        uses.push("defined, not referenced");
+    }
+    uses
 }
 
 /// Own rows only: component area and not bundled.
@@ -190,6 +272,26 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
             }
         })
         .collect();
+    let mut flag_counts = Vec::new();
+    for p in projects {
+        for (kind, n) in crate::availability::own_flag_counts(p) {
+            if n > 0 {
+                flag_counts.push((
+                    p.name.clone(),
+                    kind.label().to_string(),
+                    n as u64,
+                    format!("{root}projects/{}/configuration/#availability", p.name),
+                ));
+            }
+        }
+    }
+    let availability = chart_section(
+        "availability-flags",
+        "Availability flags per project",
+        "Deployments and StatefulSets of each project's own manifests flagged on the configuration page, by flag: a container without requests, memory limit, readiness or liveness probe; replicas without anti-affinity or spread, or without a PodDisruptionBudget; a budget that blocks node drains. Checks a template leaves open are not counted.",
+        &flag_counts,
+        root,
+    );
     PortalPage {
         path: "platform/architecture/".into(),
         page_title: "Platform architecture".into(),
@@ -233,6 +335,7 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
                 &["Kind", "Projects"],
                 shared,
             ),
+            availability,
         ],
     }
 }
@@ -505,6 +608,42 @@ pub fn rbac(projects: &[Project], root: &str) -> PortalPage {
             });
         }
     }
+    let mut counts = Vec::new();
+    for p in projects {
+        let roles: Vec<&crate::model::Role> =
+            p.roles.iter().filter(|r| own(r.area, r.bundled)).collect();
+        let rules = |cluster: bool| {
+            roles
+                .iter()
+                .filter(|r| (r.kind == "ClusterRole") == cluster)
+                .map(|r| r.rules.len() as u64)
+                .sum::<u64>()
+        };
+        let flagged = roles
+            .iter()
+            .flat_map(|r| &r.rules)
+            .filter(|rule| !dangers(&rule.groups, &rule.resources, &rule.verbs).is_empty())
+            .count() as u64;
+        let rbac = format!("{root}projects/{}/security/#roles", p.name);
+        let (cluster, namespaced) = (rules(true), rules(false));
+        if cluster + namespaced == 0 {
+            continue;
+        }
+        for (what, n) in [
+            ("rules in ClusterRoles", cluster),
+            ("rules in Roles", namespaced),
+            ("flagged rules", flagged),
+        ] {
+            counts.push((p.name.clone(), what.to_string(), n, rbac.clone()));
+        }
+    }
+    let chart = chart_section(
+        "rules-per-project",
+        "RBAC rules per project",
+        "Rules of each project's own Roles and ClusterRoles, and how many of them are flagged (wildcards, reading Secrets, escalate, bind, impersonate).",
+        &counts,
+        root,
+    );
     PortalPage {
         path: "platform/rbac/".into(),
         page_title: "RBAC surface".into(),
@@ -513,6 +652,7 @@ pub fn rbac(projects: &[Project], root: &str) -> PortalPage {
         ),
         links: nav(root),
         sections: vec![
+            chart,
             section(
                 "service-accounts",
                 "ServiceAccounts",
@@ -574,6 +714,34 @@ pub fn secrets(projects: &[Project], root: &str) -> PortalPage {
             });
         }
     }
+    let mut counts = Vec::new();
+    for p in projects {
+        let mut by_use: Vec<(&str, u64)> = Vec::new();
+        for s in p.secrets.iter().filter(|s| own(s.area, s.bundled)) {
+            for u in secret_uses(s) {
+                match by_use.iter_mut().find(|(x, _)| *x == u) {
+                    Some((_, n)) => *n += 1,
+                    None => by_use.push((u, 1)),
+                }
+            }
+        }
+        by_use.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        for (what, n) in by_use {
+            counts.push((
+                p.name.clone(),
+                what.to_string(),
+                n,
+                format!("{root}projects/{}/security/#secrets", p.name),
+            ));
+        }
+    }
+    let chart = chart_section(
+        "secrets-by-use",
+        "Secrets per project by how they are used",
+        "Each Secret counts once for each way it is used: read into the environment (env, envFrom), mounted (volumes, projected volumes), pulled with or listed by a ServiceAccount, TLS of an Ingress or Gateway; a Secret nothing references counts as defined only.",
+        &counts,
+        root,
+    );
     PortalPage {
         path: "platform/secrets/".into(),
         page_title: "Secrets inventory".into(),
@@ -581,20 +749,23 @@ pub fn secrets(projects: &[Project], root: &str) -> PortalPage {
             "Every Secret the projects define or reference, by whom and how it is used (mounted, read into the environment, pulled with, written by a Certificate). Values are never read. {OWN_ROWS}"
         ),
         links: nav(root),
-        sections: vec![section(
-            "secrets",
-            "Secrets",
-            "",
-            &[
-                "Project",
-                "Secret",
-                "Type",
-                "Keys",
-                "Defined by",
-                "Referenced by (how used)",
-            ],
-            rows,
-        )],
+        sections: vec![
+            chart,
+            section(
+                "secrets",
+                "Secrets",
+                "",
+                &[
+                    "Project",
+                    "Secret",
+                    "Type",
+                    "Keys",
+                    "Defined by",
+                    "Referenced by (how used)",
+                ],
+                rows,
+            ),
+        ],
     }
 }
 

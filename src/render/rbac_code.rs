@@ -124,6 +124,7 @@ pub fn sections(
             rows,
             empty: "No watch, read or write of a resolved kind was found.".into(),
             code: Vec::new(),
+            chart: String::new(),
         },
         Section {
             id: "unused-grants".into(),
@@ -136,6 +137,7 @@ pub fn sections(
             rows: unused,
             empty: "None.".into(),
             code: Vec::new(),
+            chart: String::new(),
         },
     ]
 }
@@ -245,6 +247,7 @@ pub fn least_privilege_index(p: &Project, all: &[Privileges], root: &str) -> Sec
         rows,
         empty: "No component controller was found.".into(),
         code: Vec::new(),
+        chart: String::new(),
     }
 }
 
@@ -337,6 +340,7 @@ pub fn least_privilege_sections(
                         open: false,
                     },
                 ],
+                chart: String::new(),
             }
         })
         .collect()

@@ -133,6 +133,10 @@ pub struct Section {
     pub empty: String,
     /// Text blocks shown after the intro, before the table (generated RBAC).
     pub code: Vec<CodeBlock>,
+    /// A chart of the table's numbers as SVG from `render::svg::bars` (every text escaped),
+    /// shown before the table; empty when there is none.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub chart: String,
 }
 
 /// A block of generated text a user can copy: its title and the text, shown as code.
@@ -339,6 +343,7 @@ impl Router {
                 rows: self.bundled,
                 empty: "None.".into(),
                 code: Vec::new(),
+                chart: String::new(),
             },
             Section {
                 id: "samples".into(),
@@ -348,6 +353,7 @@ impl Router {
                 rows: self.samples,
                 empty: "None.".into(),
                 code: Vec::new(),
+                chart: String::new(),
             },
         ]
     }

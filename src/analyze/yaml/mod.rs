@@ -14,6 +14,7 @@
 //! `vars`/`replacements`, Secrets are gathered by name, charts are joined with their values,
 //! and identical rows from several files are merged into one row with several sources.
 
+pub mod availability;
 pub mod bundled;
 pub mod certs;
 pub mod configmaps;
@@ -35,9 +36,9 @@ use super::helm::{self, ChartPart, dir_of};
 use super::kustomize::{self, KustomizationFile, ObjectName};
 use super::merge::merge_identical;
 use crate::model::{
-    Area, Bundle, Certificate, ConfigMap, Crd, Diagnostic, HelmChart, HelmRendered, Ingress,
-    Kustomization, NetworkPolicy, RbacRule, Role, RoleBinding, Secret, Service, ServiceAccount,
-    Webhook, Workload,
+    Area, Autoscaler, Bundle, Certificate, ConfigMap, Crd, Diagnostic, DisruptionBudget, HelmChart,
+    HelmRendered, Ingress, Kustomization, NetworkPolicy, RbacRule, Role, RoleBinding, Secret,
+    Service, ServiceAccount, Webhook, Workload,
 };
 use bundled::ObjectId;
 pub use documents::split_documents;
@@ -58,6 +59,8 @@ pub struct YamlFile {
     pub role_bindings: Vec<RoleBinding>,
     pub service_accounts: Vec<ServiceAccount>,
     pub workloads: Vec<Workload>,
+    pub disruption_budgets: Vec<DisruptionBudget>,
+    pub autoscalers: Vec<Autoscaler>,
     pub network_policies: Vec<NetworkPolicy>,
     pub ingresses: Vec<Ingress>,
     pub certificates: Vec<Certificate>,
@@ -316,6 +319,8 @@ fn remap_lines(f: &mut YamlFile, e: &named::Expanded) {
         f.role_bindings,
         f.service_accounts,
         f.workloads,
+        f.disruption_budgets,
+        f.autoscalers,
         f.network_policies,
         f.ingresses,
         f.certificates
@@ -407,8 +412,14 @@ fn object(o: &Object, doc: &str, f: &mut YamlFile) {
             f.certificates.push(c);
         }
         (group, kind) if workloads::is_workload(group, kind) => {
-            let w = workloads::extract(o, &path, area, &mut f.secret_uses);
+            let w = workloads::extract(o, doc, &path, area, &mut f.secret_uses);
             f.workloads.push(w);
+        }
+        ("policy", "PodDisruptionBudget") => f
+            .disruption_budgets
+            .push(availability::disruption_budget(o, &path, area)),
+        ("autoscaling", "HorizontalPodAutoscaler") => {
+            f.autoscalers.push(availability::autoscaler(o, &path, area))
         }
         _ => {}
     }
@@ -430,6 +441,8 @@ pub struct YamlFindings {
     pub role_bindings: Vec<RoleBinding>,
     pub service_accounts: Vec<ServiceAccount>,
     pub workloads: Vec<Workload>,
+    pub disruption_budgets: Vec<DisruptionBudget>,
+    pub autoscalers: Vec<Autoscaler>,
     pub network_policies: Vec<NetworkPolicy>,
     pub ingresses: Vec<Ingress>,
     pub certificates: Vec<Certificate>,
@@ -500,8 +513,14 @@ pub fn resolve(
     let mut objects_by_dir: BTreeMap<String, Vec<ObjectId>> = BTreeMap::new();
     let mut names_by_file: BTreeMap<String, Vec<ObjectName>> = BTreeMap::new();
     let mut uses = Vec::new();
+    let mut patch_files: BTreeMap<String, workloads::PatchFile> = BTreeMap::new();
     for mut f in rest {
         if patches.contains(&f.path) {
+            let held_objects = !f.objects.is_empty();
+            patch_files.insert(
+                f.path.clone(),
+                (std::mem::take(&mut f.workloads), held_objects),
+            );
             continue;
         }
         diagnostics.append(&mut f.fragments);
@@ -529,6 +548,8 @@ pub fn resolve(
         out.role_bindings.append(&mut f.role_bindings);
         out.service_accounts.append(&mut f.service_accounts);
         out.workloads.append(&mut f.workloads);
+        out.disruption_budgets.append(&mut f.disruption_budgets);
+        out.autoscalers.append(&mut f.autoscalers);
         out.network_policies.append(&mut f.network_policies);
         out.ingresses.append(&mut f.ingresses);
         out.certificates.append(&mut f.certificates);
@@ -556,6 +577,8 @@ pub fn resolve(
         out.role_bindings,
         out.service_accounts,
         out.workloads,
+        out.disruption_budgets,
+        out.autoscalers,
         out.network_policies,
         out.ingresses,
         out.certificates
@@ -572,6 +595,14 @@ pub fn resolve(
     for w in &mut out.webhooks {
         kustomize::explain_webhook(w, &overlays, &names_by_file);
     }
+    let built: Vec<_> = overlays.files.iter().zip(&overlays.includes).collect();
+    workloads::attach_patches(&mut out.workloads, &built, &patch_files);
+    let chart_dirs: Vec<String> = chart_parts
+        .iter()
+        .filter(|(_, c)| matches!(c, ChartPart::Chart(_)))
+        .map(|(path, _)| dir_of(path).to_string())
+        .collect();
+    workloads::mark_chart_files(&mut out.workloads, &chart_dirs);
     for (k, included) in overlays.files.iter().zip(&overlays.includes) {
         let mut model = k.model.clone();
         let mut objects: Vec<String> = included
@@ -601,6 +632,8 @@ pub fn resolve(
     merge_identical(&mut out.role_bindings);
     merge_identical(&mut out.service_accounts);
     merge_identical(&mut out.workloads);
+    merge_identical(&mut out.disruption_budgets);
+    merge_identical(&mut out.autoscalers);
     merge_identical(&mut out.network_policies);
     merge_identical(&mut out.ingresses);
     merge_identical(&mut out.certificates);

@@ -6,8 +6,11 @@
 //! does not suggest a secret (`…PASSWORD`, `…TOKEN`, `…SECRET`, `…KEY`, `…CREDENTIALS`);
 //! values from Secrets are never available to begin with, only their names and keys.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use serde_json::Value;
 
+use super::availability;
 use super::documents::Object;
 use super::secrets::SecretUse;
 use super::value::{array_at, at, pairs, scalar, settings, strings};
@@ -47,7 +50,14 @@ fn looks_secret(name: &str) -> bool {
     SECRET_NAMES.iter().any(|s| upper.contains(s)) || upper.ends_with("_KEY")
 }
 
-pub fn extract(o: &Object, path: &str, area: Area, uses: &mut Vec<SecretUse>) -> Workload {
+/// One workload object; `doc` is its document's text (for template lines that write YAML).
+pub fn extract(
+    o: &Object,
+    doc: &str,
+    path: &str,
+    area: Area,
+    uses: &mut Vec<SecretUse>,
+) -> Workload {
     let spec = o.value.get("spec").unwrap_or(&Value::Null);
     let pod = match o.kind.as_str() {
         "Pod" => spec,
@@ -111,6 +121,7 @@ pub fn extract(o: &Object, path: &str, area: Area, uses: &mut Vec<SecretUse>) ->
                     env_from.push(format!("Secret {secret}"));
                 }
             }
+            let (requests, limits, resources_templated) = availability::resources(c, o.templated);
             containers.push(Container {
                 name: cname,
                 image: scalar(c.get("image")),
@@ -131,6 +142,12 @@ pub fn extract(o: &Object, path: &str, area: Area, uses: &mut Vec<SecretUse>) ->
                 env,
                 env_from,
                 security_context: settings(c.get("securityContext")),
+                requests,
+                limits,
+                resources_templated,
+                liveness_probe: availability::probe(c, "livenessProbe", o.templated),
+                readiness_probe: availability::probe(c, "readinessProbe", o.templated),
+                startup_probe: availability::probe(c, "startupProbe", o.templated),
             });
         }
     }
@@ -180,6 +197,7 @@ pub fn extract(o: &Object, path: &str, area: Area, uses: &mut Vec<SecretUse>) ->
         "CronJob" => at(spec, &["jobTemplate", "spec", "template", "metadata"]),
         _ => at(spec, &["template", "metadata"]),
     };
+    let pod_settings = availability::pod_settings(pod, o.templated);
     Workload {
         kind: o.kind.clone(),
         name: o.name.clone(),
@@ -191,10 +209,105 @@ pub fn extract(o: &Object, path: &str, area: Area, uses: &mut Vec<SecretUse>) ->
         security_context: settings(pod.get("securityContext")),
         config_maps,
         secrets,
+        priority_class: pod_settings.priority_class,
+        anti_affinity: pod_settings.anti_affinity,
+        topology_spread: pod_settings.topology_spread,
+        unrendered_yaml: o.templated && availability::unrendered_yaml(doc),
+        patches: Vec::new(),
+        unread_patches: Vec::new(),
+        missing_patches: Vec::new(),
         templated: o.templated,
         bundled: false,
         area,
         sources: vec![SourceRef::new(path, o.line)],
+    }
+}
+
+/// What a patch file yielded: its workloads, and whether it held any object at all (a
+/// JSON 6902 patch, a list of operations, holds none).
+pub type PatchFile = (Vec<Workload>, bool);
+
+/// Attaches to each workload the strategic-merge patches of the kustomizations that build
+/// it (same kind and name; same namespace, or one of them written without), and names the
+/// kustomizations whose other patches may change it (inline or JSON 6902 patches whose
+/// target is this kind and name, or names none). A YAML patch file the repository does not
+/// have is named apart (`missing_patches`): the overlay does not build as committed. Only
+/// kustomizations of the workload's own area count: a test overlay does not change the
+/// component. A workload under a chart's `files/` folder is read by the chart's templates
+/// through `.Files`, which may change it: that is an unread patch too.
+pub fn attach_patches(
+    workloads: &mut [Workload],
+    kustomizations: &[(
+        &super::super::kustomize::KustomizationFile,
+        &BTreeSet<String>,
+    )],
+    patch_files: &BTreeMap<String, PatchFile>,
+) {
+    for w in workloads.iter_mut() {
+        let Some(file) = w.sources.first().map(|s| s.file.clone()) else {
+            continue;
+        };
+        for (k, includes) in kustomizations {
+            if k.model.area != w.area || !includes.contains(&file) {
+                continue;
+            }
+            for entry in &k.patch_entries {
+                let read = entry.file.as_ref().and_then(|f| patch_files.get(f));
+                match read {
+                    Some((patches, true)) => {
+                        for p in patches.iter().filter(|p| {
+                            p.kind == w.kind
+                                && p.name == w.name
+                                && (p.namespace == w.namespace
+                                    || p.namespace.is_empty()
+                                    || w.namespace.is_empty())
+                        }) {
+                            w.patches.push(p.clone());
+                        }
+                    }
+                    None if entry
+                        .file
+                        .as_ref()
+                        .is_some_and(|f| f.ends_with(".yaml") || f.ends_with(".yml")) =>
+                    {
+                        let f = entry.file.clone().unwrap_or_default();
+                        if !w.missing_patches.contains(&f) {
+                            w.missing_patches.push(f);
+                        }
+                    }
+                    _ => {
+                        let kind_ok = entry.target_kind.is_empty() || entry.target_kind == w.kind;
+                        let name_ok = entry.target_name.is_empty() || entry.target_name == w.name;
+                        let why = format!("the patches of kustomization {}", k.model.dir);
+                        if kind_ok && name_ok && !w.unread_patches.contains(&why) {
+                            w.unread_patches.push(why);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Marks workloads under the `files/` folder of a chart (`charts`: the charts' folders).
+pub fn mark_chart_files(workloads: &mut [Workload], charts: &[String]) {
+    for w in workloads.iter_mut() {
+        let Some(file) = w.sources.first().map(|s| s.file.as_str()) else {
+            continue;
+        };
+        for dir in charts {
+            let files = if dir.is_empty() {
+                "files/".to_string()
+            } else {
+                format!("{dir}/files/")
+            };
+            if file.starts_with(&files) {
+                let why = format!("the templates of chart {dir} (.Files)");
+                if !w.unread_patches.contains(&why) {
+                    w.unread_patches.push(why);
+                }
+            }
+        }
     }
 }
 
@@ -256,7 +369,7 @@ spec:
             panic!()
         };
         let mut uses = Vec::new();
-        let w = extract(&o, "config/manager.yaml", Area::Component, &mut uses);
+        let w = extract(&o, text, "config/manager.yaml", Area::Component, &mut uses);
         assert_eq!(w.pod_labels, ["app=demo", "control-plane=manager"]);
         assert_eq!(
             (
@@ -326,7 +439,7 @@ spec:
         let Read::Object(o) = read(&docs[0], false) else {
             panic!()
         };
-        let w = extract(&o, "gc.yaml", Area::Component, &mut Vec::new());
+        let w = extract(&o, text, "gc.yaml", Area::Component, &mut Vec::new());
         assert_eq!(w.containers[0].image, "gc:1");
         assert!(is_workload("batch", "CronJob"));
         assert!(is_workload("extensions", "Deployment"));

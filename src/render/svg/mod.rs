@@ -1,5 +1,6 @@
 //! SVG drawn by portolan at build time, so diagrams show with no JavaScript: sequence
-//! diagrams (`sequence`) and layered left-to-right graphs (`graph`) share the escaping,
+//! diagrams (`sequence`), layered left-to-right graphs (`graph`) and horizontal bar charts
+//! (`bars`) share the escaping,
 //! text measuring and linking of this module.
 //!
 //! **Invariant:** every text and attribute value written into an SVG goes through
@@ -8,6 +9,7 @@
 //! This is what lets templates insert the SVG with tera's `safe` filter. Colours come from
 //! CSS classes and `currentColor`, so the drawing follows the page's light or dark theme.
 
+pub mod bars;
 pub mod graph;
 pub mod sequence;
 

@@ -1,0 +1,156 @@
+//! A horizontal bar chart drawn as SVG: one bar per value, its label on the line above
+//! the bar (so a long label never overlaps a bar, however narrow the screen) and the
+//! number after the bar's end, in groups with a heading each (a project).
+//!
+//! The drawing has a fixed coordinate system (`viewBox`) and no fixed size: the stylesheet
+//! sets its width to the column's, so it scales down on a phone. It is an image to
+//! assistive technology (`role="img"`, named by its `<title>` and described by its
+//! `<desc>`); the page shows the same numbers in a table. Colours come from CSS classes.
+
+use super::{CHAR_WIDTH, close_link, escape, fit, open_link, title};
+
+/// One bar.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bar {
+    /// The heading of the group the bar belongs to (shown when it changes), or empty.
+    pub group: String,
+    pub label: String,
+    pub value: u64,
+    /// Where the bar links (a table row, a page), or empty.
+    pub link: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct BarChart {
+    /// Unique on the page: the title's and description's ids derive from it.
+    pub id: String,
+    pub title: String,
+    pub description: String,
+    pub bars: Vec<Bar>,
+}
+
+/// The drawing's width in its own units.
+pub const WIDTH: i64 = 360;
+const MARGIN: i64 = 8;
+/// Room after the longest bar for its number.
+const VALUE_ROOM: i64 = 56;
+const LABEL: i64 = 16;
+const BAR: i64 = 14;
+const GAP: i64 = 8;
+const HEADING: i64 = 22;
+
+/// The SVG of a chart.
+pub fn render(c: &BarChart) -> String {
+    let max = c.bars.iter().map(|b| b.value).max().unwrap_or(0).max(1);
+    let span = WIDTH - 2 * MARGIN - VALUE_ROOM;
+    let chars = ((WIDTH - 2 * MARGIN) / CHAR_WIDTH) as usize;
+    let mut body = String::new();
+    let mut y = MARGIN;
+    let mut group: Option<&str> = None;
+    for b in &c.bars {
+        if !b.group.is_empty() && group != Some(b.group.as_str()) {
+            let (shown, _) = fit(&b.group, chars);
+            body.push_str(&format!(
+                "<text x=\"{MARGIN}\" y=\"{}\" class=\"heading\">{}</text>",
+                y + 15,
+                escape(&shown)
+            ));
+            y += HEADING;
+        }
+        group = Some(b.group.as_str());
+        let length = (b.value as i128 * span as i128 / max as i128) as i64;
+        let opened = open_link(&mut body, &b.link);
+        body.push_str("<g class=\"bar-row\">");
+        title(&mut body, &format!("{}: {}", b.label, b.value));
+        let (shown, _) = fit(&b.label, chars);
+        body.push_str(&format!(
+            "<text x=\"{MARGIN}\" y=\"{}\">{}</text>",
+            y + 12,
+            escape(&shown)
+        ));
+        let bar_y = y + LABEL;
+        body.push_str(&format!(
+            "<rect class=\"bar\" x=\"{MARGIN}\" y=\"{bar_y}\" width=\"{length}\" height=\"{BAR}\"/>"
+        ));
+        body.push_str(&format!(
+            "<text x=\"{}\" y=\"{}\" class=\"value\">{}</text>",
+            MARGIN + length + 6,
+            bar_y + 11,
+            b.value
+        ));
+        body.push_str("</g>");
+        close_link(&mut body, opened);
+        y = bar_y + BAR + GAP;
+    }
+    let height = y + MARGIN - GAP;
+    let id = escape(&c.id);
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" role=\"img\" aria-labelledby=\"{id}-title {id}-desc\" viewBox=\"0 0 {WIDTH} {height}\" font-size=\"13\"><title id=\"{id}-title\">{}</title><desc id=\"{id}-desc\">{}</desc>{body}</svg>",
+        escape(&c.title),
+        escape(&c.description)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bar(group: &str, label: &str, value: u64) -> Bar {
+        Bar {
+            group: group.into(),
+            label: label.into(),
+            value,
+            link: String::new(),
+        }
+    }
+
+    #[test]
+    fn geometry_of_a_small_chart() {
+        let c = BarChart {
+            id: "c".into(),
+            title: "T".into(),
+            description: "D".into(),
+            bars: vec![bar("p", "a", 4), bar("p", "b", 2), bar("q", "c", 0)],
+        };
+        let svg = render(&c);
+        // Heading p at 8; bar a: label at 30+12, rect at 46 with the full span (360 - 16 -
+        // 56 = 288); bar b half of it at 84; heading q at 106; bar c empty at 144.
+        assert_eq!(
+            svg,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" role=\"img\" aria-labelledby=\"c-title c-desc\" viewBox=\"0 0 360 166\" font-size=\"13\"><title id=\"c-title\">T</title><desc id=\"c-desc\">D</desc>\
+<text x=\"8\" y=\"23\" class=\"heading\">p</text>\
+<g class=\"bar-row\"><title>a: 4</title><text x=\"8\" y=\"42\">a</text><rect class=\"bar\" x=\"8\" y=\"46\" width=\"288\" height=\"14\"/><text x=\"302\" y=\"57\" class=\"value\">4</text></g>\
+<g class=\"bar-row\"><title>b: 2</title><text x=\"8\" y=\"80\">b</text><rect class=\"bar\" x=\"8\" y=\"84\" width=\"144\" height=\"14\"/><text x=\"158\" y=\"95\" class=\"value\">2</text></g>\
+<text x=\"8\" y=\"121\" class=\"heading\">q</text>\
+<g class=\"bar-row\"><title>c: 0</title><text x=\"8\" y=\"140\">c</text><rect class=\"bar\" x=\"8\" y=\"144\" width=\"0\" height=\"14\"/><text x=\"14\" y=\"155\" class=\"value\">0</text></g></svg>"
+        );
+    }
+
+    #[test]
+    fn labels_are_escaped_and_links_filtered() {
+        let c = BarChart {
+            id: "x\"><script>".into(),
+            title: "<b>".into(),
+            description: "&".into(),
+            bars: vec![Bar {
+                group: "<g>".into(),
+                label: "a<script>alert(1)</script>".into(),
+                value: u64::MAX,
+                link: "javascript:alert(1)".into(),
+            }],
+        };
+        let svg = render(&c);
+        assert!(!svg.contains("<script>"), "{svg}");
+        assert!(!svg.contains("javascript:"), "{svg}");
+        assert!(svg.contains("&lt;b&gt;") && svg.contains("&amp;"));
+        // The largest value still fits the span.
+        assert!(svg.contains("width=\"288\""), "{svg}");
+        let empty = render(&BarChart {
+            id: "e".into(),
+            title: "E".into(),
+            description: String::new(),
+            bars: vec![],
+        });
+        assert!(empty.contains("viewBox=\"0 0 360 8\""), "{empty}");
+    }
+}
