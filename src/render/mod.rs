@@ -6,6 +6,7 @@
 //! **Invariant:** every string from a repository reaches HTML through tera's autoescaping.
 
 pub mod api;
+pub mod connections;
 pub mod content;
 pub mod counts;
 pub mod docs;

@@ -8,6 +8,7 @@ pub mod api_docs;
 pub mod binaries;
 pub mod calls;
 pub mod cobra;
+pub mod connections;
 pub mod consts;
 pub mod controllers;
 pub mod facts;
@@ -21,6 +22,7 @@ pub mod library_flags;
 pub mod markers;
 pub mod metrics;
 pub mod new_expr;
+pub mod platform;
 pub mod routes;
 pub mod scope;
 pub mod syntax;
@@ -36,8 +38,8 @@ pub use file::{extract, extract_generated, extract_vendored_api};
 pub use index::{GoInput, GoModule, module_path};
 
 use crate::model::{
-    ApiPackage, ApiType, Binary, Controller, Diagnostic, HttpEndpoint, Metric, PackageInformer,
-    PackageOperation, RbacRule, Webhook,
+    ApiPackage, ApiType, Binary, Controller, Diagnostic, ExternalConnection, FeatureGate,
+    HttpEndpoint, Metric, PackageInformer, PackageOperation, PlatformCheck, RbacRule, Webhook,
 };
 
 /// Everything Go analysis found in one project.
@@ -58,6 +60,9 @@ pub struct GoFindings {
     pub api_docs: api_docs::ApiDocs,
     pub binaries: Vec<Binary>,
     pub metrics: Vec<Metric>,
+    pub connections: Vec<ExternalConnection>,
+    pub feature_gates: Vec<FeatureGate>,
+    pub platform_checks: Vec<PlatformCheck>,
 }
 
 /// Resolves the facts of every Go file of one project that ships no CRD manifests (the
@@ -94,7 +99,10 @@ pub fn resolve_with_crds(
     // Two independent lines of work at once; each keeps its own diagnostics, appended in
     // the order a serial run gives them.
     let (
-        (controllers, writes, informers, binaries, mut attributed, mut programs),
+        (
+            (controllers, writes, informers, binaries, mut attributed, mut programs),
+            (connections, platform_checks),
+        ),
         (api_docs, webhooks, marked, http_endpoints, metrics, mut declared, mut measured),
     ) = rayon::join(
         || {
@@ -116,13 +124,26 @@ pub fn resolve_with_crds(
             );
             let mut programs = Vec::new();
             let binaries = binaries::resolve(files, &index, &graph, &mut programs);
+            let packages = binaries::package_names(files, &index);
+            let reach = binaries::program_reach(files, &packages, &graph);
+            let connections = connections::resolve(files, &index, &reach, &packages, &binaries);
+            let platform_checks = platform::resolve_checks(
+                files,
+                &index,
+                &graph,
+                &controllers,
+                &writes.package_operations,
+            );
             (
-                controllers,
-                writes,
-                informers,
-                binaries,
-                attributed,
-                programs,
+                (
+                    controllers,
+                    writes,
+                    informers,
+                    binaries,
+                    attributed,
+                    programs,
+                ),
+                (connections, platform_checks),
             )
         },
         || {
@@ -161,6 +182,9 @@ pub fn resolve_with_crds(
         api_docs,
         binaries,
         metrics,
+        connections,
+        feature_gates: platform::resolve_gates(files, &index),
+        platform_checks,
     };
     diagnostics.extend(index.take_const_diagnostics());
     findings
