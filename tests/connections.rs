@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::{s, sources};
+
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -12,20 +14,6 @@ fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
         .join(name)
-}
-
-fn sources(v: &Value) -> String {
-    v["sources"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| format!("{}:{}", s["file"].as_str().unwrap(), s["line"]))
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-fn s<'a>(v: &'a Value, key: &str) -> &'a str {
-    v[key].as_str().unwrap_or("")
 }
 
 /// `kind library call target [programs] @source`, target as `from:value`.
@@ -186,25 +174,7 @@ fn rust_connections_are_matched_by_their_resolved_path() {
 
 #[test]
 fn the_pages_show_connections_gates_and_checks() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("projects.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[[project]]\nname = \"relay\"\ntitle = \"Relay\"\npath = \"{}\"\n",
-            fixture("relay-service").display()
-        ),
-    )
-    .unwrap();
-    let out = dir.path().join("site");
-    let o = common::portolan()
-        .args(["build", "-q", "--config"])
-        .arg(&config)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (_dir, out) = common::build_one("relay", &fixture("relay-service"));
     let overview = std::fs::read_to_string(out.join("projects/relay/index.html")).unwrap();
     assert!(overview.contains("id=\"connections\""));
     assert!(overview.contains(

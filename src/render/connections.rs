@@ -53,6 +53,15 @@ pub fn connection_cells(p: &Project, c: &ExternalConnection) -> Vec<String> {
     ]
 }
 
+/// `connection-FILE-LINE` parts of a connection row's anchor (with what the caller adds).
+pub fn anchor_parts(c: &ExternalConnection) -> (String, String) {
+    let first = c.sources.first();
+    (
+        first.map(|s| s.file.clone()).unwrap_or_default(),
+        first.map(|s| s.line.to_string()).unwrap_or_default(),
+    )
+}
+
 /// A connection row of a table across projects: the project first.
 pub fn connection_row(p: &Project, root: &str, c: &ExternalConnection, anchor: String) -> TableRow {
     let mut cells = vec![Cell::project(root, &p.name)];

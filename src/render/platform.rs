@@ -61,17 +61,8 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
     let mut connections = Vec::new();
     for p in projects {
         for conn in p.connections.iter().filter(|c| c.area.is_component()) {
-            let line = conn
-                .sources
-                .first()
-                .map(|s| s.line.to_string())
-                .unwrap_or_default();
-            let file = conn
-                .sources
-                .first()
-                .map(|s| s.file.as_str())
-                .unwrap_or_default();
-            let anchor = anchors.unique(&["connection", &p.name, file, &line]);
+            let (file, line) = super::connections::anchor_parts(conn);
+            let anchor = anchors.unique(&["connection", &p.name, &file, &line]);
             connections.push(super::connections::connection_row(p, root, conn, anchor));
         }
         let c = crate::model::Counts::of(p);

@@ -546,7 +546,7 @@ fn is_flag_set(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> boo
 }
 
 /// Folds runs of whitespace (newlines and indentation in multi-line expressions) to one space.
-fn fold(s: &str) -> String {
+pub(crate) fn fold(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for word in s.split_whitespace() {
         if !out.is_empty() {

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
-use super::binaries::{self, ProgramReach};
+use super::binaries::{self, ProgramReach, fold};
 use super::consts::{ConstExpr, const_expr};
 use super::facts::{GoFile, Import};
 use super::index::{GoIndex, GoInput};
@@ -46,8 +46,9 @@ enum Place {
 
 /// One connecting function of a library.
 struct Connector {
-    /// The import path without its major-version elements (`/v9`).
-    path: &'static str,
+    /// The import paths without their major-version elements (`/v9`): a library's
+    /// forks and renames (`github.com/IBM/sarama`, `github.com/Shopify/sarama`).
+    paths: &'static [&'static str],
     /// The package's name, as an unaliased import names it.
     package: &'static str,
     funcs: &'static [&'static str],
@@ -56,14 +57,14 @@ struct Connector {
 }
 
 const fn c(
-    path: &'static str,
+    paths: &'static [&'static str],
     package: &'static str,
     funcs: &'static [&'static str],
     kind: &'static str,
     place: Place,
 ) -> Connector {
     Connector {
-        path,
+        paths,
         package,
         funcs,
         kind,
@@ -74,114 +75,93 @@ const fn c(
 /// The connecting calls portolan knows, by library. `database/sql`'s first argument is the
 /// driver name, kept with the library.
 const CONNECTORS: &[Connector] = &[
-    c("database/sql", "sql", &["Open"], "sql", Place::Arg(1)),
+    c(&["database/sql"], "sql", &["Open"], "sql", Place::Arg(1)),
     c(
-        "github.com/jmoiron/sqlx",
+        &["github.com/jmoiron/sqlx"],
         "sqlx",
         &["Open", "Connect", "MustOpen", "MustConnect"],
         "sql",
         Place::Arg(1),
     ),
     c(
-        "gorm.io/driver/postgres",
+        &["gorm.io/driver/postgres"],
         "postgres",
         &["Open"],
         "sql",
         Place::Arg(0),
     ),
     c(
-        "gorm.io/driver/mysql",
+        &["gorm.io/driver/mysql"],
         "mysql",
         &["Open"],
         "sql",
         Place::Arg(0),
     ),
     c(
-        "gorm.io/driver/sqlite",
+        &["gorm.io/driver/sqlite"],
         "sqlite",
         &["Open"],
         "sql",
         Place::Arg(0),
     ),
     c(
-        "gorm.io/driver/sqlserver",
+        &["gorm.io/driver/sqlserver"],
         "sqlserver",
         &["Open"],
         "sql",
         Place::Arg(0),
     ),
     c(
-        "github.com/jackc/pgx/pgxpool",
+        &["github.com/jackc/pgx/pgxpool"],
         "pgxpool",
         &["New", "Connect"],
         "sql",
         Place::Arg(1),
     ),
     c(
-        "github.com/jackc/pgx",
+        &["github.com/jackc/pgx"],
         "pgx",
         &["Connect"],
         "sql",
         Place::Arg(1),
     ),
     c(
-        "github.com/redis/go-redis",
+        &["github.com/redis/go-redis", "github.com/go-redis/redis"],
         "redis",
         &["NewClient"],
         "redis",
         Place::Field(0, "Addr"),
     ),
     c(
-        "github.com/go-redis/redis",
-        "redis",
-        &["NewClient"],
-        "redis",
-        Place::Field(0, "Addr"),
-    ),
-    c(
-        "github.com/redis/go-redis",
+        &["github.com/redis/go-redis", "github.com/go-redis/redis"],
         "redis",
         &["NewClusterClient", "NewUniversalClient"],
         "redis",
         Place::Field(0, "Addrs"),
     ),
     c(
-        "github.com/go-redis/redis",
-        "redis",
-        &["NewClusterClient", "NewUniversalClient"],
-        "redis",
-        Place::Field(0, "Addrs"),
-    ),
-    c(
-        "github.com/redis/go-redis",
+        &["github.com/redis/go-redis", "github.com/go-redis/redis"],
         "redis",
         &["ParseURL"],
         "redis",
         Place::Arg(0),
     ),
     c(
-        "github.com/go-redis/redis",
-        "redis",
-        &["ParseURL"],
-        "redis",
-        Place::Arg(0),
-    ),
-    c(
-        "github.com/gomodule/redigo/redis",
+        &["github.com/gomodule/redigo/redis"],
         "redis",
         &["Dial"],
         "redis",
         Place::Arg(1),
     ),
     c(
-        "github.com/gomodule/redigo/redis",
+        &["github.com/gomodule/redigo/redis"],
         "redis",
         &["DialURL"],
         "redis",
         Place::Arg(0),
     ),
     c(
-        "github.com/IBM/sarama",
+        &["github.com/IBM/sarama", "github.com/Shopify/sarama"],
         "sarama",
         &[
             "NewClient",
@@ -195,106 +175,98 @@ const CONNECTORS: &[Connector] = &[
         Place::Arg(0),
     ),
     c(
-        "github.com/Shopify/sarama",
-        "sarama",
-        &[
-            "NewClient",
-            "NewSyncProducer",
-            "NewAsyncProducer",
-            "NewConsumer",
-            "NewConsumerGroup",
-            "NewClusterAdmin",
-        ],
-        "kafka",
-        Place::Arg(0),
-    ),
-    c(
-        "github.com/segmentio/kafka-go",
+        &["github.com/segmentio/kafka-go"],
         "kafka",
         &["NewWriter", "NewReader"],
         "kafka",
         Place::Field(0, "Brokers"),
     ),
     c(
-        "github.com/segmentio/kafka-go",
+        &["github.com/segmentio/kafka-go"],
         "kafka",
         &["Dial"],
         "kafka",
         Place::Arg(1),
     ),
     c(
-        "github.com/segmentio/kafka-go",
+        &["github.com/segmentio/kafka-go"],
         "kafka",
         &["DialContext", "DialLeader"],
         "kafka",
         Place::Arg(2),
     ),
     c(
-        "github.com/confluentinc/confluent-kafka-go/kafka",
+        &["github.com/confluentinc/confluent-kafka-go/kafka"],
         "kafka",
         &["NewProducer", "NewConsumer", "NewAdminClient"],
         "kafka",
         Place::Key(0, "bootstrap.servers"),
     ),
     c(
-        "github.com/nats-io/nats.go",
+        &["github.com/nats-io/nats.go"],
         "nats",
         &["Connect"],
         "nats",
         Place::Arg(0),
     ),
     c(
-        "google.golang.org/grpc",
+        &["google.golang.org/grpc"],
         "grpc",
         &["Dial", "NewClient"],
         "grpc",
         Place::Arg(0),
     ),
     c(
-        "google.golang.org/grpc",
+        &["google.golang.org/grpc"],
         "grpc",
         &["DialContext"],
         "grpc",
         Place::Arg(1),
     ),
     c(
-        "net/http",
+        &["net/http"],
         "http",
         &["Get", "Head", "Post", "PostForm"],
         "http",
         Place::Arg(0),
     ),
-    c("net/http", "http", &["NewRequest"], "http", Place::Arg(1)),
     c(
-        "net/http",
+        &["net/http"],
+        "http",
+        &["NewRequest"],
+        "http",
+        Place::Arg(1),
+    ),
+    c(
+        &["net/http"],
         "http",
         &["NewRequestWithContext"],
         "http",
         Place::Arg(2),
     ),
     c(
-        "github.com/aws/aws-sdk-go/service/s3",
+        &["github.com/aws/aws-sdk-go/service/s3"],
         "s3",
         &["New"],
         "object-store",
         Place::Library,
     ),
     c(
-        "github.com/aws/aws-sdk-go-v2/service/s3",
+        &["github.com/aws/aws-sdk-go-v2/service/s3"],
         "s3",
         &["NewFromConfig"],
         "object-store",
         Place::Library,
     ),
     c(
-        "cloud.google.com/go/storage",
+        &["cloud.google.com/go/storage"],
         "storage",
         &["NewClient"],
         "object-store",
         Place::Library,
     ),
     c(
-        "github.com/Azure/azure-sdk-for-go/sdk/storage/azblob",
+        &["github.com/Azure/azure-sdk-for-go/sdk/storage/azblob"],
         "azblob",
         &[
             "NewClient",
@@ -305,7 +277,7 @@ const CONNECTORS: &[Connector] = &[
         Place::Arg(0),
     ),
     c(
-        "github.com/minio/minio-go",
+        &["github.com/minio/minio-go"],
         "minio",
         &["New"],
         "object-store",
@@ -393,7 +365,7 @@ fn connector<'i>(
         CONNECTORS
             .iter()
             .find(|k| {
-                k.path == base
+                k.paths.contains(&base.as_str())
                     && k.funcs.contains(&name)
                     && match &imp.alias {
                         Some(a) => a == qualifier,
@@ -487,12 +459,13 @@ fn visit(
     {
         return;
     }
-    let driver = (k.path == "database/sql" || k.path == "github.com/jmoiron/sqlx")
-        .then(|| {
-            args.first()
-                .map(|a| target_of(*a, scope, func, src, imports))
-        })
-        .flatten();
+    let driver = (k.paths.contains(&"database/sql")
+        || k.paths.contains(&"github.com/jmoiron/sqlx"))
+    .then(|| {
+        args.first()
+            .map(|a| target_of(*a, scope, func, src, imports))
+    })
+    .flatten();
     let connection = RawConnection {
         line,
         func,
@@ -772,10 +745,6 @@ fn constant_prefix(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) ->
     }
 }
 
-fn fold(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// Resolves every file's connecting calls: targets evaluated, flags named with their
 /// defaults (from the binaries' flags, by registration line), programs that reach them.
 pub fn resolve(
@@ -962,5 +931,115 @@ impl Ctx<'_> {
             [one] => Some(one.clone()),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analyze::tests::project;
+    use crate::model::ConnectionTarget;
+
+    fn rows(files: &[(&str, &str)]) -> Vec<(String, String, ConnectionTarget, u32)> {
+        project(files)
+            .connections
+            .into_iter()
+            .map(|c| (c.kind, c.call, c.target, c.sources[0].line))
+            .collect()
+    }
+
+    fn constant(v: &str) -> ConnectionTarget {
+        ConnectionTarget::Constant {
+            value: v.into(),
+            prefix: false,
+        }
+    }
+
+    #[test]
+    fn a_call_counts_only_through_the_librarys_import() {
+        let go = "package p
+
+import (
+\trpc \"google.golang.org/grpc\"
+\tgrpc \"example.com/not/grpc\"
+)
+
+func Dial(s string) {}
+
+func f() {
+\trpc.NewClient(\"a:1\")
+\tgrpc.NewClient(\"b:2\")
+\tDial(\"c:3\")
+}
+";
+        assert_eq!(
+            rows(&[("go.mod", "module example.com/p\n"), ("p.go", go)]),
+            [("grpc".into(), "grpc.NewClient".into(), constant("a:1"), 11)]
+        );
+    }
+
+    #[test]
+    fn a_shadowed_qualifier_and_a_dynamic_http_url_are_no_connections() {
+        let go = "package p
+
+import (
+\t\"net/http\"
+\tredis \"github.com/go-redis/redis/v8\"
+)
+
+func f(http client, u string) {
+\thttp.Get(\"https://x.example.com\")
+}
+
+func g(u string) {
+\thttp.Get(u)
+\tredis.NewClient(&redis.Options{Addr: u})
+}
+";
+        assert_eq!(
+            rows(&[("go.mod", "module example.com/p\n"), ("p.go", go)]),
+            [(
+                "redis".into(),
+                "redis.NewClient".into(),
+                ConnectionTarget::Unresolved {
+                    expression: "u".into()
+                },
+                14
+            )]
+        );
+    }
+
+    #[test]
+    fn confluent_bootstrap_servers_and_kafka_go_brokers() {
+        let go = "package p
+
+import (
+\tck \"github.com/confluentinc/confluent-kafka-go/v2/kafka\"
+\tkafka \"github.com/segmentio/kafka-go\"
+)
+
+const broker = \"k:9092\"
+
+func f() {
+\tck.NewProducer(&ck.ConfigMap{\"bootstrap.servers\": broker})
+\tkafka.NewReader(kafka.ReaderConfig{Brokers: []string{broker, \"l:9092\"}})
+}
+";
+        assert_eq!(
+            rows(&[("go.mod", "module example.com/p\n"), ("p.go", go)]),
+            [
+                (
+                    "kafka".into(),
+                    "kafka.NewProducer".into(),
+                    constant("k:9092"),
+                    11
+                ),
+                (
+                    "kafka".into(),
+                    "kafka.NewReader".into(),
+                    constant("k:9092,l:9092"),
+                    12
+                ),
+            ]
+        );
     }
 }

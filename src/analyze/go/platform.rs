@@ -754,3 +754,67 @@ fn arg_text(index: &GoIndex, file: &GoFile, arg: &CheckArg) -> String {
         CheckArg::Other(t) => format!("unresolved: {t}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::analyze::tests::project;
+
+    #[test]
+    fn versioned_feature_gates_take_their_last_spec() {
+        let go = "package features
+
+import (
+\t\"k8s.io/component-base/featuregate\"
+\t\"k8s.io/apimachinery/pkg/util/version\"
+)
+
+const Fast featuregate.Feature = \"Fast\"
+
+var gates = map[featuregate.Feature]featuregate.VersionedSpecs{
+\tFast: {
+\t\t{Version: version.MustParse(\"1.30\"), Default: false, PreRelease: featuregate.Alpha},
+\t\t{Version: version.MustParse(\"1.32\"), Default: true, PreRelease: featuregate.Beta},
+\t},
+}
+";
+        let gates = project(&[("go.mod", "module example.com/f\n"), ("f.go", go)]).feature_gates;
+        assert_eq!(gates.len(), 1);
+        let g = &gates[0];
+        assert_eq!(
+            (
+                g.name.as_str(),
+                g.default.as_str(),
+                g.stage.as_str(),
+                g.version.as_str()
+            ),
+            ("Fast", "true", "Beta", "1.32")
+        );
+        assert_eq!(g.sources[0].line, 11);
+    }
+
+    #[test]
+    fn a_helper_that_tolerates_a_missing_kind_is_not_a_check_of_its_callers() {
+        let go = "package p
+
+import \"k8s.io/apimachinery/pkg/api/meta\"
+
+func del(err error) bool {
+\tif meta.IsNoMatchError(err) {
+\t\treturn true
+\t}
+\treturn false
+}
+
+func f(err error) {
+\tif del(err) {
+\t}
+}
+";
+        let checks = project(&[("go.mod", "module example.com/p\n"), ("p.go", go)]).platform_checks;
+        let rows: Vec<(&str, &str, u32)> = checks
+            .iter()
+            .map(|c| (c.method.as_str(), c.function.as_str(), c.sources[0].line))
+            .collect();
+        assert_eq!(rows, [("no-kind-match", "p.del", 6)]);
+    }
+}

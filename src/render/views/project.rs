@@ -169,18 +169,9 @@ fn connections(p: &Project) -> (Vec<Row>, Vec<Row>) {
     let mut own = Vec::new();
     let mut samples = Vec::new();
     for c in &p.connections {
-        let line = c
-            .sources
-            .first()
-            .map(|s| s.line.to_string())
-            .unwrap_or_default();
-        let file = c
-            .sources
-            .first()
-            .map(|s| s.file.as_str())
-            .unwrap_or_default();
+        let (file, line) = super::super::connections::anchor_parts(c);
         let row = Row {
-            anchor: anchors.unique(&["connection", &c.kind, file, &line]),
+            anchor: anchors.unique(&["connection", &c.kind, &file, &line]),
             cells: super::super::connections::connection_cells(p, c),
             sources: source_links(p, &c.sources),
         };
