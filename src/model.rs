@@ -1062,7 +1062,8 @@ pub struct PlatformCheck {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub branch: Option<SourceRef>,
     /// What the branch does that the code shows: controller watches and client writes
-    /// written inside it (`Owns HTTPRoute`, `create Route`).
+    /// written inside that `if` statement, either branch, or made through a call written
+    /// there (`Owns HTTPRoute.gateway.networking.k8s.io (controller)`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub switches: Vec<String>,
     #[serde(default, skip_serializing_if = "Area::is_component")]
