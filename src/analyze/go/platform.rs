@@ -92,6 +92,9 @@ pub struct Probe {
     /// API group names (strings with a dot) the function compares values with, for
     /// `ServerGroups()` probes.
     pub compared: Vec<String>,
+    /// For `IsNoMatchError(err)`: the line of the call whose result `err` holds, when the
+    /// function assigns it once from one call (`err := r.Get(…)`).
+    pub err_from: Option<u32>,
 }
 
 /// A call an `if` tests, and the lines of the branch it decides.
@@ -149,6 +152,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut
                 method: "discovery",
                 arg,
                 compared,
+                err_from: None,
             });
         } else if method == "IsNoMatchError"
             && operand.kind_name() == "identifier"
@@ -157,12 +161,24 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut
                 .is_none()
             && super::calls::names_import(&file.imports, text(operand, src), META)
         {
+            // The value `err` was last given before the check (`if err := r.Get(…); …`
+            // reuses the name, so the last binding, not a single one, is the one tested).
+            let err_from = call_arguments(call)
+                .first()
+                .filter(|e| e.kind_name() == "identifier")
+                .and_then(|e| match scope.lookup(text(*e, src), e.start_byte()) {
+                    Some(super::scope::Binding::Value(v)) => Some(v),
+                    _ => None,
+                })
+                .filter(|v| v.kind_name() == "call_expression")
+                .map(line_of);
             file.platform.probes.push(Probe {
                 line: line_of(call),
                 func,
                 method: "no-kind-match",
                 arg: None,
                 compared: Vec::new(),
+                err_from,
             });
         }
     }
@@ -544,7 +560,15 @@ pub fn resolve_checks(
                 Some(a) => Asks::Fixed(arg_text(index, file, a)),
                 None if !p.compared.is_empty() => Asks::Fixed(p.compared.join(", ")),
                 None if p.method == "no-kind-match" => Asks::Fixed(
-                    "unresolved: the kind of the call whose error is tested".to_string(),
+                    p.err_from
+                        .map(|line| {
+                            failing_kinds(&file.path, line, controllers, package_operations)
+                        })
+                        .filter(|k| !k.is_empty())
+                        .map(|k| k.join(", "))
+                        .unwrap_or_else(|| {
+                            "unresolved: the kind of the call whose error is tested".to_string()
+                        }),
                 ),
                 None => Asks::Fixed(
                     "unresolved: which API groups the result is searched for".to_string(),
@@ -715,6 +739,35 @@ fn switched(
     out
 }
 
+/// The resolved kinds of the client reads and writes made at `path:line` (the call whose
+/// error a no-kind-match check tests). A row whose first source is elsewhere was made
+/// through a helper of a parameter object, whose kinds are its callers', not this call's.
+fn failing_kinds(
+    path: &str,
+    line: u32,
+    controllers: &[Controller],
+    package_operations: &[PackageOperation],
+) -> Vec<String> {
+    let at = |s: &SourceRef| s.file == path && s.line == line;
+    let mut out: Vec<String> = Vec::new();
+    let ops = controllers
+        .iter()
+        .flat_map(|c| c.operations.iter().chain(&c.reads))
+        .filter(|o| o.sources.first().is_some_and(at))
+        .map(|o| (o.group.as_str(), o.kind.as_str()));
+    let package = package_operations
+        .iter()
+        .filter(|o| o.sources.first().is_some_and(at))
+        .map(|o| (o.group.as_str(), o.kind.as_str()));
+    for (group, kind) in ops.chain(package) {
+        let label = gvk_label(group, kind);
+        if group != crate::model::UNRESOLVED && !out.contains(&label) {
+            out.push(label);
+        }
+    }
+    out
+}
+
 /// `Service.serving.knative.dev`, `Deployment.apps`, `Pod` (core): a kind with its group,
 /// so same-named kinds stay apart.
 fn gvk_label(group: &str, kind: &str) -> String {
@@ -816,5 +869,32 @@ func f(err error) {
             .map(|c| (c.method.as_str(), c.function.as_str(), c.sources[0].line))
             .collect();
         assert_eq!(rows, [("no-kind-match", "p.del", 6)]);
+    }
+
+    #[test]
+    fn a_no_kind_match_check_names_the_kind_of_the_call_it_tests() {
+        let go = "package p
+
+import (
+\t\"context\"
+
+\tcorev1 \"k8s.io/api/core/v1\"
+\t\"k8s.io/apimachinery/pkg/api/meta\"
+\t\"sigs.k8s.io/controller-runtime/pkg/client\"
+)
+
+func ensure(ctx context.Context, c client.Client) error {
+\tif err := c.Create(ctx, &corev1.Secret{}); err != nil && !meta.IsNoMatchError(err) {
+\t\treturn err
+\t}
+\treturn nil
+}
+";
+        let checks = project(&[("go.mod", "module example.com/p\n"), ("p.go", go)]).platform_checks;
+        let rows: Vec<(&str, &str, u32)> = checks
+            .iter()
+            .map(|c| (c.method.as_str(), c.checks.as_str(), c.sources[0].line))
+            .collect();
+        assert_eq!(rows, [("no-kind-match", "Secret", 12)]);
     }
 }
