@@ -312,15 +312,38 @@ fn gvk_literal(n: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option
 /// Calls tested by an `if`: in its condition or initializer, or assigned to a variable
 /// the next `if` of the function names.
 fn tested_calls(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut GoFile) {
-    let ifs: Vec<Node> = ctx
+    /// One `if`: where its head (initializer and condition) ends, its lines, and the
+    /// names its condition reads (each collected once, not once per call).
+    struct If<'s> {
+        start: usize,
+        head_end: usize,
+        span: (u32, u32),
+        names: Vec<&'s str>,
+    }
+    let ifs: Vec<If> = ctx
         .nodes
         .iter()
-        .copied()
         .filter(|n| n.kind_name() == "if_statement")
+        .map(|i| {
+            let mut names = Vec::new();
+            if let Some(c) = i.child_by_field_id(FIELD.condition) {
+                super::syntax::for_each_plain_identifier(c, |id| names.push(text(id, src)));
+            }
+            If {
+                start: i.start_byte(),
+                head_end: i
+                    .child_by_field_id(FIELD.consequence)
+                    .map_or(i.end_byte(), |c| c.start_byte()),
+                span: (line_of(*i), i.end_position().row as u32 + 1),
+                names,
+            }
+        })
         .collect();
-    let span = |n: Node| (line_of(n), n.end_position().row as u32 + 1);
+    // Calls times `if`s is quadratic in a huge generated function: past this many steps
+    // the function's remaining calls are not recorded (they are checks of no branch).
+    let mut budget: usize = 2_000_000;
     for &call in &ctx.calls {
-        if file.platform.tested.len() >= MAX_TESTED {
+        if file.platform.tested.len() >= MAX_TESTED || budget == 0 {
             return;
         }
         // Only calls of functions (`F(…)`, `q.F(…)`, `x.M(…)`) that may be helpers; the
@@ -329,31 +352,19 @@ fn tested_calls(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mu
         if !matches!(f.kind_name(), "identifier" | "selector_expression") {
             continue;
         }
+        budget = budget.saturating_sub(ifs.len());
         let at = call.start_byte();
         // In an `if`'s condition or initializer.
-        let direct = ifs.iter().find(|i| {
-            let head_end = i
-                .child_by_field_id(FIELD.consequence)
-                .map_or(i.end_byte(), |c| c.start_byte());
-            i.start_byte() < at && at < head_end
-        });
+        let direct = ifs.iter().find(|i| i.start < at && at < i.head_end);
         let branch = match direct {
-            Some(i) => Some(span(*i)),
+            Some(i) => Some(i.span),
             None => super::syntax::assigned_variable(call, src)
                 .filter(|v| v != "_" && v != "err")
                 .and_then(|v| {
                     ifs.iter()
-                        .filter(|i| i.start_byte() > call.end_byte())
-                        .find(|i| {
-                            i.child_by_field_id(FIELD.condition).is_some_and(|c| {
-                                let mut names = false;
-                                super::syntax::for_each_plain_identifier(c, |id| {
-                                    names |= text(id, src) == v;
-                                });
-                                names
-                            })
-                        })
-                        .map(|i| span(*i))
+                        .filter(|i| i.start > call.end_byte())
+                        .find(|i| i.names.contains(&v.as_str()))
+                        .map(|i| i.span)
                 }),
         };
         if branch.is_none()
