@@ -171,6 +171,18 @@ pub struct Project {
     /// rows show the value (`analyze::yaml::helm_render`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub helm_rendered: Vec<HelmRendered>,
+    /// Connections the code opens to services outside the cluster's API: databases,
+    /// caches, queues, gRPC and HTTP endpoints, object stores (`analyze::go::connections`,
+    /// `analyze::rust::connections`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub connections: Vec<ExternalConnection>,
+    /// Feature gates registered with `k8s.io/component-base/featuregate`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub feature_gates: Vec<FeatureGate>,
+    /// Code that asks the cluster what it is (discovery of an API group, an OpenShift
+    /// helper, a no-kind-match check) and the branches that depend on the answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub platform_checks: Vec<PlatformCheck>,
     #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
     /// Go API packages of this repository and the group/version each declares, so other
@@ -265,7 +277,9 @@ pub struct Controller {
 /// (`meta.SetStatusCondition`, a `metav1.Condition{Type: …}` literal handed to a setter with
 /// the object, a Knative condition manager's `MarkTrue`/`MarkFalse`/`MarkUnknown`, a
 /// project helper `x.Status.SetCondition(T, …)` with `T` declared as a `…ConditionType`).
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
 pub struct StatusCondition {
     /// The condition type (`Ready`).
     #[serde(rename = "type")]
@@ -1199,6 +1213,103 @@ pub struct Flag {
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct EnvVar {
     pub name: String,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A connection the code opens to a service: one constructor or dial call
+/// (`sql.Open`, `redis.NewClient`, `grpc.NewClient`, `http.Get`, `s3.NewFromConfig`,
+/// `reqwest::get`, tonic's `Channel::from_static`, …), matched by the import path of the
+/// package it calls, never by the function's name alone.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct ExternalConnection {
+    /// `sql`, `redis`, `kafka`, `nats`, `grpc`, `http` or `object-store`.
+    pub kind: String,
+    /// The library called, by import path or crate (`github.com/redis/go-redis/v9`,
+    /// `database/sql`, `reqwest`), with the driver name for `database/sql` (`postgres`).
+    pub library: String,
+    /// The call as written (`redis.NewClient`, `grpc.NewClient`).
+    pub call: String,
+    pub target: ConnectionTarget,
+    /// The `package main` folders (`Binary::package`) of the programs shown to reach the
+    /// call; empty when no program is shown to reach it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<String>,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// Where a connection goes, as far as the code establishes it.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+#[serde(tag = "from", rename_all = "snake_case")]
+pub enum ConnectionTarget {
+    /// A constant, evaluated (`postgres://db:5432/app`, `https://api.example.com/v1/`
+    /// for a constant prefix, with `prefix` set).
+    Constant {
+        value: String,
+        /// True when only the start of the target is constant (`base + path`).
+        #[serde(default, skip_serializing_if = "is_false")]
+        prefix: bool,
+    },
+    /// A command-line flag's value: its name and default as the binaries table shows them.
+    Flag { name: String, default: String },
+    /// An environment variable's value.
+    Env { name: String },
+    /// Nothing the analyzer can establish; the expression as written.
+    Unresolved { expression: String },
+    /// The library's own default: no target argument and no option that could set one
+    /// (`storage.NewClient(ctx)` and `s3.NewFromConfig(cfg)` take the endpoint from the
+    /// environment or the cloud configuration).
+    LibraryDefault,
+}
+
+/// A feature gate registered with `featuregate` (`DefaultMutableFeatureGate.Add(map[…]
+/// featuregate.FeatureSpec{X: {Default: true, PreRelease: featuregate.Beta}})`).
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct FeatureGate {
+    /// The gate's name (the `featuregate.Feature` constant's value).
+    pub name: String,
+    /// `true`, `false`, or the Go expression as written when it is not a literal.
+    pub default: String,
+    /// `Alpha`, `Beta`, `GA` or `Deprecated` (empty when not given: Alpha by default in
+    /// featuregate, but not assumed here).
+    pub stage: String,
+    /// `LockToDefault: true`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub locked: bool,
+    /// For a versioned spec (`AddVersioned`), the version of the spec shown (the last).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub version: String,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// Code that adapts to the platform: a discovery check of an API group or kind, an
+/// `IsOpenShift`-style helper, or a no-kind-match error check, at one call site.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct PlatformCheck {
+    /// What is checked: `route.openshift.io/v1`, `serving.knative.dev/v1 Service`,
+    /// `OpenShift`, or `unresolved: <expression>`.
+    pub checks: String,
+    /// How: `discovery` (a call of the discovery API), `helper` (a call of a repository
+    /// function that does one, named in `helper`), `no-kind-match`.
+    pub method: String,
+    /// The repository function called, `pkg.Func`, for a helper call.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub helper: String,
+    /// The function the check is made in (`pkg.Func` or `pkg.Type.Method`).
+    pub function: String,
+    /// The `if` whose branch depends on the answer, when the code shows one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branch: Option<SourceRef>,
+    /// What the branch does that the code shows: controller watches and client writes
+    /// written inside that `if` statement, either branch, or made through a call written
+    /// there (`Owns HTTPRoute.gateway.networking.k8s.io (controller)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub switches: Vec<String>,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
     pub sources: Vec<SourceRef>,
 }
 

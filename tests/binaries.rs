@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::{s, sources};
+
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -14,20 +16,6 @@ fn fixture() -> PathBuf {
 
 fn analyze() -> Value {
     common::analyze(&fixture())
-}
-
-fn sources(v: &Value) -> String {
-    v["sources"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| format!("{}:{}", s["file"].as_str().unwrap(), s["line"]))
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-fn s<'a>(v: &'a Value, key: &str) -> &'a str {
-    v[key].as_str().unwrap_or("")
 }
 
 /// One line per flag (`binary --name[,-s] type "default"[*] | help[*] @sources`, `*`
@@ -246,25 +234,7 @@ fn knob_service_metrics() {
 
 #[test]
 fn the_project_page_lists_binaries_and_metrics_with_stable_anchors() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("projects.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[[project]]\nname = \"knobs\"\ntitle = \"Knobs\"\npath = \"{}\"\n",
-            fixture().display()
-        ),
-    )
-    .unwrap();
-    let out = dir.path().join("site");
-    let o = common::portolan()
-        .args(["build", "-q", "--config"])
-        .arg(&config)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (_dir, out) = common::build_one("knobs", &fixture());
     let page = std::fs::read_to_string(out.join("projects/knobs/index.html")).unwrap();
     for anchor in [
         "id=\"binaries\"",

@@ -38,7 +38,7 @@ fn cached_projects_render_the_same_site() {
     let dir = portal_copy();
 
     let cold = build(dir.path(), "a");
-    assert_eq!(analyzed(&cold), "43 files");
+    assert_eq!(analyzed(&cold), "44 files");
     assert!(!unchanged(&cold));
     assert!(dir.path().join(".portolan/analysis").is_dir());
 

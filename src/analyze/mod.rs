@@ -17,8 +17,8 @@ pub mod yaml;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{
-    ApiPackage, ApiType, Area, Binary, Controller, Diagnostic, HttpEndpoint, Metric,
-    PackageInformer, PackageOperation,
+    ApiPackage, ApiType, Area, Binary, Controller, Diagnostic, ExternalConnection, FeatureGate,
+    HttpEndpoint, Metric, PackageInformer, PackageOperation, PlatformCheck,
 };
 
 /// Which analyzer a file goes to, decided from its name by the walker.
@@ -135,6 +135,9 @@ pub struct Findings {
     /// Status conditions set by code no controller reaches, and Knative condition sets.
     pub conditions: Vec<crate::model::StatusCondition>,
     pub condition_sets: Vec<crate::model::ConditionSet>,
+    pub connections: Vec<ExternalConnection>,
+    pub feature_gates: Vec<FeatureGate>,
+    pub platform_checks: Vec<PlatformCheck>,
 }
 
 /// Combines the facts of all files of one project (in path order) into findings.
@@ -201,12 +204,16 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.metrics = go.metrics;
     findings.conditions = go.conditions;
     findings.condition_sets = go.condition_sets;
+    findings.connections = go.connections;
+    findings.feature_gates = go.feature_gates;
+    findings.platform_checks = go.platform_checks;
     let rust = rust::resolve(&rust_files, &packages, &protos, &mut findings.diagnostics);
     findings.controllers.extend(rust.controllers);
     findings.http_endpoints.extend(rust.http_endpoints);
     findings.package_operations.extend(rust.package_operations);
     findings.informers.extend(rust.informers);
     findings.binaries.extend(rust.binaries);
+    findings.connections.extend(rust.connections);
     if !rust.metrics.is_empty() {
         findings.metrics.extend(rust.metrics);
         findings

@@ -391,11 +391,56 @@ pub fn configuration(p: &Project) -> SectionsPage {
         kustomizations,
         "No kustomizations were found.",
     ));
+    let gates = p
+        .feature_gates
+        .iter()
+        .filter_map(|g| {
+            let row = TableRow {
+                anchor: anchors.unique(&["feature-gate", &g.name]),
+                cells: super::connections::gate_cells(g),
+                sources: source_links(p, &g.sources),
+            };
+            router.route("Feature gate", g.area, false, row)
+        })
+        .collect();
+    sections.push(section(
+        "feature-gates",
+        "Feature gates",
+        "Feature gates registered with `k8s.io/component-base/featuregate` (`FeatureSpec` maps handed to `DefaultMutableFeatureGate.Add`): the default, the stage, and whether the gate is locked to its default.",
+        &["Gate", "Default", "Stage", "Notes", "Source", ""],
+        gates,
+        "No feature-gate registrations were found.",
+    ));
+    let checks = p
+        .platform_checks
+        .iter()
+        .filter_map(|c| {
+            let line = c
+                .sources
+                .first()
+                .map(|s| s.line.to_string())
+                .unwrap_or_default();
+            let row = TableRow {
+                anchor: anchors.unique(&["platform-check", &c.function, &line]),
+                cells: super::connections::check_cells(p, c),
+                sources: source_links(p, &c.sources),
+            };
+            router.route("Platform check", c.area, false, row)
+        })
+        .collect();
+    sections.push(section(
+        "platform-checks",
+        "Platform detection",
+        "Code that asks the cluster what it serves: discovery calls (`ServerGroups`, `ServerResourcesForGroupVersion`), calls of repository helpers that make one or are named like `IsOpenShift`, and no-kind-match error checks. Each row says what is checked, the `if` whose branch depends on the answer, and the watches and writes written inside that branch (only what the code shows).",
+        &["Checks", "How", "In function", "Branch", "Switches", "Source", ""],
+        checks,
+        "No platform checks were found.",
+    ));
     sections.extend(router.finish(BUNDLED_INTRO));
     SectionsPage {
         header: Header::of(p),
         page_title: "Configuration".into(),
-        lead: "How the project is configured and deployed: workloads with their availability and resources, ConfigMaps, Helm values and kustomize overlays.".into(),
+        lead: "How the project is configured and deployed: workloads with their availability and resources, ConfigMaps, Helm values and kustomize overlays, feature gates and platform detection.".into(),
         sections,
         diagram: String::new(),
     }

@@ -6,8 +6,9 @@
 //! **Invariant:** every string from a repository reaches HTML through tera's autoescaping.
 
 pub mod api;
-mod c4;
 pub mod availability;
+mod c4;
+pub mod connections;
 pub mod content;
 pub mod counts;
 pub mod docs;

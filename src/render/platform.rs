@@ -140,7 +140,13 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
     let mut controllers = Vec::new();
     let mut binaries = Vec::new();
     let mut crds = Vec::new();
+    let mut connections = Vec::new();
     for p in projects {
+        for conn in p.connections.iter().filter(|c| c.area.is_component()) {
+            let (file, line) = super::connections::anchor_parts(conn);
+            let anchor = anchors.unique(&["connection", &p.name, &file, &line]);
+            connections.push(super::connections::connection_row(p, root, conn, anchor));
+        }
         let c = crate::model::Counts::of(p);
         summary.push(TableRow {
             anchor: anchors.unique(&["project", &p.name]),
@@ -296,7 +302,7 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
         path: "platform/architecture/".into(),
         page_title: "Platform architecture".into(),
         lead: format!(
-            "The projects of the portal, their controllers and binaries, the CRDs they define and the kinds they share. {OWN_ROWS}"
+            "The projects of the portal, their controllers and binaries, the CRDs they define, the kinds they share and the external services they connect to. {OWN_ROWS}"
         ),
         links: nav(root),
         sections: vec![
@@ -336,6 +342,13 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
                 shared,
             ),
             availability,
+            section(
+                "connections",
+                "External connections",
+                "Databases, caches, queues, gRPC and HTTP endpoints and object stores each project's code connects to, with the constant, flag or environment variable that sets the target.",
+                &["Project", "Kind", "Library", "Call", "Target", "Programs"],
+                connections,
+            ),
         ],
     }
 }

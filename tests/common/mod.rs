@@ -235,3 +235,44 @@ pub fn serve_with(mut command: Command) -> Server {
         }
     }
 }
+
+/// A model row's sources as `file:line,…`.
+pub fn sources(v: &serde_json::Value) -> String {
+    v["sources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| format!("{}:{}", s["file"].as_str().unwrap(), s["line"]))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A string field of a model row, empty when absent.
+pub fn s<'a>(v: &'a serde_json::Value, key: &str) -> &'a str {
+    v[key].as_str().unwrap_or("")
+}
+
+/// Builds a portal of one local project (`name`, titled by its name) into a temporary
+/// folder, failing the test with portolan's stderr; returns the folder and the site in it.
+pub fn build_one(name: &str, project: &Path) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("projects.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[[project]]\nname = \"{name}\"\npath = \"{}\"\n",
+            project.display()
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("site");
+    let o = portolan()
+        .args(["build", "-q", "--config"])
+        .arg(&config)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    (dir, out)
+}

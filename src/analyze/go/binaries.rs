@@ -546,7 +546,7 @@ fn is_flag_set(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> boo
 }
 
 /// Folds runs of whitespace (newlines and indentation in multi-line expressions) to one space.
-fn fold(s: &str) -> String {
+pub(crate) fn fold(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for word in s.split_whitespace() {
         if !out.is_empty() {
@@ -558,7 +558,7 @@ fn fold(s: &str) -> String {
 }
 
 /// `string(x)` and similar conversions to a string type leave the value unchanged.
-fn unwrap_conversion<'t>(node: Node<'t>, src: &[u8]) -> Node<'t> {
+pub(crate) fn unwrap_conversion<'t>(node: Node<'t>, src: &[u8]) -> Node<'t> {
     let mut n = node;
     for _ in 0..4 {
         if n.kind_name() == "parenthesized_expression"
@@ -585,7 +585,7 @@ fn unwrap_conversion<'t>(node: Node<'t>, src: &[u8]) -> Node<'t> {
 }
 
 /// The string constant expression `node` denotes, when none of its names is a local variable.
-fn string_in_scope(node: Node, scope: &Scope, src: &[u8]) -> Option<ConstExpr> {
+pub(crate) fn string_in_scope(node: Node, scope: &Scope, src: &[u8]) -> Option<ConstExpr> {
     let n = unwrap_conversion(scope.resolve_value(node, src), src);
     let expr = const_expr(n, src)?;
     let mut locals = false;
@@ -665,7 +665,12 @@ fn slice_items(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Opt
 }
 
 /// `NAME` of `os.Getenv(NAME)` with a constant name.
-fn getenv_arg(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<ConstExpr> {
+pub(crate) fn getenv_arg(
+    node: Node,
+    scope: &Scope,
+    src: &[u8],
+    imports: &[Import],
+) -> Option<ConstExpr> {
     if node.kind_name() != "call_expression" {
         return None;
     }
@@ -882,32 +887,8 @@ pub fn resolve(
     graph: &Graph,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Binary> {
-    let package = |fi: usize| -> String {
-        let f = &files[fi].facts;
-        index
-            .package_of(f)
-            .map(str::to_string)
-            .unwrap_or_else(|| dir_of(&f.path).to_string())
-    };
-    let packages: Vec<String> = (0..files.len()).map(package).collect();
-    let known: HashSet<&str> = packages.iter().map(String::as_str).collect();
-    // In-repo imports of each package, for the packages a program links.
-    let mut imports: HashMap<&str, BTreeSet<&str>> = HashMap::new();
-    for (fi, input) in files.iter().enumerate() {
-        let entry = imports.entry(packages[fi].as_str()).or_default();
-        for imp in &input.facts.imports {
-            if let Some(p) = known.get(imp.path.as_str()) {
-                entry.insert(p);
-            }
-        }
-    }
-    let mut mains: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    for (fi, input) in files.iter().enumerate() {
-        if input.facts.package == "main" {
-            mains.entry(packages[fi].as_str()).or_default().push(fi);
-        }
-    }
-
+    let packages = package_names(files, index);
+    let reaches = program_reach(files, &packages, graph);
     struct Program<'p> {
         binary: Binary,
         package: &'p str,
@@ -915,52 +896,24 @@ pub fn resolve(
         linked: BTreeSet<&'p str>,
         reach: super::calls::Reach,
     }
-    let mut programs: Vec<Program> = Vec::new();
-    for (pkg, members) in &mains {
-        let mut linked: BTreeSet<&str> = BTreeSet::from([*pkg]);
-        let mut queue = vec![*pkg];
-        while let Some(p) = queue.pop() {
-            for dep in imports.get(p).into_iter().flatten() {
-                if linked.insert(dep) {
-                    queue.push(dep);
-                }
-            }
-        }
-        let mut roots: Vec<FuncId> = Vec::new();
-        let mut main_at = None;
-        for (fi, input) in files.iter().enumerate() {
-            let in_main = members.contains(&fi);
-            if !in_main && !linked.contains(packages[fi].as_str()) {
-                continue;
-            }
-            for (i, f) in input.facts.call_facts.iter().enumerate() {
-                let init = f.receiver.is_none() && f.name == "init";
-                let main = in_main && f.receiver.is_none() && f.name == "main";
-                if f.is_top_level() || init || main {
-                    roots.push((fi, i));
-                }
-                if main && main_at.is_none() {
-                    main_at = Some(SourceRef::new(&input.facts.path, f.line));
-                }
-            }
-        }
-        let first = members.first().map(|&fi| &files[fi]);
-        programs.push(Program {
+    let mut programs: Vec<Program> = reaches
+        .into_iter()
+        .map(|p| Program {
             binary: Binary {
-                name: binary_name(pkg),
-                package: pkg.to_string(),
+                name: binary_name(p.package),
+                package: p.package.to_string(),
                 flags: Vec::new(),
                 env: Vec::new(),
-                area: first.map(|f| f.area).unwrap_or_default(),
-                sources: main_at.into_iter().collect(),
+                area: p.area,
+                sources: p.main_at.into_iter().collect(),
                 name_from: Vec::new(),
                 commands: Vec::new(),
             },
-            package: pkg,
-            linked,
-            reach: graph.reachable(roots),
-        });
-    }
+            package: p.package,
+            linked: p.linked,
+            reach: p.reach,
+        })
+        .collect();
 
     let eval = Evaluator::new(files, index, graph);
     let mut library: BTreeMap<String, Binary> = BTreeMap::new();
@@ -1098,6 +1051,98 @@ pub fn resolve(
     // keeps the output honest if a fact is dropped after its entry was made).
     out.retain(|b| !b.is_package() || !b.flags.is_empty() || !b.env.is_empty());
     out
+}
+
+/// The package (import path, else folder) of each file.
+pub fn package_names(files: &[GoInput], index: &GoIndex) -> Vec<String> {
+    files
+        .iter()
+        .map(|input| {
+            let f = &input.facts;
+            index
+                .package_of(f)
+                .map(str::to_string)
+                .unwrap_or_else(|| dir_of(&f.path).to_string())
+        })
+        .collect()
+}
+
+/// A program (`package main` folder) and what it is shown to reach.
+pub struct ProgramReach<'p> {
+    pub package: &'p str,
+    /// The in-repo packages it links, itself included.
+    pub linked: BTreeSet<&'p str>,
+    /// Functions reached from `main`, `init`s and package-level initializers of linked
+    /// packages.
+    pub reach: super::calls::Reach,
+    pub main_at: Option<SourceRef>,
+    pub area: Area,
+}
+
+/// Every program of the project with what it reaches (`packages` from `package_names`).
+pub fn program_reach<'p>(
+    files: &[GoInput],
+    packages: &'p [String],
+    graph: &Graph,
+) -> Vec<ProgramReach<'p>> {
+    let known: HashSet<&str> = packages.iter().map(String::as_str).collect();
+    // In-repo imports of each package, for the packages a program links.
+    let mut imports: HashMap<&str, BTreeSet<&str>> = HashMap::new();
+    for (fi, input) in files.iter().enumerate() {
+        let entry = imports.entry(packages[fi].as_str()).or_default();
+        for imp in &input.facts.imports {
+            if let Some(p) = known.get(imp.path.as_str()) {
+                entry.insert(p);
+            }
+        }
+    }
+    let mut mains: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (fi, input) in files.iter().enumerate() {
+        if input.facts.package == "main" {
+            mains.entry(packages[fi].as_str()).or_default().push(fi);
+        }
+    }
+    let mut programs = Vec::new();
+    for (pkg, members) in &mains {
+        let mut linked: BTreeSet<&str> = BTreeSet::from([*pkg]);
+        let mut queue = vec![*pkg];
+        while let Some(p) = queue.pop() {
+            for dep in imports.get(p).into_iter().flatten() {
+                if linked.insert(dep) {
+                    queue.push(dep);
+                }
+            }
+        }
+        let mut roots: Vec<FuncId> = Vec::new();
+        let mut main_at = None;
+        for (fi, input) in files.iter().enumerate() {
+            let in_main = members.contains(&fi);
+            if !in_main && !linked.contains(packages[fi].as_str()) {
+                continue;
+            }
+            for (i, f) in input.facts.call_facts.iter().enumerate() {
+                let init = f.receiver.is_none() && f.name == "init";
+                let main = in_main && f.receiver.is_none() && f.name == "main";
+                if f.is_top_level() || init || main {
+                    roots.push((fi, i));
+                }
+                if main && main_at.is_none() {
+                    main_at = Some(SourceRef::new(&input.facts.path, f.line));
+                }
+            }
+        }
+        programs.push(ProgramReach {
+            package: pkg,
+            linked,
+            reach: graph.reachable(roots),
+            main_at,
+            area: members
+                .first()
+                .map(|&fi| files[fi].area)
+                .unwrap_or_default(),
+        });
+    }
+    programs
 }
 
 /// A cobra command literal: (file, index in that file's `cobra.commands`).

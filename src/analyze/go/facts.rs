@@ -6,11 +6,13 @@
 use super::binaries::BinaryFacts;
 use super::calls;
 use super::conditions::ConditionFacts;
+use super::connections::ConnectionFacts;
 use super::consts::{self, ConstExpr};
 use super::controllers::ControllerChain;
 use super::informers::{InformerFacts, RawInformer};
 use super::markers::{Marker, TypeMarkers};
 use super::metrics::MetricFacts;
+use super::platform::PlatformFacts;
 use super::routes::RouteFacts;
 use super::types::{InterfaceDecl, StructDecl};
 use super::webhooks::{MethodDecl, WebhookBuilder};
@@ -59,6 +61,10 @@ pub struct GoFile {
     pub conditions: ConditionFacts,
     pub metrics: MetricFacts,
     pub routes: RouteFacts,
+    /// Calls that open external connections, and the variables flags are bound to.
+    pub connections: ConnectionFacts,
+    /// Feature-gate specs and platform checks (see `platform`).
+    pub platform: PlatformFacts,
     pub diagnostics: Vec<Diagnostic>,
     pub parse_errors: bool,
     /// Marked `// Code generated … DO NOT EDIT.` (clientsets, informers, deepcopy).

@@ -11,6 +11,7 @@ use super::api_docs;
 use super::binaries;
 use super::calls;
 use super::conditions;
+use super::connections;
 use super::consts::{self, const_expr};
 use super::controllers;
 use super::facts::{GoFile, GroupVersionDecl, Import};
@@ -18,6 +19,7 @@ use super::informers;
 use super::markers;
 use super::metrics;
 use super::new_expr;
+use super::platform;
 use super::routes;
 use super::scope::Scope;
 use super::syntax::{
@@ -136,6 +138,7 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
                 informers::collect_package_gvrs(decl, src, &mut file.informer_facts.gvrs);
                 let at = calls::extract_package_level(decl, src, &mut file);
                 binaries::extract_package_level(decl, at, src, &mut file);
+                connections::extract_package_level(decl, at, src, &mut file);
                 metrics::extract_package_level(decl, src, &mut file);
                 routes::extract_top_level(decl, src, &mut file);
                 // A function literal in an initializer (a cobra command's `Run: func(…)`)
@@ -182,6 +185,8 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
                     f.call_fact = at;
                 }
                 binaries::extract(&ctx, &scope, at, src, &mut file);
+                connections::extract(&ctx, &scope, at, src, &mut file);
+                platform::extract(&ctx, &scope, at, src, &mut file);
                 metrics::extract(&ctx, &scope, src, &mut file);
                 routes::extract(&ctx, src, &mut file);
                 routes::grpc::extract_func(&ctx, file.generated, src, &mut file.routes.grpc);
@@ -196,6 +201,7 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
     }
     if mode == Extraction::Full {
         markers::extract(root, source, &mut file);
+        platform::extract_feature_gates(root, src, &mut file);
     }
     file
 }

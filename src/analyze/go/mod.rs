@@ -9,6 +9,7 @@ pub mod binaries;
 pub mod calls;
 pub mod cobra;
 pub mod conditions;
+pub mod connections;
 pub mod consts;
 pub mod controllers;
 pub mod facts;
@@ -22,6 +23,7 @@ pub mod library_flags;
 pub mod markers;
 pub mod metrics;
 pub mod new_expr;
+pub mod platform;
 pub mod routes;
 pub mod scope;
 pub mod syntax;
@@ -37,8 +39,9 @@ pub use file::{extract, extract_generated, extract_vendored_api};
 pub use index::{GoInput, GoModule, module_path};
 
 use crate::model::{
-    ApiPackage, ApiType, Binary, ConditionSet, Controller, Diagnostic, HttpEndpoint, Metric,
-    PackageInformer, PackageOperation, RbacRule, StatusCondition, Webhook,
+    ApiPackage, ApiType, Binary, ConditionSet, Controller, Diagnostic, ExternalConnection,
+    FeatureGate, HttpEndpoint, Metric, PackageInformer, PackageOperation, PlatformCheck, RbacRule,
+    StatusCondition, Webhook,
 };
 
 /// Everything Go analysis found in one project.
@@ -62,6 +65,9 @@ pub struct GoFindings {
     /// Status conditions set by code no controller reaches.
     pub conditions: Vec<StatusCondition>,
     pub condition_sets: Vec<ConditionSet>,
+    pub connections: Vec<ExternalConnection>,
+    pub feature_gates: Vec<FeatureGate>,
+    pub platform_checks: Vec<PlatformCheck>,
 }
 
 /// Resolves the facts of every Go file of one project that ships no CRD manifests (the
@@ -98,7 +104,10 @@ pub fn resolve_with_crds(
     // Two independent lines of work at once; each keeps its own diagnostics, appended in
     // the order a serial run gives them.
     let (
-        (controllers, (writes, conditions), informers, binaries, mut attributed, mut programs),
+        (
+            (controllers, (writes, conditions), informers, binaries, mut attributed, mut programs),
+            (connections, platform_checks),
+        ),
         (api_docs, webhooks, marked, http_endpoints, metrics, mut declared, mut measured),
     ) = rayon::join(
         || {
@@ -128,13 +137,26 @@ pub fn resolve_with_crds(
             );
             let mut programs = Vec::new();
             let binaries = binaries::resolve(files, &index, &graph, &mut programs);
+            let packages = binaries::package_names(files, &index);
+            let reach = binaries::program_reach(files, &packages, &graph);
+            let connections = connections::resolve(files, &index, &reach, &packages, &binaries);
+            let platform_checks = platform::resolve_checks(
+                files,
+                &index,
+                &graph,
+                &controllers,
+                &writes.package_operations,
+            );
             (
-                controllers,
-                (writes, conditions),
-                informers,
-                binaries,
-                attributed,
-                programs,
+                (
+                    controllers,
+                    (writes, conditions),
+                    informers,
+                    binaries,
+                    attributed,
+                    programs,
+                ),
+                (connections, platform_checks),
             )
         },
         || {
@@ -175,6 +197,9 @@ pub fn resolve_with_crds(
         metrics,
         conditions: conditions.package,
         condition_sets: conditions.sets,
+        connections,
+        feature_gates: platform::resolve_gates(files, &index),
+        platform_checks,
     };
     diagnostics.extend(index.take_const_diagnostics());
     findings

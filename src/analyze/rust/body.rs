@@ -90,6 +90,8 @@ pub struct FnFacts {
     pub parses: BTreeSet<String>,
     /// `std::env::var("X")` and friends.
     pub env_reads: Vec<(String, u32)>,
+    /// Calls that open external connections (see `connections`).
+    pub connections: Vec<super::connections::RawConnection>,
 }
 
 /// How many combinator calls and closures `api_of_expr` looks through.
@@ -137,6 +139,8 @@ pub struct BodyVisitor<'a> {
     /// Local names in source order with the `Api` kind each holds (`None`: not an `Api`)
     /// and whether it holds a kube event `Recorder`.
     bindings: Vec<(String, Option<ApiKind>, bool)>,
+    /// Locals holding a reqwest `Client`.
+    reqwest_clients: Vec<String>,
     /// Start positions of chains already read from their outermost call.
     seen: BTreeSet<(usize, usize)>,
     pub facts: FnFacts,
@@ -148,6 +152,7 @@ impl<'a> BodyVisitor<'a> {
             uses,
             generics: Vec::new(),
             bindings: Vec::new(),
+            reqwest_clients: Vec::new(),
             seen: BTreeSet::new(),
             facts: FnFacts {
                 name,
@@ -479,6 +484,32 @@ impl<'a> BodyVisitor<'a> {
         }
     }
 
+    /// True when `e` is a reqwest `Client`: made in the expression
+    /// (`reqwest::Client::builder().build()?`) or held in a local that was.
+    fn is_reqwest_client(&self, e: &Expr) -> bool {
+        let mut e = peel(e);
+        for _ in 0..MAX_COMBINATOR_STEPS {
+            match e {
+                Expr::Path(p) => {
+                    return p
+                        .path
+                        .get_ident()
+                        .is_some_and(|id| self.reqwest_clients.iter().any(|n| id == n));
+                }
+                Expr::Call(c) => {
+                    return matches!(&*c.func, Expr::Path(p)
+                    if super::connections::makes_reqwest_client(
+                        &self.uses.resolve(&segments(&p.path)),
+                    ));
+                }
+                // The builder's settings and `build()`, then `unwrap`/`expect`/`?`.
+                Expr::MethodCall(m) => e = peel(&m.receiver),
+                _ => return false,
+            }
+        }
+        false
+    }
+
     /// Marks a chain's start as read (a router nested inside another one).
     pub fn mark_seen(&mut self, call: &ExprCall) {
         if let Expr::Path(p) = &*call.func
@@ -529,6 +560,14 @@ impl<'ast> Visit<'ast> for BodyVisitor<'_> {
         {
             r.binding = Some(name.clone());
         }
+        if l.init
+            .as_ref()
+            .is_some_and(|i| self.is_reqwest_client(&i.expr))
+        {
+            self.reqwest_clients.push(name.clone());
+        } else {
+            self.reqwest_clients.retain(|n| *n != name);
+        }
         self.bindings.push((name, kind, recorder));
     }
 
@@ -555,6 +594,11 @@ impl<'ast> Visit<'ast> for BodyVisitor<'_> {
                     line: line(m.method.span()),
                 });
             }
+        }
+        if self.is_reqwest_client(&m.receiver)
+            && let Some(c) = super::connections::of_request(&method, &args, line(m.method.span()))
+        {
+            self.facts.connections.push(c);
         }
         if matches!(peel(&m.receiver), Expr::Path(p) if p.path.is_ident("self")) {
             self.facts.calls.insert(Call::Method(None, method.clone()));
@@ -599,6 +643,9 @@ impl<'ast> Visit<'ast> for BodyVisitor<'_> {
             ) && segs.len() >= 2
             {
                 self.facts.parses.insert(segs[segs.len() - 2].clone());
+            }
+            if let Some(c) = super::connections::of_call(&resolved, &args, path_line(&p.path)) {
+                self.facts.connections.push(c);
             }
             if let Some(call) = self.call_of_path(&p.path) {
                 self.facts.calls.insert(call);

@@ -18,8 +18,8 @@ use super::routes::{RawRoute, TONIC, join};
 use super::{CargoPackage, RustFile, RustFindings};
 use crate::analyze::proto::ProtoFile;
 use crate::model::{
-    Area, Binary, Controller, Diagnostic, EnvVar, Flag, Gvk, HttpEndpoint, Operation,
-    PackageInformer, PackageOperation, Relation, SourceRef, UNRESOLVED, Watch,
+    Area, Binary, Controller, Diagnostic, EnvVar, ExternalConnection, Flag, Gvk, HttpEndpoint,
+    Operation, PackageInformer, PackageOperation, Relation, SourceRef, UNRESOLVED, Watch,
 };
 
 /// A function: (file index, function index).
@@ -541,6 +541,7 @@ pub fn resolve(
     }
     out.http_endpoints = endpoints(&graph, protos, diagnostics);
     out.binaries = binaries(&graph, packages, diagnostics);
+    out.connections = connections(&graph, packages);
     let metric_facts: Vec<_> = files
         .iter()
         .map(|f| (f.path.as_str(), f.area, &f.metrics))
@@ -840,6 +841,40 @@ fn endpoint(
         area,
         sources: vec![SourceRef::new(&f.path, r.line)],
     }
+}
+
+/// Every function's connecting calls, with the binaries whose `main` reaches them.
+fn connections(graph: &Graph, packages: &[CargoPackage]) -> Vec<ExternalConnection> {
+    let files = graph.files;
+    let mains: Vec<(String, BTreeSet<FnId>)> = files
+        .iter()
+        .enumerate()
+        .filter(|(fi, _)| graph.places[*fi].binary.is_some())
+        .filter_map(|(fi, f)| Some((graph.package(fi, packages), graph.reachable((fi, f.main?)))))
+        .collect();
+    let mut out = Vec::new();
+    for (fi, f) in files.iter().enumerate() {
+        for (i, func) in f.functions.iter().enumerate() {
+            for c in &func.connections {
+                let mut programs: Vec<String> = mains
+                    .iter()
+                    .filter(|(_, reach)| reach.contains(&(fi, i)))
+                    .map(|(p, _)| p.clone())
+                    .collect();
+                programs.dedup();
+                out.push(ExternalConnection {
+                    kind: c.kind.to_string(),
+                    library: c.library.clone(),
+                    call: c.call.clone(),
+                    target: c.target.clone(),
+                    programs,
+                    area: graph.area(fi, func),
+                    sources: vec![SourceRef::new(&f.path, c.line)],
+                });
+            }
+        }
+    }
+    out
 }
 
 fn binaries(

@@ -11,6 +11,7 @@
 pub mod attrs;
 pub mod binaries;
 pub mod body;
+pub mod connections;
 pub mod crds;
 pub mod graph;
 pub mod kinds;
@@ -247,6 +248,7 @@ pub struct RustFindings {
     pub http_endpoints: Vec<HttpEndpoint>,
     pub binaries: Vec<Binary>,
     pub metrics: Vec<Metric>,
+    pub connections: Vec<crate::model::ExternalConnection>,
 }
 
 pub use graph::resolve;

@@ -47,6 +47,10 @@ pub struct ProjectPage {
     pub sample_binaries: Vec<BinaryView>,
     pub metrics: Vec<Row>,
     pub sample_metrics: Vec<Row>,
+    /// External connections of the component (databases, caches, queues, gRPC and HTTP
+    /// endpoints, object stores); those of tests and tooling apart.
+    pub connections: Vec<Row>,
+    pub sample_connections: Vec<Row>,
     /// Rows of bundled dependency manifests (another project's objects), shown apart.
     pub bundled: Vec<SampleRow>,
     /// The folders of bundled dependency manifests, with the evidence.
@@ -118,6 +122,7 @@ pub fn project_page(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectP
         metrics,
         sample_metrics,
     } = binaries_and_metrics(p);
+    let (connections, sample_connections) = connections(p);
     ProjectPage {
         name: p.name.clone(),
         title: p.title.clone(),
@@ -148,12 +153,35 @@ pub fn project_page(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectP
         sample_binaries,
         metrics,
         sample_metrics,
+        connections,
+        sample_connections,
         bundled: apart.bundled,
         bundles: bundles(p),
         api_kinds: p.crds.len(),
         diagnostics: diagnostics(p),
         flows: Vec::new(),
     }
+}
+
+/// External connections: the component's, then those of tests and tooling.
+fn connections(p: &Project) -> (Vec<Row>, Vec<Row>) {
+    let mut anchors = Anchors::new();
+    let mut own = Vec::new();
+    let mut samples = Vec::new();
+    for c in &p.connections {
+        let (file, line) = super::super::connections::anchor_parts(c);
+        let row = Row {
+            anchor: anchors.unique(&["connection", &c.kind, &file, &line]),
+            cells: super::super::connections::connection_cells(p, c),
+            sources: source_links(p, &c.sources),
+        };
+        if c.area.is_component() {
+            own.push(row);
+        } else {
+            samples.push(row);
+        }
+    }
+    (own, samples)
 }
 
 /// Services with their ports.
