@@ -3,9 +3,9 @@
 use std::collections::HashMap;
 
 use crate::model::{
-    Certificate, ConfigMap, Crd, EnvVar, Flag, HelmChart, HttpEndpoint, Ingress, Kustomization,
-    Metric, NetworkPolicy, RbacRule, Role, RoleBinding, Service, ServiceAccount, SourceRef,
-    Webhook, Workload,
+    Certificate, ConfigMap, Crd, EnvVar, Flag, HelmChart, HttpEndpoint, ImageRef, Ingress,
+    Kustomization, Metric, NetworkPolicy, RbacRule, Role, RoleBinding, Service, ServiceAccount,
+    SourceRef, Webhook, Workload,
 };
 
 /// A model item that carries its sources.
@@ -22,6 +22,7 @@ macro_rules! sourced {
 }
 sourced!(
     Crd,
+    ImageRef,
     Webhook,
     Service,
     ConfigMap,

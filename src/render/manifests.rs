@@ -388,11 +388,17 @@ pub fn configuration(p: &Project) -> SectionsPage {
         kustomizations,
         "No kustomizations were found.",
     ));
+    sections.push(super::images::images_section(p, &mut router, &mut anchors));
+    sections.push(super::images::dockerfiles_section(
+        p,
+        &mut router,
+        &mut anchors,
+    ));
     sections.extend(router.finish(BUNDLED_INTRO));
     SectionsPage {
         header: Header::of(p),
         page_title: "Configuration".into(),
-        lead: "How the project is configured and deployed: workloads, ConfigMaps, Helm values and kustomize overlays.".into(),
+        lead: "How the project is configured and deployed: workloads, ConfigMaps, Helm values, kustomize overlays, the images they name and the Dockerfiles that build them.".into(),
         sections,
         diagram: String::new(),
     }

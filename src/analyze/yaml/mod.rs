@@ -35,9 +35,9 @@ use super::helm::{self, ChartPart, dir_of};
 use super::kustomize::{self, KustomizationFile, ObjectName};
 use super::merge::merge_identical;
 use crate::model::{
-    Area, Bundle, Certificate, ConfigMap, Crd, Diagnostic, HelmChart, HelmRendered, Ingress,
-    Kustomization, NetworkPolicy, RbacRule, Role, RoleBinding, Secret, Service, ServiceAccount,
-    Webhook, Workload,
+    Area, Bundle, Certificate, ConfigMap, Crd, Diagnostic, HelmChart, HelmRendered, ImageRef,
+    Ingress, Kustomization, NetworkPolicy, RbacRule, Role, RoleBinding, Secret, Service,
+    ServiceAccount, Webhook, Workload,
 };
 use bundled::ObjectId;
 pub use documents::split_documents;
@@ -61,6 +61,8 @@ pub struct YamlFile {
     pub network_policies: Vec<NetworkPolicy>,
     pub ingresses: Vec<Ingress>,
     pub certificates: Vec<Certificate>,
+    /// Container images the file's workloads name.
+    pub images: Vec<ImageRef>,
     pub secret_uses: Vec<SecretUse>,
     /// Every object of the file, for the bundling rule and kustomize overlays.
     pub objects: Vec<ObjectId>,
@@ -318,7 +320,8 @@ fn remap_lines(f: &mut YamlFile, e: &named::Expanded) {
         f.workloads,
         f.network_policies,
         f.ingresses,
-        f.certificates
+        f.certificates,
+        f.images
     );
     for u in &mut f.secret_uses {
         u.source.line = e.original_line(u.source.line);
@@ -408,6 +411,14 @@ fn object(o: &Object, doc: &str, f: &mut YamlFile) {
         }
         (group, kind) if workloads::is_workload(group, kind) => {
             let w = workloads::extract(o, &path, area, &mut f.secret_uses);
+            f.images.extend(super::images::containers(
+                workloads::pod_spec(o),
+                doc,
+                (o.first_line, o.line, o.templated),
+                &format!("{kind} {}", value::qualified(&w.namespace, &w.name)),
+                &path,
+                area,
+            ));
             f.workloads.push(w);
         }
         _ => {}
@@ -435,6 +446,8 @@ pub struct YamlFindings {
     pub certificates: Vec<Certificate>,
     pub secrets: Vec<Secret>,
     pub kustomizations: Vec<Kustomization>,
+    /// Images named by workloads, kustomize overrides and charts' values.
+    pub images: Vec<ImageRef>,
     pub bundled_manifests: Vec<Bundle>,
     /// Files parsed with template actions masked.
     pub templated_files: u64,
@@ -532,6 +545,7 @@ pub fn resolve(
         out.network_policies.append(&mut f.network_policies);
         out.ingresses.append(&mut f.ingresses);
         out.certificates.append(&mut f.certificates);
+        out.images.append(&mut f.images);
         out.helm_rendered.append(&mut f.rendered);
         uses.append(&mut f.secret_uses);
     }
@@ -572,6 +586,9 @@ pub fn resolve(
     for w in &mut out.webhooks {
         kustomize::explain_webhook(w, &overlays, &names_by_file);
     }
+    for k in &overlays.files {
+        out.images.extend(k.images.iter().cloned());
+    }
     for (k, included) in overlays.files.iter().zip(&overlays.includes) {
         let mut model = k.model.clone();
         let mut objects: Vec<String> = included
@@ -589,6 +606,9 @@ pub fn resolve(
 
     out.secrets = secrets::assemble(uses);
     out.helm_charts = helm::assemble(chart_parts);
+    out.images
+        .extend(super::images::helm_values(&out.helm_charts));
+    mark_bundled!(dirs, out.images);
 
     merge_identical(&mut out.crds);
     merge_identical(&mut out.webhooks);
@@ -605,6 +625,7 @@ pub fn resolve(
     merge_identical(&mut out.ingresses);
     merge_identical(&mut out.certificates);
     merge_identical(&mut out.kustomizations);
+    merge_identical(&mut out.images);
     out.helm_rendered.sort();
     out.helm_rendered.dedup();
     out

@@ -1,0 +1,401 @@
+//! Container image references: where a project's deployment files name an image, each
+//! split into registry, repository, tag and digest as the OCI distribution reference
+//! grammar reads it (`split`).
+//!
+//! Sources: a workload container's `image:` and an environment variable whose name says it
+//! holds an image (`RELATED_IMAGE_X`, `…_IMAGE`) with a value that is a full reference
+//! (`containers`, per object); a kustomization's `images:` overrides (`kustomize_override`);
+//! and a chart's values.yaml defaults (`helm_values`, per project): an image block
+//! (`registry`/`repository`/`tag`/`digest` under a key naming an image) or a string key
+//! naming an image. A value with a template action or variable is not an image reference
+//! and gives no row.
+
+use serde_json::Value;
+
+use super::yaml::documents::plain_value;
+use crate::model::{Area, HelmChart, ImageOrigin, ImageRef, SourceRef};
+
+/// A reference's parts.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Parts {
+    pub registry: String,
+    pub repository: String,
+    pub tag: String,
+    pub digest: String,
+}
+
+/// Longest reference read (the grammar allows 255 for the name).
+const MAX_REFERENCE: usize = 512;
+
+/// Splits `[registry/]repository[:tag][@digest]`; None for anything that is not one
+/// (a template action, a variable, upper-case letters in the repository, spaces).
+pub fn split(reference: &str) -> Option<Parts> {
+    if reference.is_empty() || reference.len() > MAX_REFERENCE {
+        return None;
+    }
+    let (name_tag, digest) = match reference.split_once('@') {
+        Some((n, d)) => {
+            let (algo, hex) = d.split_once(':')?;
+            let ok = !algo.is_empty()
+                && algo
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "+._-".contains(c))
+                && hex.len() >= 32
+                && hex.chars().all(|c| c.is_ascii_hexdigit());
+            if !ok {
+                return None;
+            }
+            (n, d.to_string())
+        }
+        None => (reference, String::new()),
+    };
+    let last_slash = name_tag.rfind('/').map_or(0, |i| i + 1);
+    let (name, tag) = match name_tag[last_slash..].rfind(':') {
+        Some(i) if last_slash + i + 1 < name_tag.len() => (
+            &name_tag[..last_slash + i],
+            name_tag[last_slash + i + 1..].to_string(),
+        ),
+        Some(_) => return None,
+        None => (name_tag, String::new()),
+    };
+    let tag_ok = tag.is_empty()
+        || (tag.len() <= 128
+            && !tag.starts_with(['.', '-'])
+            && tag
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c)));
+    if !tag_ok {
+        return None;
+    }
+    let (registry, repository) = match name.split_once('/') {
+        Some((first, rest)) if first.contains(['.', ':']) || first == "localhost" => {
+            (first.to_string(), rest.to_string())
+        }
+        _ => (String::new(), name.to_string()),
+    };
+    let registry_ok = registry
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c));
+    let repository_ok = !repository.is_empty()
+        && repository.split('/').all(|part| {
+            !part.is_empty()
+                && part.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+                && part
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c))
+        });
+    (registry_ok && repository_ok).then_some(Parts {
+        registry,
+        repository,
+        tag,
+        digest,
+    })
+}
+
+fn image(
+    reference: String,
+    parts: Parts,
+    origin: ImageOrigin,
+    context: String,
+    area: Area,
+    sources: Vec<SourceRef>,
+) -> ImageRef {
+    ImageRef {
+        reference,
+        registry: parts.registry,
+        repository: parts.repository,
+        tag: parts.tag,
+        digest: parts.digest,
+        origin,
+        context,
+        bundled: false,
+        area,
+        sources,
+    }
+}
+
+/// The line at or after `from` in a document starting at `first_line` that reads
+/// `key: value` (as a list item or not); None when the value is written another way.
+fn line_of(doc: &str, first_line: u32, from: u32, key: &str, value: &str) -> Option<u32> {
+    doc.lines().enumerate().find_map(|(i, line)| {
+        let n = first_line.saturating_add(u32::try_from(i).ok()?);
+        if n < from {
+            return None;
+        }
+        let t = line.trim_start();
+        let t = t.strip_prefix("- ").map(str::trim_start).unwrap_or(t);
+        let rest = t.strip_prefix(key)?.strip_prefix(':')?;
+        (plain_value(rest) == value).then_some(n)
+    })
+}
+
+/// Whether an environment variable's name says it holds an image.
+fn names_an_image(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    upper.starts_with("RELATED_IMAGE_")
+        || upper.ends_with("_IMAGE")
+        || upper == "IMAGE"
+        || upper.contains("_IMAGE_")
+}
+
+/// The images of one workload's containers (`pod` is its pod spec): each container's
+/// `image:`, and environment variables named for an image whose value is a reference
+/// with a registry, tag or digest. Lines are found in the document's text.
+/// In a templated document an image whose `image:` line is not found was rendered from
+/// the chart's values: the values row has it, so it gets no row of its own here.
+pub fn containers(
+    pod: &Value,
+    doc: &str,
+    (first_line, kind_line, templated): (u32, u32, bool),
+    what: &str,
+    path: &str,
+    area: Area,
+) -> Vec<ImageRef> {
+    let mut out = Vec::new();
+    let mut from = first_line;
+    for (list, init) in [("initContainers", true), ("containers", false)] {
+        let Some(Value::Array(cs)) = pod.get(list) else {
+            continue;
+        };
+        for c in cs {
+            let name = c.get("name").and_then(Value::as_str).unwrap_or_default();
+            let container = format!(
+                "{what}, {}container {name}",
+                if init { "init " } else { "" }
+            );
+            if let Some(reference) = c.get("image").and_then(Value::as_str)
+                && let Some(parts) = split(reference)
+            {
+                let line = line_of(doc, first_line, from, "image", reference);
+                from = line.unwrap_or(from);
+                if line.is_none() && templated {
+                    continue;
+                }
+                out.push(image(
+                    reference.to_string(),
+                    parts,
+                    ImageOrigin::Manifest,
+                    container.clone(),
+                    area,
+                    vec![SourceRef::new(path, line.unwrap_or(kind_line))],
+                ));
+            }
+            let Some(Value::Array(env)) = c.get("env") else {
+                continue;
+            };
+            for e in env {
+                let (Some(n), Some(v)) = (
+                    e.get("name").and_then(Value::as_str),
+                    e.get("value").and_then(Value::as_str),
+                ) else {
+                    continue;
+                };
+                let Some(parts) = split(v).filter(|p| {
+                    names_an_image(n)
+                        && (!p.registry.is_empty() || !p.tag.is_empty() || !p.digest.is_empty())
+                }) else {
+                    continue;
+                };
+                let line = super::yaml::value::line_of_name(doc, first_line, first_line, n)
+                    .and_then(|l| line_of(doc, first_line, l, "value", v));
+                if line.is_none() && templated {
+                    continue;
+                }
+                out.push(image(
+                    v.to_string(),
+                    parts,
+                    ImageOrigin::Env,
+                    format!("{container}, env {n}"),
+                    area,
+                    vec![SourceRef::new(path, line.unwrap_or(kind_line))],
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// A kustomization's `images:` entry: the reference it substitutes for `name`.
+pub fn kustomize_override(
+    entry: &Value,
+    dir: &str,
+    path: &str,
+    line: u32,
+    area: Area,
+) -> Option<ImageRef> {
+    let s = |k: &str| entry.get(k).and_then(Value::as_str).unwrap_or_default();
+    let (name, new_name, tag, digest) = (s("name"), s("newName"), s("newTag"), s("digest"));
+    if new_name.is_empty() && tag.is_empty() && digest.is_empty() {
+        return None;
+    }
+    let target = if new_name.is_empty() { name } else { new_name };
+    let reference = match (tag, digest) {
+        (_, d) if !d.is_empty() => format!("{target}@{d}"),
+        ("", _) => target.to_string(),
+        (t, _) => format!("{target}:{t}"),
+    };
+    let parts = split(&reference)?;
+    let folder = if dir.is_empty() { "(root)" } else { dir };
+    Some(image(
+        reference,
+        parts,
+        ImageOrigin::Kustomize,
+        format!("kustomization {folder}, images: {name}"),
+        area,
+        vec![SourceRef::new(path, line)],
+    ))
+}
+
+/// Image references in charts' values.yaml defaults.
+pub fn helm_values(charts: &[HelmChart]) -> Vec<ImageRef> {
+    let mut out = Vec::new();
+    for chart in charts {
+        let value = |key: &str| chart.values.iter().find(|v| v.key == key);
+        let text = |key: &str| {
+            value(key)
+                .map(|v| v.default.trim_matches(['"', '\'']).to_string())
+                .filter(|d| !d.is_empty() && d != "null" && d != "~")
+        };
+        let line = |key: &str| value(key).and_then(|v| v.sources.first().cloned());
+        for v in &chart.values {
+            let (parent, last) = v.key.rsplit_once('.').unwrap_or(("", &v.key));
+            let parent_names_image = parent
+                .split('.')
+                .any(|p| p.to_ascii_lowercase().contains("image"));
+            if last == "repository" && parent_names_image {
+                // An image block: `{registry, repository, tag, digest}`.
+                let Some(repository) = text(&v.key) else {
+                    continue;
+                };
+                let part = |k: &str| text(&format!("{parent}.{k}"));
+                let mut reference = match part("registry") {
+                    Some(r) => format!("{r}/{repository}"),
+                    None => repository,
+                };
+                if let Some(t) = part("tag") {
+                    reference = format!("{reference}:{t}");
+                }
+                if let Some(d) = part("digest") {
+                    reference = format!("{reference}@{d}");
+                }
+                let Some(parts) = split(&reference) else {
+                    continue;
+                };
+                let sources: Vec<SourceRef> = ["repository", "registry", "tag", "digest"]
+                    .iter()
+                    .filter_map(|k| line(&format!("{parent}.{k}")))
+                    .collect();
+                let mut sources: Vec<SourceRef> = sources;
+                sources.sort_by_key(|s| s.line);
+                out.push(image(
+                    reference,
+                    parts,
+                    ImageOrigin::HelmValue,
+                    format!("chart {}, values {parent}", chart.name),
+                    chart.area,
+                    sources,
+                ));
+            } else if v.value_type == "string" && last.to_ascii_lowercase().ends_with("image") {
+                // A string naming an image, with a sibling `tag` when it has none.
+                let Some(mut reference) = text(&v.key) else {
+                    continue;
+                };
+                let Some(mut parts) = split(&reference) else {
+                    continue;
+                };
+                let mut sources: Vec<SourceRef> = v.sources.first().cloned().into_iter().collect();
+                let sibling = |k: &str| {
+                    if parent.is_empty() {
+                        k.to_string()
+                    } else {
+                        format!("{parent}.{k}")
+                    }
+                };
+                let images_here = chart
+                    .values
+                    .iter()
+                    .filter(|o| {
+                        o.key.rsplit_once('.').map_or("", |(p, _)| p) == parent
+                            && o.key.to_ascii_lowercase().ends_with("image")
+                    })
+                    .count();
+                // `imageTag`/`image_tag` belong to `image`; a plain `tag` only when it is
+                // the one image of its block.
+                let tag_key = [
+                    (format!("{last}Tag"), true),
+                    (format!("{last}_tag"), true),
+                    ("tag".to_string(), images_here == 1),
+                ]
+                .into_iter()
+                .filter(|(_, own)| *own)
+                .map(|(k, _)| sibling(&k))
+                .find(|k| value(k).is_some());
+                if parts.tag.is_empty()
+                    && parts.digest.is_empty()
+                    && let Some(k) = tag_key
+                    && let Some(t) = text(&k)
+                    && let Some(joined) = split(&format!("{reference}:{t}"))
+                {
+                    reference = format!("{reference}:{t}");
+                    parts = joined;
+                    sources.extend(line(&k));
+                }
+                out.push(image(
+                    reference,
+                    parts,
+                    ImageOrigin::HelmValue,
+                    format!("chart {}, values {}", chart.name, v.key),
+                    chart.area,
+                    sources,
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(p: Option<Parts>) -> String {
+        match p {
+            Some(p) => format!("{}|{}|{}|{}", p.registry, p.repository, p.tag, p.digest),
+            None => "-".into(),
+        }
+    }
+
+    #[test]
+    fn references_split_as_the_grammar_reads_them() {
+        let digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+        for (r, want) in [
+            ("busybox", "|busybox||".to_string()),
+            ("busybox:1.36", "|busybox|1.36|".into()),
+            (
+                "example.io/team/app:v1.2.0",
+                "example.io|team/app|v1.2.0|".into(),
+            ),
+            ("localhost:5000/app", "localhost:5000|app||".into()),
+            (
+                "kserve/kserve-controller:latest",
+                "|kserve/kserve-controller|latest|".into(),
+            ),
+            (
+                &format!("quay.io/x/y@{digest}"),
+                format!("quay.io|x/y||{digest}"),
+            ),
+            (
+                &format!("quay.io/x/y:v1@{digest}"),
+                format!("quay.io|x/y|v1|{digest}"),
+            ),
+            ("{{ .Values.image }}", "-".into()),
+            ("${IMG}", "-".into()),
+            ("Example/App", "-".into()),
+            ("app:", "-".into()),
+            ("quay.io/x/y@sha256:short", "-".into()),
+            ("", "-".into()),
+        ] {
+            assert_eq!(shown(split(r)), want, "{r}");
+        }
+    }
+}
