@@ -129,6 +129,15 @@ fn line_of(doc: &str, first_line: u32, from: u32, key: &str, value: &str) -> Opt
     })
 }
 
+/// The first line of a document whose text is `key:` (a mapping key opening a block).
+fn key_line(doc: &str, first_line: u32, key: &str) -> Option<u32> {
+    doc.lines().enumerate().find_map(|(i, line)| {
+        let rest = line.trim_start().strip_prefix(key)?.strip_prefix(':')?;
+        let n = first_line.saturating_add(u32::try_from(i).ok()?);
+        rest.trim().is_empty().then_some(n)
+    })
+}
+
 /// Whether an environment variable's name says it holds an image.
 fn names_an_image(name: &str) -> bool {
     let upper = name.to_ascii_uppercase();
@@ -152,7 +161,9 @@ pub fn containers(
     area: Area,
 ) -> Vec<ImageRef> {
     let mut out = Vec::new();
-    let mut from = first_line;
+    // The line each reference was last found on: the same image twice is two lines; init
+    // containers, read first, may be written after the containers.
+    let mut last: Vec<(&str, u32)> = Vec::new();
     for (list, init) in [("initContainers", true), ("containers", false)] {
         let Some(Value::Array(cs)) = pod.get(list) else {
             continue;
@@ -166,8 +177,21 @@ pub fn containers(
             if let Some(reference) = c.get("image").and_then(Value::as_str)
                 && let Some(parts) = split(reference)
             {
-                let line = line_of(doc, first_line, from, "image", reference);
-                from = line.unwrap_or(from);
+                // From the container's `name:` under its list, else after the same
+                // reference's last line.
+                let list_line = key_line(doc, first_line, list).unwrap_or(first_line);
+                let named = super::yaml::value::line_of_name(doc, first_line, list_line, name);
+                let after_last = last
+                    .iter()
+                    .rev()
+                    .find(|(r, _)| *r == reference)
+                    .map_or(first_line, |(_, l)| l + 1);
+                let line = named
+                    .and_then(|from| line_of(doc, first_line, from, "image", reference))
+                    .or_else(|| line_of(doc, first_line, after_last, "image", reference));
+                if let Some(l) = line {
+                    last.push((reference, l));
+                }
                 if line.is_none() && templated {
                     continue;
                 }
@@ -363,6 +387,59 @@ mod tests {
             Some(p) => format!("{}|{}|{}|{}", p.registry, p.repository, p.tag, p.digest),
             None => "-".into(),
         }
+    }
+
+    fn rows(files: &[(&str, &str)]) -> Vec<String> {
+        crate::analyze::tests::project(files)
+            .yaml
+            .images
+            .iter()
+            .map(|i| {
+                let at: Vec<String> = i
+                    .sources
+                    .iter()
+                    .map(|s| format!("{}:{}", s.file, s.line))
+                    .collect();
+                format!(
+                    "{:?} {} | {} | {}",
+                    i.origin,
+                    i.reference,
+                    i.context,
+                    at.join(" ")
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn lines_of_init_containers_written_after_the_containers() {
+        let pod = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: a\n    image: busybox:1.36\n  - name: b\n    image: \"example.io/b:v1\" # pinned\n  initContainers:\n  - name: i\n    image: busybox:1.36\n";
+        assert_eq!(
+            rows(&[("pod.yaml", pod)]),
+            [
+                "Manifest busybox:1.36 | Pod p, init container i | pod.yaml:13",
+                "Manifest busybox:1.36 | Pod p, container a | pod.yaml:8",
+                "Manifest example.io/b:v1 | Pod p, container b | pod.yaml:10",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_image_rendered_from_values_is_the_values_row() {
+        let chart = "apiVersion: v2\nname: c\nversion: 1.0.0\n";
+        let values = "image:\n  repository: example.io/app\n  tag: v1\n";
+        let deploy = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app\nspec:\n  template:\n    spec:\n      containers:\n      - name: app\n        image: \"{{ .Values.image.repository }}:{{ .Values.image.tag }}\"\n      - name: side\n        image: busybox:1.36\n";
+        assert_eq!(
+            rows(&[
+                ("charts/c/Chart.yaml", chart),
+                ("charts/c/values.yaml", values),
+                ("charts/c/templates/deploy.yaml", deploy),
+            ]),
+            [
+                "Manifest busybox:1.36 | Deployment app, container side | charts/c/templates/deploy.yaml:12",
+                "HelmValue example.io/app:v1 | chart c, values image | charts/c/values.yaml:2 charts/c/values.yaml:3",
+            ]
+        );
     }
 
     #[test]

@@ -241,6 +241,13 @@ fn expand_includes(files: &mut [YamlFile]) {
             let mut again = analyze(&f.path, &clean, f.area);
             again.template_text = None;
             again.defines = Vec::new();
+            // An image rendered from the chart's values is the values row's, which says
+            // where it is set; the template line holds no reference.
+            again.images.retain(|i| {
+                !i.sources
+                    .iter()
+                    .any(|s| found.iter().any(|(line, _)| *line == s.line))
+            });
             if let Some(e) = &expanded {
                 remap_lines(&mut again, e);
             }
@@ -415,7 +422,10 @@ fn object(o: &Object, doc: &str, f: &mut YamlFile) {
                 workloads::pod_spec(o),
                 doc,
                 (o.first_line, o.line, o.templated),
-                &format!("{kind} {}", value::qualified(&w.namespace, &w.name)),
+                &match w.name.as_str() {
+                    "" => format!("{kind} (no name)"),
+                    _ => format!("{kind} {}", value::qualified(&w.namespace, &w.name)),
+                },
                 &path,
                 area,
             ));
