@@ -153,6 +153,7 @@ fn dependencies_images_and_builds_rows() {
             "busybox:1.36 | |busybox|1.36| | manifest | Job widget-system/cache-warmup, init container fetch | deploy/production/warmup-job.yaml:12",
             "registry.example.io/widget-warmup:0.3.0 | registry.example.io|widget-warmup|0.3.0| | manifest | Job widget-system/cache-warmup, container warm | deploy/production/warmup-job.yaml:15",
             "registry.example.io/widget-worker@sha256:89abcdef0123456789abcdef0123456789abcdef0123456789abcdef01234567 | registry.example.io|widget-worker||sha256:89abcdef | env | Job widget-system/cache-warmup, container warm, env RELATED_IMAGE_WORKER | deploy/production/warmup-job.yaml:18",
+            "registry.example.io/gizmo-runner:1.0 | registry.example.io|gizmo-runner|1.0| | manifest | Gizmo widget-system/runner, container run | deploy/production/warmup-job.yaml:31",
             "ghcr.io/example/widget-warmup:v0.3.1 | ghcr.io|example/widget-warmup|v0.3.1| | kustomize | kustomization deploy/production, images: registry.example.io/widget-warmup | deploy/production/kustomization.yaml:6",
             "busybox@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef | |busybox||sha256:01234567 | kustomize | kustomization deploy/production, images: busybox | deploy/production/kustomization.yaml:9",
             "registry.example.io/widget-operator:v0.3.0 | registry.example.io|widget-operator|v0.3.0| | helm_value | chart widget, values controller.image | charts/widget/values.yaml:3 charts/widget/values.yaml:4 charts/widget/values.yaml:5",

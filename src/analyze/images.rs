@@ -129,6 +129,31 @@ fn line_of(doc: &str, first_line: u32, from: u32, key: &str, value: &str) -> Opt
     })
 }
 
+/// The `image: reference` line of the list item whose `name:` is on line `at`: the item
+/// runs from its `- ` line (at or above `at`) to the next line as little indented.
+fn item_image_line(doc: &str, first_line: u32, at: u32, reference: &str) -> Option<u32> {
+    let lines: Vec<&str> = doc.lines().collect();
+    let at = usize::try_from(at.checked_sub(first_line)?).ok()?;
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let start = (0..=at.min(lines.len().checked_sub(1)?))
+        .rev()
+        .find(|&i| lines[i].trim_start().starts_with("- "))?;
+    let dash = indent(lines[start]);
+    let end = (start + 1..lines.len())
+        .find(|&i| {
+            let t = lines[i].trim_start();
+            !t.is_empty() && !t.starts_with('#') && indent(lines[i]) <= dash
+        })
+        .unwrap_or(lines.len());
+    (start..end).find_map(|i| {
+        let t = lines[i].trim_start();
+        let t = t.strip_prefix("- ").map(str::trim_start).unwrap_or(t);
+        let rest = t.strip_prefix("image")?.strip_prefix(':')?;
+        let n = first_line.saturating_add(u32::try_from(i).ok()?);
+        (plain_value(rest) == reference).then_some(n)
+    })
+}
+
 /// The first line of a document whose text is `key:` (a mapping key opening a block).
 fn key_line(doc: &str, first_line: u32, key: &str) -> Option<u32> {
     doc.lines().enumerate().find_map(|(i, line)| {
@@ -152,8 +177,10 @@ fn names_an_image(name: &str) -> bool {
 /// with a registry, tag or digest. Lines are found in the document's text.
 /// In a templated document an image whose `image:` line is not found was rendered from
 /// the chart's values: the values row has it, so it gets no row of its own here.
+/// `used` holds the `name:` lines taken by earlier pod specs of the same object.
 pub fn containers(
     pod: &Value,
+    used: &mut Vec<(String, u32)>,
     doc: &str,
     (first_line, kind_line, templated): (u32, u32, bool),
     what: &str,
@@ -180,14 +207,23 @@ pub fn containers(
                 // From the container's `name:` under its list, else after the same
                 // reference's last line.
                 let list_line = key_line(doc, first_line, list).unwrap_or(first_line);
-                let named = super::yaml::value::line_of_name(doc, first_line, list_line, name);
+                // A second pod spec of the object repeats names: after the last one used.
+                let name_from = used
+                    .iter()
+                    .rev()
+                    .find(|(n, _)| n == name)
+                    .map_or(list_line, |(_, l)| l + 1);
+                let named = super::yaml::value::line_of_name(doc, first_line, name_from, name);
+                if let Some(l) = named {
+                    used.push((name.to_string(), l));
+                }
                 let after_last = last
                     .iter()
                     .rev()
                     .find(|(r, _)| *r == reference)
                     .map_or(first_line, |(_, l)| l + 1);
                 let line = named
-                    .and_then(|from| line_of(doc, first_line, from, "image", reference))
+                    .and_then(|at| item_image_line(doc, first_line, at, reference))
                     .or_else(|| line_of(doc, first_line, after_last, "image", reference));
                 if let Some(l) = line {
                     last.push((reference, l));
@@ -237,6 +273,50 @@ pub fn containers(
         }
     }
     out
+}
+
+/// Most nodes of one object walked for embedded pod specs, and their depth.
+const MAX_NODES: usize = 100_000;
+const MAX_DEPTH: usize = 64;
+
+/// The mappings of an object that hold a `containers` or `initContainers` list of
+/// mappings with a string `image` (pod specs embedded in other kinds), each as a pod
+/// holding just those lists. Walked with an explicit stack, bounded.
+pub fn embedded_pods(object: &Value) -> Vec<Value> {
+    let has_images = |v: Option<&Value>| matches!(v, Some(Value::Array(cs)) if cs.iter().any(|c| c.get("image").is_some_and(Value::is_string)));
+    let mut pods = Vec::new();
+    let mut stack = vec![(object, 0usize)];
+    let mut seen = 0;
+    while let Some((v, depth)) = stack.pop() {
+        seen += 1;
+        if seen > MAX_NODES || depth > MAX_DEPTH {
+            break;
+        }
+        match v {
+            Value::Object(m) => {
+                let (c, i) = (m.get("containers"), m.get("initContainers"));
+                if has_images(c) || has_images(i) {
+                    let mut pod = serde_json::Map::new();
+                    for (k, list) in [("containers", c), ("initContainers", i)] {
+                        if let Some(list) = list {
+                            pod.insert(k.to_string(), list.clone());
+                        }
+                    }
+                    pods.push(Value::Object(pod));
+                }
+                // Document order: the stack pops the last pushed first.
+                let children: Vec<&Value> = m
+                    .iter()
+                    .filter(|(k, _)| *k != "containers" && *k != "initContainers")
+                    .map(|(_, v)| v)
+                    .collect();
+                stack.extend(children.into_iter().rev().map(|c| (c, depth + 1)));
+            }
+            Value::Array(items) => stack.extend(items.iter().rev().map(|c| (c, depth + 1))),
+            _ => {}
+        }
+    }
+    pods
 }
 
 /// A kustomization's `images:` entry: the reference it substitutes for `name`.
@@ -420,6 +500,17 @@ mod tests {
                 "Manifest busybox:1.36 | Pod p, init container i | pod.yaml:13",
                 "Manifest busybox:1.36 | Pod p, container a | pod.yaml:8",
                 "Manifest example.io/b:v1 | Pod p, container b | pod.yaml:10",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_image_written_before_its_name_keeps_its_own_line() {
+        let cr = "apiVersion: example.io/v1\nkind: Runtime\nmetadata:\n  name: r\nspec:\n  template:\n    containers:\n      - image: example.io/x:v1\n        name: main\n  worker:\n    containers:\n      - name: main\n        image: example.io/x:v1\n";
+        assert_eq!(
+            rows(&[("runtime.yaml", cr)]),
+            [
+                "Manifest example.io/x:v1 | Runtime r, container main | runtime.yaml:8 runtime.yaml:13"
             ]
         );
     }

@@ -420,6 +420,7 @@ fn object(o: &Object, doc: &str, f: &mut YamlFile) {
             let w = workloads::extract(o, &path, area, &mut f.secret_uses);
             f.images.extend(super::images::containers(
                 workloads::pod_spec(o),
+                &mut Vec::new(),
                 doc,
                 (o.first_line, o.line, o.templated),
                 &match w.name.as_str() {
@@ -431,7 +432,27 @@ fn object(o: &Object, doc: &str, f: &mut YamlFile) {
             ));
             f.workloads.push(w);
         }
-        _ => {}
+        (_, "CustomResourceDefinition") => {}
+        // Any other object that embeds pod specs (a KServe ServingRuntime, a
+        // LeaderWorkerSet's templates): the images of its container lists.
+        (_, kind) => {
+            let what = match o.name.as_str() {
+                "" => format!("{kind} (no name)"),
+                _ => format!("{kind} {}", value::qualified(&o.namespace, &o.name)),
+            };
+            let mut used = Vec::new();
+            for pod in super::images::embedded_pods(&o.value) {
+                f.images.extend(super::images::containers(
+                    &pod,
+                    &mut used,
+                    doc,
+                    (o.first_line, o.line, o.templated),
+                    &what,
+                    &path,
+                    area,
+                ));
+            }
+        }
     }
     for u in &mut f.secret_uses[uses_before..] {
         u.area = area;
