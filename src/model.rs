@@ -183,6 +183,19 @@ pub struct Project {
     /// helper, a no-kind-match check) and the branches that depend on the answer.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub platform_checks: Vec<PlatformCheck>,
+    /// The go.mod and Cargo.toml files: the module each declares, its `go` and
+    /// `toolchain` lines and `replace` directives.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub module_files: Vec<ModuleFile>,
+    /// What the go.mod and Cargo.toml files require, one row per manifest entry.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dependencies: Vec<Dependency>,
+    /// Container images the manifests, Helm values and kustomizations name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<ImageRef>,
+    /// Dockerfiles: stages, the final user, build settings and the binaries built.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dockerfiles: Vec<Dockerfile>,
     #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
     /// Go API packages of this repository and the group/version each declares, so other
@@ -1994,4 +2007,315 @@ pub struct UnresolvedKind {
     /// Who: the controller, package, webhook or role.
     pub by: String,
     pub sources: Vec<SourceRef>,
+}
+
+/// The manifest format a dependency comes from.
+#[derive(
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Ecosystem {
+    /// A go.mod `require`.
+    #[default]
+    Go,
+    /// A Cargo.toml dependency table.
+    Cargo,
+}
+
+impl Ecosystem {
+    pub fn label(&self) -> &'static str {
+        match self {
+            Ecosystem::Go => "Go",
+            Ecosystem::Cargo => "Cargo",
+        }
+    }
+}
+
+/// A go.mod or Cargo.toml of the project and what it says about itself.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct ModuleFile {
+    pub ecosystem: Ecosystem,
+    /// The module path (go.mod) or package name (Cargo.toml); empty for a workspace-only
+    /// Cargo.toml.
+    pub module: String,
+    /// go.mod's `go` directive.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub go: String,
+    /// go.mod's `toolchain` directive.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub toolchain: String,
+    /// go.mod's `replace` directives, each at its line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replaces: Vec<Replace>,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    /// The `module` line (go.mod) or the `[package]` header (Cargo.toml), else line 1.
+    pub source: SourceRef,
+}
+
+/// A go.mod `replace` directive: `module [version] => path` or `=> module version`.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct Replace {
+    pub module: String,
+    /// Empty when every version is replaced.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub version: String,
+    /// A local path or a module path.
+    pub to: String,
+    /// Empty for a local path.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub to_version: String,
+    pub source: SourceRef,
+}
+
+impl Replace {
+    /// `../x` or `example.com/fork v1.2.3`.
+    pub fn target(&self) -> String {
+        if self.to_version.is_empty() {
+            self.to.clone()
+        } else {
+            format!("{} {}", self.to, self.to_version)
+        }
+    }
+}
+
+/// One module or crate a manifest requires.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct Dependency {
+    pub ecosystem: Ecosystem,
+    /// The module path, or the crate's package name (its `package = …` when renamed).
+    pub module: String,
+    /// As written (`v0.19.1`, `"1.0"`, `^0.98`); empty when only a path or git source is
+    /// given.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub version: String,
+    /// Cargo's table: `dev`, `build`, or `workspace` for `[workspace.dependencies]`;
+    /// empty for `[dependencies]` and every go.mod entry.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub kind: String,
+    /// Cargo: the `cfg(…)` or triple of a `[target.….dependencies]` table.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub target: String,
+    /// go.mod's `// indirect` mark.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub indirect: bool,
+    /// What a go.mod `replace` puts in its place (`../x`, `example.com/fork v1.2.3`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub replaced_by: String,
+    /// Cargo: a `path = …` source.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub path: String,
+    /// Cargo: a `git = …` source, with `branch`, `tag` or `rev` after `#`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub git: String,
+    /// Cargo: `features = […]` (with the workspace entry's for `workspace = true`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub features: Vec<String>,
+    /// Cargo: `workspace = true`, with the `[workspace.dependencies]` entry it takes its
+    /// version and source from (None when the workspace root has no such entry).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workspace: Option<SourceRef>,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    /// The manifest line that requires it.
+    pub source: SourceRef,
+}
+
+impl Dependency {
+    /// A component row of `module` at `source`, every other field empty.
+    pub fn new(ecosystem: Ecosystem, module: &str, source: SourceRef) -> Dependency {
+        Dependency {
+            ecosystem,
+            module: module.to_string(),
+            version: String::new(),
+            kind: String::new(),
+            target: String::new(),
+            indirect: false,
+            replaced_by: String::new(),
+            path: String::new(),
+            git: String::new(),
+            features: Vec::new(),
+            workspace: None,
+            area: Area::Component,
+            source,
+        }
+    }
+}
+
+/// How a container image reference is set.
+#[derive(
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum ImageOrigin {
+    /// A container's `image:` in a workload manifest.
+    #[default]
+    Manifest,
+    /// A chart's values.yaml default (`image: {registry, repository, tag}` or a string).
+    HelmValue,
+    /// A kustomization's `images:` override.
+    Kustomize,
+    /// A container environment variable whose name says it holds an image.
+    Env,
+}
+
+impl ImageOrigin {
+    pub fn label(&self) -> &'static str {
+        match self {
+            ImageOrigin::Manifest => "manifest",
+            ImageOrigin::HelmValue => "Helm value",
+            ImageOrigin::Kustomize => "kustomize override",
+            ImageOrigin::Env => "environment variable",
+        }
+    }
+}
+
+/// A container image reference, split as the OCI distribution reference grammar reads it.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct ImageRef {
+    /// The reference as written, or as put together from a values block's parts.
+    pub reference: String,
+    /// Empty when the reference names none (a runtime then pulls from Docker Hub).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub registry: String,
+    pub repository: String,
+    /// Empty when not set.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tag: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub digest: String,
+    pub origin: ImageOrigin,
+    /// What sets it: `Deployment system/manager, container manager`, `values
+    /// controller.image`, `kustomization config/default, images: controller`.
+    pub context: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A Dockerfile: its stages, who the final stage runs as, and what it builds.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct Dockerfile {
+    pub file: String,
+    pub stages: Vec<DockerStage>,
+    /// The user the final stage's image runs as, with the evidence.
+    pub user: DockerUser,
+    /// `CGO_ENABLED=…` settings (`ENV`, `ARG` default or a `RUN` prefix), each at its line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cgo: Vec<BuildSetting>,
+    /// FIPS-style settings: `GOEXPERIMENT=boringcrypto`, `GOFIPS140=…`,
+    /// `GODEBUG=fips140=…`, a build tag `fips` or `goexperiment.boringcrypto`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fips: Vec<BuildSetting>,
+    /// The `go build` commands of its `RUN` lines.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub builds: Vec<DockerBuild>,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+}
+
+/// One `FROM` of a Dockerfile.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct DockerStage {
+    /// The `AS` name; empty when unnamed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// The base as written.
+    pub from: String,
+    /// The base with `ARG` defaults substituted, when it had variables that all resolve.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub resolved: String,
+    /// Set when the base is an earlier stage of the same file (its name).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub from_stage: String,
+    /// `--platform=…`, as written.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub platform: String,
+    /// The stage's last `USER`, as written, with its line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<BuildSetting>,
+    pub source: SourceRef,
+}
+
+/// Who a Dockerfile's final stage runs as.
+#[derive(
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum RunsAs {
+    /// `USER 0`, `USER root` (with or without a group), or no `USER` over `scratch`.
+    Root,
+    /// A `USER` naming another user or a non-zero id.
+    NonRoot,
+    /// No `USER` in the final stage (or the stages it is built from): the base image's
+    /// user, which the Dockerfile does not show.
+    #[default]
+    NotSet,
+    /// A `USER` whose variable has no default.
+    Unknown,
+}
+
+/// The final stage's user and the evidence for it.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, Default, PartialEq, Eq)]
+pub struct DockerUser {
+    pub runs_as: RunsAs,
+    /// The literal evidence: `USER 65532:65532`, `no USER; base gcr.io/distroless/static:nonroot`.
+    pub evidence: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<SourceRef>,
+}
+
+/// A setting as written in a build file, at its line.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct BuildSetting {
+    pub value: String,
+    pub source: SourceRef,
+}
+
+/// A `go build` in a Dockerfile's `RUN`, and the project binary it is.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct DockerBuild {
+    /// The output's name (`-o`), or the package folder's when there is no `-o`.
+    pub output: String,
+    /// The package built, repository-relative (or an import path).
+    pub package: String,
+    /// The project binary whose `main` package this is; empty when none matches.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub binary: String,
+    pub source: SourceRef,
 }

@@ -387,9 +387,9 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
                     FileFacts::Go(g) if !g.vendored => stats.go_files += 1,
                     FileFacts::Go(_) => {}
                     FileFacts::Yaml(_) => stats.yaml_files += 1,
-                    FileFacts::GoMod(_)
+                    FileFacts::GoMod(..)
                     | FileFacts::Rust(_)
-                    | FileFacts::CargoToml(_)
+                    | FileFacts::CargoToml(..)
                     | FileFacts::Proto(_)
                     | FileFacts::Build(_) => {}
                 }
@@ -442,6 +442,10 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         kustomizations: y.kustomizations,
         bundled_manifests: y.bundled_manifests,
         helm_rendered: y.helm_rendered,
+        module_files: findings.module_files,
+        dependencies: findings.dependencies,
+        images: y.images,
+        dockerfiles: findings.dockerfiles,
         api_types: findings.api_types,
         binaries: findings.binaries,
         metrics: findings.metrics,

@@ -106,7 +106,7 @@ fn hostile_repository_text_is_inert_on_every_page() {
     let pages = html_files(&out);
     assert_eq!(
         pages.len(),
-        19,
+        20,
         "{:?}",
         pages.iter().map(|p| &p.0).collect::<Vec<_>>()
     );
@@ -182,6 +182,12 @@ fn hostile_repository_text_is_inert_on_every_page() {
     // Plain text (names, descriptions, CRD fields, ConfigMap keys) is escaped, and template
     // syntax is shown as written, never evaluated.
     let overview = page("projects/inert-operator/index.html");
+    // go.mod and Dockerfile text is shown as written, escaped.
+    assert!(
+        overview.contains("example.com/<wbr>&quot;&gt;&lt;script&gt;alert(2)&lt;/<wbr>script&gt;")
+    );
+    let configuration = page("projects/inert-operator/configuration/index.html");
+    assert!(configuration.contains("USER &lt;img src=x onerror=alert(5)&gt;"));
     assert!(overview.contains("<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>"));
     assert!(overview.contains(
         "<p class=\"lead\">&lt;img src=x onerror=alert(1)&gt; {{ config }} {% raw %}</p>"

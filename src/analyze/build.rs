@@ -59,6 +59,11 @@ pub struct BuildName {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct BuildFacts {
     pub names: Vec<BuildName>,
+    /// A Dockerfile's `go build` commands without `-o` (named after the package folder,
+    /// which the binary already is): listed with the file, never renaming a binary.
+    pub unnamed: Vec<BuildName>,
+    /// A Dockerfile's stages and settings.
+    pub dockerfile: Option<crate::model::Dockerfile>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -74,6 +79,13 @@ pub fn analyze(path: &str, text: &str) -> BuildFacts {
     };
     let dir = path.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
     let mut facts = BuildFacts::default();
+    if kind == BuildKind::Dockerfile {
+        facts.dockerfile = Some(super::dockerfile::analyze(
+            path,
+            text,
+            &mut facts.diagnostics,
+        ));
+    }
     match kind {
         BuildKind::GoReleaser => goreleaser(path, dir, text, &mut facts),
         BuildKind::Dockerfile | BuildKind::Makefile => {
@@ -110,7 +122,7 @@ pub fn analyze(path: &str, text: &str) -> BuildFacts {
 }
 
 /// (first line number, text) of each line with `\` continuations joined.
-fn logical_lines(text: &str) -> Vec<(u32, String)> {
+pub(super) fn logical_lines(text: &str) -> Vec<(u32, String)> {
     let mut out = Vec::new();
     let mut current: Option<(u32, String)> = None;
     for (i, raw) in text.lines().enumerate() {
@@ -196,7 +208,7 @@ fn docker_variable(line: &str, vars: &mut HashMap<String, String>) -> bool {
 
 /// `s` with `$(VAR)`, `${VAR}`, `${VAR:-default}` and `$VAR` replaced from `vars`; None
 /// when one is not known.
-fn substitute(s: &str, vars: &HashMap<String, String>) -> Option<String> {
+pub(super) fn substitute(s: &str, vars: &HashMap<String, String>) -> Option<String> {
     let mut out = s.to_string();
     for _ in 0..MAX_SUBSTITUTIONS {
         let Some(at) = out.find('$') else {
@@ -304,11 +316,13 @@ fn go_build(
         }
         i += 1;
     }
-    let Some(output) = output else {
-        // Without `-o`, `go build` names the binary after the package: the folder name
-        // portolan already uses.
+    // Without `-o`, `go build` names the binary after the package: the folder name
+    // portolan already uses. Only a Dockerfile lists it (which file builds which binary).
+    let unnamed = output.is_none();
+    if unnamed && kind != BuildKind::Dockerfile {
         return;
-    };
+    }
+    let output = output.unwrap_or_default();
     let package = match packages.as_slice() {
         [] => ".".to_string(),
         [one] => one.clone(),
@@ -318,6 +332,20 @@ fn go_build(
         }
     };
     let resolved = |s: &str| substitute(s, vars);
+    if unnamed {
+        if let Some(package) = resolved(&package)
+            && !package.contains("...")
+            && let Some(dir) = package_dir(base, &package).or_else(|| import_path(&package))
+        {
+            facts.unnamed.push(BuildName {
+                name: dir.rsplit('/').next().unwrap_or(&dir).to_string(),
+                dir,
+                kind,
+                source: SourceRef::new(path, line),
+            });
+        }
+        return;
+    }
     let name = output.rsplit('/').next().unwrap_or(&output);
     let Some(name) = resolved(name) else {
         diag(
@@ -353,7 +381,7 @@ fn go_build(
 }
 
 /// Words of a shell command, with simple single and double quotes removed.
-fn shell_words(cmd: &str) -> Vec<String> {
+pub(super) fn shell_words(cmd: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut cur = String::new();
     let mut quote: Option<char> = None;
@@ -505,6 +533,47 @@ fn goreleaser(path: &str, dir: &str, text: &str, facts: &mut BuildFacts) {
     }
 }
 
+/// Whether a build names a Go program: the folder of its `main` file, or its package's
+/// import path.
+pub fn builds(b: &Binary, n: &BuildName) -> bool {
+    if b.is_package() {
+        return false;
+    }
+    let Some(main) = b.sources.first().filter(|m| m.file.ends_with(".go")) else {
+        return false;
+    };
+    let dir = main.file.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
+    n.dir == dir || n.dir == b.package
+}
+
+/// Each Dockerfile with the `go build` commands of its `RUN` lines and the project binary
+/// each builds (matched as `name_binaries` matches them; run after it, so names are final).
+pub fn dockerfile_builds(
+    dockerfiles: &mut [crate::model::Dockerfile],
+    names: &[BuildName],
+    binaries: &[Binary],
+) {
+    for d in dockerfiles {
+        let mut builds: Vec<crate::model::DockerBuild> = names
+            .iter()
+            .filter(|n| n.kind == BuildKind::Dockerfile && n.source.file == d.file)
+            .map(|n| crate::model::DockerBuild {
+                output: n.name.clone(),
+                package: n.dir.clone(),
+                binary: binaries
+                    .iter()
+                    .find(|b| builds(b, n))
+                    .map(|b| b.name.clone())
+                    .unwrap_or_default(),
+                source: n.source.clone(),
+            })
+            .collect();
+        builds.sort_by(|a, b| (a.source.line, &a.output).cmp(&(b.source.line, &b.output)));
+        builds.dedup();
+        d.builds = builds;
+    }
+}
+
 /// Renames Go programs after the binary their build files make, recording where the name
 /// comes from. Build files outrank a name already taken from code (cobra `Use`), which
 /// outranks the folder name. Two build files naming one package differently: the first
@@ -533,10 +602,7 @@ pub fn name_binaries(
             continue;
         }
         let dir = main.file.rsplit_once('/').map(|(d, _)| d).unwrap_or("");
-        let found: Vec<&&BuildName> = ordered
-            .iter()
-            .filter(|n| n.dir == dir || n.dir == b.package)
-            .collect();
+        let found: Vec<&&BuildName> = ordered.iter().filter(|n| builds(b, n)).collect();
         let Some(first) = found.first() else {
             continue;
         };

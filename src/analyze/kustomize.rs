@@ -87,6 +87,8 @@ pub struct KustomizationFile {
     pub replacements: Vec<ReplacementDef>,
     pub configmaps: Vec<ConfigMap>,
     pub secret_uses: Vec<SecretUse>,
+    /// The `images:` overrides as image references, each at its entry's `name:` line.
+    pub images: Vec<crate::model::ImageRef>,
 }
 
 /// `dir/rel` with `.` and `..` resolved; `None` when it climbs out of the repository.
@@ -354,6 +356,14 @@ pub fn read(
             note_patch(entry);
         }
     }
+    let mut from = 1;
+    let image_refs = entries(&v, "images")
+        .filter_map(|(_, i)| {
+            let line = line_of_name(text, 1, from, &scalar(i.get("name"))).unwrap_or(kind_line);
+            from = line;
+            super::images::kustomize_override(i, dir, path, line, area)
+        })
+        .collect();
     let images = entries(&v, "images")
         .map(|(_, i)| {
             let name = scalar(i.get("name"));
@@ -604,6 +614,7 @@ pub fn read(
         replacements,
         configmaps,
         secret_uses,
+        images: image_refs,
     })
 }
 

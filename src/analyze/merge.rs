@@ -4,8 +4,8 @@ use std::collections::HashMap;
 
 use crate::model::{
     Autoscaler, Certificate, ConfigMap, Crd, DisruptionBudget, EnvVar, Flag, HelmChart,
-    HttpEndpoint, Ingress, Kustomization, Metric, NetworkPolicy, RbacRule, Role, RoleBinding,
-    Service, ServiceAccount, SourceRef, Webhook, Workload,
+    HttpEndpoint, ImageRef, Ingress, Kustomization, Metric, NetworkPolicy, RbacRule, Role,
+    RoleBinding, Service, ServiceAccount, SourceRef, Webhook, Workload,
 };
 
 /// A model item that carries its sources.
@@ -22,6 +22,7 @@ macro_rules! sourced {
 }
 sourced!(
     Crd,
+    ImageRef,
     Webhook,
     Service,
     ConfigMap,

@@ -6,8 +6,11 @@
 //! fail or panic on bad input, they return findings plus diagnostics.
 
 pub mod build;
+pub mod deps;
+pub mod dockerfile;
 pub mod go;
 pub mod helm;
+pub mod images;
 pub mod kustomize;
 pub mod merge;
 pub mod proto;
@@ -17,8 +20,9 @@ pub mod yaml;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{
-    ApiPackage, ApiType, Area, Binary, Controller, Diagnostic, ExternalConnection, FeatureGate,
-    HttpEndpoint, Metric, PackageInformer, PackageOperation, PlatformCheck,
+    ApiPackage, ApiType, Area, Binary, Controller, Dependency, Diagnostic, Dockerfile,
+    ExternalConnection, FeatureGate, HttpEndpoint, Metric, ModuleFile, PackageInformer,
+    PackageOperation, PlatformCheck,
 };
 
 /// Which analyzer a file goes to, decided from its name by the walker.
@@ -37,7 +41,7 @@ pub enum FileKind {
     /// A Helm chart's `values.schema.json` (the only JSON files analyzed).
     ValuesSchema,
     Rust,
-    /// A `Cargo.toml`, read for the crate's package name.
+    /// A `Cargo.toml`, read for the crate's package name and dependencies.
     CargoToml,
     /// A protocol buffer file, read for its gRPC services and HTTP rules.
     Proto,
@@ -81,10 +85,11 @@ impl FileKind {
 #[derive(Clone)]
 pub enum FileFacts {
     Go(Box<go::GoFile>),
-    GoMod(Option<go::GoModule>),
+    /// A go.mod: the module (for Go resolution) and its directives.
+    GoMod(Option<go::GoModule>, Box<deps::Manifest>),
     Yaml(Box<yaml::YamlFile>),
     Rust(Box<rust::RustFile>),
-    CargoToml(Option<rust::CargoPackage>),
+    CargoToml(Option<rust::CargoPackage>, Box<deps::Manifest>),
     Proto(Box<proto::ProtoFile>),
     Build(Box<build::BuildFacts>),
 }
@@ -95,22 +100,26 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
         FileKind::Go => FileFacts::Go(Box::new(go::extract(path, text))),
         FileKind::GoGenerated => FileFacts::Go(Box::new(go::extract_generated(path, text))),
         FileKind::GoVendoredApi => FileFacts::Go(Box::new(go::extract_vendored_api(path, text))),
-        FileKind::GoMod => FileFacts::GoMod(go::module_path(text).map(|module| {
-            go::GoModule {
+        FileKind::GoMod => FileFacts::GoMod(
+            go::module_path(text).map(|module| go::GoModule {
                 dir: path
                     .rsplit_once('/')
                     .map(|(d, _)| d.to_string())
                     .unwrap_or_default(),
                 path: module,
                 controller_runtime: go::webhooks::controller_runtime_version(text),
-            }
-        })),
+            }),
+            Box::new(deps::go_mod(path, text)),
+        ),
         FileKind::Yaml => FileFacts::Yaml(Box::new(yaml::analyze(path, text, area))),
         FileKind::ValuesSchema => {
             FileFacts::Yaml(Box::new(yaml::analyze_values_schema(path, text, area)))
         }
         FileKind::Rust => FileFacts::Rust(Box::new(rust::extract(path, text, area))),
-        FileKind::CargoToml => FileFacts::CargoToml(rust::cargo_package(path, text)),
+        FileKind::CargoToml => FileFacts::CargoToml(
+            rust::cargo_package(path, text),
+            Box::new(deps::cargo(path, text)),
+        ),
         FileKind::Proto => FileFacts::Proto(Box::new(proto::parse(path, text))),
         FileKind::HelmHelpers => FileFacts::Yaml(Box::new(yaml::analyze_helpers(path, text, area))),
         FileKind::Build => FileFacts::Build(Box::new(build::analyze(path, text))),
@@ -138,6 +147,9 @@ pub struct Findings {
     pub connections: Vec<ExternalConnection>,
     pub feature_gates: Vec<FeatureGate>,
     pub platform_checks: Vec<PlatformCheck>,
+    pub module_files: Vec<ModuleFile>,
+    pub dependencies: Vec<Dependency>,
+    pub dockerfiles: Vec<Dockerfile>,
 }
 
 /// Combines the facts of all files of one project (in path order) into findings.
@@ -150,20 +162,27 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     let mut packages = Vec::new();
     let mut protos = Vec::new();
     let mut build_names = Vec::new();
+    let mut dockerfile_builds = Vec::new();
+    let mut manifests = Vec::new();
     for (facts, area) in files {
         match facts {
             FileFacts::Go(mut f) => {
                 findings.diagnostics.append(&mut f.diagnostics);
                 go_files.push(go::GoInput { facts: *f, area });
             }
-            FileFacts::GoMod(Some(m)) => modules.push(m),
-            FileFacts::GoMod(None) => {}
+            FileFacts::GoMod(m, d) => {
+                modules.extend(m);
+                manifests.push((*d, area));
+            }
             FileFacts::Yaml(y) => yaml_files.push(*y),
             FileFacts::Rust(mut r) => {
                 findings.diagnostics.append(&mut r.diagnostics);
                 rust_files.push(*r);
             }
-            FileFacts::CargoToml(p) => packages.extend(p),
+            FileFacts::CargoToml(p, d) => {
+                packages.extend(p);
+                manifests.push((*d, area));
+            }
             FileFacts::Proto(mut p) => {
                 findings.diagnostics.append(&mut p.diagnostics);
                 protos.push(*p);
@@ -171,6 +190,11 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
             FileFacts::Build(mut b) => {
                 findings.diagnostics.append(&mut b.diagnostics);
                 build_names.append(&mut b.names);
+                dockerfile_builds.append(&mut b.unnamed);
+                if let Some(mut d) = b.dockerfile.take() {
+                    d.area = area;
+                    findings.dockerfiles.push(d);
+                }
             }
         }
     }
@@ -201,6 +225,14 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
         &build_names,
         &mut findings.diagnostics,
     );
+    dockerfile_builds.extend(build_names.iter().cloned());
+    build::dockerfile_builds(
+        &mut findings.dockerfiles,
+        &dockerfile_builds,
+        &findings.binaries,
+    );
+    (findings.module_files, findings.dependencies) =
+        deps::assemble(manifests, &mut findings.diagnostics);
     findings.metrics = go.metrics;
     findings.conditions = go.conditions;
     findings.condition_sets = go.condition_sets;

@@ -436,11 +436,17 @@ pub fn configuration(p: &Project) -> SectionsPage {
         checks,
         "No platform checks were found.",
     ));
+    sections.push(super::images::images_section(p, &mut router, &mut anchors));
+    sections.push(super::images::dockerfiles_section(
+        p,
+        &mut router,
+        &mut anchors,
+    ));
     sections.extend(router.finish(BUNDLED_INTRO));
     SectionsPage {
         header: Header::of(p),
         page_title: "Configuration".into(),
-        lead: "How the project is configured and deployed: workloads with their availability and resources, ConfigMaps, Helm values and kustomize overlays, feature gates and platform detection.".into(),
+        lead: "How the project is configured and deployed: workloads with their availability and resources, ConfigMaps, Helm values, kustomize overlays, the images they name and the Dockerfiles that build them, feature gates and platform detection.".into(),
         sections,
         diagram: String::new(),
     }

@@ -11,10 +11,12 @@ mod c4;
 pub mod connections;
 pub mod content;
 pub mod counts;
+pub mod dependencies;
 pub mod docs;
 pub mod example_yaml;
 pub mod flow;
 pub mod graphs;
+pub mod images;
 pub mod kinds;
 pub mod main_first;
 pub mod manifests;
@@ -182,8 +184,10 @@ pub fn render_site(
         root,
         kinds: &kind_pages,
     };
+    let portal_modules = dependencies::portal_modules(projects);
     for (project, project_docs) in projects.iter().zip(all_docs) {
         let mut view = views::project_page(project, root, &kind_links);
+        view.dependencies = dependencies::project(project, &portal_modules);
         let (flows, flow_files) = flow::project(project, &diagram_links);
         files.extend(flow_files);
         let base = format!("projects/{}/", project.name);
@@ -325,6 +329,7 @@ pub fn render_site(
         platform::network(portal, projects, root),
         platform::rbac(projects, root),
         platform::secrets(projects, root),
+        dependencies::platform(projects, root, platform::nav(root)),
     ];
     portal_pages.extend(kinds::pages(portal, projects, root));
     for view in &portal_pages {

@@ -115,13 +115,14 @@ fn own(area: crate::model::Area, bundled: bool) -> bool {
     area.is_component() && !bundled
 }
 
-/// Links between the four platform pages.
-fn nav(root: &str) -> Vec<super::views::Link> {
+/// Links between the platform pages.
+pub fn nav(root: &str) -> Vec<super::views::Link> {
     [
         ("architecture", "Architecture"),
         ("network", "Network topology"),
         ("rbac", "RBAC surface"),
         ("secrets", "Secrets inventory"),
+        ("dependencies", "Dependencies and images"),
     ]
     .iter()
     .map(|(path, label)| super::views::Link {

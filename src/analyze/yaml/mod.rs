@@ -37,8 +37,8 @@ use super::kustomize::{self, KustomizationFile, ObjectName};
 use super::merge::merge_identical;
 use crate::model::{
     Area, Autoscaler, Bundle, Certificate, ConfigMap, Crd, Diagnostic, DisruptionBudget, HelmChart,
-    HelmRendered, Ingress, Kustomization, NetworkPolicy, RbacRule, Role, RoleBinding, Secret,
-    Service, ServiceAccount, Webhook, Workload,
+    HelmRendered, ImageRef, Ingress, Kustomization, NetworkPolicy, RbacRule, Role, RoleBinding,
+    Secret, Service, ServiceAccount, Webhook, Workload,
 };
 use bundled::ObjectId;
 pub use documents::split_documents;
@@ -64,6 +64,8 @@ pub struct YamlFile {
     pub network_policies: Vec<NetworkPolicy>,
     pub ingresses: Vec<Ingress>,
     pub certificates: Vec<Certificate>,
+    /// Container images the file's workloads name.
+    pub images: Vec<ImageRef>,
     pub secret_uses: Vec<SecretUse>,
     /// Every object of the file, for the bundling rule and kustomize overlays.
     pub objects: Vec<ObjectId>,
@@ -242,6 +244,13 @@ fn expand_includes(files: &mut [YamlFile]) {
             let mut again = analyze(&f.path, &clean, f.area);
             again.template_text = None;
             again.defines = Vec::new();
+            // An image rendered from the chart's values is the values row's, which says
+            // where it is set; the template line holds no reference.
+            again.images.retain(|i| {
+                !i.sources
+                    .iter()
+                    .any(|s| found.iter().any(|(line, _)| *line == s.line))
+            });
             if let Some(e) = &expanded {
                 remap_lines(&mut again, e);
             }
@@ -323,7 +332,8 @@ fn remap_lines(f: &mut YamlFile, e: &named::Expanded) {
         f.autoscalers,
         f.network_policies,
         f.ingresses,
-        f.certificates
+        f.certificates,
+        f.images
     );
     for u in &mut f.secret_uses {
         u.source.line = e.original_line(u.source.line);
@@ -413,6 +423,18 @@ fn object(o: &Object, doc: &str, f: &mut YamlFile) {
         }
         (group, kind) if workloads::is_workload(group, kind) => {
             let w = workloads::extract(o, doc, &path, area, &mut f.secret_uses);
+            f.images.extend(super::images::containers(
+                workloads::pod_spec(o),
+                &mut Vec::new(),
+                doc,
+                (o.first_line, o.line, o.templated),
+                &match w.name.as_str() {
+                    "" => format!("{kind} (no name)"),
+                    _ => format!("{kind} {}", value::qualified(&w.namespace, &w.name)),
+                },
+                &path,
+                area,
+            ));
             f.workloads.push(w);
         }
         ("policy", "PodDisruptionBudget") => f
@@ -421,7 +443,27 @@ fn object(o: &Object, doc: &str, f: &mut YamlFile) {
         ("autoscaling", "HorizontalPodAutoscaler") => {
             f.autoscalers.push(availability::autoscaler(o, &path, area))
         }
-        _ => {}
+        (_, "CustomResourceDefinition") => {}
+        // Any other object that embeds pod specs (a KServe ServingRuntime, a
+        // LeaderWorkerSet's templates): the images of its container lists.
+        (_, kind) => {
+            let what = match o.name.as_str() {
+                "" => format!("{kind} (no name)"),
+                _ => format!("{kind} {}", value::qualified(&o.namespace, &o.name)),
+            };
+            let mut used = Vec::new();
+            for pod in super::images::embedded_pods(&o.value) {
+                f.images.extend(super::images::containers(
+                    &pod,
+                    &mut used,
+                    doc,
+                    (o.first_line, o.line, o.templated),
+                    &what,
+                    &path,
+                    area,
+                ));
+            }
+        }
     }
     for u in &mut f.secret_uses[uses_before..] {
         u.area = area;
@@ -448,6 +490,8 @@ pub struct YamlFindings {
     pub certificates: Vec<Certificate>,
     pub secrets: Vec<Secret>,
     pub kustomizations: Vec<Kustomization>,
+    /// Images named by workloads, kustomize overrides and charts' values.
+    pub images: Vec<ImageRef>,
     pub bundled_manifests: Vec<Bundle>,
     /// Files parsed with template actions masked.
     pub templated_files: u64,
@@ -553,6 +597,7 @@ pub fn resolve(
         out.network_policies.append(&mut f.network_policies);
         out.ingresses.append(&mut f.ingresses);
         out.certificates.append(&mut f.certificates);
+        out.images.append(&mut f.images);
         out.helm_rendered.append(&mut f.rendered);
         uses.append(&mut f.secret_uses);
     }
@@ -603,6 +648,9 @@ pub fn resolve(
         .map(|(path, _)| dir_of(path).to_string())
         .collect();
     workloads::mark_chart_files(&mut out.workloads, &chart_dirs);
+    for k in &overlays.files {
+        out.images.extend(k.images.iter().cloned());
+    }
     for (k, included) in overlays.files.iter().zip(&overlays.includes) {
         let mut model = k.model.clone();
         let mut objects: Vec<String> = included
@@ -620,6 +668,9 @@ pub fn resolve(
 
     out.secrets = secrets::assemble(uses);
     out.helm_charts = helm::assemble(chart_parts);
+    out.images
+        .extend(super::images::helm_values(&out.helm_charts));
+    mark_bundled!(dirs, out.images);
 
     merge_identical(&mut out.crds);
     merge_identical(&mut out.webhooks);
@@ -638,6 +689,7 @@ pub fn resolve(
     merge_identical(&mut out.ingresses);
     merge_identical(&mut out.certificates);
     merge_identical(&mut out.kustomizations);
+    merge_identical(&mut out.images);
     out.helm_rendered.sort();
     out.helm_rendered.dedup();
     out

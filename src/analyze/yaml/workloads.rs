@@ -50,6 +50,16 @@ fn looks_secret(name: &str) -> bool {
     SECRET_NAMES.iter().any(|s| upper.contains(s)) || upper.ends_with("_KEY")
 }
 
+/// A workload's pod spec (Null when it has none).
+pub fn pod_spec(o: &Object) -> &Value {
+    let spec = o.value.get("spec").unwrap_or(&Value::Null);
+    match o.kind.as_str() {
+        "Pod" => spec,
+        "CronJob" => at(spec, &["jobTemplate", "spec", "template", "spec"]).unwrap_or(&Value::Null),
+        _ => at(spec, &["template", "spec"]).unwrap_or(&Value::Null),
+    }
+}
+
 /// One workload object; `doc` is its document's text (for template lines that write YAML).
 pub fn extract(
     o: &Object,
@@ -59,11 +69,7 @@ pub fn extract(
     uses: &mut Vec<SecretUse>,
 ) -> Workload {
     let spec = o.value.get("spec").unwrap_or(&Value::Null);
-    let pod = match o.kind.as_str() {
-        "Pod" => spec,
-        "CronJob" => at(spec, &["jobTemplate", "spec", "template", "spec"]).unwrap_or(&Value::Null),
-        _ => at(spec, &["template", "spec"]).unwrap_or(&Value::Null),
-    };
+    let pod = pod_spec(o);
     let mut config_maps = Vec::new();
     let mut secrets = Vec::new();
     let note = |list: &mut Vec<String>, name: String| {

@@ -61,6 +61,9 @@ pub struct ProjectPage {
     /// The Reconciliation Flow diagrams (summary, then per controller), filled by
     /// `render::flow` for the dataflow page.
     pub flows: Vec<super::super::flow::FlowView>,
+    /// The go.mod and Cargo.toml requirements, filled by `render::dependencies` (which
+    /// needs the portal's other projects to tell their API modules).
+    pub dependencies: super::super::dependencies::DependenciesView,
 }
 
 /// Where rows that are not the project's own go: bundled dependency manifests and
@@ -160,6 +163,7 @@ pub fn project_page(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectP
         api_kinds: p.crds.len(),
         diagnostics: diagnostics(p),
         flows: Vec::new(),
+        dependencies: Default::default(),
     }
 }
 
