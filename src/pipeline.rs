@@ -441,6 +441,8 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         api_types: findings.api_types,
         binaries: findings.binaries,
         metrics: findings.metrics,
+        managers: findings.managers,
+        memory_risks: findings.memory_risks,
         diagnostics: findings.diagnostics,
         api_packages: findings.api_packages,
         stats,

@@ -9,6 +9,7 @@ pub mod build;
 pub mod go;
 pub mod helm;
 pub mod kustomize;
+pub mod memory;
 pub mod merge;
 pub mod proto;
 pub mod rust;
@@ -17,8 +18,8 @@ pub mod yaml;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{
-    ApiPackage, ApiType, Area, Binary, Controller, Diagnostic, HttpEndpoint, Metric,
-    PackageInformer, PackageOperation,
+    ApiPackage, ApiType, Area, Binary, Controller, Diagnostic, HttpEndpoint, Manager, MemoryRisk,
+    Metric, PackageInformer, PackageOperation,
 };
 
 /// Which analyzer a file goes to, decided from its name by the walker.
@@ -132,6 +133,8 @@ pub struct Findings {
     pub api_packages: Vec<ApiPackage>,
     pub package_operations: Vec<PackageOperation>,
     pub informers: Vec<PackageInformer>,
+    pub managers: Vec<Manager>,
+    pub memory_risks: Vec<MemoryRisk>,
 }
 
 /// Combines the facts of all files of one project (in path order) into findings.
@@ -196,6 +199,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
         &mut findings.diagnostics,
     );
     findings.metrics = go.metrics;
+    findings.managers = go.managers;
     let rust = rust::resolve(&rust_files, &packages, &protos, &mut findings.diagnostics);
     findings.controllers.extend(rust.controllers);
     findings.http_endpoints.extend(rust.http_endpoints);
@@ -242,6 +246,13 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     );
     findings.diagnostics.extend(disagreements);
     merge::merge_identical(&mut findings.http_endpoints);
+    findings.memory_risks = memory::risks(
+        &mut findings.managers,
+        &findings.controllers,
+        &findings.informers,
+        &findings.yaml.workloads,
+        &findings.binaries,
+    );
     findings.diagnostics.sort();
     findings.diagnostics.dedup();
     findings

@@ -388,11 +388,16 @@ pub fn configuration(p: &Project) -> SectionsPage {
         kustomizations,
         "No kustomizations were found.",
     ));
+    sections.extend(super::memory::project_sections(
+        p,
+        &mut router,
+        &mut anchors,
+    ));
     sections.extend(router.finish(BUNDLED_INTRO));
     SectionsPage {
         header: Header::of(p),
         page_title: "Configuration".into(),
-        lead: "How the project is configured and deployed: workloads, ConfigMaps, Helm values and kustomize overlays.".into(),
+        lead: "How the project is configured and deployed: workloads, ConfigMaps, Helm values, kustomize overlays, and its controller-runtime managers with their cache and memory risks.".into(),
         sections,
         diagram: String::new(),
     }

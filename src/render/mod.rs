@@ -15,6 +15,7 @@ pub mod graphs;
 pub mod kinds;
 pub mod main_first;
 pub mod manifests;
+pub mod memory;
 pub mod mermaid;
 pub mod nav;
 pub mod platform;
@@ -322,6 +323,7 @@ pub fn render_site(
         platform::network(portal, projects, root),
         platform::rbac(projects, root),
         platform::secrets(projects, root),
+        memory::platform(projects, root, platform::nav(root)),
     ];
     portal_pages.extend(kinds::pages(portal, projects, root));
     for view in &portal_pages {

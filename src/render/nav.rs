@@ -111,6 +111,7 @@ impl Navigation {
             ("network", "Network topology"),
             ("rbac", "RBAC surface"),
             ("secrets", "Secrets inventory"),
+            ("cache", "Cache and memory"),
         ]
         .iter()
         .map(|(path, title)| NavLink::new(root, format!("platform/{path}/"), *title))

@@ -33,13 +33,14 @@ fn own(area: crate::model::Area, bundled: bool) -> bool {
     area.is_component() && !bundled
 }
 
-/// Links between the four platform pages.
-fn nav(root: &str) -> Vec<super::views::Link> {
+/// Links between the platform pages.
+pub fn nav(root: &str) -> Vec<super::views::Link> {
     [
         ("architecture", "Architecture"),
         ("network", "Network topology"),
         ("rbac", "RBAC surface"),
         ("secrets", "Secrets inventory"),
+        ("cache", "Cache and memory"),
     ]
     .iter()
     .map(|(path, label)| super::views::Link {

@@ -8,6 +8,7 @@ use super::calls;
 use super::consts::{self, ConstExpr};
 use super::controllers::ControllerChain;
 use super::informers::{InformerFacts, RawInformer};
+use super::manager::ManagerFacts;
 use super::markers::{Marker, TypeMarkers};
 use super::metrics::MetricFacts;
 use super::routes::RouteFacts;
@@ -54,6 +55,8 @@ pub struct GoFile {
     /// they embed (a local interface embedding `client.Client` makes its values clients).
     pub interfaces: Vec<InterfaceDecl>,
     pub binaries: BinaryFacts,
+    /// `NewManager` calls and functions that return manager or cache options.
+    pub managers: ManagerFacts,
     pub metrics: MetricFacts,
     pub routes: RouteFacts,
     pub diagnostics: Vec<Diagnostic>,

@@ -14,6 +14,7 @@ use super::consts::{self, const_expr};
 use super::controllers;
 use super::facts::{GoFile, GroupVersionDecl, Import};
 use super::informers;
+use super::manager;
 use super::markers;
 use super::metrics;
 use super::new_expr;
@@ -178,6 +179,7 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
                     f.call_fact = at;
                 }
                 binaries::extract(&ctx, &scope, at, src, &mut file);
+                manager::extract(&ctx, &scope, at, src, &mut file);
                 metrics::extract(&ctx, &scope, src, &mut file);
                 routes::extract(&ctx, src, &mut file);
                 routes::grpc::extract_func(&ctx, file.generated, src, &mut file.routes.grpc);

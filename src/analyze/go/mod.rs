@@ -18,6 +18,7 @@ pub mod informers;
 pub mod kinds;
 pub mod kingpin;
 pub mod library_flags;
+pub mod manager;
 pub mod markers;
 pub mod metrics;
 pub mod new_expr;
@@ -36,8 +37,8 @@ pub use file::{extract, extract_generated, extract_vendored_api};
 pub use index::{GoInput, GoModule, module_path};
 
 use crate::model::{
-    ApiPackage, ApiType, Binary, Controller, Diagnostic, HttpEndpoint, Metric, PackageInformer,
-    PackageOperation, RbacRule, Webhook,
+    ApiPackage, ApiType, Binary, Controller, Diagnostic, HttpEndpoint, Manager, Metric,
+    PackageInformer, PackageOperation, RbacRule, Webhook,
 };
 
 /// Everything Go analysis found in one project.
@@ -58,6 +59,8 @@ pub struct GoFindings {
     pub api_docs: api_docs::ApiDocs,
     pub binaries: Vec<Binary>,
     pub metrics: Vec<Metric>,
+    /// controller-runtime managers with their options.
+    pub managers: Vec<Manager>,
 }
 
 /// Resolves the facts of every Go file of one project that ships no CRD manifests (the
@@ -94,7 +97,7 @@ pub fn resolve_with_crds(
     // Two independent lines of work at once; each keeps its own diagnostics, appended in
     // the order a serial run gives them.
     let (
-        (controllers, writes, informers, binaries, mut attributed, mut programs),
+        (controllers, writes, informers, binaries, managers, mut attributed, mut programs),
         (api_docs, webhooks, marked, http_endpoints, metrics, mut declared, mut measured),
     ) = rayon::join(
         || {
@@ -116,11 +119,21 @@ pub fn resolve_with_crds(
             );
             let mut programs = Vec::new();
             let binaries = binaries::resolve(files, &index, &graph, &mut programs);
+            let managers = manager::resolve(
+                files,
+                &index,
+                &values,
+                &graph,
+                &controllers,
+                &binaries,
+                &mut programs,
+            );
             (
                 controllers,
                 writes,
                 informers,
                 binaries,
+                managers,
                 attributed,
                 programs,
             )
@@ -161,6 +174,7 @@ pub fn resolve_with_crds(
         api_docs,
         binaries,
         metrics,
+        managers,
     };
     diagnostics.extend(index.take_const_diagnostics());
     findings

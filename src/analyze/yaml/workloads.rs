@@ -131,6 +131,7 @@ pub fn extract(o: &Object, path: &str, area: Area, uses: &mut Vec<SecretUse>) ->
                 env,
                 env_from,
                 security_context: settings(c.get("securityContext")),
+                memory_limit: scalar(at(c, &["resources", "limits", "memory"])),
             });
         }
     }
