@@ -31,7 +31,8 @@ const LARGE_KINDS: &[(&str, &str)] = &[
     ("", "Node"),
 ];
 
-/// The risks of every component manager of a project. Fills each manager's `deployment`.
+/// The risks of every component manager of a project, and the package informers of a
+/// project that has one. Fills each manager's `deployment`.
 pub fn risks(
     managers: &mut [Manager],
     controllers: &[Controller],
@@ -51,20 +52,30 @@ pub fn risks(
         }
         containers(m, own_managers, workloads, binaries, &mut out);
     }
+    // Informers are "outside the manager's cache" only in a project that has a manager
+    // (a kube-rs watcher, or a program with no manager, has no such cache to be outside).
+    let informers = if own_managers == 0 {
+        &[][..]
+    } else {
+        informers
+    };
     for inf in informers.iter().filter(|i| i.area == Area::Component) {
         let gvk = Gvk {
             group: inf.group.clone(),
             version: inf.version.clone(),
             kind: inf.kind.clone(),
         };
+        let what = if gvk.kind == crate::model::UNRESOLVED {
+            "a kind portolan could not resolve".to_string()
+        } else {
+            gvk.display()
+        };
         out.push(MemoryRisk {
             risk: MemoryRiskType::InformerOutsideCache,
             manager: None,
             message: format!(
-                "{} is informed by `{}` in {}, outside every controller: unless it is the manager's own cache (`GetInformer`), it keeps a second copy of every object it lists",
-                gvk.display(),
-                inf.function,
-                inf.package
+                "{what} is informed by `{}` in {}, outside every controller: unless it is a manager's own cache (`GetInformer`), it keeps its own copy of every object it lists, apart from any manager's cache",
+                inf.function, inf.package
             ),
             kind: Some(gvk),
             controllers: Vec::new(),
@@ -125,8 +136,9 @@ fn is_large(g: &Gvk) -> bool {
 /// One risk per large kind the manager's controllers watch that the cache does not
 /// restrict.
 fn cluster_wide(m: &Manager, controllers: &[Controller], out: &mut Vec<MemoryRisk>) {
-    let mut by_kind: BTreeMap<(String, String, String), (Vec<String>, Vec<SourceRef>)> =
-        BTreeMap::new();
+    // (group, version, kind) → (controllers, evidence).
+    type Watchers = (Vec<String>, Vec<SourceRef>);
+    let mut by_kind: BTreeMap<(String, String, String), Watchers> = BTreeMap::new();
     for c in controllers
         .iter()
         .filter(|c| c.area == Area::Component && m.controllers.contains(&c.name))

@@ -31,7 +31,8 @@ pub struct SectionsPage {
     pub diagram: String,
 }
 
-fn section(
+/// A section of a sections page.
+pub(super) fn section(
     id: &str,
     title: &str,
     intro: &str,

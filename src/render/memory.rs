@@ -4,6 +4,7 @@
 //! it), and the portal-wide `/platform/cache/` page (`platform`).
 
 use super::kinds::PortalPage;
+use super::manifests::section;
 use super::table::{Anchors, Cell, Router, Section, TableRow, source_links};
 use crate::model::{Manager, ManagerOption, MemoryRisk, Project};
 
@@ -19,7 +20,15 @@ pub fn manager_label(p: &Project, m: &Manager) -> String {
     if programs.is_empty() {
         format!("{} in {}", m.function, m.package)
     } else {
-        format!("{} ({})", programs.join(", "), m.function)
+        // The package's last two elements tell programs built under one name apart.
+        let parts: Vec<&str> = m.package.rsplit('/').take(2).collect();
+        let short: Vec<&str> = parts.into_iter().rev().collect();
+        format!(
+            "{} ({} in {})",
+            programs.join(", "),
+            m.function,
+            short.join("/")
+        )
     }
 }
 
@@ -181,25 +190,6 @@ const OPTION_HEADERS: &[&str] = &[
 ];
 const RISK_HEADERS: &[&str] = &["Risk", "Manager", "Kind", "Finding", "Source", ""];
 
-fn section(
-    id: &str,
-    title: &str,
-    intro: &str,
-    headers: &[&str],
-    rows: Vec<TableRow>,
-    empty: &str,
-) -> Section {
-    Section {
-        id: id.into(),
-        title: title.into(),
-        intro: intro.into(),
-        headers: headers.iter().map(|h| h.to_string()).collect(),
-        rows,
-        empty: empty.into(),
-        code: Vec::new(),
-    }
-}
-
 const OPTIONS_INTRO: &str = "Each setting of the options given to the manager, also when they are built in a variable, assigned field by field, or returned by a function of the repository. A value read from a flag shows the flag and its default; a value portolan cannot evaluate is shown as the Go expression. \"When\" is the condition the setting is made under.";
 
 const RISKS_INTRO: &str = "Kinds that are large in real clusters (Secrets, ConfigMaps, Pods, Events, Nodes) watched with no namespace, label or field restriction in the manager's cache; no transform stripping managedFields; the manager's container without a memory limit or GOMEMLIMIT; informers started outside the controllers. Each finding links its evidence. A manager whose cache scope is unknown gets no cache finding.";
@@ -334,7 +324,11 @@ pub fn platform(projects: &[Project], root: &str, links: Vec<super::views::Link>
                         o.flag
                             .as_ref()
                             .map(|f| format!("--{} (default {})", f.name, shown(&f.default)))
-                            .unwrap_or_else(|| shown(&o.value))
+                            .unwrap_or_else(|| if o.expr {
+                                format!("{} (expression)", o.value)
+                            } else {
+                                shown(&o.value)
+                            })
                     )
                 })
                 .collect();

@@ -451,7 +451,7 @@ fn returned<'t>(ctx: &FuncCtx<'t>, results: usize) -> Option<Node<'t>> {
             return Some(*one);
         }
     }
-    returns.into_iter().filter(with_value).last()
+    returns.into_iter().rfind(with_value)
 }
 
 impl<'t> Reader<'_, 't> {
@@ -1446,7 +1446,8 @@ impl Resolver<'_> {
             if let Some(f) = &ns_flag {
                 return f.default.clone();
             }
-            if ns.text.ends_with("AllNamespaces") && ns.string.is_none() {
+            // `cache.AllNamespaces` is "": the entry applies in every namespace.
+            if ns.text == "AllNamespaces" || ns.text.ends_with(".AllNamespaces") {
                 return String::new();
             }
             let (v, expr) = self.eval.show(fi, ns, "string", s.func);
@@ -1553,9 +1554,7 @@ impl Resolver<'_> {
                 })
                 .collect(),
             FlagTarget::Field(f) => {
-                let Some(owner) = self.owner(fi, &f.root) else {
-                    return None;
-                };
+                let owner = self.owner(fi, &f.root)?;
                 self.flags
                     .iter()
                     .filter(|e| match &e.target {
