@@ -452,6 +452,8 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         connections: findings.connections,
         feature_gates: findings.feature_gates,
         platform_checks: findings.platform_checks,
+        managers: findings.managers,
+        memory_risks: findings.memory_risks,
         diagnostics: findings.diagnostics,
         api_packages: findings.api_packages,
         stats,

@@ -1220,3 +1220,113 @@ fn init_writes_a_starter_that_builds_and_never_overwrites() {
             .starts_with("# edited\n")
     );
 }
+
+/// The kennel's managers, options and memory risks exactly as EXPECTED.md lists them, and
+/// the pages that show them.
+#[test]
+fn kennel_manager_rows() {
+    let (_dir, out) = kennel_site();
+    let model = read_json(&out.join("data/kennel-operator.json"));
+    let at = |v: &serde_json::Value| {
+        format!(
+            "{}:{}",
+            v["file"].as_str().unwrap(),
+            v["line"].as_u64().unwrap()
+        )
+    };
+    let managers = model["managers"].as_array().unwrap();
+    let summary: Vec<String> = managers
+        .iter()
+        .map(|m| {
+            format!(
+                "{} {} {:?} {}",
+                at(&m["sources"][0]),
+                m["cache_unknown"].as_str().unwrap_or(""),
+                m["controllers"],
+                m["deployment"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            "cmd/manager/main.go:48  Array [String(\"kennel\")] Deployment controller-manager, container manager: its command runs the program's binary",
+            "cmd/sweeper/main.go:14  Array [String(\"sweeper\")] not matched: no container's command runs `sweeper`, and the project has several managers or workload containers",
+        ]
+    );
+    let options: Vec<String> = managers[0]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            let kind = o["object"]["kind"].as_str().unwrap_or("");
+            format!(
+                "{} {} ns={} = {} flag={} when={} @{}",
+                o["name"].as_str().unwrap(),
+                kind,
+                o["namespace"].as_str().unwrap_or("-"),
+                o["value"].as_str().unwrap(),
+                o["flag"]["name"].as_str().unwrap_or("-"),
+                o["condition"].as_str().unwrap_or(""),
+                at(&o["sources"][0])
+            )
+        })
+        .collect();
+    assert_eq!(
+        options,
+        [
+            "Metrics.BindAddress  ns=- = :8443 flag=metrics-bind-address when= @cmd/manager/main.go:32",
+            "HealthProbeBindAddress  ns=- = :8081 flag=health-probe-bind-address when= @cmd/manager/main.go:33",
+            "LeaderElection  ns=- = false flag=leader-elect when= @cmd/manager/main.go:34",
+            "LeaderElectionID  ns=- = kennel.kennel.example.io flag=leader-election-id when= @cmd/manager/main.go:35",
+            "LeaseDuration  ns=- = 30s flag=- when= @cmd/manager/main.go:36",
+            "WebhookServer.Port  ns=- = 9443 flag=- when= @cmd/manager/main.go:37",
+            "Client.Cache.DisableFor ConfigMap ns=- =  flag=- when= @cmd/manager/main.go:39",
+            "Cache.SyncPeriod  ns=- = 10h0m0s flag=- when= @internal/setup/cache.go:23",
+            "Cache.DefaultTransform  ns=- = cache.TransformStripManagedFields() (strips managedFields) flag=- when= @internal/setup/cache.go:24",
+            "Cache.ByObject.Label Secret ns=- = app.kubernetes.io/part-of=kennel flag=- when= @internal/setup/cache.go:26",
+            "Cache.DefaultNamespaces  ns=kennels =  flag=watch-namespace when= @cmd/manager/main.go:43",
+            "PprofBindAddress  ns=- =  flag=pprof-bind-address when=if pprofAddr != \"\" @cmd/manager/main.go:45",
+        ]
+    );
+    let risks: Vec<String> = model["memory_risks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let evidence: Vec<String> = r["evidence"].as_array().unwrap().iter().map(at).collect();
+            format!(
+                "{} {} {} {}",
+                r["type"].as_str().unwrap(),
+                r["manager"]["file"].as_str().unwrap_or("-"),
+                r["kind"]["kind"].as_str().unwrap_or("-"),
+                evidence.join(",")
+            )
+        })
+        .collect();
+    assert_eq!(
+        risks,
+        [
+            "no_memory_limit cmd/manager/main.go - config/manager/manager.yaml:7,cmd/manager/main.go:48",
+            "no_go_mem_limit cmd/manager/main.go - config/manager/manager.yaml:7,cmd/manager/main.go:48",
+            "cluster_wide_kind cmd/sweeper/main.go ConfigMap internal/sweeper/sweeper_controller.go:30,cmd/sweeper/main.go:14",
+            "cluster_wide_kind cmd/sweeper/main.go Node internal/sweeper/sweeper_controller.go:31,cmd/sweeper/main.go:14",
+            "no_transform cmd/sweeper/main.go - cmd/sweeper/main.go:14",
+            "informer_outside_cache - Event internal/sweeper/sweeper_controller.go:38",
+        ]
+    );
+    // The configuration page, the sweeper's page and the platform page show them.
+    let configuration = kennel_page(&out, "configuration");
+    assert_eq!(section_rows(&configuration, "managers").len(), 2);
+    assert_eq!(section_rows(&configuration, "manager-options").len(), 14);
+    assert_eq!(section_rows(&configuration, "memory-risks").len(), 6);
+    let sweeper = std::fs::read_to_string(
+        out.join("projects/kennel-operator/controllers/sweeper/index.html"),
+    )
+    .unwrap();
+    assert_eq!(section_rows(&sweeper, "cache-manager").len(), 1);
+    // Its two kinds, and its manager's missing transform; not the other manager's risks.
+    assert_eq!(section_rows(&sweeper, "cache-risks").len(), 3);
+    let platform = std::fs::read_to_string(out.join("platform/cache/index.html")).unwrap();
+    assert_eq!(section_rows(&platform, "memory-risks").len(), 6);
+}

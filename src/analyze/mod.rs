@@ -12,6 +12,7 @@ pub mod go;
 pub mod helm;
 pub mod images;
 pub mod kustomize;
+pub mod memory;
 pub mod merge;
 pub mod proto;
 pub mod rust;
@@ -21,8 +22,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::model::{
     ApiPackage, ApiType, Area, Binary, Controller, Dependency, Diagnostic, Dockerfile,
-    ExternalConnection, FeatureGate, HttpEndpoint, Metric, ModuleFile, PackageInformer,
-    PackageOperation, PlatformCheck,
+    ExternalConnection, FeatureGate, HttpEndpoint, Manager, MemoryRisk, Metric, ModuleFile,
+    PackageInformer, PackageOperation, PlatformCheck,
 };
 
 /// Which analyzer a file goes to, decided from its name by the walker.
@@ -150,6 +151,8 @@ pub struct Findings {
     pub module_files: Vec<ModuleFile>,
     pub dependencies: Vec<Dependency>,
     pub dockerfiles: Vec<Dockerfile>,
+    pub managers: Vec<Manager>,
+    pub memory_risks: Vec<MemoryRisk>,
 }
 
 /// Combines the facts of all files of one project (in path order) into findings.
@@ -239,6 +242,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.connections = go.connections;
     findings.feature_gates = go.feature_gates;
     findings.platform_checks = go.platform_checks;
+    findings.managers = go.managers;
     let rust = rust::resolve(&rust_files, &packages, &protos, &mut findings.diagnostics);
     findings.controllers.extend(rust.controllers);
     findings.http_endpoints.extend(rust.http_endpoints);
@@ -286,6 +290,13 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     );
     findings.diagnostics.extend(disagreements);
     merge::merge_identical(&mut findings.http_endpoints);
+    findings.memory_risks = memory::risks(
+        &mut findings.managers,
+        &findings.controllers,
+        &findings.informers,
+        &findings.yaml.workloads,
+        &findings.binaries,
+    );
     findings.diagnostics.sort();
     findings.diagnostics.dedup();
     findings

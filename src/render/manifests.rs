@@ -442,11 +442,16 @@ pub fn configuration(p: &Project) -> SectionsPage {
         &mut router,
         &mut anchors,
     ));
+    sections.extend(super::memory::project_sections(
+        p,
+        &mut router,
+        &mut anchors,
+    ));
     sections.extend(router.finish(BUNDLED_INTRO));
     SectionsPage {
         header: Header::of(p),
         page_title: "Configuration".into(),
-        lead: "How the project is configured and deployed: workloads with their availability and resources, ConfigMaps, Helm values, kustomize overlays, the images they name and the Dockerfiles that build them, feature gates and platform detection.".into(),
+        lead: "How the project is configured and deployed: workloads with their availability and resources, ConfigMaps, Helm values, kustomize overlays, the images they name and the Dockerfiles that build them, feature gates, platform detection, and its controller-runtime managers with their cache and memory risks.".into(),
         sections,
         diagram: String::new(),
     }

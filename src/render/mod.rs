@@ -20,6 +20,7 @@ pub mod images;
 pub mod kinds;
 pub mod main_first;
 pub mod manifests;
+pub mod memory;
 pub mod mermaid;
 pub mod nav;
 pub mod platform;
@@ -330,6 +331,7 @@ pub fn render_site(
         platform::rbac(projects, root),
         platform::secrets(projects, root),
         dependencies::platform(projects, root, platform::nav(root)),
+        memory::platform(projects, root, platform::nav(root)),
     ];
     portal_pages.extend(kinds::pages(portal, projects, root));
     for view in &portal_pages {

@@ -112,6 +112,7 @@ impl Navigation {
             ("rbac", "RBAC surface"),
             ("secrets", "Secrets inventory"),
             ("dependencies", "Dependencies and images"),
+            ("cache", "Cache and memory"),
         ]
         .iter()
         .map(|(path, title)| NavLink::new(root, format!("platform/{path}/"), *title))

@@ -123,6 +123,7 @@ pub fn nav(root: &str) -> Vec<super::views::Link> {
         ("rbac", "RBAC surface"),
         ("secrets", "Secrets inventory"),
         ("dependencies", "Dependencies and images"),
+        ("cache", "Cache and memory"),
     ]
     .iter()
     .map(|(path, label)| super::views::Link {

@@ -90,6 +90,62 @@ pub struct RawFlag {
     /// True when the default argument is a `flag.Value`, whose default is its `String()`.
     pub default_is_value: bool,
     pub help: RawValue,
+    /// The variable or field the flag's value lands in (`&x` of `StringVar`, or `x` of
+    /// `x := flag.String(…)`), so settings read from it can name the flag.
+    pub target: Option<FlagTarget>,
+}
+
+/// Where a flag's value is kept, as a value read elsewhere can be matched against it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FlagTarget {
+    /// A variable: a local of the function (`local`) or a package-level one.
+    Var { name: String, local: bool },
+    /// A field of a value (`o.Port`, `cfg.Server.Addr`), whose root's type tells which
+    /// struct it is.
+    Field(FieldRef),
+}
+
+/// The flag target a value expression denotes: `x`, `*x`, `&x`, `o.F`, `&o.A.F`.
+pub fn flag_target(
+    node: Node,
+    scope: &Scope,
+    src: &[u8],
+    imports: &[Import],
+) -> Option<FlagTarget> {
+    let mut n = node;
+    for _ in 0..4 {
+        match n.kind_name() {
+            "unary_expression"
+                if n.child_by_field_id(FIELD.operator)
+                    .is_some_and(|o| matches!(text(o, src), "&" | "*")) =>
+            {
+                n = n.child_by_field_id(FIELD.operand)?;
+            }
+            "parenthesized_expression" => n = n.named_child(0)?,
+            _ => break,
+        }
+    }
+    match n.kind_name() {
+        "identifier" => {
+            let name = text(n, src);
+            let local = scope.lookup(name, n.start_byte()).is_some();
+            Some(FlagTarget::Var {
+                name: name.to_string(),
+                local,
+            })
+        }
+        "selector_expression" => value_of(n, scope, src, imports)
+            .field
+            .map(FlagTarget::Field),
+        _ => None,
+    }
+}
+
+/// The variable a `x := flag.String(…)` (or `var x = …`) call's result is assigned to.
+fn result_target(call: Node, scope: &Scope, src: &[u8]) -> Option<FlagTarget> {
+    let name = super::syntax::assigned_variable(call, src)?;
+    let local = scope.lookup(&name, call.end_byte()).is_some();
+    Some(FlagTarget::Var { name, local })
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -489,6 +545,12 @@ fn visit_call(
     let (Some(name), Some(help)) = (value(layout.name), value(layout.usage)) else {
         return;
     };
+    let target = if pointer_first {
+        args.first()
+            .and_then(|a| flag_target(*a, scope, src, imports))
+    } else {
+        result_target(node, scope, src)
+    };
     out.flags.push(RawFlag {
         line: line_of(node),
         func,
@@ -499,6 +561,7 @@ fn visit_call(
         default: layout.default.and_then(value),
         default_is_value: layout.default_is_value,
         help,
+        target,
     });
 }
 
@@ -1355,7 +1418,9 @@ fn binary_name(package: &str) -> String {
 }
 
 /// Evaluates raw values with the project's constants, constructors and call graph.
-struct Evaluator<'a> {
+/// Evaluates values the way flag defaults are evaluated (constants of any package,
+/// durations, a field read from its constructor's literal); shared with `manager`.
+pub(super) struct Evaluator<'a> {
     files: &'a [GoInput],
     index: &'a GoIndex<'a>,
     graph: &'a Graph<'a>,
@@ -1383,7 +1448,7 @@ enum Shown {
 }
 
 impl<'a> Evaluator<'a> {
-    fn new(files: &'a [GoInput], index: &'a GoIndex<'a>, graph: &'a Graph<'a>) -> Self {
+    pub(super) fn new(files: &'a [GoInput], index: &'a GoIndex<'a>, graph: &'a Graph<'a>) -> Self {
         let mut value_consts = HashMap::new();
         let mut constructors = HashMap::new();
         let mut needs_origin: HashSet<FuncId> = HashSet::new();
@@ -1427,6 +1492,17 @@ impl<'a> Evaluator<'a> {
             constructors,
             receiver_origins,
             joins,
+        }
+    }
+
+    /// A value written in function `func` of file `fi`, shown as a flag of pflag type
+    /// `kind` shows its default; the bool is true when it is Go source text instead.
+    pub(super) fn show(&self, fi: usize, v: &RawValue, kind: &str, func: usize) -> (String, bool) {
+        let (value, shown) = self.value(fi, v, kind, Some((fi, func)), 0);
+        match shown {
+            Shown::Value => (value, false),
+            // `$NAME` is an environment variable read at run time: not a constant.
+            Shown::Env | Shown::Expr => (v.text.clone(), true),
         }
     }
 

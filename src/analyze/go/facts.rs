@@ -10,6 +10,7 @@ use super::connections::ConnectionFacts;
 use super::consts::{self, ConstExpr};
 use super::controllers::ControllerChain;
 use super::informers::{InformerFacts, RawInformer};
+use super::manager::ManagerFacts;
 use super::markers::{Marker, TypeMarkers};
 use super::metrics::MetricFacts;
 use super::platform::PlatformFacts;
@@ -59,6 +60,8 @@ pub struct GoFile {
     pub binaries: BinaryFacts,
     /// Status conditions set, condition sets and typed constants (see `conditions`).
     pub conditions: ConditionFacts,
+    /// `NewManager` calls and functions that return manager or cache options.
+    pub managers: ManagerFacts,
     pub metrics: MetricFacts,
     pub routes: RouteFacts,
     /// Calls that open external connections, and the variables flags are bound to.

@@ -16,6 +16,7 @@ use super::consts::{self, const_expr};
 use super::controllers;
 use super::facts::{GoFile, GroupVersionDecl, Import};
 use super::informers;
+use super::manager;
 use super::markers;
 use super::metrics;
 use super::new_expr;
@@ -187,6 +188,7 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
                 binaries::extract(&ctx, &scope, at, src, &mut file);
                 connections::extract(&ctx, &scope, at, src, &mut file);
                 platform::extract(&ctx, &scope, at, src, &mut file);
+                manager::extract(&ctx, &scope, at, src, &mut file);
                 metrics::extract(&ctx, &scope, src, &mut file);
                 routes::extract(&ctx, src, &mut file);
                 routes::grpc::extract_func(&ctx, file.generated, src, &mut file.routes.grpc);

@@ -152,6 +152,7 @@ pub fn flag(
             default,
             default_is_value: false,
             help,
+            target: None,
         },
         env,
     })

@@ -20,6 +20,7 @@ pub mod informers;
 pub mod kinds;
 pub mod kingpin;
 pub mod library_flags;
+pub mod manager;
 pub mod markers;
 pub mod metrics;
 pub mod new_expr;
@@ -40,8 +41,8 @@ pub use index::{GoInput, GoModule, module_path};
 
 use crate::model::{
     ApiPackage, ApiType, Binary, ConditionSet, Controller, Diagnostic, ExternalConnection,
-    FeatureGate, HttpEndpoint, Metric, PackageInformer, PackageOperation, PlatformCheck, RbacRule,
-    StatusCondition, Webhook,
+    FeatureGate, HttpEndpoint, Manager, Metric, PackageInformer, PackageOperation, PlatformCheck,
+    RbacRule, StatusCondition, Webhook,
 };
 
 /// Everything Go analysis found in one project.
@@ -68,6 +69,8 @@ pub struct GoFindings {
     pub connections: Vec<ExternalConnection>,
     pub feature_gates: Vec<FeatureGate>,
     pub platform_checks: Vec<PlatformCheck>,
+    /// controller-runtime managers with their options.
+    pub managers: Vec<Manager>,
 }
 
 /// Resolves the facts of every Go file of one project that ships no CRD manifests (the
@@ -105,7 +108,15 @@ pub fn resolve_with_crds(
     // the order a serial run gives them.
     let (
         (
-            (controllers, (writes, conditions), informers, binaries, mut attributed, mut programs),
+            (
+                controllers,
+                (writes, conditions),
+                informers,
+                binaries,
+                managers,
+                mut attributed,
+                mut programs,
+            ),
             (connections, platform_checks),
         ),
         (api_docs, webhooks, marked, http_endpoints, metrics, mut declared, mut measured),
@@ -137,6 +148,15 @@ pub fn resolve_with_crds(
             );
             let mut programs = Vec::new();
             let binaries = binaries::resolve(files, &index, &graph, &mut programs);
+            let managers = manager::resolve(
+                files,
+                &index,
+                &values,
+                &graph,
+                &controllers,
+                &binaries,
+                &mut programs,
+            );
             let packages = binaries::package_names(files, &index);
             let reach = binaries::program_reach(files, &packages, &graph);
             let connections = connections::resolve(files, &index, &reach, &packages, &binaries);
@@ -153,6 +173,7 @@ pub fn resolve_with_crds(
                     (writes, conditions),
                     informers,
                     binaries,
+                    managers,
                     attributed,
                     programs,
                 ),
@@ -200,6 +221,7 @@ pub fn resolve_with_crds(
         connections,
         feature_gates: platform::resolve_gates(files, &index),
         platform_checks,
+        managers,
     };
     diagnostics.extend(index.take_const_diagnostics());
     findings

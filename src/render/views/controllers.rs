@@ -45,6 +45,8 @@ pub struct ControllerPage {
     pub flow: Option<FlowView>,
     /// RBAC needed against granted, and its least-privilege rules.
     pub rbac: Vec<Section>,
+    /// Cache and memory: the manager it runs in, its options, the memory risks about it.
+    pub memory: Vec<Section>,
 }
 
 /// Each component controller's page folder name, unique in the project, in model order.
@@ -222,6 +224,7 @@ pub fn controller_pages(
                 controller: view(p, c, kind_links, format!("{root}{path}")),
                 flow: flows.get(position + 1).cloned(),
                 rbac: rbac(&c.name),
+                memory: crate::render::memory::controller_sections(p, &c.name),
                 path,
             })
         })
