@@ -191,14 +191,13 @@ pub fn rows(p: &Project) -> Vec<Row<'_>> {
 }
 
 fn row<'p>(index: &Index<'p>, w: &'p Workload) -> Row<'p> {
-    let mut containers: Vec<Container> = w.containers.clone();
+    let containers: Vec<Container> = w.patched_containers();
     let mut replicas_text = w.replicas.clone();
     let mut priority_class = w.priority_class.clone();
     let mut anti_affinity = w.anti_affinity.clone();
     let mut topology_spread = w.topology_spread.clone();
     let mut pod_labels = w.pod_labels.clone();
     for patch in &w.patches {
-        apply_patch(&mut containers, patch);
         if !patch.replicas.is_empty() {
             replicas_text = patch.replicas.clone();
         }
@@ -307,40 +306,6 @@ fn row<'p>(index: &Index<'p>, w: &'p Workload) -> Row<'p> {
 
 /// A strategic-merge patch's containers over the base's, by name: requests and limits
 /// merged key by key, probes replaced; a container only the patch has is added.
-fn apply_patch(containers: &mut Vec<Container>, patch: &Workload) {
-    for pc in &patch.containers {
-        match containers
-            .iter_mut()
-            .find(|c| c.name == pc.name && c.init == pc.init)
-        {
-            Some(c) => {
-                merge_pairs(&mut c.requests, &pc.requests);
-                merge_pairs(&mut c.limits, &pc.limits);
-                c.resources_templated |= pc.resources_templated;
-                for (mine, theirs) in [
-                    (&mut c.liveness_probe, &pc.liveness_probe),
-                    (&mut c.readiness_probe, &pc.readiness_probe),
-                    (&mut c.startup_probe, &pc.startup_probe),
-                ] {
-                    if theirs.is_some() {
-                        *mine = theirs.clone();
-                    }
-                }
-            }
-            None => containers.push(pc.clone()),
-        }
-    }
-}
-
-fn merge_pairs(base: &mut Vec<String>, patch: &[String]) {
-    for x in patch {
-        let key = x.split('=').next().unwrap_or(x);
-        base.retain(|b| b.split('=').next() != Some(key));
-        base.push(x.clone());
-    }
-    base.sort();
-}
-
 /// Whether a budget's selector matches pod labels: `Some(true)` it does, `Some(false)` it
 /// may (a template leaves it open), `None` it does not.
 pub fn selects(b: &DisruptionBudget, labels: &[String], labels_open: bool) -> Option<bool> {
@@ -807,6 +772,7 @@ mod tests {
         assert_eq!(names, ["main", "proxy"]);
         assert_eq!(rows[0].containers[0].requests, ["cpu=1"]);
         assert_eq!(rows[0].containers[0].limits, ["memory=1Gi"]);
+        assert_eq!(rows[0].containers[0].memory_limit(), Some("1Gi"));
         assert_eq!(
             rows[0].findings[0],
             Finding {
@@ -815,5 +781,26 @@ mod tests {
                 certain: true
             }
         );
+    }
+
+    #[test]
+    fn a_patch_sets_environment_variables_by_name() {
+        let mut w = workload("m", "1", &[]);
+        w.containers[0].env =
+            vec![serde_json::from_value(serde_json::json!({"name": "A", "value": "1"})).unwrap()];
+        let mut patch = workload("m", "", &[]);
+        patch.containers[0].env = vec![
+            serde_json::from_value(serde_json::json!({"name": "A", "value": "2"})).unwrap(),
+            serde_json::from_value(serde_json::json!({"name": "GOMEMLIMIT", "value": "900MiB"}))
+                .unwrap(),
+        ];
+        w.patches = vec![patch];
+        let patched = w.patched_containers();
+        let env: Vec<(&str, Option<&str>)> = patched[0]
+            .env
+            .iter()
+            .map(|e| (e.name.as_str(), e.value.as_deref()))
+            .collect();
+        assert_eq!(env, [("A", Some("2")), ("GOMEMLIMIT", Some("900MiB"))]);
     }
 }

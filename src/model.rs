@@ -1521,6 +1521,54 @@ pub struct Container {
     pub startup_probe: Option<Probe>,
 }
 
+impl Workload {
+    /// The containers with the workload's kustomize patches applied, in order, matched by
+    /// name (a patch's container with no match is added): its requests, limits and
+    /// environment variables replace the same keys, its probes the same probes.
+    pub fn patched_containers(&self) -> Vec<Container> {
+        let mut containers = self.containers.clone();
+        for patch in &self.patches {
+            for pc in &patch.containers {
+                match containers
+                    .iter_mut()
+                    .find(|c| c.name == pc.name && c.init == pc.init)
+                {
+                    Some(c) => {
+                        merge_pairs(&mut c.requests, &pc.requests);
+                        merge_pairs(&mut c.limits, &pc.limits);
+                        c.resources_templated |= pc.resources_templated;
+                        for (mine, theirs) in [
+                            (&mut c.liveness_probe, &pc.liveness_probe),
+                            (&mut c.readiness_probe, &pc.readiness_probe),
+                            (&mut c.startup_probe, &pc.startup_probe),
+                        ] {
+                            if theirs.is_some() {
+                                *mine = theirs.clone();
+                            }
+                        }
+                        for e in &pc.env {
+                            c.env.retain(|mine| mine.name != e.name);
+                            c.env.push(e.clone());
+                        }
+                    }
+                    None => containers.push(pc.clone()),
+                }
+            }
+        }
+        containers
+    }
+}
+
+/// `key=value` pairs of `patch` replacing those of `base` with the same key.
+fn merge_pairs(base: &mut Vec<String>, patch: &[String]) {
+    for x in patch {
+        let key = x.split('=').next().unwrap_or(x);
+        base.retain(|b| b.split('=').next() != Some(key));
+        base.push(x.clone());
+    }
+    base.sort();
+}
+
 impl Container {
     /// `resources.limits.memory` as written, if the container sets it.
     pub fn memory_limit(&self) -> Option<&str> {

@@ -287,8 +287,11 @@ fn containers(
     let mut no_limit: (Vec<String>, Vec<SourceRef>) = Default::default();
     let mut no_gomemlimit: (Vec<String>, Vec<SourceRef>) = Default::default();
     let mut templated = 0;
+    let mut unread = 0;
     for (w, ci) in &found {
-        let c = &w.containers[*ci];
+        // The container as the kustomizations build it (patches add limits and variables).
+        let patched = w.patched_containers();
+        let c = &patched[*ci];
         let name = format!("{} {}, container {}", w.kind, w.name, c.name);
         match shown.iter_mut().find(|(n, _)| *n == name) {
             Some((_, count)) => *count += 1,
@@ -298,11 +301,16 @@ fn containers(
             templated += 1;
             continue;
         }
+        if !w.unread_patches.is_empty() {
+            unread += 1;
+            continue;
+        }
         let add = |to: &mut (Vec<String>, Vec<SourceRef>), what: String| {
             if !to.0.contains(&what) {
                 to.0.push(what);
             }
             to.1.extend(w.sources.iter().cloned());
+            to.1.extend(w.patches.iter().flat_map(|p| p.sources.iter().cloned()));
         };
         if c.memory_limit().is_none() {
             add(&mut no_limit, name.clone());
@@ -330,6 +338,11 @@ fn containers(
     if templated > 0 {
         m.deployment.push_str(&format!(
             "; {templated} templated, whose limits and environment may come from values, not checked"
+        ));
+    }
+    if unread > 0 {
+        m.deployment.push_str(&format!(
+            "; {unread} changed by kustomize patches portolan does not read (inline or JSON 6902), not checked"
         ));
     }
     for (risk, (what, mut evidence), says) in [

@@ -339,6 +339,22 @@ fn tested_calls(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mu
             }
         })
         .collect();
+    // The calls written as a value of an assignment or a return (`v := F()`, `return
+    // F()`), found from the lists down: asking each call for its parent costs the tree's
+    // depth (tree-sitter walks down from the root), which is quadratic in deeply nested
+    // calls (`f(f(f(…)))`).
+    let listed: std::collections::HashSet<usize> = ctx
+        .nodes
+        .iter()
+        .filter(|n| n.kind_name() == "expression_list")
+        .flat_map(|l| {
+            let mut c = l.walk();
+            l.named_children(&mut c)
+                .filter(|e| e.kind_name() == "call_expression")
+                .map(|e| e.id())
+                .collect::<Vec<_>>()
+        })
+        .collect();
     // Calls times `if`s is quadratic in a huge generated function: past this many steps
     // the function's remaining calls are not recorded (they are checks of no branch).
     let mut budget: usize = 2_000_000;
@@ -356,8 +372,10 @@ fn tested_calls(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mu
         let at = call.start_byte();
         // In an `if`'s condition or initializer.
         let direct = ifs.iter().find(|i| i.start < at && at < i.head_end);
+        let in_list = listed.contains(&call.id());
         let branch = match direct {
             Some(i) => Some(i.span),
+            None if !in_list => None,
             None => super::syntax::assigned_variable(call, src)
                 .filter(|v| v != "_" && v != "err")
                 .and_then(|v| {
@@ -367,11 +385,7 @@ fn tested_calls(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mu
                         .map(|i| i.span)
                 }),
         };
-        if branch.is_none()
-            && call
-                .parent()
-                .is_none_or(|l| l.kind_name() != "expression_list")
-        {
+        if branch.is_none() && !in_list {
             continue;
         }
         let args = call_arguments(call)
