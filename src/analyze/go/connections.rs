@@ -412,13 +412,7 @@ fn visit(
     if flag_lines.contains(&line) {
         flag_var(call, scope, func, src, &mut file.connections.flag_vars);
     }
-    let Some(f) = callee(call).filter(|f| f.kind_name() == "selector_expression") else {
-        return;
-    };
-    let (Some(operand), Some(field)) = (
-        f.child_by_field_id(FIELD.operand),
-        f.child_by_field_id(FIELD.field),
-    ) else {
+    let Some((operand, field)) = super::syntax::selector_callee(call) else {
         return;
     };
     let qualifier = text(operand, src);

@@ -354,13 +354,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut
     }
     let mut managers = Vec::new();
     for &call in &ctx.calls {
-        let Some(f) = callee(call).filter(|f| f.kind_name() == "selector_expression") else {
-            continue;
-        };
-        let (Some(q), Some(m)) = (
-            f.child_by_field_id(FIELD.operand),
-            f.child_by_field_id(FIELD.field),
-        ) else {
+        let Some((q, m)) = super::syntax::selector_callee(call) else {
             continue;
         };
         let q = text(q, src);

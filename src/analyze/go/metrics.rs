@@ -155,13 +155,7 @@ fn is_string_list(node: Node, src: &[u8]) -> bool {
 }
 
 fn visit_call(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &mut MetricFacts) {
-    let Some(f) = callee(node).filter(|f| f.kind_name() == "selector_expression") else {
-        return;
-    };
-    let (Some(operand), Some(field)) = (
-        f.child_by_field_id(FIELD.operand),
-        f.child_by_field_id(FIELD.field),
-    ) else {
+    let Some((operand, field)) = super::syntax::selector_callee(node) else {
         return;
     };
     let method = text(field, src);

@@ -123,13 +123,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut
         .iter()
         .any(|i| i.path.starts_with("k8s.io/client-go/"));
     for &call in &ctx.calls {
-        let Some(f) = callee(call).filter(|f| f.kind_name() == "selector_expression") else {
-            continue;
-        };
-        let (Some(operand), Some(field)) = (
-            f.child_by_field_id(FIELD.operand),
-            f.child_by_field_id(FIELD.field),
-        ) else {
+        let Some((operand, field)) = super::syntax::selector_callee(call) else {
             continue;
         };
         let method = text(field, src);

@@ -735,6 +735,16 @@ pub fn callee(call: Node) -> Option<Node> {
     })
 }
 
+/// The operand and the name of a call's `q.F` callee (`pkg.F(…)`, `x.M(…)`); None for any
+/// other callee.
+pub fn selector_callee(call: Node) -> Option<(Node, Node)> {
+    let f = callee(call).filter(|f| f.kind_name() == "selector_expression")?;
+    Some((
+        f.child_by_field_id(FIELD.operand)?,
+        f.child_by_field_id(FIELD.field)?,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
