@@ -3,9 +3,11 @@
 //! number after the bar's end, in groups with a heading each (a project).
 //!
 //! The drawing has a fixed coordinate system (`viewBox`) and no fixed size: the stylesheet
-//! sets its width to the column's, so it scales down on a phone. It is an image to
-//! assistive technology (`role="img"`, named by its `<title>` and described by its
-//! `<desc>`); the page shows the same numbers in a table. Colours come from CSS classes.
+//! sets its width to the column's, so it scales down on a phone. To assistive technology
+//! it is a group (`role="group"`, named by its `<title>` and described by its `<desc>`),
+//! not an image: its bars may be links, and an image's content is not reachable
+//! (axe-core's nested-interactive). The page shows the same numbers in a table. Colours
+//! come from CSS classes.
 
 use super::{CHAR_WIDTH, close_link, escape, fit, open_link, title};
 
@@ -85,7 +87,7 @@ pub fn render(c: &BarChart) -> String {
     let height = y + MARGIN - GAP;
     let id = escape(&c.id);
     format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" role=\"img\" aria-labelledby=\"{id}-title {id}-desc\" viewBox=\"0 0 {WIDTH} {height}\" font-size=\"13\"><title id=\"{id}-title\">{}</title><desc id=\"{id}-desc\">{}</desc>{body}</svg>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" role=\"group\" aria-labelledby=\"{id}-title {id}-desc\" viewBox=\"0 0 {WIDTH} {height}\" font-size=\"13\"><title id=\"{id}-title\">{}</title><desc id=\"{id}-desc\">{}</desc>{body}</svg>",
         escape(&c.title),
         escape(&c.description)
     )
@@ -117,7 +119,7 @@ mod tests {
         // 56 = 288); bar b half of it at 84; heading q at 106; bar c empty at 144.
         assert_eq!(
             svg,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" role=\"img\" aria-labelledby=\"c-title c-desc\" viewBox=\"0 0 360 166\" font-size=\"13\"><title id=\"c-title\">T</title><desc id=\"c-desc\">D</desc>\
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" role=\"group\" aria-labelledby=\"c-title c-desc\" viewBox=\"0 0 360 166\" font-size=\"13\"><title id=\"c-title\">T</title><desc id=\"c-desc\">D</desc>\
 <text x=\"8\" y=\"23\" class=\"heading\">p</text>\
 <g class=\"bar-row\"><title>a: 4</title><text x=\"8\" y=\"42\">a</text><rect class=\"bar\" x=\"8\" y=\"46\" width=\"288\" height=\"14\"/><text x=\"302\" y=\"57\" class=\"value\">4</text></g>\
 <g class=\"bar-row\"><title>b: 2</title><text x=\"8\" y=\"80\">b</text><rect class=\"bar\" x=\"8\" y=\"84\" width=\"144\" height=\"14\"/><text x=\"158\" y=\"95\" class=\"value\">2</text></g>\
