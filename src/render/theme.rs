@@ -131,14 +131,38 @@ fn breakable_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut at = 0;
     for (s, e) in crate::analyze::yaml::template::action_spans(text) {
-        push_breakable(&mut out, &text[at..s]);
+        push_code_spans(&mut out, &text[at..s]);
         out.push_str("<code class=\"template\" title=\"Template text, not rendered\">");
         push_breakable(&mut out, &text[s..e]);
         out.push_str("</code>");
         at = e;
     }
-    push_breakable(&mut out, &text[at..]);
+    push_code_spans(&mut out, &text[at..]);
     out
+}
+
+/// Text with markdown-style code spans: a `…` pair (on one line, not empty) is set in
+/// `<code>` without its backticks, as the analyzers' messages write Go and YAML; a
+/// backtick without its pair stays as written.
+fn push_code_spans(out: &mut String, text: &str) {
+    let mut rest = text;
+    while let Some(open) = rest.find('`') {
+        let after = &rest[open + 1..];
+        let Some(close) = after
+            .find(['`', '\n'])
+            .filter(|&c| c > 0 && after[c..].starts_with('`'))
+        else {
+            push_breakable(out, &rest[..open + 1]);
+            rest = after;
+            continue;
+        };
+        push_breakable(out, &rest[..open]);
+        out.push_str("<code>");
+        push_breakable(out, &after[..close]);
+        out.push_str("</code>");
+        rest = &after[close + 1..];
+    }
+    push_breakable(out, rest);
 }
 
 fn push_breakable(out: &mut String, text: &str) {
@@ -165,6 +189,18 @@ fn with_origins(mut msg: String, overridden: &BTreeMap<String, String>) -> Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn backtick_pairs_become_code_and_stray_ones_stay() {
+        assert_eq!(
+            breakable_html("`&opt` is handed to `override`"),
+            "<code>&amp;opt</code> is handed to <code>override</code>"
+        );
+        assert_eq!(breakable_html("a ` b"), "a ` b");
+        assert_eq!(breakable_html("``x"), "``x");
+        assert_eq!(breakable_html("`a\nb` c"), "`a\nb` c");
+        assert_eq!(breakable_html("`<b>`"), "<code>&lt;b&gt;</code>");
+    }
 
     #[test]
     fn breakable_escapes_then_breaks_after_slashes() {
