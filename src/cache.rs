@@ -140,6 +140,12 @@ impl Cache {
         if self.memo.is_some() {
             return None;
         }
+        self.load_fixed(name, key)
+    }
+
+    /// The project stored under `name` and `key`, memo or not: for an analysis that depends
+    /// on nothing the memo holds (a project at a fixed commit, see `revisions`).
+    pub fn load_fixed(&self, name: &str, key: &Hash) -> Option<Project> {
         let text = regular::read(&self.entry(name, key)?, MAX_MODEL_BYTES).ok()?;
         serde_json::from_slice(&text).ok()
     }

@@ -93,6 +93,43 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Compare a project at two revisions (or two model files): every row that changed,
+    /// breaking CRD changes first with the projects that use the kind.
+    ///
+    /// Examples: `portolan diff kserve --from v0.18.1` (to the pinned revision),
+    /// `portolan diff kserve --from v0.18.1 --to main --format markdown --fail-on breaking`,
+    /// `portolan diff --from-model old.json --to-model new.json --json`.
+    Diff {
+        /// The project, by its `name` in projects.toml (with models: the name the
+        /// consumers are looked up by, default the model's).
+        #[arg(required_unless_present = "from_model")]
+        project: Option<String>,
+        /// The earlier revision: a tag, branch or commit of the project's repository.
+        #[arg(
+            long,
+            required_unless_present = "from_model",
+            conflicts_with = "from_model"
+        )]
+        from: Option<String>,
+        /// The later revision (default: the revision projects.toml pins, or the work tree's).
+        #[arg(long, conflicts_with = "from_model")]
+        to: Option<String>,
+        /// The earlier side as a model file (`portolan analyze PATH --out FILE`).
+        #[arg(long, requires = "to_model")]
+        from_model: Option<PathBuf>,
+        /// The later side as a model file.
+        #[arg(long, requires = "from_model")]
+        to_model: Option<PathBuf>,
+        /// `text` for a terminal, `markdown` for a pull-request comment, `json`.
+        #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+        format: DiffFormat,
+        /// The same as `--format json`.
+        #[arg(long, conflicts_with = "format")]
+        json: bool,
+        /// Exit with 1 when there is a breaking change (`breaking`) or any change (`any`).
+        #[arg(long, value_enum)]
+        fail_on: Option<FailOn>,
+    },
     /// Analyze one local repository and print its model as JSON (or write it with --out).
     Analyze {
         /// The repository's folder.
@@ -102,6 +139,21 @@ pub enum Command {
         #[arg(long)]
         parse_only: bool,
     },
+}
+
+/// How `diff` prints.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiffFormat {
+    Text,
+    Markdown,
+    Json,
+}
+
+/// What makes `diff` exit with 1.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailOn {
+    Breaking,
+    Any,
 }
 
 /// Progress for the pipeline: a bar on a terminal, plain lines when piped, nothing with -q.

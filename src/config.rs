@@ -15,6 +15,7 @@ use toml::Spanned;
 use crate::real_path::real_path;
 mod git_source;
 pub use git_source::SCHEMES as GIT_SCHEMES;
+pub use git_source::rev_problem as git_rev_problem;
 pub use git_source::url_problem as git_url_problem;
 
 /// A validated projects.toml. Relative paths are already resolved against its folder.
@@ -38,6 +39,40 @@ pub struct Site {
     pub theme: String,
     pub cache_dir: PathBuf,
     pub mermaid_js: bool,
+    /// The Kubernetes minor version the platform runs or moves to (`1.33`): the API versions
+    /// the projects use are checked against it (see `deprecations`).
+    pub target_kubernetes: Option<KubeVersion>,
+}
+
+/// A Kubernetes minor version, `1.33`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct KubeVersion {
+    pub major: u32,
+    pub minor: u32,
+}
+
+impl KubeVersion {
+    /// `1.33` (a `v` prefix and a patch number are accepted and the patch dropped).
+    pub fn parse(text: &str) -> Option<KubeVersion> {
+        let text = text.strip_prefix('v').unwrap_or(text);
+        let mut parts = text.split('.');
+        let major = parts.next()?.parse().ok()?;
+        let minor = parts.next()?.parse().ok()?;
+        match parts.next() {
+            Some(patch) if patch.parse::<u32>().is_err() => return None,
+            _ => {}
+        }
+        parts
+            .next()
+            .is_none()
+            .then_some(KubeVersion { major, minor })
+    }
+}
+
+impl fmt::Display for KubeVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.major, self.minor)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -50,6 +85,9 @@ pub struct ProjectConfig {
     pub exclude: Vec<String>,
     pub docs: Vec<String>,
     pub source_url: Option<String>,
+    /// Earlier revisions to compare the pinned one with (`compare = ["v0.18.1"]`): each
+    /// gets a changes page.
+    pub compare: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -112,6 +150,7 @@ struct RawSite {
     cache_dir: Option<String>,
     #[serde(default)]
     mermaid_js: bool,
+    target_kubernetes: Option<Spanned<String>>,
     /// Keys (`content`, `theme`) whose folder may lie outside the folder of projects.toml.
     #[serde(default)]
     allow_outside: Vec<Spanned<String>>,
@@ -135,6 +174,8 @@ struct RawProject {
     #[serde(default)]
     docs: Vec<Spanned<String>>,
     source_url: Option<Spanned<String>>,
+    #[serde(default)]
+    compare: Vec<Spanned<String>>,
 }
 
 /// Reads and validates a projects.toml file.
@@ -227,6 +268,7 @@ impl Site {
             theme: "default".into(),
             cache_dir: root.join(".portolan"),
             mermaid_js: false,
+            target_kubernetes: None,
         }
     }
 }
@@ -305,6 +347,22 @@ fn validate_site(locate: &Locator, root: &Path, raw: RawSite) -> Result<Site, Co
     };
     // themes/NAME (the default's too) may be a link to somewhere else.
     inside("theme", &root.join("themes").join(&theme), theme_span)?;
+    let target_kubernetes = match raw.target_kubernetes {
+        None => None,
+        Some(v) => {
+            let span = v.span();
+            match KubeVersion::parse(v.get_ref()) {
+                Some(version) if version.major == 1 => Some(version),
+                _ => {
+                    return Err(locate.error(
+                        span,
+                        format!("`{}` is not a Kubernetes version", v.get_ref().escape_debug()),
+                        Some("write the minor version the clusters run or move to, e.g. target_kubernetes = \"1.33\"".into()),
+                    ));
+                }
+            }
+        }
+    };
     Ok(Site {
         title: raw.title.unwrap_or(defaults.title),
         base_url,
@@ -314,6 +372,7 @@ fn validate_site(locate: &Locator, root: &Path, raw: RawSite) -> Result<Site, Co
         theme,
         cache_dir: raw.cache_dir.map_or(defaults.cache_dir, |c| root.join(c)),
         mermaid_js: raw.mermaid_js,
+        target_kubernetes,
     })
 }
 
@@ -448,6 +507,39 @@ fn validate_project(
             Some(url)
         }
     };
+    let mut compare = Vec::new();
+    for rev in raw.compare {
+        let span = rev.span();
+        let rev = rev.into_inner();
+        if matches!(source, SourceSpec::Model(_)) {
+            return Err(locate.error(
+                span,
+                "`compare` needs a `git` or `path` source: a model has no other revisions".into(),
+                Some("remove `compare`, or compare two models with `portolan diff --from-model OLD.json --to-model NEW.json`".into()),
+            ));
+        }
+        if let Some(why) = git_source::rev_problem(&rev) {
+            return Err(locate.error(
+                span,
+                format!(
+                    "`{}` is not a branch, tag or commit id: {why}",
+                    rev.escape_debug()
+                ),
+                Some(
+                    "list earlier tags or commits to compare with, e.g. compare = [\"v0.18.1\"]"
+                        .into(),
+                ),
+            ));
+        }
+        if compare.contains(&rev) {
+            return Err(locate.error(
+                span,
+                format!("`{rev}` is listed twice in `compare`"),
+                Some("list each revision once".into()),
+            ));
+        }
+        compare.push(rev);
+    }
     Ok(ProjectConfig {
         title: raw.title.unwrap_or_else(|| name.clone()),
         name,
@@ -457,6 +549,7 @@ fn validate_project(
         exclude,
         docs,
         source_url,
+        compare,
     })
 }
 

@@ -550,6 +550,7 @@ fn model_target() -> Target {
             match crate::pipeline::render_pages(
                 &config,
                 vec![project],
+                Vec::new(),
                 &content,
                 &theme,
                 &crate::pipeline::Silent,

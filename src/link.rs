@@ -14,8 +14,25 @@ use crate::model::{
 /// scheduler watching an operator's CRD type). The analyzer left them unresolved with a
 /// diagnostic because it sees one repository at a time; both are settled here.
 pub fn resolve_across_projects(projects: &mut [Project]) {
-    let mut packages: HashMap<String, (String, String)> = HashMap::new();
-    for p in projects.iter() {
+    let packages = api_packages(projects.iter());
+    for p in projects.iter_mut() {
+        settle(p, &packages);
+    }
+}
+
+/// [`resolve_across_projects`] for one project outside the list (an earlier revision of
+/// one of them), against the API packages of the list and its own.
+pub fn resolve_against(project: &mut Project, portal: &[Project]) {
+    let packages = api_packages(portal.iter().chain(std::iter::once(&*project)));
+    settle(project, &packages);
+}
+
+/// Group and version by Go import path, over the projects' API packages.
+fn api_packages<'a>(
+    projects: impl Iterator<Item = &'a Project>,
+) -> HashMap<String, (String, String)> {
+    let mut packages = HashMap::new();
+    for p in projects {
         for api in &p.api_packages {
             packages.insert(
                 api.import_path.clone(),
@@ -23,32 +40,35 @@ pub fn resolve_across_projects(projects: &mut [Project]) {
             );
         }
     }
-    for p in projects.iter_mut() {
-        let mut settled = Vec::new();
-        for w in p.controllers.iter_mut().flat_map(|c| c.watches.iter_mut()) {
-            let Some((group, version)) = w.import_path.as_ref().and_then(|path| packages.get(path))
-            else {
-                continue;
-            };
-            settled.extend(w.sources.iter().map(|s| {
-                (
-                    s.clone(),
-                    format!("{}.{}", w.import_path.as_deref().unwrap_or(""), w.kind),
-                )
-            }));
-            w.group = group.clone();
-            w.version = version.clone();
-            w.import_path = None;
-        }
-        p.diagnostics.retain(|d| {
-            !settled.iter().any(|(at, what)| {
-                at.file == d.file
-                    && at.line == d.line
-                    && d.message
-                        .starts_with(&format!("cannot resolve the API group of {what};"))
-            })
-        });
+    packages
+}
+
+/// Settles the project's watches of kinds from the packages, and their diagnostics.
+fn settle(p: &mut Project, packages: &HashMap<String, (String, String)>) {
+    let mut settled = Vec::new();
+    for w in p.controllers.iter_mut().flat_map(|c| c.watches.iter_mut()) {
+        let Some((group, version)) = w.import_path.as_ref().and_then(|path| packages.get(path))
+        else {
+            continue;
+        };
+        settled.extend(w.sources.iter().map(|s| {
+            (
+                s.clone(),
+                format!("{}.{}", w.import_path.as_deref().unwrap_or(""), w.kind),
+            )
+        }));
+        w.group = group.clone();
+        w.version = version.clone();
+        w.import_path = None;
     }
+    p.diagnostics.retain(|d| {
+        !settled.iter().any(|(at, what)| {
+            at.file == d.file
+                && at.line == d.line
+                && d.message
+                    .starts_with(&format!("cannot resolve the API group of {what};"))
+        })
+    });
 }
 
 /// Builds the portal-wide model from every project (failed ones included, with their error).
@@ -66,6 +86,7 @@ pub fn link(title: &str, projects: &[Project]) -> Portal {
                 repository: p.repository.clone(),
                 commit: p.commit.clone(),
                 counts: Counts::of(p),
+                compared: Vec::new(),
                 error: p.error.clone(),
             })
             .collect(),

@@ -9,6 +9,8 @@ mod cache;
 mod cli;
 mod config;
 mod content;
+mod deprecations;
+mod diff;
 #[cfg(test)]
 mod fuzz;
 mod init;
@@ -23,6 +25,8 @@ mod real_path;
 mod regular;
 mod render;
 mod resources;
+mod revisions;
+mod schema;
 mod search;
 mod serve;
 mod source;
@@ -74,6 +78,42 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Diff {
+            project,
+            from,
+            to,
+            from_model,
+            to_model,
+            format,
+            json,
+            fail_on,
+        } => {
+            let format = if *json {
+                cli::DiffFormat::Json
+            } else {
+                *format
+            };
+            let compared = match (from_model, to_model) {
+                (Some(old), Some(new)) => {
+                    compare_models(&cli, &options, project.as_deref(), old, new)
+                }
+                _ => load_config(&cli).map_err(|_| ()).and_then(|config| {
+                    revisions::compare_project(
+                        &config,
+                        project.as_deref().unwrap_or_default(),
+                        from.as_deref().unwrap_or_default(),
+                        to.as_deref(),
+                        &options,
+                        &Reporter::new(cli.quiet),
+                    )
+                    .map_err(|e| eprintln!("error: {e}"))
+                }),
+            };
+            match compared {
+                Ok(d) => print_diff(&d, format, *fail_on),
+                Err(()) => ExitCode::from(2),
+            }
+        }
         Command::Search {
             query,
             project,
@@ -81,6 +121,66 @@ fn main() -> ExitCode {
             limit,
             json,
         } => search(&cli, &options, query, project, category, *limit, *json),
+    }
+}
+
+/// `diff --from-model --to-model`: the consumers of changed kinds come from the portal of
+/// projects.toml when there is one.
+fn compare_models(
+    cli: &Cli,
+    options: &Options,
+    project: Option<&str>,
+    old: &std::path::Path,
+    new: &std::path::Path,
+) -> Result<diff::ProjectDiff, ()> {
+    let config = if cli.config.is_file() {
+        Some(load_config(cli).map_err(|_| ())?)
+    } else {
+        if !cli.quiet {
+            eprintln!(
+                "portolan: no {} here, so no other projects are looked up as consumers of changed kinds",
+                cli.config.display()
+            );
+        }
+        None
+    };
+    revisions::compare_models(
+        config.as_ref(),
+        project,
+        old,
+        new,
+        options,
+        &Reporter::new(cli.quiet),
+    )
+    .map_err(|e| eprintln!("error: {e}"))
+}
+
+/// Prints a comparison; exits 1 when `fail_on` says its changes fail the run.
+fn print_diff(
+    d: &diff::ProjectDiff,
+    format: cli::DiffFormat,
+    fail_on: Option<cli::FailOn>,
+) -> ExitCode {
+    match format {
+        cli::DiffFormat::Text => print!("{}", diff::format::text(d)),
+        cli::DiffFormat::Markdown => print!("{}", diff::format::markdown(d)),
+        cli::DiffFormat::Json => match serde_json::to_string_pretty(d) {
+            Ok(j) => println!("{j}"),
+            Err(e) => {
+                eprintln!("error: cannot serialize the comparison: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    }
+    let fails = match fail_on {
+        None => false,
+        Some(cli::FailOn::Breaking) => d.breaking > 0,
+        Some(cli::FailOn::Any) => !d.changes.is_empty(),
+    };
+    if fails {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
 }
 

@@ -202,6 +202,10 @@ pub struct Project {
     /// Dockerfiles: stages, the final user, build settings and the binaries built.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dockerfiles: Vec<Dockerfile>,
+    /// Objects of manifests and Helm templates whose API version the Kubernetes
+    /// deprecation table lists (`deprecations`); code's uses are its watches and writes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub api_uses: Vec<ApiUse>,
     #[serde(default)]
     pub diagnostics: Vec<Diagnostic>,
     /// Go API packages of this repository and the group/version each declares, so other
@@ -616,6 +620,10 @@ pub struct SchemaField {
     pub format: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub pattern: String,
+    /// The field's numeric, length and size limits as `keyword=value`, in schema keyword
+    /// order (`minimum=1`, `exclusiveMaximum=true`, `maxLength=63`, `minItems=1`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub limits: Vec<String>,
     /// For an array: the type of its items.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub items: String,
@@ -1937,6 +1945,10 @@ pub struct ProjectSummary {
     pub counts: Counts,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The earlier revisions projects.toml compares the project with (`compare`): the
+    /// project has a changes page.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub compared: Vec<String>,
 }
 
 /// Where a row is listed on the project's pages: among the project's own rows, under
@@ -2401,6 +2413,24 @@ pub struct ImageRef {
     /// What sets it: `Deployment system/manager, container manager`, `values
     /// controller.image`, `kustomization config/default, images: controller`.
     pub context: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bundled: bool,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// An object of a deprecated or removed API version in a manifest or Helm template.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct ApiUse {
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    /// `manifest` or `Helm template`.
+    pub how: String,
+    /// `Kind namespace/name` of the object.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub object: String,
     #[serde(default, skip_serializing_if = "is_false")]
     pub bundled: bool,
     #[serde(default, skip_serializing_if = "Area::is_component")]

@@ -17,6 +17,7 @@ use crate::model::{Area, Diagnostic, MAX_MODEL_BYTES, Portal, Project, SCHEMA_VE
 use crate::output;
 use crate::regular::{self, ReadError};
 use crate::render::{self, OutputFile, Theme};
+use crate::revisions;
 use crate::search;
 use crate::source::{self, walk};
 
@@ -445,6 +446,7 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         module_files: findings.module_files,
         dependencies: findings.dependencies,
         images: y.images,
+        api_uses: y.api_uses,
         dockerfiles: findings.dockerfiles,
         api_types: findings.api_types,
         binaries: findings.binaries,
@@ -475,33 +477,9 @@ fn failed(p: &ProjectConfig, error: String) -> Project {
 }
 
 /// Reads a model written by `portolan analyze PATH --out P.json`; projects.toml names it.
-/// Only a regular file of at most [`MAX_MODEL_BYTES`] is read.
 fn load_model(p: &ProjectConfig, path: &Path) -> Project {
-    let text = match regular::read(path, MAX_MODEL_BYTES) {
-        Ok(t) => t,
-        Err(e) => {
-            let help = match e {
-                ReadError::Io(_) => "",
-                ReadError::NotRegular(_) | ReadError::TooLarge(_) => {
-                    "; `model =` must name the JSON file `portolan analyze PATH --out FILE` wrote"
-                }
-            };
-            return failed(
-                p,
-                format!("project `{}`: model {}: {e}{help}", p.name, path.display()),
-            );
-        }
-    };
-    match serde_json::from_slice::<Project>(&text) {
-        Ok(model) if model.schema_version != SCHEMA_VERSION => failed(
-            p,
-            format!(
-                "project `{}`: model {} has schema_version {}, this portolan reads {SCHEMA_VERSION}; re-run `portolan analyze`",
-                p.name,
-                path.display(),
-                model.schema_version
-            ),
-        ),
+    match read_model(path) {
+        Err(e) => failed(p, format!("project `{}`: {e}", p.name)),
         Ok(mut model) => {
             // projects.toml decides how the project is named and presented.
             model.name = p.name.clone();
@@ -514,17 +492,34 @@ fn load_model(p: &ProjectConfig, path: &Path) -> Project {
             }
             model
         }
-        Err(e) => failed(
-            p,
-            format!(
-                "project `{}`: model {} is not a portolan model: {} (line {}, column {})",
-                p.name,
-                path.display(),
-                e,
-                e.line(),
-                e.column()
-            ),
-        ),
+    }
+}
+
+/// Reads a model file. Only a regular file of at most [`MAX_MODEL_BYTES`] is read.
+pub fn read_model(path: &Path) -> Result<Project, String> {
+    let text = regular::read(path, MAX_MODEL_BYTES).map_err(|e| {
+        let help = match e {
+            ReadError::Io(_) => "",
+            ReadError::NotRegular(_) | ReadError::TooLarge(_) => {
+                "; `model =` must name the JSON file `portolan analyze PATH --out FILE` wrote"
+            }
+        };
+        format!("model {}: {e}{help}", path.display())
+    })?;
+    match serde_json::from_slice::<Project>(&text) {
+        Ok(model) if model.schema_version != SCHEMA_VERSION => Err(format!(
+            "model {} has schema_version {}, this portolan reads {SCHEMA_VERSION}; re-run `portolan analyze`",
+            path.display(),
+            model.schema_version
+        )),
+        Ok(model) => Ok(model),
+        Err(e) => Err(format!(
+            "model {} is not a portolan model: {} (line {}, column {})",
+            path.display(),
+            e,
+            e.line(),
+            e.column()
+        )),
     }
 }
 
@@ -551,8 +546,9 @@ pub fn build_with_cache(
     // the analysis.
     let (content, theme) = load_site_inputs(config)?;
     let projects = analyze_projects_cached(config, options, progress, cache)?;
+    let earlier = revisions::compared(config, &projects, options, progress, cache);
     let output = output_path(config, options);
-    let site_key = site_key(config, &output, &projects, cache);
+    let site_key = site_key(config, &output, &projects, &earlier, cache);
     if options.reuse_output
         && let Some(key) = &site_key
         && cache.output_is_current(&output, key)
@@ -570,7 +566,7 @@ pub fn build_with_cache(
             search_time: std::time::Duration::ZERO,
         });
     }
-    let mut rendered = render_pages(config, projects, &content, &theme, progress)?;
+    let mut rendered = render_pages(config, projects, earlier, &content, &theme, progress)?;
     progress.stage("indexing for search");
     let started = std::time::Instant::now();
     let search = search::build(&rendered.files, &config.site.base_path)?;
@@ -641,14 +637,28 @@ pub struct Rendered {
 pub fn render_pages(
     config: &Config,
     mut projects: Vec<Project>,
+    earlier: Vec<revisions::Earlier>,
     content: &content::Content,
     theme: &Theme,
     progress: &dyn Progress,
 ) -> Result<Rendered, String> {
     link::resolve_across_projects(&mut projects);
-    let portal = link::link(&config.site.title, &projects);
+    let mut portal = link::link(&config.site.title, &projects);
+    for summary in &mut portal.projects {
+        if let Some(p) = config.projects.iter().find(|p| p.name == summary.name) {
+            summary.compared = p.compare.clone();
+        }
+    }
+    let comparisons = revisions::comparisons(earlier, &projects, &portal.kinds);
     progress.stage("rendering");
-    let site = render::render_site(&config.site, &portal, &projects, content, theme)?;
+    let site = render::render_site(
+        &config.site,
+        &portal,
+        &projects,
+        &comparisons,
+        content,
+        theme,
+    )?;
     Ok(Rendered {
         projects,
         portal,
@@ -658,9 +668,22 @@ pub fn render_pages(
 }
 
 /// The key of everything the site is made from, if every project has a cache key.
-fn site_key(config: &Config, output: &Path, projects: &[Project], cache: &Cache) -> Option<Hash> {
+fn site_key(
+    config: &Config,
+    output: &Path,
+    projects: &[Project],
+    earlier: &[revisions::Earlier],
+    cache: &Cache,
+) -> Option<Hash> {
     // Already read whole by `config::load`: only a pipe in its place is refused here.
     let config_text = regular::read(&config.file, u64::MAX).ok()?;
+    // A compared revision is fixed by its commit (a branch may move); one that failed is
+    // tried again next time.
+    let mut compared = Vec::new();
+    for e in earlier {
+        let commit = e.model.as_ref().ok()?.commit.as_str();
+        compared.extend(format!("{} {} {commit}\n", e.project, e.rev).into_bytes());
+    }
     cache.site_key(
         projects,
         &[
@@ -668,6 +691,7 @@ fn site_key(config: &Config, output: &Path, projects: &[Project], cache: &Cache)
             ("content", cache::folder_inputs(&config.site.content)),
             ("theme", cache::folder_inputs(&theme_dir(config))),
             ("output", output.to_string_lossy().as_bytes().to_vec()),
+            ("compare", compared),
         ],
     )
 }
@@ -718,6 +742,7 @@ pub fn analyze_path(path: &Path, options: &Options) -> Result<Project, String> {
         exclude: Vec::new(),
         docs: Vec::new(),
         source_url: None,
+        compare: Vec::new(),
     };
     let config = Config {
         file: PathBuf::from("projects.toml"),

@@ -106,7 +106,7 @@ fn hostile_repository_text_is_inert_on_every_page() {
     let pages = html_files(&out);
     assert_eq!(
         pages.len(),
-        21,
+        22,
         "{:?}",
         pages.iter().map(|p| &p.0).collect::<Vec<_>>()
     );

@@ -14,11 +14,11 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::example_yaml::{self, Kind};
-use super::schema_tree::type_text;
 use super::table::{Anchors, Cell, TableRow, api_page, counted, source_links};
 use super::version_diff::{self, VersionDiff};
 use super::views::Link;
 use crate::model::{Area, CelRule, Crd, CrdSchema, CrdVersion, Project, StatusCondition};
+use crate::schema::tree::type_text;
 
 /// The project header every page shows.
 #[derive(Serialize)]
@@ -831,20 +831,8 @@ fn changes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{CelRule, SchemaField};
-    use crate::render::schema_tree::tests::{field, schema};
-
-    fn rule(text: &str) -> CelRule {
-        CelRule {
-            rule: text.into(),
-            message: String::new(),
-            message_expression: String::new(),
-            reason: String::new(),
-            field_path: String::new(),
-            each: false,
-            from_marker: false,
-        }
-    }
+    use crate::model::SchemaField;
+    use crate::schema::tree::tests::{field, rule, schema};
 
     fn with_rules(mut f: SchemaField, n: usize) -> SchemaField {
         f.rules = (0..n).map(|i| rule(&format!("r{i}"))).collect();

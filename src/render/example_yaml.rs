@@ -8,12 +8,12 @@
 //! its default; else an enum's first member (with the others in a comment); else its
 //! fields, when some are shown; else a placeholder for its type (`""`, `0`, `false`, `{}`;
 //! a required array holds one item). A repeated subtree (`same_as`) is expanded from its
-//! first copy (see `schema_tree`). The example stops at [`MAX_LINES`] lines and says so; a
+//! first copy (see `schema::tree`). The example stops at [`MAX_LINES`] lines and says so; a
 //! schema portolan cut is said to be cut.
 
-use super::schema_tree::Tree;
 use super::yaml_text::{self, Node};
 use crate::model::{CrdSchema, SchemaField};
+use crate::schema::tree::Tree;
 
 /// At most this many lines of fields are written.
 const MAX_LINES: usize = 100;
@@ -222,10 +222,10 @@ fn placeholder(f: &SchemaField, of: &str) -> Node {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::schema_tree::tests::field;
+    use crate::schema::tree::tests::field;
 
     fn schema(fields: Vec<SchemaField>) -> CrdSchema {
-        crate::render::schema_tree::tests::schema("v1", fields)
+        crate::schema::tree::tests::schema("v1", fields)
     }
 
     fn kennel(namespaced: bool) -> Kind<'static> {

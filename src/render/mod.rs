@@ -6,8 +6,10 @@
 //! **Invariant:** every string from a repository reaches HTML through tera's autoescaping.
 
 pub mod api;
+pub mod api_versions;
 pub mod availability;
 mod c4;
+pub mod changes;
 pub mod connections;
 pub mod content;
 pub mod counts;
@@ -25,7 +27,6 @@ pub mod mermaid;
 pub mod nav;
 pub mod platform;
 pub mod rbac_code;
-pub mod schema_tree;
 pub mod sequence;
 pub mod subjects;
 pub mod svg;
@@ -72,7 +73,12 @@ pub fn render_content(
             ..nav::ProjectEntries::default()
         })
         .collect();
-    let navigation = nav::Navigation::new(&site.base_path, &site_pages.nav, &projects);
+    let navigation = nav::Navigation::new(
+        &site.base_path,
+        &site_pages.nav,
+        &projects,
+        portal.projects.iter().any(|p| !p.compared.is_empty()),
+    );
     let files = content_files(&site_pages, &chrome, &navigation, theme)?;
     let fingerprint = content_fingerprint(&site_pages, &files);
     Ok((files, fingerprint))
@@ -122,6 +128,7 @@ pub fn render_site(
     site: &Site,
     portal: &Portal,
     projects: &[Project],
+    comparisons: &[changes::Comparison],
     content: &Content,
     theme: &Theme,
 ) -> Result<SiteFiles, String> {
@@ -148,9 +155,18 @@ pub fn render_site(
             controllers: views::controller_links(p),
             kinds: api::own_kinds(p),
             has_docs: !d.index.docs.is_empty(),
+            has_changes: portal
+                .projects
+                .iter()
+                .any(|s| s.name == p.name && !s.compared.is_empty()),
         })
         .collect();
-    let navigation = nav::Navigation::new(root, &site_pages.nav, &entries);
+    let navigation = nav::Navigation::new(
+        root,
+        &site_pages.nav,
+        &entries,
+        portal.projects.iter().any(|p| !p.compared.is_empty()),
+    );
     // A page at `path` (site-relative folder) titled `title`, with its sidebar.
     let page = |template: &str, path: &str, title: &str, view: &dyn erased::View| {
         theme
@@ -280,12 +296,19 @@ pub fn render_site(
                 )?,
             });
         }
+        let mut configuration = manifests::configuration(project);
+        // Before the trailing bundled and samples sections (its rows say their place).
+        let at = configuration
+            .sections
+            .iter()
+            .position(|s| s.id == "bundled")
+            .unwrap_or(configuration.sections.len());
+        configuration.sections.insert(
+            at,
+            api_versions::project_section(project, site.target_kubernetes),
+        );
         for (folder, title, view) in [
-            (
-                "configuration",
-                "Configuration",
-                manifests::configuration(project),
-            ),
+            ("configuration", "Configuration", configuration),
             ("network", "Network", network),
             ("security", "Security", security),
         ] {
@@ -319,6 +342,16 @@ pub fn render_site(
                 },
             )?,
         });
+        let compared: Vec<&changes::Comparison> = comparisons
+            .iter()
+            .filter(|c| compared_project(c) == project.name)
+            .collect();
+        if let Some(view) = changes::project(project, &compared, root) {
+            files.push(OutputFile {
+                path: format!("{}index.html", view.path),
+                bytes: page("portal_sections.html", &view.path, &view.page_title, &view)?,
+            });
+        }
         files.push(OutputFile {
             path: format!("data/{}.json", project.name),
             bytes: json(project)?,
@@ -332,8 +365,10 @@ pub fn render_site(
         platform::secrets(projects, root),
         dependencies::platform(projects, root, platform::nav(root)),
         memory::platform(projects, root, platform::nav(root)),
+        api_versions::platform(projects, site.target_kubernetes, root, platform::nav(root)),
     ];
     portal_pages.extend(kinds::pages(portal, projects, root));
+    portal_pages.extend(changes::portal(projects, comparisons, root));
     for view in &portal_pages {
         files.push(OutputFile {
             path: format!("{}index.html", view.path),
@@ -409,6 +444,14 @@ fn security(
     added.push(rbac_code::least_privilege_index(project, privileges, root));
     view.sections.splice(at..at, added);
     view
+}
+
+/// The project a comparison is of.
+fn compared_project(c: &changes::Comparison) -> &str {
+    match c {
+        Ok(d) => &d.project,
+        Err((project, _, _)) => project,
+    }
 }
 
 /// The script `mermaid_js = true` loads, supplied by the site's theme.

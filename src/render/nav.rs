@@ -73,6 +73,8 @@ pub struct ProjectEntries {
     /// The project's own CRD kinds: (kind, site-relative API reference folder).
     pub kinds: Vec<(String, String)>,
     pub has_docs: bool,
+    /// The project compares earlier revisions: it has a changes page.
+    pub has_changes: bool,
 }
 
 pub struct Navigation {
@@ -103,6 +105,7 @@ impl Navigation {
         root: &str,
         content: &[super::content::NavEntry],
         projects: &[ProjectEntries],
+        changes: bool,
     ) -> Navigation {
         let mut platform = NavLink::new(root, "platform/".into(), "Platform");
         platform.url = format!("{root}platform/architecture/");
@@ -113,6 +116,7 @@ impl Navigation {
             ("secrets", "Secrets inventory"),
             ("dependencies", "Dependencies and images"),
             ("cache", "Cache and memory"),
+            ("kubernetes-apis", "Kubernetes API versions"),
         ]
         .iter()
         .map(|(path, title)| NavLink::new(root, format!("platform/{path}/"), *title))
@@ -122,6 +126,9 @@ impl Navigation {
             NavLink::new(root, "kinds/".into(), "Kinds"),
             platform,
         ];
+        if changes {
+            portal.push(NavLink::new(root, "changes/".into(), "Changes"));
+        }
         for page in content {
             let path = page.url.strip_prefix(root).unwrap_or(&page.url).to_string();
             portal.push(NavLink {
@@ -213,6 +220,9 @@ fn project_tree(root: &str, entries: &ProjectEntries) -> NavLink {
         page("network", "Network"),
         page("security", "Security"),
     ];
+    if entries.has_changes {
+        pages.push(page("changes", "Changes"));
+    }
     if entries.has_docs {
         pages.push(page("docs", "Docs"));
     }
@@ -235,8 +245,9 @@ mod tests {
             )],
             kinds: vec![("Widget".into(), format!("projects/{name}/api/x.io/Widget/"))],
             has_docs: false,
+            has_changes: false,
         };
-        Navigation::new("/r/", &[], &[entries("p"), entries("q")])
+        Navigation::new("/r/", &[], &[entries("p"), entries("q")], false)
     }
 
     #[test]

@@ -124,6 +124,7 @@ pub fn nav(root: &str) -> Vec<super::views::Link> {
         ("secrets", "Secrets inventory"),
         ("dependencies", "Dependencies and images"),
         ("cache", "Cache and memory"),
+        ("kubernetes-apis", "Kubernetes API versions"),
     ]
     .iter()
     .map(|(path, label)| super::views::Link {

@@ -269,9 +269,17 @@ impl Session {
             ));
         }
         let (content, theme) = pipeline::load_site_inputs(&self.config)?;
+        let earlier = crate::revisions::compared(
+            &self.config,
+            &self.analyzed,
+            &self.options,
+            progress,
+            &self.cache,
+        );
         let rendered = pipeline::render_pages(
             &self.config,
             self.analyzed.clone(),
+            earlier,
             &content,
             &theme,
             progress,

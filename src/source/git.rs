@@ -138,30 +138,7 @@ pub fn checkout(
             ));
         }
     };
-    let wanted = rev.unwrap_or("HEAD");
-    let commit = match resolve(&dir, rev) {
-        Some(commit) => commit,
-        None if offline => {
-            return Err(fail(
-                &format!("--offline and revision `{wanted}` is not in the cached clone"),
-                "run once without --offline to fetch it".into(),
-            ));
-        }
-        None => {
-            // Fetch just the missing revision (a commit id, tag or branch).
-            let fetched = git(
-                Some(&dir),
-                &["fetch", "--quiet", "--filter=blob:none"],
-                &["origin", wanted],
-                false,
-            )
-            .and_then(|_| commit_of(&dir, "FETCH_HEAD", false));
-            match fetched {
-                Ok(commit) => commit,
-                Err(e) => return Err(fail(&format!("unknown revision `{wanted}`"), e)),
-            }
-        }
-    };
+    let commit = revision(&dir, rev, offline).map_err(|e| format!("project `{name}`: {e}"))?;
     let current = commit_of(&dir, "HEAD", true).ok();
     if current.as_deref() != Some(commit.as_str()) || cloned {
         git(
@@ -180,6 +157,78 @@ pub fn checkout(
         .map_err(|e| fail(&format!("cannot check out {commit}"), e))?;
     }
     Ok((dir, commit))
+}
+
+/// The commit `rev` (HEAD when none) names in the clone at `dir`, fetching just that
+/// revision when the clone lacks it (never with `offline`).
+pub fn revision(dir: &Path, rev: Option<&str>, offline: bool) -> Result<String, String> {
+    let wanted = rev.unwrap_or("HEAD");
+    if let Some(commit) = resolve(dir, rev) {
+        return Ok(commit);
+    }
+    if offline {
+        return Err(format!(
+            "--offline and revision `{wanted}` is not in the cached clone: run once without --offline to fetch it"
+        ));
+    }
+    // Fetch just the missing revision (a commit id, tag or branch).
+    git(
+        Some(dir),
+        &["fetch", "--quiet", "--filter=blob:none"],
+        &["origin", wanted],
+        false,
+    )
+    .and_then(|_| commit_of(dir, "FETCH_HEAD", false))
+    .map_err(|e| format!("unknown revision `{wanted}`: {e}"))
+}
+
+/// The commit `rev` names in a local work tree (never fetched).
+pub fn local_revision(work_tree: &Path, rev: &str) -> Result<String, String> {
+    resolve(work_tree, Some(rev)).ok_or_else(|| {
+        format!(
+            "unknown revision `{rev}` in {}: give a tag, branch or commit of that repository",
+            work_tree.display()
+        )
+    })
+}
+
+/// Writes the files of `commit` into the empty folder `dest`, from the repository whose
+/// work tree (or clone) is `repo`, without touching its HEAD, index or work tree: git
+/// checks out into `dest` with an index of its own (`GIT_INDEX_FILE`) and no hooks. A
+/// partial clone fetches the blobs it lacks in one batch (never with `offline`).
+pub fn export(repo: &Path, commit: &str, dest: &Path, offline: bool) -> Result<(), String> {
+    let git_dir = git(Some(repo), &["rev-parse", "--absolute-git-dir"], &[], true)?;
+    let index = dest.with_extension("index");
+    let mut cmd = command(Some(dest), offline);
+    cmd.arg("--git-dir")
+        .arg(&git_dir)
+        .args(["--work-tree", ".", "-c", "core.hooksPath=/dev/null"])
+        .args([
+            "-c",
+            "advice.detachedHead=false",
+            "checkout",
+            "--quiet",
+            "--force",
+        ])
+        .arg("--end-of-options")
+        .arg(commit)
+        .args(["--", "."])
+        .env("GIT_INDEX_FILE", &index);
+    let output = cmd.output().map_err(|e| format!("cannot run git: {e}"));
+    let _ = std::fs::remove_file(&index);
+    let output = output?;
+    if output.status.success() {
+        Ok(())
+    } else {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        Err(format!(
+            "cannot write the files of {commit}: {}",
+            stderr
+                .lines()
+                .rfind(|l| !l.trim().is_empty())
+                .unwrap_or("git failed")
+        ))
+    }
 }
 
 /// The commit a revision names in the clone: a commit id, tag, or remote branch.

@@ -60,16 +60,20 @@ pub fn diagnostics(model: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
-/// Runs git in `dir` as a test's own tool (with an author set) and returns its output.
+/// Runs git in `dir` as a test's own tool and returns its output. The author, committer
+/// and date are fixed (and signing off), so the same commits get the same ids on every run.
 pub fn git(dir: &Path, args: &[&str]) -> String {
     let out = Command::new("git")
         .arg("-C")
         .arg(dir)
+        .args(["-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"])
         .args(args)
         .env("GIT_AUTHOR_NAME", "t")
         .env("GIT_AUTHOR_EMAIL", "t@example.com")
         .env("GIT_COMMITTER_NAME", "t")
         .env("GIT_COMMITTER_EMAIL", "t@example.com")
+        .env("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
+        .env("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
         .output()
         .unwrap();
     assert!(

@@ -428,6 +428,7 @@ fn field_of(node: &Node) -> SchemaField {
         enum_values,
         format,
         pattern,
+        limits: limits_of(s),
         items: node.items.clone(),
         additional_properties: node.additional.clone(),
         nullable: flag("nullable"),
@@ -437,6 +438,33 @@ fn field_of(node: &Node) -> SchemaField {
         validation: Vec::new(),
         rules: field_rules(node),
     }
+}
+
+/// The OpenAPI keywords that bound a value, in the order `SchemaField::limits` lists them.
+pub const LIMIT_KEYWORDS: &[&str] = &[
+    "minimum",
+    "exclusiveMinimum",
+    "maximum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+];
+
+/// A schema node's limits as `keyword=value` (numbers and booleans as JSON text).
+fn limits_of(schema: &Value) -> Vec<String> {
+    LIMIT_KEYWORDS
+        .iter()
+        .filter_map(|k| {
+            let v = schema.get(*k)?;
+            (v.is_number() || v.is_boolean()).then(|| format!("{k}={}", json_text(v)))
+        })
+        .collect()
 }
 
 /// A field's CEL rules: its own, then (an array's items, a map's values) each one's.

@@ -36,9 +36,9 @@ use super::helm::{self, ChartPart, dir_of};
 use super::kustomize::{self, KustomizationFile, ObjectName};
 use super::merge::merge_identical;
 use crate::model::{
-    Area, Autoscaler, Bundle, Certificate, ConfigMap, Crd, Diagnostic, DisruptionBudget, HelmChart,
-    HelmRendered, ImageRef, Ingress, Kustomization, NetworkPolicy, RbacRule, Role, RoleBinding,
-    Secret, Service, ServiceAccount, Webhook, Workload,
+    ApiUse, Area, Autoscaler, Bundle, Certificate, ConfigMap, Crd, Diagnostic, DisruptionBudget,
+    HelmChart, HelmRendered, ImageRef, Ingress, Kustomization, NetworkPolicy, RbacRule, Role,
+    RoleBinding, Secret, Service, ServiceAccount, SourceRef, Webhook, Workload,
 };
 use bundled::ObjectId;
 pub use documents::split_documents;
@@ -66,6 +66,8 @@ pub struct YamlFile {
     pub certificates: Vec<Certificate>,
     /// Container images the file's workloads name.
     pub images: Vec<ImageRef>,
+    /// Objects of API versions the deprecation table lists.
+    pub api_uses: Vec<ApiUse>,
     pub secret_uses: Vec<SecretUse>,
     /// Every object of the file, for the bundling rule and kustomize overlays.
     pub objects: Vec<ObjectId>,
@@ -368,6 +370,31 @@ fn object(o: &Object, doc: &str, f: &mut YamlFile) {
     } else {
         String::new()
     };
+    let version = value::str_at(&o.value, &["apiVersion"])
+        .rsplit('/')
+        .next()
+        .unwrap_or("");
+    if crate::deprecations::lookup(&o.group, version, &o.kind).is_some() {
+        let in_chart = path.split('/').any(|part| part == "templates");
+        f.api_uses.push(ApiUse {
+            group: o.group.clone(),
+            version: version.to_string(),
+            kind: o.kind.clone(),
+            how: if o.templated || in_chart {
+                "Helm template"
+            } else {
+                "manifest"
+            }
+            .into(),
+            object: match (o.namespace.as_str(), o.name.as_str()) {
+                ("", name) => name.to_string(),
+                (ns, name) => format!("{ns}/{name}"),
+            },
+            bundled: false,
+            area,
+            sources: vec![SourceRef::new(&path, o.line)],
+        });
+    }
     f.objects.push(ObjectId {
         group: o.group.clone(),
         kind: o.kind.clone(),
@@ -492,6 +519,7 @@ pub struct YamlFindings {
     pub kustomizations: Vec<Kustomization>,
     /// Images named by workloads, kustomize overrides and charts' values.
     pub images: Vec<ImageRef>,
+    pub api_uses: Vec<ApiUse>,
     pub bundled_manifests: Vec<Bundle>,
     /// Files parsed with template actions masked.
     pub templated_files: u64,
@@ -598,6 +626,7 @@ pub fn resolve(
         out.ingresses.append(&mut f.ingresses);
         out.certificates.append(&mut f.certificates);
         out.images.append(&mut f.images);
+        out.api_uses.append(&mut f.api_uses);
         out.helm_rendered.append(&mut f.rendered);
         uses.append(&mut f.secret_uses);
     }
@@ -670,7 +699,7 @@ pub fn resolve(
     out.helm_charts = helm::assemble(chart_parts);
     out.images
         .extend(super::images::helm_values(&out.helm_charts));
-    mark_bundled!(dirs, out.images);
+    mark_bundled!(dirs, out.images, out.api_uses);
 
     merge_identical(&mut out.crds);
     merge_identical(&mut out.webhooks);

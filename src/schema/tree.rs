@@ -2,7 +2,7 @@
 //! `.`, `[]` for array items and `{}` for map values) as a tree to walk: the fields under
 //! each field, a repeated subtree (`same_as`) given the fields of its first copy, and each
 //! field's key in its parent object with its shape (`containers[]` is the key
-//! `containers` shaped `[]`). The example YAML and the version diff walk it.
+//! `containers` shaped `[]`). The example YAML and the schema diff walk it.
 //!
 //! A walk that follows `same_as` could loop (a Rust struct that contains itself refers to
 //! an ancestor) or nest without end; [`Tree::children`] takes the walk's chain of
@@ -162,6 +162,19 @@ pub mod tests {
             depth: path.matches('.').count() as u32,
             field_type: field_type.into(),
             ..SchemaField::default()
+        }
+    }
+
+    /// A CEL rule with only its rule text.
+    pub fn rule(text: &str) -> crate::model::CelRule {
+        crate::model::CelRule {
+            rule: text.into(),
+            message: String::new(),
+            message_expression: String::new(),
+            reason: String::new(),
+            field_path: String::new(),
+            each: false,
+            from_marker: false,
         }
     }
 
