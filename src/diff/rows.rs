@@ -18,6 +18,9 @@ pub struct Row {
     pub source: Option<SourceRef>,
     /// The controller the row belongs to, if any.
     pub controller: String,
+    /// The items of the fields that are sets (`verbs`, `env`): compared as sets, their
+    /// changes shown as what was added and removed.
+    pub sets: Vec<(&'static str, Vec<String>)>,
 }
 
 impl Row {
@@ -29,7 +32,14 @@ impl Row {
             fields: Vec::new(),
             source: source.cloned(),
             controller: String::new(),
+            sets: Vec::new(),
         }
+    }
+
+    /// A field whose items are a set: `verbs get, list`.
+    fn set(mut self, name: &'static str, items: &[String]) -> Row {
+        self.sets.push((name, items.to_vec()));
+        self.field(name, joined(items))
     }
 
     fn of_controller(mut self, name: &str) -> Row {
@@ -162,13 +172,32 @@ fn file(source: &Option<SourceRef>) -> Option<&str> {
 /// The row at both sides, if anything but its line differs.
 fn changed(old: &Row, new: Row) -> Option<RowChange> {
     let mut parts: Vec<String> = Vec::new();
+    let items = |row: &Row, name: &str| {
+        row.sets
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, items)| items.clone())
+    };
     for (name, after) in &new.fields {
         let before = old
             .fields
             .iter()
             .find(|(n, _)| n == name)
             .map_or("", |(_, v)| v.as_str());
-        if before != after {
+        if let (Some(was), Some(is)) = (items(old, name), items(&new, name)) {
+            let added: Vec<String> = is.iter().filter(|i| !was.contains(i)).cloned().collect();
+            let removed: Vec<String> = was.iter().filter(|i| !is.contains(i)).cloned().collect();
+            let mut what = Vec::new();
+            if !added.is_empty() {
+                what.push(format!("added {}", joined(&added)));
+            }
+            if !removed.is_empty() {
+                what.push(format!("removed {}", joined(&removed)));
+            }
+            if !what.is_empty() {
+                parts.push(format!("{name}: {}", what.join("; ")));
+            }
+        } else if before != after {
             parts.push(format!("{name}: {} → {}", or_none(before), or_none(after)));
         }
     }
@@ -410,7 +439,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
                 format!("{} on {what}", r.role),
                 r.sources.first(),
             )
-            .field("verbs", joined(&r.verbs)),
+            .set("verbs", &r.verbs),
         );
     }
     for e in p.http_endpoints.iter().filter(|e| e.area.is_component()) {
@@ -479,7 +508,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
                 m.sources.first(),
             )
             .field("type", m.kind.clone())
-            .field("labels", joined(&m.labels))
+            .set("labels", &m.labels)
             .field("help", if m.help_expr { "" } else { &m.help }),
         );
     }
@@ -497,7 +526,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
                 s.sources.first(),
             )
             .field("type", s.service_type.clone())
-            .field("selector", joined(&s.selector)),
+            .set("selector", &s.selector),
         );
         for port in &s.ports {
             let id = if port.name.is_empty() {
@@ -558,9 +587,9 @@ fn rows_of(p: &Project) -> Vec<Row> {
                 )
                 .field("command", c.command.join(" "))
                 .field("args", c.args.join(" "))
-                .field("env", env.join(", "))
-                .field("requests", joined(&c.requests))
-                .field("limits", joined(&c.limits)),
+                .set("env", &env)
+                .set("requests", &c.requests)
+                .set("limits", &c.limits),
             );
         }
     }
@@ -580,7 +609,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("apiVersion", b.api_version.clone())
             .field("minAvailable", b.min_available.clone())
             .field("maxUnavailable", b.max_unavailable.clone())
-            .field("selector", joined(&b.selector)),
+            .set("selector", &b.selector),
         );
     }
     for m in p.managers.iter().filter(|m| m.area.is_component()) {
@@ -621,7 +650,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
                 format!("{label}{}{}", if kind.is_empty() { "" } else { ": " }, kind),
                 r.evidence.first(),
             )
-            .field("controllers", joined(&r.controllers)),
+            .set("controllers", &r.controllers),
         );
     }
     for c in p
@@ -637,7 +666,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
                 format!("ConfigMap {name}"),
                 c.sources.first(),
             )
-            .field("keys", joined(&c.keys)),
+            .set("keys", &c.keys),
         );
     }
     for h in p.helm_charts.iter().filter(|h| h.area.is_component()) {
