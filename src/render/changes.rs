@@ -24,22 +24,28 @@ pub fn page_path(project: &str) -> String {
     format!("projects/{project}/changes/")
 }
 
-/// The links of a row: old and new source lines.
+/// The links of a row: its source line at the new commit (the old one for a removed
+/// row), and at the old commit: `file:line` and `before` when the place is the same,
+/// `before: …` and `after: …` when it moved.
 fn sources(d: &ProjectDiff, c: &RowChange) -> Vec<Link> {
-    let mut out = Vec::new();
-    for (at, new_side, side) in [
-        (c.before.as_ref(), false, "before"),
-        (c.after.as_ref(), true, "after"),
-    ] {
-        if let Some(at) = at {
-            out.push(Link {
-                label: format!("{side}: {}:{}", at.file, at.line),
-                url: d.link(at, new_side).unwrap_or_default(),
-                note: false,
-            });
+    let link = |label: String, at: &crate::model::SourceRef, new_side: bool| Link {
+        label,
+        url: d.link(at, new_side).unwrap_or_default(),
+        note: false,
+    };
+    let place = |at: &crate::model::SourceRef| format!("{}:{}", at.file, at.line);
+    match (&c.before, &c.after) {
+        (Some(b), Some(a)) if b == a => {
+            vec![link(place(a), a, true), link("before".into(), b, false)]
         }
+        (Some(b), Some(a)) => vec![
+            link(format!("before: {}", place(b)), b, false),
+            link(format!("after: {}", place(a)), a, true),
+        ],
+        (Some(b), None) => vec![link(place(b), b, false)],
+        (None, Some(a)) => vec![link(place(a), a, true)],
+        (None, None) => Vec::new(),
     }
-    out
 }
 
 /// The page of the portal that shows the row at the pinned revision, if it still has one.
@@ -99,7 +105,17 @@ fn consumers_cell(c: &RowChange) -> Cell {
     )
 }
 
-/// One row: [project, from,] change, what (linked), detail, [used by,] source links.
+/// What happened, in one cell: the detail of a changed row, `added: …` or `removed: …`.
+fn change_text(c: &RowChange) -> String {
+    match (c.change, c.detail.is_empty()) {
+        (ChangeKind::Changed, _) => c.detail.clone(),
+        (kind, true) => kind.label().to_string(),
+        (kind, false) => format!("{}: {}", kind.label(), c.detail),
+    }
+}
+
+/// One row: [project and the revision compared,] what (linked), change, [used by,] source
+/// links.
 fn row(
     cx: &Context,
     d: &ProjectDiff,
@@ -109,20 +125,21 @@ fn row(
 ) -> TableRow {
     let mut cells = Vec::new();
     if across {
-        cells.push(Cell {
-            url: format!("{}{}", cx.root, page_path(&d.project)),
-            ..Cell::project(cx.root, &d.project)
-        });
-        cells.push(Cell::text(d.from.rev.clone()));
+        cells.push(Cell::list(vec![
+            Cell {
+                url: format!("{}{}", cx.root, page_path(&d.project)),
+                ..Cell::project(cx.root, &d.project)
+            },
+            Cell::text(format!("since {}", d.from.rev)),
+        ]));
     }
-    cells.push(Cell::text(c.change.label()));
     let page = row_page(cx.root, cx.project, &cx.controllers, c);
     cells.push(if page.is_empty() {
         Cell::text(c.subject.clone())
     } else {
         Cell::link(c.subject.clone(), page)
     });
-    cells.push(Cell::text(c.detail.clone()));
+    cells.push(Cell::text(change_text(c)));
     if c.breaking {
         cells.push(consumers_cell(c));
     }
@@ -140,12 +157,8 @@ fn sections_of(
     across: bool,
     anchors: &mut Anchors,
 ) -> Vec<Section> {
-    let mut lead_headers: Vec<&str> = if across {
-        vec!["Project", "From"]
-    } else {
-        Vec::new()
-    };
-    lead_headers.extend(["Change", "What", "Detail"]);
+    let mut lead_headers: Vec<&str> = if across { vec!["Project"] } else { Vec::new() };
+    lead_headers.extend(["What", "Change"]);
     let mut breaking_headers = lead_headers.clone();
     breaking_headers.extend(["Used by", "Source"]);
     let mut headers = lead_headers;
