@@ -1,7 +1,7 @@
 //! Deprecated and removed Kubernetes API versions (`site.target_kubernetes`): the
-//! `legacy-apis` fixture uses one in a manifest, one in a Helm template and one in Go code
-//! (a watch and a write), plus v1 Endpoints (deprecated, not removed) and a current API
-//! that must not be reported.
+//! `legacy-apis` fixture uses removed ones in manifests, a Helm template, Go code (a watch
+//! and a write) and Rust code (a kube-rs controller's watch), plus v1 Endpoints
+//! (deprecated, not removed) and a current API that must not be reported.
 
 mod common;
 
