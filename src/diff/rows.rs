@@ -57,7 +57,7 @@ impl Row {
         self.fields
             .iter()
             .filter(|(_, v)| !v.is_empty())
-            .map(|(n, v)| format!("{n} {v}"))
+            .map(|(n, v)| format!("{n} {}", shown(v)))
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -198,7 +198,11 @@ fn changed(old: &Row, new: Row) -> Option<RowChange> {
                 parts.push(format!("{name}: {}", what.join("; ")));
             }
         } else if before != after {
-            parts.push(format!("{name}: {} → {}", or_none(before), or_none(after)));
+            parts.push(format!(
+                "{name}: {} → {}",
+                shown(or_none(before)),
+                shown(or_none(after))
+            ));
         }
     }
     if let (Some(a), Some(b)) = (file(&old.source), file(&new.source))
@@ -218,6 +222,18 @@ fn changed(old: &Row, new: Row) -> Option<RowChange> {
         before: old.source.clone(),
         after: new.source,
     })
+}
+
+/// Characters of one field's value a change shows (a container's arguments can run to
+/// kilobytes; the model has them all).
+const VALUE_SHOWN: usize = 200;
+
+fn shown(v: &str) -> String {
+    if v.chars().count() <= VALUE_SHOWN {
+        return v.to_string();
+    }
+    let head: String = v.chars().take(VALUE_SHOWN).collect();
+    format!("{head}…")
 }
 
 fn or_none(v: &str) -> &str {

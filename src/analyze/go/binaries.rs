@@ -2647,6 +2647,47 @@ func main() {
     const KLOG_ROWS: usize = 13;
 
     #[test]
+    fn library_flags_on_a_go_flag_set_merged_into_pflag_are_the_programs() {
+        let (b, d) = analyze(&[(
+            "cmd/side/main.go",
+            r#"package main
+
+import (
+	"flag"
+
+	"github.com/spf13/pflag"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+)
+
+func main() {
+	var opts zap.Options
+	addFlags(pflag.CommandLine, &opts)
+	pflag.Parse()
+}
+
+func addFlags(fs *pflag.FlagSet, opts *zap.Options) {
+	goFlags := flag.NewFlagSet("go", flag.ContinueOnError)
+	opts.BindFlags(goFlags)
+	fs.AddGoFlagSet(goFlags)
+	fs.String("port", "8000", "The port.")
+	kept := flag.NewFlagSet("kept", flag.ContinueOnError)
+	opts.BindFlags(kept)
+}
+"#,
+        )]);
+        let side: Vec<String> = b
+            .iter()
+            .filter(|b| b.name == "side")
+            .flat_map(|b| b.flags.iter().map(|f| format!("{} {}", f.name, f.library)))
+            .collect();
+        assert!(side.contains(&"port ".to_string()), "{side:?}");
+        assert!(side.contains(&"zap-log-level zap".to_string()), "{side:?}");
+        // The set never merged stays a diagnostic, its flags unlisted.
+        let d: Vec<String> = d.iter().map(|d| format!("{}:{}", d.file, d.line)).collect();
+        assert_eq!(d, vec!["cmd/side/main.go:22"]);
+    }
+
+    #[test]
     fn flags_libraries_register_are_listed_with_their_library() {
         let (b, d) = analyze(&[
             (

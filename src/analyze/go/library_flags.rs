@@ -190,7 +190,44 @@ fn other_flag_set(call: Node, nil_ok: bool, src: &[u8], imports: &[Import]) -> O
         && arg.child_by_field_id(FIELD.operand).is_some_and(|o| {
             o.kind_name() == "identifier" && names_import(imports, text(o, src), "flag")
         });
-    (!command_line).then(|| written.to_string())
+    let merged = arg.kind_name() == "identifier" && merged_into_pflag(call, written, src);
+    (!command_line && !merged).then(|| written.to_string())
+}
+
+/// True when the function around `call` hands the Go flag set `set` (a local variable)
+/// to a pflag set's `AddGoFlagSet(set)`: its flags then join the flags the function
+/// registers on that pflag set (llm-d's sidecar binds zap's flags this way).
+fn merged_into_pflag(call: Node, set: &str, src: &[u8]) -> bool {
+    let mut body = call.parent();
+    while let Some(n) = body {
+        if matches!(
+            n.kind_name(),
+            "function_declaration" | "method_declaration" | "func_literal"
+        ) {
+            break;
+        }
+        body = n.parent();
+    }
+    let Some(body) = body else {
+        return false;
+    };
+    // An explicit stack: a function body is bounded by the file, never recursed into.
+    let mut stack = vec![body];
+    while let Some(n) = stack.pop() {
+        if n.kind_name() == "call_expression"
+            && let Some(f) = callee(n).filter(|f| f.kind_name() == "selector_expression")
+            && f.child_by_field_id(FIELD.field)
+                .is_some_and(|m| text(m, src) == "AddGoFlagSet")
+            && n.child_by_field_id(FIELD.arguments).is_some_and(|a| {
+                a.named_child_count() == 1 && a.named_child(0).is_some_and(|x| text(x, src) == set)
+            })
+        {
+            return true;
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    false
 }
 
 /// The rows a library registers.
