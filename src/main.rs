@@ -1,6 +1,7 @@
 //! portolan's binary: parse arguments, run a command, print, pick the exit code.
-//! Exit codes: 0 ok, 1 a project failed (unless --keep-going) or `check` found problems,
-//! 2 bad usage or configuration, or an output folder portolan may not replace.
+//! Exit codes: 0 ok, 1 a project failed (unless --keep-going), `check` found problems or
+//! `diff --fail-on` found such a change, 2 bad usage or configuration, an output folder
+//! portolan may not replace, or a comparison `diff` could not make.
 
 mod access;
 mod analyze;
