@@ -415,6 +415,12 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
     for p in &failed {
         eprintln!("error: {}", p.error.as_deref().unwrap_or_default());
     }
+    // A comparison that failed is on its changes page; `check` counts it below.
+    if write {
+        for c in &built.not_compared {
+            eprintln!("warning: not compared: {c}");
+        }
+    }
     if !cli.quiet {
         for p in built.projects.iter().filter(|p| p.error.is_none()) {
             let c = model::Counts::of(p);
@@ -479,6 +485,10 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
     }
     // check: report every problem, then fail if there was any.
     let mut problems = failed.len();
+    for c in &built.not_compared {
+        eprintln!("not compared: {c}");
+        problems += 1;
+    }
     for p in &built.projects {
         for c in &p.controllers {
             for w in c.watches.iter().filter(|w| !w.is_resolved()) {

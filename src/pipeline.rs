@@ -70,6 +70,8 @@ pub struct Built {
     pub search_documents: usize,
     /// How long reading the documents, indexing and exporting took.
     pub search_time: std::time::Duration,
+    /// Comparisons (`compare = […]`) that could not be made: `P at REV: why`.
+    pub not_compared: Vec<String>,
 }
 
 /// Each worker's stack. Analyzers walk with explicit stacks, and syn's recursion is bounded
@@ -564,6 +566,7 @@ pub fn build_with_cache(
             search_dir: search::index_dir(&config.site.cache_dir),
             search_documents: 0,
             search_time: std::time::Duration::ZERO,
+            not_compared: Vec::new(),
         });
     }
     let mut rendered = render_pages(config, projects, earlier, &content, &theme, progress)?;
@@ -583,6 +586,7 @@ pub fn build_with_cache(
         search_dir: search::index_dir(&config.site.cache_dir),
         search_documents: search.documents,
         search_time,
+        not_compared: rendered.not_compared,
     })
 }
 
@@ -631,6 +635,8 @@ pub struct Rendered {
     pub files: Vec<OutputFile>,
     /// Serve keeps it to tell content-only edits (see `render::render_content`).
     pub content_fingerprint: String,
+    /// Comparisons that could not be made: `P at REV: why` (their pages say so too).
+    pub not_compared: Vec<String>,
 }
 
 /// Links analyzed projects and renders the site in memory.
@@ -659,11 +665,17 @@ pub fn render_pages(
         content,
         theme,
     )?;
+    let not_compared = comparisons
+        .iter()
+        .filter_map(|c| c.as_ref().err())
+        .map(|(project, rev, why)| format!("{project} at {rev}: {why}"))
+        .collect();
     Ok(Rendered {
         projects,
         portal,
         files: site.files,
         content_fingerprint: site.content_fingerprint,
+        not_compared,
     })
 }
 

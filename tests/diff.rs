@@ -272,3 +272,30 @@ fn compare_is_refused_for_a_model_and_for_a_bad_revision() {
         assert!(stderr(&out).contains(message), "{}", stderr(&out));
     }
 }
+
+#[test]
+fn a_revision_that_cannot_be_compared_is_a_warning_for_build_and_a_problem_for_check() {
+    let tmp = portal("compare = [\"v1\", \"no-such-tag\"]");
+    let dir = tmp.path();
+    let check = run(portolan().current_dir(dir).arg("check"));
+    assert_eq!(check.status.code(), Some(1));
+    assert!(
+        stderr(&check).contains("not compared: sprocket-operator at no-such-tag: project `sprocket-operator` at `no-such-tag`: unknown revision"),
+        "{}",
+        stderr(&check)
+    );
+    let build = run(portolan()
+        .current_dir(dir)
+        .args(["build", "--out"])
+        .arg(dir.join("site")));
+    assert!(build.status.success(), "{}", stderr(&build));
+    assert!(stderr(&build).contains("warning: not compared: sprocket-operator at no-such-tag"));
+    let page =
+        std::fs::read_to_string(dir.join("site/projects/sprocket-operator/changes/index.html"))
+            .unwrap();
+    assert!(page.contains("Not compared with no-such-tag"));
+    assert!(
+        page.contains("Breaking changes since v1"),
+        "the other revision is there"
+    );
+}

@@ -111,6 +111,7 @@ impl Session {
             search_dir: PathBuf::new(),
             search_documents: 0,
             search_time: std::time::Duration::ZERO,
+            not_compared: Vec::new(),
         };
         pipeline::write(&built).map_err(|e| e.to_string())?;
         let (export, pages): (Vec<&OutputFile>, Vec<&OutputFile>) =
