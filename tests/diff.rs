@@ -243,6 +243,9 @@ fn compare_gives_changes_pages_cached_by_commit() {
         "{}",
         stderr(&second)
     );
+    // Every link and anchor of the changes pages resolves (`check` verifies them all).
+    let check = run(portolan().current_dir(&dir).arg("check"));
+    assert!(stderr(&check).contains("check: ok"), "{}", stderr(&check));
 }
 
 #[test]
