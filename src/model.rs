@@ -1945,8 +1945,8 @@ pub struct ProjectSummary {
     pub counts: Counts,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
-    /// The earlier revisions projects.toml compares the project with (`compare`): the
-    /// project has a changes page.
+    /// The earlier revisions the project was compared with (`compare`), or tried to be:
+    /// the project has a changes page.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub compared: Vec<String>,
 }

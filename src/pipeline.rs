@@ -650,12 +650,18 @@ pub fn render_pages(
 ) -> Result<Rendered, String> {
     link::resolve_across_projects(&mut projects);
     let mut portal = link::link(&config.site.title, &projects);
-    for summary in &mut portal.projects {
-        if let Some(p) = config.projects.iter().find(|p| p.name == summary.name) {
-            summary.compared = p.compare.clone();
+    let comparisons = revisions::comparisons(earlier, &projects, &portal.kinds);
+    // A project has a changes page when it has a comparison (made or failed), not when
+    // it failed before any could be tried.
+    for c in &comparisons {
+        let (project, rev) = match c {
+            Ok(d) => (&d.project, &d.from.rev),
+            Err((project, rev, _)) => (project, rev),
+        };
+        if let Some(summary) = portal.projects.iter_mut().find(|s| &s.name == project) {
+            summary.compared.push(rev.clone());
         }
     }
-    let comparisons = revisions::comparisons(earlier, &projects, &portal.kinds);
     progress.stage("rendering");
     let site = render::render_site(
         &config.site,
