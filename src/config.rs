@@ -88,6 +88,8 @@ pub struct ProjectConfig {
     /// Earlier revisions to compare the pinned one with (`compare = ["v0.18.1"]`): each
     /// gets a changes page.
     pub compare: Vec<String>,
+    /// Unresolved kinds `check` accepts: `FILE` (any in that file) or `FILE:LINE`.
+    pub accept_unresolved: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -176,6 +178,8 @@ struct RawProject {
     source_url: Option<Spanned<String>>,
     #[serde(default)]
     compare: Vec<Spanned<String>>,
+    #[serde(default)]
+    accept_unresolved: Vec<Spanned<String>>,
 }
 
 /// Reads and validates a projects.toml file.
@@ -540,6 +544,30 @@ fn validate_project(
         }
         compare.push(rev);
     }
+    let mut accept_unresolved = Vec::new();
+    for entry in raw.accept_unresolved {
+        let span = entry.span();
+        let entry = entry.into_inner();
+        let (path, line) = match entry.rsplit_once(':') {
+            Some((p, l)) if !l.is_empty() && l.chars().all(|c| c.is_ascii_digit()) => (p, Some(l)),
+            _ => (entry.as_str(), None),
+        };
+        let bad_path = path.is_empty()
+            || path.starts_with('/')
+            || path.contains('\\')
+            || path
+                .split('/')
+                .any(|part| part.is_empty() || part == "." || part == "..")
+            || path.contains(char::is_control);
+        if bad_path || line == Some("0") {
+            return Err(locate.error(
+                span,
+                format!("`{}` is not a source file or file:line", entry.escape_debug()),
+                Some("write the repository-relative path `check` printed, with or without its line: accept_unresolved = [\"pkg/sync/watch.go:42\"]".into()),
+            ));
+        }
+        accept_unresolved.push(entry);
+    }
     Ok(ProjectConfig {
         title: raw.title.unwrap_or_else(|| name.clone()),
         name,
@@ -550,6 +578,7 @@ fn validate_project(
         docs,
         source_url,
         compare,
+        accept_unresolved,
     })
 }
 

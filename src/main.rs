@@ -490,15 +490,30 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
         problems += 1;
     }
     for p in &built.projects {
+        let accepted = config
+            .projects
+            .iter()
+            .find(|c| c.name == p.name)
+            .map_or(&[][..], |c| c.accept_unresolved.as_slice());
         for c in &p.controllers {
             for w in c.watches.iter().filter(|w| !w.is_resolved()) {
-                let at = w
-                    .sources
-                    .first()
+                let first = w.sources.first();
+                let at = first
                     .map(|s| format!("{}:{}", s.file, s.line))
                     .unwrap_or_default();
-                eprintln!("unresolved kind: {}: {at}: {}", p.name, w.kind);
-                problems += 1;
+                let file = first.map_or("", |s| s.file.as_str());
+                if w.is_dynamic() {
+                    // Chosen at run time by design: nothing for the user to map.
+                    eprintln!("note: dynamic kind: {}: {at}: {}", p.name, w.kind);
+                } else if accepted.iter().any(|a| *a == at || *a == file) {
+                    eprintln!(
+                        "note: accepted unresolved kind: {}: {at}: {}",
+                        p.name, w.kind
+                    );
+                } else {
+                    eprintln!("unresolved kind: {}: {at}: {}", p.name, w.kind);
+                    problems += 1;
+                }
             }
         }
     }

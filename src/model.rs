@@ -461,7 +461,22 @@ impl Watch {
     pub fn is_resolved(&self) -> bool {
         self.group != UNRESOLVED
     }
+
+    /// An unresolved watch whose kind is chosen at run time by design: an
+    /// `unstructured.Unstructured` or `metav1.PartialObjectMetadata` object.
+    pub fn is_dynamic(&self) -> bool {
+        !self.is_resolved()
+            && matches!(
+                (self.import_path.as_deref(), self.kind.as_str()),
+                (Some(DYNAMIC_PACKAGE), _) | (Some(METAV1_PACKAGE), "PartialObjectMetadata")
+            )
+    }
 }
+
+/// The package of `unstructured.Unstructured`.
+pub const DYNAMIC_PACKAGE: &str = "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured";
+/// The package of `metav1.PartialObjectMetadata`.
+pub const METAV1_PACKAGE: &str = "k8s.io/apimachinery/pkg/apis/meta/v1";
 
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Operation {

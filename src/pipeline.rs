@@ -326,8 +326,14 @@ fn project_key(
     config: &Config,
     reads: &[(usize, &walk::SourceFile, walk::Read, Hash)],
 ) -> Hash {
+    // What `compare` lists and what `check` accepts do not change the analysis.
+    let analyzed = ProjectConfig {
+        compare: Vec::new(),
+        accept_unresolved: Vec::new(),
+        ..p.config.clone()
+    };
     let mut h = KeyHasher::new("project");
-    h.field(format!("{:?}", p.config).as_bytes())
+    h.field(format!("{analyzed:?}").as_bytes())
         .field(format!("{:?}", config.groups).as_bytes())
         .field(format!("{:?}", p.checkout).as_bytes())
         .field(format!("{:?}", p.report).as_bytes())
@@ -761,6 +767,7 @@ pub fn analyze_path(path: &Path, options: &Options) -> Result<Project, String> {
         docs: Vec::new(),
         source_url: None,
         compare: Vec::new(),
+        accept_unresolved: Vec::new(),
     };
     let config = Config {
         file: PathBuf::from("projects.toml"),

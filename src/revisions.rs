@@ -132,6 +132,7 @@ pub fn analyze(
     let snapshot = ProjectConfig {
         source: SourceSpec::Path(tree.clone()),
         compare: Vec::new(),
+        accept_unresolved: Vec::new(),
         ..p.clone()
     };
     let single = Config {

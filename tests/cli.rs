@@ -407,6 +407,71 @@ fn check_reports_unresolved_kinds_without_writing() {
     assert!(!out.exists());
 }
 
+/// A projects.toml beside nothing, naming fixture folders by absolute path.
+fn fixture_config(dir: &std::path::Path, projects: &[(&str, &str, &str)]) -> std::path::PathBuf {
+    let mut text = String::new();
+    for (name, folder, extra) in projects {
+        text.push_str(&format!(
+            "[[project]]\nname = \"{name}\"\npath = \"{}\"\n{extra}\n\n",
+            fixtures().join(folder).display()
+        ));
+    }
+    let file = dir.join("projects.toml");
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+#[test]
+fn check_notes_dynamic_kinds_and_accepted_ones_without_failing() {
+    let dir = tempfile::tempdir().unwrap();
+    let check = |accept: &str| {
+        let config = fixture_config(
+            dir.path(),
+            &[
+                ("widget-operator", "widget-operator", ""),
+                ("gadget-scheduler", "gadget-scheduler", accept),
+                ("cog-watcher", "revisions/cog-watcher", ""),
+                // The watcher's kinds are this project's.
+                ("sprocket-operator", "revisions/sprocket-v2", ""),
+            ],
+        );
+        run(bin().arg("check").arg("--config").arg(config))
+    };
+    let strict = check("");
+    assert_eq!(strict.status.code(), Some(1));
+    let err = stderr(&strict);
+    assert!(
+        err.contains("unresolved kind: gadget-scheduler: pkg/controller/relay.go:37: Thing"),
+        "{err}"
+    );
+    // An unstructured object's kind is chosen at run time: a note, never a failure.
+    assert!(
+        err.contains("note: dynamic kind: cog-watcher: internal/controller/any_controller.go:25: Unstructured"),
+        "{err}"
+    );
+    assert!(err.contains("check: 1 problem(s)"), "{err}");
+    for accept in [
+        "accept_unresolved = [\"pkg/controller/relay.go:37\"]",
+        "accept_unresolved = [\"pkg/controller/relay.go\"]",
+    ] {
+        let accepted = check(accept);
+        let err = stderr(&accepted);
+        assert_eq!(accepted.status.code(), Some(0), "{err}");
+        assert!(err.contains("note: accepted unresolved kind: gadget-scheduler: pkg/controller/relay.go:37: Thing"), "{err}");
+        assert!(err.contains("check: ok"), "{err}");
+    }
+    // Another line of the file is not accepted by a line entry.
+    let other = check("accept_unresolved = [\"pkg/controller/relay.go:38\"]");
+    assert_eq!(other.status.code(), Some(1));
+    let bad = check("accept_unresolved = [\"../outside.go\"]");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("is not a source file or file:line"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
 #[test]
 fn analyze_writes_a_model_that_build_accepts() {
     let dir = tempfile::tempdir().unwrap();
