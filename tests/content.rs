@@ -354,3 +354,89 @@ fn mermaid_js_needs_the_script_in_the_theme() {
     assert!(page.contains("<pre class=\"mermaid\">graph TD; A--&gt;B\n</pre>"));
     assert!(page.contains("<script src=\"/x/static/mermaid.min.js\" defer></script>"));
 }
+
+/// The README's pages table (`## The pages`) names every kind of page folder the fixture
+/// portal writes: a page added without its row fails here.
+#[test]
+fn every_page_folder_is_named_in_the_readme() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let table = readme
+        .split("\n## The pages")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("README has a `## The pages` section");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("site");
+    assert!(
+        build(&fixtures().join("portal.toml"), &out)
+            .status
+            .success()
+    );
+    let mut folders = std::collections::BTreeSet::new();
+    for (page, _) in html_files(&out) {
+        let Some(folder) = page.strip_suffix("index.html") else {
+            continue;
+        };
+        folders.insert(pattern(folder));
+    }
+    if out.join("projects/widget-operator/files").is_dir() {
+        folders.insert("/projects/P/files/".to_string());
+    }
+    let missing: Vec<&String> = folders
+        .iter()
+        .filter(|f| !table.contains(&format!("`{f}`")) && !table.contains(&format!("`{f}` and")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "pages the README's table does not name: {missing:?}"
+    );
+    // The fixture portal writes every kind the table lists for it, or this test would
+    // pass on a portal that lost a page.
+    for expected in [
+        "/kinds/GROUP/KIND/",
+        "/platform/kubernetes-apis/",
+        "/projects/P/api/GROUP/KIND/all-fields/",
+    ] {
+        assert!(
+            folders.contains(expected),
+            "{expected} not written: {folders:?}"
+        );
+    }
+}
+
+/// A page folder as the README's table writes it: `projects/widget-operator/api/g/K/` is
+/// `/projects/P/api/GROUP/KIND/`; a content page is `/PATH/`.
+fn pattern(folder: &str) -> String {
+    let parts: Vec<&str> = folder
+        .trim_end_matches('/')
+        .split('/')
+        .filter(|p| !p.is_empty())
+        .collect();
+    let named: Vec<String> = match parts.as_slice() {
+        [] => Vec::new(),
+        ["projects", _, rest @ ..] => {
+            let mut out = vec!["projects".to_string(), "P".into()];
+            match rest {
+                ["api", _, _, tail @ ..] => {
+                    out.extend(["api".into(), "GROUP".into(), "KIND".into()]);
+                    out.extend(tail.iter().map(|t| t.to_string()));
+                }
+                ["controllers", _] => out.extend(["controllers".into(), "NAME".into()]),
+                ["docs", _, ..] => out.extend(["docs".into(), "PATH".into()]),
+                other => out.extend(other.iter().map(|t| t.to_string())),
+            }
+            out
+        }
+        ["kinds", _, _] => vec!["kinds".into(), "GROUP".into(), "KIND".into()],
+        [first, ..] if ["kinds", "platform", "search", "changes"].contains(first) => {
+            parts.iter().map(|p| p.to_string()).collect()
+        }
+        _ => vec!["PATH".into()],
+    };
+    if named.is_empty() {
+        "/".into()
+    } else {
+        format!("/{}/", named.join("/"))
+    }
+}
