@@ -523,6 +523,7 @@ fn model_target() -> Target {
         offline: true,
         out: None,
         reuse_output: false,
+        keep_going: false,
     };
     for dir in fixture_dirs() {
         if let Ok(project) = crate::pipeline::analyze_path(&dir, &options) {

@@ -47,6 +47,7 @@ fn main() -> ExitCode {
         offline: cli.offline,
         out: cli.out.clone(),
         reuse_output: matches!(cli.command, Command::Build),
+        keep_going: cli.keep_going,
     };
     match &cli.command {
         Command::Init { sources } => init(&cli, sources),

@@ -30,6 +30,8 @@ pub struct Options {
     pub out: Option<PathBuf>,
     /// Skip rendering when the output folder holds what these inputs give (`build`).
     pub reuse_output: bool,
+    /// Render even when every project failed (their pages show the errors).
+    pub keep_going: bool,
 }
 
 /// Progress reporting, implemented by the CLI (bars on a terminal, lines otherwise).
@@ -195,6 +197,19 @@ fn analyze_in_pool(
     let to_analyze: Vec<(usize, &walk::SourceFile, walk::Read, Hash)> =
         reads.into_iter().filter(|(i, ..)| !hit(*i)).collect();
 
+    // No stage progress when every source failed: the errors say it all.
+    if stage1
+        .iter()
+        .all(|s| matches!(s, Stage1::Done(p) if p.error.is_some()))
+    {
+        return stage1
+            .into_iter()
+            .filter_map(|s| match s {
+                Stage1::Done(p) => Some(p),
+                Stage1::Ready(_) => None,
+            })
+            .collect();
+    }
     progress.files_start(to_analyze.len() as u64);
     let outcomes: Vec<(usize, FileOutcome)> = to_analyze
         .into_par_iter()
@@ -554,6 +569,22 @@ pub fn build_with_cache(
     // the analysis.
     let (content, theme) = load_site_inputs(config)?;
     let projects = analyze_projects_cached(config, options, progress, cache)?;
+    if !options.keep_going && projects.iter().all(|p| p.error.is_some()) {
+        // Nothing to render: the caller reports the failures and writes nothing.
+        return Ok(Built {
+            projects,
+            files: Vec::new(),
+            output: output_path(config, options),
+            guard: output_guard(config),
+            unchanged: false,
+            stamp: None,
+            search: None,
+            search_dir: search::index_dir(&config.site.cache_dir),
+            search_documents: 0,
+            search_time: std::time::Duration::ZERO,
+            not_compared: Vec::new(),
+        });
+    }
     let earlier = revisions::compared(config, &projects, options, progress, cache);
     let output = output_path(config, options);
     let site_key = site_key(config, &output, &projects, &earlier, cache);

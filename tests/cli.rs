@@ -1140,14 +1140,25 @@ fn offline_without_a_clone_and_a_failed_clone_fail_clearly() {
         "{}",
         stderr(&o)
     );
+    // It says how to work without the network: a clone made elsewhere, as `path =`.
+    assert!(stderr(&o).contains("`path = \"DIR\"`"), "{}", stderr(&o));
 
     let o = run(bin().arg("build").arg("--config").arg(&config));
     assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
     assert!(
-        stderr(&o).contains("project `widget`: cannot clone file://"),
-        "{}",
-        stderr(&o)
+        err.contains("project `widget`: cannot clone file://"),
+        "{err}"
     );
+    assert!(
+        err.contains("help: git runs with your configuration"),
+        "{err}"
+    );
+    assert!(err.contains("`path = \"../checkout\"`"), "{err}");
+    // With every source failed there is nothing to analyze or render: no stage says so.
+    for stage in ["analyzing", "rendering", "indexing"] {
+        assert!(!err.contains(&format!("portolan: {stage}")), "{err}");
+    }
 }
 
 #[test]

@@ -108,7 +108,10 @@ pub fn checkout(
         Cache::Missing if offline => {
             return Err(fail(
                 "--offline and no clone in the cache",
-                format!("{} is missing; run once without --offline", dir.display()),
+                format!(
+                    "{} is missing: portolan clones a `git` project there on a run without --offline; without network, clone the repository wherever you can (`git clone URL DIR`) and point the project at it with `path = \"DIR\"` instead of `git`",
+                    dir.display()
+                ),
             ));
         }
         Cache::Other(other) if offline => {
@@ -123,12 +126,12 @@ pub fn checkout(
         }
         Cache::Missing => {
             clone(url, &dir, repos_dir, false)
-                .map_err(|e| fail(&format!("cannot clone {url}"), e))?;
+                .map_err(|e| fail(&format!("cannot clone {url}"), clone_help(e)))?;
             true
         }
         Cache::Other(_) => {
             clone(url, &dir, repos_dir, true)
-                .map_err(|e| fail(&format!("cannot clone {url}"), e))?;
+                .map_err(|e| fail(&format!("cannot clone {url}"), clone_help(e)))?;
             true
         }
         Cache::Foreign(why) => {
@@ -157,6 +160,13 @@ pub fn checkout(
         .map_err(|e| fail(&format!("cannot check out {commit}"), e))?;
     }
     Ok((dir, commit))
+}
+
+/// git's reason a clone failed, with what to do about it.
+fn clone_help(reason: String) -> String {
+    format!(
+        "{reason}\n  help: git runs with your configuration: check the network, a proxy (`https_proxy`, `git config http.proxy`) and credentials for this URL; or clone the repository yourself and use `path = \"../checkout\"` for the project instead of `git`"
+    )
 }
 
 /// The commit `rev` (HEAD when none) names in the clone at `dir`, fetching just that
