@@ -12,30 +12,111 @@ use crate::serve::{self, Rebuilt};
 /// portolan: one cross-linked documentation portal for a set of Kubernetes operators.
 #[derive(Parser, Debug)]
 #[command(name = "portolan", version, about)]
-pub struct Cli {
+struct Args {
     #[command(subcommand)]
-    pub command: Command,
-    /// The projects file.
-    #[arg(long, global = true, default_value = "projects.toml")]
-    pub config: PathBuf,
-    /// Output: the site folder for `build`, the model file for `analyze`.
-    #[arg(long, global = true)]
-    pub out: Option<PathBuf>,
-    /// Worker threads (default: one per core; 1 to 256).
-    #[arg(long, global = true, value_parser = parse_jobs)]
-    pub jobs: Option<usize>,
-    /// Never touch the network; fail if a clone or revision is missing from the cache.
-    #[arg(long, global = true)]
-    pub offline: bool,
-    /// Write the site even if a project failed; its pages show the error.
-    #[arg(long, global = true)]
-    pub keep_going: bool,
+    command: Command,
     /// Print only errors.
     #[arg(short, long, global = true, conflicts_with = "verbose")]
-    pub quiet: bool,
+    quiet: bool,
     /// Print per-project details.
     #[arg(short, long, global = true)]
+    verbose: bool,
+}
+
+/// The command line as the commands use it: the subcommand, and the flags of it that
+/// several commands share (absent ones at their defaults).
+#[derive(Debug)]
+pub struct Cli {
+    pub command: Command,
+    pub config: PathBuf,
+    pub out: Option<PathBuf>,
+    pub jobs: Option<usize>,
+    pub offline: bool,
+    pub keep_going: bool,
+    pub quiet: bool,
     pub verbose: bool,
+}
+
+impl Cli {
+    /// Parses the process's arguments (printing help or a usage error and exiting on those).
+    pub fn parse() -> Cli {
+        let args = Args::parse();
+        let default_config = || PathBuf::from(DEFAULT_CONFIG);
+        let (config, out, run, keep_going) = match &args.command {
+            Command::Init { config, .. } => (config.config.clone(), None, Run::default(), false),
+            Command::Build {
+                config,
+                out,
+                run,
+                keep_going,
+            }
+            | Command::Serve {
+                config,
+                out,
+                run,
+                keep_going,
+                ..
+            } => (
+                config.config.clone(),
+                out.out.clone(),
+                run.clone(),
+                *keep_going,
+            ),
+            Command::Check { config, run } | Command::Search { config, run, .. } => {
+                (config.config.clone(), None, run.clone(), false)
+            }
+            Command::Diff { config, run, .. } => (config.config.clone(), None, run.clone(), false),
+            Command::Analyze { out, jobs, .. } => (
+                default_config(),
+                out.clone(),
+                Run {
+                    jobs: *jobs,
+                    offline: false,
+                },
+                false,
+            ),
+        };
+        Cli {
+            command: args.command,
+            config,
+            out,
+            jobs: run.jobs,
+            offline: run.offline,
+            keep_going,
+            quiet: args.quiet,
+            verbose: args.verbose,
+        }
+    }
+}
+
+const DEFAULT_CONFIG: &str = "projects.toml";
+
+/// `--config`, for every command that reads projects.toml.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ConfigArg {
+    /// The projects file.
+    #[arg(long, default_value = DEFAULT_CONFIG)]
+    pub config: PathBuf,
+}
+
+/// How a command that gets and analyzes the projects runs.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct Run {
+    /// Worker threads (default: one per core; 1 to 256).
+    #[arg(long, value_parser = parse_jobs)]
+    pub jobs: Option<usize>,
+    /// Never touch the network: a `git` project's clone (and revision) must already be in
+    /// cache_dir.
+    #[arg(long)]
+    pub offline: bool,
+}
+
+/// `--out` of the commands that write the site.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SiteOut {
+    /// The site folder, instead of `site.output` of projects.toml.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 /// The most worker threads `--jobs` accepts. The work is bound by the cores, so more threads
@@ -59,13 +140,46 @@ pub enum Command {
     Init {
         /// Git URLs or local folders, one project each (none: one example project).
         sources: Vec<String>,
+        #[command(flatten)]
+        config: ConfigArg,
     },
     /// Get, analyze and render every project of projects.toml into the site folder.
-    Build,
-    /// Everything `build` does except writing; fails on failed projects, unresolved kinds and broken links.
-    Check,
+    ///
+    /// Example: `portolan build --out public`
+    Build {
+        #[command(flatten)]
+        config: ConfigArg,
+        #[command(flatten)]
+        out: SiteOut,
+        #[command(flatten)]
+        run: Run,
+        /// Write the site even if a project failed; its pages show the error.
+        #[arg(long)]
+        keep_going: bool,
+    },
+    /// Everything `build` does except writing; fails on failed projects, unresolved kinds,
+    /// broken links and revisions that could not be compared.
+    ///
+    /// Example: `portolan check --offline` (in CI, after a build that made the clones)
+    Check {
+        #[command(flatten)]
+        config: ConfigArg,
+        #[command(flatten)]
+        run: Run,
+    },
     /// Build, serve on loopback, watch the inputs, rebuild what changed and reload the browser.
+    ///
+    /// Example: `portolan serve --port 0 --open`
     Serve {
+        #[command(flatten)]
+        config: ConfigArg,
+        #[command(flatten)]
+        out: SiteOut,
+        #[command(flatten)]
+        run: Run,
+        /// Serve the site even if a project failed; its pages show the error.
+        #[arg(long)]
+        keep_going: bool,
         /// The port (0 picks a free one; the address is printed).
         #[arg(long, default_value_t = 8000)]
         port: u16,
@@ -77,6 +191,8 @@ pub enum Command {
         open: bool,
     },
     /// Search the portal from the terminal (reads the index `build` keeps in cache_dir).
+    ///
+    /// Example: `portolan search "kind:InferencePool watch" --project kserve`
     Search {
         /// Words (all required, else any), "a phrase", kind:KIND, project:NAME, category:NAME.
         query: String,
@@ -92,6 +208,10 @@ pub enum Command {
         /// Print a JSON array of {title, url, project, category, score, snippet}, best first.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        config: ConfigArg,
+        #[command(flatten)]
+        run: Run,
     },
     /// Compare a project at two revisions (or two model files): every row that changed,
     /// breaking CRD changes first with the projects that use the kind.
@@ -129,14 +249,26 @@ pub enum Command {
         /// Exit with 1 when there is a breaking change (`breaking`) or any change (`any`).
         #[arg(long, value_enum)]
         fail_on: Option<FailOn>,
+        #[command(flatten)]
+        config: ConfigArg,
+        #[command(flatten)]
+        run: Run,
     },
     /// Analyze one local repository and print its model as JSON (or write it with --out).
+    ///
+    /// Example: `portolan analyze ../my-operator --out my-operator.json`, then
+    /// `model = "my-operator.json"` in projects.toml.
     Analyze {
         /// The repository's folder.
         path: PathBuf,
-        /// Only walk, read and parse the files (the floor analysis is measured against);
-        /// print counts instead of a model.
+        /// The model file to write, instead of printing the model.
         #[arg(long)]
+        out: Option<PathBuf>,
+        /// Worker threads (default: one per core; 1 to 256).
+        #[arg(long, value_parser = parse_jobs)]
+        jobs: Option<usize>,
+        /// Benchmark floor: only walk, read and parse the files, and print counts.
+        #[arg(long, hide = true)]
         parse_only: bool,
     },
 }

@@ -35,8 +35,6 @@ mod verify;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use cli::{Cli, Command, Reporter};
 use pipeline::Options;
 
@@ -46,22 +44,26 @@ fn main() -> ExitCode {
         jobs: cli.jobs,
         offline: cli.offline,
         out: cli.out.clone(),
-        reuse_output: matches!(cli.command, Command::Build),
+        reuse_output: matches!(cli.command, Command::Build { .. }),
         keep_going: cli.keep_going,
     };
     match &cli.command {
-        Command::Init { sources } => init(&cli, sources),
+        Command::Init { sources, .. } => init(&cli, sources),
         Command::Analyze {
             path,
             parse_only: true,
+            ..
         } => parse_only(path, &options),
         Command::Analyze {
             path,
             parse_only: false,
+            ..
         } => analyze(&cli, path, &options),
-        Command::Build => build(&cli, &options, true),
-        Command::Check => build(&cli, &options, false),
-        Command::Serve { port, bind, open } => {
+        Command::Build { .. } => build(&cli, &options, true),
+        Command::Check { .. } => build(&cli, &options, false),
+        Command::Serve {
+            port, bind, open, ..
+        } => {
             // Refused before anything is built or served: serve writes the site too.
             if let Err(code) = load_config(&cli).and_then(|c| prepare_output(&c, &options)) {
                 return code;
@@ -89,6 +91,7 @@ fn main() -> ExitCode {
             format,
             json,
             fail_on,
+            ..
         } => {
             let format = if *json {
                 cli::DiffFormat::Json
@@ -122,6 +125,7 @@ fn main() -> ExitCode {
             category,
             limit,
             json,
+            ..
         } => search(&cli, &options, query, project, category, *limit, *json),
     }
 }

@@ -389,14 +389,13 @@ fn a_missing_project_fails_alone() {
 
 #[test]
 fn check_reports_unresolved_kinds_without_writing() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("site");
+    let fx = fixture_copy();
+    // `check` takes no --out: it writes nothing, not even the default output folder.
+    let out = fx.path().join("site");
     let o = run(bin()
         .arg("check")
         .arg("--config")
-        .arg(fixtures().join("portal.toml"))
-        .arg("--out")
-        .arg(&out));
+        .arg(fx.path().join("portal.toml")));
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
@@ -1406,4 +1405,46 @@ fn kennel_manager_rows() {
     assert_eq!(section_rows(&sweeper, "cache-risks").len(), 3);
     let platform = std::fs::read_to_string(out.join("platform/cache/index.html")).unwrap();
     assert_eq!(section_rows(&platform, "memory-risks").len(), 5);
+}
+
+#[test]
+fn each_command_lists_only_its_own_flags_with_an_example() {
+    let help = |command: &str| {
+        let o = run(bin().args([command, "--help"]));
+        assert!(o.status.success());
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    for command in [
+        "init", "build", "check", "serve", "search", "diff", "analyze",
+    ] {
+        assert!(
+            help(command).contains("Example"),
+            "{command} --help has no example"
+        );
+    }
+    let search = help("search");
+    assert!(
+        !search.contains("--keep-going") && !search.contains("--out"),
+        "{search}"
+    );
+    let analyze = help("analyze");
+    assert!(
+        !analyze.contains("--config") && !analyze.contains("--offline"),
+        "{analyze}"
+    );
+    assert!(
+        !analyze.contains("parse-only"),
+        "a benchmark flag, hidden: {analyze}"
+    );
+    let check = help("check");
+    assert!(
+        !check.contains("--out") && !check.contains("--keep-going"),
+        "{check}"
+    );
+    assert!(help("build").contains("Write the site even if a project failed"));
+    assert!(help("serve").contains("Serve the site even if a project failed"));
+    // A flag another command takes is a usage error, named.
+    let o = run(bin().args(["search", "x", "--keep-going"]));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--keep-going"), "{}", stderr(&o));
 }

@@ -61,10 +61,13 @@ fn bounded(args: &[&str], cwd: &Path, limit: Duration, address_space: Option<u64
         ]);
     }
     argv.push(env!("CARGO_BIN_EXE_portolan").into());
+    // The command first: `--jobs` is one of its flags.
+    let (command, rest) = args.split_first().expect("a command");
+    argv.push(command.to_string());
     if !args.contains(&"--jobs") {
         argv.extend(["--jobs".into(), "2".into()]);
     }
-    argv.extend(args.iter().map(|a| a.to_string()));
+    argv.extend(rest.iter().map(|a| a.to_string()));
     let mut child = Command::new(&argv[0])
         .args(&argv[1..])
         .env("HOME", Path::new(env!("CARGO_TARGET_TMPDIR")).join("home"))
@@ -215,9 +218,9 @@ fn a_model_that_is_a_pipe_a_device_or_huge_fails_its_project_quickly() {
         );
         let config = dir.path().join("projects.toml");
         let args = [
+            "build",
             "--config",
             config.to_str().unwrap(),
-            "build",
             "-q",
             "--keep-going",
             "--out",
@@ -441,7 +444,7 @@ fn jobs_beyond_the_cap_are_refused_at_once() {
     let dir = tempfile::tempdir().unwrap();
     good_go_project(&dir.path().join("good"));
     for jobs in ["100000", "257", "0"] {
-        let run = portolan(&["--jobs", jobs, "analyze", "good"], dir.path(), HANG);
+        let run = portolan(&["analyze", "--jobs", jobs, "good"], dir.path(), HANG);
         assert_exit(&run, 2);
         let expected = format!(
             "invalid value '{jobs}' for '--jobs <JOBS>': give a number of worker threads from 1 to 256"
@@ -451,7 +454,7 @@ fn jobs_beyond_the_cap_are_refused_at_once() {
     // The cap itself works. Each worker reserves a 32 MiB stack it hardly touches, so this
     // one runs without the address-space cap (256 of them reserve 8 GiB).
     let run = bounded(
-        &["--jobs", "256", "analyze", "good"],
+        &["analyze", "--jobs", "256", "good"],
         dir.path(),
         HANG,
         None,
