@@ -76,6 +76,26 @@ pub struct Built {
     pub not_compared: Vec<String>,
 }
 
+impl Built {
+    /// A build with no files to write: the output is `unchanged` already, or there is
+    /// nothing to render.
+    fn nothing(config: &Config, projects: Vec<Project>, output: PathBuf, unchanged: bool) -> Built {
+        Built {
+            projects,
+            files: Vec::new(),
+            output,
+            guard: output_guard(config),
+            unchanged,
+            stamp: None,
+            search: None,
+            search_dir: search::index_dir(&config.site.cache_dir),
+            search_documents: 0,
+            search_time: std::time::Duration::ZERO,
+            not_compared: Vec::new(),
+        }
+    }
+}
+
 /// Each worker's stack. Analyzers walk with explicit stacks, and syn's recursion is bounded
 /// by `analyze::rust::syntax::too_deep`: the deepest file it lets through needs under 4 MiB
 /// in a debug build (`tests/hostile_bounds.rs` runs it), so this is an 8× margin. Only the
@@ -571,19 +591,8 @@ pub fn build_with_cache(
     let projects = analyze_projects_cached(config, options, progress, cache)?;
     if !options.keep_going && projects.iter().all(|p| p.error.is_some()) {
         // Nothing to render: the caller reports the failures and writes nothing.
-        return Ok(Built {
-            projects,
-            files: Vec::new(),
-            output: output_path(config, options),
-            guard: output_guard(config),
-            unchanged: false,
-            stamp: None,
-            search: None,
-            search_dir: search::index_dir(&config.site.cache_dir),
-            search_documents: 0,
-            search_time: std::time::Duration::ZERO,
-            not_compared: Vec::new(),
-        });
+        let output = output_path(config, options);
+        return Ok(Built::nothing(config, projects, output, false));
     }
     let earlier = revisions::compared(config, &projects, options, progress, cache);
     let output = output_path(config, options);
@@ -592,19 +601,7 @@ pub fn build_with_cache(
         && let Some(key) = &site_key
         && cache.output_is_current(&output, key)
     {
-        return Ok(Built {
-            projects,
-            files: Vec::new(),
-            output,
-            guard: output_guard(config),
-            unchanged: true,
-            stamp: None,
-            search: None,
-            search_dir: search::index_dir(&config.site.cache_dir),
-            search_documents: 0,
-            search_time: std::time::Duration::ZERO,
-            not_compared: Vec::new(),
-        });
+        return Ok(Built::nothing(config, projects, output, true));
     }
     let mut rendered = render_pages(config, projects, earlier, &content, &theme, progress)?;
     progress.stage("indexing for search");
