@@ -92,6 +92,8 @@ pub struct Cache {
     memo: Option<Mutex<FileMemo>>,
     /// The key of each project analyzed or loaded in this run.
     keys: Mutex<BTreeMap<String, Hash>>,
+    /// The projects loaded from the cache in this run (serve reports the others as analyzed).
+    loaded: Mutex<std::collections::BTreeSet<String>>,
 }
 
 impl Cache {
@@ -133,21 +135,22 @@ impl Cache {
         }
     }
 
-    /// The project analyzed earlier with the same key, if the cache has it. With a memo
-    /// (serve), nothing is loaded: the memo must be filled by analyzing once, or the first
-    /// edit of a project loaded from disk would re-analyze all its files.
+    /// The project analyzed earlier with the same key, if the cache has it. Also with a
+    /// memo (serve): a cold `serve` starts from the cache, and the first edit of a project
+    /// loaded so analyzes all of that project's files once (its memo is empty), the others
+    /// staying loaded.
     pub fn load(&self, name: &str, key: &Hash) -> Option<Project> {
-        if self.memo.is_some() {
-            return None;
+        let text = regular::read(&self.entry(name, key)?, MAX_MODEL_BYTES).ok()?;
+        let project = serde_json::from_slice(&text).ok()?;
+        if let Ok(mut loaded) = self.loaded.lock() {
+            loaded.insert(name.to_string());
         }
-        self.load_fixed(name, key)
+        Some(project)
     }
 
-    /// The project stored under `name` and `key`, memo or not: for an analysis that depends
-    /// on nothing the memo holds (a project at a fixed commit, see `revisions`).
-    pub fn load_fixed(&self, name: &str, key: &Hash) -> Option<Project> {
-        let text = regular::read(&self.entry(name, key)?, MAX_MODEL_BYTES).ok()?;
-        serde_json::from_slice(&text).ok()
+    /// Whether the project `name` was loaded from the cache in this run.
+    pub fn was_loaded(&self, name: &str) -> bool {
+        self.loaded.lock().is_ok_and(|l| l.contains(name))
     }
 
     /// Stores an analyzed project (written to a temporary file, then renamed), removing the

@@ -115,7 +115,7 @@ pub fn analyze(
         .field(at.source_url.as_bytes());
     let key = key.finish();
     let name = cache_name(&p.name, &at.commit);
-    if let Some(project) = cache.load_fixed(&name, &key) {
+    if let Some(project) = cache.load(&name, &key) {
         return Ok(project);
     }
     let parent = config.site.cache_dir.join("revisions");

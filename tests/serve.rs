@@ -703,3 +703,33 @@ fn idle_and_slow_connections_are_closed_and_event_streams_stay_open() {
     );
     until_shown(&reloads, &a, "/projects/w/", "After idling.");
 }
+
+/// A cold `serve` starts from the analysis cache a build left, and still sees an edit of a
+/// project it loaded from there (that project is analyzed in full once).
+#[test]
+fn a_cold_serve_uses_the_analysis_cache_and_still_sees_edits() {
+    let dir = small_site();
+    let config = dir.path().join("portal.toml");
+    let built = common::run(
+        common::portolan()
+            .args(["build", "-q", "--config"])
+            .arg(&config),
+    );
+    assert!(built.status.success());
+    let server = common::serve_config(&config, None);
+    assert!(
+        server
+            .startup
+            .iter()
+            .any(|l| l.starts_with("portolan: built the site: no project analyzed")),
+        "{:?}",
+        server.startup
+    );
+    let reloads = events(&server.address);
+    std::fs::write(
+        dir.path().join("w/main.go"),
+        "package main\n\nimport \"os\"\n\nfunc main() { _ = os.Getenv(\"SMALL_SERVE_VAR\") }\n",
+    )
+    .unwrap();
+    until_shown(&reloads, &server.address, "/projects/w/", "SMALL_SERVE_VAR");
+}

@@ -93,7 +93,13 @@ impl Session {
             pages: Arc::default(),
             pending: BTreeSet::new(),
         };
-        let names = session.analyzed.iter().map(|p| p.name.clone()).collect();
+        // Projects loaded from the analysis cache were not analyzed.
+        let names = session
+            .analyzed
+            .iter()
+            .filter(|p| !session.cache.was_loaded(&p.name))
+            .map(|p| p.name.clone())
+            .collect();
         session.render_all(progress)?;
         progress.stage("indexing for search");
         let search = search::build(&session.pages, session.base_path())?;

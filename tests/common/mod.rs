@@ -163,6 +163,8 @@ pub struct Server {
     pub address: String,
     /// The server's stderr lines after the address (the reading thread keeps draining it).
     log: mpsc::Receiver<String>,
+    /// Its stderr lines before the address: the first build's.
+    pub startup: Vec<String>,
 }
 
 impl Drop for Server {
@@ -226,6 +228,7 @@ pub fn serve_with(mut command: Command) -> Server {
         child,
         address: String::new(),
         log,
+        startup: Vec::new(),
     };
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
@@ -237,6 +240,7 @@ pub fn serve_with(mut command: Command) -> Server {
             server.address = url.split('/').next().unwrap().to_string();
             return server;
         }
+        server.startup.push(line);
     }
 }
 
