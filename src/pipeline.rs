@@ -594,15 +594,16 @@ pub fn build_with_cache(
         let output = output_path(config, options);
         return Ok(Built::nothing(config, projects, output, false));
     }
-    let earlier = revisions::compared(config, &projects, options, progress, cache);
+    let pending = revisions::resolve_compared(config, &projects, options.offline);
     let output = output_path(config, options);
-    let site_key = site_key(config, &output, &projects, &earlier, cache);
+    let site_key = site_key(config, &output, &projects, &pending, cache);
     if options.reuse_output
         && let Some(key) = &site_key
         && cache.output_is_current(&output, key)
     {
         return Ok(Built::nothing(config, projects, output, true));
     }
+    let earlier = revisions::analyze_compared(pending, config, options, progress, cache);
     let mut rendered = render_pages(config, projects, earlier, &content, &theme, progress)?;
     progress.stage("indexing for search");
     let started = std::time::Instant::now();
@@ -615,7 +616,10 @@ pub fn build_with_cache(
         output,
         guard: output_guard(config),
         unchanged: false,
-        stamp: site_key.map(|key| (config.site.cache_dir.clone(), key)),
+        // A comparison that failed is tried again by the next build, not skipped as done.
+        stamp: site_key
+            .filter(|_| rendered.not_compared.is_empty())
+            .map(|key| (config.site.cache_dir.clone(), key)),
         search: Some(search.index),
         search_dir: search::index_dir(&config.site.cache_dir),
         search_documents: search.documents,
@@ -724,7 +728,7 @@ fn site_key(
     config: &Config,
     output: &Path,
     projects: &[Project],
-    earlier: &[revisions::Earlier],
+    pending: &[revisions::Pending],
     cache: &Cache,
 ) -> Option<Hash> {
     // Already read whole by `config::load`: only a pipe in its place is refused here.
@@ -732,8 +736,8 @@ fn site_key(
     // A compared revision is fixed by its commit (a branch may move); one that failed is
     // tried again next time.
     let mut compared = Vec::new();
-    for e in earlier {
-        let commit = e.model.as_ref().ok()?.commit.as_str();
+    for e in pending {
+        let commit = e.commit()?;
         compared.extend(format!("{} {} {commit}\n", e.project, e.rev).into_bytes());
     }
     cache.site_key(

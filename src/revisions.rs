@@ -218,15 +218,10 @@ fn pinned_rev(p: &ProjectConfig) -> Option<String> {
     }
 }
 
-/// The earlier revisions `compare = […]` lists, analyzed (or loaded from the cache), each
-/// as it is or the error that stopped it. Projects that failed are skipped.
-pub fn compared(
-    config: &Config,
-    projects: &[Project],
-    options: &Options,
-    progress: &dyn Progress,
-    cache: &Cache,
-) -> Vec<Earlier> {
+/// The earlier revisions `compare = […]` lists, each resolved to its commit (or the error
+/// that stopped it). Projects that failed are skipped. Nothing is analyzed yet: a build
+/// whose inputs, these commits included, are unchanged needs no model of them.
+pub fn resolve_compared(config: &Config, projects: &[Project], offline: bool) -> Vec<Pending> {
     let mut out = Vec::new();
     for p in config.projects.iter().filter(|p| !p.compare.is_empty()) {
         if projects
@@ -236,18 +231,52 @@ pub fn compared(
             continue;
         }
         for rev in &p.compare {
-            progress.stage(&format!("analyzing {} at {rev}", p.name));
-            let found = resolve(p, rev, config, options.offline)
-                .and_then(|at| analyze(p, &at, config, options, cache));
-            out.push(Earlier {
+            out.push(Pending {
                 project: p.name.clone(),
                 rev: rev.clone(),
-                pinned: pinned_rev(p),
-                model: found,
+                at: resolve(p, rev, config, offline),
             });
         }
     }
     out
+}
+
+/// A `compare` revision resolved (or not), before its analysis.
+pub struct Pending {
+    pub project: String,
+    pub rev: String,
+    at: Result<Resolved, String>,
+}
+
+impl Pending {
+    /// The commit the revision names, when it could be resolved.
+    pub fn commit(&self) -> Option<&str> {
+        self.at.as_ref().ok().map(|r| r.commit.as_str())
+    }
+}
+
+/// Analyzes (or loads from the cache) each resolved revision.
+pub fn analyze_compared(
+    pending: Vec<Pending>,
+    config: &Config,
+    options: &Options,
+    progress: &dyn Progress,
+    cache: &Cache,
+) -> Vec<Earlier> {
+    pending
+        .into_iter()
+        .filter_map(|e| {
+            let p = config.projects.iter().find(|p| p.name == e.project)?;
+            progress.stage(&format!("analyzing {} at {}", p.name, e.rev));
+            let model = e.at.and_then(|at| analyze(p, &at, config, options, cache));
+            Some(Earlier {
+                project: e.project,
+                rev: e.rev,
+                pinned: pinned_rev(p),
+                model,
+            })
+        })
+        .collect()
 }
 
 /// A project at one of its `compare` revisions.

@@ -149,6 +149,18 @@ fn located(d: &ProjectDiff, c: &RowChange) -> String {
     }
 }
 
+/// One markdown table row: change, what, detail, [used by,] where.
+fn table_row(d: &ProjectDiff, c: &RowChange, users: Option<&str>) -> String {
+    let users = users.map_or(String::new(), |u| format!(" {u} |"));
+    format!(
+        "| {} | {} | {} |{users} {} |\n",
+        c.change.label(),
+        cell(&c.subject),
+        cell(&c.detail),
+        located(d, c)
+    )
+}
+
 /// The markdown report, sized for a pull-request comment.
 pub fn markdown(d: &ProjectDiff) -> String {
     let mut out = format!(
@@ -179,14 +191,7 @@ pub fn markdown(d: &ProjectDiff) -> String {
                     .collect::<Vec<_>>()
                     .join("<br>")
             };
-            let _ = writeln!(
-                out,
-                "| {} | {} | {} | {users} | {} |",
-                c.change.label(),
-                cell(&c.subject),
-                cell(&c.detail),
-                located(d, c)
-            );
+            out.push_str(&table_row(d, c, Some(&users)));
         }
         out.push('\n');
     }
@@ -202,14 +207,7 @@ pub fn markdown(d: &ProjectDiff) -> String {
             rows.len()
         );
         for c in rows.iter().take(MARKDOWN_ROWS) {
-            let _ = writeln!(
-                out,
-                "| {} | {} | {} | {} |",
-                c.change.label(),
-                cell(&c.subject),
-                cell(&c.detail),
-                located(d, c)
-            );
+            out.push_str(&table_row(d, c, None));
         }
         if rows.len() > MARKDOWN_ROWS {
             let _ = writeln!(out, "\n…and {} more.", rows.len() - MARKDOWN_ROWS);

@@ -276,9 +276,11 @@ impl Session {
             ));
         }
         let (content, theme) = pipeline::load_site_inputs(&self.config)?;
-        let earlier = crate::revisions::compared(
+        let pending =
+            crate::revisions::resolve_compared(&self.config, &self.analyzed, self.options.offline);
+        let earlier = crate::revisions::analyze_compared(
+            pending,
             &self.config,
-            &self.analyzed,
             &self.options,
             progress,
             &self.cache,
