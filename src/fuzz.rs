@@ -548,6 +548,7 @@ fn model_target() -> Target {
             )
             .expect("a valid config");
             let content = crate::content::Content::default();
+            let mut files = Vec::new();
             match crate::pipeline::render_pages(
                 &config,
                 vec![project],
@@ -555,8 +556,9 @@ fn model_target() -> Target {
                 &content,
                 &theme,
                 &crate::pipeline::Silent,
+                &mut files,
             ) {
-                Ok(rendered) => Some(rendered.files.iter().map(|f| f.bytes.len()).sum()),
+                Ok(_) => Some(files.iter().map(|f| f.bytes.len()).sum()),
                 Err(e) => Some(e.len()),
             }
         }),

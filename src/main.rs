@@ -405,7 +405,13 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
         return code;
     }
     let reporter = Reporter::new(cli.quiet);
-    let built = match pipeline::build_in_memory(&config, options, &reporter) {
+    // `build` writes each file as it is made; `check` keeps them to verify the links.
+    let made = if write {
+        pipeline::build_to_staging(&config, options, &reporter)
+    } else {
+        pipeline::build_in_memory(&config, options, &reporter)
+    };
+    let mut built = match made {
         Ok(b) => b,
         Err(e) => {
             eprintln!("error: {e}");
@@ -460,7 +466,7 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
             );
             return ExitCode::from(1);
         }
-        if let Err(e) = pipeline::write(&built) {
+        if let Err(e) = pipeline::write(&mut built) {
             return output_failed(&e);
         }
         if built.unchanged {
@@ -475,7 +481,7 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
         if !cli.quiet {
             eprintln!(
                 "portolan: wrote {} files to {}; {} search documents",
-                built.files.len(),
+                built.written,
                 built.output.display(),
                 built.search_documents
             );

@@ -52,10 +52,16 @@ impl Progress for Silent {
     fn files_finish(&self) {}
 }
 
-/// The result of analyzing and rendering, before anything is written.
+/// The result of analyzing and rendering, before the new site replaces the output.
 pub struct Built {
     pub projects: Vec<Project>,
+    /// The site's files, when built in memory ([`build_in_memory`]); empty when they were
+    /// written into `staging` as they were made ([`build_to_staging`]).
     pub files: Vec<OutputFile>,
+    /// The new site written so far, moved into place by [`write`].
+    pub staging: Option<output::Staging>,
+    /// How many files [`write`] wrote.
+    pub written: usize,
     pub output: PathBuf,
     /// The folders `output` may never be or contain.
     pub guard: output::Guard,
@@ -83,6 +89,8 @@ impl Built {
         Built {
             projects,
             files: Vec::new(),
+            staging: None,
+            written: 0,
             output,
             guard: output_guard(config),
             unchanged,
@@ -172,6 +180,55 @@ fn analyze_in_pool(
         })
         .collect();
 
+    // No stage progress when every source failed: the errors say it all.
+    if stage1
+        .iter()
+        .all(|s| matches!(s, Stage1::Done(p) if p.error.is_some()))
+    {
+        return stage1
+            .into_iter()
+            .filter_map(|s| match s {
+                Stage1::Done(p) => Some(p),
+                Stage1::Ready(_) => None,
+            })
+            .collect();
+    }
+    // Projects are analyzed in batches of about BATCH_BYTES of files: a batch's texts and
+    // per-file facts are dropped once its projects are assembled, so a platform of many
+    // projects does not hold every file of every project at once.
+    let mut out = Vec::with_capacity(stage1.len());
+    let mut batch = Vec::new();
+    let mut bytes = 0u64;
+    for s in stage1 {
+        if let Stage1::Ready(p) = &s {
+            let size: u64 = p.files.iter().map(|f| f.size).sum();
+            if !batch.is_empty() && bytes + size > BATCH_BYTES {
+                out.extend(analyze_batch(
+                    std::mem::take(&mut batch),
+                    config,
+                    progress,
+                    cache,
+                ));
+                bytes = 0;
+            }
+            bytes += size;
+        }
+        batch.push(s);
+    }
+    out.extend(analyze_batch(batch, config, progress, cache));
+    out
+}
+
+/// How many bytes of files one analysis batch reads at most (unless one project alone is
+/// larger): within a batch, every file of every project is analyzed in parallel.
+const BATCH_BYTES: u64 = 64 * 1024 * 1024;
+
+fn analyze_batch(
+    stage1: Vec<Stage1>,
+    config: &Config,
+    progress: &dyn Progress,
+    cache: &Cache,
+) -> Vec<Project> {
     // Every selected file is read and hashed first: a project whose files, configuration
     // and commit hash to a key the cache has is loaded instead of analyzed.
     let work: Vec<(usize, &walk::SourceFile)> = stage1
@@ -217,19 +274,6 @@ fn analyze_in_pool(
     let to_analyze: Vec<(usize, &walk::SourceFile, walk::Read, Hash)> =
         reads.into_iter().filter(|(i, ..)| !hit(*i)).collect();
 
-    // No stage progress when every source failed: the errors say it all.
-    if stage1
-        .iter()
-        .all(|s| matches!(s, Stage1::Done(p) if p.error.is_some()))
-    {
-        return stage1
-            .into_iter()
-            .filter_map(|s| match s {
-                Stage1::Done(p) => Some(p),
-                Stage1::Ready(_) => None,
-            })
-            .collect();
-    }
     progress.files_start(to_analyze.len() as u64);
     let outcomes: Vec<(usize, FileOutcome)> = to_analyze
         .into_par_iter()
@@ -575,49 +619,175 @@ pub fn build_in_memory(
     progress: &dyn Progress,
 ) -> Result<Built, String> {
     let cache = Cache::on_disk(&config.site.cache_dir);
-    build_with_cache(config, options, progress, &cache)
+    let start = match start_build(config, options, progress, &cache)? {
+        Started::Done(built) => return Ok(*built),
+        Started::Render(r) => *r,
+    };
+    let mut files = Vec::new();
+    let mut built = finish_build(
+        config,
+        options,
+        progress,
+        &cache,
+        start,
+        Into::Memory(&mut files),
+    )?;
+    files.append(&mut built.files);
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    built.files = files;
+    Ok(built)
 }
 
-/// [`build_in_memory`] with a given cache (serve keeps one across rebuilds).
-pub fn build_with_cache(
+/// What `build` does before [`write`]: like [`build_in_memory`], but each file is written
+/// into a staging folder beside the output as soon as it is rendered and indexed, so the
+/// memory a build takes does not grow with the size of the site. With a failed project
+/// and no `options.keep_going`, nothing is rendered.
+pub fn build_to_staging(
+    config: &Config,
+    options: &Options,
+    progress: &dyn Progress,
+) -> Result<Built, String> {
+    let cache = Cache::on_disk(&config.site.cache_dir);
+    let start = match start_build(config, options, progress, &cache)? {
+        Started::Done(built) => return Ok(*built),
+        Started::Render(r) => *r,
+    };
+    if !options.keep_going && start.projects.iter().any(|p| p.error.is_some()) {
+        // The caller reports the failures and writes nothing.
+        return Ok(Built::nothing(config, start.projects, start.output, false));
+    }
+    let mut staging =
+        output::Staging::open(&start.output, &output_guard(config)).map_err(|e| e.to_string())?;
+    let mut built = finish_build(
+        config,
+        options,
+        progress,
+        &cache,
+        start,
+        Into::Staging(&mut staging),
+    )?;
+    // The search export is written like every other file.
+    for file in std::mem::take(&mut built.files) {
+        staging.put(&file).map_err(|e| e.to_string())?;
+    }
+    built.staging = Some(staging);
+    Ok(built)
+}
+
+/// The front of a build: the site's inputs read and the projects analyzed; the site is
+/// then either done with (current, or nothing to render) or to be rendered.
+enum Started {
+    Done(Box<Built>),
+    Render(Box<ToRender>),
+}
+
+struct ToRender {
+    content: content::Content,
+    theme: Theme,
+    projects: Vec<Project>,
+    pending: Vec<revisions::Pending>,
+    output: PathBuf,
+    site_key: Option<Hash>,
+}
+
+fn start_build(
     config: &Config,
     options: &Options,
     progress: &dyn Progress,
     cache: &Cache,
-) -> Result<Built, String> {
+) -> Result<Started, String> {
     // The site's own pages and theme are read first: a mistake there should not wait for
     // the analysis.
     let (content, theme) = load_site_inputs(config)?;
     let projects = analyze_projects_cached(config, options, progress, cache)?;
+    let output = output_path(config, options);
     if !options.keep_going && projects.iter().all(|p| p.error.is_some()) {
         // Nothing to render: the caller reports the failures and writes nothing.
-        let output = output_path(config, options);
-        return Ok(Built::nothing(config, projects, output, false));
+        let built = Built::nothing(config, projects, output, false);
+        return Ok(Started::Done(Box::new(built)));
     }
     let pending = revisions::resolve_compared(config, &projects, options.offline);
-    let output = output_path(config, options);
     let site_key = site_key(config, &output, &projects, &pending, cache);
     if options.reuse_output
         && let Some(key) = &site_key
         && cache.output_is_current(&output, key)
     {
-        return Ok(Built::nothing(config, projects, output, true));
+        let built = Built::nothing(config, projects, output, true);
+        return Ok(Started::Done(Box::new(built)));
     }
-    let earlier = revisions::analyze_compared(pending, config, options, progress, cache);
-    let mut rendered = render_pages(config, projects, earlier, &content, &theme, progress)?;
+    Ok(Started::Render(Box::new(ToRender {
+        content,
+        theme,
+        projects,
+        pending,
+        output,
+        site_key,
+    })))
+}
+
+/// Where rendered files go once indexed for search.
+enum Into<'a> {
+    Memory(&'a mut Vec<OutputFile>),
+    Staging(&'a mut output::Staging),
+}
+
+/// The sink of a build: every file is read for search as it is rendered, then kept or
+/// written.
+struct Indexing<'a> {
+    indexer: search::Indexer,
+    into: Into<'a>,
+}
+
+impl render::Sink for Indexing<'_> {
+    fn put(&mut self, file: OutputFile) -> Result<(), String> {
+        self.indexer.page(&file)?;
+        match &mut self.into {
+            Into::Memory(files) => files.push(file),
+            Into::Staging(staging) => staging.put(&file).map_err(|e| e.to_string())?,
+        }
+        Ok(())
+    }
+}
+
+/// Renders into `into`, indexing each page for search on the way; the search export is
+/// left in `Built::files`.
+fn finish_build(
+    config: &Config,
+    options: &Options,
+    progress: &dyn Progress,
+    cache: &Cache,
+    start: ToRender,
+    into: Into,
+) -> Result<Built, String> {
+    let earlier = revisions::analyze_compared(start.pending, config, options, progress, cache);
+    let mut sink = Indexing {
+        indexer: search::Indexer::new(&config.site.base_path)?,
+        into,
+    };
+    let rendered = render_pages(
+        config,
+        start.projects,
+        earlier,
+        &start.content,
+        &start.theme,
+        progress,
+        &mut sink,
+    )?;
     progress.stage("indexing for search");
     let started = std::time::Instant::now();
-    let search = search::build(&rendered.files, &config.site.base_path)?;
+    let search = sink.indexer.finish()?;
     let search_time = started.elapsed();
-    rendered.files.extend(search.files);
     Ok(Built {
         projects: rendered.projects,
-        files: rendered.files,
-        output,
+        files: search.files,
+        staging: None,
+        written: 0,
+        output: start.output,
         guard: output_guard(config),
         unchanged: false,
         // A comparison that failed is tried again by the next build, not skipped as done.
-        stamp: site_key
+        stamp: start
+            .site_key
             .filter(|_| rendered.not_compared.is_empty())
             .map(|key| (config.site.cache_dir.clone(), key)),
         search: Some(search.index),
@@ -669,15 +839,14 @@ pub struct Rendered {
     pub projects: Vec<Project>,
     /// Serve keeps it for content-only edits.
     pub portal: Portal,
-    /// The site's pages and assets, without the search export (made from them).
-    pub files: Vec<OutputFile>,
     /// Serve keeps it to tell content-only edits (see `render::render_content`).
     pub content_fingerprint: String,
     /// Comparisons that could not be made: `P at REV: why` (their pages say so too).
     pub not_compared: Vec<String>,
 }
 
-/// Links analyzed projects and renders the site in memory.
+/// Links analyzed projects and renders the site's pages and assets (not the search
+/// export, made from them) into `sink`.
 pub fn render_pages(
     config: &Config,
     mut projects: Vec<Project>,
@@ -685,6 +854,7 @@ pub fn render_pages(
     content: &content::Content,
     theme: &Theme,
     progress: &dyn Progress,
+    sink: &mut dyn render::Sink,
 ) -> Result<Rendered, String> {
     link::resolve_across_projects(&mut projects);
     let mut portal = link::link(&config.site.title, &projects);
@@ -701,13 +871,14 @@ pub fn render_pages(
         }
     }
     progress.stage("rendering");
-    let site = render::render_site(
+    let content_fingerprint = render::render_site(
         &config.site,
         &portal,
         &projects,
         &comparisons,
         content,
         theme,
+        sink,
     )?;
     let not_compared = comparisons
         .iter()
@@ -717,8 +888,7 @@ pub fn render_pages(
     Ok(Rendered {
         projects,
         portal,
-        files: site.files,
-        content_fingerprint: site.content_fingerprint,
+        content_fingerprint,
         not_compared,
     })
 }
@@ -754,7 +924,7 @@ fn site_key(
 
 /// Writes a built site atomically (nothing when it is unchanged), then records what was
 /// written so the next build with the same inputs can skip rendering.
-pub fn write(built: &Built) -> Result<(), output::Error> {
+pub fn write(built: &mut Built) -> Result<(), output::Error> {
     if built.unchanged {
         return Ok(());
     }
@@ -762,12 +932,23 @@ pub fn write(built: &Built) -> Result<(), output::Error> {
     if let Some(c) = &cache {
         c.clear_stamp(&built.output);
     }
-    output::write_site(&built.output, &built.files, &built.guard)?;
+    let paths: Vec<String> = match built.staging.take() {
+        Some(staging) => {
+            let paths = staging.paths().to_vec();
+            staging.commit()?;
+            paths
+        }
+        None => {
+            output::write_site(&built.output, &built.files, &built.guard)?;
+            built.files.iter().map(|f| f.path.clone()).collect()
+        }
+    };
+    built.written = paths.len();
     if let Some(index) = &built.search {
         index.save(&built.search_dir)?;
     }
     if let (Some(c), Some((_, key))) = (&cache, &built.stamp) {
-        let paths: Vec<&str> = built.files.iter().map(|f| f.path.as_str()).collect();
+        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
         c.stamp_output(&built.output, key, &paths);
     }
     Ok(())

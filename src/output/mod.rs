@@ -150,64 +150,106 @@ pub fn prepare(out: &Path, guard: &Guard) -> Result<PathBuf, Error> {
 
 /// Replaces `out` with exactly `files` (and the marker), if [`prepare`] allows it.
 pub fn write_site(out: &Path, files: &[OutputFile], guard: &Guard) -> Result<(), Error> {
-    let real = prepare(out, guard)?;
-    let (parent, name) = parent_and_name(&real)?;
-    std::fs::create_dir_all(parent)
-        .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-    let staging = tempfile::Builder::new()
-        .prefix(&format!(".{name}.new-"))
-        .rand_bytes(RANDOM_CHARS)
-        .tempdir_in(parent)
-        .map_err(|e| {
-            format!(
-                "cannot create a staging folder in {}: {e}",
-                parent.display()
-            )
-        })?;
-    // The marker first: a staging folder left by a killed build is then known as ours.
-    let marker = staging.path().join(MARKER);
-    std::fs::write(&marker, MARKER_TEXT)
-        .map_err(|e| format!("cannot write {}: {e}", marker.display()))?;
+    let mut staging = Staging::open(out, guard)?;
     for file in files {
-        let path = staging.path().join(&file.path);
+        staging.put(file)?;
+    }
+    staging.commit()
+}
+
+/// A new site written file by file into a staging folder beside the output, so a large
+/// portal's pages never need to be in memory at once. Nothing replaces the output until
+/// [`Staging::commit`]; dropped without it, the staging folder (ours) is removed.
+pub struct Staging {
+    out: PathBuf,
+    real: PathBuf,
+    dir: tempfile::TempDir,
+    paths: Vec<String>,
+}
+
+impl Staging {
+    /// Checks `out` like [`prepare`] and makes the staging folder with its marker.
+    pub fn open(out: &Path, guard: &Guard) -> Result<Staging, Error> {
+        let real = prepare(out, guard)?;
+        let (parent, name) = parent_and_name(&real)?;
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        let dir = tempfile::Builder::new()
+            .prefix(&format!(".{name}.new-"))
+            .rand_bytes(RANDOM_CHARS)
+            .tempdir_in(parent)
+            .map_err(|e| {
+                format!(
+                    "cannot create a staging folder in {}: {e}",
+                    parent.display()
+                )
+            })?;
+        // The marker first: a staging folder left by a killed build is then known as ours.
+        let marker = dir.path().join(MARKER);
+        std::fs::write(&marker, MARKER_TEXT)
+            .map_err(|e| format!("cannot write {}: {e}", marker.display()))?;
+        Ok(Staging {
+            out: out.to_path_buf(),
+            real,
+            dir,
+            paths: Vec::new(),
+        })
+    }
+
+    /// Writes one file of the new site (its path is site-relative, made by portolan).
+    pub fn put(&mut self, file: &OutputFile) -> Result<(), Error> {
+        let path = self.dir.path().join(&file.path);
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
         std::fs::write(&path, &file.bytes)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        self.paths.push(file.path.clone());
+        Ok(())
     }
-    let old = if std::fs::symlink_metadata(&real).is_ok() {
-        let old = tempfile::Builder::new()
-            .prefix(&format!(".{name}.old-"))
-            .rand_bytes(RANDOM_CHARS)
-            .tempdir_in(parent)
-            .map_err(|e| format!("cannot create a folder in {}: {e}", parent.display()))?
-            .keep();
-        if let Err(e) = std::fs::rename(&real, old.join("site")) {
+
+    /// The site-relative paths written, in order.
+    pub fn paths(&self) -> &[String] {
+        &self.paths
+    }
+
+    /// Moves the new site into place and removes the previous one.
+    pub fn commit(self) -> Result<(), Error> {
+        let Staging { out, real, dir, .. } = self;
+        let (parent, name) = parent_and_name(&real)?;
+        let old = if std::fs::symlink_metadata(&real).is_ok() {
+            let old = tempfile::Builder::new()
+                .prefix(&format!(".{name}.old-"))
+                .rand_bytes(RANDOM_CHARS)
+                .tempdir_in(parent)
+                .map_err(|e| format!("cannot create a folder in {}: {e}", parent.display()))?
+                .keep();
+            if let Err(e) = std::fs::rename(&real, old.join("site")) {
+                let _ = std::fs::remove_dir(&old);
+                return Err(format!("cannot move the previous site aside: {e}").into());
+            }
+            Some(old)
+        } else {
+            None
+        };
+        if let Err(e) = std::fs::rename(dir.path(), &real) {
+            // Put the previous site back before reporting.
+            if let Some(old) = &old
+                && std::fs::rename(old.join("site"), &real).is_ok()
+            {
+                let _ = std::fs::remove_dir(old);
+            }
+            return Err(format!("cannot move the new site to {}: {e}", out.display()).into());
+        }
+        // The staging folder was renamed away; dropping its handle would fail harmlessly.
+        let _ = dir.keep();
+        if let Some(old) = old {
+            remove_site(&old.join("site"));
             let _ = std::fs::remove_dir(&old);
-            return Err(format!("cannot move the previous site aside: {e}").into());
         }
-        Some(old)
-    } else {
-        None
-    };
-    if let Err(e) = std::fs::rename(staging.path(), &real) {
-        // Put the previous site back before reporting.
-        if let Some(old) = &old
-            && std::fs::rename(old.join("site"), &real).is_ok()
-        {
-            let _ = std::fs::remove_dir(old);
-        }
-        return Err(format!("cannot move the new site to {}: {e}", out.display()).into());
+        Ok(())
     }
-    // The staging folder was renamed away; dropping its handle would fail harmlessly.
-    let _ = staging.keep();
-    if let Some(old) = old {
-        remove_site(&old.join("site"));
-        let _ = std::fs::remove_dir(&old);
-    }
-    Ok(())
 }
 
 fn parent_and_name(real: &Path) -> Result<(&Path, &str), Error> {

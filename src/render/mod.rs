@@ -93,10 +93,36 @@ fn content_fingerprint(site_pages: &content::Rendered, files: &[OutputFile]) -> 
     )
 }
 
-/// Every file of the site, and the content fingerprint `render_content` would give.
-pub struct SiteFiles {
-    pub files: Vec<OutputFile>,
-    pub content_fingerprint: String,
+/// Where [`render_site`] puts the files it makes: a list in memory (serve, check), or the
+/// staging folder of the site being written, so a large portal's pages are never all in
+/// memory at once.
+pub trait Sink {
+    fn put(&mut self, file: OutputFile) -> Result<(), String>;
+}
+
+impl Sink for Vec<OutputFile> {
+    fn put(&mut self, file: OutputFile) -> Result<(), String> {
+        self.push(file);
+        Ok(())
+    }
+}
+
+/// Hands files on to a sink, remembering the pages' folders (for the sitemap).
+struct Flushing<'a> {
+    sink: &'a mut dyn Sink,
+    pages: Vec<String>,
+}
+
+impl Flushing<'_> {
+    fn flush(&mut self, files: &mut Vec<OutputFile>) -> Result<(), String> {
+        for file in files.drain(..) {
+            if let Some(folder) = file.path.strip_suffix("index.html") {
+                self.pages.push(folder.to_string());
+            }
+            self.sink.put(file)?;
+        }
+        Ok(())
+    }
 }
 
 fn content_files(
@@ -123,7 +149,9 @@ fn content_files(
     Ok(files)
 }
 
-/// Renders every page and data file of the site.
+/// Renders every page and data file of the site into `sink`, a project at a time (in no
+/// particular order of paths), and returns the content fingerprint `render_content` would
+/// give.
 pub fn render_site(
     site: &Site,
     portal: &Portal,
@@ -131,7 +159,12 @@ pub fn render_site(
     comparisons: &[changes::Comparison],
     content: &Content,
     theme: &Theme,
-) -> Result<SiteFiles, String> {
+    sink: &mut dyn Sink,
+) -> Result<String, String> {
+    let mut out = Flushing {
+        sink,
+        pages: Vec::new(),
+    };
     let mut files = Vec::new();
     if site.mermaid_js && !theme.has_static(MERMAID_SCRIPT) {
         return Err(format!(
@@ -267,8 +300,7 @@ pub fn render_site(
             for version in kind.variants.iter().flat_map(|v| &v.versions) {
                 files.push(OutputFile {
                     path: format!("{}{}", kind.path, version.fields_file),
-                    bytes: serde_json::to_vec(&version.fields)
-                        .map_err(|e| format!("cannot serialize the fields: {e}"))?,
+                    bytes: api::fields_data(&version.fields)?,
                 });
             }
         }
@@ -356,6 +388,7 @@ pub fn render_site(
             path: format!("data/{}.json", project.name),
             bytes: json(project)?,
         });
+        out.flush(&mut files)?;
     }
     let mut portal_pages = vec![
         kinds::index(portal, projects, root),
@@ -403,16 +436,13 @@ pub fn render_site(
         path: "robots.txt".into(),
         bytes: robots(site).into_bytes(),
     });
-    let pages: Vec<String> = files
-        .iter()
-        .filter(|f| f.path.ends_with("index.html"))
-        .map(|f| f.path.trim_end_matches("index.html").to_string())
-        .collect();
+    out.flush(&mut files)?;
     // The sitemap format needs absolute URLs: without an absolute base_url there is none.
     if let Some(base) = absolute_base(site) {
+        out.pages.sort();
         files.push(OutputFile {
             path: "sitemap.xml".into(),
-            bytes: sitemap(&base, &pages).into_bytes(),
+            bytes: sitemap(&base, &out.pages).into_bytes(),
         });
     }
     for (path, bytes) in theme.static_files() {
@@ -421,11 +451,8 @@ pub fn render_site(
             bytes,
         });
     }
-    files.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(SiteFiles {
-        files,
-        content_fingerprint,
-    })
+    out.flush(&mut files)?;
+    Ok(content_fingerprint)
 }
 
 /// The security page with the RBAC-versus-code and least-privilege sections before the
@@ -469,9 +496,11 @@ struct WithHtml<'a, T: Serialize> {
     project_docs: Option<&'a [docs::NavLink]>,
 }
 
+/// Compact JSON: the data files are for programs, and indentation was a third of their
+/// bytes.
 fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
     let mut bytes =
-        serde_json::to_vec_pretty(value).map_err(|e| format!("cannot serialize the model: {e}"))?;
+        serde_json::to_vec(value).map_err(|e| format!("cannot serialize the model: {e}"))?;
     bytes.push(b'\n');
     Ok(bytes)
 }

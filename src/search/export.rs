@@ -37,7 +37,7 @@ pub const CHUNK: usize = 8;
 /// What a term maps to in a shard.
 enum Entry {
     /// Frequency, then (id, score) pairs in id order.
-    Scored(u64, BTreeMap<u64, f32>),
+    Scored(u64, Vec<(u64, f32)>),
     Ids(Vec<u64>),
 }
 
@@ -49,37 +49,45 @@ pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, 
         .map_err(|e| format!("search export: {e}"))?;
     let searcher = reader.searcher();
     let f = &index.fields;
-    let mut entries: BTreeMap<String, Entry> = BTreeMap::new();
+    // Each term's entry is rendered as soon as it is made, so the postings are held once.
+    let mut rendered: Vec<(String, String)> = Vec::new();
     let title = postings(&searcher, f.title)?;
     let body = postings(&searcher, f.body)?;
-    for (field, boost) in [(&title, TITLE_BOOST), (&body, 1.0)] {
-        for (term, list) in field {
-            // The same count `engine` ranks candidate terms by: title's plus body's.
-            let frequency = [&title, &body]
-                .iter()
-                .map(|m| m.get(term).map_or(0, |l| l.len() as u64))
-                .sum();
-            let entry = entries
-                .entry(term.clone())
-                .or_insert_with(|| Entry::Scored(frequency, BTreeMap::new()));
-            if let Entry::Scored(_, map) = entry {
-                for (id, score) in list {
-                    *map.entry(*id).or_insert(0.0) += boost * score;
-                }
-            }
+    let mut title = title.into_iter().peekable();
+    let mut body = body.into_iter().peekable();
+    loop {
+        let order = match (title.peek(), body.peek()) {
+            (None, None) => break,
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (Some((t, _)), Some((b, _))) => t.cmp(b),
+        };
+        let (term, in_title, in_body) = match order {
+            std::cmp::Ordering::Less => title.next().map(|(t, l)| (t, l, Vec::new())),
+            std::cmp::Ordering::Greater => body.next().map(|(t, l)| (t, Vec::new(), l)),
+            std::cmp::Ordering::Equal => title
+                .next()
+                .zip(body.next())
+                .map(|((t, lt), (_, lb))| (t, lt, lb)),
         }
+        .ok_or("search export: the term lists ended early")?;
+        // The same count `engine` ranks candidate terms by: title's plus body's.
+        let frequency = (in_title.len() + in_body.len()) as u64;
+        let entry = Entry::Scored(frequency, merge_scores(&in_title, &in_body));
+        rendered.push((term.clone(), entry_json(&term, &entry)));
     }
     for (field, marker) in [(f.pairs, ""), (f.kind, "=")] {
         for (term, list) in postings(&searcher, field)? {
             let ids = list.into_iter().map(|(id, _)| id).collect();
-            entries.insert(format!("{marker}{term}"), Entry::Ids(ids));
+            let key = format!("{marker}{term}");
+            let text = entry_json(&key, &Entry::Ids(ids));
+            rendered.push((key, text));
         }
     }
-
-    let rendered: Vec<(String, String)> = entries
-        .iter()
-        .map(|(k, e)| (k.clone(), entry_json(k, e)))
-        .collect();
+    // Sorted by key, and one entry per key (a later one replaces an earlier one).
+    rendered.reverse();
+    rendered.sort_by(|a, b| a.0.cmp(&b.0));
+    rendered.dedup_by(|a, b| a.0 == b.0);
     let shards = layout(&rendered);
 
     let mut body_files: Vec<(String, Vec<u8>)> = Vec::new();
@@ -146,14 +154,45 @@ pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, 
     Ok(out)
 }
 
+/// One term's (id, score) list from its title and body lists (each in id order): the
+/// title's scores weighted by `TITLE_BOOST`, a document in both summed.
+fn merge_scores(title: &[(u64, f32)], body: &[(u64, f32)]) -> Vec<(u64, f32)> {
+    let mut out = Vec::with_capacity(title.len() + body.len());
+    let (mut i, mut j) = (0, 0);
+    while i < title.len() || j < body.len() {
+        match (title.get(i), body.get(j)) {
+            (Some(&(a, sa)), Some(&(b, sb))) if a == b => {
+                out.push((a, TITLE_BOOST * sa + sb));
+                i += 1;
+                j += 1;
+            }
+            (Some(&(a, sa)), Some(&(b, _))) if a < b => {
+                out.push((a, TITLE_BOOST * sa));
+                i += 1;
+            }
+            (Some(&(a, sa)), None) => {
+                out.push((a, TITLE_BOOST * sa));
+                i += 1;
+            }
+            (_, Some(&(b, sb))) => {
+                out.push((b, sb));
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+    out
+}
+
 fn entry_json(key: &str, entry: &Entry) -> String {
     let value = match entry {
         Entry::Scored(frequency, map) => {
             let mut list = vec![json!(frequency)];
             let mut previous = 0;
             for (id, score) in map {
+                let id = *id;
                 list.push(json!(id - previous));
-                previous = *id;
+                previous = id;
                 list.push(json!(hundredths(*score)));
             }
             Value::Array(list)

@@ -116,58 +116,99 @@ pub struct SearchIndex {
     directory: Option<RamDirectory>,
 }
 
-impl SearchIndex {
-    /// Indexes `docs` (document `i` gets id `i`) into one segment in memory.
-    pub fn build(docs: &[Document]) -> Result<SearchIndex, String> {
+/// A search index being built one document at a time (document `i` gets id `i`), so the
+/// pages' text need not be kept: tantivy holds at most its writer's budget in memory
+/// before it writes a segment.
+pub struct Builder {
+    index: Index,
+    fields: Fields,
+    directory: RamDirectory,
+    writer: IndexWriter,
+    next: u64,
+}
+
+impl Builder {
+    pub fn new() -> Result<Builder, String> {
         let directory = RamDirectory::create();
         let index = Index::create(directory.clone(), schema(), Default::default())
             .map_err(|e| format!("search index: {e}"))?;
         register_tokenizer(&index);
         let fields = Fields::of(&index.schema())?;
-        // One thread, so the documents form one segment in the order given.
-        let mut writer: IndexWriter = index
-            .writer_with_num_threads(1, 64 * 1024 * 1024)
+        // One thread, so the documents form segments in the order given.
+        let writer: IndexWriter = index
+            // tantivy's smallest budget: it writes a segment when full, merged at the end.
+            .writer_with_num_threads(1, 15_000_000)
             .map_err(|e| format!("search index: {e}"))?;
-        for (i, d) in docs.iter().enumerate() {
-            let mut doc = TantivyDocument::default();
-            doc.add_u64(fields.id, i as u64);
-            doc.add_text(fields.title, &d.title);
-            doc.add_text(fields.body, &d.body);
-            let leaves = tokens::leaves(&format!("{} {}", d.title, d.body));
-            for pair in tokens::pairs(&leaves) {
-                doc.add_text(fields.pairs, &pair);
-            }
-            for kind in &d.kinds {
-                doc.add_text(fields.kind, kind.to_lowercase());
-            }
-            doc.add_text(fields.project, d.project.to_lowercase());
-            doc.add_text(fields.category, &d.category);
-            doc.add_text(fields.url, &d.url);
-            doc.add_text(fields.page, &d.page);
-            doc.add_text(fields.context, &d.context);
-            doc.add_text(fields.snippet, &d.snippet);
-            writer
-                .add_document(doc)
-                .map_err(|e| format!("search index: {e}"))?;
+        Ok(Builder {
+            index,
+            fields,
+            directory,
+            writer,
+            next: 0,
+        })
+    }
+
+    pub fn add(&mut self, d: &Document) -> Result<(), String> {
+        let fields = &self.fields;
+        let mut doc = TantivyDocument::default();
+        doc.add_u64(fields.id, self.next);
+        doc.add_text(fields.title, &d.title);
+        doc.add_text(fields.body, &d.body);
+        let leaves = tokens::leaves(&format!("{} {}", d.title, d.body));
+        for pair in tokens::pairs(&leaves) {
+            doc.add_text(fields.pairs, &pair);
         }
-        writer.commit().map_err(|e| format!("search index: {e}"))?;
+        for kind in &d.kinds {
+            doc.add_text(fields.kind, kind.to_lowercase());
+        }
+        doc.add_text(fields.project, d.project.to_lowercase());
+        doc.add_text(fields.category, &d.category);
+        doc.add_text(fields.url, &d.url);
+        doc.add_text(fields.page, &d.page);
+        doc.add_text(fields.context, &d.context);
+        doc.add_text(fields.snippet, &d.snippet);
+        self.writer
+            .add_document(doc)
+            .map_err(|e| format!("search index: {e}"))?;
+        self.next += 1;
+        Ok(())
+    }
+
+    /// Commits and merges what was added into one segment.
+    pub fn finish(mut self) -> Result<SearchIndex, String> {
+        let index = self.index;
+        self.writer
+            .commit()
+            .map_err(|e| format!("search index: {e}"))?;
         let segments = index
             .searchable_segment_ids()
             .map_err(|e| format!("search index: {e}"))?;
         if segments.len() > 1 {
-            writer
+            self.writer
                 .merge(&segments)
                 .wait()
                 .map_err(|e| format!("search index: merging segments: {e}"))?;
         }
-        writer
+        self.writer
             .wait_merging_threads()
             .map_err(|e| format!("search index: {e}"))?;
         Ok(SearchIndex {
             index,
-            fields,
-            directory: Some(directory),
+            fields: self.fields,
+            directory: Some(self.directory),
         })
+    }
+}
+
+impl SearchIndex {
+    /// Indexes `docs` (document `i` gets id `i`) into one segment in memory.
+    #[cfg(test)]
+    pub fn build(docs: &[Document]) -> Result<SearchIndex, String> {
+        let mut builder = Builder::new()?;
+        for d in docs {
+            builder.add(d)?;
+        }
+        builder.finish()
     }
 
     /// Writes the index into `dir`, replacing what was there only once the new one is

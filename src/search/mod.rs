@@ -25,16 +25,61 @@ pub struct Built {
     pub documents: usize,
 }
 
-/// Indexes the rendered `files` of a site whose base path is `root`.
+/// Indexes the rendered `files` of a site whose base path is `root`, in the order given:
+/// render order, as `build` indexes them while it writes, so serve's export is the same.
 pub fn build(files: &[OutputFile], root: &str) -> Result<Built, String> {
-    let docs = documents::collect(files, root);
-    let index = SearchIndex::build(&docs)?;
-    let files = export::files(&index, &docs)?;
-    Ok(Built {
-        index,
-        files,
-        documents: docs.len(),
-    })
+    let mut indexer = Indexer::new(root)?;
+    for file in files {
+        indexer.page(file)?;
+    }
+    indexer.finish()
+}
+
+/// Indexes a site's pages as they are rendered, in the order given: each page's documents
+/// go into the index at once, and of each only what the export shows is kept (not its
+/// text), so indexing a large portal does not hold its pages.
+pub struct Indexer {
+    root: String,
+    urls: std::collections::HashSet<String>,
+    builder: index::Builder,
+    /// The documents without their body and kinds.
+    shown: Vec<documents::Document>,
+}
+
+impl Indexer {
+    pub fn new(root: &str) -> Result<Indexer, String> {
+        Ok(Indexer {
+            root: root.to_string(),
+            urls: Default::default(),
+            builder: index::Builder::new()?,
+            shown: Vec::new(),
+        })
+    }
+
+    /// Reads a file of the site: a page's documents are indexed, other files ignored.
+    pub fn page(&mut self, file: &OutputFile) -> Result<(), String> {
+        if !documents::is_page(&file.path) {
+            return Ok(());
+        }
+        for mut doc in documents::page_documents(file, &self.root, &mut self.urls) {
+            self.builder.add(&doc)?;
+            doc.body = String::new();
+            doc.kinds = Vec::new();
+            self.shown.push(doc);
+        }
+        Ok(())
+    }
+
+    /// The finished index and its static export.
+    pub fn finish(self) -> Result<Built, String> {
+        let index = self.builder.finish()?;
+        let files = export::files(&index, &self.shown)?;
+        Ok(Built {
+            index,
+            files,
+            documents: self.shown.len(),
+        })
+    }
 }
 
 /// Whether a site path is a file of the static export (`search/manifest.json`,

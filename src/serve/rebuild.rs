@@ -105,9 +105,11 @@ impl Session {
         let search = search::build(&session.pages, session.base_path())?;
         let mut files = session.pages.to_vec();
         files.extend(search.files);
-        let built = pipeline::Built {
+        let mut built = pipeline::Built {
             projects: Vec::new(),
             files,
+            staging: None,
+            written: 0,
             output: session.output.clone(),
             guard: pipeline::output_guard(&session.config),
             unchanged: false,
@@ -119,7 +121,7 @@ impl Session {
             search_time: std::time::Duration::ZERO,
             not_compared: Vec::new(),
         };
-        pipeline::write(&built).map_err(|e| e.to_string())?;
+        pipeline::write(&mut built).map_err(|e| e.to_string())?;
         let (export, pages): (Vec<&OutputFile>, Vec<&OutputFile>) =
             built.files.iter().partition(|f| search::is_export(&f.path));
         session.written = Written::already(&session.output, &pages);
@@ -285,6 +287,7 @@ impl Session {
             progress,
             &self.cache,
         );
+        let mut pages = Vec::new();
         let rendered = pipeline::render_pages(
             &self.config,
             self.analyzed.clone(),
@@ -292,10 +295,11 @@ impl Session {
             &content,
             &theme,
             progress,
+            &mut pages,
         )?;
         self.portal = Some(rendered.portal);
         self.content_fingerprint = Some(rendered.content_fingerprint);
-        self.pages = Arc::new(rendered.files);
+        self.pages = Arc::new(pages);
         Ok(())
     }
 

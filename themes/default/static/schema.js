@@ -42,9 +42,11 @@
       }).then(function (fields) {
         var byPath = {}, byAnchor = {}, children = {};
         fields.forEach(function (f) {
+          // The data file leaves out empty values and the name (the path's last segment).
+          if (!f.name) f.name = f.path.slice(f.path.lastIndexOf('.') + 1);
           byPath[f.path] = f;
           byAnchor[f.anchor] = f;
-          var parent = f.depth === 0 ? '' : parentOf(f.path);
+          var parent = !f.depth ? '' : parentOf(f.path);
           (children[parent] = children[parent] || []).push(f);
         });
         self.data = { fields: fields, byPath: byPath, byAnchor: byAnchor, children: children };
