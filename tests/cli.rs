@@ -553,9 +553,40 @@ fn kennel_api_reference_pages_with_field_anchors() {
     assert!(
         index.contains(r#"href="/kennel/projects/kennel-operator/api/kennel.example.io/Kennel/""#)
     );
-    assert!(index.contains(
-        r#"href="/kennel/projects/kennel-operator/api/gateway.networking.k8s.io/Gateway/""#
-    ));
+    // A bundled kind links to the reference its content shares across the portal, under
+    // its kind page; the project keeps a short page of its own that links there too.
+    let shared = index
+        .split(r#"href="/kennel/kinds/gateway.networking.k8s.io/Gateway/"#)
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the bundled Gateway links to its shared reference");
+    assert_eq!(
+        shared.len(),
+        13,
+        "a 12-digit content key and a slash: {shared}"
+    );
+    let shared_page = std::fs::read_to_string(
+        out.join("kinds/gateway.networking.k8s.io/Gateway")
+            .join(shared)
+            .join("index.html"),
+    )
+    .unwrap();
+    assert!(shared_page.contains("is shipped for installation by <a href=\"/kennel/projects/kennel-operator/api/gateway.networking.k8s.io/Gateway/\">"));
+    assert!(
+        shared_page.contains(r#"data-search="crd-field""#)
+            || shared_page.contains("fields-version-")
+    );
+    let own = std::fs::read_to_string(
+        out.join("projects/kennel-operator/api/gateway.networking.k8s.io/Gateway/index.html"),
+    )
+    .unwrap();
+    assert!(own.contains(&format!(
+        r#"<a href="/kennel/kinds/gateway.networking.k8s.io/Gateway/{shared}">shared reference of this content</a>"#
+    )));
+    assert!(
+        !out.join("projects/kennel-operator/api/gateway.networking.k8s.io/Gateway/all-fields")
+            .exists()
+    );
     let page = std::fs::read_to_string(
         out.join("projects/kennel-operator/api/kennel.example.io/Kennel/index.html"),
     )

@@ -104,9 +104,11 @@ fn hostile_repository_text_is_inert_on_every_page() {
     let out = dir.path().join("site");
     assert!(build(&fixtures().join("inert.toml"), &out).status.success());
     let pages = html_files(&out);
+    // The Evil CRD is bundled (no Go API package declares its group): the project's short
+    // page of it, and its shared reference with that reference's all-fields page.
     assert_eq!(
         pages.len(),
-        22,
+        23,
         "{:?}",
         pages.iter().map(|p| &p.0).collect::<Vec<_>>()
     );
@@ -200,7 +202,17 @@ fn hostile_repository_text_is_inert_on_every_page() {
     assert!(
         overview.contains("<code>&lt;script&gt;alert(1)&lt;/script&gt;</code> in code stays code.")
     );
-    let kind = page("projects/inert-operator/api/inert.example.io/Evil/index.html");
+    // Bundled, so its schema is on its shared reference (`kinds/GROUP/KIND/CONTENT/`).
+    let shared = pages
+        .iter()
+        .map(|(path, _)| path.as_str())
+        .find(|p| {
+            p.starts_with("kinds/inert.example.io/Evil/")
+                && p.matches('/').count() == 4
+                && !p.contains("all-fields")
+        })
+        .expect("the bundled Evil kind's shared reference");
+    let kind = page(shared);
     assert!(kind.contains(
         "<p class=\"desc\">&lt;script&gt;alert(1)&lt;/script&gt; {{ config }} {% raw %}</p>"
     ));
@@ -429,6 +441,16 @@ fn pattern(folder: &str) -> String {
             out
         }
         ["kinds", _, _] => vec!["kinds".into(), "GROUP".into(), "KIND".into()],
+        ["kinds", _, _, _, tail @ ..] => {
+            let mut out = vec![
+                "kinds".into(),
+                "GROUP".into(),
+                "KIND".into(),
+                "CONTENT".into(),
+            ];
+            out.extend(tail.iter().map(|t| t.to_string()));
+            out
+        }
         [first, ..] if ["kinds", "platform", "search", "changes"].contains(first) => {
             parts.iter().map(|p| p.to_string()).collect()
         }

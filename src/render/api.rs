@@ -80,6 +80,16 @@ pub struct KindPage {
     pub conditions: Vec<TableRow>,
     /// Knative condition sets declared for it: name, happy condition, dependents.
     pub condition_sets: Vec<TableRow>,
+    /// For a bundled kind in a project: the URL of the reference page its content shares
+    /// with every project shipping the same content (this page then keeps only what is
+    /// the project's own: where the files are, the conditions its code sets).
+    pub shared_url: String,
+    /// How many projects ship this content (on both pages).
+    pub shared_by: usize,
+    /// On a shared page: each project that ships it, linked to its page of the kind.
+    pub shipped_by: Vec<Link>,
+    /// On a shared page: the projects of the portal that define the kind themselves.
+    pub defined_by: Vec<Link>,
 }
 
 /// A kind page as a template sees it: as a tree (the reference page) or with every field
@@ -412,7 +422,7 @@ pub fn versions_text(c: &Crd) -> String {
         .join(", ")
 }
 
-pub fn index(p: &Project, root: &str) -> ApiIndex {
+pub fn index(p: &Project, root: &str, shared: &SharedKinds) -> ApiIndex {
     let mut kinds = Vec::new();
     let mut bundled = Vec::new();
     let mut samples = Vec::new();
@@ -420,6 +430,10 @@ pub fn index(p: &Project, root: &str) -> ApiIndex {
         let Some(first) = variants.first() else {
             continue;
         };
+        // A bundled kind links straight to its shared reference.
+        let page = shared
+            .folder(&p.name, &first.group, &first.kind)
+            .map_or(page, str::to_string);
         let row = TableRow {
             anchor: super::views::anchor(&["kind", &first.group, &first.kind]),
             cells: vec![
@@ -631,9 +645,143 @@ pub fn kind_pages(p: &Project, root: &str) -> Vec<KindPage> {
                 conditions: conditions(p, root, &first.group, &first.kind),
                 condition_sets: condition_sets(p, &first.group, &first.kind),
                 variants: views,
+                shared_url: String::new(),
+                shared_by: 0,
+                shipped_by: Vec::new(),
+                defined_by: Vec::new(),
             })
         })
         .collect()
+}
+
+/// Bundled kinds (another project's CRDs shipped for installation: Istio's, the Gateway
+/// API's) get one reference page per kind and content for the whole portal, under
+/// `/kinds/GROUP/KIND/CONTENT/`, instead of a full page in every project that ships them:
+/// a platform whose projects bundle the same CRDs would otherwise repeat their schemas.
+/// A project keeps a short page per bundled kind (its files, the conditions its code
+/// sets) that links to the shared one.
+pub struct SharedKinds {
+    /// (project, group, kind) → the shared page's folder.
+    folders: BTreeMap<(String, String, String), String>,
+    /// Shared page folder → the indexes of the projects that ship that content.
+    shippers: BTreeMap<String, Vec<usize>>,
+}
+
+impl SharedKinds {
+    pub fn of(projects: &[Project]) -> SharedKinds {
+        let mut shared = SharedKinds {
+            folders: BTreeMap::new(),
+            shippers: BTreeMap::new(),
+        };
+        for (i, p) in projects.iter().enumerate() {
+            for variants in by_kind(p).values() {
+                let Some(first) = variants.first() else {
+                    continue;
+                };
+                if !variants.iter().all(|c| c.bundled) {
+                    continue;
+                }
+                let folder = format!(
+                    "{}{}/",
+                    super::kinds::kind_page(&first.group, &first.kind),
+                    content_key(variants)
+                );
+                shared.folders.insert(
+                    (p.name.clone(), first.group.clone(), first.kind.clone()),
+                    folder.clone(),
+                );
+                shared.shippers.entry(folder).or_default().push(i);
+            }
+        }
+        shared
+    }
+
+    /// The shared page's folder for a project's bundled kind.
+    pub fn folder(&self, project: &str, group: &str, kind: &str) -> Option<&str> {
+        self.folders
+            .get(&(project.to_string(), group.to_string(), kind.to_string()))
+            .map(String::as_str)
+    }
+
+    /// How many projects ship the content of a shared page.
+    pub fn count(&self, folder: &str) -> usize {
+        self.shippers.get(folder).map_or(0, Vec::len)
+    }
+
+    /// The shared pages: each one's folder and full reference, made from the first project
+    /// that ships it, with what is that project's own (its files, Go types, conditions)
+    /// left to the projects' pages.
+    pub fn pages(&self, projects: &[Project], root: &str) -> Vec<KindPage> {
+        let mut out = Vec::new();
+        for (folder, shippers) in &self.shippers {
+            let Some(first) = shippers.first().and_then(|&i| projects.get(i)) else {
+                continue;
+            };
+            let Some(mut page) = kind_pages(first, root)
+                .into_iter()
+                .find(|k| self.folder(&first.name, &k.group, &k.kind) == Some(folder))
+            else {
+                continue;
+            };
+            page.header = Header {
+                name: String::new(),
+                title: format!("{} (bundled)", page.kind),
+                description: String::new(),
+                repository: String::new(),
+                commit: String::new(),
+                error: String::new(),
+            };
+            page.shipped_by = shippers
+                .iter()
+                .filter_map(|&i| projects.get(i))
+                .map(|p| Link {
+                    label: p.title.clone(),
+                    url: format!("{root}{}", api_page(&p.name, &page.group, &page.kind)),
+                    note: false,
+                })
+                .collect();
+            page.defined_by = projects
+                .iter()
+                .filter(|p| {
+                    p.crds.iter().any(|c| {
+                        c.group == page.group
+                            && c.kind == page.kind
+                            && !c.bundled
+                            && c.area == Area::Component
+                    })
+                })
+                .map(|p| Link {
+                    label: p.title.clone(),
+                    url: format!("{root}{}", api_page(&p.name, &page.group, &page.kind)),
+                    note: false,
+                })
+                .collect();
+            page.shared_by = shippers.len();
+            page.go_types.clear();
+            page.conditions.clear();
+            page.condition_sets.clear();
+            for v in &mut page.variants {
+                v.sources.clear();
+            }
+            page.url = format!("{root}{folder}");
+            page.path = folder.clone();
+            out.push(page);
+        }
+        out
+    }
+}
+
+/// A short, stable key of a bundled kind's content: its variants without where they are.
+fn content_key(variants: &[&Crd]) -> String {
+    let mut bytes = Vec::new();
+    for c in variants {
+        let mut c = (*c).clone();
+        c.sources.clear();
+        // Serializing plain data cannot fail; a failure would only merge two keys' pages.
+        bytes.extend(serde_json::to_vec(&c).unwrap_or_default());
+        bytes.push(b'\n');
+    }
+    crate::cache::hex(&crate::cache::hash_bytes(&bytes))[..12].to_string()
 }
 
 fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> Variant {

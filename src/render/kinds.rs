@@ -44,7 +44,7 @@ pub fn kind_cell(portal: &Portal, root: &str, group: &str, kind: &str, label: St
 }
 
 /// The site-relative folder of a kind's page.
-fn kind_page(group: &str, kind: &str) -> String {
+pub fn kind_page(group: &str, kind: &str) -> String {
     let group = if group.is_empty() { "core" } else { group };
     format!("kinds/{}/{}/", path_segment(group), path_segment(kind))
 }

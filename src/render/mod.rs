@@ -235,6 +235,34 @@ pub fn render_site(
         kinds: &kind_pages,
     };
     let portal_modules = dependencies::portal_modules(projects);
+    let shared_kinds = api::SharedKinds::of(projects);
+    // A kind's reference page; with a schema, also its all-fields page (for readers
+    // without script) and a data file per version (the tree opens deeper fields from it).
+    let kind_files = |kind: &api::KindPage, files: &mut Vec<OutputFile>| {
+        let view = |all_fields| api::AllFields {
+            page: kind,
+            all_fields,
+        };
+        files.push(OutputFile {
+            path: format!("{}index.html", kind.path),
+            bytes: page("api_kind.html", &kind.path, &kind.kind, &view(false))?,
+        });
+        if !kind.shared_url.is_empty() {
+            return Ok::<(), String>(());
+        }
+        let all = format!("{}all-fields/", kind.path);
+        files.push(OutputFile {
+            path: format!("{all}index.html"),
+            bytes: page("api_kind.html", &all, "All fields", &view(true))?,
+        });
+        for version in kind.variants.iter().flat_map(|v| &v.versions) {
+            files.push(OutputFile {
+                path: format!("{}{}", kind.path, version.fields_file),
+                bytes: api::fields_data(&version.fields)?,
+            });
+        }
+        Ok(())
+    };
     for (project, project_docs) in projects.iter().zip(all_docs) {
         let mut view = views::project_page(project, root, &kind_links);
         view.dependencies = dependencies::project(project, &portal_modules);
@@ -265,44 +293,21 @@ pub fn render_site(
                 "api_index.html",
                 &format!("{base}api/"),
                 "API reference",
-                &api::index(project, root),
+                &api::index(project, root, &shared_kinds),
             )?,
         });
-        for kind in api::kind_pages(project, root) {
-            // The page shows the schema's first levels; deeper fields come from one data
-            // file per version when opened, and the all-fields page lists every field
-            // for readers without script.
-            files.push(OutputFile {
-                path: format!("{}index.html", kind.path),
-                bytes: page(
-                    "api_kind.html",
-                    &kind.path,
-                    &kind.kind,
-                    &api::AllFields {
-                        page: &kind,
-                        all_fields: false,
-                    },
-                )?,
-            });
-            let all = format!("{}all-fields/", kind.path);
-            files.push(OutputFile {
-                path: format!("{all}index.html"),
-                bytes: page(
-                    "api_kind.html",
-                    &all,
-                    "All fields",
-                    &api::AllFields {
-                        page: &kind,
-                        all_fields: true,
-                    },
-                )?,
-            });
-            for version in kind.variants.iter().flat_map(|v| &v.versions) {
-                files.push(OutputFile {
-                    path: format!("{}{}", kind.path, version.fields_file),
-                    bytes: api::fields_data(&version.fields)?,
-                });
+        for mut kind in api::kind_pages(project, root) {
+            if let Some(folder) = shared_kinds.folder(&project.name, &kind.group, &kind.kind) {
+                // A bundled kind: the project's own facts here, the schema on the page
+                // every project shipping the same content links to.
+                kind.shared_url = format!("{root}{folder}");
+                kind.shared_by = shared_kinds.count(folder);
+                for v in &mut kind.variants {
+                    v.versions.clear();
+                    v.changes.clear();
+                }
             }
+            kind_files(&kind, &mut files)?;
         }
         let drawn =
             |g: Option<svg::graph::Graph>| g.map(|g| svg::graph::render(&g)).unwrap_or_default();
@@ -388,6 +393,10 @@ pub fn render_site(
             path: format!("data/{}.json", project.name),
             bytes: json(project)?,
         });
+        out.flush(&mut files)?;
+    }
+    for kind in shared_kinds.pages(projects, root) {
+        kind_files(&kind, &mut files)?;
         out.flush(&mut files)?;
     }
     let mut portal_pages = vec![

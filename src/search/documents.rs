@@ -93,6 +93,8 @@ fn classify(url: &str) -> (String, &'static str) {
     let parts: Vec<&str> = url.split('/').filter(|s| !s.is_empty()).collect();
     match parts.as_slice() {
         ["kinds", _, _] => (String::new(), "kind"),
+        // A bundled kind's shared reference.
+        ["kinds", _, _, _] => (String::new(), "api"),
         ["projects", p, "api", _, _] => (p.to_string(), "api"),
         ["projects", p, "docs", ..] => (p.to_string(), "doc"),
         ["projects", p, ..] => (p.to_string(), "page"),

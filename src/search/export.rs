@@ -10,8 +10,8 @@
 //!   phrase pair `"a b"` and a kind `"=kind"` map to their document ids, encoded alike. A
 //!   shard holds the terms that begin with its key and with no longer key; keys grow
 //!   until a shard is small, so a query loads a few kilobytes.
-//! * `search/v-VERSION/d/N.json`: documents `[title, url, page, context, snippet]`, in
-//!   chunks.
+//! * `search/v-VERSION/d/N.json`: documents in chunks of `CHUNK`: `{"p": [[url, page
+//!   title], …], "d": [[title, page index, anchor, context, snippet], …]}`.
 //!
 //! The version is a hash of the files, so browsers cache shards forever and a new build
 //! never mixes with old shards.
@@ -32,7 +32,7 @@ use crate::render::OutputFile;
 /// A shard is split by one more letter when its JSON is larger than this.
 const SHARD_BYTES: usize = 16 * 1024;
 /// Documents per metadata chunk.
-pub const CHUNK: usize = 8;
+pub const CHUNK: usize = 16;
 
 /// What a term maps to in a shard.
 enum Entry {
@@ -105,14 +105,7 @@ pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, 
         body_files.push((format!("t/{i}.json"), text.into_bytes()));
     }
     for (i, chunk) in docs.chunks(CHUNK).enumerate() {
-        let rows: Vec<Value> = chunk
-            .iter()
-            .map(|d| json!([d.title, d.url, d.page, d.context, d.snippet]))
-            .collect();
-        body_files.push((
-            format!("d/{i}.json"),
-            Value::Array(rows).to_string().into_bytes(),
-        ));
+        body_files.push((format!("d/{i}.json"), chunk_json(chunk).into_bytes()));
     }
 
     let projects = distinct(docs.iter().map(|d| d.project.as_str()));
@@ -152,6 +145,27 @@ pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, 
         bytes,
     }));
     Ok(out)
+}
+
+/// A chunk of documents: the pages they are on, each once (`[url, title]`), and each
+/// document as `[title, page index, anchor, context, snippet]`, its URL being the page's
+/// with `#anchor`. Most documents are rows of a few pages, so a page's URL and title are
+/// not repeated per row.
+fn chunk_json(chunk: &[Document]) -> String {
+    let mut pages: Vec<(&str, &str)> = Vec::new();
+    let mut rows = Vec::new();
+    for d in chunk {
+        let (url, anchor) = d.url.split_once('#').unwrap_or((&d.url, ""));
+        let page = match pages.iter().position(|&p| p == (url, d.page.as_str())) {
+            Some(n) => n,
+            None => {
+                pages.push((url, &d.page));
+                pages.len() - 1
+            }
+        };
+        rows.push(json!([d.title, page, anchor, d.context, d.snippet]));
+    }
+    json!({ "p": pages, "d": rows }).to_string()
 }
 
 /// One term's (id, score) list from its title and body lists (each in id order): the

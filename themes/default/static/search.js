@@ -302,9 +302,10 @@
     var m = r.manifest, top = r.hits.slice(0, n);
     return Promise.all(top.map(function (h) { return chunk(m, Math.floor(h.id / m.chunk)); })).then(function (cs) {
       return top.map(function (h, i) {
-        var d = cs[i][h.id % m.chunk];
+        // A chunk lists its pages once: {p: [[url, title]], d: [[title, page, anchor, context, snippet]]}.
+        var c = cs[i], d = c.d[h.id % m.chunk], p = c.p[d[1]];
         return {
-          id: h.id, score: h.score, title: d[0], url: root + d[1], page: d[2], context: d[3], snippet: d[4],
+          id: h.id, score: h.score, title: d[0], url: root + p[0] + (d[2] ? "#" + d[2] : ""), page: p[1], context: d[3], snippet: d[4],
           project: m.projects[facetsOf.project[h.id]], category: m.categories[facetsOf.category[h.id]]
         };
       });
