@@ -152,19 +152,26 @@ fn fixture_portal_builds_with_pages_models_and_nothing_excluded() {
     let gadget_dir = out.join("projects/gadget-scheduler/api/gadgets.example.io/Gadget");
     let gadget_api = std::fs::read_to_string(gadget_dir.join("index.html")).unwrap();
     assert!(gadget_api.contains(r#"Fields in the order of the Go type <code>Gadget</code> (<code class="src">api/<wbr>v1/<wbr>gadget_types.go:29</code>); 18 descriptions here are doc comments of its Go fields"#), "the Gadget page names its Go type");
-    let gadget_fields = read_json(&gadget_dir.join("fields-version-v1.json"));
-    let spec: Vec<(&str, &str)> = gadget_fields
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|f| f["depth"] == 1 && f["path"].as_str().unwrap().starts_with("spec."))
-        .map(|f| {
-            // The data file leaves out the name (the path's last segment) and empty values.
-            let path = f["path"].as_str().unwrap();
-            (
-                path.rsplit('.').next().unwrap(),
-                f["constraints"].as_str().unwrap_or(""),
-            )
+    // Every field is on the all-fields page (the tree's script reads it too): a row per
+    // field with its depth, path and constraints.
+    let gadget_all = std::fs::read_to_string(gadget_dir.join("all-fields/index.html")).unwrap();
+    let between = |text: &'static str, start: &str, end: &str| -> Option<&'static str> {
+        let from = text.find(start)? + start.len();
+        Some(&text[from..from + text[from..].find(end)?])
+    };
+    let gadget_all: &'static str = Box::leak(gadget_all.into_boxed_str());
+    let spec: Vec<(&str, &str)> = gadget_all
+        .split("<tr ")
+        .filter(|row| row.contains(r#"data-depth="1""#))
+        .filter_map(|row| {
+            let row: &'static str = row.split("</tr>").next()?;
+            let path = between(row, r#"<small class="path">"#, "</small>")?;
+            path.starts_with("spec.").then(|| {
+                (
+                    path.rsplit('.').next().unwrap(),
+                    between(row, r#"<small class="constraints">"#, "</small>").unwrap_or(""),
+                )
+            })
         })
         .collect();
     assert_eq!(
@@ -572,10 +579,9 @@ fn kennel_api_reference_pages_with_field_anchors() {
     )
     .unwrap();
     assert!(shared_page.contains("is shipped for installation by <a href=\"/kennel/projects/kennel-operator/api/gateway.networking.k8s.io/Gateway/\">"));
-    assert!(
-        shared_page.contains(r#"data-search="crd-field""#)
-            || shared_page.contains("fields-version-")
-    );
+    assert!(shared_page.contains(&format!(
+        r#"data-fields="/kennel/kinds/gateway.networking.k8s.io/Gateway/{shared}all-fields/""#
+    )));
     let own = std::fs::read_to_string(
         out.join("projects/kennel-operator/api/gateway.networking.k8s.io/Gateway/index.html"),
     )
@@ -591,8 +597,8 @@ fn kennel_api_reference_pages_with_field_anchors() {
         out.join("projects/kennel-operator/api/kennel.example.io/Kennel/index.html"),
     )
     .unwrap();
-    // The page holds the tree's first two levels; deeper fields are in the data file and
-    // on the all-fields page, with the same anchors.
+    // The page holds the tree's first two levels; deeper fields are on the all-fields page,
+    // with the same anchors.
     for id in [
         r#"id="field-spec-capacity""#,
         r#"id="field-v1alpha1-spec""#,
@@ -606,20 +612,9 @@ fn kennel_api_reference_pages_with_field_anchors() {
     )
     .unwrap();
     assert!(all.contains(r#"id="field-spec-runs-name""#));
-    let data: serde_json::Value =
-        serde_json::from_slice(
-            &std::fs::read(out.join(
-                "projects/kennel-operator/api/kennel.example.io/Kennel/fields-version-v1.json",
-            ))
-            .unwrap(),
-        )
-        .unwrap();
-    assert!(
-        data.as_array()
-            .unwrap()
-            .iter()
-            .any(|f| f["anchor"] == "field-spec-runs-name" && f["path"] == "spec.runs[].name")
-    );
+    // The tree's script reads deeper fields from that page's rows: anchor, depth, path.
+    assert!(all.contains(r#"<tr id="field-spec-runs-name" data-depth="2">"#));
+    assert!(all.contains(r#"<small class="path">spec.runs[].name</small>"#));
     // A repeated subtree refers to its first copy.
     assert!(all.contains(r##"Same fields as <a href="#field-spec-day">spec.day</a>"##));
     // Repository text is escaped, never markup.

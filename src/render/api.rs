@@ -128,13 +128,12 @@ pub struct VersionView {
     pub flags: String,
     pub description: String,
     pub columns: Vec<TableRow>,
-    /// Every field in schema order, for the all-fields page and the tree's data file.
+    /// Every field in schema order, for the all-fields page (which the tree's script
+    /// reads its deeper fields from).
     pub fields: Vec<FieldView>,
     /// The tree's first two levels, `spec` and `status` first: what the page shows before
-    /// a reader opens a field (deeper ones come from `fields_file`).
+    /// a reader opens a field (deeper ones come from the all-fields page).
     pub tree: Vec<FieldView>,
-    /// The data file with every field (`FIELDS_FILE` next to the page, per version).
-    pub fields_file: String,
     pub truncated: bool,
     pub has_schema: bool,
     /// An example manifest for a served version with a schema (YAML), else "".
@@ -201,51 +200,6 @@ pub struct FieldView {
     /// Its CEL validation rules.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<RuleView>,
-}
-
-/// A version's data file (every field, for the tree the script opens): empty values are
-/// left out, and the name, the path's last segment, is left to the script; they were
-/// half the file.
-pub fn fields_data(fields: &[FieldView]) -> Result<Vec<u8>, String> {
-    use serde_json::{Map, Value};
-    let rows: Vec<Value> = fields
-        .iter()
-        .map(|f| {
-            let mut m = Map::new();
-            m.insert("anchor".into(), f.anchor.clone().into());
-            m.insert("path".into(), f.path.clone().into());
-            if f.depth > 0 {
-                m.insert("depth".into(), f.depth.into());
-            }
-            m.insert("type_text".into(), f.type_text.clone().into());
-            if f.required {
-                m.insert("required".into(), true.into());
-            }
-            for (key, value) in [
-                ("default", &f.default),
-                ("enum_text", &f.enum_text),
-                ("constraints", &f.constraints),
-                ("description", &f.description),
-                ("same_as", &f.same_as),
-                ("same_as_anchor", &f.same_as_anchor),
-            ] {
-                if !value.is_empty() {
-                    m.insert(key.into(), value.clone().into());
-                }
-            }
-            if f.children > 0 {
-                m.insert("children".into(), f.children.into());
-            }
-            if !f.rules.is_empty() {
-                m.insert(
-                    "rules".into(),
-                    serde_json::to_value(&f.rules).unwrap_or(Value::Null),
-                );
-            }
-            Value::Object(m)
-        })
-        .collect();
-    serde_json::to_vec(&rows).map_err(|e| format!("cannot serialize the fields: {e}"))
 }
 
 /// A rule as shown: its message (or message expression), and a note saying where it applies.
@@ -361,11 +315,6 @@ fn count_children(fields: &mut [FieldView]) {
 /// `spec.containers[].name`; `None` at the top.
 fn parent_path(path: &str) -> Option<&str> {
     path.rfind('.').map(|at| &path[..at])
-}
-
-/// The data file of a version's fields, next to the kind page.
-pub fn fields_file(version_anchor: &str) -> String {
-    format!("fields-{version_anchor}.json")
 }
 
 /// The CRDs of one project grouped by page: (group, kind) → variants, richest first.
@@ -866,7 +815,6 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
                 },
                 &v.name,
             ]);
-            let file = fields_file(&version_anchor);
             let rules = version_rules(schema, &fields);
             VersionView {
                 rules_anchor: anchors.unique(&[&version_anchor, "rules"]),
@@ -912,7 +860,6 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
                     .filter(|f| f.depth <= SHOWN_DEPTH)
                     .cloned()
                     .collect(),
-                fields_file: file,
                 fields,
             }
         })

@@ -236,8 +236,9 @@ pub fn render_site(
     };
     let portal_modules = dependencies::portal_modules(projects);
     let shared_kinds = api::SharedKinds::of(projects);
-    // A kind's reference page; with a schema, also its all-fields page (for readers
-    // without script) and a data file per version (the tree opens deeper fields from it).
+    // A kind's reference page and, unless it is a bundled kind's short page, its all-fields
+    // page: every field in one table, for readers without script and for the tree's script,
+    // which opens deeper fields from it.
     let kind_files = |kind: &api::KindPage, files: &mut Vec<OutputFile>| {
         let view = |all_fields| api::AllFields {
             page: kind,
@@ -247,21 +248,14 @@ pub fn render_site(
             path: format!("{}index.html", kind.path),
             bytes: page("api_kind.html", &kind.path, &kind.kind, &view(false))?,
         });
-        if !kind.shared_url.is_empty() {
-            return Ok::<(), String>(());
-        }
-        let all = format!("{}all-fields/", kind.path);
-        files.push(OutputFile {
-            path: format!("{all}index.html"),
-            bytes: page("api_kind.html", &all, "All fields", &view(true))?,
-        });
-        for version in kind.variants.iter().flat_map(|v| &v.versions) {
+        if kind.shared_url.is_empty() {
+            let all = format!("{}all-fields/", kind.path);
             files.push(OutputFile {
-                path: format!("{}{}", kind.path, version.fields_file),
-                bytes: api::fields_data(&version.fields)?,
+                path: format!("{all}index.html"),
+                bytes: page("api_kind.html", &all, "All fields", &view(true))?,
             });
         }
-        Ok(())
+        Ok::<(), String>(())
     };
     for (project, project_docs) in projects.iter().zip(all_docs) {
         let mut view = views::project_page(project, root, &kind_links);

@@ -670,7 +670,7 @@ try {
     console.log(`    ${measured} diagrams`);
   });
 
-  await check('CRD reference: a tree of the first levels; a field opens from the data file; deep link, filter, expand and collapse all', async () => {
+  await check('CRD reference: a tree of the first levels; a field opens from the all-fields page; deep link, filter, expand and collapse all', async () => {
     const kindPage = ROOT + 'projects/kube-operator/api/leash.example.io/Leash/';
     await page.goto(kindPage);
     const routes = page.locator('li[data-path="spec.routes[]"]');
@@ -679,6 +679,12 @@ try {
     await routes.locator('> .field-row button.toggle').click();
     await page.locator('#field-spec-routes-street').waitFor({ state: 'visible' });
     eq(await routes.getAttribute('aria-expanded'), 'true', 'spec.routes[] after opening');
+    // What the opened field shows was read from its all-fields row.
+    const drawnField = await page.locator('#field-spec-routes-street > .field-row').evaluate((r) => ({
+      name: r.querySelector('code.name').textContent,
+      type: r.querySelector('code.type').textContent,
+      desc: (r.querySelector('p.desc') || { textContent: '' }).textContent,
+    }));
     await routes.locator('> .field-row button.toggle').press('ArrowLeft');
     eq(await routes.getAttribute('aria-expanded'), 'false', 'spec.routes[] after ArrowLeft');
     assert(!(await page.locator('#field-spec-routes-street').isVisible()), 'street still shown after closing');
@@ -703,6 +709,13 @@ try {
     // The all-fields page lists every field for readers without script.
     await page.goto(kindPage + 'all-fields/');
     assert(await page.locator('tr#field-spec-routes-street').count() === 1, 'the all-fields page lacks spec.routes[].street');
+    const row = await page.locator('tr#field-spec-routes-street').evaluate((r) => ({
+      name: r.querySelector('a.field-link code').textContent,
+      type: r.querySelector('code.type').textContent,
+      desc: r.cells[3].firstChild && r.cells[3].firstChild.nodeType === 3 ? r.cells[3].firstChild.nodeValue : '',
+    }));
+    eq(JSON.stringify(drawnField), JSON.stringify(row), 'the opened field versus its all-fields row');
+    assert(row.name === 'street' && row.type !== '', `street's row: ${JSON.stringify(row)}`);
   });
 
   await check('CRD reference: an example manifest per served version with a Copy button; the changes between versions', async () => {

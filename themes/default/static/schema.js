@@ -1,7 +1,8 @@
 // The CRD reference's field tree. The page holds the schema's first two levels; a field
-// opens to its children from the version's data file (every field, fetched once, on the
-// first open), a repeated subtree ("Same fields as") opens to the first copy's fields in
-// place, and a deep link (#field-spec-predictor-model) opens the path to its field.
+// opens to its children from the kind's all-fields page (every field of every version in
+// one table, fetched once, on the first open: the site keeps one copy of each field), a
+// repeated subtree ("Same fields as") opens to the first copy's fields in place, and a
+// deep link (#field-spec-predictor-model) opens the path to its field.
 // Without script the first levels show and the all-fields page lists every field.
 (function () {
   'use strict';
@@ -26,8 +27,35 @@
     this.root = root;
     this.tree = root.querySelector('.schema-tree');
     this.url = root.getAttribute('data-fields');
+    this.version = root.getAttribute('data-anchor');
     this.data = null;
     this.loading = null;
+  }
+
+  function textOf(node) { return node ? node.textContent : ''; }
+
+  // A field from its row of the all-fields table (the template's own markup): the row
+  // carries depth, children and a repeated subtree's source; the cells the rest.
+  function fieldOf(tr) {
+    var cells = tr.cells, desc = cells[3], description = '';
+    for (var n = desc.firstChild; n && n.nodeType === 3; n = n.nextSibling) description += n.nodeValue;
+    var same = desc.querySelector('em a');
+    return {
+      anchor: tr.id,
+      depth: +(tr.getAttribute('data-depth') || 0),
+      children: +(tr.getAttribute('data-children') || 0),
+      same_as: tr.getAttribute('data-same-as') || '',
+      same_as_anchor: same ? same.getAttribute('href').slice(1) : '',
+      name: textOf(cells[0].querySelector('a.field-link code')),
+      path: textOf(cells[0].querySelector('small.path')),
+      required: !!cells[0].querySelector('.req'),
+      type_text: textOf(cells[1].querySelector('code.type')),
+      default: textOf(cells[2].querySelector('code')),
+      description: description,
+      enum_text: textOf(desc.querySelector('code.enum')),
+      constraints: textOf(desc.querySelector('small.constraints')),
+      ruleNodes: Array.prototype.slice.call(desc.querySelectorAll('p.rule'))
+    };
   }
 
   // Every field, indexed by path and by anchor, and the children of each path in order.
@@ -38,12 +66,16 @@
       self.setStatus('Loading the fields…');
       self.loading = fetch(self.url).then(function (r) {
         if (!r.ok) throw new Error('HTTP ' + r.status);
-        return r.json();
-      }).then(function (fields) {
+        return r.text();
+      }).then(function (html) {
+        var page = new DOMParser().parseFromString(html, 'text/html');
+        var table = Array.prototype.filter.call(page.querySelectorAll('table.fields'), function (t) {
+          return t.getAttribute('data-version') === self.version;
+        })[0];
+        if (!table) throw new Error('version ' + self.version + ' is not on the all-fields page');
+        var fields = Array.prototype.map.call(table.tBodies[0].rows, fieldOf);
         var byPath = {}, byAnchor = {}, children = {};
         fields.forEach(function (f) {
-          // The data file leaves out empty values and the name (the path's last segment).
-          if (!f.name) f.name = f.path.slice(f.path.lastIndexOf('.') + 1);
           byPath[f.path] = f;
           byAnchor[f.anchor] = f;
           var parent = !f.depth ? '' : parentOf(f.path);
@@ -111,19 +143,15 @@
       a.setAttribute('aria-label', 'link to this field');
       row.appendChild(a);
     }
-    if (f.description || f.enum_text || f.constraints || f.same_as || f.rules) {
+    var rules = f.ruleNodes || [];
+    if (f.description || f.enum_text || f.constraints || f.same_as || rules.length) {
       var doc = el('div', 'field-doc');
       if (f.description) doc.appendChild(el('p', 'desc', f.description));
       if (f.enum_text) { var p = el('p', '', 'One of: '); p.appendChild(el('code', '', f.enum_text)); doc.appendChild(p); }
       if (f.constraints) { var c = el('p'); c.appendChild(el('small', '', f.constraints)); doc.appendChild(c); }
       if (f.same_as) { var s = el('p'); var em = el('em', '', 'Same fields as '); em.appendChild(el('code', '', f.same_as)); s.appendChild(em); doc.appendChild(s); }
-      (f.rules || []).forEach(function (r) {
-        var rp = el('p', 'rule', 'Rule ');
-        rp.appendChild(el('code', '', r.rule));
-        if (r.message) rp.appendChild(document.createTextNode(': ' + r.message));
-        if (r.note) { rp.appendChild(document.createTextNode(' ')); rp.appendChild(el('small', '', '(' + r.note + ')')); }
-        doc.appendChild(rp);
-      });
+      // The all-fields page's rule paragraphs, as that page shows them.
+      rules.forEach(function (r) { doc.appendChild(document.importNode(r, true)); });
       row.appendChild(doc);
     }
     li.appendChild(row);
