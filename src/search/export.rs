@@ -92,6 +92,8 @@ pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, 
 
     let mut body_files: Vec<(String, Vec<u8>)> = Vec::new();
     let mut keys = Vec::new();
+    // Each entry's text moves into its shard (every entry is in exactly one), so the
+    // export is held once, not twice.
     for (i, (key, members)) in shards.iter().enumerate() {
         keys.push(key.clone());
         let mut text = String::from("{");
@@ -99,7 +101,7 @@ pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, 
             if n > 0 {
                 text.push(',');
             }
-            text.push_str(&rendered[*j].1);
+            text.push_str(&std::mem::take(&mut rendered[*j].1));
         }
         text.push('}');
         body_files.push((format!("t/{i}.json"), text.into_bytes()));
