@@ -37,8 +37,8 @@ pub const CHUNK: usize = 16;
 /// What a term maps to in a shard.
 enum Entry {
     /// Frequency, then (id, score) pairs in id order.
-    Scored(u64, Vec<(u64, f32)>),
-    Ids(Vec<u64>),
+    Scored(u64, Vec<(u32, f32)>),
+    Ids(Vec<u32>),
 }
 
 /// The export's files, at paths under the site root.
@@ -172,7 +172,7 @@ fn chunk_json(chunk: &[Document]) -> String {
 
 /// One term's (id, score) list from its title and body lists (each in id order): the
 /// title's scores weighted by `TITLE_BOOST`, a document in both summed.
-fn merge_scores(title: &[(u64, f32)], body: &[(u64, f32)]) -> Vec<(u64, f32)> {
+fn merge_scores(title: &[(u32, f32)], body: &[(u32, f32)]) -> Vec<(u32, f32)> {
     let mut out = Vec::with_capacity(title.len() + body.len());
     let (mut i, mut j) = (0, 0);
     while i < title.len() || j < body.len() {
@@ -281,7 +281,7 @@ fn layout(entries: &[(String, String)]) -> Vec<(String, Vec<usize>)> {
 fn postings(
     searcher: &Searcher,
     field: Field,
-) -> Result<BTreeMap<String, Vec<(u64, f32)>>, String> {
+) -> Result<BTreeMap<String, Vec<(u32, f32)>>, String> {
     let fail = |e: &dyn std::fmt::Display| format!("search export: {e}");
     let total_docs = searcher.num_docs();
     let mut total_tokens = 0;
@@ -293,7 +293,9 @@ fn postings(
     }
     let average_length = total_tokens as f32 / total_docs.max(1) as f32;
     // Per term, its postings in every segment (`build` makes one; `open` may see more).
-    let mut found: BTreeMap<String, Vec<(u64, u32, u8)>> = BTreeMap::new();
+    // Document ids as u32 (an index holds far fewer documents): the postings of a large
+    // portal are most of the export's memory.
+    let mut found: BTreeMap<String, Vec<(u32, u32, u8)>> = BTreeMap::new();
     for segment in searcher.segment_readers() {
         let ids = segment.fast_fields().u64("id").map_err(|e| fail(&e))?;
         let lengths = segment.get_fieldnorms_reader(field).map_err(|e| fail(&e))?;
@@ -310,6 +312,8 @@ fn postings(
             let mut doc = postings.doc();
             while doc != TERMINATED {
                 if let Some(id) = ids.first(doc) {
+                    let id = u32::try_from(id)
+                        .map_err(|_| fail(&"more than 4 billion search documents"))?;
                     list.push((id, postings.term_freq(), lengths.fieldnorm_id(doc)));
                 }
                 doc = postings.advance();
@@ -324,7 +328,7 @@ fn postings(
                 total_docs,
                 average_length,
             );
-            let mut scored: Vec<(u64, f32)> = list
+            let mut scored: Vec<(u32, f32)> = list
                 .into_iter()
                 .map(|(id, freq, length)| (id, weight.score(length, freq)))
                 .collect();
