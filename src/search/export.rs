@@ -41,8 +41,71 @@ enum Entry {
     Ids(Vec<u32>),
 }
 
+/// What the export shows of one document, kept for every document of the site while it
+/// is indexed (its body is in the index only): boxed text and numbered names, a third of
+/// a `Document`'s size.
+pub struct Shown {
+    pub title: Box<str>,
+    pub url: Box<str>,
+    pub page: Box<str>,
+    pub context: Box<str>,
+    pub snippet: Box<str>,
+    /// Into the indexer's project and category `Names`.
+    pub project: u32,
+    pub category: u32,
+}
+
+/// Names numbered in the order first seen.
+#[derive(Default)]
+pub struct Names {
+    list: Vec<String>,
+    ids: std::collections::HashMap<String, u32>,
+}
+
+impl Names {
+    pub fn id(&mut self, name: &str) -> u32 {
+        if let Some(&id) = self.ids.get(name) {
+            return id;
+        }
+        let id = self.list.len() as u32;
+        self.list.push(name.to_string());
+        self.ids.insert(name.to_string(), id);
+        id
+    }
+
+    /// The names sorted, and for each id its place in that order.
+    fn sorted(&self) -> (Vec<String>, Vec<usize>) {
+        let mut order: Vec<usize> = (0..self.list.len()).collect();
+        order.sort_by(|&a, &b| self.list[a].cmp(&self.list[b]));
+        let mut place = vec![0; self.list.len()];
+        for (at, &id) in order.iter().enumerate() {
+            place[id] = at;
+        }
+        (order.iter().map(|&i| self.list[i].clone()).collect(), place)
+    }
+}
+
+impl Shown {
+    pub fn of(d: Document, projects: &mut Names, categories: &mut Names) -> Shown {
+        Shown {
+            project: projects.id(&d.project),
+            category: categories.id(&d.category),
+            title: d.title.into(),
+            url: d.url.into(),
+            page: d.page.into(),
+            context: d.context.into(),
+            snippet: d.snippet.into(),
+        }
+    }
+}
+
 /// The export's files, at paths under the site root.
-pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, String> {
+pub fn files(
+    index: &SearchIndex,
+    docs: &[Shown],
+    projects: &Names,
+    categories: &Names,
+) -> Result<Vec<OutputFile>, String> {
     let reader = index
         .index
         .reader()
@@ -110,8 +173,8 @@ pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, 
         body_files.push((format!("d/{i}.json"), chunk_json(chunk).into_bytes()));
     }
 
-    let projects = distinct(docs.iter().map(|d| d.project.as_str()));
-    let categories = distinct(docs.iter().map(|d| d.category.as_str()));
+    let (projects, project_place) = projects.sorted();
+    let (categories, category_place) = categories.sorted();
     let mut hash = Fnv::new();
     for (path, bytes) in &body_files {
         hash.write(path.as_bytes());
@@ -126,8 +189,8 @@ pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, 
         "projects": projects,
         "categories": categories,
         "category_labels": categories.iter().map(|c| (c.to_string(), json!(category_label(c)))).collect::<serde_json::Map<String, Value>>(),
-        "project_runs": runs(docs.iter().map(|d| index_of(&projects, &d.project))),
-        "category_runs": runs(docs.iter().map(|d| index_of(&categories, &d.category))),
+        "project_runs": runs(docs.iter().map(|d| project_place[d.project as usize])),
+        "category_runs": runs(docs.iter().map(|d| category_place[d.category as usize])),
         "ranking": {
             "max_prefix": engine::MAX_PREFIX,
             "prefix_factor": engine::PREFIX_FACTOR,
@@ -153,19 +216,19 @@ pub fn files(index: &SearchIndex, docs: &[Document]) -> Result<Vec<OutputFile>, 
 /// document as `[title, page index, anchor, context, snippet]`, its URL being the page's
 /// with `#anchor`. Most documents are rows of a few pages, so a page's URL and title are
 /// not repeated per row.
-fn chunk_json(chunk: &[Document]) -> String {
+fn chunk_json(chunk: &[Shown]) -> String {
     let mut pages: Vec<(&str, &str)> = Vec::new();
     let mut rows = Vec::new();
     for d in chunk {
         let (url, anchor) = d.url.split_once('#').unwrap_or((&d.url, ""));
-        let page = match pages.iter().position(|&p| p == (url, d.page.as_str())) {
+        let page = match pages.iter().position(|&p| p == (url, &*d.page)) {
             Some(n) => n,
             None => {
                 pages.push((url, &d.page));
                 pages.len() - 1
             }
         };
-        rows.push(json!([d.title, page, anchor, d.context, d.snippet]));
+        rows.push(json!([&*d.title, page, anchor, &*d.context, &*d.snippet]));
     }
     json!({ "p": pages, "d": rows }).to_string()
 }
@@ -336,15 +399,6 @@ fn postings(
             (term, scored)
         })
         .collect())
-}
-
-fn distinct<'a>(values: impl Iterator<Item = &'a str>) -> Vec<String> {
-    let set: std::collections::BTreeSet<&str> = values.collect();
-    set.into_iter().map(str::to_string).collect()
-}
-
-fn index_of(list: &[String], value: &str) -> usize {
-    list.iter().position(|v| v == value).unwrap_or(0)
 }
 
 /// `[[value, count], …]` for runs of equal values.

@@ -42,8 +42,10 @@ pub struct Indexer {
     root: String,
     urls: std::collections::HashSet<String>,
     builder: index::Builder,
-    /// The documents without their body and kinds.
-    shown: Vec<documents::Document>,
+    /// What the export shows of each document.
+    shown: Vec<export::Shown>,
+    projects: export::Names,
+    categories: export::Names,
 }
 
 impl Indexer {
@@ -53,6 +55,8 @@ impl Indexer {
             urls: Default::default(),
             builder: index::Builder::new()?,
             shown: Vec::new(),
+            projects: export::Names::default(),
+            categories: export::Names::default(),
         })
     }
 
@@ -61,11 +65,13 @@ impl Indexer {
         if !documents::is_page(&file.path) {
             return Ok(());
         }
-        for mut doc in documents::page_documents(file, &self.root, &mut self.urls) {
+        for doc in documents::page_documents(file, &self.root, &mut self.urls) {
             self.builder.add(&doc)?;
-            doc.body = String::new();
-            doc.kinds = Vec::new();
-            self.shown.push(doc);
+            self.shown.push(export::Shown::of(
+                doc,
+                &mut self.projects,
+                &mut self.categories,
+            ));
         }
         Ok(())
     }
@@ -73,7 +79,7 @@ impl Indexer {
     /// The finished index and its static export.
     pub fn finish(self) -> Result<Built, String> {
         let index = self.builder.finish()?;
-        let files = export::files(&index, &self.shown)?;
+        let files = export::files(&index, &self.shown, &self.projects, &self.categories)?;
         Ok(Built {
             index,
             files,
