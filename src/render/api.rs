@@ -662,16 +662,23 @@ impl SharedKinds {
     /// left to the projects' pages.
     pub fn pages(&self, projects: &[Project], root: &str) -> Vec<KindPage> {
         let mut out = Vec::new();
+        // Each first shipper's kind pages, made once however many shared pages it gives.
+        let mut made: BTreeMap<usize, Vec<KindPage>> = BTreeMap::new();
         for (folder, shippers) in &self.shippers {
-            let Some(first) = shippers.first().and_then(|&i| projects.get(i)) else {
-                continue;
-            };
-            let Some(mut page) = kind_pages(first, root)
-                .into_iter()
-                .find(|k| self.folder(&first.name, &k.group, &k.kind) == Some(folder))
+            let Some((&at, first)) = shippers
+                .first()
+                .and_then(|i| projects.get(*i).map(|p| (i, p)))
             else {
                 continue;
             };
+            let pages = made.entry(at).or_insert_with(|| kind_pages(first, root));
+            let Some(n) = pages
+                .iter()
+                .position(|k| self.folder(&first.name, &k.group, &k.kind) == Some(folder))
+            else {
+                continue;
+            };
+            let mut page = pages.swap_remove(n);
             page.header = Header {
                 name: String::new(),
                 title: format!("{} (bundled)", page.kind),
