@@ -14,6 +14,7 @@ mod deprecations;
 mod diff;
 #[cfg(test)]
 mod fuzz;
+mod heap;
 mod init;
 mod kind_index;
 mod least_privilege;
@@ -418,7 +419,7 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let failed: Vec<&model::Project> = built
+    let failed: Vec<&pipeline::Outcome> = built
         .projects
         .iter()
         .filter(|p| p.error.is_some())
@@ -434,7 +435,7 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
     }
     if !cli.quiet {
         for p in built.projects.iter().filter(|p| p.error.is_none()) {
-            let c = model::Counts::of(p);
+            let c = &p.counts;
             let detail = if cli.verbose {
                 format!(
                     ", {} files / {} bytes analyzed, {} large and {} binary files skipped",
@@ -506,25 +507,19 @@ fn build(cli: &Cli, options: &Options, write: bool) -> ExitCode {
             .iter()
             .find(|c| c.name == p.name)
             .map_or(&[][..], |c| c.accept_unresolved.as_slice());
-        for c in &p.controllers {
-            for w in c.watches.iter().filter(|w| !w.is_resolved()) {
-                let first = w.sources.first();
-                let at = first
-                    .map(|s| format!("{}:{}", s.file, s.line))
-                    .unwrap_or_default();
-                let file = first.map_or("", |s| s.file.as_str());
-                if w.is_dynamic() {
-                    // Chosen at run time by design: nothing for the user to map.
-                    eprintln!("note: dynamic kind: {}: {at}: {}", p.name, w.kind);
-                } else if accepted.iter().any(|a| *a == at || *a == file) {
-                    eprintln!(
-                        "note: accepted unresolved kind: {}: {at}: {}",
-                        p.name, w.kind
-                    );
-                } else {
-                    eprintln!("unresolved kind: {}: {at}: {}", p.name, w.kind);
-                    problems += 1;
-                }
+        for w in &p.unresolved {
+            let at = &w.at;
+            if w.dynamic {
+                // Chosen at run time by design: nothing for the user to map.
+                eprintln!("note: dynamic kind: {}: {at}: {}", p.name, w.kind);
+            } else if accepted.iter().any(|a| a == at || *a == w.file) {
+                eprintln!(
+                    "note: accepted unresolved kind: {}: {at}: {}",
+                    p.name, w.kind
+                );
+            } else {
+                eprintln!("unresolved kind: {}: {at}: {}", p.name, w.kind);
+                problems += 1;
             }
         }
     }

@@ -13,7 +13,9 @@ use crate::cache::{self, Cache, Hash, KeyHasher};
 use crate::config::{Config, ProjectConfig, SourceSpec};
 use crate::content;
 use crate::link;
-use crate::model::{Area, Diagnostic, MAX_MODEL_BYTES, Portal, Project, SCHEMA_VERSION, Stats};
+use crate::model::{
+    self, Area, Diagnostic, MAX_MODEL_BYTES, Portal, Project, SCHEMA_VERSION, Stats,
+};
 use crate::output;
 use crate::regular::{self, ReadError};
 use crate::render::{self, OutputFile, Theme};
@@ -52,9 +54,59 @@ impl Progress for Silent {
     fn files_finish(&self) {}
 }
 
+/// What the commands report of a project once its pages are made: the model itself is
+/// dropped as soon as they are, so a build does not hold every model to its end.
+pub struct Outcome {
+    pub name: String,
+    pub error: Option<String>,
+    pub counts: model::Counts,
+    pub stats: Stats,
+    /// The watches of its controllers whose kind is unresolved, for `check`.
+    pub unresolved: Vec<UnresolvedWatch>,
+}
+
+/// A watch whose kind the analysis could not resolve.
+pub struct UnresolvedWatch {
+    pub kind: String,
+    /// Where it is: `FILE:LINE` of its first source, and that file.
+    pub at: String,
+    pub file: String,
+    /// Chosen at run time by design (`model::Watch::is_dynamic`).
+    pub dynamic: bool,
+}
+
+impl Outcome {
+    pub fn of(p: &Project) -> Outcome {
+        let unresolved = p
+            .controllers
+            .iter()
+            .flat_map(|c| &c.watches)
+            .filter(|w| !w.is_resolved())
+            .map(|w| {
+                let first = w.sources.first();
+                UnresolvedWatch {
+                    kind: w.kind.clone(),
+                    at: first
+                        .map(|s| format!("{}:{}", s.file, s.line))
+                        .unwrap_or_default(),
+                    file: first.map(|s| s.file.clone()).unwrap_or_default(),
+                    dynamic: w.is_dynamic(),
+                }
+            })
+            .collect();
+        Outcome {
+            name: p.name.clone(),
+            error: p.error.clone(),
+            counts: model::Counts::of(p),
+            stats: p.stats.clone(),
+            unresolved,
+        }
+    }
+}
+
 /// The result of analyzing and rendering, before the new site replaces the output.
 pub struct Built {
-    pub projects: Vec<Project>,
+    pub projects: Vec<Outcome>,
     /// The site's files, when built in memory ([`build_in_memory`]); empty when they were
     /// written into `staging` as they were made ([`build_to_staging`]).
     pub files: Vec<OutputFile>,
@@ -69,8 +121,9 @@ pub struct Built {
     pub unchanged: bool,
     /// The cache folder and site key to record once written.
     pub stamp: Option<(PathBuf, Hash)>,
-    /// The tantivy index behind `portolan search` (its static export is in `files`); none
-    /// when the site was unchanged, since the index on disk is that site's.
+    /// The tantivy index behind `portolan search` (its static export is with the site's
+    /// other files); none when the site was unchanged, since the index on disk is that
+    /// site's.
     pub search: Option<search::SearchIndex>,
     /// Where `write` keeps the tantivy index.
     pub search_dir: PathBuf,
@@ -87,7 +140,7 @@ impl Built {
     /// nothing to render.
     fn nothing(config: &Config, projects: Vec<Project>, output: PathBuf, unchanged: bool) -> Built {
         Built {
-            projects,
+            projects: projects.iter().map(Outcome::of).collect(),
             files: Vec::new(),
             staging: None,
             written: 0,
@@ -209,6 +262,8 @@ fn analyze_in_pool(
                     progress,
                     cache,
                 ));
+                // The batch's texts and facts were freed on the worker threads.
+                crate::heap::give_back();
                 bytes = 0;
             }
             bytes += size;
@@ -216,6 +271,7 @@ fn analyze_in_pool(
         batch.push(s);
     }
     out.extend(analyze_batch(batch, config, progress, cache));
+    crate::heap::give_back();
     out
 }
 
@@ -633,7 +689,6 @@ pub fn build_in_memory(
         start,
         Into::Memory(&mut files),
     )?;
-    files.append(&mut built.files);
     files.sort_by(|a, b| a.path.cmp(&b.path));
     built.files = files;
     Ok(built)
@@ -667,10 +722,6 @@ pub fn build_to_staging(
         start,
         Into::Staging(&mut staging),
     )?;
-    // The search export is written like every other file.
-    for file in std::mem::take(&mut built.files) {
-        staging.put(&file).map_err(|e| e.to_string())?;
-    }
     built.staging = Some(staging);
     Ok(built)
 }
@@ -739,14 +790,25 @@ struct Indexing<'a> {
     into: Into<'a>,
 }
 
-impl render::Sink for Indexing<'_> {
+impl render::Sink for Into<'_> {
     fn put(&mut self, file: OutputFile) -> Result<(), String> {
-        self.indexer.page(&file)?;
-        match &mut self.into {
+        match self {
             Into::Memory(files) => files.push(file),
             Into::Staging(staging) => staging.put(&file).map_err(|e| e.to_string())?,
         }
         Ok(())
+    }
+}
+
+impl render::Sink for Indexing<'_> {
+    fn put(&mut self, file: OutputFile) -> Result<(), String> {
+        // Export files completed by this page go out before it: nothing links to them.
+        self.indexer.page(&file, &mut self.into)?;
+        self.into.put(file)
+    }
+
+    fn project_done(&mut self) {
+        crate::heap::give_back();
     }
 }
 
@@ -776,11 +838,13 @@ fn finish_build(
     )?;
     progress.stage("indexing for search");
     let started = std::time::Instant::now();
-    let search = sink.indexer.finish()?;
+    let Indexing { indexer, mut into } = sink;
+    let search = indexer.finish(&mut into)?;
     let search_time = started.elapsed();
+    crate::heap::give_back();
     Ok(Built {
         projects: rendered.projects,
-        files: search.files,
+        files: Vec::new(),
         staging: None,
         written: 0,
         output: start.output,
@@ -837,7 +901,8 @@ pub fn theme_dir(config: &Config) -> PathBuf {
 
 /// What [`render_pages`] makes.
 pub struct Rendered {
-    pub projects: Vec<Project>,
+    /// The projects, linked, as the commands report them.
+    pub projects: Vec<Outcome>,
     /// Serve keeps it for content-only edits.
     pub portal: Portal,
     /// Serve keeps it to tell content-only edits (see `render::render_content`).
@@ -872,10 +937,11 @@ pub fn render_pages(
         }
     }
     progress.stage("rendering");
+    let outcomes = projects.iter().map(Outcome::of).collect();
     let content_fingerprint = render::render_site(
         &config.site,
         &portal,
-        &projects,
+        projects,
         &comparisons,
         content,
         theme,
@@ -887,7 +953,7 @@ pub fn render_pages(
         .map(|(project, rev, why)| format!("{project} at {rev}: {why}"))
         .collect();
     Ok(Rendered {
-        projects,
+        projects: outcomes,
         portal,
         content_fingerprint,
         not_compared,

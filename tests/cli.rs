@@ -162,10 +162,10 @@ fn fixture_portal_builds_with_pages_models_and_nothing_excluded() {
     let gadget_all: &'static str = Box::leak(gadget_all.into_boxed_str());
     let spec: Vec<(&str, &str)> = gadget_all
         .split("<tr ")
-        .filter(|row| row.contains(r#"data-depth="1""#))
+        .filter(|row| row.contains(r#"class="d1""#))
         .filter_map(|row| {
             let row: &'static str = row.split("</tr>").next()?;
-            let path = between(row, r#"<small class="path">"#, "</small>")?;
+            let path = between(row, "<small>", "</small>")?;
             path.starts_with("spec.").then(|| {
                 (
                     path.rsplit('.').next().unwrap(),
@@ -613,8 +613,8 @@ fn kennel_api_reference_pages_with_field_anchors() {
     .unwrap();
     assert!(all.contains(r#"id="field-spec-runs-name""#));
     // The tree's script reads deeper fields from that page's rows: anchor, depth, path.
-    assert!(all.contains(r#"<tr id="field-spec-runs-name" data-depth="2">"#));
-    assert!(all.contains(r#"<small class="path">spec.runs[].name</small>"#));
+    assert!(all.contains(r#"<tr id="field-spec-runs-name" class="d2">"#));
+    assert!(all.contains("<small>spec.runs[].name</small>"));
     // A repeated subtree refers to its first copy.
     assert!(all.contains(r##"Same fields as <a href="#field-spec-day">spec.day</a>"##));
     // Repository text is escaped, never markup.

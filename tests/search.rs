@@ -81,6 +81,14 @@ fn first_url(p: &Portal, query: &str) -> String {
 const BASE: &str = "https://example.github.io/atlas/";
 
 /// The static export's `search/manifest.json` of a built site.
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 fn manifest_of(site: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(site.join("search/manifest.json")).unwrap())
         .unwrap()
@@ -186,17 +194,34 @@ fn every_result_lands_on_a_rendered_page_and_row() {
 }
 
 #[test]
-fn the_static_export_is_versioned_and_small() {
+fn the_static_export_is_named_by_content_and_small() {
     let p = built_portal();
     let site = p.dir.path().join("site");
     let manifest = manifest_of(&site);
-    let version = manifest["version"].as_str().unwrap();
-    assert_eq!(version.len(), 16);
     let shards = manifest["shards"].as_array().unwrap();
+    let shard_files = manifest["shard_files"].as_array().unwrap();
     assert!(!shards.is_empty());
-    for (i, key) in shards.iter().enumerate() {
-        let path = site.join(format!("search/v-{version}/t/{i}.json"));
-        let shard: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(shards.len(), shard_files.len());
+    // Every file is named by its content: 12 hex digits of its SHA-256.
+    let named_by_content = |folder: &str, name: &Value| {
+        let name = name.as_str().unwrap();
+        let bytes = std::fs::read(site.join(format!("search/{folder}/{name}.json"))).unwrap();
+        let digest = sha256_hex(&bytes);
+        assert_eq!(name, &digest[..12], "search/{folder}/{name}.json");
+        bytes
+    };
+    let chunks = manifest["doc_files"].as_array().unwrap();
+    let docs = manifest["docs"].as_u64().unwrap() as usize;
+    assert_eq!(
+        chunks.len(),
+        docs.div_ceil(manifest["chunk"].as_u64().unwrap() as usize)
+    );
+    for name in chunks {
+        named_by_content("d", name);
+    }
+    for (key, name) in shards.iter().zip(shard_files) {
+        let bytes = named_by_content("t", name);
+        let shard: Value = serde_json::from_slice(&bytes).unwrap();
         let key = key.as_str().unwrap();
         for term in shard.as_object().unwrap().keys() {
             let text = term.strip_prefix('=').unwrap_or(term);

@@ -248,8 +248,27 @@ fn edits_to_content_templates_and_go_reload_the_page() {
     // The pages come first; the search index follows with the same generation, then its
     // static export.
     searchable(&reloads, &generation);
-    server.wait_for_line(&format!("portolan: rebuild {generation} searchable: "));
+    let line = server.wait_for_line(&format!("portolan: rebuild {generation} searchable: "));
     drop(server);
+    // Export files are named by their content: the edit writes the chunk holding the
+    // page's documents and the shards whose terms or scores moved, and removes their old
+    // names. Versioned as a whole, every file would be written and removed: twice the
+    // export, plus the manifest.
+    let changed: usize = line
+        .split("wrote the export (")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of export files in {line:?}"));
+    let export = all_files(&dir.path().join("site"))
+        .iter()
+        .filter(|(path, _)| path.starts_with("search/t/") || path.starts_with("search/d/"))
+        .count();
+    eprintln!("export files changed by the edit: {changed} of {export}");
+    assert!(
+        changed > 0 && changed < export,
+        "{changed} export files written or removed, of {export}"
+    );
     let fresh = common::portolan()
         .args(["build", "-q", "--config"])
         .arg(dir.path().join("portal.toml"))

@@ -144,6 +144,10 @@ pub struct VersionView {
     /// Every CEL validation rule of the version: the root's, then each field's in tree order.
     pub rules: Vec<RuleRow>,
     pub rules_anchor: String,
+    /// In a second or later variant: the same version of an earlier variant whose fields
+    /// read exactly as this one's (its fields, tree, rules and example are then not
+    /// repeated here), as `[label, anchor]`.
+    pub same_as: Option<[String; 2]>,
 }
 
 /// One CEL rule as the field that carries it shows it.
@@ -574,11 +578,12 @@ pub fn kind_pages(p: &Project, root: &str) -> Vec<KindPage> {
         .filter_map(|(path, variants)| {
             let first = *variants.first()?;
             let mut anchors = Anchors::new();
-            let views = variants
+            let mut views: Vec<Variant> = variants
                 .iter()
                 .enumerate()
                 .map(|(n, c)| variant(p, c, n, variants.len(), &mut anchors))
                 .collect();
+            point_to_earlier_variants(&variants, &mut views);
             Some(KindPage {
                 header: Header::of(p),
                 url: format!("{root}{path}"),
@@ -824,6 +829,7 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
             ]);
             let rules = version_rules(schema, &fields);
             VersionView {
+                same_as: None,
                 rules_anchor: anchors.unique(&[&version_anchor, "rules"]),
                 rules,
                 example_anchor: anchors.unique(&[&version_anchor, "example"]),
@@ -902,6 +908,86 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
         changes_anchor,
         versions: views,
     }
+}
+
+/// A version of a later variant whose schema reads exactly as the same version in an
+/// earlier variant (a repository shipping the same CRD once with descriptions and once
+/// without, whose missing descriptions the Go doc comments then fill) points to that one
+/// instead of repeating every field: its `same_as` is set, its fields, tree, rules and
+/// example are cleared, and the variant's version changes link that version's fields.
+fn point_to_earlier_variants(crds: &[&Crd], views: &mut [Variant]) {
+    for n in 1..crds.len().min(views.len()) {
+        let (earlier, rest) = views.split_at_mut(n);
+        let view = &mut rest[0];
+        // Field anchors of a cleared version, to the earlier variant's.
+        let mut moved: BTreeMap<String, String> = BTreeMap::new();
+        let mut cleared: Vec<String> = Vec::new();
+        for version in &mut view.versions {
+            let Some(schema) = crds[n].schema.iter().find(|s| s.version == version.name) else {
+                continue;
+            };
+            let same = (0..n).find_map(|m| {
+                let other = crds[m].schema.iter().find(|s| s.version == version.name)?;
+                let shown = earlier[m]
+                    .versions
+                    .iter()
+                    .find(|v| v.name == version.name && v.same_as.is_none())?;
+                reads_alike(schema, other).then_some((m, shown))
+            });
+            let Some((m, shown)) = same else {
+                continue;
+            };
+            let at: BTreeMap<&str, &str> = shown
+                .fields
+                .iter()
+                .map(|f| (f.path.as_str(), f.anchor.as_str()))
+                .collect();
+            for f in &version.fields {
+                if let Some(anchor) = at.get(f.path.as_str()) {
+                    moved.insert(f.anchor.clone(), anchor.to_string());
+                }
+            }
+            version.same_as = Some([
+                format!("variant {}'s version {}", m + 1, shown.name),
+                shown.anchor.clone(),
+            ]);
+            version.fields.clear();
+            version.tree.clear();
+            version.rules.clear();
+            version.example.clear();
+            cleared.push(version.name.clone());
+        }
+        for diff in &mut view.changes {
+            for change in &mut diff.changes {
+                let version = if change.change == "removed" {
+                    &diff.from
+                } else {
+                    &diff.to
+                };
+                if cleared.contains(version) {
+                    change.anchor = moved.get(&change.anchor).cloned().unwrap_or_default();
+                }
+            }
+        }
+    }
+}
+
+/// Whether two schemas of one version show the same: equal but for where descriptions
+/// came from (the CRD or a Go doc comment).
+fn reads_alike(a: &CrdSchema, b: &CrdSchema) -> bool {
+    let plain = |f: &crate::model::SchemaField| crate::model::SchemaField {
+        go_doc: false,
+        ..f.clone()
+    };
+    a.description == b.description
+        && a.rules == b.rules
+        && a.preserve_unknown_fields == b.preserve_unknown_fields
+        && a.truncated == b.truncated
+        && a.fields.len() == b.fields.len()
+        && a.fields
+            .iter()
+            .zip(&b.fields)
+            .all(|(x, y)| plain(x) == plain(y))
 }
 
 /// A version's rules: the object's own, then each field's in the tree's order.
@@ -1009,5 +1095,101 @@ mod tests {
         );
         s.rules = vec![rule("root")];
         assert_eq!(schema_rules(&s), 1 + 1 + 3 + 3 + 3);
+    }
+
+    #[test]
+    fn a_later_variant_points_to_an_earlier_version_that_reads_alike() {
+        // The same CRD shipped twice: with descriptions, and without them (the Go doc
+        // comments fill them in); v1 then reads alike, v2 differs in a field.
+        let version = |name: &str, storage: bool| CrdVersion {
+            name: name.into(),
+            served: true,
+            storage,
+            deprecated: false,
+            printer_columns: Vec::new(),
+        };
+        let described = |path: &str, go_doc: bool| SchemaField {
+            description: format!("The {path}."),
+            go_doc,
+            ..field(path, "string")
+        };
+        let crd = |v1: Vec<SchemaField>, v2: Vec<SchemaField>, file: &str| Crd {
+            group: "x.io".into(),
+            kind: "Gizmo".into(),
+            plural: "gizmos".into(),
+            scope: "Namespaced".into(),
+            versions: vec![version("v1", false), version("v2", true)],
+            schema: vec![schema("v1", v1), schema("v2", v2)],
+            sources: vec![crate::model::SourceRef {
+                file: file.into(),
+                line: 1,
+            }],
+            ..Crd::default()
+        };
+        let full = crd(
+            vec![
+                field("spec", "object"),
+                described("spec.size", false),
+                described("spec.old", false),
+            ],
+            vec![
+                field("spec", "object"),
+                described("spec.size", false),
+                described("spec.color", false),
+                described("spec.shape", false),
+            ],
+            "config/crd/full.yaml",
+        );
+        let minimal = crd(
+            vec![
+                field("spec", "object"),
+                described("spec.size", true),
+                described("spec.old", true),
+            ],
+            vec![field("spec", "object"), described("spec.size", true)],
+            "config/crd/minimal.yaml",
+        );
+        let p = Project {
+            name: "p".into(),
+            crds: vec![minimal, full],
+            ..Project::default()
+        };
+        let pages = kind_pages(&p, "/");
+        let [page] = pages.as_slice() else {
+            panic!("one kind page: {}", pages.len());
+        };
+        let [first, second] = page.variants.as_slice() else {
+            panic!("two variants");
+        };
+        // The richer CRD is the first variant and lists everything.
+        let first_v1 = first.versions.iter().find(|v| v.name == "v1").unwrap();
+        assert_eq!(first_v1.fields.len(), 3);
+        assert!(first.versions.iter().all(|v| v.same_as.is_none()));
+        // The second's v1 points there; its v2, which differs, is listed.
+        let v1 = second.versions.iter().find(|v| v.name == "v1").unwrap();
+        assert_eq!(
+            v1.same_as,
+            Some([
+                "variant 1's version v1".to_string(),
+                first_v1.anchor.clone()
+            ])
+        );
+        assert!(v1.fields.is_empty() && v1.tree.is_empty() && v1.example.is_empty());
+        let v2 = second.versions.iter().find(|v| v.name == "v2").unwrap();
+        assert!(v2.same_as.is_none());
+        assert_eq!(v2.fields.len(), 2);
+        // Its change from v1 to v2 (spec.old removed) links the field where it is listed.
+        let removed = second
+            .changes
+            .iter()
+            .flat_map(|d| &d.changes)
+            .find(|c| c.path == "spec.old")
+            .expect("spec.old is removed in v2");
+        let old = first_v1
+            .fields
+            .iter()
+            .find(|f| f.path == "spec.old")
+            .unwrap();
+        assert_eq!(removed.anchor, old.anchor);
     }
 }

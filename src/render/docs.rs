@@ -111,6 +111,12 @@ impl Links for DocLinks {
     }
 }
 
+/// Whether the project has doc pages besides its README (the sidebar's Docs entry):
+/// what `project_docs(…).index.docs` is not empty for.
+pub fn has_docs(project: &Project) -> bool {
+    project.docs.iter().any(|d| !d.readme)
+}
+
 /// The README, doc pages and images of one project.
 pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs {
     let base = format!("projects/{}/", project.name);

@@ -98,6 +98,8 @@ fn content_fingerprint(site_pages: &content::Rendered, files: &[OutputFile]) -> 
 /// memory at once.
 pub trait Sink {
     fn put(&mut self, file: OutputFile) -> Result<(), String>;
+    /// A project's pages are all made and its model is dropped.
+    fn project_done(&mut self) {}
 }
 
 impl Sink for Vec<OutputFile> {
@@ -149,13 +151,15 @@ fn content_files(
     Ok(files)
 }
 
-/// Renders every page and data file of the site into `sink`, a project at a time (in no
-/// particular order of paths), and returns the content fingerprint `render_content` would
-/// give.
+/// Renders every page and data file of the site into `sink` (in no particular order of
+/// paths), and returns the content fingerprint `render_content` would give. The pages
+/// made from every project (home, `/kinds/`, `/platform/`, shared kind pages) come first;
+/// then each project's own, after which its model is dropped (`Sink::project_done`), so
+/// the models of a large portal are not all held to the end.
 pub fn render_site(
     site: &Site,
     portal: &Portal,
-    projects: &[Project],
+    projects: Vec<Project>,
     comparisons: &[changes::Comparison],
     content: &Content,
     theme: &Theme,
@@ -175,19 +179,14 @@ pub fn render_site(
     let root = &site.base_path;
     let site_pages = content::render(content, root, site.mermaid_js);
     let chrome = views::Chrome::new(site);
-    let all_docs: Vec<docs::ProjectDocs> = projects
-        .iter()
-        .map(|p| docs::project_docs(p, root, site.mermaid_js))
-        .collect();
     let entries: Vec<nav::ProjectEntries> = projects
         .iter()
-        .zip(&all_docs)
-        .map(|(p, d)| nav::ProjectEntries {
+        .map(|p| nav::ProjectEntries {
             name: p.name.clone(),
             title: p.title.clone(),
             controllers: views::controller_links(p),
             kinds: api::own_kinds(p),
-            has_docs: !d.index.docs.is_empty(),
+            has_docs: docs::has_docs(p),
             has_changes: portal
                 .projects
                 .iter()
@@ -228,14 +227,14 @@ pub fn render_site(
     let own_files = content_files(&site_pages, &chrome, &navigation, theme)?;
     let content_fingerprint = content_fingerprint(&site_pages, &own_files);
     files.extend(own_files);
-    let kind_links = table::KindLinks::new(root, projects, portal);
-    let names = crate::resources::ResourceNames::new(projects);
+    let kind_links = table::KindLinks::new(root, &projects, portal);
+    let names = crate::resources::ResourceNames::new(&projects);
     let diagram_links = sequence::Links {
         root,
         kinds: &kind_pages,
     };
-    let portal_modules = dependencies::portal_modules(projects);
-    let shared_kinds = api::SharedKinds::of(projects);
+    let portal_modules = dependencies::portal_modules(&projects);
+    let shared_kinds = api::SharedKinds::of(&projects);
     // A kind's reference page and, unless it is a bundled kind's short page, its all-fields
     // page: every field in one table, for readers without script and for the tree's script,
     // which opens deeper fields from it.
@@ -257,7 +256,62 @@ pub fn render_site(
         }
         Ok::<(), String>(())
     };
-    for (project, project_docs) in projects.iter().zip(all_docs) {
+    // What needs every project's model comes first: each model is dropped once its own
+    // pages are made below.
+    for kind in shared_kinds.pages(&projects, root) {
+        kind_files(&kind, &mut files)?;
+        out.flush(&mut files)?;
+    }
+    let mut portal_pages = vec![
+        kinds::index(portal, &projects, root),
+        platform::architecture(portal, &projects, root),
+        platform::network(portal, &projects, root),
+        platform::rbac(&projects, root),
+        platform::secrets(&projects, root),
+        dependencies::platform(&projects, root, platform::nav(root)),
+        memory::platform(&projects, root, platform::nav(root)),
+        api_versions::platform(&projects, site.target_kubernetes, root, platform::nav(root)),
+    ];
+    portal_pages.extend(kinds::pages(portal, &projects, root));
+    portal_pages.extend(changes::portal(&projects, comparisons, root));
+    for view in portal_pages {
+        files.push(OutputFile {
+            path: format!("{}index.html", view.path),
+            bytes: page("portal_sections.html", &view.path, &view.page_title, &view)?,
+        });
+    }
+    files.push(OutputFile {
+        path: "search/index.html".into(),
+        bytes: page("search.html", "search/", "Search", &views::Empty {})?,
+    });
+    files.push(OutputFile {
+        path: "data/portal.json".into(),
+        bytes: json(portal)?,
+    });
+    files.push(OutputFile {
+        path: "data/schema.json".into(),
+        bytes: json(&crate::model::json_schema())?,
+    });
+    files.push(OutputFile {
+        path: "data/c4.dsl".into(),
+        bytes: c4::dsl(&site.title, portal, &projects).into_bytes(),
+    });
+    files.push(OutputFile {
+        path: "404.html".into(),
+        bytes: page("404.html", "404.html", "Page not found", &views::Empty {})?,
+    });
+    files.push(OutputFile {
+        path: ".nojekyll".into(),
+        bytes: Vec::new(),
+    });
+    files.push(OutputFile {
+        path: "robots.txt".into(),
+        bytes: robots(site).into_bytes(),
+    });
+    out.flush(&mut files)?;
+    for owned in projects {
+        let project = &owned;
+        let mut project_docs = docs::project_docs(project, root, site.mermaid_js);
         let mut view = views::project_page(project, root, &kind_links);
         view.dependencies = dependencies::project(project, &portal_modules);
         let (flows, flow_files) = flow::project(project, &diagram_links);
@@ -280,7 +334,7 @@ pub fn render_site(
                 )?,
             });
         }
-        files.extend(project_docs.images);
+        files.append(&mut project_docs.images);
         files.push(OutputFile {
             path: format!("{base}api/index.html"),
             bytes: page(
@@ -388,57 +442,10 @@ pub fn render_site(
             bytes: json(project)?,
         });
         out.flush(&mut files)?;
+        drop(project_docs);
+        drop(owned);
+        out.sink.project_done();
     }
-    for kind in shared_kinds.pages(projects, root) {
-        kind_files(&kind, &mut files)?;
-        out.flush(&mut files)?;
-    }
-    let mut portal_pages = vec![
-        kinds::index(portal, projects, root),
-        platform::architecture(portal, projects, root),
-        platform::network(portal, projects, root),
-        platform::rbac(projects, root),
-        platform::secrets(projects, root),
-        dependencies::platform(projects, root, platform::nav(root)),
-        memory::platform(projects, root, platform::nav(root)),
-        api_versions::platform(projects, site.target_kubernetes, root, platform::nav(root)),
-    ];
-    portal_pages.extend(kinds::pages(portal, projects, root));
-    portal_pages.extend(changes::portal(projects, comparisons, root));
-    for view in &portal_pages {
-        files.push(OutputFile {
-            path: format!("{}index.html", view.path),
-            bytes: page("portal_sections.html", &view.path, &view.page_title, view)?,
-        });
-    }
-    files.push(OutputFile {
-        path: "search/index.html".into(),
-        bytes: page("search.html", "search/", "Search", &views::Empty {})?,
-    });
-    files.push(OutputFile {
-        path: "data/portal.json".into(),
-        bytes: json(portal)?,
-    });
-    files.push(OutputFile {
-        path: "data/schema.json".into(),
-        bytes: json(&crate::model::json_schema())?,
-    });
-    files.push(OutputFile {
-        path: "data/c4.dsl".into(),
-        bytes: c4::dsl(&site.title, portal, projects).into_bytes(),
-    });
-    files.push(OutputFile {
-        path: "404.html".into(),
-        bytes: page("404.html", "404.html", "Page not found", &views::Empty {})?,
-    });
-    files.push(OutputFile {
-        path: ".nojekyll".into(),
-        bytes: Vec::new(),
-    });
-    files.push(OutputFile {
-        path: "robots.txt".into(),
-        bytes: robots(site).into_bytes(),
-    });
     out.flush(&mut files)?;
     // The sitemap format needs absolute URLs: without an absolute base_url there is none.
     if let Some(base) = absolute_base(site) {

@@ -812,7 +812,7 @@ mod tests {
         // repeats.
         let field = |id: &str, name: &str, ty: &str| {
             format!(
-                r##"<tr id="{id}"><td><code>{name}</code><br><small class="path">spec.{name}</small></td><td>{ty}</td><td class="permalink"><a href="#{id}">¶</a></td></tr>"##
+                r##"<tr id="{id}" class="d1"><td><a href="#{id}"><code>{name}</code></a><br><small>spec.{name}</small></td><td><code>{ty}</code></td><td></td><td></td></tr>"##
             )
         };
         let html = format!(

@@ -1,38 +1,46 @@
 //! The static export of the index for GitHub Pages, read by `themes/default/static/search.js`.
 //!
-//! * `search/manifest.json`: the version, the shard keys, the project and category of
-//!   every document (run-length encoded), the categories' labels, and the ranking
-//!   constants of `engine`.
-//! * `search/v-VERSION/t/N.json`: term shards. Each maps a term to
+//! * `search/manifest.json`: the number of documents, the shard keys and the file of each
+//!   shard and of each document chunk, the project and category of every document
+//!   (run-length encoded), the categories' labels, and the ranking constants of `engine`.
+//! * `search/t/NAME.json`: term shards. Each maps a term to
 //!   `[frequency, id, score, id, score, …]`, where score is what `engine` gives the term
 //!   in that document (`TITLE_BOOST × BM25(title) + BM25(body)`, computed by tantivy), in
 //!   hundredths, and each id after the first is the difference to the one before; a
 //!   phrase pair `"a b"` and a kind `"=kind"` map to their document ids, encoded alike. A
 //!   shard holds the terms that begin with its key and with no longer key; keys grow
 //!   until a shard is small, so a query loads a few kilobytes.
-//! * `search/v-VERSION/d/N.json`: documents in chunks of `CHUNK`: `{"p": [[url, page
-//!   title], …], "d": [[title, page index, anchor, context, snippet], …]}`.
+//! * `search/d/NAME.json`: documents in chunks of `CHUNK`: `{"p": [[url, page title], …],
+//!   "d": [[title, page index, anchor, context, snippet], …]}`.
 //!
-//! The version is a hash of the files, so browsers cache shards forever and a new build
-//! never mixes with old shards.
+//! Every file but the manifest is named by its content (`NAME`: 12 hex digits of its
+//! SHA-256), so browsers cache them forever, a new build never mixes with old files, and a
+//! rebuild that changes a few documents changes only the files that hold them (serve
+//! writes only those). A chunk is written as soon as its documents are indexed, the
+//! shards from the index's terms one at a time, so the export is never held whole.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde_json::{Value, json};
+use tantivy::fieldnorm::FieldNormReader;
+use tantivy::index::InvertedIndexReader;
 use tantivy::postings::Postings;
 use tantivy::query::Bm25Weight;
 use tantivy::schema::{Field, IndexRecordOption};
-use tantivy::{DocSet, Searcher, TERMINATED};
+use tantivy::{DocSet, SegmentReader, TERMINATED};
 
 use super::documents::{Document, category_label};
 use super::engine;
 use super::index::{SearchIndex, TITLE_BOOST};
-use crate::render::OutputFile;
+use crate::render::{OutputFile, Sink};
 
 /// A shard is split by one more letter when its JSON is larger than this.
 const SHARD_BYTES: usize = 16 * 1024;
 /// Documents per metadata chunk.
 pub const CHUNK: usize = 16;
+/// Hex digits of a file's SHA-256 in its name: 48 bits, so two of a site's files sharing
+/// a name by chance is about one in 10^7 for 20,000 files, and checked (`Named`).
+const NAME_DIGITS: usize = 12;
 
 /// What a term maps to in a shard.
 enum Entry {
@@ -41,29 +49,25 @@ enum Entry {
     Ids(Vec<u32>),
 }
 
-/// What the export shows of one document, kept for every document of the site while it
-/// is indexed (its body is in the index only): boxed text and numbered names, a third of
-/// a `Document`'s size.
-pub struct Shown {
-    pub title: Box<str>,
-    pub url: Box<str>,
-    pub page: Box<str>,
-    pub context: Box<str>,
-    pub snippet: Box<str>,
-    /// Into the indexer's project and category `Names`.
-    pub project: u32,
-    pub category: u32,
+/// What the export shows of one document, kept while its chunk fills: boxed text and
+/// numbered names.
+struct Shown {
+    title: Box<str>,
+    url: Box<str>,
+    page: Box<str>,
+    context: Box<str>,
+    snippet: Box<str>,
 }
 
 /// Names numbered in the order first seen.
 #[derive(Default)]
-pub struct Names {
+struct Names {
     list: Vec<String>,
-    ids: std::collections::HashMap<String, u32>,
+    ids: HashMap<String, u32>,
 }
 
 impl Names {
-    pub fn id(&mut self, name: &str) -> u32 {
+    fn id(&mut self, name: &str) -> u32 {
         if let Some(&id) = self.ids.get(name) {
             return id;
         }
@@ -85,62 +89,221 @@ impl Names {
     }
 }
 
-impl Shown {
-    pub fn of(d: Document, projects: &mut Names, categories: &mut Names) -> Shown {
-        Shown {
-            project: projects.id(&d.project),
-            category: categories.id(&d.category),
+/// Names files by their content, and refuses two different contents under one name.
+#[derive(Default)]
+struct Named {
+    /// Name → the file's full SHA-256.
+    taken: HashMap<String, crate::cache::Hash>,
+}
+
+impl Named {
+    /// Hands `bytes` to `sink` as `search/FOLDER/NAME.json` and returns NAME.
+    fn put(&mut self, folder: &str, bytes: Vec<u8>, sink: &mut dyn Sink) -> Result<String, String> {
+        let hash = crate::cache::hash_bytes(&bytes);
+        let name = crate::cache::hex(&hash)[..NAME_DIGITS].to_string();
+        match self.taken.get(&name) {
+            // The same content twice (two identical chunks): one file serves both.
+            Some(earlier) if *earlier == hash => return Ok(name),
+            Some(_) => {
+                return Err(format!(
+                    "search export: two files share the name {name} (a 48-bit hash collision); change any page and build again"
+                ));
+            }
+            None => {
+                self.taken.insert(name.clone(), hash);
+            }
+        }
+        sink.put(OutputFile {
+            path: format!("search/{folder}/{name}.json"),
+            bytes,
+        })?;
+        Ok(name)
+    }
+}
+
+/// Writes the export as the documents are indexed (`add`), then the shards and the
+/// manifest from the finished index (`finish`).
+#[derive(Default)]
+pub struct Exporter {
+    /// The documents of the chunk being filled.
+    pending: Vec<Shown>,
+    documents: usize,
+    chunk_files: Vec<String>,
+    projects: Names,
+    categories: Names,
+    /// `[id, count]` runs of the documents' project and category ids.
+    project_runs: Vec<[u32; 2]>,
+    category_runs: Vec<[u32; 2]>,
+    named: Named,
+}
+
+impl Exporter {
+    /// Takes the next document (its id is the number added before it); a full chunk goes
+    /// to `sink`.
+    pub fn add(&mut self, d: Document, sink: &mut dyn Sink) -> Result<(), String> {
+        let project = self.projects.id(&d.project);
+        let category = self.categories.id(&d.category);
+        extend_run(&mut self.project_runs, project);
+        extend_run(&mut self.category_runs, category);
+        self.pending.push(Shown {
             title: d.title.into(),
             url: d.url.into(),
             page: d.page.into(),
             context: d.context.into(),
             snippet: d.snippet.into(),
+        });
+        self.documents += 1;
+        if self.pending.len() == CHUNK {
+            self.flush_chunk(sink)?;
         }
+        Ok(())
+    }
+
+    pub fn documents(&self) -> usize {
+        self.documents
+    }
+
+    fn flush_chunk(&mut self, sink: &mut dyn Sink) -> Result<(), String> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let text = chunk_json(&std::mem::take(&mut self.pending));
+        let name = self.named.put("d", text.into_bytes(), sink)?;
+        self.chunk_files.push(name);
+        Ok(())
+    }
+
+    /// Writes the last chunk, the term shards of `index` (which holds the documents
+    /// added, as one segment) and the manifest.
+    pub fn finish(mut self, index: &SearchIndex, sink: &mut dyn Sink) -> Result<(), String> {
+        self.flush_chunk(sink)?;
+        let rendered = term_entries(index)?;
+        let shards = layout(&rendered);
+        let mut rendered: Vec<String> = rendered.into_iter().map(|(_, text)| text).collect();
+        let mut keys = Vec::new();
+        let mut shard_files = Vec::new();
+        // Each entry's text moves into its shard (every entry is in exactly one), and
+        // each shard goes to the sink once made.
+        for (key, members) in shards {
+            let mut text = String::from("{");
+            for (n, j) in members.iter().enumerate() {
+                if n > 0 {
+                    text.push(',');
+                }
+                text.push_str(&std::mem::take(&mut rendered[*j]));
+            }
+            text.push('}');
+            shard_files.push(self.named.put("t", text.into_bytes(), sink)?);
+            keys.push(key);
+        }
+        let (projects, project_place) = self.projects.sorted();
+        let (categories, category_place) = self.categories.sorted();
+        // Ids are numbered in first-seen order and places are a bijection of them, so
+        // runs of ids are runs of places.
+        let placed = |runs: &[[u32; 2]], place: &[usize]| -> Vec<[usize; 2]> {
+            runs.iter()
+                .map(|&[id, n]| [place[id as usize], n as usize])
+                .collect()
+        };
+        let manifest = json!({
+            "docs": self.documents,
+            "chunk": CHUNK,
+            "doc_files": self.chunk_files,
+            "shards": keys,
+            "shard_files": shard_files,
+            "projects": projects,
+            "categories": categories,
+            "category_labels": categories.iter().map(|c| (c.to_string(), json!(category_label(c)))).collect::<serde_json::Map<String, Value>>(),
+            "project_runs": placed(&self.project_runs, &project_place),
+            "category_runs": placed(&self.category_runs, &category_place),
+            "ranking": {
+                "max_prefix": engine::MAX_PREFIX,
+                "prefix_factor": engine::PREFIX_FACTOR,
+                "fuzzy_min_chars": engine::FUZZY_MIN_CHARS,
+                "max_fuzzy": engine::MAX_FUZZY,
+                "fuzzy_factor": engine::FUZZY_FACTOR,
+                "kind_name_factor": engine::KIND_NAME_FACTOR,
+                "category_weights": engine::CATEGORY_WEIGHTS.iter().map(|(c, w)| (c.to_string(), json!(w))).collect::<serde_json::Map<String, Value>>(),
+            },
+        });
+        sink.put(OutputFile {
+            path: "search/manifest.json".into(),
+            bytes: manifest.to_string().into_bytes(),
+        })
     }
 }
 
-/// The export's files, at paths under the site root.
-pub fn files(
-    index: &SearchIndex,
-    docs: &[Shown],
-    projects: &Names,
-    categories: &Names,
-) -> Result<Vec<OutputFile>, String> {
-    let reader = index
-        .index
-        .reader()
-        .map_err(|e| format!("search export: {e}"))?;
+/// Counts one more `value` in `[value, count]` runs.
+fn extend_run(runs: &mut Vec<[u32; 2]>, value: u32) {
+    match runs.last_mut() {
+        Some([last, n]) if *last == value => *n += 1,
+        _ => runs.push([value, 1]),
+    }
+}
+
+/// Every entry of the shards, `(key, "key":[…])`, sorted by key: each term of the title
+/// and body with its merged scores, each phrase pair and each kind (`=kind`) with its ids.
+fn term_entries(index: &SearchIndex) -> Result<Vec<(String, String)>, String> {
+    let fail = |e: &dyn std::fmt::Display| format!("search export: {e}");
+    let reader = index.index.reader().map_err(|e| fail(&e))?;
     let searcher = reader.searcher();
+    let segment = match searcher.segment_readers() {
+        [] => return Ok(Vec::new()),
+        [one] => one,
+        more => {
+            return Err(fail(&format!(
+                "the index has {} segments, the export reads one (`index::Builder::finish` merges them)",
+                more.len()
+            )));
+        }
+    };
     let f = &index.fields;
-    // Each term's entry is rendered as soon as it is made, so the postings are held once.
+    let total_docs = searcher.num_docs();
     let mut rendered: Vec<(String, String)> = Vec::new();
-    let title = postings(&searcher, f.title)?;
-    let body = postings(&searcher, f.body)?;
-    let mut title = title.into_iter().peekable();
-    let mut body = body.into_iter().peekable();
+    // Title and body terms, both in term order, merged as they are read: one term's
+    // postings are held at a time.
+    let inverted = |field| segment.inverted_index(field).map_err(|e| fail(&e));
+    let (title_index, body_index) = (inverted(f.title)?, inverted(f.body)?);
+    let mut title = FieldTerms::new(segment, &title_index, f.title, total_docs)?;
+    let mut body = FieldTerms::new(segment, &body_index, f.body, total_docs)?;
+    let mut next_title = title.next()?;
+    let mut next_body = body.next()?;
     loop {
-        let order = match (title.peek(), body.peek()) {
+        let order = match (&next_title, &next_body) {
             (None, None) => break,
             (Some(_), None) => std::cmp::Ordering::Less,
             (None, Some(_)) => std::cmp::Ordering::Greater,
             (Some((t, _)), Some((b, _))) => t.cmp(b),
         };
         let (term, in_title, in_body) = match order {
-            std::cmp::Ordering::Less => title.next().map(|(t, l)| (t, l, Vec::new())),
-            std::cmp::Ordering::Greater => body.next().map(|(t, l)| (t, Vec::new(), l)),
-            std::cmp::Ordering::Equal => title
-                .next()
-                .zip(body.next())
-                .map(|((t, lt), (_, lb))| (t, lt, lb)),
-        }
-        .ok_or("search export: the term lists ended early")?;
+            std::cmp::Ordering::Less => {
+                let (t, l) = next_title.take().unwrap_or_default();
+                next_title = title.next()?;
+                (t, l, Vec::new())
+            }
+            std::cmp::Ordering::Greater => {
+                let (t, l) = next_body.take().unwrap_or_default();
+                next_body = body.next()?;
+                (t, Vec::new(), l)
+            }
+            std::cmp::Ordering::Equal => {
+                let (t, lt) = next_title.take().unwrap_or_default();
+                let (_, lb) = next_body.take().unwrap_or_default();
+                next_title = title.next()?;
+                next_body = body.next()?;
+                (t, lt, lb)
+            }
+        };
         // The same count `engine` ranks candidate terms by: title's plus body's.
         let frequency = (in_title.len() + in_body.len()) as u64;
         let entry = Entry::Scored(frequency, merge_scores(&in_title, &in_body));
-        rendered.push((term.clone(), entry_json(&term, &entry)));
+        let text = entry_json(&term, &entry);
+        rendered.push((term, text));
     }
     for (field, marker) in [(f.pairs, ""), (f.kind, "=")] {
-        for (term, list) in postings(&searcher, field)? {
+        let field_index = inverted(field)?;
+        let mut terms = FieldTerms::new(segment, &field_index, field, total_docs)?;
+        while let Some((term, list)) = terms.next()? {
             let ids = list.into_iter().map(|(id, _)| id).collect();
             let key = format!("{marker}{term}");
             let text = entry_json(&key, &Entry::Ids(ids));
@@ -151,65 +314,79 @@ pub fn files(
     rendered.reverse();
     rendered.sort_by(|a, b| a.0.cmp(&b.0));
     rendered.dedup_by(|a, b| a.0 == b.0);
-    let shards = layout(&rendered);
+    Ok(rendered)
+}
 
-    let mut body_files: Vec<(String, Vec<u8>)> = Vec::new();
-    let mut keys = Vec::new();
-    // Each entry's text moves into its shard (every entry is in exactly one), so the
-    // export is held once, not twice.
-    for (i, (key, members)) in shards.iter().enumerate() {
-        keys.push(key.clone());
-        let mut text = String::from("{");
-        for (n, j) in members.iter().enumerate() {
-            if n > 0 {
-                text.push(',');
+/// A term and the (id, score) of each document that has it, in id order.
+type TermPostings = (String, Vec<(u32, f32)>);
+
+/// The terms of one field of a segment, in term order, each with the (id, BM25 score) of
+/// every document that has it, in id order. The score is what a `TermQuery` gives (the
+/// same `Bm25Weight`, from the same statistics: documents with the term, all documents,
+/// the average field length), read straight from the postings: one weight and scorer per
+/// term was most of the build.
+struct FieldTerms<'a> {
+    inverted: &'a InvertedIndexReader,
+    stream: tantivy::termdict::TermStreamer<'a>,
+    ids: tantivy::columnar::Column<u64>,
+    lengths: FieldNormReader,
+    total_docs: u64,
+    average_length: f32,
+}
+
+impl<'a> FieldTerms<'a> {
+    /// `inverted` is `segment`'s inverted index of `field`.
+    fn new(
+        segment: &SegmentReader,
+        inverted: &'a InvertedIndexReader,
+        field: Field,
+        total_docs: u64,
+    ) -> Result<Self, String> {
+        let fail = |e: &dyn std::fmt::Display| format!("search export: {e}");
+        Ok(FieldTerms {
+            inverted,
+            stream: inverted.terms().stream().map_err(|e| fail(&e))?,
+            ids: segment.fast_fields().u64("id").map_err(|e| fail(&e))?,
+            lengths: segment.get_fieldnorms_reader(field).map_err(|e| fail(&e))?,
+            total_docs,
+            average_length: inverted.total_num_tokens() as f32 / total_docs.max(1) as f32,
+        })
+    }
+
+    fn next(&mut self) -> Result<Option<TermPostings>, String> {
+        let fail = |e: &dyn std::fmt::Display| format!("search export: {e}");
+        while self.stream.advance() {
+            let Ok(term) = std::str::from_utf8(self.stream.key()) else {
+                continue;
+            };
+            let mut postings = self
+                .inverted
+                .read_postings_from_terminfo(self.stream.value(), IndexRecordOption::WithFreqs)
+                .map_err(|e| fail(&e))?;
+            let mut list: Vec<(u32, u32, u8)> = Vec::new();
+            let mut doc = postings.doc();
+            while doc != TERMINATED {
+                if let Some(id) = self.ids.first(doc) {
+                    let id = u32::try_from(id)
+                        .map_err(|_| fail(&"more than 4 billion search documents"))?;
+                    list.push((id, postings.term_freq(), self.lengths.fieldnorm_id(doc)));
+                }
+                doc = postings.advance();
             }
-            text.push_str(&std::mem::take(&mut rendered[*j].1));
+            let weight = Bm25Weight::for_one_term_without_explain(
+                list.len() as u64,
+                self.total_docs,
+                self.average_length,
+            );
+            let mut scored: Vec<(u32, f32)> = list
+                .into_iter()
+                .map(|(id, freq, length)| (id, weight.score(length, freq)))
+                .collect();
+            scored.sort_by_key(|a| a.0);
+            return Ok(Some((term.to_string(), scored)));
         }
-        text.push('}');
-        body_files.push((format!("t/{i}.json"), text.into_bytes()));
+        Ok(None)
     }
-    for (i, chunk) in docs.chunks(CHUNK).enumerate() {
-        body_files.push((format!("d/{i}.json"), chunk_json(chunk).into_bytes()));
-    }
-
-    let (projects, project_place) = projects.sorted();
-    let (categories, category_place) = categories.sorted();
-    let mut hash = Fnv::new();
-    for (path, bytes) in &body_files {
-        hash.write(path.as_bytes());
-        hash.write(bytes);
-    }
-    let version = format!("{:016x}", hash.finish());
-    let manifest = json!({
-        "version": version,
-        "docs": docs.len(),
-        "chunk": CHUNK,
-        "shards": keys,
-        "projects": projects,
-        "categories": categories,
-        "category_labels": categories.iter().map(|c| (c.to_string(), json!(category_label(c)))).collect::<serde_json::Map<String, Value>>(),
-        "project_runs": runs(docs.iter().map(|d| project_place[d.project as usize])),
-        "category_runs": runs(docs.iter().map(|d| category_place[d.category as usize])),
-        "ranking": {
-            "max_prefix": engine::MAX_PREFIX,
-            "prefix_factor": engine::PREFIX_FACTOR,
-            "fuzzy_min_chars": engine::FUZZY_MIN_CHARS,
-            "max_fuzzy": engine::MAX_FUZZY,
-            "fuzzy_factor": engine::FUZZY_FACTOR,
-            "kind_name_factor": engine::KIND_NAME_FACTOR,
-            "category_weights": engine::CATEGORY_WEIGHTS.iter().map(|(c, w)| (c.to_string(), json!(w))).collect::<serde_json::Map<String, Value>>(),
-        },
-    });
-    let mut out = vec![OutputFile {
-        path: "search/manifest.json".into(),
-        bytes: manifest.to_string().into_bytes(),
-    }];
-    out.extend(body_files.into_iter().map(|(path, bytes)| OutputFile {
-        path: format!("search/v-{version}/{path}"),
-        bytes,
-    }));
-    Ok(out)
 }
 
 /// A chunk of documents: the pages they are on, each once (`[url, title]`), and each
@@ -337,101 +514,6 @@ fn layout(entries: &[(String, String)]) -> Vec<(String, Vec<usize>)> {
     out
 }
 
-/// Every term of `field` with the (id, BM25 score) of each document that has it, in id
-/// order. The score is what a `TermQuery` gives (the same `Bm25Weight`, from the same
-/// statistics: documents with the term, all documents, the average field length), read
-/// straight from the postings: one weight and scorer per term was most of the build.
-fn postings(
-    searcher: &Searcher,
-    field: Field,
-) -> Result<BTreeMap<String, Vec<(u32, f32)>>, String> {
-    let fail = |e: &dyn std::fmt::Display| format!("search export: {e}");
-    let total_docs = searcher.num_docs();
-    let mut total_tokens = 0;
-    for segment in searcher.segment_readers() {
-        total_tokens += segment
-            .inverted_index(field)
-            .map_err(|e| fail(&e))?
-            .total_num_tokens();
-    }
-    let average_length = total_tokens as f32 / total_docs.max(1) as f32;
-    // Per term, its postings in every segment (`build` makes one; `open` may see more).
-    // Document ids as u32 (an index holds far fewer documents): the postings of a large
-    // portal are most of the export's memory.
-    let mut found: BTreeMap<String, Vec<(u32, u32, u8)>> = BTreeMap::new();
-    for segment in searcher.segment_readers() {
-        let ids = segment.fast_fields().u64("id").map_err(|e| fail(&e))?;
-        let lengths = segment.get_fieldnorms_reader(field).map_err(|e| fail(&e))?;
-        let inverted = segment.inverted_index(field).map_err(|e| fail(&e))?;
-        let mut stream = inverted.terms().stream().map_err(|e| fail(&e))?;
-        while stream.advance() {
-            let Ok(term) = std::str::from_utf8(stream.key()) else {
-                continue;
-            };
-            let mut postings = inverted
-                .read_postings_from_terminfo(stream.value(), IndexRecordOption::WithFreqs)
-                .map_err(|e| fail(&e))?;
-            let list = found.entry(term.to_string()).or_default();
-            let mut doc = postings.doc();
-            while doc != TERMINATED {
-                if let Some(id) = ids.first(doc) {
-                    let id = u32::try_from(id)
-                        .map_err(|_| fail(&"more than 4 billion search documents"))?;
-                    list.push((id, postings.term_freq(), lengths.fieldnorm_id(doc)));
-                }
-                doc = postings.advance();
-            }
-        }
-    }
-    Ok(found
-        .into_iter()
-        .map(|(term, list)| {
-            let weight = Bm25Weight::for_one_term_without_explain(
-                list.len() as u64,
-                total_docs,
-                average_length,
-            );
-            let mut scored: Vec<(u32, f32)> = list
-                .into_iter()
-                .map(|(id, freq, length)| (id, weight.score(length, freq)))
-                .collect();
-            scored.sort_by_key(|a| a.0);
-            (term, scored)
-        })
-        .collect())
-}
-
-/// `[[value, count], …]` for runs of equal values.
-fn runs(values: impl Iterator<Item = usize>) -> Vec<[usize; 2]> {
-    let mut out: Vec<[usize; 2]> = Vec::new();
-    for v in values {
-        match out.last_mut() {
-            Some([last, n]) if *last == v => *n += 1,
-            _ => out.push([v, 1]),
-        }
-    }
-    out
-}
-
-/// FNV-1a, 64 bits: a stable hash for the version (std's hasher may change between
-/// Rust releases, and the version must not).
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -470,15 +552,11 @@ mod tests {
     }
 
     #[test]
-    fn runs_and_hash_are_stable() {
-        assert_eq!(runs([0, 0, 1, 0].into_iter()), [[0, 2], [1, 1], [0, 1]]);
-        // The published FNV-1a 64 test vectors.
-        let hash = |b: &[u8]| {
-            let mut h = Fnv::new();
-            h.write(b);
-            h.finish()
-        };
-        assert_eq!(hash(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(hash(b"a"), 0xaf63_dc4c_8601_ec8c);
+    fn runs_count_repeated_values() {
+        let mut runs = Vec::new();
+        for v in [0, 0, 1, 0] {
+            extend_run(&mut runs, v);
+        }
+        assert_eq!(runs, [[0, 2], [1, 1], [0, 1]]);
     }
 }

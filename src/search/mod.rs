@@ -14,38 +14,36 @@ pub mod tokens;
 
 use std::path::{Path, PathBuf};
 
-use crate::render::OutputFile;
+use crate::render::{OutputFile, Sink};
 pub use engine::Answer;
 pub use index::SearchIndex;
 
-/// The search index of a site and the export's files.
+/// The search index of a site.
 pub struct Built {
     pub index: SearchIndex,
-    pub files: Vec<OutputFile>,
     pub documents: usize,
 }
 
 /// Indexes the rendered `files` of a site whose base path is `root`, in the order given:
 /// render order, as `build` indexes them while it writes, so serve's export is the same.
-pub fn build(files: &[OutputFile], root: &str) -> Result<Built, String> {
+/// The export's files go to `export`.
+pub fn build(files: &[OutputFile], root: &str, export: &mut dyn Sink) -> Result<Built, String> {
     let mut indexer = Indexer::new(root)?;
     for file in files {
-        indexer.page(file)?;
+        indexer.page(file, export)?;
     }
-    indexer.finish()
+    indexer.finish(export)
 }
 
 /// Indexes a site's pages as they are rendered, in the order given: each page's documents
-/// go into the index at once, and of each only what the export shows is kept (not its
-/// text), so indexing a large portal does not hold its pages.
+/// go into the index at once, and the export's files are written as soon as they are
+/// complete (see `export`), so indexing a large portal holds neither its pages nor its
+/// export.
 pub struct Indexer {
     root: String,
     urls: std::collections::HashSet<String>,
     builder: index::Builder,
-    /// What the export shows of each document.
-    shown: Vec<export::Shown>,
-    projects: export::Names,
-    categories: export::Names,
+    export: export::Exporter,
 }
 
 impl Indexer {
@@ -54,44 +52,36 @@ impl Indexer {
             root: root.to_string(),
             urls: Default::default(),
             builder: index::Builder::new()?,
-            shown: Vec::new(),
-            projects: export::Names::default(),
-            categories: export::Names::default(),
+            export: export::Exporter::default(),
         })
     }
 
     /// Reads a file of the site: a page's documents are indexed, other files ignored.
-    pub fn page(&mut self, file: &OutputFile) -> Result<(), String> {
+    /// Export files completed on the way go to `export`.
+    pub fn page(&mut self, file: &OutputFile, export: &mut dyn Sink) -> Result<(), String> {
         if !documents::is_page(&file.path) {
             return Ok(());
         }
         for doc in documents::page_documents(file, &self.root, &mut self.urls) {
             self.builder.add(&doc)?;
-            self.shown.push(export::Shown::of(
-                doc,
-                &mut self.projects,
-                &mut self.categories,
-            ));
+            self.export.add(doc, export)?;
         }
         Ok(())
     }
 
-    /// The finished index and its static export.
-    pub fn finish(self) -> Result<Built, String> {
+    /// The finished index; the rest of the export goes to `export`.
+    pub fn finish(self, export: &mut dyn Sink) -> Result<Built, String> {
         let index = self.builder.finish()?;
-        let files = export::files(&index, &self.shown, &self.projects, &self.categories)?;
-        Ok(Built {
-            index,
-            files,
-            documents: self.shown.len(),
-        })
+        let documents = self.export.documents();
+        self.export.finish(&index, export)?;
+        Ok(Built { index, documents })
     }
 }
 
 /// Whether a site path is a file of the static export (`search/manifest.json`,
-/// `search/v-…/…`), as opposed to the search page (`search/index.html`).
+/// `search/t/…`, `search/d/…`), as opposed to the search page (`search/index.html`).
 pub fn is_export(path: &str) -> bool {
-    path == "search/manifest.json" || path.starts_with("search/v-")
+    path == "search/manifest.json" || path.starts_with("search/t/") || path.starts_with("search/d/")
 }
 
 /// Where `portolan build` keeps the tantivy index for `portolan search`.

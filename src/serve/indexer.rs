@@ -106,7 +106,8 @@ impl Indexer {
                     job = newer;
                 }
                 let started = Instant::now();
-                match search::build(&job.pages, &job.root) {
+                let mut export = Vec::new();
+                match search::build(&job.pages, &job.root, &mut export) {
                     Ok(built) => {
                         if let Ok(mut slot) = self.slot.write() {
                             *slot = Some(Searchable {
@@ -122,7 +123,7 @@ impl Indexer {
                             export_files: 0,
                             exported: Duration::ZERO,
                         };
-                        unwritten = Some((built.files, indexed, Instant::now()));
+                        unwritten = Some((export, indexed, Instant::now()));
                     }
                     Err(error) => report.index_failed(&error),
                 }

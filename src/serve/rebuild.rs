@@ -102,9 +102,8 @@ impl Session {
             .collect();
         session.render_all(progress)?;
         progress.stage("indexing for search");
-        let search = search::build(&session.pages, session.base_path())?;
         let mut files = session.pages.to_vec();
-        files.extend(search.files);
+        let search = search::build(&session.pages, session.base_path(), &mut files)?;
         let mut built = pipeline::Built {
             projects: Vec::new(),
             files,

@@ -710,8 +710,8 @@ try {
     await page.goto(kindPage + 'all-fields/');
     assert(await page.locator('tr#field-spec-routes-street').count() === 1, 'the all-fields page lacks spec.routes[].street');
     const row = await page.locator('tr#field-spec-routes-street').evaluate((r) => ({
-      name: r.querySelector('a.field-link code').textContent,
-      type: r.querySelector('code.type').textContent,
+      name: r.querySelector('td:first-child a code').textContent,
+      type: r.querySelector('td:nth-child(2) code').textContent,
       desc: r.cells[3].firstChild && r.cells[3].firstChild.nodeType === 3 ? r.cells[3].firstChild.nodeValue : '',
     }));
     eq(JSON.stringify(drawnField), JSON.stringify(row), 'the opened field versus its all-fields row');

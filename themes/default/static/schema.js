@@ -35,21 +35,22 @@
   function textOf(node) { return node ? node.textContent : ''; }
 
   // A field from its row of the all-fields table (the template's own markup): the row
-  // carries depth, children and a repeated subtree's source; the cells the rest.
+  // carries depth (its class, `dN`), children and a repeated subtree's source; the cells
+  // the rest.
   function fieldOf(tr) {
     var cells = tr.cells, desc = cells[3], description = '';
     for (var n = desc.firstChild; n && n.nodeType === 3; n = n.nextSibling) description += n.nodeValue;
     var same = desc.querySelector('em a');
     return {
       anchor: tr.id,
-      depth: +(tr.getAttribute('data-depth') || 0),
+      depth: +((/(?:^|\s)d(\d+)(?:\s|$)/.exec(tr.className) || [0, 0])[1]),
       children: +(tr.getAttribute('data-children') || 0),
       same_as: tr.getAttribute('data-same-as') || '',
       same_as_anchor: same ? same.getAttribute('href').slice(1) : '',
-      name: textOf(cells[0].querySelector('a.field-link code')),
-      path: textOf(cells[0].querySelector('small.path')),
+      name: textOf(cells[0].querySelector('a code')),
+      path: textOf(cells[0].querySelector('small')),
       required: !!cells[0].querySelector('.req'),
-      type_text: textOf(cells[1].querySelector('code.type')),
+      type_text: textOf(cells[1].querySelector('code')),
       default: textOf(cells[2].querySelector('code')),
       description: description,
       enum_text: textOf(desc.querySelector('code.enum')),

@@ -170,7 +170,7 @@
   }
   function shard(m, i) {
     if (i < 0) return Promise.resolve({});
-    return cached(shards, i, root + "search/v-" + m.version + "/t/" + i + ".json");
+    return cached(shards, i, root + "search/t/" + m.shard_files[i] + ".json");
   }
   function shardsFor(m, list) {
     return Promise.all(list.map(function (i) { return shard(m, i); })).then(function (objs) {
@@ -180,7 +180,7 @@
     });
   }
   function chunk(m, i) {
-    return cached(chunks, i, root + "search/v-" + m.version + "/d/" + i + ".json");
+    return cached(chunks, i, root + "search/d/" + m.doc_files[i] + ".json");
   }
 
   function scored(entries, prefix) {
