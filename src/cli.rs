@@ -320,14 +320,18 @@ impl Progress for Reporter {
         }
     }
 
-    fn files_start(&self, total: u64) {
+    fn files_start(&self, total: u64, part: Option<(usize, usize)>) {
+        let batch = part
+            .map(|(n, of)| format!(" (batch {n} of {of})"))
+            .unwrap_or_default();
         if self.plain {
-            self.stage(&format!("analyzing {total} files"));
+            self.stage(&format!("analyzing {total} files{batch}"));
             return;
         }
         self.bar.set_length(total);
         self.bar.set_position(0);
-        if let Ok(style) = ProgressStyle::with_template("  analyzing {bar:30} {pos}/{len} files") {
+        let template = format!("  analyzing {{bar:30}} {{pos}}/{{len}} files{batch}");
+        if let Ok(style) = ProgressStyle::with_template(&template) {
             self.bar.set_style(style);
         }
     }

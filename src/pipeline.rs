@@ -39,7 +39,8 @@ pub struct Options {
 /// Progress reporting, implemented by the CLI (bars on a terminal, lines otherwise).
 pub trait Progress: Sync {
     fn stage(&self, message: &str);
-    fn files_start(&self, total: u64);
+    /// `total` files to analyze, in batch `part.0` of `part.1` when there are several.
+    fn files_start(&self, total: u64, part: Option<(usize, usize)>);
     fn file_done(&self);
     fn files_finish(&self);
 }
@@ -49,7 +50,7 @@ pub struct Silent;
 
 impl Progress for Silent {
     fn stage(&self, _: &str) {}
-    fn files_start(&self, _: u64) {}
+    fn files_start(&self, _: u64, _: Option<(usize, usize)>) {}
     fn file_done(&self) {}
     fn files_finish(&self) {}
 }
@@ -249,29 +250,29 @@ fn analyze_in_pool(
     // Projects are analyzed in batches of about BATCH_BYTES of files: a batch's texts and
     // per-file facts are dropped once its projects are assembled, so a platform of many
     // projects does not hold every file of every project at once.
-    let mut out = Vec::with_capacity(stage1.len());
-    let mut batch = Vec::new();
+    let mut batches: Vec<Vec<Stage1>> = vec![Vec::new()];
     let mut bytes = 0u64;
     for s in stage1 {
         if let Stage1::Ready(p) = &s {
             let size: u64 = p.files.iter().map(|f| f.size).sum();
-            if !batch.is_empty() && bytes + size > BATCH_BYTES {
-                out.extend(analyze_batch(
-                    std::mem::take(&mut batch),
-                    config,
-                    progress,
-                    cache,
-                ));
-                // The batch's texts and facts were freed on the worker threads.
-                crate::heap::give_back();
+            if bytes > 0 && bytes + size > BATCH_BYTES {
+                batches.push(Vec::new());
                 bytes = 0;
             }
             bytes += size;
         }
-        batch.push(s);
+        if let Some(last) = batches.last_mut() {
+            last.push(s);
+        }
     }
-    out.extend(analyze_batch(batch, config, progress, cache));
-    crate::heap::give_back();
+    let count = batches.len();
+    let mut out = Vec::new();
+    for (n, batch) in batches.into_iter().enumerate() {
+        let part = (count > 1).then_some((n + 1, count));
+        out.extend(analyze_batch(batch, part, config, progress, cache));
+        // The batch's texts and facts were freed on the worker threads.
+        crate::heap::give_back();
+    }
     out
 }
 
@@ -280,8 +281,10 @@ fn analyze_in_pool(
 /// took as long as 64 MiB on 48 projects and 40 MB less memory (BENCHMARKS.md, "Scale").
 const BATCH_BYTES: u64 = 16 * 1024 * 1024;
 
+/// Analyzes one batch of projects; `part` is (this batch, batches) when there are several.
 fn analyze_batch(
     stage1: Vec<Stage1>,
+    part: Option<(usize, usize)>,
     config: &Config,
     progress: &dyn Progress,
     cache: &Cache,
@@ -331,7 +334,7 @@ fn analyze_batch(
     let to_analyze: Vec<(usize, &walk::SourceFile, walk::Read, Hash)> =
         reads.into_iter().filter(|(i, ..)| !hit(*i)).collect();
 
-    progress.files_start(to_analyze.len() as u64);
+    progress.files_start(to_analyze.len() as u64, part);
     let outcomes: Vec<(usize, FileOutcome)> = to_analyze
         .into_par_iter()
         .with_max_len(1)
@@ -378,7 +381,10 @@ fn analyze_batch(
     for (i, outcome) in outcomes {
         per_project[i].push(outcome);
     }
-    progress.stage("resolving and linking");
+    // Once, with the last batch: the earlier ones are assembled under their own lines.
+    if part.is_none_or(|(n, of)| n == of) {
+        progress.stage("resolving and linking");
+    }
     stage1
         .into_iter()
         .zip(per_project)
