@@ -3,13 +3,14 @@
 //! * `search/manifest.json`: the number of documents, the shard keys and the file of each
 //!   shard and of each document chunk, the project and category of every document
 //!   (run-length encoded), the categories' labels, and the ranking constants of `engine`.
-//! * `search/t/NAME.json`: term shards. Each maps a term to
-//!   `[frequency, id, score, id, score, …]`, where score is what `engine` gives the term
-//!   in that document (`TITLE_BOOST × BM25(title) + BM25(body)`, computed by tantivy), in
-//!   hundredths, and each id after the first is the difference to the one before; a
-//!   phrase pair `"a b"` and a kind `"=kind"` map to their document ids, encoded alike. A
-//!   shard holds the terms that begin with its key and with no longer key; keys grow
-//!   until a shard is small, so a query loads a few kilobytes.
+//! * `search/t/NAME.json`: term shards. Each maps a term to `[frequency, "POSTINGS"]`,
+//!   POSTINGS being `id, score, id, score, …` as base-64 varints (`varints`), where score
+//!   is what `engine` gives the term in that document (`TITLE_BOOST × BM25(title) +
+//!   BM25(body)`, computed by tantivy), in hundredths, and each id after the first is the
+//!   difference to the one before; a phrase pair `"a b"` and a kind `"=kind"` map to the
+//!   string of their document ids, encoded alike. A shard holds the terms that begin with
+//!   its key and with no longer key; keys grow until a shard is small, so a query loads a
+//!   few kilobytes.
 //! * `search/d/NAME.json`: documents in chunks of `CHUNK`: `{"p": [[url, page title], …],
 //!   "d": [[title, page index, anchor, context, snippet], …]}`.
 //!
@@ -441,32 +442,50 @@ fn merge_scores(title: &[(u32, f32)], body: &[(u32, f32)]) -> Vec<(u32, f32)> {
 }
 
 fn entry_json(key: &str, entry: &Entry) -> String {
+    let deltas = |ids: &mut dyn Iterator<Item = u32>| {
+        let mut previous = 0;
+        ids.map(move |id| {
+            let delta = id - previous;
+            previous = id;
+            u64::from(delta)
+        })
+        .collect::<Vec<u64>>()
+    };
     let value = match entry {
         Entry::Scored(frequency, map) => {
-            let mut list = vec![json!(frequency)];
-            let mut previous = 0;
-            for (id, score) in map {
-                let id = *id;
-                list.push(json!(id - previous));
-                previous = id;
-                list.push(json!(hundredths(*score)));
-            }
-            Value::Array(list)
+            let ids = deltas(&mut map.iter().map(|(id, _)| *id));
+            let numbers = ids
+                .into_iter()
+                .zip(map.iter().map(|(_, score)| hundredths(*score)))
+                .flat_map(|(id, score)| [id, score]);
+            json!([frequency, varints(numbers)])
         }
-        Entry::Ids(ids) => {
-            let mut previous = 0;
-            Value::Array(
-                ids.iter()
-                    .map(|id| {
-                        let delta = id - previous;
-                        previous = *id;
-                        json!(delta)
-                    })
-                    .collect(),
-            )
-        }
+        Entry::Ids(ids) => json!(varints(deltas(&mut ids.iter().copied()).into_iter())),
     };
     format!("{}:{}", Value::String(key.to_string()), value)
+}
+
+/// The characters of `varints`, by value (base64url's alphabet).
+const VARINT_DIGITS: &[u8; 64] =
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Numbers as one string of base-64 varints: each number in groups of 5 bits, lowest
+/// first, one character per group, its value plus 32 while more groups follow. About half
+/// the bytes of the same numbers as a JSON list (most ids are small deltas).
+fn varints(numbers: impl Iterator<Item = u64>) -> String {
+    let mut out = String::new();
+    for mut n in numbers {
+        loop {
+            let group = (n & 31) as usize;
+            n >>= 5;
+            if n == 0 {
+                out.push(char::from(VARINT_DIGITS[group]));
+                break;
+            }
+            out.push(char::from(VARINT_DIGITS[group + 32]));
+        }
+    }
+    out
 }
 
 /// A score in hundredths: small in JSON, and fine enough that rankings agree.
@@ -558,5 +577,22 @@ mod tests {
             extend_run(&mut runs, v);
         }
         assert_eq!(runs, [[0, 2], [1, 1], [0, 1]]);
+    }
+
+    #[test]
+    fn varints_are_five_bit_groups_lowest_first() {
+        // 0 → A; 31 → f (the last one-character value); 32 → g (0 + 32, more follows) B (1);
+        // 1482 = 0b1_01110_01010 → groups 10, 14, 1: q (42), u (46), B.
+        assert_eq!(varints([0, 31, 32, 1482].into_iter()), "AfgBquB");
+        assert_eq!(varints([u64::from(u32::MAX)].into_iter()), "______D");
+        assert_eq!(
+            entry_json("pod", &Entry::Scored(2, vec![(3, 1.5), (40, 0.254)])),
+            // Ids 3 and 40 (a delta of 37: l B), scores 150 (2 E) and 25 (Z).
+            r#""pod":[2,"D2ElBZ"]"#
+        );
+        assert_eq!(
+            entry_json("=pod", &Entry::Ids(vec![3, 40])),
+            r#""=pod":"DlB""#
+        );
     }
 }

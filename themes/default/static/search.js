@@ -221,12 +221,27 @@
       });
     });
   }
-  // Postings are [frequency, id delta, score in hundredths, …] (src/search/export.rs).
+  // Postings are base-64 varints (src/search/export.rs `varints`): each number in groups
+  // of 5 bits, lowest first, a character per group, plus 32 while more groups follow.
+  var VARINT_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  var VARINT_VALUE = {};
+  for (var k = 0; k < VARINT_DIGITS.length; k++) VARINT_VALUE[VARINT_DIGITS.charAt(k)] = k;
+  function numbers(text) {
+    var out = [], n = 0, scale = 1;
+    for (var i = 0; i < text.length; i++) {
+      var d = VARINT_VALUE[text.charAt(i)];
+      n += (d & 31) * scale;
+      if (d & 32) scale *= 32;
+      else { out.push(n); n = 0; scale = 1; }
+    }
+    return out;
+  }
+  // A term's entry is [frequency, postings]: id delta, score in hundredths, ….
   function wordScores(c) {
     var best = {};
     c.terms.forEach(function (tf) {
-      var list = c.entries[tf[0]], id = 0;
-      for (var i = 1; i + 1 < list.length; i += 2) {
+      var list = numbers(c.entries[tf[0]][1]), id = 0;
+      for (var i = 0; i + 1 < list.length; i += 2) {
         id += list[i];
         var s = tf[1] * list[i + 1] / 100;
         if (!(id in best) || s > best[id]) best[id] = s;
@@ -240,7 +255,7 @@
       var set = {};
       keys.forEach(function (k) {
         var id = 0;
-        (e[k] || []).forEach(function (d) { id += d; set[id] = (set[id] || 0) + 1; });
+        numbers(e[k] || "").forEach(function (d) { id += d; set[id] = (set[id] || 0) + 1; });
       });
       return set;
     });
