@@ -242,17 +242,21 @@ fn extend_run(runs: &mut Vec<[u32; 2]>, value: u32) {
     }
 }
 
+/// An error of the export, said as such.
+fn fail(e: impl std::fmt::Display) -> String {
+    format!("search export: {e}")
+}
+
 /// Every entry of the shards, `(key, "key":[…])`, sorted by key: each term of the title
 /// and body with its merged scores, each phrase pair and each kind (`=kind`) with its ids.
 fn term_entries(index: &SearchIndex) -> Result<Vec<(String, String)>, String> {
-    let fail = |e: &dyn std::fmt::Display| format!("search export: {e}");
-    let reader = index.index.reader().map_err(|e| fail(&e))?;
+    let reader = index.index.reader().map_err(fail)?;
     let searcher = reader.searcher();
     let segment = match searcher.segment_readers() {
         [] => return Ok(Vec::new()),
         [one] => one,
         more => {
-            return Err(fail(&format!(
+            return Err(fail(format!(
                 "the index has {} segments, the export reads one (`index::Builder::finish` merges them)",
                 more.len()
             )));
@@ -263,7 +267,7 @@ fn term_entries(index: &SearchIndex) -> Result<Vec<(String, String)>, String> {
     let mut rendered: Vec<(String, String)> = Vec::new();
     // Title and body terms, both in term order, merged as they are read: one term's
     // postings are held at a time.
-    let inverted = |field| segment.inverted_index(field).map_err(|e| fail(&e));
+    let inverted = |field| segment.inverted_index(field).map_err(fail);
     let (title_index, body_index) = (inverted(f.title)?, inverted(f.body)?);
     let mut title = FieldTerms::new(segment, &title_index, f.title, total_docs)?;
     let mut body = FieldTerms::new(segment, &body_index, f.body, total_docs)?;
@@ -343,19 +347,17 @@ impl<'a> FieldTerms<'a> {
         field: Field,
         total_docs: u64,
     ) -> Result<Self, String> {
-        let fail = |e: &dyn std::fmt::Display| format!("search export: {e}");
         Ok(FieldTerms {
             inverted,
-            stream: inverted.terms().stream().map_err(|e| fail(&e))?,
-            ids: segment.fast_fields().u64("id").map_err(|e| fail(&e))?,
-            lengths: segment.get_fieldnorms_reader(field).map_err(|e| fail(&e))?,
+            stream: inverted.terms().stream().map_err(fail)?,
+            ids: segment.fast_fields().u64("id").map_err(fail)?,
+            lengths: segment.get_fieldnorms_reader(field).map_err(fail)?,
             total_docs,
             average_length: inverted.total_num_tokens() as f32 / total_docs.max(1) as f32,
         })
     }
 
     fn next(&mut self) -> Result<Option<TermPostings>, String> {
-        let fail = |e: &dyn std::fmt::Display| format!("search export: {e}");
         while self.stream.advance() {
             let Ok(term) = std::str::from_utf8(self.stream.key()) else {
                 continue;
@@ -363,13 +365,13 @@ impl<'a> FieldTerms<'a> {
             let mut postings = self
                 .inverted
                 .read_postings_from_terminfo(self.stream.value(), IndexRecordOption::WithFreqs)
-                .map_err(|e| fail(&e))?;
+                .map_err(fail)?;
             let mut list: Vec<(u32, u32, u8)> = Vec::new();
             let mut doc = postings.doc();
             while doc != TERMINATED {
                 if let Some(id) = self.ids.first(doc) {
                     let id = u32::try_from(id)
-                        .map_err(|_| fail(&"more than 4 billion search documents"))?;
+                        .map_err(|_| fail("more than 4 billion search documents"))?;
                     list.push((id, postings.term_freq(), self.lengths.fieldnorm_id(doc)));
                 }
                 doc = postings.advance();
@@ -442,27 +444,27 @@ fn merge_scores(title: &[(u32, f32)], body: &[(u32, f32)]) -> Vec<(u32, f32)> {
 }
 
 fn entry_json(key: &str, entry: &Entry) -> String {
-    let deltas = |ids: &mut dyn Iterator<Item = u32>| {
-        let mut previous = 0;
-        ids.map(move |id| {
-            let delta = id - previous;
-            previous = id;
-            u64::from(delta)
-        })
-        .collect::<Vec<u64>>()
-    };
     let value = match entry {
         Entry::Scored(frequency, map) => {
-            let ids = deltas(&mut map.iter().map(|(id, _)| *id));
-            let numbers = ids
-                .into_iter()
-                .zip(map.iter().map(|(_, score)| hundredths(*score)))
-                .flat_map(|(id, score)| [id, score]);
-            json!([frequency, varints(numbers)])
+            let ids = deltas(map.iter().map(|(id, _)| *id));
+            let scores = map.iter().map(|(_, score)| hundredths(*score));
+            json!([
+                frequency,
+                varints(ids.zip(scores).flat_map(|(id, score)| [id, score]))
+            ])
         }
-        Entry::Ids(ids) => json!(varints(deltas(&mut ids.iter().copied()).into_iter())),
+        Entry::Ids(ids) => json!(varints(deltas(ids.iter().copied()))),
     };
     format!("{}:{}", Value::String(key.to_string()), value)
+}
+
+/// Ids in ascending order as the difference of each to the one before (the first as is).
+fn deltas(ids: impl Iterator<Item = u32>) -> impl Iterator<Item = u64> {
+    ids.scan(0, |previous, id| {
+        let delta = id - *previous;
+        *previous = id;
+        Some(u64::from(delta))
+    })
 }
 
 /// The characters of `varints`, by value (base64url's alphabet).
