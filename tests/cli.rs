@@ -873,16 +873,16 @@ fn kennel_availability_rows_flags_budgets_and_autoscalers() {
         [
             // The chart's Deployment: templated resources and a template line writing YAML
             // leave the checks open (?), never flagged as missing.
-            "availability-deployment-release-namespace-include-kennel-fullname\">|Deployment (templated)|{{ .Release.Namespace }}|/|{{ include \"kennel.fullname\" . }}|1|manager:\n  resources: templated\n  liveness: none\n  readiness: http /readyz :|{{ .Values.probePort }}|\n  startup: none|? no requests: templated: manager\n? no memory limit: templated: manager\n? no liveness probe: manager: a template line writes YAML that was not rendered|charts/kennel/templates/deployment.yaml:3|Rendered with the chart's default values: {{ .Values.image.repository }} → registry.example.io/kennel-operator; {{ .Values.replicaCount }} → 1|¶|",
+            "availability-deployment-release-namespace-include-kennel-fullname\">|Deployment (templated)|{{ .Release.Namespace }}|/|{{ include \"kennel.fullname\" . }}|1|manager:\n  resources: templated\n  liveness: none\n  readiness: http /readyz :|{{ .Values.probePort }}|\n  startup: none|? no requests: templated: manager\n? no memory limit: templated: manager\n? no liveness probe: manager: a template line writes YAML that was not rendered|charts/kennel/templates/deployment.yaml:3|Rendered with the chart's default values: {{ .Values.image.repository }} → registry.example.io/kennel-operator; {{ .Values.replicaCount }} → 1|",
             // Nothing set: every flag but the drain one.
-            "availability-deployment-kennel-system-kennel-bare\">|Deployment|kennel-system/kennel-bare|2|bare:\n  requests: none\n  limits: none\n  liveness: none\n  readiness: none\n  startup: none|⚠ no requests: bare\n⚠ no memory limit: bare\n⚠ no readiness probe: bare\n⚠ no liveness probe: bare\n⚠ replicas without anti-affinity or spread: 2 replicas\n⚠ no PodDisruptionBudget: 2 replicas|config/availability/bare.yaml:3|¶|",
+            "availability-deployment-kennel-system-kennel-bare\">|Deployment|kennel-system/kennel-bare|2|bare:\n  requests: none\n  limits: none\n  liveness: none\n  readiness: none\n  startup: none|⚠ no requests: bare\n⚠ no memory limit: bare\n⚠ no readiness probe: bare\n⚠ no liveness probe: bare\n⚠ replicas without anti-affinity or spread: 2 replicas\n⚠ no PodDisruptionBudget: 2 replicas|config/availability/bare.yaml:3|",
             // Everything set: no flag.
-            "availability-deployment-kennel-system-kennel-api\">|Deployment|kennel-system/kennel-api|3\nHPA kennel-api: 3–6 on resource cpu utilization 70%\nPDB kennel-api: minAvailable 2|api:\n  requests: cpu=250m, memory=128Mi\n  limits: ephemeral-storage=1Gi, memory=256Mi\n  liveness: http /livez :8080 (initialDelaySeconds=10, periodSeconds=15)\n  readiness: tcp :8080\n  startup: grpc :9090 (failureThreshold=30)|anti-affinity preferred weight=100 topologyKey=kubernetes.io/hostname (app=kennel-api)\nspread topologyKey=topology.kubernetes.io/zone maxSkew=1 whenUnsatisfiable=ScheduleAnyway\npriorityClassName kennel-critical|config/availability/full.yaml:3|¶|",
+            "availability-deployment-kennel-system-kennel-api\">|Deployment|kennel-system/kennel-api|3\nHPA kennel-api: 3–6 on resource cpu utilization 70%\nPDB kennel-api: minAvailable 2|api:\n  requests: cpu=250m, memory=128Mi\n  limits: ephemeral-storage=1Gi, memory=256Mi\n  liveness: http /livez :8080 (initialDelaySeconds=10, periodSeconds=15)\n  readiness: tcp :8080\n  startup: grpc :9090 (failureThreshold=30)|anti-affinity preferred weight=100 topologyKey=kubernetes.io/hostname (app=kennel-api)\nspread topologyKey=topology.kubernetes.io/zone maxSkew=1 whenUnsatisfiable=ScheduleAnyway\npriorityClassName kennel-critical|config/availability/full.yaml:3|",
             // One replica by default and minAvailable 1 (a v1beta1 selector expression).
-            "availability-deployment-kennel-system-kennel-single\">|Deployment|kennel-system/kennel-single|1 (not written: the default)\nPDB kennel-single: minAvailable 1|single:\n  requests: cpu=50m\n  limits: memory=64Mi\n  liveness: exec cat /tmp/alive\n  readiness: http https /ready :http\n  startup: none|⚠ budget blocks drains: kennel-single (minAvailable 1 with 1 replica)|config/availability/single.yaml:4|¶|",
+            "availability-deployment-kennel-system-kennel-single\">|Deployment|kennel-system/kennel-single|1 (not written: the default)\nPDB kennel-single: minAvailable 1|single:\n  requests: cpu=50m\n  limits: memory=64Mi\n  liveness: exec cat /tmp/alive\n  readiness: http https /ready :http\n  startup: none|⚠ budget blocks drains: kennel-single (minAvailable 1 with 1 replica)|config/availability/single.yaml:4|",
             // The memory limit comes from the kustomize patch; the JSON 6902 patch of a
             // Service does not make it uncertain.
-            "availability-deployment-system-controller-manager\">|Deployment|system/controller-manager\nwith patches config/default/manager_patch.yaml:2|1|manager:\n  requests: none\n  limits: memory=256Mi\n  liveness: none\n  readiness: none\n  startup: none|⚠ no requests: manager\n⚠ no readiness probe: manager\n⚠ no liveness probe: manager|config/manager/manager.yaml:7|config/default/manager_patch.yaml:2|¶|",
+            "availability-deployment-system-controller-manager\">|Deployment|system/controller-manager\nwith patches config/default/manager_patch.yaml:2|1|manager:\n  requests: none\n  limits: memory=256Mi\n  liveness: none\n  readiness: none\n  startup: none|⚠ no requests: manager\n⚠ no readiness probe: manager\n⚠ no liveness probe: manager|config/manager/manager.yaml:7|config/default/manager_patch.yaml:2|",
         ]
     );
     let budgets: Vec<String> = section_rows(&configuration, "disruption-budgets")
@@ -892,8 +892,8 @@ fn kennel_availability_rows_flags_budgets_and_autoscalers() {
     assert_eq!(
         budgets,
         [
-            "pdb-kennel-system-kennel-api\">|kennel-system/kennel-api|policy/v1|minAvailable 2|app=kennel-api|Deployment kennel-system/kennel-api|config/availability/full.yaml:57|¶|",
-            "pdb-kennel-system-kennel-single\">|kennel-system/kennel-single|policy/v1beta1|minAvailable 1|app In kennel-single|Deployment kennel-system/kennel-single|config/availability/single.yaml:32|¶|",
+            "pdb-kennel-system-kennel-api\">|kennel-system/kennel-api|policy/v1|minAvailable 2|app=kennel-api|Deployment kennel-system/kennel-api|config/availability/full.yaml:57|",
+            "pdb-kennel-system-kennel-single\">|kennel-system/kennel-single|policy/v1beta1|minAvailable 1|app In kennel-single|Deployment kennel-system/kennel-single|config/availability/single.yaml:32|",
         ]
     );
     let autoscalers: Vec<String> = section_rows(&configuration, "autoscalers")
@@ -903,8 +903,8 @@ fn kennel_availability_rows_flags_budgets_and_autoscalers() {
     assert_eq!(
         autoscalers,
         [
-            "hpa-kennel-system-kennel-gone\">|kennel-system/kennel-gone|autoscaling/v1|Deployment kennel-gone|1–4|resource cpu utilization 80%|no workload of the repository|config/availability/bare.yaml:20|¶|",
-            "hpa-kennel-system-kennel-api\">|kennel-system/kennel-api|autoscaling/v2|Deployment kennel-api|3–6|resource cpu utilization 70%|Deployment kennel-system/kennel-api|config/availability/full.yaml:68|¶|",
+            "hpa-kennel-system-kennel-gone\">|kennel-system/kennel-gone|autoscaling/v1|Deployment kennel-gone|1–4|resource cpu utilization 80%|no workload of the repository|config/availability/bare.yaml:20|",
+            "hpa-kennel-system-kennel-api\">|kennel-system/kennel-api|autoscaling/v2|Deployment kennel-api|3–6|resource cpu utilization 70%|Deployment kennel-system/kennel-api|config/availability/full.yaml:68|",
         ]
     );
     // The bundled Istio Deployment is listed apart, not in the project's own table.
@@ -922,7 +922,7 @@ fn kennel_availability_rows_flags_budgets_and_autoscalers() {
         .map(|r| {
             r.split('|')
                 .skip(1)
-                .filter(|c| !c.is_empty() && *c != "¶")
+                .filter(|c| !c.is_empty())
                 .collect::<Vec<_>>()
                 .join(" ")
         })

@@ -144,8 +144,8 @@ pub struct VersionView {
     /// Every CEL validation rule of the version: the root's, then each field's in tree order.
     pub rules: Vec<RuleRow>,
     pub rules_anchor: String,
-    /// In a second or later variant: the same version of an earlier variant whose fields
-    /// read exactly as this one's (its fields, tree, rules and example are then not
+    /// A version shown earlier on the page (of this variant or an earlier one) whose
+    /// fields read exactly as this one's (its fields, tree, rules and example are then not
     /// repeated here), as `[label, anchor]`.
     pub same_as: Option<[String; 2]>,
 }
@@ -583,7 +583,7 @@ pub fn kind_pages(p: &Project, root: &str) -> Vec<KindPage> {
                 .enumerate()
                 .map(|(n, c)| variant(p, c, n, variants.len(), &mut anchors))
                 .collect();
-            point_to_earlier_variants(&variants, &mut views);
+            point_to_earlier_versions(&variants, &mut views);
             Some(KindPage {
                 header: Header::of(p),
                 url: format!("{root}{path}"),
@@ -910,53 +910,67 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
     }
 }
 
-/// A version of a later variant whose schema reads exactly as the same version in an
-/// earlier variant (a repository shipping the same CRD once with descriptions and once
-/// without, whose missing descriptions the Go doc comments then fill) points to that one
-/// instead of repeating every field: its `same_as` is set, its fields, tree, rules and
-/// example are cleared, and the variant's version changes link that version's fields.
-fn point_to_earlier_variants(crds: &[&Crd], views: &mut [Variant]) {
-    for n in 1..crds.len().min(views.len()) {
-        let (earlier, rest) = views.split_at_mut(n);
-        let view = &mut rest[0];
-        // Field anchors of a cleared version, to the earlier variant's.
-        let mut moved: BTreeMap<String, String> = BTreeMap::new();
-        let mut cleared: Vec<String> = Vec::new();
-        for version in &mut view.versions {
-            let Some(schema) = crds[n].schema.iter().find(|s| s.version == version.name) else {
+/// A version whose schema reads exactly as one shown earlier on the page points to that
+/// one instead of repeating every field: an earlier version of the same variant (Istio and
+/// Gateway API serve two or three versions with one schema), or a version of an earlier
+/// variant (a repository shipping the same CRD once with descriptions and once without,
+/// whose missing descriptions the Go doc comments then fill). Its `same_as` is set, its
+/// fields, tree, rules and example are cleared, and the version changes that named its
+/// fields link the fields where they are listed.
+fn point_to_earlier_versions(crds: &[&Crd], views: &mut [Variant]) {
+    let schema_of = |n: usize, name: &str| crds.get(n)?.schema.iter().find(|s| s.version == name);
+    // (variant, version) of each version, in page order, and the one it reads like.
+    let mut shown: Vec<(usize, usize)> = Vec::new();
+    let mut points: Vec<((usize, usize), (usize, usize))> = Vec::new();
+    for (n, view) in views.iter().enumerate() {
+        for (i, version) in view.versions.iter().enumerate() {
+            let Some(schema) = schema_of(n, &version.name) else {
                 continue;
             };
-            let same = (0..n).find_map(|m| {
-                let other = crds[m].schema.iter().find(|s| s.version == version.name)?;
-                let shown = earlier[m]
-                    .versions
-                    .iter()
-                    .find(|v| v.name == version.name && v.same_as.is_none())?;
-                reads_alike(schema, other).then_some((m, shown))
+            let like = shown.iter().copied().find(|&(m, j)| {
+                schema_of(m, &views[m].versions[j].name)
+                    .is_some_and(|other| reads_alike(schema, other))
             });
-            let Some((m, shown)) = same else {
-                continue;
-            };
-            let at: BTreeMap<&str, &str> = shown
-                .fields
-                .iter()
-                .map(|f| (f.path.as_str(), f.anchor.as_str()))
-                .collect();
-            for f in &version.fields {
-                if let Some(anchor) = at.get(f.path.as_str()) {
-                    moved.insert(f.anchor.clone(), anchor.to_string());
-                }
+            match like {
+                Some(target) => points.push(((n, i), target)),
+                None => shown.push((n, i)),
             }
-            version.same_as = Some([
-                format!("variant {}'s version {}", m + 1, shown.name),
-                shown.anchor.clone(),
-            ]);
-            version.fields.clear();
-            version.tree.clear();
-            version.rules.clear();
-            version.example.clear();
-            cleared.push(version.name.clone());
         }
+    }
+    // Field anchors of a cleared version, to the listed version's (anchors are unique on
+    // the page, so one map serves every variant).
+    let mut moved: BTreeMap<String, String> = BTreeMap::new();
+    for &((n, i), (m, j)) in &points {
+        let target = &views[m].versions[j];
+        let label = if m == n {
+            format!("version {}", target.name)
+        } else {
+            format!("variant {}'s version {}", m + 1, target.name)
+        };
+        let same_as = [label, target.anchor.clone()];
+        let at: BTreeMap<&str, &str> = target
+            .fields
+            .iter()
+            .map(|f| (f.path.as_str(), f.anchor.as_str()))
+            .collect();
+        for f in &views[n].versions[i].fields {
+            if let Some(anchor) = at.get(f.path.as_str()) {
+                moved.insert(f.anchor.clone(), anchor.to_string());
+            }
+        }
+        let version = &mut views[n].versions[i];
+        version.same_as = Some(same_as);
+        version.fields.clear();
+        version.tree.clear();
+        version.rules.clear();
+        version.example.clear();
+    }
+    for (n, view) in views.iter_mut().enumerate() {
+        let cleared: Vec<String> = points
+            .iter()
+            .filter(|((v, _), _)| *v == n)
+            .map(|&((_, i), _)| view.versions[i].name.clone())
+            .collect();
         for diff in &mut view.changes {
             for change in &mut diff.changes {
                 let version = if change.change == "removed" {
@@ -972,8 +986,8 @@ fn point_to_earlier_variants(crds: &[&Crd], views: &mut [Variant]) {
     }
 }
 
-/// Whether two schemas of one version show the same: equal but for where descriptions
-/// came from (the CRD or a Go doc comment).
+/// Whether two schemas show the same: equal but for their version's name and where
+/// descriptions came from (the CRD or a Go doc comment).
 fn reads_alike(a: &CrdSchema, b: &CrdSchema) -> bool {
     let plain = |f: &crate::model::SchemaField| crate::model::SchemaField {
         go_doc: false,
@@ -1097,17 +1111,91 @@ mod tests {
         assert_eq!(schema_rules(&s), 1 + 1 + 3 + 3 + 3);
     }
 
-    #[test]
-    fn a_later_variant_points_to_an_earlier_version_that_reads_alike() {
-        // The same CRD shipped twice: with descriptions, and without them (the Go doc
-        // comments fill them in); v1 then reads alike, v2 differs in a field.
-        let version = |name: &str, storage: bool| CrdVersion {
+    /// A served version of a CRD, the storage one or not.
+    fn version(name: &str, storage: bool) -> CrdVersion {
+        CrdVersion {
             name: name.into(),
             served: true,
             storage,
             deprecated: false,
             printer_columns: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_version_that_reads_like_an_earlier_one_points_to_it() {
+        // One CRD serving three versions, two with one schema (as Istio and Gateway API
+        // do): the later of the two on the page points to the earlier; the third is listed.
+        let same = || vec![field("spec", "object"), field("spec.size", "string")];
+        let p = Project {
+            name: "p".into(),
+            crds: vec![Crd {
+                group: "x.io".into(),
+                kind: "Gizmo".into(),
+                plural: "gizmos".into(),
+                scope: "Namespaced".into(),
+                versions: vec![
+                    version("v1alpha1", false),
+                    version("v1beta1", false),
+                    version("v1", true),
+                ],
+                schema: vec![
+                    schema(
+                        "v1alpha1",
+                        vec![field("spec", "object"), field("spec.count", "integer")],
+                    ),
+                    schema("v1beta1", same()),
+                    schema("v1", same()),
+                ],
+                ..Crd::default()
+            }],
+            ..Project::default()
         };
+        let pages = kind_pages(&p, "/");
+        let [page] = pages.as_slice() else {
+            panic!("one kind page: {}", pages.len());
+        };
+        let [variant] = page.variants.as_slice() else {
+            panic!("one variant");
+        };
+        let position = |name: &str| variant.versions.iter().position(|v| v.name == name);
+        let (b, one) = (position("v1beta1").unwrap(), position("v1").unwrap());
+        let (listed, pointing) = if b < one { (b, one) } else { (one, b) };
+        let (listed, pointing) = (&variant.versions[listed], &variant.versions[pointing]);
+        assert_eq!(
+            pointing.same_as,
+            Some([format!("version {}", listed.name), listed.anchor.clone()])
+        );
+        assert!(pointing.fields.is_empty() && pointing.tree.is_empty());
+        assert!(listed.same_as.is_none() && listed.fields.len() == 2);
+        let alpha = &variant.versions[position("v1alpha1").unwrap()];
+        assert!(alpha.same_as.is_none() && alpha.fields.len() == 2);
+        // A change into the pointing version links the field where it is listed.
+        let size = listed
+            .fields
+            .iter()
+            .find(|f| f.path == "spec.size")
+            .unwrap();
+        let added: Vec<&str> = variant
+            .changes
+            .iter()
+            .filter(|d| d.to == pointing.name)
+            .flat_map(|d| &d.changes)
+            .filter(|c| c.path == "spec.size")
+            .map(|c| c.anchor.as_str())
+            .collect();
+        assert!(
+            !added.is_empty(),
+            "spec.size changes on the way to {}",
+            pointing.name
+        );
+        assert!(added.iter().all(|a| *a == size.anchor), "{added:?}");
+    }
+
+    #[test]
+    fn a_later_variant_points_to_an_earlier_version_that_reads_alike() {
+        // The same CRD shipped twice: with descriptions, and without them (the Go doc
+        // comments fill them in); v1 then reads alike, v2 differs in a field.
         let described = |path: &str, go_doc: bool| SchemaField {
             description: format!("The {path}."),
             go_doc,

@@ -393,23 +393,29 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
         });
     }
     for (category, section, r) in rows {
-        let firsts: Vec<String> = r
+        // Each non-empty cell as its first line and the rest.
+        let split: Vec<(String, String)> = r
             .cells
             .iter()
-            .map(|c| squash(c.split('\n').next().unwrap_or_default()))
-            .filter(|c| !c.is_empty())
+            .filter_map(|c| {
+                let c = c.trim_start();
+                let (line, rest) = c.split_once('\n').unwrap_or((c, ""));
+                let line = squash(line);
+                (!line.is_empty()).then(|| (line, squash(rest)))
+            })
             .collect();
-        let cells: Vec<String> = r
+        let text = r
             .cells
             .iter()
             .map(|c| squash(c))
             .filter(|c| !c.is_empty())
-            .collect();
+            .collect::<Vec<_>>()
+            .join(" · ");
         // The row's name: the first line of its first cell, and of the second when the
         // row has more (a verb and its kind, a flag and its type). A CRD field's name is
         // its path (the first cell's last line): `storageUri` is a field of many objects,
         // `spec.predictor.model.storageUri` one of them.
-        let Some(first) = firsts.first() else {
+        let Some((first, _)) = split.first() else {
             continue;
         };
         let field_path = r
@@ -418,21 +424,25 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
             .filter(|_| category == "crd-field")
             .and_then(|c| c.split('\n').map(squash).rfind(|l| !l.is_empty()))
             .filter(|path| path != first);
-        let row_title = match (&field_path, firsts.get(1)) {
-            (Some(path), _) => path.clone(),
-            (None, Some(second)) if firsts.len() > 2 => format!("{first} {second}"),
-            _ => first.clone(),
+        let (row_title, named) = match (&field_path, split.get(1)) {
+            (Some(path), _) => (path.clone(), 1),
+            (None, Some((second, _))) if split.len() > 2 => (format!("{first} {second}"), 2),
+            _ => (first.clone(), 1),
         };
-        let text = cells.join(" · ");
-        // A field's snippet: its name (and `required`), then the other cells; the title
-        // shows the path already.
-        let snippet = match field_path {
-            Some(_) => std::iter::once(first.as_str())
-                .chain(cells.iter().skip(1).map(String::as_str))
-                .collect::<Vec<_>>()
-                .join(" · "),
-            None => text.clone(),
-        };
+        // The snippet says what the title does not: a field's name (and `required`; the
+        // path is the title), or the rest of the cells the title is made of; then the
+        // other cells.
+        let snippet = split
+            .iter()
+            .enumerate()
+            .flat_map(|(i, (line, rest))| match (&field_path, i) {
+                (Some(_), 0) => [line.as_str(), ""],
+                _ if i < named => ["", rest.as_str()],
+                _ => [line.as_str(), rest.as_str()],
+            })
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join(" · ");
         // The section above a row names its controller or binary; above a CRD field it
         // is the version, which every field shares: left out, it would only make
         // "version" and "served" match thousands of fields.
@@ -754,7 +764,8 @@ mod tests {
         assert_eq!(row.url, "projects/kserve/dataflow/#w-1");
         assert_eq!(row.page, "KServe: Dataflow");
         assert_eq!(row.context, "inferenceservice");
-        assert_eq!(row.snippet, "Owns · apps/v1 Deployment · a.go:3");
+        // The snippet leaves out what the title says.
+        assert_eq!(row.snippet, "a.go:3");
         assert_eq!(row.kinds, ["Deployment"]);
     }
 

@@ -12,7 +12,9 @@
 //!   its key and with no longer key; keys grow until a shard is small, so a query loads a
 //!   few kilobytes.
 //! * `search/d/NAME.json`: documents in chunks of `CHUNK`: `{"p": [[url, page title], …],
-//!   "d": [[title, page index, anchor, context, snippet], …]}`.
+//!   "c": [context, …], "d": [[title, page index, anchor, context index, snippet], …]}`,
+//!   a title or anchor written `[n, rest]` when it begins with the previous document's
+//!   first `n` characters.
 //!
 //! Every file but the manifest is named by its content (`NAME`: 12 hex digits of its
 //! SHA-256), so browsers cache them forever, a new build never mixes with old files, and a
@@ -392,25 +394,60 @@ impl<'a> FieldTerms<'a> {
     }
 }
 
-/// A chunk of documents: the pages they are on, each once (`[url, title]`), and each
-/// document as `[title, page index, anchor, context, snippet]`, its URL being the page's
-/// with `#anchor`. Most documents are rows of a few pages, so a page's URL and title are
-/// not repeated per row.
+/// A chunk of documents: the pages they are on, each once (`[url, title]`), the contexts
+/// (section headings), each once, and each document as `[title, page index, anchor,
+/// context index, snippet]`, its URL being the page's with `#anchor`. Most documents are
+/// rows of a few pages, so a page's URL and title are not repeated per row, and a row's
+/// title and anchor are written after the previous row's (`after`): neighbouring fields'
+/// paths share long beginnings.
 fn chunk_json(chunk: &[Shown]) -> String {
     let mut pages: Vec<(&str, &str)> = Vec::new();
+    let mut contexts: Vec<&str> = Vec::new();
     let mut rows = Vec::new();
+    let (mut title, mut anchor) = ("", "");
     for d in chunk {
-        let (url, anchor) = d.url.split_once('#').unwrap_or((&d.url, ""));
-        let page = match pages.iter().position(|&p| p == (url, &*d.page)) {
-            Some(n) => n,
-            None => {
-                pages.push((url, &d.page));
-                pages.len() - 1
-            }
-        };
-        rows.push(json!([&*d.title, page, anchor, &*d.context, &*d.snippet]));
+        let (url, this_anchor) = d.url.split_once('#').unwrap_or((&d.url, ""));
+        let page = index_of(&mut pages, (url, &*d.page));
+        let context = index_of(&mut contexts, &*d.context);
+        rows.push(json!([
+            after(title, &d.title),
+            page,
+            after(anchor, this_anchor),
+            context,
+            &*d.snippet
+        ]));
+        (title, anchor) = (&d.title, this_anchor);
     }
-    json!({ "p": pages, "d": rows }).to_string()
+    json!({ "p": pages, "c": contexts, "d": rows }).to_string()
+}
+
+/// Where `item` is in `list`, appended if new (a chunk's lists are short).
+fn index_of<T: PartialEq>(list: &mut Vec<T>, item: T) -> usize {
+    list.iter().position(|x| *x == item).unwrap_or_else(|| {
+        list.push(item);
+        list.len() - 1
+    })
+}
+
+/// Shared beginnings shorter than this are written out: `[n, "rest"]` costs five bytes more
+/// than `"rest"`.
+const SHARED_MIN: usize = 8;
+
+/// `text` as written after `previous`: itself, or `[n, rest]` when it begins with the first
+/// `n` characters of `previous` (counted in UTF-16 units, as search.js's `slice` does).
+fn after(previous: &str, text: &str) -> Value {
+    let shared: usize = previous
+        .chars()
+        .zip(text.chars())
+        .take_while(|(a, b)| a == b)
+        .map(|(a, _)| a.len_utf8())
+        .sum();
+    let units = previous[..shared].encode_utf16().count();
+    if units < SHARED_MIN {
+        json!(text)
+    } else {
+        json!([units, &text[shared..]])
+    }
 }
 
 /// One term's (id, score) list from its title and body lists (each in id order): the
@@ -570,6 +607,81 @@ mod tests {
                 ("b", vec!["b"]),
             ]
         );
+    }
+
+    /// What search.js's `expandChunk` does, for the test below.
+    fn expand(chunk: &Value) -> Vec<[String; 5]> {
+        let shared = |previous: &str, v: &Value| match v {
+            Value::String(s) => s.clone(),
+            v => {
+                let units: Vec<u16> = previous.encode_utf16().collect();
+                let n = v[0].as_u64().unwrap() as usize;
+                String::from_utf16(&units[..n]).unwrap() + v[1].as_str().unwrap()
+            }
+        };
+        let (mut title, mut anchor) = (String::new(), String::new());
+        let mut out = Vec::new();
+        for d in chunk["d"].as_array().unwrap() {
+            title = shared(&title, &d[0]);
+            anchor = shared(&anchor, &d[2]);
+            let page = &chunk["p"][d[1].as_u64().unwrap() as usize];
+            let url = page[0].as_str().unwrap().to_string();
+            let url = if anchor.is_empty() {
+                url
+            } else {
+                format!("{url}#{anchor}")
+            };
+            out.push([
+                title.clone(),
+                url,
+                page[1].as_str().unwrap().into(),
+                chunk["c"][d[3].as_u64().unwrap() as usize]
+                    .as_str()
+                    .unwrap()
+                    .into(),
+                d[4].as_str().unwrap().into(),
+            ]);
+        }
+        out
+    }
+
+    #[test]
+    fn a_chunk_writes_shared_beginnings_once_and_reads_back_whole() {
+        let doc = |title: &str, url: &str, context: &str| Shown {
+            title: title.into(),
+            url: url.into(),
+            page: "Gizmo".into(),
+            context: context.into(),
+            snippet: "name · string".into(),
+        };
+        let docs = [
+            doc("Gizmo", "kinds/Gizmo/", ""),
+            doc(
+                "spec.größe.width",
+                "kinds/Gizmo/#field-spec-größe-width",
+                "v1",
+            ),
+            doc(
+                "spec.größe.height",
+                "kinds/Gizmo/#field-spec-größe-height",
+                "v1",
+            ),
+            doc("spec.x", "kinds/Gizmo/#field-spec-x", "v1"),
+            doc("status", "other/#status", "v2"),
+        ];
+        let chunk: Value = serde_json::from_str(&chunk_json(&docs)).unwrap();
+        // The third document shares "spec.größe." (11 UTF-16 units) and
+        // "field-spec-größe-" (17) with the second; the fourth too little.
+        assert_eq!(chunk["d"][2][0], json!([11, "height"]));
+        assert_eq!(chunk["d"][2][2], json!([17, "height"]));
+        assert_eq!(chunk["d"][3][0], json!("spec.x"));
+        assert_eq!(chunk["c"], json!(["", "v1", "v2"]));
+        assert_eq!(chunk["p"].as_array().unwrap().len(), 2);
+        let read: Vec<[String; 5]> = docs
+            .iter()
+            .map(|d| [&d.title, &d.url, &d.page, &d.context, &d.snippet].map(|s| s.to_string()))
+            .collect();
+        assert_eq!(expand(&chunk), read);
     }
 
     #[test]

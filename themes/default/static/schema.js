@@ -47,7 +47,7 @@
       children: +(tr.getAttribute('data-children') || 0),
       same_as: tr.getAttribute('data-same-as') || '',
       same_as_anchor: same ? same.getAttribute('href').slice(1) : '',
-      name: textOf(cells[0].querySelector('a code')),
+      name: textOf(cells[0].querySelector('code')),
       path: textOf(cells[0].querySelector('small')),
       required: !!cells[0].querySelector('.req'),
       type_text: textOf(cells[1].querySelector('code')),

@@ -130,9 +130,9 @@
     });
   }
   // A failed download is forgotten, so the next query tries again.
-  function cached(store, key, url) {
+  function cached(store, key, url, then) {
     if (!store[key]) {
-      store[key] = getJSON(url).catch(function (e) { delete store[key]; throw e; });
+      store[key] = getJSON(url).then(then || function (v) { return v; }).catch(function (e) { delete store[key]; throw e; });
     }
     return store[key];
   }
@@ -180,7 +180,19 @@
     });
   }
   function chunk(m, i) {
-    return cached(chunks, i, root + "search/d/" + m.doc_files[i] + ".json");
+    return cached(chunks, i, root + "search/d/" + m.doc_files[i] + ".json", expandChunk);
+  }
+  // A chunk as written (export.rs `chunk_json`): a title or anchor `[n, rest]` is the
+  // previous document's first n characters and then rest; a context is an index into `c`.
+  function expandChunk(c) {
+    var title = "", anchor = "";
+    var shared = function (previous, v) { return typeof v === "string" ? v : previous.slice(0, v[0]) + v[1]; };
+    c.d = c.d.map(function (d) {
+      title = shared(title, d[0]);
+      anchor = shared(anchor, d[2]);
+      return [title, d[1], anchor, c.c[d[3]], d[4]];
+    });
+    return c;
   }
 
   function scored(entries, prefix) {
