@@ -53,7 +53,7 @@
       type_text: textOf(cells[1].querySelector('code')),
       default: textOf(cells[2].querySelector('code')),
       description: description,
-      enum_text: textOf(desc.querySelector('code.enum')),
+      enum_text: textOf(desc.querySelector('.enum code')),
       constraints: textOf(desc.querySelector('small.constraints')),
       ruleNodes: Array.prototype.slice.call(desc.querySelectorAll('p.rule'))
     };
