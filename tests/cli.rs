@@ -635,6 +635,32 @@ fn kennel_api_reference_pages_with_field_anchors() {
     assert!(own.contains("kennel-system/<wbr>kennel-webhook-service"));
 }
 
+/// The Leash kind (a synthetic CRD serving v1 and v1beta1 with one schema, and a v1alpha1
+/// of its own): v1beta1 links v1 instead of listing its fields again, and the changes from
+/// v1alpha1 link the fields where v1 lists them.
+#[test]
+fn a_version_that_reads_like_one_shown_before_links_it() {
+    let (_dir, out) = kennel_site();
+    let page = kennel_page(&out, "api/kennel.example.io/Leash");
+    let main = main_of(&page);
+    let pointer = r##"The same fields, types, descriptions and validations as <a href="#version-v1">version v1</a>."##;
+    assert_eq!(main.matches(pointer).count(), 1, "{main}");
+    let all = kennel_page(&out, "api/kennel.example.io/Leash/all-fields");
+    // v1's fields once, v1alpha1's own; none of v1beta1's.
+    assert!(all.contains(r#"<tr id="field-spec-lengthcm""#));
+    assert!(all.contains(r#"<tr id="field-v1alpha1-spec-length""#));
+    assert!(!all.contains("field-v1beta1-"), "v1beta1 lists its fields");
+    // The change that adds lengthCm on the way to v1beta1 links v1's row.
+    let changes = &main[main
+        .find("Changes between versions")
+        .expect("a changes section")..];
+    assert!(
+        changes.contains(r##"href="#field-spec-lengthcm""##),
+        "{changes}"
+    );
+    assert!(!changes.contains("#field-v1beta1-"), "{changes}");
+}
+
 /// The Feeder kind (a synthetic CRD served as v1alpha1, v1beta1 and v1, listed out of
 /// order): an example manifest per version and the changes from each version to the next.
 #[test]
