@@ -716,6 +716,8 @@ try {
     }));
     eq(JSON.stringify(drawnField), JSON.stringify(row), 'the opened field versus its all-fields row');
     assert(row.name === 'street' && row.type !== '', `street's row: ${JSON.stringify(row)}`);
+    // The name's link to its own row is made by nav.js (the page's HTML has only the id).
+    eq(await page.locator('tr#field-spec-routes-street td:first-child a').getAttribute('href'), '#field-spec-routes-street', "street's name link");
   });
 
   await check('CRD reference: an example manifest per served version with a Copy button; the changes between versions', async () => {
