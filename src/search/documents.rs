@@ -429,14 +429,17 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
             (None, Some((second, _))) if split.len() > 2 => (format!("{first} {second}"), 2),
             _ => (first.clone(), 1),
         };
-        // The snippet says what the title does not: a field's name (and `required`; the
-        // path is the title), or the rest of the cells the title is made of; then the
-        // other cells.
+        // The snippet says what the title does not: of a field's first cell, what
+        // follows its name (`required`; the path is the title), or the rest of the cells
+        // the title is made of; then the other cells.
         let snippet = split
             .iter()
             .enumerate()
             .flat_map(|(i, (line, rest))| match (&field_path, i) {
-                (Some(_), 0) => [line.as_str(), ""],
+                (Some(path), 0) => {
+                    let name = path.rsplit('.').next().unwrap_or_default();
+                    [line.strip_prefix(name).unwrap_or(line).trim_start(), ""]
+                }
                 _ if i < named => ["", rest.as_str()],
                 _ => [line.as_str(), rest.as_str()],
             })
@@ -859,7 +862,12 @@ mod tests {
                 ),
             ]
         );
-        assert_eq!(docs[1].snippet, "size · integer");
+        // The title is the path: the snippet starts after the name.
+        assert_eq!(docs[1].snippet, "integer");
+        let html = r##"<h1>Gizmo</h1><h3 id="v1">Version v1</h3><table data-search="crd-field"><tr id="field-spec-ports" class="d1"><td><code>ports[]</code> <span class="req">required</span><br><small>spec.ports[]</small></td><td><code>[]object</code></td><td></td><td>Where it listens.</td></tr></table>"##;
+        let docs = collect(&[page("projects/p/api/x.io/Gizmo/index.html", html)], "/");
+        assert_eq!(docs[1].title, "spec.ports[]");
+        assert_eq!(docs[1].snippet, "required · []object · Where it listens.");
     }
 
     #[test]
