@@ -181,10 +181,11 @@ fn fixture_portal_builds_with_pages_models_and_nothing_excluded() {
             ("priority", "format: int32"),
             ("placement", ""),
             ("fallback", ""),
-            ("slots[]", "Go marker: MaxItems=8"),
+            // The schema's limits; of the Go markers, only what the CRD does not state.
+            ("slots[]", "maxItems: 8"),
             (
                 "retries",
-                "format: int32; Go marker: Minimum=0; Go marker: Maximum=10"
+                "format: int32; minimum: 0; maximum: 10; Go marker: MultipleOf=1"
             ),
             ("selector", ""),
             ("resources", ""),

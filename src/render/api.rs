@@ -784,6 +784,8 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
                 if !f.pattern.is_empty() {
                     constraints.push(format!("pattern: {}", f.pattern));
                 }
+                // The schema's limits (`minimum=0`, `maxItems=8`), as `minimum: 0`.
+                constraints.extend(f.limits.iter().map(|l| l.replacen('=', ": ", 1)));
                 if f.nullable {
                     constraints.push("nullable".into());
                 }
@@ -986,22 +988,29 @@ fn point_to_earlier_versions(crds: &[&Crd], views: &mut [Variant]) {
     }
 }
 
-/// Whether two schemas show the same: equal but for their version's name and where
+/// Whether two schemas show the same: equal but for their version's name, the order of
+/// their fields (a version matched to its Go type lists them in the struct's order, one
+/// whose Go type was not found in the CRD's: Gateway API's `v1beta1` kinds) and where
 /// descriptions came from (the CRD or a Go doc comment).
 fn reads_alike(a: &CrdSchema, b: &CrdSchema) -> bool {
-    let plain = |f: &crate::model::SchemaField| crate::model::SchemaField {
-        go_doc: false,
-        ..f.clone()
+    let plain = |s: &CrdSchema| {
+        let mut fields: Vec<crate::model::SchemaField> = s
+            .fields
+            .iter()
+            .map(|f| crate::model::SchemaField {
+                go_doc: false,
+                ..f.clone()
+            })
+            .collect();
+        fields.sort_by(|x, y| x.path.cmp(&y.path));
+        fields
     };
     a.description == b.description
         && a.rules == b.rules
         && a.preserve_unknown_fields == b.preserve_unknown_fields
         && a.truncated == b.truncated
         && a.fields.len() == b.fields.len()
-        && a.fields
-            .iter()
-            .zip(&b.fields)
-            .all(|(x, y)| plain(x) == plain(y))
+        && plain(a) == plain(b)
 }
 
 /// A version's rules: the object's own, then each field's in the tree's order.
@@ -1126,7 +1135,13 @@ mod tests {
     fn a_version_that_reads_like_an_earlier_one_points_to_it() {
         // One CRD serving three versions, two with one schema (as Istio and Gateway API
         // do): the later of the two on the page points to the earlier; the third is listed.
-        let same = || vec![field("spec", "object"), field("spec.size", "string")];
+        let same = || {
+            vec![
+                field("spec", "object"),
+                field("spec.size", "string"),
+                field("spec.color", "string"),
+            ]
+        };
         let p = Project {
             name: "p".into(),
             crds: vec![Crd {
@@ -1145,7 +1160,13 @@ mod tests {
                         vec![field("spec", "object"), field("spec.count", "integer")],
                     ),
                     schema("v1beta1", same()),
-                    schema("v1", same()),
+                    // The same fields in another order (as one matched to a Go type lists
+                    // them in the struct's order).
+                    schema("v1", {
+                        let mut fields = same();
+                        fields.swap(1, 2);
+                        fields
+                    }),
                 ],
                 ..Crd::default()
             }],
@@ -1167,7 +1188,7 @@ mod tests {
             Some([format!("version {}", listed.name), listed.anchor.clone()])
         );
         assert!(pointing.fields.is_empty() && pointing.tree.is_empty());
-        assert!(listed.same_as.is_none() && listed.fields.len() == 2);
+        assert!(listed.same_as.is_none() && listed.fields.len() == 3);
         let alpha = &variant.versions[position("v1alpha1").unwrap()];
         assert!(alpha.same_as.is_none() && alpha.fields.len() == 2);
         // A change into the pointing version links the field where it is listed.

@@ -458,7 +458,14 @@ fn shown_by_schema(field: &SchemaField, marker: &str) -> bool {
         "Pattern" => !field.pattern.is_empty(),
         "Format" => !field.format.is_empty(),
         "Type" | "Schemaless" | "EmbeddedResource" | "XPreserveUnknownFields" | "Nullable" => true,
-        _ => false,
+        // A limit the schema states too: `MaxItems=16` as `maxItems=16`.
+        _ => {
+            let mut chars = marker.chars();
+            chars.next().is_some_and(|first| {
+                let limit = format!("{}{}", first.to_ascii_lowercase(), chars.as_str());
+                field.limits.contains(&limit)
+            })
+        }
     }
 }
 
@@ -628,6 +635,7 @@ type Outlet struct {
 	Zone string `json:"zone"`
 	// Rate in litres per second.
 	// +kubebuilder:validation:Minimum=0
+	// +kubebuilder:validation:Maximum=500
 	Rate int32 `json:"rate,omitempty"`
 	// Valves in order.
 	Valves []string `json:"valves,omitempty"`
@@ -770,9 +778,10 @@ spec:
                 .all(|f| f.go_doc)
         );
         let rate = schema.fields.iter().find(|f| f.path == "spec.primary.rate");
+        // The schema states `minimum: 0` already; the Go field's Maximum is its own.
         assert_eq!(
             rate.map(|f| f.validation.clone()),
-            Some(vec!["Minimum=0".to_string()])
+            Some(vec!["Maximum=500".to_string()])
         );
         let said: Vec<&str> = found
             .diagnostics
@@ -1027,7 +1036,21 @@ spec:
 
 #[cfg(test)]
 mod cel_rule_tests {
-    use super::cel_rule;
+    use super::{SchemaField, cel_rule, shown_by_schema};
+
+    #[test]
+    fn a_limit_marker_the_schema_states_is_not_repeated() {
+        let field = SchemaField {
+            path: "spec.hostnames[]".into(),
+            limits: vec!["maxItems=16".into()],
+            ..SchemaField::default()
+        };
+        assert!(shown_by_schema(&field, "MaxItems=16"));
+        // A different value, or a limit the schema does not state (the items' lengths),
+        // is the Go marker's own.
+        assert!(!shown_by_schema(&field, "MaxItems=8"));
+        assert!(!shown_by_schema(&field, "MinLength=1"));
+    }
 
     #[test]
     fn an_xvalidation_marker_with_commas_and_escaped_quotes() {
