@@ -989,8 +989,8 @@ fn point_to_earlier_versions(crds: &[&Crd], views: &mut [Variant]) {
 }
 
 /// Whether two schemas show the same: equal but for their version's name, the order of
-/// their fields (a version matched to its Go type lists them in the struct's order, one
-/// whose Go type was not found in the CRD's: Gateway API's `v1beta1` kinds) and where
+/// their fields (a version matched to its Go type lists them in the struct's order, an
+/// unmatched one in the CRD's, as Gateway API's own `v1beta1` kinds) and where
 /// descriptions came from (the CRD or a Go doc comment).
 fn reads_alike(a: &CrdSchema, b: &CrdSchema) -> bool {
     let plain = |s: &CrdSchema| {
