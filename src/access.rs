@@ -48,6 +48,9 @@ pub struct Need {
 pub struct AccessRow {
     /// The controller's name, or `package PATH` for writes and informers outside controllers.
     pub who: String,
+    /// The controller's position in the project's `controllers` (several may share a
+    /// name); None for a package.
+    pub controller: Option<usize>,
     pub group: String,
     pub kind: String,
     /// `deployments` or `deployments/status`; `None` when the kind's plural is not known.
@@ -213,8 +216,8 @@ fn grants(rule: &RbacRule, group: &str, resource: &str, verb: &str) -> bool {
 pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
     let basis = basis(p);
     let rules = role_rules(p, &basis);
-    // (who, group, kind, subresource) → needs
-    type Key = (String, String, String, Option<&'static str>);
+    // (who, controller, group, kind, subresource) → needs
+    type Key = (String, Option<usize>, String, String, Option<&'static str>);
     let mut needs: BTreeMap<Key, Vec<Need>> = BTreeMap::new();
     let mut need = |key: Key, verb: &str, why: String, sources: &[SourceRef]| {
         needs.entry(key).or_default().push(Need {
@@ -223,10 +226,16 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
             sources: sources.to_vec(),
         });
     };
-    for c in p.controllers.iter().filter(|c| c.area.is_component()) {
+    for (index, c) in p
+        .controllers
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.area.is_component())
+    {
+        let at = Some(index);
         for w in c.watches.iter().filter(|w| w.is_resolved()) {
             for verb in ["get", "list", "watch"] {
-                let key = (c.name.clone(), w.group.clone(), w.kind.clone(), None);
+                let key = (c.name.clone(), at, w.group.clone(), w.kind.clone(), None);
                 need(
                     key,
                     verb,
@@ -237,14 +246,14 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
         }
         for o in c.reads.iter().filter(|o| o.group != UNRESOLVED) {
             for verb in read_verbs(&o.verb) {
-                let key = (c.name.clone(), o.group.clone(), o.kind.clone(), None);
+                let key = (c.name.clone(), at, o.group.clone(), o.kind.clone(), None);
                 need(key, verb, format!("read {}", o.verb), &o.sources);
             }
         }
         for o in c.operations.iter().filter(|o| o.group != UNRESOLVED) {
             let (verbs, sub) = write_verbs(&o.verb);
             for verb in verbs {
-                let key = (c.name.clone(), o.group.clone(), o.kind.clone(), sub);
+                let key = (c.name.clone(), at, o.group.clone(), o.kind.clone(), sub);
                 need(key, verb, format!("write {}", o.verb), &o.sources);
             }
         }
@@ -257,6 +266,7 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
         for verb in ["get", "list", "watch"] {
             let key = (
                 format!("package {}", i.package),
+                None,
                 i.group.clone(),
                 i.kind.clone(),
                 None,
@@ -273,6 +283,7 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
         for verb in verbs {
             let key = (
                 format!("package {}", o.package),
+                None,
                 o.group.clone(),
                 o.kind.clone(),
                 sub,
@@ -284,7 +295,7 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
     // (group, resource) → verbs needed by anyone, for the unused grants.
     let mut used: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
     let mut rows = Vec::new();
-    for ((who, group, kind, sub), mut list) in needs {
+    for ((who, controller, group, kind, sub), mut list) in needs {
         list.sort();
         list.dedup();
         let resource = names.plural_of(&group, &kind).map(|plural| match sub {
@@ -322,6 +333,7 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
         };
         rows.push(AccessRow {
             who,
+            controller,
             group,
             kind,
             resource,
@@ -470,6 +482,7 @@ mod tests {
                     kind: "Deployment".into(),
                     conditional: false,
                     import_path: None,
+                    raw_source: false,
                     sources: vec![SourceRef::new("c.go", 10)],
                 }],
                 operations: vec![

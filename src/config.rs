@@ -144,7 +144,7 @@ struct RawConfig {
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct RawSite {
-    title: Option<String>,
+    title: Option<Spanned<String>>,
     base_url: Option<Spanned<String>>,
     output: Option<String>,
     content: Option<Spanned<String>>,
@@ -162,9 +162,8 @@ struct RawSite {
 #[serde(deny_unknown_fields)]
 struct RawProject {
     name: Spanned<String>,
-    title: Option<String>,
-    #[serde(default)]
-    description: String,
+    title: Option<Spanned<String>>,
+    description: Option<Spanned<String>>,
     git: Option<Spanned<String>>,
     path: Option<Spanned<String>>,
     model: Option<Spanned<String>>,
@@ -182,16 +181,48 @@ struct RawProject {
     accept_unresolved: Vec<Spanned<String>>,
 }
 
-/// Reads and validates a projects.toml file.
+/// The largest projects.toml read: a thousand projects take about 400 KiB.
+pub const MAX_CONFIG_BYTES: u64 = 4 * 1024 * 1024;
+/// Titles are on every page and in every tab; descriptions on cards and overviews.
+const MAX_TITLE_CHARS: usize = 200;
+const MAX_DESCRIPTION_CHARS: usize = 2000;
+
+/// Reads and validates a projects.toml file (a regular file of at most `MAX_CONFIG_BYTES`).
 pub fn load(file: &Path) -> Result<Config, ConfigError> {
-    let text = std::fs::read_to_string(file).map_err(|e| ConfigError {
+    let fail = |message: String| ConfigError {
         file: file.to_path_buf(),
         line: 0,
         column: 0,
-        message: format!("cannot read the configuration: {e}"),
+        message,
         help: Some("pass an existing projects file with --config".into()),
-    })?;
+    };
+    let bytes = crate::regular::read(file, MAX_CONFIG_BYTES)
+        .map_err(|e| fail(format!("cannot read the configuration: {e}")))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| fail(format!("the configuration is not UTF-8 text: {e}")))?;
     parse(file, &text)
+}
+
+/// A title or description, refused past `max` characters.
+fn bounded_text(
+    locate: &Locator,
+    value: Option<Spanned<String>>,
+    key: &str,
+    max: usize,
+) -> Result<Option<String>, ConfigError> {
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    let span = value.span();
+    let text = value.into_inner();
+    if text.chars().count() > max {
+        return Err(locate.error(
+            span,
+            format!("`{key}` is longer than {max} characters"),
+            Some(format!("shorten it: the {key} is shown on every page that names it; longer text belongs in the project's README or in content/")),
+        ));
+    }
+    Ok(Some(text))
 }
 
 /// Validates configuration text; `file` names it in errors and anchors relative paths.
@@ -368,7 +399,7 @@ fn validate_site(locate: &Locator, root: &Path, raw: RawSite) -> Result<Site, Co
         }
     };
     Ok(Site {
-        title: raw.title.unwrap_or(defaults.title),
+        title: bounded_text(locate, raw.title, "title", MAX_TITLE_CHARS)?.unwrap_or(defaults.title),
         base_url,
         base_path,
         output: raw.output.map_or(defaults.output, |o| root.join(o)),
@@ -568,10 +599,17 @@ fn validate_project(
         }
         accept_unresolved.push(entry);
     }
+    let title = bounded_text(locate, raw.title, "title", MAX_TITLE_CHARS)?;
+    let description = bounded_text(
+        locate,
+        raw.description,
+        "description",
+        MAX_DESCRIPTION_CHARS,
+    )?;
     Ok(ProjectConfig {
-        title: raw.title.unwrap_or_else(|| name.clone()),
+        title: title.unwrap_or_else(|| name.clone()),
         name,
-        description: raw.description,
+        description: description.unwrap_or_default(),
         source,
         include,
         exclude,

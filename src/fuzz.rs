@@ -116,6 +116,7 @@ const TOKENS: &[&str] = &[
     "prometheus.NewCounterVec(",
     "flag.String(\"",
     "os.Getenv(\"",
+    "${HOME}",
     "schema.GroupVersion{Group: \"",
     "fn ",
     "impl ",
@@ -243,9 +244,37 @@ pub fn mutate_json(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
         return mutate(rng, input, other);
     }
     for _ in 0..1 + rng.below(6) {
-        mutate_value(rng, &mut value);
+        if rng.below(4) == 0 {
+            repeat_top_level_item(rng, &mut value);
+        } else {
+            mutate_value(rng, &mut value);
+        }
     }
     serde_json::to_vec(&value).unwrap_or_default()
+}
+
+/// Repeats one item of one of the top-level lists of an object many times: a model's
+/// controllers, workloads or CRDs copied hundreds of times under one name, which a
+/// random walk from the root reaches too rarely (that is how the many controllers of
+/// one name, each page listing all of them, went unfound).
+fn repeat_top_level_item(rng: &mut Rng, value: &mut serde_json::Value) {
+    let serde_json::Value::Object(map) = value else {
+        return;
+    };
+    let lists: Vec<&String> = map
+        .iter()
+        .filter(|(_, v)| v.as_array().is_some_and(|a| !a.is_empty()))
+        .map(|(k, _)| k)
+        .collect();
+    if lists.is_empty() {
+        return;
+    }
+    let key = lists[rng.below(lists.len())].clone();
+    if let Some(serde_json::Value::Array(items)) = map.get_mut(&key) {
+        let item = items[rng.below(items.len())].clone();
+        let times = *rng.pick(&[10usize, 100, 300]);
+        items.extend(std::iter::repeat_n(item, times));
+    }
 }
 
 /// Changes one node of `value`, chosen by a random walk from the root.
@@ -514,9 +543,8 @@ fn config_target() -> Target {
     }
 }
 
-/// The model JSON a project may name: the fixtures' models, mutated as text, read the way the
-/// pipeline reads them, then linked and rendered into a whole site.
-fn model_target() -> Target {
+/// The fixtures' models, as `portolan analyze` writes them.
+fn model_seeds() -> Vec<(String, Vec<u8>)> {
     let mut seeds = Vec::new();
     let options = crate::pipeline::Options {
         jobs: Some(1),
@@ -531,36 +559,189 @@ fn model_target() -> Target {
             seeds.push((format!("model of {}", dir.display()), json));
         }
     }
+    seeds
+}
+
+/// A model's text read the way the pipeline reads a `model =` file and rendered into a
+/// whole site (project `m`); None when it is not a model or the site cannot be made of it.
+/// A rendering error that says it is portolan's bug fails the case.
+fn render_model(
+    bytes: &[u8],
+    theme: &crate::render::theme::Theme,
+) -> Option<Vec<crate::render::OutputFile>> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let mut project = serde_json::from_str::<crate::model::Project>(text).ok()?;
+    // As the pipeline does: projects.toml names the project, not the model.
+    project.name = "m".into();
+    project.title = "M".into();
+    let config = crate::config::parse(
+        Path::new("/nonexistent/fuzz/projects.toml"),
+        "[[project]]\nname = \"m\"\nmodel = \"m.json\"\n",
+    )
+    .expect("a valid config");
+    let content = crate::content::Content::default();
+    let mut files = Vec::new();
+    crate::pipeline::render_pages(
+        &config,
+        vec![project],
+        Vec::new(),
+        &content,
+        theme,
+        &crate::pipeline::Silent,
+        &mut files,
+    )
+    .map_err(|e| assert!(!e.contains("a bug in portolan"), "{e}"))
+    .ok()?;
+    Some(files)
+}
+
+/// The model JSON a project may name: the fixtures' models, mutated as text, read the way the
+/// pipeline reads them, then linked and rendered into a whole site.
+fn model_target() -> Target {
     let theme = Arc::new(crate::render::theme::Theme::load(None).expect("the built-in theme"));
     Target {
         name: "model json",
+        seeds: model_seeds(),
+        mutator: mutate_json,
+        run: Arc::new(move |_, bytes| {
+            let files = render_model(bytes, &theme)?;
+            Some(files.iter().map(|f| f.bytes.len()).sum())
+        }),
+    }
+}
+
+/// Changes a reference a character at a time in the characters references are made of, so
+/// that most cases are still references (a byte mutation rarely leaves one); a quarter of
+/// the cases are mutated as any text.
+fn mutate_reference(rng: &mut Rng, input: &[u8], other: &[u8]) -> Vec<u8> {
+    if rng.below(4) == 0 {
+        return mutate(rng, input, other);
+    }
+    const CHARS: &[u8] = b"abz09.-_/:@";
+    let mut out = input.to_vec();
+    for _ in 0..1 + rng.below(3) {
+        let at = rng.below(out.len() + 1);
+        match rng.below(4) {
+            0 if at < out.len() => out[at] = *rng.pick(CHARS),
+            1 if at < out.len() => {
+                out.remove(at);
+            }
+            2 => {
+                let piece = out[at..]
+                    .iter()
+                    .take(1 + rng.below(12))
+                    .copied()
+                    .collect::<Vec<_>>();
+                out.splice(at..at, piece);
+            }
+            _ => out.insert(at, *rng.pick(CHARS)),
+        }
+    }
+    out
+}
+
+/// Image references as manifests write them (`image:` values of the fixtures), split the
+/// way every image row is: an accepted reference is made of its parts again, exactly.
+fn image_target() -> Target {
+    let mut seeds = Vec::new();
+    for path in files_with(&fixtures_dir(), ".yaml") {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        for line in text.lines() {
+            if let Some(value) = line.trim().trim_start_matches("- ").strip_prefix("image:") {
+                let value = value.trim().trim_matches(['"', '\'']);
+                if !value.is_empty() && !value.contains("{{") {
+                    seeds.push((
+                        format!("{}: {value}", path.display()),
+                        value.as_bytes().to_vec(),
+                    ));
+                }
+            }
+        }
+    }
+    Target {
+        name: "image references",
+        seeds,
+        mutator: mutate_reference,
+        run: Arc::new(|_, bytes| {
+            let text = String::from_utf8_lossy(bytes);
+            let parts = crate::analyze::images::split(&text)?;
+            let mut again = String::new();
+            if !parts.registry.is_empty() {
+                again.push_str(&parts.registry);
+                again.push('/');
+            }
+            again.push_str(&parts.repository);
+            if !parts.tag.is_empty() {
+                again.push(':');
+                again.push_str(&parts.tag);
+            }
+            if !parts.digest.is_empty() {
+                again.push('@');
+                again.push_str(&parts.digest);
+            }
+            assert_eq!(again, text, "an image reference split into other parts");
+            Some(again.len())
+        }),
+    }
+}
+
+/// The model's exports: a mutated model rendered as a whole site, whose `data/m.json` must
+/// validate against the `data/schema.json` the same build wrote, and whose `data/c4.dsl`
+/// must read, by Structurizr's tokenizer rules, as the lines portolan meant: no
+/// `${NAME}` a renderer would substitute, and every quoted string closed where it was
+/// written (each element line has the token count of its statement).
+fn exports_target() -> Target {
+    let seeds = model_seeds();
+    let theme = Arc::new(crate::render::theme::Theme::load(None).expect("the built-in theme"));
+    Target {
+        name: "model exports",
         seeds,
         mutator: mutate_json,
         run: Arc::new(move |_, bytes| {
-            let text = std::str::from_utf8(bytes).ok()?;
-            let mut project = serde_json::from_str::<crate::model::Project>(text).ok()?;
-            // As the pipeline does: projects.toml names the project, not the model.
-            project.name = "m".into();
-            project.title = "M".into();
-            let config = crate::config::parse(
-                Path::new("/nonexistent/fuzz/projects.toml"),
-                "[[project]]\nname = \"m\"\nmodel = \"m.json\"\n",
-            )
-            .expect("a valid config");
-            let content = crate::content::Content::default();
-            let mut files = Vec::new();
-            match crate::pipeline::render_pages(
-                &config,
-                vec![project],
-                Vec::new(),
-                &content,
-                &theme,
-                &crate::pipeline::Silent,
-                &mut files,
-            ) {
-                Ok(_) => Some(files.iter().map(|f| f.bytes.len()).sum()),
-                Err(e) => Some(e.len()),
+            let files = render_model(bytes, &theme)?;
+            let file = |path: &str| {
+                files
+                    .iter()
+                    .find(|f| f.path == path)
+                    .map(|f| f.bytes.as_slice())
+                    .unwrap_or_else(|| panic!("the site has no {path}"))
+            };
+            let schema: serde_json::Value =
+                serde_json::from_slice(file("data/schema.json")).expect("schema.json is JSON");
+            let model: serde_json::Value =
+                serde_json::from_slice(file("data/m.json")).expect("the model export is JSON");
+            let validator = jsonschema::validator_for(&schema).expect("schema.json compiles");
+            if let Some(error) = validator.iter_errors(&model).next() {
+                panic!(
+                    "data/m.json does not match data/schema.json: {error} at {}",
+                    error.instance_path()
+                );
             }
+            let dsl = String::from_utf8_lossy(file("data/c4.dsl")).into_owned();
+            for line in dsl.lines() {
+                let tokens = crate::render::c4::structurizr_tokens(line);
+                assert!(
+                    !tokens.iter().any(|t| crate::render::c4::substitutes(t)),
+                    "a c4.dsl token Structurizr would substitute: {line}"
+                );
+                let expected = match tokens.get(2).map(String::as_str) {
+                    Some("container") => Some(6),
+                    Some("softwareSystem") if tokens.last().is_some_and(|t| t == "{") => Some(6),
+                    Some("softwareSystem") => Some(6),
+                    _ if tokens.get(1).is_some_and(|t| t == "->") => Some(5),
+                    _ => None,
+                };
+                if let Some(n) = expected {
+                    assert_eq!(
+                        tokens.len(),
+                        n,
+                        "a c4.dsl line read as other tokens: {line}"
+                    );
+                }
+            }
+            Some(files.iter().map(|f| f.bytes.len()).sum())
         }),
     }
 }
@@ -758,9 +939,24 @@ fn fuzz_every_entry_point() {
             }),
             80,
         ),
+        (
+            analyzer_target("Cargo.toml", &repos, |_, k| k == FileKind::CargoToml),
+            40,
+        ),
+        (
+            analyzer_target("dockerfile", &repos, |p, k| {
+                k == FileKind::Build
+                    && p.rsplit('/')
+                        .next()
+                        .is_some_and(|n| n.starts_with("Dockerfile"))
+            }),
+            80,
+        ),
+        (image_target(), 300),
         (markdown_target(), 120),
         (config_target(), 150),
         (model_target(), 40),
+        (exports_target(), 30),
     ];
     let deadline = Duration::from_secs(env_number("PORTOLAN_FUZZ_DEADLINE_SECS").unwrap_or(60));
     let mut report = Vec::new();

@@ -509,6 +509,7 @@ mod tests {
                     kind: "Pool".into(),
                     conditional: false,
                     import_path: None,
+                    raw_source: false,
                     sources: src("pool.go", 20),
                 }],
                 operations: Vec::new(),

@@ -64,6 +64,9 @@ pub struct Rule {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Privileges {
     pub controller: String,
+    /// The controller's position in the project's `controllers`: several controllers
+    /// may share a name.
+    pub index: usize,
     /// Sorted by group, resource, verb.
     pub needs: Vec<VerbNeed>,
     pub rules: Vec<Rule>,
@@ -76,12 +79,13 @@ pub struct Privileges {
 pub fn derive(p: &Project, names: &ResourceNames) -> Vec<Privileges> {
     p.controllers
         .iter()
-        .filter(|c| c.area.is_component())
-        .map(|c| controller(c, names))
+        .enumerate()
+        .filter(|(_, c)| c.area.is_component())
+        .map(|(index, c)| controller(index, c, names))
         .collect()
 }
 
-fn controller(c: &crate::model::Controller, names: &ResourceNames) -> Privileges {
+fn controller(index: usize, c: &crate::model::Controller, names: &ResourceNames) -> Privileges {
     // (group, kind, subresource) → verb → traces
     type Key = (String, String, Option<&'static str>);
     let mut by_kind: BTreeMap<Key, BTreeMap<String, BTreeSet<Trace>>> = BTreeMap::new();
@@ -168,6 +172,7 @@ fn controller(c: &crate::model::Controller, names: &ResourceNames) -> Privileges
     });
     Privileges {
         controller: c.name.clone(),
+        index,
         rules: rules(&needs),
         needs,
         unknown,
@@ -348,6 +353,7 @@ mod tests {
             conditional: false,
             condition: String::new(),
             import_path: None,
+            raw_source: false,
             sources: vec![SourceRef::new("setup.go", 3)],
         };
         let mut unresolved = watch(Relation::Watches, UNRESOLVED, "Thing");
@@ -578,6 +584,7 @@ rules:
     fn repository_text_cannot_change_the_yaml_or_the_markers() {
         let p = Privileges {
             controller: "Odd Name\n".into(),
+            index: 0,
             needs: Vec::new(),
             rules: vec![Rule {
                 group: "x.io\nkind: Secret".into(),

@@ -333,6 +333,7 @@ mod tests {
             kind: kind.into(),
             conditional: false,
             import_path: None,
+            raw_source: false,
             sources: vec![SourceRef::new("a.go", 1)],
         }
     }

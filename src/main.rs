@@ -363,8 +363,8 @@ fn analyze(cli: &Cli, path: &std::path::Path, options: &Options) -> ExitCode {
     match &cli.out {
         None => print!("{json}"),
         Some(out) => {
-            if let Err(e) = std::fs::write(out, json) {
-                eprintln!("error: cannot write {}: {e}", out.display());
+            if let Err(e) = output::model_file::write(out, &json) {
+                eprintln!("error: {e}");
                 return ExitCode::from(1);
             }
             if !cli.quiet {

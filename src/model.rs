@@ -446,6 +446,11 @@ pub struct Watch {
     /// For an unresolved kind (`group == "?"`): the Go import path it came from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub import_path: Option<String>,
+    /// A raw event source other than a kind's (`WatchesRawSource(source.Channel(…))`, a
+    /// cache's source of another cluster): what it delivers is decided by its code, so its
+    /// "kind" is the source expression and it is never resolved.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub raw_source: bool,
     pub sources: Vec<SourceRef>,
 }
 
@@ -463,13 +468,15 @@ impl Watch {
     }
 
     /// An unresolved watch whose kind is chosen at run time by design: an
-    /// `unstructured.Unstructured` or `metav1.PartialObjectMetadata` object.
+    /// `unstructured.Unstructured` or `metav1.PartialObjectMetadata` object, or a raw
+    /// source.
     pub fn is_dynamic(&self) -> bool {
         !self.is_resolved()
-            && matches!(
-                (self.import_path.as_deref(), self.kind.as_str()),
-                (Some(DYNAMIC_PACKAGE), _) | (Some(METAV1_PACKAGE), "PartialObjectMetadata")
-            )
+            && (self.raw_source
+                || matches!(
+                    (self.import_path.as_deref(), self.kind.as_str()),
+                    (Some(DYNAMIC_PACKAGE), _) | (Some(METAV1_PACKAGE), "PartialObjectMetadata")
+                ))
     }
 }
 

@@ -975,7 +975,7 @@ fn site_key(
     cache: &Cache,
 ) -> Option<Hash> {
     // Already read whole by `config::load`: only a pipe in its place is refused here.
-    let config_text = regular::read(&config.file, u64::MAX).ok()?;
+    let config_text = regular::read(&config.file, crate::config::MAX_CONFIG_BYTES).ok()?;
     // A compared revision is fixed by its commit (a branch may move); one that failed is
     // tried again next time.
     let mut compared = Vec::new();

@@ -22,6 +22,9 @@ use crate::source::{self, git};
 pub struct Resolved {
     /// The repository (work tree or clone) that holds the commit.
     repo: std::path::PathBuf,
+    /// Whether portolan cloned it (a `git =` project): only then may git fetch the blobs
+    /// a partial clone lacks, with the settings of a configuration portolan wrote.
+    cloned: bool,
     pub commit: String,
     repository: String,
     source_url: String,
@@ -54,6 +57,7 @@ pub fn resolve(
             let commit = git::revision(&repo, Some(rev), offline).map_err(fail)?;
             Ok(Resolved {
                 repo,
+                cloned: true,
                 commit,
                 repository: source::without_credentials(url),
                 source_url: p
@@ -76,6 +80,7 @@ pub fn resolve(
                 .unwrap_or_default();
             Ok(Resolved {
                 repo: path.clone(),
+                cloned: false,
                 commit,
                 source_url: p
                     .source_url
@@ -127,7 +132,7 @@ pub fn analyze(
         .map_err(|e| format!("cannot create a folder in {}: {e}", parent.display()))?;
     let tree = tmp.path().join("tree");
     std::fs::create_dir(&tree).map_err(|e| format!("cannot create {}: {e}", tree.display()))?;
-    git::export(&at.repo, &at.commit, &tree, options.offline)
+    git::export(&at.repo, &at.commit, &tree, options.offline || !at.cloned)
         .map_err(|e| format!("project `{}` at {}: {e}", p.name, at.commit))?;
     let snapshot = ProjectConfig {
         source: SourceSpec::Path(tree.clone()),

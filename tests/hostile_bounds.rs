@@ -462,3 +462,50 @@ fn jobs_beyond_the_cap_are_refused_at_once() {
     assert_exit(&run, 0);
     assert_rss_under(&run, 200);
 }
+
+#[test]
+fn a_config_that_is_a_pipe_a_device_huge_or_with_a_huge_title_is_refused_quickly() {
+    // Before: a FIFO hung, /dev/zero read until memory ran out, a 100 MB title took 85 s
+    // and 4.6 GB.
+    let dir = tempfile::tempdir().unwrap();
+    mkfifo(&dir.path().join("pipe.toml"));
+    let huge = std::fs::File::create(dir.path().join("huge.toml")).unwrap();
+    huge.set_len(300 * 1024 * 1024).unwrap();
+    write(
+        &dir.path().join("title.toml"),
+        &format!(
+            "[site]\ntitle = \"{}\"\n\n[[project]]\nname = \"p\"\npath = \"p\"\n",
+            "t".repeat(2 * 1024 * 1024)
+        ),
+    );
+    write(
+        &dir.path().join("description.toml"),
+        &format!(
+            "[[project]]\nname = \"p\"\npath = \"p\"\ndescription = \"{}\"\n",
+            "d".repeat(10_000)
+        ),
+    );
+    let cases = [
+        ("pipe.toml", "not a regular file but a named pipe (FIFO)"),
+        ("/dev/zero", "not a regular file but a character device"),
+        ("huge.toml", "larger than 4 MiB"),
+        (
+            "title.toml",
+            "title.toml:2:9: `title` is longer than 200 characters",
+        ),
+        (
+            "description.toml",
+            "description.toml:4:15: `description` is longer than 2000 characters",
+        ),
+    ];
+    for (config, problem) in cases {
+        let run = portolan(&["build", "--config", config, "-q"], dir.path(), HANG);
+        assert_exit(&run, 2);
+        assert!(
+            run.stderr.contains(problem),
+            "{problem}\nin\n{}",
+            run.stderr
+        );
+        assert_rss_under(&run, 200);
+    }
+}

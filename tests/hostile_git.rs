@@ -5,7 +5,7 @@
 //! makes and clones over file://, so nothing reaches the network.
 
 use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::process::{Command, Output};
 
 mod common;
 use common::portolan as bin;
@@ -222,4 +222,85 @@ fn a_cache_folder_portolan_did_not_make_is_left_alone() {
         std::fs::read_to_string(mine.join("notes.txt")).unwrap(),
         "mine\n"
     );
+}
+
+/// A `path =` work tree with two commits whose own configuration names programs git would
+/// run: an fsmonitor hook and a smudge filter for every file, each of which leaves a mark.
+fn repository_with_programs(dir: &Path, marks: &Path) -> PathBuf {
+    let repo = dir.join("repo");
+    std::fs::create_dir_all(repo.join("config")).unwrap();
+    std::fs::create_dir_all(marks).unwrap();
+    git(&repo, &["init", "-q", "-b", "main"]);
+    std::fs::write(repo.join("README.md"), "# One\n").unwrap();
+    std::fs::write(
+        repo.join("config/cm.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: one\n",
+    )
+    .unwrap();
+    std::fs::write(repo.join(".gitattributes"), "* filter=mark\n").unwrap();
+    git(&repo, &["add", "-A"]);
+    git(&repo, &["commit", "-q", "-m", "one"]);
+    git(&repo, &["tag", "v1"]);
+    std::fs::write(
+        repo.join("config/cm.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: two\n",
+    )
+    .unwrap();
+    git(&repo, &["commit", "-q", "-am", "two"]);
+    // Set after the commits, so the test's own git commands never run them.
+    let hook = dir.join("fsmonitor.sh");
+    std::fs::write(
+        &hook,
+        format!("#!/bin/sh\ntouch '{}/fsmonitor'\nexit 1\n", marks.display()),
+    )
+    .unwrap();
+    Command::new("chmod")
+        .arg("755")
+        .arg(&hook)
+        .status()
+        .unwrap();
+    git(&repo, &["config", "core.fsmonitor", hook.to_str().unwrap()]);
+    let smudge = format!("touch '{}/smudge'; cat", marks.display());
+    git(&repo, &["config", "filter.mark.smudge", &smudge]);
+    git(&repo, &["config", "filter.mark.clean", "cat"]);
+    git(&repo, &["config", "filter.mark.required", "true"]);
+    repo
+}
+
+#[test]
+fn a_repository_s_own_fsmonitor_and_filters_never_run() {
+    // Before: `diff` on a `path =` project checked out the older revision with the
+    // repository's configuration, which ran both.
+    let dir = tempfile::tempdir().unwrap();
+    let marks = dir.path().join("marks");
+    let repo = repository_with_programs(dir.path(), &marks);
+    let config = dir.path().join("projects.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[[project]]\nname = \"p\"\npath = \"{}\"\ncompare = [\"v1\"]\n",
+            repo.display()
+        ),
+    )
+    .unwrap();
+    let o = run(bin()
+        .arg("diff")
+        .arg("p")
+        .arg("--from")
+        .arg("v1")
+        .arg("--config")
+        .arg(&config));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("one"),
+        "the older revision was read"
+    );
+    let o = build(&config);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let left: Vec<_> = std::fs::read_dir(&marks)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "the repository's programs ran: {left:?}");
 }

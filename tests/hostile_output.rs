@@ -503,3 +503,61 @@ fn a_theme_folder_outside_needs_an_opt_in_and_its_hidden_files_never_go() {
         "a hidden theme folder was published"
     );
 }
+
+#[test]
+fn analyze_out_replaces_only_a_model_it_wrote_and_never_through_a_link() {
+    // Before: `analyze --out` overwrote any file, through links, even the analyzed
+    // repository's own go.mod.
+    let (root, home) = root();
+    let repo = root.path().join("repo");
+    std::fs::create_dir_all(&repo).unwrap();
+    std::fs::write(repo.join("go.mod"), "module example.com/repo\n\ngo 1.22\n").unwrap();
+    std::fs::write(repo.join("main.go"), "package main\n\nfunc main() {}\n").unwrap();
+    let notes = root.path().join("notes.txt");
+    std::fs::write(&notes, "mine").unwrap();
+    let link = root.path().join("model-link.json");
+    std::os::unix::fs::symlink(&notes, &link).unwrap();
+    let analyze = |out: &Path| {
+        let o = common::portolan()
+            .env("HOME", &home)
+            .arg("analyze")
+            .arg(&repo)
+            .arg("-q")
+            .arg("--out")
+            .arg(out)
+            .output()
+            .unwrap();
+        (o.status.code(), stderr(&o))
+    };
+    let before = all_files(root.path());
+    for (out, why) in [
+        (repo.join("go.mod"), "is not a model portolan wrote"),
+        (notes.clone(), "is not a model portolan wrote"),
+        (link.clone(), "symbolic link"),
+        (repo.clone(), "a folder"),
+    ] {
+        let (code, err) = analyze(&out);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(
+            err.contains(&format!(
+                "refusing to write the model to {}: ",
+                out.display()
+            )),
+            "{err}"
+        );
+        assert!(err.contains(why), "{why} in {err}");
+        assert_eq!(
+            all_files(root.path()),
+            before,
+            "a refused analyze changed files"
+        );
+    }
+    // A new file, then the same file again: a model replaces a model.
+    let model = root.path().join("repo.json");
+    for _ in 0..2 {
+        let (code, err) = analyze(&model);
+        assert_eq!(code, Some(0), "{err}");
+        let text = std::fs::read_to_string(&model).unwrap();
+        assert!(text.starts_with("{\n  \"schema_version\""), "{text}");
+    }
+}

@@ -208,3 +208,135 @@ fn the_home_page_grows_linearly_with_the_projects() {
         "25 projects: {small} bytes, 50 projects: {large} bytes"
     );
 }
+
+/// One project whose one Go file sets up `n` controllers that share the name
+/// `providerrevision` (as crossplane's do), each watching, reading and writing kinds.
+fn same_named_controllers(n: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("p");
+    write(&p.join("go.mod"), "module example.com/p\n\ngo 1.22\n");
+    let mut go = String::from(
+        "package controller\n\nimport (\n\t\"context\"\n\n\tappsv1 \"k8s.io/api/apps/v1\"\n\tcorev1 \"k8s.io/api/core/v1\"\n\tctrl \"sigs.k8s.io/controller-runtime\"\n\t\"sigs.k8s.io/controller-runtime/pkg/client\"\n)\n\n// +kubebuilder:rbac:groups=\"\",resources=configmaps,verbs=get;list;watch\n",
+    );
+    for i in 0..n {
+        go.push_str(&format!(
+            "\ntype Reconciler{i} struct{{ client.Client }}\n\nfunc (r *Reconciler{i}) SetupWithManager(mgr ctrl.Manager) error {{\n\treturn ctrl.NewControllerManagedBy(mgr).Named(\"providerrevision\").For(&corev1.ConfigMap{{}}).Owns(&appsv1.Deployment{{}}).Complete(r)\n}}\n\nfunc (r *Reconciler{i}) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {{\n\tvar cm corev1.ConfigMap\n\t_ = r.Get(ctx, req.NamespacedName, &cm)\n\t_ = r.Create(ctx, &appsv1.Deployment{{}})\n\t_ = r.Delete(ctx, &corev1.Secret{{}})\n\treturn ctrl.Result{{}}, nil\n}}\n"
+        ));
+    }
+    write(&p.join("internal/controller/controllers.go"), &go);
+    config(dir.path(), &["p".to_string()]);
+    dir
+}
+
+/// The bytes and files of a built site.
+fn site_size(dir: &Path) -> (u64, usize) {
+    let mut bytes = 0;
+    let mut files = 0;
+    let mut stack = vec![dir.join("site")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let t = e.file_type().unwrap();
+            if t.is_dir() {
+                stack.push(e.path());
+            } else {
+                bytes += e.metadata().unwrap().len();
+                files += 1;
+            }
+        }
+    }
+    (bytes, files)
+}
+
+#[test]
+fn controllers_that_share_a_name_get_a_page_each_and_the_site_grows_linearly() {
+    let built = |n: usize| {
+        let dir = same_named_controllers(n);
+        build(dir.path());
+        let controllers = dir.path().join("site/projects/p/controllers");
+        let mut pages: Vec<String> = std::fs::read_dir(&controllers)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        pages.sort();
+        assert_eq!(pages.len(), n, "{pages:?}");
+        assert!(pages.contains(&"providerrevision".to_string()));
+        assert!(pages.contains(&format!("providerrevision-{n}")));
+        // Each page lists its own controller's rules only: one access row per kind.
+        let html =
+            std::fs::read_to_string(controllers.join("providerrevision-2/index.html")).unwrap();
+        let rows = html
+            .matches("id=\"access-providerrevision-apps-deployment")
+            .count();
+        assert_eq!(rows, 1, "rows of Deployment on one controller's page");
+        (site_size(dir.path()).0 as f64, dir)
+    };
+    let (small, _a) = built(40);
+    let (large, _b) = built(80);
+    // Twice the controllers, at most 2.3 times the bytes (it was about four times: each
+    // page listed the rules of every controller of the name).
+    assert!(
+        large <= 2.3 * small,
+        "40 controllers: {small} bytes, 80 controllers: {large} bytes"
+    );
+}
+
+#[test]
+fn two_thousand_one_line_docs_make_a_site_linear_in_them() {
+    // Before: every doc page listed every doc (2,000 docs: 244 MB of site).
+    let built = |n: usize| {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("p");
+        write(&p.join("README.md"), "# P\n");
+        for i in 0..n {
+            write(&p.join(format!("docs/d{i:05}.md")), &format!("# Doc {i}\n"));
+        }
+        write(
+            &dir.path().join("projects.toml"),
+            "[site]\ntitle = \"Docs\"\nbase_url = \"/\"\n\n[[project]]\nname = \"p\"\npath = \"p\"\ndocs = [\"README.md\", \"docs/**/*.md\"]\n",
+        );
+        build(dir.path());
+        let middle = page(
+            dir.path(),
+            &format!("projects/p/docs/docs/d{:05}/index.html", n / 2),
+        );
+        assert!(middle.contains(&format!("All {n} docs")), "{middle}");
+        let index = page(dir.path(), "projects/p/docs/index.html");
+        assert!(index.contains(&format!("d{:05}/", n - 1)));
+        (site_size(dir.path()).0 as f64, dir)
+    };
+    let (small, _a) = built(1_000);
+    let (large, _b) = built(2_000);
+    assert!(
+        large <= 2.3 * small,
+        "1,000 docs: {small} bytes, 2,000 docs: {large} bytes"
+    );
+}
+
+#[test]
+fn a_dockerfile_whose_variables_double_at_each_line_is_cut_off() {
+    // Before: 24 lines made a 268 MB model, 30 lines 22 GB.
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("ARG A0=abcdefgh\nENV E0=abcdefgh\n");
+    for i in 1..40 {
+        text.push_str(&format!("ARG A{i}=${{A{}}}${{A{}}}\n", i - 1, i - 1));
+        text.push_str(&format!("ENV E{i}=$E{}$E{}\n", i - 1, i - 1));
+    }
+    text.push_str("FROM golang:${A39}\nENV CGO_ENABLED=${E39}\nRUN go build -o /m ./cmd/m\n");
+    write(&dir.path().join("p/Dockerfile"), &text);
+    write(
+        &dir.path().join("p/go.mod"),
+        "module example.com/p\n\ngo 1.22\n",
+    );
+    config(dir.path(), &["p".to_string()]);
+    build(dir.path());
+    let model = std::fs::metadata(dir.path().join("site/data/p.json"))
+        .unwrap()
+        .len();
+    assert!(model < 1 << 20, "a model of {model} bytes");
+    let json = page(dir.path(), "data/p.json");
+    assert!(
+        json.contains("characters once its variables are substituted"),
+        "no diagnostic"
+    );
+}

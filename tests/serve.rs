@@ -32,13 +32,19 @@ impl Reply {
 
 /// One HTTP/1.1 request with the path sent exactly as given (no client normalization).
 fn request(address: &str, method: &str, path: &str, extra: &str) -> Reply {
+    request_as(address, Some(address), method, path, extra)
+}
+
+/// A request naming `host` in its `Host` header, or sending none.
+fn request_as(address: &str, host: Option<&str>, method: &str, path: &str, extra: &str) -> Reply {
+    let host = host.map(|h| format!("Host: {h}\r\n")).unwrap_or_default();
     let mut stream = TcpStream::connect(address).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(20)))
         .unwrap();
     write!(
         stream,
-        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n{extra}\r\n"
+        "{method} {path} HTTP/1.1\r\n{host}Connection: close\r\n{extra}\r\n"
     )
     .unwrap();
     let mut raw = Vec::new();
@@ -751,4 +757,38 @@ fn a_cold_serve_uses_the_analysis_cache_and_still_sees_edits() {
     )
     .unwrap();
     until_shown(&reloads, &server.address, "/projects/w/", "SMALL_SERVE_VAR");
+}
+
+/// A GET of `path` naming `host` in its `Host` header (or none), as a browser that a
+/// rebound DNS name led here would send it.
+fn get_as(address: &str, path: &str, host: Option<&str>) -> Reply {
+    request_as(address, host, "GET", path, "")
+}
+
+#[test]
+fn only_requests_for_this_machine_are_answered() {
+    // Before: any Host was answered, so a page whose own name was rebound to 127.0.0.1
+    // could read the preview.
+    let dir = site();
+    let server = serve(dir.path());
+    let a = server.address.clone();
+    let port = a.rsplit(':').next().unwrap();
+    for path in ["/atlas/", "/api/search?q=widget", "/atlas/search/"] {
+        for host in [
+            "evil.example",
+            &format!("evil.example:{port}"),
+            "localhost.evil.example",
+        ] {
+            let reply = get_as(&a, path, Some(host));
+            assert_eq!(reply.status, 421, "{host} {path}");
+            assert!(!reply.text().contains("<html"), "{host} {path}");
+        }
+    }
+    for host in [
+        a.clone(),
+        format!("localhost:{port}"),
+        format!("LOCALHOST:{port}"),
+    ] {
+        assert_eq!(get_as(&a, "/atlas/", Some(&host)).status, 200, "{host}");
+    }
 }

@@ -206,19 +206,64 @@ fn docker_variable(line: &str, vars: &mut HashMap<String, String>) -> bool {
     true
 }
 
+/// The longest text a substitution makes. A value is stored substituted, so a chain of
+/// `ARG B=${A}${A}` lines doubles at each line: without a cap, 30 lines need gigabytes.
+pub(super) const MAX_EXPANDED: usize = 4096;
+
+/// What substituting a text's variables gave.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Expansion {
+    Text(String),
+    /// A variable without a value or default, or a reference that does not close.
+    Unknown,
+    /// Longer than `MAX_EXPANDED` once substituted.
+    TooLong,
+    /// Still holding a variable after `MAX_SUBSTITUTIONS` substitutions.
+    TooDeep,
+}
+
+impl Expansion {
+    /// Why a text was kept as written, for a diagnostic; None when it was substituted or
+    /// names a variable without a value (which its caller words itself).
+    pub(super) fn limit(&self) -> Option<String> {
+        match self {
+            Expansion::TooLong => Some(format!(
+                "is longer than {MAX_EXPANDED} characters once its variables are substituted"
+            )),
+            Expansion::TooDeep => Some(format!(
+                "still names a variable after {MAX_SUBSTITUTIONS} substitutions"
+            )),
+            Expansion::Text(_) | Expansion::Unknown => None,
+        }
+    }
+}
+
 /// `s` with `$(VAR)`, `${VAR}`, `${VAR:-default}` and `$VAR` replaced from `vars`; None
-/// when one is not known.
+/// when one is not known or the result is too long (`expand` says which).
 pub(super) fn substitute(s: &str, vars: &HashMap<String, String>) -> Option<String> {
+    match expand(s, vars) {
+        Expansion::Text(t) => Some(t),
+        Expansion::Unknown | Expansion::TooLong | Expansion::TooDeep => None,
+    }
+}
+
+/// `s` with its variables replaced from `vars` (see `substitute`).
+pub(super) fn expand(s: &str, vars: &HashMap<String, String>) -> Expansion {
+    if s.len() > MAX_EXPANDED {
+        return Expansion::TooLong;
+    }
     let mut out = s.to_string();
     for _ in 0..MAX_SUBSTITUTIONS {
         let Some(at) = out.find('$') else {
-            return Some(out);
+            return Expansion::Text(out);
         };
         let rest = &out[at + 1..];
         let (name, fallback, len) = match rest.chars().next() {
             Some(open @ ('(' | '{')) => {
                 let close = if open == '(' { ')' } else { '}' };
-                let end = rest.find(close)?;
+                let Some(end) = rest.find(close) else {
+                    return Expansion::Unknown;
+                };
                 let inner = &rest[1..end];
                 match inner.split_once(":-") {
                     Some((n, d)) if open == '{' => (n, Some(d), end + 1),
@@ -233,12 +278,21 @@ pub(super) fn substitute(s: &str, vars: &HashMap<String, String>) -> Option<Stri
             }
         };
         if name.is_empty() {
-            return None;
+            return Expansion::Unknown;
         }
-        let value = vars.get(name).map(String::as_str).or(fallback)?;
+        let Some(value) = vars.get(name).map(String::as_str).or(fallback) else {
+            return Expansion::Unknown;
+        };
+        if out.len() - (len + 1) + value.len() > MAX_EXPANDED {
+            return Expansion::TooLong;
+        }
         out = format!("{}{}{}", &out[..at], value, &rest[len..]);
     }
-    None
+    if out.contains('$') {
+        Expansion::TooDeep
+    } else {
+        Expansion::Text(out)
+    }
 }
 
 /// Go build flags that take a value as the next word.

@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use super::build::{logical_lines, shell_words, substitute};
+use super::build::{Expansion, expand, logical_lines, shell_words, substitute};
 use crate::model::{
     BuildSetting, Diagnostic, DockerStage, DockerUser, Dockerfile, RunsAs, SourceRef,
 };
@@ -59,7 +59,18 @@ pub fn analyze(path: &str, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Doc
                     let value = match value {
                         Some(v) => {
                             let scope = if in_stage { &vars } else { &global };
-                            substitute(&v, scope).unwrap_or(v)
+                            let expanded = expand(&v, scope);
+                            if let Some(why) = expanded.limit() {
+                                diagnostics.push(Diagnostic::new(
+                                    path,
+                                    line,
+                                    format!("the value of `{name}` {why}: it is kept as written"),
+                                ));
+                            }
+                            match expanded {
+                                Expansion::Text(t) => t,
+                                _ => v,
+                            }
                         }
                         // `ARG NAME` in a stage takes the global default.
                         None => match global.get(&name) {
@@ -125,17 +136,21 @@ fn stage(
         _ => String::new(),
     };
     let resolved = if from.contains('$') {
-        match substitute(&from, global) {
-            Some(r) => r,
-            None => {
-                diagnostics.push(Diagnostic::new(
-                    &source.file,
-                    source.line,
-                    format!("the base image `{from}` uses a variable with no default in an `ARG` before the first `FROM`: it is shown as written"),
-                ));
-                String::new()
-            }
-        }
+        let expanded = expand(&from, global);
+        let why = match expanded {
+            Expansion::Text(r) => Ok(r),
+            ref e => Err(e.limit().unwrap_or_else(|| {
+                "uses a variable with no default in an `ARG` before the first `FROM`".to_string()
+            })),
+        };
+        why.unwrap_or_else(|why| {
+            diagnostics.push(Diagnostic::new(
+                &source.file,
+                source.line,
+                format!("the base image `{from}` {why}: it is shown as written"),
+            ));
+            String::new()
+        })
     } else {
         String::new()
     };
@@ -404,6 +419,44 @@ mod tests {
             user("FROM ubi9/ubi-minimal AS base\nUSER 1001\nFROM base\nRUN true\n"),
             "NonRoot: USER 1001 (in stage `base`, which the final stage is built from)"
         );
+    }
+
+    #[test]
+    fn a_doubling_chain_of_variables_stops_at_the_cap() {
+        let mut text = String::from("ARG A0=abcdefgh\n");
+        for i in 1..40 {
+            text.push_str(&format!("ARG A{i}=${{A{}}}${{A{}}}\n", i - 1, i - 1));
+        }
+        text.push_str("FROM golang:${A39}\nENV E0=x\n");
+        for i in 1..40 {
+            text.push_str(&format!("ENV E{i}=$E{}$E{}\n", i - 1, i - 1));
+        }
+        text.push_str("ENV CGO_ENABLED=${E39}\n");
+        let mut diags = Vec::new();
+        let d = analyze("Dockerfile", &text, &mut diags);
+        let size = format!("{d:?}").len();
+        assert!(size < 64 * 1024, "{size} bytes of model");
+        // 8 << 9 = 4096 fits; from A10 (8 KiB) every ARG is past the cap, the same for
+        // E13 (1 << 13) of the ENV chain.
+        assert!(
+            diags
+                .iter()
+                .any(|d| d.line == 11 && d.message.contains("`A10` is longer than 4096")),
+            "{diags:?}"
+        );
+        assert!(
+            diags
+                .iter()
+                .any(|d| d.line == 55 && d.message.contains("`E13` is longer than 4096")),
+            "{diags:?}"
+        );
+        assert!(
+            diags
+                .iter()
+                .any(|d| d.line == 41 && d.message.starts_with("the base image `golang:${A39}` ")),
+            "{diags:?}"
+        );
+        assert_eq!(d.cgo.len(), 1);
     }
 
     #[test]

@@ -19,6 +19,7 @@
 //! first, so the output is never left without a site.
 
 pub mod guard;
+pub mod model_file;
 
 use std::fmt;
 use std::io::Read;

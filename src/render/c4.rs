@@ -7,7 +7,7 @@
 //! Nothing is inferred beyond the model: a workload runs a program only when a container's
 //! command names it and no other program of the project has that name; a webhook reaches a workload only through an own Service whose
 //! selector the workload's pod labels match. Everything read from repositories is quoted
-//! with `quote` (the DSL's strings take `\"` and `\\`; line breaks are dropped).
+//! with `quote`, written to the rules of Structurizr's tokenizer and substitution.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -304,21 +304,72 @@ fn kind_relationships(portal: &Portal, system_id: &BTreeMap<&str, String>) -> Ve
         .collect()
 }
 
-/// A DSL string: double-quoted, `\` and `"` escaped, line breaks and other control
-/// characters replaced by spaces.
+/// Between characters that must not meet in the DSL: invisible where the diagram is drawn.
+const ZERO_WIDTH_SPACE: char = '\u{200B}';
+
+/// A DSL string, written for Structurizr's tokenizer: a token in double quotes ends at a `"`
+/// not preceded by `\`, so a quote inside is `\"` and a backslash right before the
+/// closing quote is kept off it; a backslash is otherwise written as is (the DSL has no
+/// `\\`). Its parser replaces `${NAME}` in every token, quoted or not, with a constant or an
+/// environment variable of whoever renders the file, so `${` is broken by a zero-width
+/// space. Line breaks and other control characters become spaces.
 fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
+    let mut previous = '\0';
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
+            '{' if previous == '$' => {
+                out.push(ZERO_WIDTH_SPACE);
+                out.push('{');
+            }
             c if c.is_control() => out.push(' '),
             c => out.push(c),
         }
+        previous = c;
+    }
+    if out.ends_with('\\') {
+        out.push(ZERO_WIDTH_SPACE);
     }
     out.push('"');
     out
+}
+
+#[cfg(test)]
+/// A line split into tokens the way Structurizr's DSL tokenizer does: separated by
+/// spaces; a token that starts with `"` runs to the next `"` whose previous character
+/// is not `\` (the escaped quote stays in the token, with its backslash).
+pub(crate) fn structurizr_tokens(line: &str) -> Vec<String> {
+    let chars: Vec<char> = line.trim().chars().collect();
+    let mut tokens = Vec::new();
+    let mut token: Option<(String, bool)> = None;
+    for (i, &c) in chars.iter().enumerate() {
+        match token.as_mut() {
+            None if c == '"' => token = Some((String::new(), true)),
+            None if c == ' ' => {}
+            None => token = Some((c.to_string(), false)),
+            Some((t, _)) if c == '"' && i > 0 && chars[i - 1] == '\\' => t.push(c),
+            Some((_, true)) if c == '"' => tokens.push(token.take().unwrap().0),
+            Some((_, false)) if c == ' ' => tokens.push(token.take().unwrap().0),
+            Some((t, _)) => t.push(c),
+        }
+    }
+    tokens.extend(token.map(|(t, _)| t));
+    tokens
+}
+
+#[cfg(test)]
+/// Whether Structurizr would substitute something in `token`: `${` then one or more of
+/// `[A-Za-z0-9-_.]` then `}`.
+pub(crate) fn substitutes(token: &str) -> bool {
+    token.match_indices("${").any(|(at, _)| {
+        let rest = &token[at + 2..];
+        let name = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')))
+            .unwrap_or(rest.len());
+        name > 0 && rest[name..].starts_with('}')
+    })
 }
 
 #[cfg(test)]
@@ -391,7 +442,56 @@ mod tests {
 
     #[test]
     fn strings_are_quoted_and_cannot_break_out() {
-        assert_eq!(quote("a \"b\" \\ c\nd"), "\"a \\\"b\\\" \\\\ c d\"");
+        assert_eq!(quote("a \"b\" \\ c\nd"), "\"a \\\"b\\\" \\ c d\"");
         assert_eq!(quote("} model {"), "\"} model {\"");
+        assert_eq!(quote("web-${HOME}"), "\"web-$\u{200B}{HOME}\"");
+        assert_eq!(quote("ends in \\"), "\"ends in \\\u{200B}\"");
+    }
+
+    #[test]
+    fn hostile_names_stay_one_token_each_and_substitute_nothing() {
+        let hostile = [
+            "web-${AWS_SECRET_ACCESS_KEY}",
+            "trailing\\",
+            "two\\\\",
+            "quote\\\"",
+            "\" kubernetes -> s1 \"x",
+            "$${HOME}}",
+            "a\nb ${X} \\",
+            "} model {",
+            "",
+        ];
+        for name in hostile {
+            let line = format!("s1b1 = container {} {} \"Go\"", quote(name), quote(name));
+            let tokens = structurizr_tokens(&line);
+            assert_eq!(tokens.len(), 6, "{name:?} → {line} → {tokens:?}");
+            assert_eq!(tokens[5], "Go");
+            assert!(
+                !tokens.iter().any(|t| substitutes(t)),
+                "{name:?} → {tokens:?}"
+            );
+        }
+        let mut p = project(&[("${AWS_SECRET_ACCESS_KEY}\\", "cmd/x")], &[]);
+        p.title = "t\\".into();
+        p.description = "${HOME}".into();
+        let portal: Portal = serde_json::from_value(serde_json::json!({
+            "schema_version": 1, "title": "Atlas", "projects": [], "kinds": [],
+        }))
+        .unwrap();
+        let dsl = dsl("${USER}\\", &portal, std::slice::from_ref(&p));
+        for line in dsl.lines() {
+            let tokens = structurizr_tokens(line);
+            assert!(!tokens.iter().any(|t| substitutes(t)), "{line}");
+            if line.contains("= container") {
+                assert_eq!(tokens.len(), 6, "{line} → {tokens:?}");
+            }
+            if line.contains("= softwareSystem \"t") {
+                assert_eq!(tokens.len(), 6, "{line} → {tokens:?}");
+                assert_eq!(tokens[5], "{");
+            }
+            if line.starts_with("workspace") {
+                assert_eq!(tokens.len(), 4, "{line} → {tokens:?}");
+            }
+        }
     }
 }

@@ -13,9 +13,9 @@ use base64::Engine;
 use serde::Serialize;
 
 use super::OutputFile;
-use super::table::path_segment;
+use super::table::{UniqueNames, path_segment};
 use crate::markdown::{self, Links, Settings, Use};
-use crate::model::Project;
+use crate::model::{Doc, Project};
 use crate::source::file_url;
 
 /// Ids the overview page uses for its own sections; README headings never take them.
@@ -54,7 +54,13 @@ pub struct DocPage {
     pub html: String,
     /// Whether the markdown has its own `#` heading; otherwise the page shows the title.
     pub has_h1: bool,
+    /// The docs listed beside this one: all of them when there are few, else the ones
+    /// nearest it in its folder (so a project's doc pages grow linearly with its docs).
     pub docs: Vec<NavLink>,
+    /// How many docs the project has, when `docs` lists only some of them.
+    pub docs_total: Option<usize>,
+    /// The docs index page, which lists them all.
+    pub docs_index: String,
 }
 
 /// The docs index page, `projects/P/docs/`.
@@ -111,6 +117,11 @@ impl Links for DocLinks {
     }
 }
 
+/// A project with at most this many doc pages lists them all on each of them.
+const NAV_ALL_UP_TO: usize = 60;
+/// Past that, how many docs of its folder a doc page lists on each side of it.
+const NAV_NEAR: usize = 10;
+
 /// Whether the project has doc pages besides its README (the sidebar's Docs entry):
 /// what `project_docs(…).index.docs` is not empty for.
 pub fn has_docs(project: &Project) -> bool {
@@ -121,7 +132,7 @@ pub fn has_docs(project: &Project) -> bool {
 pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs {
     let base = format!("projects/{}/", project.name);
     let mut docs = BTreeMap::new();
-    let mut taken = std::collections::BTreeSet::new();
+    let mut taken = UniqueNames::default();
     for doc in &project.docs {
         let page = if doc.readme {
             base.clone()
@@ -144,7 +155,7 @@ pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs
         }
         let segments: Vec<String> = image.path.split('/').map(path_segment).collect();
         let path = format!("{base}files/{}", segments.join("/"));
-        if taken.insert(path.clone()) {
+        if taken.take(&path) {
             images.insert(image.path.clone(), format!("{root}{path}"));
             files.push(OutputFile {
                 path,
@@ -159,20 +170,40 @@ pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs
         source_url: project.source_url.clone(),
         commit: project.commit.clone(),
     });
-    let nav = |current: &str| -> Vec<NavLink> {
-        project
-            .docs
+    let listed: Vec<&Doc> = project.docs.iter().filter(|d| !d.readme).collect();
+    let link = |d: &Doc, current: bool| {
+        let page = routes.docs.get(&d.path)?;
+        Some(NavLink {
+            title: d.title.clone(),
+            url: format!("{root}{page}"),
+            current,
+        })
+    };
+    // Past `NAV_ALL_UP_TO` docs, a page lists the `NAV_NEAR` docs of its folder on each
+    // side of it: each page's list is bounded, so the pages grow linearly in all.
+    let mut folders: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    let mut place: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for (i, d) in listed.iter().enumerate() {
+        let folder = d.path.rsplit_once('/').map_or("", |(f, _)| f);
+        let mates = folders.entry(folder).or_default();
+        place.insert(d.path.as_str(), (i, mates.len()));
+        mates.push(i);
+    }
+    let nav = |current: &str| -> (Vec<NavLink>, Option<usize>) {
+        if listed.len() <= NAV_ALL_UP_TO {
+            let all = listed.iter().filter_map(|d| link(d, d.path == current));
+            return (all.collect(), None);
+        }
+        let Some(&(_, at)) = place.get(current) else {
+            return (Vec::new(), Some(listed.len()));
+        };
+        let folder = current.rsplit_once('/').map_or("", |(f, _)| f);
+        let mates = folders.get(folder).map(Vec::as_slice).unwrap_or_default();
+        let near = &mates[at.saturating_sub(NAV_NEAR)..mates.len().min(at + NAV_NEAR + 1)];
+        let links = near
             .iter()
-            .filter(|d| !d.readme)
-            .filter_map(|d| {
-                let page = routes.docs.get(&d.path)?;
-                Some(NavLink {
-                    title: d.title.clone(),
-                    url: format!("{root}{page}"),
-                    current: d.path == current,
-                })
-            })
-            .collect()
+            .filter_map(|&i| link(listed[i], listed[i].path == current));
+        (links.collect(), Some(listed.len()))
     };
     let mut readme_html = String::new();
     let mut pages = Vec::new();
@@ -201,6 +232,7 @@ pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs
         let Some(path) = routes.docs.get(&doc.path) else {
             continue;
         };
+        let (docs, docs_total) = nav(&doc.path);
         pages.push(DocPage {
             path: path.clone(),
             name: project.name.clone(),
@@ -210,7 +242,9 @@ pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs
             file_url: file_url(&project.source_url, &project.commit, &doc.path).unwrap_or_default(),
             html,
             has_h1: rendered.title.is_some(),
-            docs: nav(&doc.path),
+            docs,
+            docs_total,
+            docs_index: format!("{root}{base}docs/"),
         });
     }
     ProjectDocs {
@@ -219,7 +253,7 @@ pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs
         index: DocsIndex {
             name: project.name.clone(),
             project_title: project.title.clone(),
-            docs: nav(""),
+            docs: listed.iter().filter_map(|d| link(d, false)).collect(),
         },
         images: files,
     }
@@ -244,19 +278,9 @@ fn doc_folder(base: &str, path: &str) -> String {
 }
 
 /// The folder itself, or with `-2`, `-3`… when two docs would share one page.
-fn unique(taken: &mut std::collections::BTreeSet<String>, folder: String) -> String {
-    if taken.insert(folder.clone()) {
-        return folder;
-    }
+fn unique(taken: &mut UniqueNames, folder: String) -> String {
     let stem = folder.trim_end_matches('/');
-    let mut n = 2;
-    loop {
-        let candidate = format!("{stem}-{n}/");
-        if taken.insert(candidate.clone()) {
-            return candidate;
-        }
-        n += 1;
-    }
+    format!("{}/", taken.name(stem))
 }
 
 #[cfg(test)]

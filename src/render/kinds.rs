@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::table::{Anchors, Cell, Section, TableRow, api_page, path_segment, source_links};
+use super::table::{Anchors, Cell, Section, TableRow, api_page, name_segment, source_links};
 use super::views::{Link, controller_url_by_name};
 use crate::model::{KindEntry, Portal, Project, SourceRef};
 
@@ -45,8 +45,13 @@ pub fn kind_cell(portal: &Portal, root: &str, group: &str, kind: &str, label: St
 
 /// The site-relative folder of a kind's page.
 pub fn kind_page(group: &str, kind: &str) -> String {
-    let group = if group.is_empty() { "core" } else { group };
-    format!("kinds/{}/{}/", path_segment(group), path_segment(kind))
+    // A literal `core` group (no API server serves one) must not take the core group's page.
+    let group = match group {
+        "" => "core".to_string(),
+        "core" => "_core".to_string(),
+        g => name_segment(g),
+    };
+    format!("kinds/{group}/{}/", name_segment(kind))
 }
 
 /// `Kind (group)`, or just the kind for the core group.
@@ -458,6 +463,9 @@ mod tests {
             kind_url("/", "inference.networking.k8s.io", "InferencePool"),
             "/kinds/inference.networking.k8s.io/InferencePool/"
         );
-        assert_eq!(kind_url("/", "../x", "a/b"), "/kinds/x/a-b/");
+        assert_eq!(kind_url("/", "../x", "a/b"), "/kinds/_2e_2e_2fx/a_2fb/");
+        // Kinds whose names differ get pages of their own, however they are spelled.
+        assert_ne!(kind_url("/", "x.io", "a b"), kind_url("/", "x.io", "a-b"));
+        assert_ne!(kind_url("/", "core", "Pod"), kind_url("/", "", "Pod"));
     }
 }

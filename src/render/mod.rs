@@ -8,7 +8,7 @@
 pub mod api;
 pub mod api_versions;
 pub mod availability;
-mod c4;
+pub(crate) mod c4;
 pub mod changes;
 pub mod connections;
 pub mod content;
@@ -109,15 +109,24 @@ impl Sink for Vec<OutputFile> {
     }
 }
 
-/// Hands files on to a sink, remembering the pages' folders (for the sitemap).
+/// Hands files on to a sink, remembering the pages' folders (for the sitemap) and every
+/// path, so that two pages that would land on one path fail the build instead of one
+/// silently replacing the other.
 struct Flushing<'a> {
     sink: &'a mut dyn Sink,
     pages: Vec<String>,
+    paths: std::collections::HashSet<String>,
 }
 
 impl Flushing<'_> {
     fn flush(&mut self, files: &mut Vec<OutputFile>) -> Result<(), String> {
         for file in files.drain(..) {
+            if !self.paths.insert(file.path.clone()) {
+                return Err(format!(
+                    "two pages of the site have the path {}: this is a bug in portolan, please report it with the projects that were built",
+                    file.path
+                ));
+            }
             if let Some(folder) = file.path.strip_suffix("index.html") {
                 self.pages.push(folder.to_string());
             }
@@ -168,6 +177,7 @@ pub fn render_site(
     let mut out = Flushing {
         sink,
         pages: Vec::new(),
+        paths: Default::default(),
     };
     let mut files = Vec::new();
     if site.mermaid_js && !theme.has_static(MERMAID_SCRIPT) {
@@ -365,8 +375,9 @@ pub fn render_site(
         let privileges = crate::least_privilege::derive(project, &names);
         let mut security = security(project, portal, &kind_links, &report, &privileges, root);
         security.diagram = drawn(graphs::rbac(project, root));
-        let controller_rbac = |name: &str| {
-            rbac_code::controller_sections(project, &report, &privileges, portal, root, name)
+        let controller_rbac = |index: usize| {
+            let mine = privileges.iter().find(|c| c.index == index);
+            rbac_code::controller_sections(project, &report, mine, portal, root, index)
         };
         for controller in
             views::controller_pages(project, &kind_links, root, &flows, &controller_rbac)

@@ -19,72 +19,7 @@ pub fn sections(
 ) -> Vec<Section> {
     // Anchors here are prefixed so they never meet the security page's own.
     let mut anchors = Anchors::new();
-    let rows = report
-        .rows
-        .iter()
-        .map(|r| {
-            // One line per reason: `get, list, watch ← watch (For)`.
-            let mut by_why: Vec<(&str, Vec<&str>)> = Vec::new();
-            for n in &r.needs {
-                match by_why.iter_mut().find(|(why, _)| *why == n.why) {
-                    Some((_, verbs)) if !verbs.contains(&n.verb.as_str()) => verbs.push(&n.verb),
-                    Some(_) => {}
-                    None => by_why.push((&n.why, vec![&n.verb])),
-                }
-            }
-            let needs: Vec<String> = by_why
-                .iter()
-                .map(|(why, verbs)| format!("{} ← {why}", verbs.join(", ")))
-                .collect();
-            let mut sources: Vec<_> = r.needs.iter().flat_map(|n| n.sources.clone()).collect();
-            sources.sort();
-            sources.dedup();
-            let (resource, granted, missing) = match &r.resource {
-                Some(res) => (
-                    res.clone(),
-                    if r.granted.is_empty() {
-                        "(none)".to_string()
-                    } else {
-                        r.granted.join(", ")
-                    },
-                    if r.missing.is_empty() {
-                        "none".to_string()
-                    } else {
-                        format!("MISSING: {}", r.missing.join(", "))
-                    },
-                ),
-                None => (
-                    "(resource name unknown)".to_string(),
-                    "not compared".to_string(),
-                    "not compared: no CRD or built-in table gives this kind's plural".to_string(),
-                ),
-            };
-            TableRow {
-                anchor: anchors.unique(&[
-                    "access",
-                    &r.who,
-                    &r.group,
-                    &r.kind,
-                    r.resource.as_deref().unwrap_or(""),
-                ]),
-                cells: vec![
-                    Cell::text(r.who.clone()),
-                    kind_cell(
-                        portal,
-                        root,
-                        &r.group,
-                        &r.kind,
-                        kind_title(&r.group, &r.kind),
-                    ),
-                    Cell::text(resource),
-                    Cell::lines(&needs),
-                    Cell::text(granted),
-                    Cell::text(missing),
-                ],
-                sources: source_links(p, &sources),
-            }
-        })
-        .collect();
+    let rows = access_rows(p, report.rows.iter(), portal, root, &mut anchors);
     let unused = report
         .unused
         .iter()
@@ -99,33 +34,13 @@ pub fn sections(
             sources: source_links(p, &u.sources),
         })
         .collect();
+    let intro = format!(
+        "{} Each kind a controller watches needs get, list and watch; each read through a client its verb; each client write its verb (status writes on the status subresource). MISSING means the controller will be refused at run time. {}",
+        report.basis.reason,
+        missing_summary(report)
+    );
     vec![
-        Section {
-            id: "rbac-versus-code".into(),
-            title: "RBAC versus code".into(),
-            intro: format!(
-                "{} Each kind a controller watches needs get, list and watch; each read through a client its verb; each client write its verb (status writes on the status subresource). MISSING means the controller will be refused at run time. {}",
-                report.basis.reason,
-                missing_summary(report)
-            ),
-            headers: [
-                "Controller or package",
-                "Kind",
-                "Resource",
-                "Needs (verb ← why)",
-                "Granted",
-                "Missing",
-                "Source",
-                "",
-            ]
-            .iter()
-            .map(|h| h.to_string())
-            .collect(),
-            rows,
-            empty: "No watch, read or write of a resolved kind was found.".into(),
-            code: Vec::new(),
-            chart: String::new(),
-        },
+        versus_section(intro, rows),
         Section {
             id: "unused-grants".into(),
             title: "Grants not seen in the code".into(),
@@ -140,6 +55,105 @@ pub fn sections(
             chart: String::new(),
         },
     ]
+}
+
+/// The RBAC-versus-code table.
+fn versus_section(intro: String, rows: Vec<TableRow>) -> Section {
+    Section {
+        id: "rbac-versus-code".into(),
+        title: "RBAC versus code".into(),
+        intro,
+        headers: [
+            "Controller or package",
+            "Kind",
+            "Resource",
+            "Needs (verb ← why)",
+            "Granted",
+            "Missing",
+            "Source",
+            "",
+        ]
+        .iter()
+        .map(|h| h.to_string())
+        .collect(),
+        rows,
+        empty: "No watch, read or write of a resolved kind was found.".into(),
+        code: Vec::new(),
+        chart: String::new(),
+    }
+}
+
+/// The RBAC-versus-code table's rows for `rows`.
+fn access_rows<'a>(
+    p: &Project,
+    rows: impl Iterator<Item = &'a crate::access::AccessRow>,
+    portal: &Portal,
+    root: &str,
+    anchors: &mut Anchors,
+) -> Vec<TableRow> {
+    rows.map(|r| {
+        // One line per reason: `get, list, watch ← watch (For)`.
+        let mut by_why: Vec<(&str, Vec<&str>)> = Vec::new();
+        for n in &r.needs {
+            match by_why.iter_mut().find(|(why, _)| *why == n.why) {
+                Some((_, verbs)) if !verbs.contains(&n.verb.as_str()) => verbs.push(&n.verb),
+                Some(_) => {}
+                None => by_why.push((&n.why, vec![&n.verb])),
+            }
+        }
+        let needs: Vec<String> = by_why
+            .iter()
+            .map(|(why, verbs)| format!("{} ← {why}", verbs.join(", ")))
+            .collect();
+        let mut sources: Vec<_> = r.needs.iter().flat_map(|n| n.sources.clone()).collect();
+        sources.sort();
+        sources.dedup();
+        let (resource, granted, missing) = match &r.resource {
+            Some(res) => (
+                res.clone(),
+                if r.granted.is_empty() {
+                    "(none)".to_string()
+                } else {
+                    r.granted.join(", ")
+                },
+                if r.missing.is_empty() {
+                    "none".to_string()
+                } else {
+                    format!("MISSING: {}", r.missing.join(", "))
+                },
+            ),
+            None => (
+                "(resource name unknown)".to_string(),
+                "not compared".to_string(),
+                "not compared: no CRD or built-in table gives this kind's plural".to_string(),
+            ),
+        };
+        TableRow {
+            anchor: anchors.unique(&[
+                "access",
+                &r.who,
+                &r.group,
+                &r.kind,
+                r.resource.as_deref().unwrap_or(""),
+            ]),
+            cells: vec![
+                Cell::text(r.who.clone()),
+                kind_cell(
+                    portal,
+                    root,
+                    &r.group,
+                    &r.kind,
+                    kind_title(&r.group, &r.kind),
+                ),
+                Cell::text(resource),
+                Cell::lines(&needs),
+                Cell::text(granted),
+                Cell::text(missing),
+            ],
+            sources: source_links(p, &sources),
+        }
+    })
+    .collect()
 }
 
 /// Which rows miss verbs, said before the table (which a long page folds).
@@ -171,28 +185,27 @@ fn missing_summary(report: &AccessReport) -> String {
 pub fn controller_sections(
     p: &Project,
     report: &AccessReport,
-    privileges: &[Privileges],
+    privileges: Option<&Privileges>,
     portal: &Portal,
     root: &str,
-    controller: &str,
+    index: usize,
 ) -> Vec<Section> {
-    let mut out: Vec<Section> = sections(p, report, portal, root)
-        .into_iter()
-        .take(1)
-        .map(|mut s| {
-            s.rows.retain(|r| r.cells.first().is_some_and(|c| c.text == controller));
-            s.intro = format!(
-                "Per kind, the verbs the {controller} controller's watches, reads and writes need against the verbs its roles grant; MISSING means it will be refused at run time. The whole project's comparison is on the security page."
-            );
-            s
-        })
-        .collect();
-    let mine: Vec<Privileges> = privileges
-        .iter()
-        .filter(|c| c.controller == controller)
-        .cloned()
-        .collect();
-    out.extend(least_privilege_sections(p, &mine, portal, root));
+    let name = p.controllers.get(index).map_or("", |c| c.name.as_str());
+    let mut anchors = Anchors::new();
+    let mine = report.rows.iter().filter(|r| r.controller == Some(index));
+    let rows = access_rows(p, mine, portal, root, &mut anchors);
+    let mut out = vec![versus_section(
+        format!(
+            "Per kind, the verbs the {name} controller's watches, reads and writes need against the verbs its roles grant; MISSING means it will be refused at run time. The whole project's comparison is on the security page."
+        ),
+        rows,
+    )];
+    out.extend(least_privilege_sections(
+        p,
+        privileges.map(std::slice::from_ref).unwrap_or_default(),
+        portal,
+        root,
+    ));
     out
 }
 
@@ -206,8 +219,7 @@ pub fn least_privilege_index(p: &Project, all: &[Privileges], root: &str) -> Sec
         .map(|c| {
             let page = p
                 .controllers
-                .iter()
-                .find(|k| k.area.is_component() && k.name == c.controller)
+                .get(c.index)
                 .and_then(|k| super::views::controller_page(p, k));
             let fragment = anchor(&["least-privilege", &c.controller]);
             let name = match page {

@@ -616,6 +616,7 @@ pub(crate) mod tests {
             kind: kind.into(),
             conditional: false,
             import_path: None,
+            raw_source: false,
             sources: vec![SourceRef::new("a.go", 1)],
         }
     }

@@ -395,12 +395,39 @@ pub fn path_segment(s: &str) -> String {
     }
 }
 
+/// A kind's or API group's path segment, different for different names, so two kinds
+/// never share a page: a valid name (letters and digits, with `.` and `-` inside) is kept
+/// as it is, any other has each byte that is not a letter or digit written `_XX` (a valid
+/// name has no `_`, so the two forms never meet); the empty name is `_`.
+pub fn name_segment(s: &str) -> String {
+    let edge = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    let valid = edge(s.chars().next())
+        && edge(s.chars().last())
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
+    if valid {
+        return s.to_string();
+    }
+    if s.is_empty() {
+        return "_".into();
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("_{b:02x}"));
+        }
+    }
+    out
+}
+
 /// The site-relative folder of a CRD's reference page (without the base path).
 pub fn api_page(project: &str, group: &str, kind: &str) -> String {
     format!(
         "projects/{project}/api/{}/{}/",
-        path_segment(group),
-        path_segment(kind)
+        name_segment(group),
+        name_segment(kind)
     )
 }
 
@@ -533,9 +560,41 @@ impl Default for Anchors {
     }
 }
 
+/// Names made unique in the order they are asked for: the first `x` stays `x`, later
+/// ones become `x-2`, `x-3`… skipping names already given. Each stem remembers its next
+/// number, so n equal names cost n steps, not n² (a page folder per controller of one
+/// name tried every earlier number again).
+#[derive(Default)]
+pub struct UniqueNames {
+    taken: std::collections::HashSet<String>,
+    next: std::collections::HashMap<String, usize>,
+}
+
+impl UniqueNames {
+    pub fn name(&mut self, stem: &str) -> String {
+        if self.taken.insert(stem.to_string()) {
+            return stem.to_string();
+        }
+        let n = self.next.entry(stem.to_string()).or_insert(1);
+        loop {
+            *n += 1;
+            let candidate = format!("{stem}-{n}");
+            if self.taken.insert(candidate.clone()) {
+                return candidate;
+            }
+        }
+    }
+
+    /// Marks `name` as given (a name chosen elsewhere that must not be handed out).
+    pub fn take(&mut self, name: &str) -> bool {
+        self.taken.insert(name.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeSet;
 
     #[test]
     fn counts_take_the_right_noun() {
@@ -571,6 +630,35 @@ mod tests {
         assert_eq!(path_segment("{{ .Values.group }}"), "Values.group");
         assert_eq!(path_segment(".."), "_");
         assert_eq!(path_segment(""), "_");
+    }
+
+    #[test]
+    fn name_segments_differ_for_different_names() {
+        assert_eq!(name_segment("serving.kserve.io"), "serving.kserve.io");
+        assert_eq!(name_segment("InferenceService"), "InferenceService");
+        assert_eq!(name_segment(""), "_");
+        assert_eq!(name_segment(".."), "_2e_2e");
+        assert_eq!(name_segment("a/b"), "a_2fb");
+        let names = [
+            "a b", "a-b", "a_b", "a_5fb", "a.b", "-a", "a", "_", "", "a--b", "a-_b",
+        ];
+        let segments: BTreeSet<String> = names.iter().map(|n| name_segment(n)).collect();
+        assert_eq!(segments.len(), names.len(), "{segments:?}");
+        for s in &segments {
+            assert!(!s.contains('/') && s != "." && s != "..", "{s}");
+        }
+    }
+
+    #[test]
+    fn unique_names_skip_names_given_and_stay_linear() {
+        let mut names = UniqueNames::default();
+        assert_eq!(names.name("a"), "a");
+        assert_eq!(names.name("a-2"), "a-2");
+        assert_eq!(names.name("a"), "a-3");
+        assert_eq!(names.name("a"), "a-4");
+        assert_eq!(names.name("b"), "b");
+        let many: BTreeSet<String> = (0..10_000).map(|_| names.name("c")).collect();
+        assert_eq!(many.len(), 10_000);
     }
 
     #[test]

@@ -13,6 +13,7 @@
 //! reload script is added to HTML responses only here, never to the written files.
 
 mod accept;
+mod host;
 mod http;
 mod indexer;
 mod rebuild;
@@ -68,6 +69,7 @@ fn router(files: Arc<http::SiteFiles>, reloader: Arc<reload::Reloader>, search: 
         )
         .merge(search)
         .fallback(move |request| http::serve_file(files.clone(), request))
+        .layer(axum::middleware::from_fn(host::check))
 }
 
 /// Search queries answered at the same time (the cores of a laptop; each takes a few ms).

@@ -29,6 +29,15 @@ fn command(dir: Option<&Path>, offline: bool) -> Command {
     if let Some(dir) = dir {
         cmd.arg("-C").arg(dir);
     }
+    // A repository portolan did not clone (a `path =` project) may name programs in its
+    // own configuration that git runs on its own: an fsmonitor on commands that look at a
+    // work tree, hooks on checkout. Neither runs here.
+    cmd.args([
+        "-c",
+        "core.fsmonitor=false",
+        "-c",
+        "core.hooksPath=/dev/null",
+    ]);
     cmd.env("GIT_ALLOW_PROTOCOL", GIT_SCHEMES.join(":"))
         .env("GIT_TERMINAL_PROMPT", "0")
         .env("GIT_ASKPASS", "")
@@ -204,15 +213,21 @@ pub fn local_revision(work_tree: &Path, rev: &str) -> Result<String, String> {
 
 /// Writes the files of `commit` into the empty folder `dest`, from the repository whose
 /// work tree (or clone) is `repo`, without touching its HEAD, index or work tree: git
-/// checks out into `dest` with an index of its own (`GIT_INDEX_FILE`) and no hooks. A
-/// partial clone fetches the blobs it lacks in one batch (never with `offline`).
+/// checks out into `dest` with an index of its own (`GIT_INDEX_FILE`), no hooks and no
+/// filter drivers (a repository's `filter.NAME.smudge` is a command of its own
+/// configuration). A partial clone fetches the blobs it lacks in one batch (never with
+/// `offline`, which a repository portolan did not clone is always given).
 pub fn export(repo: &Path, commit: &str, dest: &Path, offline: bool) -> Result<(), String> {
     let git_dir = git(Some(repo), &["rev-parse", "--absolute-git-dir"], &[], true)?;
     let index = dest.with_extension("index");
     let mut cmd = command(Some(dest), offline);
-    cmd.arg("--git-dir")
-        .arg(&git_dir)
-        .args(["--work-tree", ".", "-c", "core.hooksPath=/dev/null"])
+    cmd.arg("--git-dir").arg(&git_dir);
+    for driver in filter_drivers(repo) {
+        for (key, value) in [("process", ""), ("smudge", ""), ("required", "false")] {
+            cmd.arg("-c").arg(format!("filter.{driver}.{key}={value}"));
+        }
+    }
+    cmd.args(["--work-tree", "."])
         .args([
             "-c",
             "advice.detachedHead=false",
@@ -239,6 +254,30 @@ pub fn export(repo: &Path, commit: &str, dest: &Path, offline: bool) -> Result<(
                 .unwrap_or("git failed")
         ))
     }
+}
+
+/// The filter drivers the configuration of `repo` defines (`filter.NAME.smudge`, …: NAME
+/// may hold dots), to be switched off. Names git could not take back in `-c` are left out:
+/// a name with `=` or a line break cannot be named there, so none is configured either.
+fn filter_drivers(repo: &Path) -> Vec<String> {
+    let listed = git(
+        Some(repo),
+        &["config", "--name-only", "--get-regexp"],
+        &[r"^filter\..*\.(smudge|clean|process|required)$"],
+        true,
+    )
+    .unwrap_or_default();
+    let mut drivers: Vec<String> = listed
+        .lines()
+        .filter_map(|key| {
+            let rest = key.strip_prefix("filter.")?;
+            let (name, _) = rest.rsplit_once('.')?;
+            (!name.is_empty() && !name.contains(['=', '\n', '\0'])).then(|| name.to_string())
+        })
+        .collect();
+    drivers.sort();
+    drivers.dedup();
+    drivers
 }
 
 /// The commit a revision names in the clone: a commit id, tag, or remote branch.

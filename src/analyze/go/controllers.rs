@@ -35,6 +35,8 @@ pub struct RawWatch {
     pub conditional: bool,
     /// The guarding condition's text (`syntax::condition_of`), empty when unconditional.
     pub condition: String,
+    /// `WatchesRawSource` of something other than a kind's source (see `model::Watch`).
+    pub raw_source: bool,
     pub line: u32,
 }
 
@@ -59,14 +61,22 @@ pub fn resolve(
                 .iter()
                 .map(|raw| {
                     let k = index.resolve_object(file, &raw.object, raw.line, diagnostics);
+                    // A raw source is named by its expression.
+                    let kind = match &raw.object {
+                        ObjectRef::Unknown(expr) if raw.raw_source => {
+                            crate::analyze::go::syntax::shorten(expr, 80)
+                        }
+                        _ => k.kind,
+                    };
                     Watch {
                         relation: raw.relation,
                         group: k.group,
                         version: k.version,
-                        kind: k.kind,
+                        kind,
                         conditional: raw.conditional,
                         condition: raw.condition.clone(),
                         import_path: k.import_path,
+                        raw_source: raw.raw_source,
                         sources: vec![SourceRef::new(&file.path, raw.line)],
                     }
                 })
@@ -220,12 +230,24 @@ fn apply_step(
     } else {
         Some(*first)
     };
+    // A raw source that is not a kind's (`source.Channel(…)`, a cluster cache's source):
+    // what it delivers is up to its code.
+    let raw_source = step.method == "WatchesRawSource" && object_node.is_none();
     let object = match object_node {
         // A literal, or a variable whose declaration names its type: `pod := &corev1.Pod{}`.
         Some(node) => scope.object_of(node, src, true),
         None => ObjectRef::Unknown(text(*first, src).to_string()),
     };
-    if let ObjectRef::Unknown(expr) = &object {
+    if raw_source {
+        diagnostics.push(Diagnostic::new(
+            path,
+            step.line,
+            format!(
+                "`WatchesRawSource({})` watches a raw source, not a kind's: the events it delivers are chosen by its code, so it is listed as a raw source",
+                text(*first, src)
+            ),
+        ));
+    } else if let ObjectRef::Unknown(expr) = &object {
         diagnostics.push(Diagnostic::new(
             path,
             step.line,
@@ -240,6 +262,7 @@ fn apply_step(
         object,
         conditional: !condition.is_empty(),
         condition: condition.to_string(),
+        raw_source,
         line: step.line,
     });
 }

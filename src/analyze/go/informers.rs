@@ -968,6 +968,7 @@ pub fn resolve(
                     conditional: false,
                     condition: String::new(),
                     import_path: None,
+                    raw_source: false,
                     sources: sources.clone(),
                 });
             }

@@ -56,6 +56,20 @@ fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
         .map(|i| i + from)
 }
 
+/// Whether `word` occurs in `text` as a whole word (`struct`, not `Infrastructure`).
+fn has_word(text: &[u8], word: &[u8]) -> bool {
+    let mut from = 0;
+    while let Some(at) = find(text, word, from) {
+        let before = at.checked_sub(1).map(|i| text[i]);
+        let after = text.get(at + word.len()).copied();
+        if !before.is_some_and(is_ident_byte) && !after.is_some_and(is_ident_byte) {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
+}
+
 fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
 }
@@ -79,7 +93,7 @@ fn argument_is_expression(bytes: &[u8], start: usize) -> bool {
     };
     if matches!(
         first,
-        b'"' | b'`' | b'\'' | b'-' | b'+' | b'!' | b'&' | b'^'
+        b'"' | b'`' | b'\'' | b'-' | b'+' | b'!' | b'&' | b'^' | b'('
     ) || first.is_ascii_digit()
     {
         return true;
@@ -93,13 +107,16 @@ fn argument_is_expression(bytes: &[u8], start: usize) -> bool {
         return false;
     }
     // `map[string]struct{}` ends with a brace but is a type.
-    if find(arg, b"struct", 0).is_some() || find(arg, b"interface", 0).is_some() {
+    if has_word(arg, b"struct") || has_word(arg, b"interface") {
         return false;
     }
     // A conversion or call (`int32(6443)`, `ptr.To(x)`), a composite literal
-    // (`map[string]bool{}`, `T{A: 1}`) or a binary expression, at the top level.
+    // (`map[string]bool{}`, `T{A: 1}`), a binary expression, a selector of a selector
+    // (`in.Spec.Name`: a type is at most `pkg.T`) or of an index or call result
+    // (`items[0].Name`), at the top level.
     let mut depth = 0i32;
     let mut saw_call = false;
+    let mut dots = 0;
     let mut i = 0;
     while i < arg.len() {
         let b = arg[i];
@@ -111,7 +128,18 @@ fn argument_is_expression(bytes: &[u8], start: usize) -> bool {
                 }
                 depth += 1;
             }
-            b')' | b']' | b'}' => depth -= 1,
+            b')' | b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 && b != b'}' && arg.get(i + 1) == Some(&b'.') {
+                    return true;
+                }
+            }
+            b'.' if depth == 0 => {
+                dots += 1;
+                if dots >= 2 {
+                    return true;
+                }
+            }
             b'+' | b'-' | b'/' | b'%' | b'<' | b'>' | b'=' | b'|' | b'^' | b'*' | b'&'
                 if depth == 0 =>
             {
@@ -170,10 +198,10 @@ mod tests {
 
     #[test]
     fn expressions_are_respelled_and_types_are_not() {
-        let src = "a := new(false); b := new(int32(6443)); c := new(\"x)\"); d := new(map[string]bool{}); e := new(T{A: 1}); f := new(a + b)\n\
+        let src = "a := new(false); b := new(int32(6443)); c := new(\"x)\"); d := new(map[string]bool{}); e := new(T{A: 1}); f := new(a + b); s := new(in.Spec.Name); t := new(items[0].Name); u := new((x)); v := new(f().Name)\n\
                    g := new(Foo); h := new(pkg.Bar); i := new([]int); j := new(map[string]int); k := new(struct{ A int }); k2 := new(map[string]struct{}); l := new(*T); m := new(func() error); n := x.new(1); o := renew(1)";
         let out = respelled(src);
-        assert_eq!(out.matches("NEW(").count(), 6, "{out}");
+        assert_eq!(out.matches("NEW(").count(), 10, "{out}");
         for kept in [
             "new(Foo)",
             "new(pkg.Bar)",
@@ -209,6 +237,19 @@ mod tests {
     fn the_respelled_file_parses_without_errors() {
         let src = "package p\n\nfunc f() {\n\tb.WithOptions(Options{Leader: new(false), Port: new(int32(6443))}).Complete(r)\n}\n";
         assert!(errors(src) > 0, "the grammar changed: new(expr) now parses");
+        assert_eq!(errors(&respelled(src)), 0);
+    }
+
+    #[test]
+    fn selectors_indexes_and_parentheses_parse_respelled() {
+        let src = "package p
+
+func f(in *T) {
+	x := Options{A: new(in.Infrastructure.Naming.Template), B: new(items[0].Name), C: new((in.X))}
+	g(x)
+}
+";
+        assert!(errors(src) > 0, "the grammar changed: these now parse");
         assert_eq!(errors(&respelled(src)), 0);
     }
 }

@@ -376,6 +376,7 @@ fn watch(kinds: &Kinds, w: &RawWatch, file: &str, diagnostics: &mut Vec<Diagnost
         conditional: false,
         condition: String::new(),
         import_path,
+        raw_source: false,
         sources: vec![at],
     }
 }

@@ -284,7 +284,7 @@ pub fn read_unkinded(doc: &Document, in_manifest: bool) -> Read {
     }
     let value = match parse(doc.text) {
         Ok(v) => v,
-        Err(message) if in_manifest => {
+        Err(message) if in_manifest || names_an_object(doc.text) => {
             let (line, message) = locate_error(&message, doc.first_line);
             return Read::Failed { line, message };
         }
@@ -321,6 +321,22 @@ pub fn read_unkinded(doc: &Document, in_manifest: bool) -> Read {
         },
         _ => Read::NotAnObject,
     }
+}
+
+/// Whether text that does not parse still shows an object's `apiVersion` and `kind` keys
+/// in flow or JSON style (`{"apiVersion": "v1", "kind": "ConfigMap", …}`): a manifest
+/// whose error is worth a diagnostic, as a block-style one gets.
+fn names_an_object(text: &str) -> bool {
+    let key = |name: &str| {
+        [
+            format!("\"{name}\""),
+            format!("'{name}'"),
+            format!("{name}:"),
+        ]
+        .iter()
+        .any(|k| text.contains(k.as_str()))
+    };
+    key("apiVersion") && key("kind")
 }
 
 /// The line of a `kind` key written other than as a `kind:` line of its own (flow style,
@@ -456,5 +472,19 @@ mod tests {
             _ => panic!("tabs parsed"),
         }
         assert_eq!(locate_error("odd", 7), (7, "odd".to_string()));
+    }
+
+    #[test]
+    fn a_one_line_json_manifest_that_does_not_parse_is_an_error() {
+        let docs = split_documents(
+            "{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\", \"metadata\": {\"name\": \"a\"},, }\n",
+        );
+        assert!(matches!(
+            read_unkinded(&docs[0], false),
+            Read::Failed { line: 1, .. }
+        ));
+        // Text that only mentions a kind is still not read as an object.
+        let docs = split_documents("note: [the kind of thing\n");
+        assert!(matches!(read_unkinded(&docs[0], false), Read::NotAnObject));
     }
 }

@@ -1,13 +1,11 @@
 //! Controllers: the rows of each one (watches, writes, reads) for the dataflow overview,
 //! and one page per component controller at `/projects/P/controllers/NAME/`.
 
-use std::collections::BTreeSet;
-
 use serde::Serialize;
 
 use super::super::flow::FlowView;
 use super::super::table::{
-    Anchors, Cell, KindLinks, Section, TableRow, call_path, path_segment, source_links,
+    Anchors, Cell, KindLinks, Section, TableRow, UniqueNames, call_path, path_segment, source_links,
 };
 use super::{Link, anchor, kind_cell, kind_label, line_of};
 use crate::model::{Controller, Operation, Project, Relation, StatusCondition};
@@ -49,39 +47,43 @@ pub struct ControllerPage {
     pub memory: Vec<Section>,
 }
 
-/// Each component controller's page folder name, unique in the project, in model order.
-fn slugs(p: &Project) -> Vec<(&str, String)> {
-    let mut taken = BTreeSet::new();
+/// Each component controller's position in `p.controllers` and page folder name, unique
+/// in the project (`-2`, `-3` after a name taken), in model order.
+fn slugs(p: &Project) -> Vec<(usize, String)> {
+    let mut names = UniqueNames::default();
     p.controllers
         .iter()
-        .filter(|c| c.area.is_component())
-        .map(|c| {
-            let stem = path_segment(&c.name);
-            let mut slug = stem.clone();
-            let mut n = 1;
-            while !taken.insert(slug.clone()) {
-                n += 1;
-                slug = format!("{stem}-{n}");
-            }
-            (c.name.as_str(), slug)
-        })
+        .enumerate()
+        .filter(|(_, c)| c.area.is_component())
+        .map(|(index, c)| (index, names.name(&path_segment(&c.name))))
         .collect()
+}
+
+/// The position of `c` (one of `p`'s own) in `p.controllers`.
+fn index_of(p: &Project, c: &Controller) -> Option<usize> {
+    p.controllers.iter().position(|k| std::ptr::eq(k, c))
 }
 
 /// The component controllers in page order with their site-relative page folders.
 pub fn controller_links(p: &Project) -> Vec<(String, String)> {
+    let slugs = slugs(p);
     super::super::main_first::ordered(p)
         .0
         .into_iter()
-        .filter_map(|c| Some((c.name.clone(), page_of(p, c)?)))
+        .filter_map(|c| {
+            let index = index_of(p, c)?;
+            let (_, slug) = slugs.iter().find(|(i, _)| *i == index)?;
+            Some((c.name.clone(), page_path(p, slug)))
+        })
         .collect()
 }
 
 /// The site-relative folder of a component controller's page (`c` one of `p`'s own).
 pub fn page_of(p: &Project, c: &Controller) -> Option<String> {
+    let index = index_of(p, c)?;
     slugs(p)
         .into_iter()
-        .find(|(name, _)| std::ptr::eq(*name, c.name.as_str()))
+        .find(|(i, _)| *i == index)
         .map(|(_, slug)| page_path(p, &slug))
 }
 
@@ -149,6 +151,8 @@ pub fn view(p: &Project, c: &Controller, kind_links: &KindLinks, url: String) ->
             .map(|w| {
                 let kind = if w.is_resolved() {
                     w.gvk().display()
+                } else if w.raw_source {
+                    format!("raw source {}", w.kind)
                 } else {
                     format!(
                         "{}.{} (unresolved)",
@@ -200,30 +204,29 @@ pub fn view(p: &Project, c: &Controller, kind_links: &KindLinks, url: String) ->
 
 /// The pages of the project's component controllers. `flows` are the dataflow page's
 /// diagrams (the summary first, then one per component controller in model order) and
-/// `rbac` the security page's per-controller sections, each picked by controller name.
+/// `rbac` the security page's sections of one controller, by its position in
+/// `p.controllers` (names may repeat).
 pub fn controller_pages(
     p: &Project,
     kind_links: &KindLinks,
     root: &str,
     flows: &[FlowView],
-    rbac: &dyn Fn(&str) -> Vec<Section>,
+    rbac: &dyn Fn(usize) -> Vec<Section>,
 ) -> Vec<ControllerPage> {
     let slugs = slugs(p);
     let (component, _) = super::super::main_first::ordered(p);
     component
         .into_iter()
         .filter_map(|c| {
-            let (position, (_, slug)) = slugs
-                .iter()
-                .enumerate()
-                .find(|(_, (name, _))| std::ptr::eq(*name, c.name.as_str()))?;
+            let index = index_of(p, c)?;
+            let (position, (_, slug)) = slugs.iter().enumerate().find(|(_, (i, _))| *i == index)?;
             let path = page_path(p, slug);
             Some(ControllerPage {
                 name: p.name.clone(),
                 title: p.title.clone(),
                 controller: view(p, c, kind_links, format!("{root}{path}")),
                 flow: flows.get(position + 1).cloned(),
-                rbac: rbac(&c.name),
+                rbac: rbac(index),
                 memory: crate::render::memory::controller_sections(p, &c.name),
                 path,
             })

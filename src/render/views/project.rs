@@ -566,6 +566,7 @@ mod tests {
                 conditional: false,
                 condition: String::new(),
                 import_path: None,
+                raw_source: false,
                 sources: Vec::new(),
             }],
             operations: Vec::new(),
