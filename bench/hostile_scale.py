@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the hostile inputs that once took quadratic time (issue 14, section 3).
+"""Generates the hostile inputs that once took quadratic (or exponential) time or space.
 
     python3 bench/hostile_scale.py CASE N DIR [--files K] [--isolated]
 
@@ -18,6 +18,11 @@ writes DIR/projects.toml and the project folders it lists; then time
               project defines and watches Widget, so every pair of projects is connected
               (the per-portal stages: link, home page, kind index, search). With
               --isolated there is no shared kind.
+  controllers one project whose one Go file sets up N controllers all `Named("providerrevision")`
+              (as crossplane's are), each watching, reading and writing kinds
+  docs        one project with N one-line docs in one folder, all published
+  dockerfile  one project whose Dockerfile has N lines `ARG A{i}=${A{i-1}}${A{i-1}}` and
+              as many `ENV E{i}=$E{i-1}$E{i-1}` (each line doubles the value)
 
 Nothing is read from elsewhere; DIR is created if missing and the files this script
 writes are overwritten. Standard library only.
@@ -186,9 +191,62 @@ def projects(n, root, isolated):
     return names
 
 
+CONTROLLER = """
+type Reconciler{i} struct{{ client.Client }}
+
+func (r *Reconciler{i}) SetupWithManager(mgr ctrl.Manager) error {{
+\treturn ctrl.NewControllerManagedBy(mgr).Named("providerrevision").For(&corev1.ConfigMap{{}}).Owns(&appsv1.Deployment{{}}).Complete(r)
+}}
+
+func (r *Reconciler{i}) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {{
+\tvar cm corev1.ConfigMap
+\t_ = r.Get(ctx, req.NamespacedName, &cm)
+\t_ = r.Create(ctx, &appsv1.Deployment{{}})
+\t_ = r.Delete(ctx, &corev1.Secret{{}})
+\treturn ctrl.Result{{}}, nil
+}}
+"""
+
+
+def controllers(n, root):
+    p = os.path.join(root, "p")
+    write(os.path.join(p, "go.mod"), "module example.com/p\n\ngo 1.22\n")
+    head = (
+        'package controller\n\nimport (\n\t"context"\n\n\tappsv1 "k8s.io/api/apps/v1"\n'
+        '\tcorev1 "k8s.io/api/core/v1"\n\tctrl "sigs.k8s.io/controller-runtime"\n'
+        '\t"sigs.k8s.io/controller-runtime/pkg/client"\n)\n'
+    )
+    body = "".join(CONTROLLER.format(i=i) for i in range(n))
+    write(os.path.join(p, "internal", "controller", "controllers.go"), head + body)
+    return ["p"]
+
+
+def docs(n, root):
+    p = os.path.join(root, "p")
+    write(os.path.join(p, "README.md"), "# P\n")
+    for i in range(n):
+        write(os.path.join(p, "docs", f"d{i:05}.md"), f"# Doc {i}\n")
+    return ["p"]
+
+
+def dockerfile(n, root):
+    p = os.path.join(root, "p")
+    lines = ["ARG A0=abcdefgh", "ENV E0=abcdefgh"]
+    for i in range(1, n + 1):
+        lines.append(f"ARG A{i}=${{A{i-1}}}${{A{i-1}}}")
+        lines.append(f"ENV E{i}=$E{i-1}$E{i-1}")
+    lines.append(f"FROM golang:${{A{n}}}")
+    write(os.path.join(p, "Dockerfile"), "\n".join(lines) + "\n")
+    write(os.path.join(p, "go.mod"), "module example.com/p\n\ngo 1.22\n")
+    return ["p"]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("case", choices=["headings", "divs", "configmaps", "projects"])
+    parser.add_argument(
+        "case",
+        choices=["headings", "divs", "configmaps", "projects", "controllers", "docs", "dockerfile"],
+    )
     parser.add_argument("n", type=int)
     parser.add_argument("dir")
     parser.add_argument("--files", type=int, default=1, help="configmaps: files of N documents")
@@ -202,9 +260,18 @@ def main():
         names = divs(args.n, root)
     elif args.case == "configmaps":
         names = configmaps(args.n, root, args.files)
+    elif args.case == "controllers":
+        names = controllers(args.n, root)
+    elif args.case == "docs":
+        names = docs(args.n, root)
+    elif args.case == "dockerfile":
+        names = dockerfile(args.n, root)
     else:
         names = projects(args.n, root, args.isolated)
-    write(os.path.join(root, "projects.toml"), config(names))
+    text = config(names)
+    if args.case == "docs":
+        text += 'docs = ["README.md", "docs/**/*.md"]\n'
+    write(os.path.join(root, "projects.toml"), text)
 
 
 if __name__ == "__main__":

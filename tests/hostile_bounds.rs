@@ -1,7 +1,7 @@
-//! Hostile inputs that must not hang portolan, exhaust its memory or abort it (issue 14,
-//! section 3): named pipes where files are expected, endless or huge model files, a Go
-//! constant that doubles per level, Rust expressions thousands of levels deep, and an
-//! absurd `--jobs`. Every input is written by the test under a fresh temporary folder.
+//! Hostile inputs that must not hang portolan, exhaust its memory or abort it: named
+//! pipes where files are expected, endless or huge model and config files, a Go constant
+//! that doubles per level, Rust expressions thousands of levels deep, and an absurd
+//! `--jobs`. Every input is written by the test under a fresh temporary folder.
 //!
 //! Each run is bounded: the child is killed after a generous time limit (a hang fails the
 //! test), runs under `prlimit --as` when that exists (a blow-up fails the test), and under

@@ -1,5 +1,5 @@
 //! The output folder and the configuration as a hostile or careless user would set them
-//! (issue 14, sections 1 and 4), through the real binary.
+//! through the real binary.
 //!
 //! Every path here is a literal path under a fresh `tempfile::tempdir()`, and every child
 //! process gets `HOME` set to a fresh temporary folder, so no test can reach the real home

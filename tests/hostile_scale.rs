@@ -1,5 +1,5 @@
-//! Hostile inputs that once took quadratic time (issue 14, section 3), built through the
-//! real binary. Each build runs under a generous limit that only a hang or a quadratic
+//! Hostile inputs that once took quadratic time or space, built through the real binary.
+//! Each build runs under a generous limit that only a hang or a quadratic
 //! path reaches: before the fixes these inputs took from tens of seconds to many minutes
 //! (BENCHMARKS.md, "Hostile inputs: quadratic paths", has the measured times). Sizes, not
 //! times, are asserted; `bench/hostile_scale.py` writes the same inputs for timing.

@@ -11,6 +11,10 @@ use serde::Serialize;
 
 /// The most projects the sidebar of every page lists by name.
 pub const NAV_PROJECTS: usize = 100;
+/// The most controllers (or kinds) a project's sidebar lists, main ones first; past it the
+/// list ends with a link to the page that lists them all, so a project of hundreds of
+/// controllers does not repeat all of them on each of its pages.
+pub const NAV_CHILDREN: usize = 40;
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct NavLink {
@@ -201,18 +205,25 @@ impl Navigation {
 fn project_tree(root: &str, entries: &ProjectEntries) -> NavLink {
     let base = format!("projects/{}/", entries.name);
     let page = |folder: &str, title: &str| NavLink::new(root, format!("{base}{folder}/"), title);
+    let listed = |items: &[(String, String)], all: &NavLink, what: &str| {
+        let mut links: Vec<NavLink> = items
+            .iter()
+            .take(NAV_CHILDREN)
+            .map(|(name, path)| NavLink::new(root, path.clone(), name.clone()))
+            .collect();
+        if items.len() > NAV_CHILDREN {
+            let mut more = all.clone();
+            more.title = format!("All {} {what}", items.len());
+            // Not the page itself: the entry above stays the one marked for it.
+            more.path = format!("{}#all", all.path);
+            links.push(more);
+        }
+        links
+    };
     let mut dataflow = page("dataflow", "Dataflow");
-    dataflow.children = entries
-        .controllers
-        .iter()
-        .map(|(name, path)| NavLink::new(root, path.clone(), name.clone()))
-        .collect();
+    dataflow.children = listed(&entries.controllers, &dataflow, "controllers");
     let mut api = page("api", "API reference");
-    api.children = entries
-        .kinds
-        .iter()
-        .map(|(kind, path)| NavLink::new(root, path.clone(), kind.clone()))
-        .collect();
+    api.children = listed(&entries.kinds, &api, "kinds");
     let mut pages = vec![
         dataflow,
         api,
@@ -275,6 +286,30 @@ mod tests {
         assert!(home.portal[0].current);
         assert!(home.breadcrumbs.is_empty());
         assert!(!home.portal[1].open, "only the home page opens Home");
+    }
+
+    #[test]
+    fn a_project_of_many_controllers_lists_the_first_and_links_the_rest() {
+        let controllers: Vec<(String, String)> = (0..300)
+            .map(|i| (format!("c{i}"), format!("projects/p/controllers/c{i}/")))
+            .collect();
+        let entries = ProjectEntries {
+            name: "p".into(),
+            title: "P".into(),
+            controllers,
+            kinds: Vec::new(),
+            has_docs: false,
+            has_changes: false,
+        };
+        let nav = Navigation::new("/", &[], &[entries], false);
+        let page = nav.page("projects/p/dataflow/", "Dataflow");
+        let dataflow = &page.projects[0].children[0];
+        assert!(dataflow.current);
+        assert_eq!(dataflow.children.len(), NAV_CHILDREN + 1);
+        let all = dataflow.children.last().unwrap();
+        assert_eq!(all.title, "All 300 controllers");
+        assert_eq!(all.url, "/projects/p/dataflow/");
+        assert!(!all.current);
     }
 
     #[test]
