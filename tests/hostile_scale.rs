@@ -269,15 +269,23 @@ fn controllers_that_share_a_name_get_a_page_each_and_the_site_grows_linearly() {
             .matches("id=\"access-providerrevision-apps-deployment")
             .count();
         assert_eq!(rows, 1, "rows of Deployment on one controller's page");
-        (site_size(dir.path()).0 as f64, dir)
+        let dataflow = std::fs::metadata(dir.path().join("site/projects/p/dataflow/index.html"))
+            .unwrap()
+            .len() as f64;
+        (site_size(dir.path()).0 as f64, dataflow, dir)
     };
-    let (small, _a) = built(40);
-    let (large, _b) = built(80);
+    let (small, small_dataflow, _a) = built(60);
+    let (large, large_dataflow, _b) = built(120);
     // Twice the controllers, at most 2.3 times the bytes (it was about four times: each
-    // page listed the rules of every controller of the name).
+    // page listed the rules of every controller of the name, and the dataflow page's
+    // diagram repeated every controller's name down its whole height).
     assert!(
         large <= 2.3 * small,
-        "40 controllers: {small} bytes, 80 controllers: {large} bytes"
+        "60 controllers: {small} bytes, 120 controllers: {large} bytes"
+    );
+    assert!(
+        large_dataflow <= 2.3 * small_dataflow,
+        "dataflow page: {small_dataflow} bytes at 60, {large_dataflow} at 120"
     );
 }
 

@@ -57,7 +57,7 @@ fn label_width(label: &str, max: usize) -> i64 {
 }
 
 /// The diagram as an `<svg>` element.
-/// A tall diagram repeats its participants' names across the lifelines after this many
+/// A tall diagram repeats the names of the lines the next messages join after this many
 /// messages, so a reader far down still sees which line is which.
 const NAMES_EVERY: usize = 16;
 
@@ -72,22 +72,39 @@ pub fn render(d: &Diagram) -> String {
     let boxes: Vec<i64> = lines.iter().map(|l| box_width(l)).collect();
     // Every box as tall as the tallest, so the lifelines start level.
     let box_h = BOX_H + LINE * (lines.iter().map(Vec::len).max().unwrap_or(1) as i64 - 1);
+    // The messages that end at each column, from a column left of it: their labels push
+    // it right. Gathered once, so the layout is linear in participants and messages.
+    let mut from_left: Vec<Vec<(usize, &str)>> = vec![Vec::new(); n];
+    for step in &d.steps {
+        if let Step::Message(m) = step {
+            let (a, c) = (m.from.min(m.to), m.from.max(m.to));
+            if a < c && c < n {
+                from_left[c].push((a, &m.label));
+            }
+        }
+    }
     let mut x: Vec<i64> = Vec::with_capacity(n);
     for b in 0..n {
         let mut at = match b {
             0 => MARGIN + boxes[0] / 2,
             _ => x[b - 1] + boxes[b - 1] / 2 + boxes[b] / 2 + 24,
         };
-        for step in &d.steps {
-            if let Step::Message(m) = step {
-                let (a, c) = (m.from.min(m.to), m.from.max(m.to));
-                if c == b && a < b {
-                    at = at.max(x[a] + label_width(&m.label, MESSAGE_CHARS) * 8 / 7 + 36);
-                }
-            }
+        for &(a, label) in &from_left[b] {
+            at = at.max(x[a] + label_width(label, MESSAGE_CHARS) * 8 / 7 + 36);
         }
         x.push(at);
     }
+    // Each message's two ends, in order: the names repeated before a band of messages are
+    // those of the lines its arrows join (all of them would make a diagram of many
+    // participants quadratic).
+    let ends: Vec<(usize, usize)> = d
+        .steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::Message(m) => Some((m.from, m.to)),
+            Step::Note(_) => None,
+        })
+        .collect();
     let x_of = |i: usize| x.get(i).copied().unwrap_or(MARGIN);
     // A note spans its participants' boxes, from the left edge of the first to the right
     // edge of the last (wider if its text needs it).
@@ -147,8 +164,12 @@ pub fn render(d: &Diagram) -> String {
         match step {
             Step::Message(m) => {
                 if names_before(messages) {
-                    for (i, line) in lines.iter().enumerate() {
-                        let name = line.join(" ");
+                    let band = &ends[messages..ends.len().min(messages + NAMES_EVERY)];
+                    let mut named: Vec<usize> = band.iter().flat_map(|&(a, b)| [a, b]).collect();
+                    named.sort_unstable();
+                    named.dedup();
+                    for i in named.into_iter().filter(|&i| i < n) {
+                        let name = lines[i].join(" ");
                         out.push_str(&format!(
                             "<text class=\"label lifeline-name\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
                             x[i],
@@ -403,5 +424,37 @@ mod tests {
             "{}",
             &svg[..300]
         );
+    }
+
+    #[test]
+    fn many_participants_repeat_only_the_names_their_band_joins() {
+        // 300 controllers, four messages each with the API: before, every repeat named all
+        // 300 lines (quadratic); now a repeat names the lines of the next 16 messages.
+        let n = 300;
+        let mut participants = vec![participant("api", "API")];
+        participants.extend((0..n).map(|i| participant(&format!("c{i}"), &format!("c{i}"))));
+        let steps = (0..n * 4)
+            .map(|i| {
+                Step::Message(Message {
+                    from: 0,
+                    to: 1 + i / 4,
+                    kind: MessageKind::Watch,
+                    label: format!("Watch example.io/v1 Kind{i}"),
+                    link: "/x/".into(),
+                    source: String::new(),
+                    group: None,
+                })
+            })
+            .collect();
+        let d = Diagram {
+            title: "t".into(),
+            participants,
+            steps,
+        };
+        let svg = render(&d);
+        let repeats = n * 4 / NAMES_EVERY - 1;
+        let names = svg.matches("class=\"label lifeline-name\"").count();
+        // The API and the 4 controllers of each band of 16 messages.
+        assert_eq!(names, repeats * 5, "{names} repeated names");
     }
 }
