@@ -27,7 +27,15 @@ pub struct NavLink {
     pub current: bool,
     /// The page shown is this link's or under it.
     pub open: bool,
+    /// How many items the page lists (its controllers, its kinds), shown beside it; 0 for
+    /// a page without such a list.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub count: usize,
     pub children: Vec<NavLink>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl NavLink {
@@ -38,6 +46,7 @@ impl NavLink {
             path,
             current: false,
             open: false,
+            count: 0,
             children: Vec::new(),
         }
     }
@@ -222,8 +231,10 @@ fn project_tree(root: &str, entries: &ProjectEntries) -> NavLink {
     };
     let mut dataflow = page("dataflow", "Dataflow");
     dataflow.children = listed(&entries.controllers, &dataflow, "controllers");
+    dataflow.count = entries.controllers.len();
     let mut api = page("api", "API reference");
     api.children = listed(&entries.kinds, &api, "kinds");
+    api.count = entries.kinds.len();
     let mut pages = vec![
         dataflow,
         api,
@@ -308,6 +319,7 @@ mod tests {
         assert_eq!(dataflow.children.len(), NAV_CHILDREN + 1);
         let all = dataflow.children.last().unwrap();
         assert_eq!(all.title, "All 300 controllers");
+        assert_eq!(dataflow.count, 300);
         assert_eq!(all.url, "/projects/p/dataflow/");
         assert!(!all.current);
     }

@@ -18,13 +18,13 @@ pub fn allowed(host: Option<&str>) -> bool {
     let name = match host.strip_prefix('[') {
         // `[::1]:8000`: an IPv6 literal is bracketed.
         Some(rest) => match rest.split_once(']') {
-            Some((v6, port)) if port.is_empty() || is_port(port) => {
+            Some((v6, port)) if port.is_empty() || port.strip_prefix(':').is_some_and(is_port) => {
                 return v6.parse::<std::net::Ipv6Addr>().is_ok();
             }
             _ => return false,
         },
         None => match host.rsplit_once(':') {
-            Some((name, port)) if is_port(&format!(":{port}")) => name,
+            Some((name, port)) if is_port(port) => name,
             Some(_) => return false,
             None => host,
         },
@@ -35,9 +35,9 @@ pub fn allowed(host: Option<&str>) -> bool {
         || name.parse::<std::net::Ipv4Addr>().is_ok()
 }
 
-fn is_port(s: &str) -> bool {
-    s.strip_prefix(':')
-        .is_some_and(|p| !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit()))
+/// A port number as written after the colon.
+fn is_port(p: &str) -> bool {
+    !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Refuses a request whose `Host` is not this machine's with 421 Misdirected Request.

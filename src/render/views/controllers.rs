@@ -64,16 +64,28 @@ fn index_of(p: &Project, c: &Controller) -> Option<usize> {
     p.controllers.iter().position(|k| std::ptr::eq(k, c))
 }
 
-/// The component controllers in page order with their site-relative page folders.
+/// The component controllers in page order with their site-relative page folders, each
+/// named as a reader tells it from the others: a name several controllers share is
+/// followed by the reconciler's type (`providerrevision (ProviderRevisionReconciler)`).
 pub fn controller_links(p: &Project) -> Vec<(String, String)> {
     let slugs = slugs(p);
+    let mut named: std::collections::HashMap<&str, usize> = Default::default();
+    for c in p.controllers.iter().filter(|c| c.area.is_component()) {
+        *named.entry(c.name.as_str()).or_default() += 1;
+    }
     super::super::main_first::ordered(p)
         .0
         .into_iter()
         .filter_map(|c| {
             let index = index_of(p, c)?;
             let (_, slug) = slugs.iter().find(|(i, _)| *i == index)?;
-            Some((c.name.clone(), page_path(p, slug)))
+            let label = match named.get(c.name.as_str()) {
+                Some(n) if *n > 1 && !c.reconciler.is_empty() && c.reconciler != c.name => {
+                    format!("{} ({})", c.name, c.reconciler)
+                }
+                _ => c.name.clone(),
+            };
+            Some((label, page_path(p, slug)))
         })
         .collect()
 }
