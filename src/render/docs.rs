@@ -133,6 +133,9 @@ pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs
     let base = format!("projects/{}/", project.name);
     let mut docs = BTreeMap::new();
     let mut taken = UniqueNames::default();
+    // The docs index page: a doc at the top named `README.md` or `index.md` (not the
+    // project's README) would otherwise get its folder.
+    taken.take(&format!("{base}docs"));
     for doc in &project.docs {
         let page = if doc.readme {
             base.clone()
@@ -408,5 +411,25 @@ mod tests {
         let mut taken = Default::default();
         assert_eq!(unique(&mut taken, "a/".into()), "a/");
         assert_eq!(unique(&mut taken, "a/".into()), "a-2/");
+    }
+
+    #[test]
+    fn a_top_level_readme_or_index_that_is_not_the_readme_keeps_off_the_index_page() {
+        // Found by the fuzzer: a model whose `README.md` is not marked as the README put a
+        // doc page on the docs index page's path.
+        let doc = |path: &str| Doc {
+            path: path.into(),
+            title: path.into(),
+            markdown: "# x".into(),
+            readme: false,
+        };
+        let p = Project {
+            name: "p".into(),
+            docs: vec![doc("README.md"), doc("index.md")],
+            ..Default::default()
+        };
+        let d = project_docs(&p, "/", false);
+        let paths: Vec<&str> = d.pages.iter().map(|page| page.path.as_str()).collect();
+        assert_eq!(paths, ["projects/p/docs-2/", "projects/p/docs-3/"]);
     }
 }
