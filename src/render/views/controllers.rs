@@ -1,6 +1,8 @@
 //! Controllers: the rows of each one (watches, writes, reads) for the dataflow overview,
 //! and one page per component controller at `/projects/P/controllers/NAME/`.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use super::super::flow::FlowView;
@@ -66,24 +68,41 @@ fn index_of(p: &Project, c: &Controller) -> Option<usize> {
 
 /// The component controllers in page order with their site-relative page folders, each
 /// named as a reader tells it from the others: a name several controllers share is
-/// followed by the reconciler's type (`providerrevision (ProviderRevisionReconciler)`).
+/// followed by the folder its setup is in, or its `file:line` when that is shared too
+/// (`providerrevision (internal/controller/pkg/revision)`).
 pub fn controller_links(p: &Project) -> Vec<(String, String)> {
     let slugs = slugs(p);
-    let mut named: std::collections::HashMap<&str, usize> = Default::default();
+    let mut by_name: HashMap<&str, Vec<&Controller>> = HashMap::new();
     for c in p.controllers.iter().filter(|c| c.area.is_component()) {
-        *named.entry(c.name.as_str()).or_default() += 1;
+        by_name.entry(c.name.as_str()).or_default().push(c);
     }
+    let at = |c: &Controller| c.sources.first().map(|s| (s.file.clone(), s.line));
+    let folder = |c: &Controller| {
+        at(c).map(|(file, _)| {
+            file.rsplit_once('/')
+                .map_or(String::new(), |(d, _)| d.to_string())
+        })
+    };
     super::super::main_first::ordered(p)
         .0
         .into_iter()
         .filter_map(|c| {
             let index = index_of(p, c)?;
             let (_, slug) = slugs.iter().find(|(i, _)| *i == index)?;
-            let label = match named.get(c.name.as_str()) {
-                Some(n) if *n > 1 && !c.reconciler.is_empty() && c.reconciler != c.name => {
-                    format!("{} ({})", c.name, c.reconciler)
+            let namesakes = by_name.get(c.name.as_str()).map_or(&[][..], Vec::as_slice);
+            let label = if namesakes.len() < 2 {
+                c.name.clone()
+            } else {
+                let mine = folder(c);
+                let shared = namesakes
+                    .iter()
+                    .filter(|k| !std::ptr::eq(**k, c))
+                    .any(|k| folder(k) == mine);
+                match (mine, at(c)) {
+                    (Some(dir), _) if !shared && !dir.is_empty() => format!("{} ({dir})", c.name),
+                    (_, Some((file, line))) => format!("{} ({file}:{line})", c.name),
+                    _ => c.name.clone(),
                 }
-                _ => c.name.clone(),
             };
             Some((label, page_path(p, slug)))
         })
@@ -356,6 +375,30 @@ mod tests {
             url_of("/r/", p, &p.controllers[3]),
             "/r/projects/demo/controllers/gadget-2/"
         );
+    }
+
+    #[test]
+    fn controllers_that_share_a_name_are_told_apart_by_folder_then_line() {
+        let mut projects = projects();
+        let p = &mut projects[0];
+        let at = |file: &str, line: u32| vec![crate::model::SourceRef::new(file, line)];
+        p.controllers[2].sources = at("internal/a/setup.go", 10);
+        p.controllers[3].sources = at("internal/b/setup.go", 20);
+        let mut third = p.controllers[3].clone();
+        third.sources = at("internal/b/setup.go", 40);
+        p.controllers.push(third);
+        let labels: Vec<String> = controller_links(p).into_iter().map(|(l, _)| l).collect();
+        assert!(labels.contains(&"widget".to_string()), "{labels:?}");
+        for expected in [
+            "gadget (internal/a)",
+            "gadget (internal/b/setup.go:20)",
+            "gadget (internal/b/setup.go:40)",
+        ] {
+            assert!(
+                labels.contains(&expected.to_string()),
+                "{expected} in {labels:?}"
+            );
+        }
     }
 
     #[test]
