@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::pipeline::Progress;
+use crate::analysis::Progress;
 use crate::serve::{self, Rebuilt};
 
 /// portolan: one cross-linked documentation portal for a set of Kubernetes operators.

@@ -546,7 +546,7 @@ fn config_target() -> Target {
 /// The fixtures' models, as `portolan analyze` writes them.
 fn model_seeds() -> Vec<(String, Vec<u8>)> {
     let mut seeds = Vec::new();
-    let options = crate::pipeline::Options {
+    let options = crate::analysis::Options {
         jobs: Some(1),
         offline: true,
         out: None,
@@ -554,7 +554,7 @@ fn model_seeds() -> Vec<(String, Vec<u8>)> {
         keep_going: false,
     };
     for dir in fixture_dirs() {
-        if let Ok(project) = crate::pipeline::analyze_path(&dir, &options) {
+        if let Ok(project) = crate::analysis::analyze_path(&dir, &options) {
             let json = serde_json::to_vec_pretty(&project).expect("a model serializes");
             seeds.push((format!("model of {}", dir.display()), json));
         }
@@ -587,7 +587,7 @@ fn render_model(
         Vec::new(),
         &content,
         theme,
-        &crate::pipeline::Silent,
+        &crate::analysis::Silent,
         &mut files,
     )
     .map_err(|e| assert!(!e.contains("a bug in portolan"), "{e}"))
@@ -847,7 +847,7 @@ fn run_target(
 }
 
 /// The analysis pool's stack size, so a recursion that would overflow there overflows here.
-const CASE_STACK: usize = crate::pipeline::WORKER_STACK_BYTES;
+const CASE_STACK: usize = crate::analysis::WORKER_STACK_BYTES;
 
 fn run_case(
     target: &Target,

@@ -4,6 +4,7 @@
 //! portolan may not replace, or a comparison `diff` could not make.
 
 mod access;
+mod analysis;
 mod analyze;
 mod availability;
 mod cache;
@@ -36,8 +37,8 @@ mod verify;
 
 use std::process::ExitCode;
 
+use analysis::Options;
 use cli::{Cli, Command, Reporter};
-use pipeline::Options;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -318,7 +319,7 @@ fn search(
 }
 
 fn parse_only(path: &std::path::Path, options: &Options) -> ExitCode {
-    match pipeline::parse_only(path, options) {
+    match analysis::parse_only(path, options) {
         Ok(c) => {
             println!(
                 "{} files, {} bytes: {} Go files ({} with syntax errors), {} YAML documents ({} not parsed), {} skipped as binary",
@@ -340,7 +341,7 @@ fn parse_only(path: &std::path::Path, options: &Options) -> ExitCode {
 }
 
 fn analyze(cli: &Cli, path: &std::path::Path, options: &Options) -> ExitCode {
-    let project = match pipeline::analyze_path(
+    let project = match analysis::analyze_path(
         path,
         &Options {
             out: None,

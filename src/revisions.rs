@@ -9,13 +9,13 @@
 //! its commit, the project's analysis settings and portolan itself, so it is cached under
 //! that key and a second look at the same commit reads no file of the repository.
 
+use crate::analysis::{self, Options, Progress, Silent};
 use crate::cache::{Cache, KeyHasher};
 use crate::config::{Config, ProjectConfig, SourceSpec};
 use crate::diff::{self, ProjectDiff, Revision};
 use crate::kind_index;
 use crate::link;
 use crate::model::{KindEntry, Project};
-use crate::pipeline::{self, Options, Progress, Silent};
 use crate::source::{self, git};
 
 /// A revision resolved in a project's repository, ready to analyze.
@@ -144,7 +144,7 @@ pub fn analyze(
         projects: vec![snapshot],
         ..config.clone()
     };
-    let mut analyzed = pipeline::analyze_projects(&single, options, &Silent)?;
+    let mut analyzed = analysis::analyze_projects(&single, options, &Silent)?;
     let mut project = analyzed.pop().ok_or("no project analyzed")?;
     if let Some(e) = &project.error {
         return Err(e.clone());
@@ -178,7 +178,7 @@ pub fn compare_project(
         ));
     };
     let cache = Cache::on_disk(&config.site.cache_dir);
-    let mut portal = pipeline::analyze_projects_cached(config, options, progress, &cache)?;
+    let mut portal = analysis::analyze_projects_cached(config, options, progress, &cache)?;
     link::resolve_across_projects(&mut portal);
     let pinned = portal
         .iter()
@@ -334,7 +334,7 @@ pub fn compare_models(
     options: &Options,
     progress: &dyn Progress,
 ) -> Result<ProjectDiff, String> {
-    let (mut old_model, mut new_model) = (pipeline::read_model(old)?, pipeline::read_model(new)?);
+    let (mut old_model, mut new_model) = (analysis::read_model(old)?, analysis::read_model(new)?);
     if let Some(name) = project {
         old_model.name = name.to_string();
         new_model.name = name.to_string();
@@ -342,7 +342,7 @@ pub fn compare_models(
     let mut portal = Vec::new();
     if let Some(config) = config {
         let cache = Cache::on_disk(&config.site.cache_dir);
-        portal = pipeline::analyze_projects_cached(config, options, progress, &cache)?;
+        portal = analysis::analyze_projects_cached(config, options, progress, &cache)?;
         link::resolve_across_projects(&mut portal);
     }
     link::resolve_against(&mut old_model, &portal);

@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use super::build::{Expansion, expand, logical_lines, shell_words, substitute};
+use super::shell::{Expansion, expand, logical_lines, shell_words, substitute};
 use crate::model::{
     BuildSetting, Diagnostic, DockerStage, DockerUser, Dockerfile, RunsAs, SourceRef,
 };

@@ -12,7 +12,7 @@
 
 use serde_json::Value;
 
-use super::yaml::documents::plain_value;
+use super::yaml::value::plain_value;
 use crate::model::{Area, HelmChart, ImageOrigin, ImageRef, SourceRef};
 
 /// A reference's parts.

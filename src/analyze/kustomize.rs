@@ -15,8 +15,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::Value;
 
 use super::helm::dir_of;
-use super::yaml::documents::{parse, plain_value};
+use super::yaml::documents::parse;
 use super::yaml::secrets::SecretUse;
+use super::yaml::value::plain_value;
 use super::yaml::value::{array_at, at, line_of_name, pairs, scalar, str_at, strings, type_name};
 use crate::model::{
     Area, ConfigMap, Diagnostic, Generator, Kustomization, KustomizeVar, Replacement, SourceRef,

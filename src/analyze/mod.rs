@@ -16,6 +16,7 @@ pub mod memory;
 pub mod merge;
 pub mod proto;
 pub mod rust;
+pub mod shell;
 pub mod yaml;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -3,7 +3,7 @@
 //! page across projects, removed ones first, each use with its file and line.
 
 use super::kinds::PortalPage;
-use super::manifests::section;
+use super::table::section;
 use super::table::{Anchors, Cell, Section, TableRow, source_links};
 use crate::config::KubeVersion;
 use crate::deprecations::{self, Finding, Status};

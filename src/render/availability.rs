@@ -4,7 +4,7 @@
 //! `crate::availability`), then the PodDisruptionBudgets and HorizontalPodAutoscalers with
 //! what each covers. Rows of samples and bundled manifests go through the page's `Router`.
 
-use super::manifests::section;
+use super::table::section;
 use super::table::{Anchors, Cell, Router, Section, TableRow, source_links};
 use crate::analyze::yaml::value::qualified;
 use crate::availability::{Replicas, Row, rows};

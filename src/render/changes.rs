@@ -4,7 +4,7 @@
 //! line at both commits.
 
 use super::kinds::PortalPage;
-use super::manifests::section;
+use super::table::section;
 use super::table::{Anchors, Cell, Section, TableRow, api_page};
 use super::views::Link;
 use crate::diff::{Category, ChangeKind, ProjectDiff, RowChange, format};

@@ -7,8 +7,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::table::{Anchors, Cell, Section, TableRow, api_page, name_segment, source_links};
-use super::views::{Link, controller_url_by_name};
+use super::table::Link;
+use super::table::{Anchors, Cell, Section, TableRow, api_page, source_links};
+pub use super::table::{kind_page, kind_url};
+use super::views::controller_url_by_name;
 use crate::model::{KindEntry, Portal, Project, SourceRef};
 
 /// A portal-wide page made of sections of tables (kind pages, platform pages).
@@ -24,11 +26,6 @@ pub struct PortalPage {
     pub sections: Vec<Section>,
 }
 
-/// The URL of a kind's page under `root` (the base path); group `""` is `core`.
-pub fn kind_url(root: &str, group: &str, kind: &str) -> String {
-    format!("{root}{}", kind_page(group, kind))
-}
-
 /// A cell naming a kind, linked to its page when the portal indexes the kind (a kind only
 /// mentioned by a bundled or sample manifest has no page).
 pub fn kind_cell(portal: &Portal, root: &str, group: &str, kind: &str, label: String) -> Cell {
@@ -41,17 +38,6 @@ pub fn kind_cell(portal: &Portal, root: &str, group: &str, kind: &str, label: St
     } else {
         Cell::text(label)
     }
-}
-
-/// The site-relative folder of a kind's page.
-pub fn kind_page(group: &str, kind: &str) -> String {
-    // A literal `core` group (no API server serves one) must not take the core group's page.
-    let group = match group {
-        "" => "core".to_string(),
-        "core" => "_core".to_string(),
-        g => name_segment(g),
-    };
-    format!("kinds/{group}/{}/", name_segment(kind))
 }
 
 /// `Kind (group)`, or just the kind for the core group.

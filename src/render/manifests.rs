@@ -12,7 +12,8 @@ use serde::Serialize;
 
 use super::api::Header;
 use super::table::{
-    Anchors, Cell, KindLinks, Router, Section, TableRow, port_name, service_port, source_links,
+    Anchors, Cell, KindLinks, Router, Section, TableRow, port_name, section, service_port,
+    source_links,
 };
 use super::views::anchor;
 use crate::analyze::yaml::rbac::role_key;
@@ -29,27 +30,6 @@ pub struct SectionsPage {
     /// A graph of the page (service map, RBAC) as SVG from `render::svg` (every text
     /// escaped), filled by `render::graphs`; empty when there is none.
     pub diagram: String,
-}
-
-/// A section of a project page's tables.
-pub(super) fn section(
-    id: &str,
-    title: &str,
-    intro: &str,
-    headers: &[&str],
-    rows: Vec<TableRow>,
-    empty: &str,
-) -> Section {
-    Section {
-        id: id.into(),
-        title: title.into(),
-        intro: intro.into(),
-        headers: headers.iter().map(|h| h.to_string()).collect(),
-        rows,
-        empty: empty.into(),
-        code: Vec::new(),
-        chart: String::new(),
-    }
 }
 
 const BUNDLED_INTRO: &str = "Objects in manifest folders that belong to another project (see the Bundled dependency manifests section of the dataflow page for the evidence), and CRDs whose API group no in-repo Go API package declares.";

@@ -4,7 +4,7 @@
 //! it), and the portal-wide `/platform/cache/` page (`platform`).
 
 use super::kinds::PortalPage;
-use super::manifests::section;
+use super::table::section;
 use super::table::{Anchors, Cell, Router, Section, TableRow, source_links};
 use crate::model::{Manager, ManagerOption, MemoryRisk, Project};
 

@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::views::{Link, anchor};
 use crate::model::{Area, CallStep, Project, SourceRef};
 use crate::source::line_url;
 
@@ -365,6 +364,18 @@ impl Default for Router {
     }
 }
 
+/// A labelled link (a row's source line, a page), or a note shown as text.
+#[derive(Serialize, Clone, Debug, Default, PartialEq)]
+pub struct Link {
+    pub label: String,
+    /// Empty when the project has no source link template.
+    pub url: String,
+    /// Not a link but a note on the row's provenance (a value rendered from a Helm
+    /// template with the chart's defaults), shown as text: `table::source_links`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub note: bool,
+}
+
 /// Links from kinds and resources to the kind pages of the portal (`/kinds/GROUP/KIND/`),
 /// and to a CRD's API reference for a resource whose kind has no kind page.
 #[derive(Default)]
@@ -374,6 +385,27 @@ pub struct KindLinks {
     /// (group, kind) → kind page URL, for every kind of the index.
     pages: BTreeMap<(String, String), String>,
     names: crate::resources::ResourceNames,
+}
+
+/// A section of a project page's tables.
+pub fn section(
+    id: &str,
+    title: &str,
+    intro: &str,
+    headers: &[&str],
+    rows: Vec<TableRow>,
+    empty: &str,
+) -> Section {
+    Section {
+        id: id.into(),
+        title: title.into(),
+        intro: intro.into(),
+        headers: headers.iter().map(|h| h.to_string()).collect(),
+        rows,
+        empty: empty.into(),
+        code: Vec::new(),
+        chart: String::new(),
+    }
 }
 
 /// A path segment from repository text: letters, digits, `.`, `-` and `_` are kept, any
@@ -422,6 +454,46 @@ pub fn name_segment(s: &str) -> String {
     out
 }
 
+/// A stable anchor from parts of a row's identity: lowercase, `-`-separated.
+pub fn anchor(parts: &[&str]) -> String {
+    let mut out = String::new();
+    for part in parts {
+        if !out.is_empty() {
+            out.push('-');
+        }
+        let mut last_dash = true;
+        for c in part.chars() {
+            if c.is_ascii_alphanumeric() {
+                out.push(c.to_ascii_lowercase());
+                last_dash = false;
+            } else if !last_dash {
+                out.push('-');
+                last_dash = true;
+            }
+        }
+        while out.ends_with('-') {
+            out.pop();
+        }
+    }
+    out
+}
+
+/// The URL of a kind's page under `root` (the base path); group `""` is `core`.
+pub fn kind_url(root: &str, group: &str, kind: &str) -> String {
+    format!("{root}{}", kind_page(group, kind))
+}
+
+/// The site-relative folder of a kind's page.
+pub fn kind_page(group: &str, kind: &str) -> String {
+    // A literal `core` group (no API server serves one) must not take the core group's page.
+    let group = match group {
+        "" => "core".to_string(),
+        "core" => "_core".to_string(),
+        g => name_segment(g),
+    };
+    format!("kinds/{group}/{}/", name_segment(kind))
+}
+
 /// The site-relative folder of a CRD's reference page (without the base path).
 pub fn api_page(project: &str, group: &str, kind: &str) -> String {
     format!(
@@ -442,7 +514,7 @@ impl KindLinks {
         for k in &portal.kinds {
             links.pages.insert(
                 (k.group.clone(), k.kind.clone()),
-                super::kinds::kind_url(root, &k.group, &k.kind),
+                kind_url(root, &k.group, &k.kind),
             );
         }
         for bundled_pass in [false, true] {
@@ -534,7 +606,7 @@ impl KindPages {
     pub fn url(&self, group: &str, kind: &str) -> Option<String> {
         self.kinds
             .contains(&(group.to_string(), kind.to_string()))
-            .then(|| super::kinds::kind_url(&self.root, group, kind))
+            .then(|| kind_url(&self.root, group, kind))
     }
 }
 

@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::routing::get;
 
-use crate::pipeline::{Options, Progress};
+use crate::analysis::{Options, Progress};
 
 pub use indexer::{IndexReport, Indexed};
 pub use rebuild::Rebuilt;

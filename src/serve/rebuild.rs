@@ -16,10 +16,11 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::analysis::{self, Options, Progress};
 use crate::cache::Cache;
 use crate::config::{self, Config};
 use crate::model::{Portal, Project};
-use crate::pipeline::{self, Options, Progress};
+use crate::pipeline;
 use crate::render::{self, OutputFile};
 use crate::search;
 
@@ -78,7 +79,7 @@ impl Session {
         let config = config::load(config_path).map_err(|e| e.to_string())?;
         let cache = Cache::with_memo(&config.site.cache_dir);
         let output = pipeline::output_path(&config, &options);
-        let analyzed = pipeline::analyze_projects_cached(&config, &options, progress, &cache)?;
+        let analyzed = analysis::analyze_projects_cached(&config, &options, progress, &cache)?;
         let mut session = Session {
             config_path: config_path.to_path_buf(),
             options,
@@ -188,7 +189,7 @@ impl Session {
         let mut analyzed = Vec::new();
         if changes.contains(&Change::Config) {
             self.config = config::load(&self.config_path).map_err(|e| e.to_string())?;
-            self.analyzed = pipeline::analyze_projects_cached(
+            self.analyzed = analysis::analyze_projects_cached(
                 &self.config,
                 &self.options,
                 progress,
@@ -207,7 +208,7 @@ impl Session {
                 let mut only = self.config.clone();
                 only.projects.retain(|p| names.contains(p.name.as_str()));
                 let fresh =
-                    pipeline::analyze_projects_cached(&only, &self.options, progress, &self.cache)?;
+                    analysis::analyze_projects_cached(&only, &self.options, progress, &self.cache)?;
                 for project in fresh {
                     analyzed.push(project.name.clone());
                     if let Some(slot) = self.analyzed.iter_mut().find(|p| p.name == project.name) {

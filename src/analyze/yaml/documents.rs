@@ -11,7 +11,7 @@
 use serde_json::Value;
 
 use super::template;
-use super::value::{str_at, string_map, type_name};
+use super::value::{plain_value, str_at, string_map, type_name};
 
 /// One document of a multi-document stream, with the 1-based line it starts on.
 #[derive(Debug, PartialEq)]
@@ -380,22 +380,6 @@ fn identity_from_lines(text: &str) -> Value {
     }
     top.insert("metadata".into(), Value::Object(metadata));
     Value::Object(top)
-}
-
-/// A scalar as written after `key:` on one line, without quotes or a trailing comment.
-pub fn plain_value(value: &str) -> String {
-    let v = value.trim();
-    for quote in ['"', '\''] {
-        if let Some(rest) = v.strip_prefix(quote) {
-            return rest.split(quote).next().unwrap_or("").to_string();
-        }
-    }
-    let v = if v.contains("{{") {
-        v
-    } else {
-        v.split(" #").next().unwrap_or("")
-    };
-    v.trim().to_string()
 }
 
 #[cfg(test)]

@@ -137,12 +137,28 @@ pub fn line_of_name(text: &str, first_line: u32, from: u32, name: &str) -> Optio
         let t = line.trim_start();
         let t = t.strip_prefix("- ").map(str::trim_start).unwrap_or(t);
         if let Some(rest) = t.strip_prefix("name:")
-            && super::documents::plain_value(rest) == name
+            && plain_value(rest) == name
         {
             return Some(n);
         }
     }
     None
+}
+
+/// A scalar as written after `key:` on one line, without quotes or a trailing comment.
+pub fn plain_value(value: &str) -> String {
+    let v = value.trim();
+    for quote in ['"', '\''] {
+        if let Some(rest) = v.strip_prefix(quote) {
+            return rest.split(quote).next().unwrap_or("").to_string();
+        }
+    }
+    let v = if v.contains("{{") {
+        v
+    } else {
+        v.split(" #").next().unwrap_or("")
+    };
+    v.trim().to_string()
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ pub use project::project_page;
 use serde::Serialize;
 
 use super::table::{Cell, KindLinks, TableRow};
+pub use super::table::{Link, anchor};
 use crate::config::Site;
 use crate::model::SourceRef;
 
@@ -47,17 +48,6 @@ impl Chrome {
 
 #[derive(Serialize)]
 pub struct Empty {}
-
-#[derive(Serialize, Clone, Debug, Default, PartialEq)]
-pub struct Link {
-    pub label: String,
-    /// Empty when the project has no source link template.
-    pub url: String,
-    /// Not a link but a note on the row's provenance (a value rendered from a Helm
-    /// template with the chart's defaults), shown as text: `table::source_links`.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub note: bool,
-}
 
 /// A table row: an anchor, its cells (already display text) and its source links.
 #[derive(Serialize)]
@@ -100,30 +90,6 @@ fn line_of(sources: &[SourceRef]) -> String {
         .first()
         .map(|s| format!("{}-{}", s.file, s.line))
         .unwrap_or_default()
-}
-
-/// A stable anchor from parts of a row's identity: lowercase, `-`-separated.
-pub fn anchor(parts: &[&str]) -> String {
-    let mut out = String::new();
-    for part in parts {
-        if !out.is_empty() {
-            out.push('-');
-        }
-        let mut last_dash = true;
-        for c in part.chars() {
-            if c.is_ascii_alphanumeric() {
-                out.push(c.to_ascii_lowercase());
-                last_dash = false;
-            } else if !last_dash {
-                out.push('-');
-                last_dash = true;
-            }
-        }
-        while out.ends_with('-') {
-            out.pop();
-        }
-    }
-    out
 }
 
 /// A row with plain cells, for the samples and bundled lists.
