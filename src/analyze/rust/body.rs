@@ -9,7 +9,7 @@ use syn::visit::{self, Visit};
 use syn::{Expr, ExprCall, ExprMethodCall, FnArg, GenericArgument, Pat, PathArguments, Type};
 
 use super::routes;
-use super::syntax::{line, peel, peel_type, str_lit};
+use super::syntax::{line, path_line, path_name, peel, peel_type, str_lit};
 use super::uses::{Uses, segments};
 use crate::model::{Area, Relation};
 
@@ -443,7 +443,15 @@ impl<'a> BodyVisitor<'a> {
                 });
             }
             self.facts.controllers.push(c);
-        } else if let Some(r) = routes::router_chain(self, &resolved, call, &calls) {
+        } else if let Some(r) = routes::router_chain(
+            &mut routes::Scope {
+                uses: self.uses,
+                seen: &mut self.seen,
+            },
+            &resolved,
+            call,
+            &calls,
+        ) {
             self.seen.insert(start);
             self.facts.routers.push(r);
         }
@@ -508,29 +516,6 @@ impl<'a> BodyVisitor<'a> {
             }
         }
         false
-    }
-
-    /// Marks a chain's start as read (a router nested inside another one).
-    pub fn mark_seen(&mut self, call: &ExprCall) {
-        if let Expr::Path(p) = &*call.func
-            && let Some(s) = p.path.segments.first()
-        {
-            let s = s.ident.span().start();
-            self.seen.insert((s.line, s.column));
-        }
-    }
-}
-
-/// The line of a path's last segment.
-pub fn path_line(p: &syn::Path) -> u32 {
-    p.segments.last().map(|s| line(s.ident.span())).unwrap_or(0)
-}
-
-/// The last segment of a path expression (`reconcile`, `handlers::health` → `health`).
-pub fn path_name(e: &Expr) -> Option<String> {
-    match peel(e) {
-        Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
-        _ => None,
     }
 }
 

@@ -7,10 +7,11 @@
 //! .route(web::get().to(h))`, and `web::scope("/prefix")` / `App::new()` with `.route` and
 //! `.service` (a handler mounted in a scope is served under the scope's prefix).
 
+use std::collections::BTreeSet;
+
 use syn::{Expr, ExprCall, ExprMethodCall, Item};
 
-use super::body::{BodyVisitor, path_line, path_name};
-use super::syntax::{line, peel, str_lit, text};
+use super::syntax::{line, path_line, path_name, peel, str_lit, text};
 use super::uses::{Uses, segments};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,7 +65,26 @@ pub fn chain_start(e: &Expr) -> Option<(usize, usize)> {
     Some((s.line, s.column))
 }
 
-fn is_from(v: &BodyVisitor, resolved: &str, krate: &str, tail: &str) -> bool {
+/// What a router chain is read with: the file's `use` names, and the calls already read
+/// as part of a chain (marked so the body's visitor does not read them again).
+pub struct Scope<'a> {
+    pub uses: &'a Uses,
+    pub seen: &'a mut BTreeSet<(usize, usize)>,
+}
+
+impl Scope<'_> {
+    /// Marks the call at the start of a path expression as read.
+    pub fn mark_seen(&mut self, call: &ExprCall) {
+        if let Expr::Path(p) = &*call.func
+            && let Some(s) = p.path.segments.first()
+        {
+            let s = s.ident.span().start();
+            self.seen.insert((s.line, s.column));
+        }
+    }
+}
+
+fn is_from(v: &Scope, resolved: &str, krate: &str, tail: &str) -> bool {
     resolved.starts_with(&format!("{krate}::")) && resolved.ends_with(tail)
         || resolved == tail.trim_start_matches("::") && v.uses.uses_crate(&[krate])
 }
@@ -72,7 +92,7 @@ fn is_from(v: &BodyVisitor, resolved: &str, krate: &str, tail: &str) -> bool {
 /// Reads a router chain: `base` is its first call and `calls` its method calls, innermost
 /// first. `None` when the base is not an axum or actix-web router.
 pub fn router_chain(
-    v: &mut BodyVisitor,
+    v: &mut Scope,
     resolved: &str,
     base: &ExprCall,
     calls: &[&ExprMethodCall],
@@ -113,7 +133,7 @@ pub const TONIC: &str = "tonic";
 /// files give its full name and methods (`graph`). A service that is not such a
 /// constructor call (a variable) is kept with an empty path and `unresolved`, for a
 /// diagnostic.
-fn tonic_chain(v: &BodyVisitor, calls: &[&ExprMethodCall], r: &mut RawRouter) {
+fn tonic_chain(v: &Scope, calls: &[&ExprMethodCall], r: &mut RawRouter) {
     for m in calls {
         let method = m.method.to_string();
         if method != "add_service" && method != "add_optional_service" {
@@ -219,7 +239,7 @@ fn split_chain(e: &Expr) -> (Option<&ExprCall>, Vec<&ExprMethodCall>) {
     }
 }
 
-fn axum_chain(v: &mut BodyVisitor, calls: &[&ExprMethodCall], prefix: &str, r: &mut RawRouter) {
+fn axum_chain(v: &mut Scope, calls: &[&ExprMethodCall], prefix: &str, r: &mut RawRouter) {
     for m in calls {
         let args: Vec<&Expr> = m.args.iter().collect();
         let line = line(m.method.span());
@@ -251,7 +271,7 @@ fn axum_chain(v: &mut BodyVisitor, calls: &[&ExprMethodCall], prefix: &str, r: &
     }
 }
 
-fn nested(v: &mut BodyVisitor, prefix: &str, target: Option<&Expr>, line: u32, r: &mut RawRouter) {
+fn nested(v: &mut Scope, prefix: &str, target: Option<&Expr>, line: u32, r: &mut RawRouter) {
     let Some(target) = target else {
         return;
     };
@@ -322,7 +342,7 @@ fn method_name(name: &str) -> String {
     }
 }
 
-fn actix_chain(v: &mut BodyVisitor, calls: &[&ExprMethodCall], prefix: &str, r: &mut RawRouter) {
+fn actix_chain(v: &mut Scope, calls: &[&ExprMethodCall], prefix: &str, r: &mut RawRouter) {
     for m in calls {
         let args: Vec<&Expr> = m.args.iter().collect();
         let line = line(m.method.span());

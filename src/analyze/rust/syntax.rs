@@ -351,6 +351,19 @@ const KEYWORDS: [&str; 51] = [
     "override", "priv", "typeof", "unsized", "virtual", "yield", "try",
 ];
 
+/// The line of a path's last segment.
+pub fn path_line(p: &syn::Path) -> u32 {
+    p.segments.last().map(|s| line(s.ident.span())).unwrap_or(0)
+}
+
+/// The last segment of a path expression (`reconcile`, `handlers::health` → `health`).
+pub fn path_name(e: &Expr) -> Option<String> {
+    match peel(e) {
+        Expr::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
