@@ -1941,23 +1941,12 @@ fn zero_value(kind: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyze::go::file::extract;
-    use crate::analyze::go::index::GoModule;
+    use crate::analyze::go::test_support;
 
     /// Analyzes files of a module `example.com/app` and returns (binaries, diagnostics).
     fn analyze(files: &[(&str, &str)]) -> (Vec<Binary>, Vec<Diagnostic>) {
-        let inputs: Vec<GoInput> = files
-            .iter()
-            .map(|(path, src)| GoInput {
-                facts: extract(path, src),
-                area: crate::source::walk::classify(path),
-            })
-            .collect();
-        let modules = vec![GoModule {
-            dir: String::new(),
-            path: "example.com/app".into(),
-            controller_runtime: None,
-        }];
+        let inputs: Vec<GoInput> = test_support::inputs(files);
+        let modules = vec![test_support::module("example.com/app")];
         let mut diagnostics = Vec::new();
         let found =
             super::super::resolve(&inputs, &modules, &BTreeMap::new(), &[], &mut diagnostics);

@@ -1132,7 +1132,7 @@ impl Paths {
 mod tests {
     use super::*;
     use crate::analyze::go::file::extract;
-    use crate::analyze::go::index::GoModule;
+    use crate::analyze::go::test_support;
     use crate::model::Area;
     use std::collections::BTreeMap;
 
@@ -1148,11 +1148,7 @@ mod tests {
     /// The package index of test files of the module `example.com/m`.
     fn index_of(files: &[GoInput]) -> GoIndex<'_> {
         static NO_GROUPS: BTreeMap<String, String> = BTreeMap::new();
-        let modules = [GoModule {
-            dir: String::new(),
-            path: "example.com/m".into(),
-            controller_runtime: None,
-        }];
+        let modules = [test_support::module("example.com/m")];
         GoIndex::build(files, &modules, &NO_GROUPS, &mut Vec::new())
     }
 

@@ -980,7 +980,7 @@ mod tests {
     use super::*;
     use crate::analyze::go::controllers;
     use crate::analyze::go::file::extract;
-    use crate::analyze::go::index::{GoIndex, GoModule};
+    use crate::analyze::go::index::GoIndex;
 
     const API: &str = r#"package v1
 
@@ -1068,11 +1068,7 @@ func (r *BoxReconciler) SetupWithManager(mgr ctrl.Manager) error {
                 area: Area::Component,
             })
             .collect();
-        let modules = vec![GoModule {
-            dir: String::new(),
-            path: "example.com/toys".into(),
-            controller_runtime: None,
-        }];
+        let modules = vec![crate::analyze::go::test_support::module("example.com/toys")];
         let mut diags = Vec::new();
         let groups = BTreeMap::new();
         let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);

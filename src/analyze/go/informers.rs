@@ -1442,7 +1442,7 @@ mod tests {
     use super::*;
     use crate::analyze::go::controllers;
     use crate::analyze::go::file::extract;
-    use crate::analyze::go::index::{GoIndex, GoModule};
+    use crate::analyze::go::index::GoIndex;
     use crate::model::Area;
 
     const SRC: &str = r#"package watcher
@@ -1489,11 +1489,7 @@ func startWatches(ctx context.Context, c controller.Controller, mgr ctrl.Manager
                 area: Area::Component,
             })
             .collect();
-        let modules = vec![GoModule {
-            dir: String::new(),
-            path: "example.com/toys".into(),
-            controller_runtime: None,
-        }];
+        let modules = vec![crate::analyze::go::test_support::module("example.com/toys")];
         let groups = BTreeMap::new();
         let mut diags = Vec::new();
         let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);

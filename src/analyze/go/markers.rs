@@ -824,7 +824,7 @@ pub fn check_webhook_paths(
 mod tests {
     use super::*;
     use crate::analyze::go::file::extract as extract_file;
-    use crate::analyze::go::index::GoModule;
+    use crate::analyze::go::test_support;
     use crate::model::{Area, Gvk};
 
     fn args(s: &str) -> Vec<(String, Vec<String>)> {
@@ -949,11 +949,7 @@ mod tests {
 
     fn project(files: &[(&str, &str)]) -> (MarkerFindings, Vec<Diagnostic>) {
         let inputs: Vec<GoInput> = files.iter().map(|(p, s)| input(p, s)).collect();
-        let modules = vec![GoModule {
-            dir: String::new(),
-            path: "example.com/op".into(),
-            controller_runtime: None,
-        }];
+        let modules = vec![test_support::module("example.com/op")];
         let groups = BTreeMap::new();
         let mut diags: Vec<Diagnostic> = inputs
             .iter()

@@ -757,26 +757,15 @@ fn expand_labels(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyze::go::file::extract;
-    use crate::analyze::go::index::GoModule;
+    use crate::analyze::go::test_support;
     use crate::model::Area;
     use std::collections::BTreeMap;
 
     /// One line per metric: `name type [labels] help[*] @file:line`, `*` marking Go source
     /// text; and the diagnostics as `line: message`.
     fn analyze(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>) {
-        let inputs: Vec<GoInput> = files
-            .iter()
-            .map(|(path, src)| GoInput {
-                facts: extract(path, src),
-                area: crate::source::walk::classify(path),
-            })
-            .collect();
-        let modules = vec![GoModule {
-            dir: String::new(),
-            path: "example.com/app".into(),
-            controller_runtime: None,
-        }];
+        let inputs: Vec<GoInput> = test_support::inputs(files);
+        let modules = vec![test_support::module("example.com/app")];
         let mut diagnostics = Vec::new();
         let found =
             super::super::resolve(&inputs, &modules, &BTreeMap::new(), &[], &mut diagnostics);

@@ -28,6 +28,8 @@ pub mod platform;
 pub mod routes;
 pub mod scope;
 pub mod syntax;
+#[cfg(test)]
+pub mod test_support;
 pub mod types;
 pub mod values;
 pub mod webhooks;

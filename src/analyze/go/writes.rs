@@ -1115,7 +1115,7 @@ mod tests {
     use super::*;
     use crate::analyze::go::controllers;
     use crate::analyze::go::file::extract;
-    use crate::analyze::go::index::{GoIndex, GoInput, GoModule};
+    use crate::analyze::go::index::{GoIndex, GoInput};
     use crate::model::Area;
 
     const TYPES: &str = r#"package v1
@@ -1211,11 +1211,7 @@ func cleanup(ctx context.Context, c client.Client) {
         files: &[(&str, &str)],
     ) -> (Vec<String>, Vec<String>, Vec<String>, Vec<String>) {
         let inputs = inputs_of(files);
-        let modules = vec![GoModule {
-            dir: String::new(),
-            path: "example.com/op".into(),
-            controller_runtime: None,
-        }];
+        let modules = vec![crate::analyze::go::test_support::module("example.com/op")];
         let groups = BTreeMap::new();
         let mut diags = Vec::new();
         let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);
@@ -1583,11 +1579,9 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
             "internal/controller/dock_controller.go"
         );
         let inputs = inputs_of(&files);
-        let modules = vec![GoModule {
-            dir: String::new(),
-            path: "example.com/shipyard".into(),
-            controller_runtime: None,
-        }];
+        let modules = vec![crate::analyze::go::test_support::module(
+            "example.com/shipyard",
+        )];
         let mut diags = Vec::new();
         let groups = BTreeMap::new();
         let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);

@@ -1526,7 +1526,6 @@ mod tests {
 
     use super::*;
     use crate::analyze::go::file::extract;
-    use crate::analyze::go::index::GoModule;
     use crate::model::Area;
 
     /// (method, host+path, handler, framework, file:line, flags) per row, and diagnostics
@@ -1561,11 +1560,7 @@ mod tests {
                 area: Area::Component,
             })
             .collect();
-        let modules = vec![GoModule {
-            dir: String::new(),
-            path: "example.com/m".into(),
-            controller_runtime: None,
-        }];
+        let modules = vec![crate::analyze::go::test_support::module("example.com/m")];
         let groups = BTreeMap::new();
         let mut diags = Vec::new();
         let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);
