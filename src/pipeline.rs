@@ -139,7 +139,7 @@ pub fn build_in_memory(
         progress,
         &cache,
         start,
-        Into::Memory(&mut files),
+        Destination::Memory(&mut files),
     )?;
     files.sort_by(|a, b| a.path.cmp(&b.path));
     built.files = files;
@@ -172,7 +172,7 @@ pub fn build_to_staging(
         progress,
         &cache,
         start,
-        Into::Staging(&mut staging),
+        Destination::Staging(&mut staging),
     )?;
     built.staging = Some(staging);
     Ok(built)
@@ -230,7 +230,7 @@ fn start_build(
 }
 
 /// Where rendered files go once indexed for search.
-enum Into<'a> {
+enum Destination<'a> {
     Memory(&'a mut Vec<OutputFile>),
     Staging(&'a mut output::Staging),
 }
@@ -239,14 +239,14 @@ enum Into<'a> {
 /// written.
 struct Indexing<'a> {
     indexer: search::Indexer,
-    into: Into<'a>,
+    into: Destination<'a>,
 }
 
-impl render::Sink for Into<'_> {
+impl render::Sink for Destination<'_> {
     fn put(&mut self, file: OutputFile) -> Result<(), String> {
         match self {
-            Into::Memory(files) => files.push(file),
-            Into::Staging(staging) => staging.put(&file).map_err(|e| e.to_string())?,
+            Destination::Memory(files) => files.push(file),
+            Destination::Staging(staging) => staging.put(&file).map_err(|e| e.to_string())?,
         }
         Ok(())
     }
@@ -272,7 +272,7 @@ fn finish_build(
     progress: &dyn Progress,
     cache: &Cache,
     start: ToRender,
-    into: Into,
+    into: Destination,
 ) -> Result<Built, String> {
     let earlier = revisions::analyze_compared(start.pending, config, options, progress, cache);
     let mut sink = Indexing {
