@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The scale benchmark of issue 19: how a build grows with the number of projects.
+"""The scale benchmark: how a build grows with the number of projects.
 
     python3 bench/scale.py PORTOLAN DIR --tree NAME=PATH [--tree ...] [--runs R]
                            [--ns 3,6,12,24,48] [--synthetic K] [--models M]

@@ -276,7 +276,7 @@ fn bad_queries_give_results_or_a_message_never_an_error() {
     );
 }
 
-/// Issue 16, search: a kind's page comes first for its kind's name, even when a
+/// Search: a kind's page comes first for its kind's name, even when a
 /// controller is named after the kind (`gizmo` reconciles Gizmo, and its short title and
 /// rows repeat the name), and for `kind:` alone (which once listed the home page first,
 /// every match scoring 0).
@@ -318,7 +318,7 @@ fn a_kind_name_or_kind_filter_finds_the_kind_page_first() {
     assert!(home > 2, "the home page ranks {home}: {categories:?}");
 }
 
-/// Issue 16, search: a snippet is what the page says, not its breadcrumb ("Home / …"),
+/// Search: a snippet is what the page says, not its breadcrumb ("Home / …"),
 /// navigation or title.
 #[test]
 fn snippets_carry_no_breadcrumb_or_navigation() {
@@ -347,7 +347,7 @@ fn snippets_carry_no_breadcrumb_or_navigation() {
     assert!(pages > 10, "only {pages} pages checked");
 }
 
-/// Issue 16, search: results a reader can tell apart. A CRD field is named by its path
+/// Search: results a reader can tell apart. A CRD field is named by its path
 /// (`size` is a field of several kinds and versions), every result has its own URL, and
 /// no page gives the same row twice.
 #[test]
@@ -396,7 +396,7 @@ fn results_are_distinguishable_and_never_repeated() {
     assert_eq!(unique.len(), same.len(), "one result per URL");
 }
 
-/// Issue 16, search: categories have names people read, in the export the browser
+/// Search: categories have names people read, in the export the browser
 /// script shows as facets.
 #[test]
 fn categories_are_labelled_in_the_export() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Precision and recall of CRD descriptions taken from Go doc comments (issue 16).
+"""Precision and recall of CRD descriptions taken from Go doc comments.
 
 For each operator whose CRDs carry descriptions, a copy of the repository is made with
 every description removed from its CRD schemas (what a `crd:maxDescLen=0` build ships),

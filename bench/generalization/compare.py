@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compare portolan's project model with hand-checked ground truth (portolan issue 15).
+"""Compare portolan's project model with hand-checked ground truth.
 
 For each operator folder /work/eval/NAME (with truth-{watches,writes,routes,flags}.tsv):
   * optionally reruns `BIN analyze /tmp/real/NAME` (--bin), writing NAME/<tag>.json;
