@@ -726,10 +726,10 @@ fn exports_target() -> Target {
                     !tokens.iter().any(|t| crate::render::c4::substitutes(t)),
                     "a c4.dsl token Structurizr would substitute: {line}"
                 );
+                // `ID = container|softwareSystem NAME DESCRIPTION TECHNOLOGY|{`, and
+                // `FROM -> TO DESCRIPTION TECHNOLOGY`.
                 let expected = match tokens.get(2).map(String::as_str) {
-                    Some("container") => Some(6),
-                    Some("softwareSystem") if tokens.last().is_some_and(|t| t == "{") => Some(6),
-                    Some("softwareSystem") => Some(6),
+                    Some("container" | "softwareSystem") => Some(6),
                     _ if tokens.get(1).is_some_and(|t| t == "->") => Some(5),
                     _ => None,
                 };

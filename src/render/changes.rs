@@ -4,9 +4,8 @@
 //! line at both commits.
 
 use super::kinds::PortalPage;
-use super::table::section;
-use super::table::{Anchors, Cell, Section, TableRow, api_page};
-use super::views::Link;
+use super::table::{Anchors, Cell, Section, TableRow, api_page, section};
+use super::views::{ControllerLink, Link};
 use crate::diff::{Category, ChangeKind, ProjectDiff, RowChange, format};
 use crate::model::Project;
 
@@ -49,7 +48,7 @@ fn sources(d: &ProjectDiff, c: &RowChange) -> Vec<Link> {
 }
 
 /// The page of the portal that shows the row at the pinned revision, if it still has one.
-fn row_page(root: &str, p: &Project, controllers: &[(String, String)], c: &RowChange) -> String {
+fn row_page(root: &str, p: &Project, controllers: &[ControllerLink], c: &RowChange) -> String {
     if c.change == ChangeKind::Removed && c.category != Category::CrdField {
         return String::new();
     }
@@ -67,8 +66,8 @@ fn row_page(root: &str, p: &Project, controllers: &[(String, String)], c: &RowCh
             .unwrap_or_default(),
         Category::Controller | Category::Watch | Category::Read | Category::Write => controllers
             .iter()
-            .find(|(name, _)| *name == c.controller)
-            .map(|(_, path)| format!("{root}{path}"))
+            .find(|l| l.name == c.controller)
+            .map(|l| format!("{root}{}", l.path))
             .unwrap_or_else(|| format!("{base}dataflow/")),
         Category::Webhook => format!("{base}security/#webhooks"),
         Category::Rbac => format!("{base}security/#roles"),
@@ -90,7 +89,7 @@ fn row_page(root: &str, p: &Project, controllers: &[(String, String)], c: &RowCh
 struct Context<'a> {
     root: &'a str,
     project: &'a Project,
-    controllers: Vec<(String, String)>,
+    controllers: Vec<ControllerLink>,
 }
 
 fn consumers_cell(c: &RowChange) -> Cell {

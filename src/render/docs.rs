@@ -185,11 +185,12 @@ pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs
     // Past `NAV_ALL_UP_TO` docs, a page lists the `NAV_NEAR` docs of its folder on each
     // side of it: each page's list is bounded, so the pages grow linearly in all.
     let mut folders: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    let mut place: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    // A doc's folder and its position among the folder's docs.
+    let mut place: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
     for (i, d) in listed.iter().enumerate() {
         let folder = d.path.rsplit_once('/').map_or("", |(f, _)| f);
         let mates = folders.entry(folder).or_default();
-        place.insert(d.path.as_str(), (i, mates.len()));
+        place.insert(d.path.as_str(), (folder, mates.len()));
         mates.push(i);
     }
     let nav = |current: &str| -> (Vec<NavLink>, Option<usize>) {
@@ -197,10 +198,9 @@ pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs
             let all = listed.iter().filter_map(|d| link(d, d.path == current));
             return (all.collect(), None);
         }
-        let Some(&(_, at)) = place.get(current) else {
+        let Some(&(folder, at)) = place.get(current) else {
             return (Vec::new(), Some(listed.len()));
         };
-        let folder = current.rsplit_once('/').map_or("", |(f, _)| f);
         let mates = folders.get(folder).map(Vec::as_slice).unwrap_or_default();
         let near = &mates[at.saturating_sub(NAV_NEAR)..mates.len().min(at + NAV_NEAR + 1)];
         let links = near

@@ -37,6 +37,8 @@ pub mod version_diff;
 pub mod views;
 pub mod yaml_text;
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use crate::config::Site;
@@ -194,7 +196,10 @@ pub fn render_site(
         .map(|p| nav::ProjectEntries {
             name: p.name.clone(),
             title: p.title.clone(),
-            controllers: views::controller_links(p),
+            controllers: views::controller_links(p)
+                .into_iter()
+                .map(|l| (l.label, l.path))
+                .collect(),
             kinds: api::own_kinds(p),
             has_docs: docs::has_docs(p),
             has_changes: portal
@@ -375,9 +380,19 @@ pub fn render_site(
         let privileges = crate::least_privilege::derive(project, &names);
         let mut security = security(project, portal, &kind_links, &report, &privileges, root);
         security.diagram = drawn(graphs::rbac(project, root));
+        // Each controller's access rows and rules, gathered once for all its pages.
+        let mut rows_of: HashMap<usize, Vec<&crate::access::AccessRow>> = HashMap::new();
+        for row in &report.rows {
+            if let Some(index) = row.controller {
+                rows_of.entry(index).or_default().push(row);
+            }
+        }
+        let privileges_of: HashMap<usize, &crate::least_privilege::Privileges> =
+            privileges.iter().map(|c| (c.index, c)).collect();
         let controller_rbac = |index: usize| {
-            let mine = privileges.iter().find(|c| c.index == index);
-            rbac_code::controller_sections(project, &report, mine, portal, root, index)
+            let rows = rows_of.get(&index).map_or(&[][..], Vec::as_slice);
+            let mine = privileges_of.get(&index).copied();
+            rbac_code::controller_sections(project, rows, mine, portal, root, index)
         };
         for controller in
             views::controller_pages(project, &kind_links, root, &flows, &controller_rbac)

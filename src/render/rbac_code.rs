@@ -6,7 +6,7 @@
 use super::kinds::{kind_cell, kind_title};
 use super::table::{Anchors, Cell, CodeBlock, Section, TableRow, call_steps, source_links};
 use super::views::anchor;
-use crate::access::AccessReport;
+use crate::access::{AccessReport, AccessRow};
 use crate::least_privilege::{self, Privileges, Trace};
 use crate::model::{Portal, Project};
 use crate::source::line_url;
@@ -86,7 +86,7 @@ fn versus_section(intro: String, rows: Vec<TableRow>) -> Section {
 /// The RBAC-versus-code table's rows for `rows`.
 fn access_rows<'a>(
     p: &Project,
-    rows: impl Iterator<Item = &'a crate::access::AccessRow>,
+    rows: impl Iterator<Item = &'a AccessRow>,
     portal: &Portal,
     root: &str,
     anchors: &mut Anchors,
@@ -184,7 +184,7 @@ fn missing_summary(report: &AccessReport) -> String {
 /// own page.
 pub fn controller_sections(
     p: &Project,
-    report: &AccessReport,
+    rows: &[&AccessRow],
     privileges: Option<&Privileges>,
     portal: &Portal,
     root: &str,
@@ -192,8 +192,7 @@ pub fn controller_sections(
 ) -> Vec<Section> {
     let name = p.controllers.get(index).map_or("", |c| c.name.as_str());
     let mut anchors = Anchors::new();
-    let mine = report.rows.iter().filter(|r| r.controller == Some(index));
-    let rows = access_rows(p, mine, portal, root, &mut anchors);
+    let rows = access_rows(p, rows.iter().copied(), portal, root, &mut anchors);
     let mut out = vec![versus_section(
         format!(
             "Per kind, the verbs the {name} controller's watches, reads and writes need against the verbs its roles grant; MISSING means it will be refused at run time. The whole project's comparison is on the security page."

@@ -222,7 +222,7 @@ pub fn export(repo: &Path, commit: &str, dest: &Path, offline: bool) -> Result<(
     let index = dest.with_extension("index");
     let mut cmd = command(Some(dest), offline);
     cmd.arg("--git-dir").arg(&git_dir);
-    for driver in filter_drivers(repo) {
+    for driver in filter_drivers(repo)? {
         for (key, value) in [("process", ""), ("smudge", ""), ("required", "false")] {
             cmd.arg("-c").arg(format!("filter.{driver}.{key}={value}"));
         }
@@ -257,9 +257,10 @@ pub fn export(repo: &Path, commit: &str, dest: &Path, offline: bool) -> Result<(
 }
 
 /// The filter drivers the configuration of `repo` defines (`filter.NAME.smudge`, …: NAME
-/// may hold dots), to be switched off. Names git could not take back in `-c` are left out:
-/// a name with `=` or a line break cannot be named there, so none is configured either.
-fn filter_drivers(repo: &Path) -> Vec<String> {
+/// may hold dots), to be switched off; an error when one cannot be named on git's command
+/// line (`-c filter.a=b.smudge=` would set another key), so its export is refused.
+fn filter_drivers(repo: &Path) -> Result<Vec<String>, String> {
+    // Exit code 1 when there is no such key: none to switch off.
     let listed = git(
         Some(repo),
         &["config", "--name-only", "--get-regexp"],
@@ -267,17 +268,22 @@ fn filter_drivers(repo: &Path) -> Vec<String> {
         true,
     )
     .unwrap_or_default();
-    let mut drivers: Vec<String> = listed
-        .lines()
-        .filter_map(|key| {
-            let rest = key.strip_prefix("filter.")?;
-            let (name, _) = rest.rsplit_once('.')?;
-            (!name.is_empty() && !name.contains(['=', '\n', '\0'])).then(|| name.to_string())
-        })
-        .collect();
+    let mut drivers = Vec::new();
+    for key in listed.lines() {
+        let Some((name, _)) = key.strip_prefix("filter.").and_then(|r| r.rsplit_once('.')) else {
+            continue;
+        };
+        if name.is_empty() || name.contains(['=', '\0']) || name.contains(char::is_control) {
+            return Err(format!(
+                "the repository's configuration defines a filter driver whose name portolan cannot switch off (`{}`): its earlier revisions are not written out",
+                name.escape_debug()
+            ));
+        }
+        drivers.push(name.to_string());
+    }
     drivers.sort();
     drivers.dedup();
-    drivers
+    Ok(drivers)
 }
 
 /// The commit a revision names in the clone: a commit id, tag, or remote branch.
@@ -419,6 +425,45 @@ mod tests {
             .collect();
         v.sort();
         v
+    }
+
+    #[test]
+    fn filter_drivers_are_listed_and_one_that_cannot_be_switched_off_refuses_the_export() {
+        let dir = tempfile::tempdir().unwrap();
+        let repo = dir.path().join("r");
+        upstream(&repo);
+        assert_eq!(filter_drivers(&repo), Ok(Vec::new()));
+        git(
+            Some(&repo),
+            &["config", "filter.lfs.smudge", "x"],
+            &[],
+            true,
+        )
+        .unwrap();
+        git(
+            Some(&repo),
+            &["config", "filter.a.b.process", "x"],
+            &[],
+            true,
+        )
+        .unwrap();
+        assert_eq!(
+            filter_drivers(&repo),
+            Ok(vec!["a.b".to_string(), "lfs".to_string()])
+        );
+        git(
+            Some(&repo),
+            &["config", "filter.x=y.smudge", "x"],
+            &[],
+            true,
+        )
+        .unwrap();
+        let commit = git(Some(&repo), &["rev-parse", "HEAD"], &[], true).unwrap();
+        let dest = dir.path().join("out");
+        std::fs::create_dir(&dest).unwrap();
+        let e = export(&repo, &commit, &dest, true).unwrap_err();
+        assert!(e.contains("cannot switch off (`x=y`)"), "{e}");
+        assert!(names(&dest).is_empty());
     }
 
     #[test]

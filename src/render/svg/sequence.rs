@@ -394,21 +394,22 @@ mod tests {
         assert!(svg.contains("<g class=\"msg informer\">"), "{svg}");
     }
 
+    /// A watch message from the API (participant 0) to participant `to`, the `i`-th.
+    fn watch(to: usize, i: usize) -> Step {
+        Step::Message(Message {
+            from: 0,
+            to,
+            kind: MessageKind::Watch,
+            label: format!("Watch example.io/v1 Kind{i}"),
+            link: "/x/".into(),
+            source: String::new(),
+            group: None,
+        })
+    }
+
     #[test]
     fn a_hundred_messages_stack_top_to_bottom() {
-        let steps: Vec<Step> = (0..100)
-            .map(|i| {
-                Step::Message(Message {
-                    from: 0,
-                    to: 1,
-                    kind: MessageKind::Watch,
-                    label: format!("Watch example.io/v1 Kind{i}"),
-                    link: "/x/".into(),
-                    source: String::new(),
-                    group: None,
-                })
-            })
-            .collect();
+        let steps: Vec<Step> = (0..100).map(|i| watch(1, i)).collect();
         let d = Diagram {
             title: "t".into(),
             participants: vec![participant("api", "API"), participant("c0", "c")],
@@ -433,19 +434,7 @@ mod tests {
         let n = 300;
         let mut participants = vec![participant("api", "API")];
         participants.extend((0..n).map(|i| participant(&format!("c{i}"), &format!("c{i}"))));
-        let steps = (0..n * 4)
-            .map(|i| {
-                Step::Message(Message {
-                    from: 0,
-                    to: 1 + i / 4,
-                    kind: MessageKind::Watch,
-                    label: format!("Watch example.io/v1 Kind{i}"),
-                    link: "/x/".into(),
-                    source: String::new(),
-                    group: None,
-                })
-            })
-            .collect();
+        let steps = (0..n * 4).map(|i| watch(1 + i / 4, i)).collect();
         let d = Diagram {
             title: "t".into(),
             participants,

@@ -66,45 +66,51 @@ fn index_of(p: &Project, c: &Controller) -> Option<usize> {
     p.controllers.iter().position(|k| std::ptr::eq(k, c))
 }
 
-/// The component controllers in page order with their site-relative page folders, each
-/// named as a reader tells it from the others: a name several controllers share is
-/// followed by the folder its setup is in, or its `file:line` when that is shared too
-/// (`providerrevision (internal/controller/pkg/revision)`).
-pub fn controller_links(p: &Project) -> Vec<(String, String)> {
+/// A component controller's page: its name, how the sidebar names it, and its
+/// site-relative folder.
+pub struct ControllerLink {
+    pub name: String,
+    /// The name, followed, when several controllers share it, by the folder of its setup,
+    /// or its `file:line` when that is shared too
+    /// (`providerrevision (internal/controller/pkg/revision)`).
+    pub label: String,
+    pub path: String,
+}
+
+/// The component controllers in page order with their pages.
+pub fn controller_links(p: &Project) -> Vec<ControllerLink> {
     let slugs = slugs(p);
-    let mut by_name: HashMap<&str, Vec<&Controller>> = HashMap::new();
-    for c in p.controllers.iter().filter(|c| c.area.is_component()) {
-        by_name.entry(c.name.as_str()).or_default().push(c);
+    fn at(c: &Controller) -> Option<(&str, u32)> {
+        c.sources.first().map(|s| (s.file.as_str(), s.line))
     }
-    let at = |c: &Controller| c.sources.first().map(|s| (s.file.clone(), s.line));
-    let folder = |c: &Controller| {
-        at(c).map(|(file, _)| {
-            file.rsplit_once('/')
-                .map_or(String::new(), |(d, _)| d.to_string())
-        })
-    };
+    fn folder(c: &Controller) -> Option<&str> {
+        at(c).map(|(file, _)| file.rsplit_once('/').map_or("", |(d, _)| d))
+    }
+    let mut names: HashMap<&str, usize> = HashMap::new();
+    let mut folders: HashMap<(&str, Option<&str>), usize> = HashMap::new();
+    for c in p.controllers.iter().filter(|c| c.area.is_component()) {
+        *names.entry(&c.name).or_default() += 1;
+        *folders.entry((&c.name, folder(c))).or_default() += 1;
+    }
     super::super::main_first::ordered(p)
         .0
         .into_iter()
         .filter_map(|c| {
             let index = index_of(p, c)?;
             let (_, slug) = slugs.iter().find(|(i, _)| *i == index)?;
-            let namesakes = by_name.get(c.name.as_str()).map_or(&[][..], Vec::as_slice);
-            let label = if namesakes.len() < 2 {
-                c.name.clone()
-            } else {
-                let mine = folder(c);
-                let shared = namesakes
-                    .iter()
-                    .filter(|k| !std::ptr::eq(**k, c))
-                    .any(|k| folder(k) == mine);
-                match (mine, at(c)) {
-                    (Some(dir), _) if !shared && !dir.is_empty() => format!("{} ({dir})", c.name),
-                    (_, Some((file, line))) => format!("{} ({file}:{line})", c.name),
-                    _ => c.name.clone(),
+            let label = match (folder(c), at(c)) {
+                _ if names[c.name.as_str()] < 2 => c.name.clone(),
+                (Some(dir), _) if !dir.is_empty() && folders[&(c.name.as_str(), Some(dir))] < 2 => {
+                    format!("{} ({dir})", c.name)
                 }
+                (_, Some((file, line))) => format!("{} ({file}:{line})", c.name),
+                _ => c.name.clone(),
             };
-            Some((label, page_path(p, slug)))
+            Some(ControllerLink {
+                name: c.name.clone(),
+                label,
+                path: page_path(p, slug),
+            })
         })
         .collect()
 }
@@ -387,7 +393,7 @@ mod tests {
         let mut third = p.controllers[3].clone();
         third.sources = at("internal/b/setup.go", 40);
         p.controllers.push(third);
-        let labels: Vec<String> = controller_links(p).into_iter().map(|(l, _)| l).collect();
+        let labels: Vec<String> = controller_links(p).into_iter().map(|l| l.label).collect();
         assert!(labels.contains(&"widget".to_string()), "{labels:?}");
         for expected in [
             "gadget (internal/a)",

@@ -12,7 +12,7 @@ mod project;
 
 pub use binaries::BinaryView;
 pub use controllers::{
-    controller_links, controller_pages, page_of as controller_page,
+    ControllerLink, controller_links, controller_pages, page_of as controller_page,
     url_by_name as controller_url_by_name, url_of as controller_url,
 };
 pub use home::home;
