@@ -20,8 +20,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::model::{Project, RbacRule, SourceRef, UNRESOLVED};
-use crate::resources::ResourceNames;
+use model::{Project, RbacRule, SourceRef, UNRESOLVED};
+use kubernetes::resources::ResourceNames;
 
 /// Which rules were compared, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,7 +126,7 @@ pub fn basis(p: &Project) -> Basis {
         .filter(|b| b.area.is_component() && !b.bundled)
         .collect();
     // A subject matches a workload's account by name, and by namespace when both have one.
-    let bound = |namespace: &str, account: &str| -> Vec<&crate::model::RoleBinding> {
+    let bound = |namespace: &str, account: &str| -> Vec<&model::RoleBinding> {
         bindings
             .iter()
             .copied()
@@ -413,7 +413,7 @@ fn unused_note(group: &str, resource: &str, verbs: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{
+    use model::{
         Area, Controller, Operation, Origin, Relation, RoleBinding, Watch, Workload,
     };
 
@@ -438,7 +438,7 @@ mod tests {
                 conditions: Vec::new(),
                 reads: vec![
                     Operation {
-                        via: vec![crate::model::CallStep {
+                        via: vec![model::CallStep {
                             function: "pool.helper.lookup".into(),
                             file: "c.go".into(),
                             line: 5,

@@ -10,12 +10,12 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::analyze::{self, FileFacts};
+use analyze::{self, FileFacts};
 use crate::cache::{self, Cache, Hash, KeyHasher};
-use crate::config::{Config, ProjectConfig, SourceSpec};
-use crate::model::{Area, Diagnostic, MAX_MODEL_BYTES, Project, SCHEMA_VERSION, Stats};
-use crate::regular::{self, ReadError};
-use crate::source::{self, walk};
+use config::{Config, ProjectConfig, SourceSpec};
+use model::{Area, Diagnostic, MAX_MODEL_BYTES, Project, SCHEMA_VERSION, Stats};
+use files::regular::{self, ReadError};
+use source::{self, walk};
 
 /// How a run behaves, from the command line.
 #[derive(Debug, Clone, Default)]
@@ -162,7 +162,7 @@ fn analyze_in_pool(
         let part = (count > 1).then_some((n + 1, count));
         out.extend(analyze_batch(batch, part, config, progress, cache));
         // The batch's texts and facts were freed on the worker threads.
-        crate::heap::give_back();
+        files::heap::give_back();
     }
     out
 }
@@ -594,7 +594,7 @@ pub fn analyze_path(path: &Path, options: &Options) -> Result<Project, String> {
     };
     let config = Config {
         file: PathBuf::from("projects.toml"),
-        site: crate::config::Site::defaults(Path::new(".")),
+        site: config::Site::defaults(Path::new(".")),
         projects: vec![project],
         groups: Default::default(),
     };

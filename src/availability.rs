@@ -24,8 +24,8 @@
 
 use std::collections::HashMap;
 
-use crate::analyze::yaml::value::qualified;
-use crate::model::{
+use analyze::yaml::value::qualified;
+use model::{
     Area, Autoscaler, Container, DisruptionBudget, Kustomization, Project, Workload,
 };
 
@@ -565,7 +565,7 @@ pub fn own_flag_counts(p: &Project) -> Vec<(FlagKind, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Area, Probe, SourceRef};
+    use model::{Area, Probe, SourceRef};
 
     fn container(name: &str) -> Container {
         Container {

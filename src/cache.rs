@@ -24,9 +24,9 @@ use std::time::UNIX_EPOCH;
 
 use sha2::{Digest, Sha256};
 
-use crate::analyze::FileFacts;
-use crate::model::{MAX_MODEL_BYTES, Project};
-use crate::regular;
+use analyze::FileFacts;
+use model::{MAX_MODEL_BYTES, Project};
+use files::regular;
 
 /// A content hash.
 pub type Hash = [u8; 32];

@@ -17,9 +17,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use crate::analyze::{self, FileFacts, FileKind};
-use crate::model::Area;
-use crate::source::walk;
+use analyze::{self, FileFacts, FileKind};
+use model::Area;
+use source::walk;
 
 /// splitmix64: tiny, fast, and the same sequence everywhere for one seed.
 pub struct Rng(u64);
@@ -454,7 +454,7 @@ fn analyzer_target(
 }
 
 fn is_kustomization(path: &str) -> bool {
-    crate::analyze::kustomize::is_kustomization(path)
+    analyze::kustomize::is_kustomization(path)
 }
 
 fn is_helm(path: &str) -> bool {
@@ -478,13 +478,13 @@ fn markdown_target() -> Target {
         run: Arc::new(|_, bytes| {
             let text = String::from_utf8_lossy(bytes);
             let mut size = 0;
-            if let Ok(page) = crate::content::parse_page("fuzz.md", "fuzz.md", &text) {
+            if let Ok(page) = source::content::parse_page("fuzz.md", "fuzz.md", &text) {
                 size += format!("{page:?}").len();
             }
-            let rendered = crate::markdown::render(
+            let rendered = markdown::render(
                 &text,
                 Arc::new(NoLinks),
-                crate::markdown::Settings {
+                markdown::Settings {
                     mermaid: true,
                     reserved_ids: &["main-content"],
                     heading_offset: 1,
@@ -495,7 +495,7 @@ fn markdown_target() -> Target {
             // referenced images, diagnostics.
             let dir = tempfile::tempdir().expect("temp dir");
             std::fs::write(dir.path().join("README.md"), bytes).expect("write README");
-            let collected = crate::source::docs::collect(dir.path(), &[]);
+            let collected = source::docs::collect(dir.path(), &[]);
             size += format!("{:?}", collected.docs).len();
             Some(size)
         }),
@@ -503,8 +503,8 @@ fn markdown_target() -> Target {
 }
 
 struct NoLinks;
-impl crate::markdown::Links for NoLinks {
-    fn resolve(&self, _: crate::markdown::Use, path: &str, _: Option<&str>) -> Option<String> {
+impl markdown::Links for NoLinks {
+    fn resolve(&self, _: markdown::Use, path: &str, _: Option<&str>) -> Option<String> {
         Some(format!("/x/{path}"))
     }
 }
@@ -529,7 +529,7 @@ fn config_target() -> Target {
         mutator: mutate,
         run: Arc::new(|_, bytes| {
             let text = String::from_utf8_lossy(bytes);
-            match crate::config::parse(Path::new("/nonexistent/fuzz/projects.toml"), &text) {
+            match config::parse(Path::new("/nonexistent/fuzz/projects.toml"), &text) {
                 Ok(config) => Some(format!("{config:?}").len()),
                 Err(e) => {
                     assert!(
@@ -570,16 +570,16 @@ fn render_model(
     theme: &crate::render::theme::Theme,
 ) -> Option<Vec<crate::render::OutputFile>> {
     let text = std::str::from_utf8(bytes).ok()?;
-    let mut project = serde_json::from_str::<crate::model::Project>(text).ok()?;
+    let mut project = serde_json::from_str::<model::Project>(text).ok()?;
     // As the pipeline does: projects.toml names the project, not the model.
     project.name = "m".into();
     project.title = "M".into();
-    let config = crate::config::parse(
+    let config = config::parse(
         Path::new("/nonexistent/fuzz/projects.toml"),
         "[[project]]\nname = \"m\"\nmodel = \"m.json\"\n",
     )
     .expect("a valid config");
-    let content = crate::content::Content::default();
+    let content = source::content::Content::default();
     let mut files = Vec::new();
     crate::pipeline::render_pages(
         &config,
@@ -666,7 +666,7 @@ fn image_target() -> Target {
         mutator: mutate_reference,
         run: Arc::new(|_, bytes| {
             let text = String::from_utf8_lossy(bytes);
-            let parts = crate::analyze::images::split(&text)?;
+            let parts = analyze::images::split(&text)?;
             let mut again = String::new();
             if !parts.registry.is_empty() {
                 again.push_str(&parts.registry);

@@ -10,11 +10,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::{
+use model::{
     KindDefinition, KindEntry, KindGrant, KindWatcher, KindWebhook, KindWriter, Project, Relation,
     SourceRef, UNRESOLVED, UnresolvedKind,
 };
-use crate::resources::ResourceNames;
+use kubernetes::resources::ResourceNames;
 
 type Index = BTreeMap<(String, String), KindEntry>;
 
@@ -25,7 +25,7 @@ fn entry<'a>(kinds: &'a mut Index, group: &str, kind: &str) -> &'a mut KindEntry
             group: group.to_string(),
             kind: kind.to_string(),
             defined_by: Vec::new(),
-            defined_outside: crate::analyze::go::kinds::defined_outside(group),
+            defined_outside: analyze::go::kinds::defined_outside(group),
             watched_by: Vec::new(),
             definitions: Vec::new(),
             written_by: Vec::new(),
@@ -363,7 +363,7 @@ fn merge_sources<T: Sourced, K: Ord>(rows: Vec<T>, key: impl Fn(&T) -> K) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{
+    use model::{
         Area, Controller, Crd, Gvk, Operation, Origin, PackageOperation, RbacRule, Watch, Webhook,
         WebhookRule, WebhookType,
     };

@@ -17,8 +17,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::access::{read_verbs, write_verbs};
-use crate::model::{CallStep, Project, SourceRef, UNRESOLVED};
-use crate::resources::ResourceNames;
+use model::{CallStep, Project, SourceRef, UNRESOLVED};
+use kubernetes::resources::ResourceNames;
 
 /// One place in the code that needs a verb.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -85,7 +85,7 @@ pub fn derive(p: &Project, names: &ResourceNames) -> Vec<Privileges> {
         .collect()
 }
 
-fn controller(index: usize, c: &crate::model::Controller, names: &ResourceNames) -> Privileges {
+fn controller(index: usize, c: &model::Controller, names: &ResourceNames) -> Privileges {
     // (group, kind, subresource) → verb → traces
     type Key = (String, String, Option<&'static str>);
     let mut by_kind: BTreeMap<Key, BTreeMap<String, BTreeSet<Trace>>> = BTreeMap::new();
@@ -322,7 +322,7 @@ fn object_name(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Area, Controller, Operation, Relation, Watch};
+    use model::{Area, Controller, Operation, Relation, Watch};
 
     fn op(verb: &str, group: &str, kind: &str, line: u32, via: &[&str]) -> Operation {
         Operation {

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::model::{
+use model::{
     Connection, ConnectionEnd, ConnectionKind, Counts, KUBERNETES_GROUPS, KindEntry, Portal,
     Project, ProjectSummary, Relation, SCHEMA_VERSION, UNRESOLVED,
 };
@@ -276,7 +276,7 @@ pub fn shared_kinds(portal: &Portal) -> Vec<&KindEntry> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Area, Controller, Crd, Operation, SourceRef, Watch};
+    use model::{Area, Controller, Crd, Operation, SourceRef, Watch};
 
     fn crd(group: &str, kind: &str, bundled: bool) -> Crd {
         Crd {

@@ -5,34 +5,23 @@
 
 mod access;
 mod analysis;
-mod analyze;
 mod availability;
 mod cache;
 mod cli;
-mod config;
-mod content;
-mod deprecations;
 mod diff;
 #[cfg(test)]
 mod fuzz;
-mod heap;
 mod init;
 mod kind_index;
 mod least_privilege;
 mod link;
-mod markdown;
-mod model;
 mod output;
 mod pipeline;
-mod real_path;
-mod regular;
 mod render;
-mod resources;
 mod revisions;
 mod schema;
 mod search;
 mod serve;
-mod source;
 mod verify;
 
 use std::process::ExitCode;

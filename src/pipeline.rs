@@ -6,12 +6,12 @@ use std::path::{Path, PathBuf};
 
 use crate::analysis::{Options, Progress, analyze_projects_cached};
 use crate::cache::{self, Cache, Hash};
-use crate::config::Config;
-use crate::content;
+use config::Config;
+use source::content;
 use crate::link;
-use crate::model::{self, Portal, Project, Stats};
+use model::{self, Portal, Project, Stats};
 use crate::output;
-use crate::regular;
+use files::regular;
 use crate::render::{self, OutputFile, Theme};
 use crate::revisions;
 use crate::search;
@@ -260,7 +260,7 @@ impl render::Sink for Indexing<'_> {
     }
 
     fn project_done(&mut self) {
-        crate::heap::give_back();
+        files::heap::give_back();
     }
 }
 
@@ -293,7 +293,7 @@ fn finish_build(
     let Indexing { indexer, mut into } = sink;
     let search = indexer.finish(&mut into)?;
     let search_time = started.elapsed();
-    crate::heap::give_back();
+    files::heap::give_back();
     Ok(Built {
         projects: rendered.projects,
         files: Vec::new(),
@@ -421,7 +421,7 @@ fn site_key(
     cache: &Cache,
 ) -> Option<Hash> {
     // Already read whole by `config::load`: only a pipe in its place is refused here.
-    let config_text = regular::read(&config.file, crate::config::MAX_CONFIG_BYTES).ok()?;
+    let config_text = regular::read(&config.file, config::MAX_CONFIG_BYTES).ok()?;
     // A compared revision is fixed by its commit (a branch may move); one that failed is
     // tried again next time.
     let mut compared = Vec::new();

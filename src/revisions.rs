@@ -11,12 +11,12 @@
 
 use crate::analysis::{self, Options, Progress, Silent};
 use crate::cache::{Cache, KeyHasher};
-use crate::config::{Config, ProjectConfig, SourceSpec};
+use config::{Config, ProjectConfig, SourceSpec};
 use crate::diff::{self, ProjectDiff, Revision};
 use crate::kind_index;
 use crate::link;
-use crate::model::{KindEntry, Project};
-use crate::source::{self, git};
+use model::{KindEntry, Project};
+use source::{self, git};
 
 /// A revision resolved in a project's repository, ready to analyze.
 pub struct Resolved {
@@ -39,7 +39,7 @@ pub fn resolve(
     offline: bool,
 ) -> Result<Resolved, String> {
     let fail = |e: String| format!("project `{}` at `{rev}`: {e}", p.name);
-    if let Some(why) = crate::config::git_rev_problem(rev) {
+    if let Some(why) = config::git_rev_problem(rev) {
         return Err(fail(format!(
             "`{}` is not a branch, tag or commit id: {why}",
             rev.escape_debug()

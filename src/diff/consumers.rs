@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::{Consumer, GroupKind};
-use crate::model::{KindEntry, Project, SourceRef};
+use model::{KindEntry, Project, SourceRef};
 
 /// What one consumer does with the kind (`get`, `for`), and where it first does it.
 type Uses = (Vec<String>, Option<SourceRef>);

@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::rows::pair;
 use super::{Category, ChangeKind, GroupKind, RowChange};
-use crate::model::{Crd, Project, SourceRef};
+use model::{Crd, Project, SourceRef};
 use crate::schema;
 
 /// The copies of one kind at the old and the new revision.
@@ -228,7 +228,7 @@ fn compare(o: &Crd, n: &Crd, out: &mut Vec<RowChange>) {
             ));
         }
         if ov.printer_columns != nv.printer_columns {
-            let names = |v: &crate::model::CrdVersion| {
+            let names = |v: &model::CrdVersion| {
                 v.printer_columns
                     .iter()
                     .map(|c| c.name.clone())

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::{Category, ChangeKind, ProjectDiff, RowChange};
-use crate::model::SourceRef;
+use model::SourceRef;
 
 /// Rows of one category a markdown comment lists before counting the rest.
 const MARKDOWN_ROWS: usize = 50;

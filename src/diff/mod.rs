@@ -17,7 +17,7 @@ mod rows;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{KindEntry, Project, SourceRef};
+use model::{KindEntry, Project, SourceRef};
 
 /// One side of a comparison: the revision as asked for and the commit it names.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -225,7 +225,7 @@ impl ProjectDiff {
         if commit.is_empty() {
             return None;
         }
-        crate::source::line_url(&self.source_url, commit, &at.file, at.line)
+        source::line_url(&self.source_url, commit, &at.file, at.line)
     }
 
     /// How many rows of each change kind: (added, removed, changed).

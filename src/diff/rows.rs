@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::{Category, ChangeKind, RowChange};
-use crate::model::{Binary, Ecosystem, Project, SourceRef};
+use model::{Binary, Ecosystem, Project, SourceRef};
 
 /// A row as compared: what identifies it, what it shows, and where it is.
 pub struct Row {

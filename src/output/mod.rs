@@ -28,8 +28,8 @@ use std::path::{Path, PathBuf};
 pub use guard::Refusal;
 use guard::{Found, Protected};
 
-use crate::config::{Config, SourceSpec};
-use crate::real_path::real_path;
+use config::{Config, SourceSpec};
+use files::real_path::real_path;
 use crate::render::OutputFile;
 
 /// The file that marks a folder as a site portolan wrote.

@@ -43,7 +43,7 @@ pub fn write(path: &Path, json: &str) -> Result<(), Refusal> {
         Ok(meta) if !meta.is_file() => {
             return refuse(format!(
                 "it is {}, not a model file",
-                crate::regular::kind_of(&meta.file_type())
+                files::regular::kind_of(&meta.file_type())
             ));
         }
         Ok(_) if !is_model(path) => {

@@ -17,7 +17,7 @@ use super::example_yaml::{self, Kind};
 use super::table::{Anchors, Cell, TableRow, api_page, counted, source_links};
 use super::version_diff::{self, VersionDiff};
 use super::views::Link;
-use crate::model::{Area, CelRule, Crd, CrdSchema, CrdVersion, Project, StatusCondition};
+use model::{Area, CelRule, Crd, CrdSchema, CrdVersion, Project, StatusCondition};
 use crate::schema::tree::type_text;
 
 /// The project header every page shows.
@@ -243,7 +243,7 @@ pub fn rule_count(c: &Crd) -> usize {
 /// repeated subtree's (`same_as`) counted again for each copy, as the CRD spells them out.
 fn schema_rules(s: &CrdSchema) -> usize {
     let fields = &s.fields;
-    let parents = crate::analyze::yaml::crd::parents_by_depth(fields.iter().map(|f| f.depth));
+    let parents = analyze::yaml::crd::parents_by_depth(fields.iter().map(|f| f.depth));
     let index: BTreeMap<&str, usize> = fields
         .iter()
         .enumerate()
@@ -256,7 +256,7 @@ fn schema_rules(s: &CrdSchema) -> usize {
     // `under[i]`: the rules below field i. A copy's count needs its first copy's, which
     // may need another's: each pass settles one more level of copies (bounded by depth).
     let mut under = vec![0usize; fields.len()];
-    for _ in 0..crate::analyze::yaml::crd::MAX_DEPTH + 1 {
+    for _ in 0..analyze::yaml::crd::MAX_DEPTH + 1 {
         let mut next = vec![0usize; fields.len()];
         for i in (0..fields.len()).rev() {
             let copied = first[i].filter(|&j| j != i).map_or(0, |j| under[j]);
@@ -338,7 +338,7 @@ fn by_kind(p: &Project) -> BTreeMap<String, Vec<&Crd>> {
 
 /// The order of a kind's variants (a full and a minimal CRD): the richest schema first,
 /// then by first source. The API reference and the dataflow page's Defined CRDs share it.
-pub fn richest_first(c: &Crd) -> (std::cmp::Reverse<usize>, Option<crate::model::SourceRef>) {
+pub fn richest_first(c: &Crd) -> (std::cmp::Reverse<usize>, Option<model::SourceRef>) {
     (
         std::cmp::Reverse(c.schema.iter().map(|s| s.fields.len()).sum::<usize>()),
         c.sources.first().cloned(),
@@ -478,7 +478,7 @@ fn conditions(p: &Project, root: &str, group: &str, kind: &str) -> Vec<TableRow>
         status: BTreeSet<&'a str>,
         reasons: BTreeSet<&'a str>,
         setters: BTreeSet<(String, String)>,
-        sources: Vec<crate::model::SourceRef>,
+        sources: Vec<model::SourceRef>,
     }
     let mut by_type: BTreeMap<&str, Type> = BTreeMap::new();
     let of_kind = |s: &&StatusCondition| s.group == group && s.kind == kind;
@@ -994,10 +994,10 @@ fn point_to_earlier_versions(crds: &[&Crd], views: &mut [Variant]) {
 /// descriptions came from (the CRD or a Go doc comment).
 fn reads_alike(a: &CrdSchema, b: &CrdSchema) -> bool {
     let plain = |s: &CrdSchema| {
-        let mut fields: Vec<crate::model::SchemaField> = s
+        let mut fields: Vec<model::SchemaField> = s
             .fields
             .iter()
-            .map(|f| crate::model::SchemaField {
+            .map(|f| model::SchemaField {
                 go_doc: false,
                 ..f.clone()
             })
@@ -1087,7 +1087,7 @@ fn changes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::SchemaField;
+    use model::SchemaField;
     use crate::schema::tree::tests::{field, rule, schema};
 
     fn with_rules(mut f: SchemaField, n: usize) -> SchemaField {
@@ -1229,7 +1229,7 @@ mod tests {
             scope: "Namespaced".into(),
             versions: vec![version("v1", false), version("v2", true)],
             schema: vec![schema("v1", v1), schema("v2", v2)],
-            sources: vec![crate::model::SourceRef {
+            sources: vec![model::SourceRef {
                 file: file.into(),
                 line: 1,
             }],

@@ -5,9 +5,9 @@
 use super::kinds::PortalPage;
 use super::table::section;
 use super::table::{Anchors, Cell, Section, TableRow, source_links};
-use crate::config::KubeVersion;
-use crate::deprecations::{self, Finding, Status};
-use crate::model::{Place, Project};
+use kubernetes::KubeVersion;
+use kubernetes::deprecations::{self, Finding, Status};
+use model::{Place, Project};
 
 const SOURCE: &str = "https://kubernetes.io/docs/reference/using-api/deprecation-guide/";
 

@@ -6,11 +6,11 @@
 
 use super::table::section;
 use super::table::{Anchors, Cell, Router, Section, TableRow, source_links};
-use crate::analyze::yaml::value::qualified;
+use analyze::yaml::value::qualified;
 use crate::availability::{Replicas, Row, rows};
 use std::collections::HashMap;
 
-use crate::model::{Autoscaler, Container, DisruptionBudget, Probe, Project, SourceRef};
+use model::{Autoscaler, Container, DisruptionBudget, Probe, Project, SourceRef};
 
 fn probe_text(name: &str, p: &Option<Probe>) -> Option<String> {
     let p = p.as_ref()?;

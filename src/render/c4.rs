@@ -12,7 +12,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use crate::model::{Binary, Portal, Project, Workload};
+use model::{Binary, Portal, Project, Workload};
 
 /// Workload kinds shown as containers: the long-running ones.
 const CONTAINER_KINDS: &[&str] = &["Deployment", "StatefulSet", "DaemonSet"];

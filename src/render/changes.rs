@@ -7,7 +7,7 @@ use super::kinds::PortalPage;
 use super::table::{Anchors, Cell, Section, TableRow, api_page, section};
 use super::views::{ControllerLink, Link};
 use crate::diff::{Category, ChangeKind, ProjectDiff, RowChange, format};
-use crate::model::Project;
+use model::Project;
 
 /// A comparison of the portal, or why it could not be made.
 pub type Comparison = Result<ProjectDiff, (String, String, String)>;
@@ -27,12 +27,12 @@ pub fn page_path(project: &str) -> String {
 /// row), and at the old commit: `file:line` and `before` when the place is the same,
 /// `before: …` and `after: …` when it moved.
 fn sources(d: &ProjectDiff, c: &RowChange) -> Vec<Link> {
-    let link = |label: String, at: &crate::model::SourceRef, new_side: bool| Link {
+    let link = |label: String, at: &model::SourceRef, new_side: bool| Link {
         label,
         url: d.link(at, new_side).unwrap_or_default(),
         note: false,
     };
-    let place = |at: &crate::model::SourceRef| format!("{}:{}", at.file, at.line);
+    let place = |at: &model::SourceRef| format!("{}:{}", at.file, at.line);
     match (&c.before, &c.after) {
         (Some(b), Some(a)) if b == a => {
             vec![link(place(a), a, true), link("before".into(), b, false)]

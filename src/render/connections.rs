@@ -2,7 +2,7 @@
 //! overview, the configuration page and the platform architecture page.
 
 use super::table::{Cell, TableRow, source_links};
-use crate::model::{ConnectionTarget, ExternalConnection, FeatureGate, PlatformCheck, Project};
+use model::{ConnectionTarget, ExternalConnection, FeatureGate, PlatformCheck, Project};
 
 /// A connection's target as a reader wants it: the value, `flag --x (default …)`,
 /// `env $X`, or what is unknown.

@@ -14,8 +14,8 @@ use serde::Serialize;
 
 use super::OutputFile;
 use super::docs::NavLink;
-use crate::content::{Content, Page};
-use crate::markdown::{self, Links, Settings, Use};
+use source::content::{Content, Page};
+use markdown::{self, Links, Settings, Use};
 
 /// Ids the chrome and the home page use; headings of content pages never take them.
 const CHROME_IDS: [&str; 9] = [
@@ -180,7 +180,7 @@ pub fn render(content: &Content, root: &str, mermaid: bool) -> Rendered {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::{Asset, parse_page};
+    use source::content::{Asset, parse_page};
 
     #[test]
     fn pages_links_and_navigation() {

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::table::counted;
-use crate::model::{Counts, Rows};
+use model::{Counts, Rows};
 
 /// One count: `6 Services`, and what is listed apart, `+10 in samples, +1 bundled`.
 #[derive(Serialize, Clone, Debug, PartialEq)]

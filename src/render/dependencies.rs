@@ -12,8 +12,8 @@ use serde::Serialize;
 
 use super::kinds::PortalPage;
 use super::table::{Anchors, Cell, Section, TableRow, counted, source_links};
-use crate::model::{Dependency, Ecosystem, Project};
-use crate::source::line_url;
+use model::{Dependency, Ecosystem, Project};
+use source::line_url;
 
 /// The overview's dependency tables.
 #[derive(Serialize, Default)]
@@ -285,7 +285,7 @@ pub fn platform(projects: &[Project], root: &str, links: Vec<super::views::Link>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Area, ModuleFile, SourceRef};
+    use model::{Area, ModuleFile, SourceRef};
 
     fn dep(module: &str, version: &str, indirect: bool) -> Dependency {
         Dependency {

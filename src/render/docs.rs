@@ -14,9 +14,9 @@ use serde::Serialize;
 
 use super::OutputFile;
 use super::table::{UniqueNames, path_segment};
-use crate::markdown::{self, Links, Settings, Use};
-use crate::model::{Doc, Project};
-use crate::source::file_url;
+use markdown::{self, Links, Settings, Use};
+use model::{Doc, Project};
+use source::file_url;
 
 /// Ids the overview page uses for its own sections; README headings never take them.
 pub const OVERVIEW_IDS: [&str; 7] = [
@@ -289,7 +289,7 @@ fn unique(taken: &mut UniqueNames, folder: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Doc, DocImage};
+    use model::{Doc, DocImage};
 
     fn project() -> Project {
         let doc = |path: &str, md: &str, readme: bool| Doc {

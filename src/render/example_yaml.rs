@@ -12,7 +12,7 @@
 //! schema portolan cut is said to be cut.
 
 use super::yaml_text::{self, Node};
-use crate::model::{CrdSchema, SchemaField};
+use model::{CrdSchema, SchemaField};
 use crate::schema::tree::Tree;
 
 /// At most this many lines of fields are written.

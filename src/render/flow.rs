@@ -11,7 +11,7 @@ use super::sequence::{self, Diagram, Links, Step};
 use super::table::{Cell, TableRow, path_segment};
 use super::views::anchor;
 use super::{OutputFile, mermaid, svg};
-use crate::model::Project;
+use model::Project;
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct FlowView {

@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use super::svg::graph::{Edge, Graph, Item, Node};
 use super::table::KindPages;
 use super::views::anchor;
-use crate::analyze::yaml::rbac::role_key;
-use crate::model::{Connection, Portal, Project};
+use analyze::yaml::rbac::role_key;
+use model::{Connection, Portal, Project};
 
 /// Projects and the kinds that connect them: `A → [kinds] → B` for each box of
 /// `Portal::connections`, with an arrow from each project of its writing side and to each
@@ -214,7 +214,7 @@ pub fn service_map(p: &Project, root: &str) -> Option<Graph> {
     let page = |page: &str, row: String| format!("{root}projects/{}/{page}/#{row}", p.name);
     let mut nodes = Vec::new();
     let mut edges = Vec::new();
-    let selects = |s: &crate::model::Service, w: &crate::model::Workload| {
+    let selects = |s: &model::Service, w: &model::Workload| {
         !s.selector.is_empty()
             && matches_namespace(&s.namespace, &w.namespace)
             && s.selector.iter().all(|kv| w.pod_labels.contains(kv))
@@ -325,7 +325,7 @@ pub fn service_map(p: &Project, root: &str) -> Option<Graph> {
 }
 
 fn ingress_node(
-    i: &crate::model::Ingress,
+    i: &model::Ingress,
     layer: usize,
     page: &dyn Fn(&str, String) -> String,
 ) -> Node {

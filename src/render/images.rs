@@ -10,8 +10,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::table::{Anchors, Cell, Router, Section, TableRow, source_links};
-use crate::model::{Dockerfile, ImageOrigin, ImageRef, Project, RunsAs, SourceRef};
-use crate::source::line_url;
+use model::{Dockerfile, ImageOrigin, ImageRef, Project, RunsAs, SourceRef};
+use source::line_url;
 
 fn link(p: &Project, text: String, s: &SourceRef) -> Cell {
     match line_url(&p.source_url, &p.commit, &s.file, s.line) {
@@ -120,7 +120,7 @@ pub fn dockerfiles_section(p: &Project, router: &mut Router, anchors: &mut Ancho
                     link(p, text, &s.source)
                 })
                 .collect();
-            let settings = |list: &[crate::model::BuildSetting]| {
+            let settings = |list: &[model::BuildSetting]| {
                 Cell::list(
                     list.iter()
                         .map(|s| link(p, s.value.clone(), &s.source))
@@ -223,7 +223,7 @@ pub fn platform_section(projects: &[Project], _root: &str) -> Section {
                 } else {
                     &s.resolved
                 };
-                let Some(parts) = crate::analyze::images::split(base) else {
+                let Some(parts) = analyze::images::split(base) else {
                     continue;
                 };
                 if base == "scratch" {

@@ -11,7 +11,7 @@ use super::table::Link;
 use super::table::{Anchors, Cell, Section, TableRow, api_page, source_links};
 pub use super::table::{kind_page, kind_url};
 use super::views::controller_url_by_name;
-use crate::model::{KindEntry, Portal, Project, SourceRef};
+use model::{KindEntry, Portal, Project, SourceRef};
 
 /// A portal-wide page made of sections of tables (kind pages, platform pages).
 #[derive(Serialize)]

@@ -1,6 +1,6 @@
 //! The order a reader meets a project's controllers in: its main controllers first.
 
-use crate::model::{Controller, Project, Relation};
+use model::{Controller, Project, Relation};
 
 /// The project's controllers, component ones first and then those of tests and samples;
 /// among component ones the main controllers first — those reconciling a kind the

@@ -16,9 +16,9 @@ use super::table::{
     source_links,
 };
 use super::views::anchor;
-use crate::analyze::yaml::rbac::role_key;
-use crate::analyze::yaml::value::qualified;
-use crate::model::{Project, Webhook};
+use analyze::yaml::rbac::role_key;
+use analyze::yaml::value::qualified;
+use model::{Project, Webhook};
 
 #[derive(Serialize)]
 pub struct SectionsPage {
@@ -35,7 +35,7 @@ pub struct SectionsPage {
 const BUNDLED_INTRO: &str = "Objects in manifest folders that belong to another project (see the Bundled dependency manifests section of the dataflow page for the evidence), and CRDs whose API group no in-repo Go API package declares.";
 
 /// One policy rule as `verbs: group/resource … (names …)`.
-pub fn rule_line(rule: &crate::model::PolicyRule) -> String {
+pub fn rule_line(rule: &model::PolicyRule) -> String {
     let mut what: Vec<String> = rule
         .groups
         .iter()
@@ -673,7 +673,7 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
     let namespaces = super::subjects::Namespaces::new(p);
     let mut accounts: Vec<(
         super::subjects::Resolved,
-        Vec<&crate::model::ServiceAccount>,
+        Vec<&model::ServiceAccount>,
     )> = Vec::new();
     for s in &p.service_accounts {
         let r = namespaces.account(&s.namespace, &s.name);
@@ -1008,7 +1008,7 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
 }
 
 /// A NetworkPolicy's cells: name, selected pods, policy types, ingress and egress rules.
-pub fn network_policy_cells(n: &crate::model::NetworkPolicy) -> Vec<Cell> {
+pub fn network_policy_cells(n: &model::NetworkPolicy) -> Vec<Cell> {
     vec![
         Cell::text(qualified(&n.namespace, &n.name)),
         Cell::text(if n.pod_selector.is_empty() {

@@ -6,7 +6,7 @@
 use super::kinds::PortalPage;
 use super::table::section;
 use super::table::{Anchors, Cell, Router, Section, TableRow, source_links};
-use crate::model::{Manager, ManagerOption, MemoryRisk, Project};
+use model::{Manager, ManagerOption, MemoryRisk, Project};
 
 /// The manager's name for people: the programs that create it (their binary names) and
 /// the function, else the function and its package.

@@ -41,9 +41,9 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::config::Site;
-use crate::content::Content;
-use crate::model::{Portal, Project};
+use config::Site;
+use source::content::Content;
+use model::{Portal, Project};
 pub use theme::Theme;
 
 /// One file of the site, at a `/`-separated path relative to the output folder.
@@ -243,7 +243,7 @@ pub fn render_site(
     let content_fingerprint = content_fingerprint(&site_pages, &own_files);
     files.extend(own_files);
     let kind_links = table::KindLinks::new(root, &projects, portal);
-    let names = crate::resources::ResourceNames::new(&projects);
+    let names = kubernetes::resources::ResourceNames::new(&projects);
     let diagram_links = sequence::Links {
         root,
         kinds: &kind_pages,
@@ -305,7 +305,7 @@ pub fn render_site(
     });
     files.push(OutputFile {
         path: "data/schema.json".into(),
-        bytes: json(&crate::model::json_schema())?,
+        bytes: json(&model::json_schema())?,
     });
     files.push(OutputFile {
         path: "data/c4.dsl".into(),

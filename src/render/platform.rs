@@ -8,10 +8,10 @@
 use super::kinds::{PortalPage, kind_cell, kind_title};
 use super::table::{Anchors, Cell, Section, TableRow, counted, service_port, source_links};
 use super::views::controller_url;
-use crate::analyze::yaml::rbac::role_key;
-use crate::analyze::yaml::value::qualified;
+use analyze::yaml::rbac::role_key;
+use analyze::yaml::value::qualified;
 use crate::link;
-use crate::model::{Portal, Project};
+use model::{Portal, Project};
 
 fn section(id: &str, title: &str, intro: &str, headers: &[&str], rows: Vec<TableRow>) -> Section {
     let mut headers: Vec<String> = headers.iter().map(|h| h.to_string()).collect();
@@ -82,7 +82,7 @@ fn chart_section(
 }
 
 /// How a Secret is used, from its references' `(how)`: each category once.
-fn secret_uses(s: &crate::model::Secret) -> Vec<&'static str> {
+fn secret_uses(s: &model::Secret) -> Vec<&'static str> {
     let mut uses = Vec::new();
     for r in &s.referenced_by {
         let how = r
@@ -111,7 +111,7 @@ fn secret_uses(s: &crate::model::Secret) -> Vec<&'static str> {
 }
 
 /// Own rows only: component area and not bundled.
-fn own(area: crate::model::Area, bundled: bool) -> bool {
+fn own(area: model::Area, bundled: bool) -> bool {
     area.is_component() && !bundled
 }
 
@@ -150,7 +150,7 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
             let anchor = anchors.unique(&["connection", &p.name, &file, &line]);
             connections.push(super::connections::connection_row(p, root, conn, anchor));
         }
-        let c = crate::model::Counts::of(p);
+        let c = model::Counts::of(p);
         summary.push(TableRow {
             anchor: anchors.unique(&["project", &p.name]),
             cells: vec![
@@ -493,7 +493,7 @@ pub fn dangers(groups: &[String], resources: &[String], verbs: &[String]) -> Vec
     out
 }
 
-fn rule_lines(rules: &[crate::model::PolicyRule]) -> Vec<String> {
+fn rule_lines(rules: &[model::PolicyRule]) -> Vec<String> {
     rules
         .iter()
         .map(|r| {
@@ -595,9 +595,9 @@ pub fn rbac(projects: &[Project], root: &str) -> PortalPage {
         for r in p
             .rbac
             .iter()
-            .filter(|r| own(r.area, r.bundled) && r.origin == crate::model::Origin::Marker)
+            .filter(|r| own(r.area, r.bundled) && r.origin == model::Origin::Marker)
         {
-            let rule = crate::model::PolicyRule {
+            let rule = model::PolicyRule {
                 groups: r.groups.clone(),
                 resources: r.resources.clone(),
                 verbs: r.verbs.clone(),
@@ -626,7 +626,7 @@ pub fn rbac(projects: &[Project], root: &str) -> PortalPage {
     }
     let mut counts = Vec::new();
     for p in projects {
-        let roles: Vec<&crate::model::Role> =
+        let roles: Vec<&model::Role> =
             p.roles.iter().filter(|r| own(r.area, r.bundled)).collect();
         let rules = |cluster: bool| {
             roles

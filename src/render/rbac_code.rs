@@ -8,13 +8,13 @@ use super::table::{Anchors, Cell, CodeBlock, Section, TableRow, call_steps, sour
 use super::views::anchor;
 use crate::access::{AccessReport, AccessRow};
 use crate::least_privilege::{self, Privileges, Trace};
-use crate::model::{Portal, Project};
-use crate::source::line_url;
+use model::{Portal, Project};
+use source::line_url;
 
 pub fn sections(
     p: &Project,
     report: &AccessReport,
-    portal: &crate::model::Portal,
+    portal: &model::Portal,
     root: &str,
 ) -> Vec<Section> {
     // Anchors here are prefixed so they never meet the security page's own.

@@ -17,8 +17,8 @@ use group::Arrow;
 
 use super::table::{KindPages, api_page};
 use super::views::anchor;
-use crate::model::{Gvk, Project, Relation, SourceRef, UNRESOLVED};
-use crate::source::line_url;
+use model::{Gvk, Project, Relation, SourceRef, UNRESOLVED};
+use source::line_url;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Diagram {
@@ -129,7 +129,7 @@ impl Links<'_> {
     }
 
     /// A row of a controller's own page (the dataflow page for a controller without one).
-    fn controller(&self, p: &Project, c: &crate::model::Controller, fragment: &str) -> String {
+    fn controller(&self, p: &Project, c: &model::Controller, fragment: &str) -> String {
         match super::views::controller_page(p, c) {
             Some(page) => format!("{}{page}#{fragment}", self.root),
             None => super::views::controller_url(self.root, p, c),
@@ -371,7 +371,7 @@ impl<'a> Builder<'a> {
 
 /// The diagram of one controller: the API server notifies it of every watched kind, and
 /// it writes kinds back; a note names the project's CRDs it watches.
-pub fn controller(p: &Project, c: &crate::model::Controller, links: &Links) -> Diagram {
+pub fn controller(p: &Project, c: &model::Controller, links: &Links) -> Diagram {
     let mut b = Builder::new(
         p,
         links,
@@ -389,7 +389,7 @@ pub fn controller(p: &Project, c: &crate::model::Controller, links: &Links) -> D
 
 /// A controller's watches, reads and writes; an arrow that has neither a kind page nor a
 /// source line links to the row on the controller's page.
-fn add_controller(b: &mut Builder, c: &crate::model::Controller, at: usize) {
+fn add_controller(b: &mut Builder, c: &model::Controller, at: usize) {
     for w in &c.watches {
         let unresolved = (!w.is_resolved()).then(|| w.import_path.as_deref().unwrap_or("?"));
         let row = b.links.controller(
@@ -605,7 +605,7 @@ fn short_packages(paths: &[&str]) -> Vec<String> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::model::{Controller, Crd, Operation, Watch};
+    use model::{Controller, Crd, Operation, Watch};
 
     pub(crate) fn watch(relation: Relation, group: &str, kind: &str) -> Watch {
         Watch {
@@ -819,7 +819,7 @@ pub(crate) mod tests {
     #[test]
     fn summary_adds_packages_and_services() {
         let mut p = project();
-        p.informers.push(crate::model::PackageInformer {
+        p.informers.push(model::PackageInformer {
             package: "internal/cache".into(),
             function: "Start".into(),
             group: "".into(),
@@ -828,10 +828,10 @@ pub(crate) mod tests {
             area: Default::default(),
             sources: vec![SourceRef::new("c.go", 3)],
         });
-        p.services.push(crate::model::Service {
+        p.services.push(model::Service {
             name: "webhook".into(),
             namespace: "system".into(),
-            ports: vec![crate::model::ServicePort {
+            ports: vec![model::ServicePort {
                 name: String::new(),
                 port: "443".into(),
                 target_port: "9443".into(),

@@ -15,8 +15,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::analyze::yaml::value::qualified;
-use crate::model::{Project, RoleBinding};
+use analyze::yaml::value::qualified;
+use model::{Project, RoleBinding};
 
 /// The namespace the project's kustomizations give objects written without one.
 pub struct Namespaces<'p> {
@@ -55,7 +55,7 @@ impl<'p> Namespaces<'p> {
                 }
             }
         }
-        let own = |area: crate::model::Area, bundled: bool| area.is_component() && !bundled;
+        let own = |area: model::Area, bundled: bool| area.is_component() && !bundled;
         let mut written: BTreeSet<String> = p
             .service_accounts
             .iter()
@@ -163,7 +163,7 @@ fn dirs_text(dirs: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Area, Kustomization};
+    use model::{Area, Kustomization};
 
     fn kustomization(dir: &str, namespace: &str, objects: &[&str]) -> Kustomization {
         serde_json::from_value(serde_json::json!({

@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::model::{Area, CallStep, Project, SourceRef};
-use crate::source::line_url;
+use model::{Area, CallStep, Project, SourceRef};
+use source::line_url;
 
 /// One table cell: text, and a link when the text names something with a page or row.
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -160,7 +160,7 @@ pub fn port_name(name: &str) -> String {
 /// A Service port as `port→targetPort/protocol (name)`. A missing port number is said to
 /// be missing (a base manifest an operator completes at run time has none); an empty
 /// target port, protocol or name is left out.
-pub fn service_port(port: &crate::model::ServicePort) -> String {
+pub fn service_port(port: &model::ServicePort) -> String {
     let number = match port.port.as_str() {
         "" => "(no port number)",
         number => number,
@@ -384,7 +384,7 @@ pub struct KindLinks {
     by_plural: BTreeMap<(String, String), (String, String)>,
     /// (group, kind) → kind page URL, for every kind of the index.
     pages: BTreeMap<(String, String), String>,
-    names: crate::resources::ResourceNames,
+    names: kubernetes::resources::ResourceNames,
 }
 
 /// A section of a project page's tables.
@@ -506,9 +506,9 @@ pub fn api_page(project: &str, group: &str, kind: &str) -> String {
 impl KindLinks {
     /// Every kind of the portal's index, and every project's CRDs (a project's own CRD wins
     /// over another's bundled copy).
-    pub fn new(root: &str, projects: &[Project], portal: &crate::model::Portal) -> KindLinks {
+    pub fn new(root: &str, projects: &[Project], portal: &model::Portal) -> KindLinks {
         let mut links = KindLinks {
-            names: crate::resources::ResourceNames::new(projects),
+            names: kubernetes::resources::ResourceNames::new(projects),
             ..KindLinks::default()
         };
         for k in &portal.kinds {
@@ -582,7 +582,7 @@ pub struct KindPages {
 
 impl KindPages {
     /// Every kind of the portal's kind index (the kinds the `/kinds/` pages describe).
-    pub fn of(root: &str, portal: &crate::model::Portal) -> KindPages {
+    pub fn of(root: &str, portal: &model::Portal) -> KindPages {
         KindPages {
             root: root.to_string(),
             kinds: portal
@@ -678,7 +678,7 @@ mod tests {
     #[test]
     fn service_ports_say_what_the_manifest_left_out() {
         let port = |name: &str, number: &str, target: &str, protocol: &str| {
-            service_port(&crate::model::ServicePort {
+            service_port(&model::ServicePort {
                 name: name.into(),
                 port: number.into(),
                 target_port: target.into(),

@@ -8,7 +8,7 @@ use std::cmp::Reverse;
 
 use serde::Serialize;
 
-use crate::model::{Crd, CrdSchema};
+use model::{Crd, CrdSchema};
 use crate::schema;
 
 /// Rows listed per pair of versions.
@@ -109,7 +109,7 @@ pub fn between(old: &CrdSchema, new: &CrdSchema) -> VersionDiff {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::CrdVersion;
+    use model::CrdVersion;
     use crate::schema::tree::tests::{field, schema};
 
     fn rows(d: &VersionDiff) -> Vec<String> {

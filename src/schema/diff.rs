@@ -22,7 +22,7 @@
 use std::collections::HashMap;
 
 use super::tree::{Tree, type_text};
-use crate::model::{CelRule, CrdSchema, SchemaField};
+use model::{CelRule, CrdSchema, SchemaField};
 
 /// Fields compared per pair of schemas.
 pub const MAX_VISITS: usize = 50_000;

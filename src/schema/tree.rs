@@ -11,8 +11,8 @@
 
 use std::collections::HashMap;
 
-use crate::analyze::yaml::crd::parents_by_depth;
-use crate::model::SchemaField;
+use analyze::yaml::crd::parents_by_depth;
+use model::SchemaField;
 
 /// No walk goes deeper than this many levels (the analyzers list at most 24).
 pub const MAX_DEPTH: usize = 32;
@@ -153,7 +153,7 @@ fn origins(fields: &[SchemaField], own: &[Vec<usize>]) -> Vec<usize> {
 #[cfg(test)]
 pub mod tests {
     use super::*;
-    use crate::model::CrdSchema;
+    use model::CrdSchema;
 
     /// A field at `path`, its depth counted from the path's dots, nothing else set.
     pub fn field(path: &str, field_type: &str) -> SchemaField {
@@ -166,8 +166,8 @@ pub mod tests {
     }
 
     /// A CEL rule with only its rule text.
-    pub fn rule(text: &str) -> crate::model::CelRule {
-        crate::model::CelRule {
+    pub fn rule(text: &str) -> model::CelRule {
+        model::CelRule {
             rule: text.into(),
             message: String::new(),
             message_expression: String::new(),

@@ -18,8 +18,8 @@ use std::sync::Arc;
 
 use crate::analysis::{self, Options, Progress};
 use crate::cache::Cache;
-use crate::config::{self, Config};
-use crate::model::{Portal, Project};
+use config::{self, Config};
+use model::{Portal, Project};
 use crate::pipeline;
 use crate::render::{self, OutputFile};
 use crate::search;

@@ -19,7 +19,7 @@ use std::time::Duration;
 use notify::RecursiveMode;
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer_opt};
 
-use crate::config::{Config, SourceSpec};
+use config::{Config, SourceSpec};
 
 /// What a changed path asks to rebuild.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -108,7 +108,7 @@ pub fn classify(path: &Path, roots: &Roots) -> Vec<Change> {
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
         return Vec::new();
     };
-    if crate::content::is_editor_file(name) || roots.ignored.iter().any(|d| path.starts_with(d)) {
+    if source::content::is_editor_file(name) || roots.ignored.iter().any(|d| path.starts_with(d)) {
         return Vec::new();
     }
     let mut changes = Vec::new();

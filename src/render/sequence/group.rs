@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::{Group, Member, Message, MessageKind, Participant};
-use crate::model::Gvk;
+use model::Gvk;
 use crate::render::svg::sequence::MESSAGE_CHARS;
 use crate::render::table::Anchors;
 
@@ -188,11 +188,11 @@ mod tests {
     use super::super::tests::{op, project};
     use super::super::{Links, Step, summary};
     use super::*;
-    use crate::model::Project;
+    use model::Project;
     use crate::render::table::KindPages;
 
     /// `demo`'s summary with its one controller writing these operations and nothing else.
-    fn summary_of(operations: Vec<crate::model::Operation>) -> Vec<Message> {
+    fn summary_of(operations: Vec<model::Operation>) -> Vec<Message> {
         let mut p: Project = project();
         let c = &mut p.controllers[0];
         c.operations = operations;
@@ -324,7 +324,7 @@ mod tests {
 
     #[test]
     fn unresolved_kinds_are_never_grouped() {
-        let unknown = |line| op("create", crate::model::UNRESOLVED, "", line);
+        let unknown = |line| op("create", model::UNRESOLVED, "", line);
         let messages = summary_of(vec![unknown(1), op("create", "", "Secret", 2), unknown(3)]);
         let labels: Vec<&str> = messages.iter().map(|m| m.label.as_str()).collect();
         // The two calls of an unknown kind are one arrow already; it is not grouped with the

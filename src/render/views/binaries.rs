@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::super::table::Anchors;
 use super::{Link, Row};
-use crate::model::{Project, SourceRef};
+use model::{Project, SourceRef};
 
 #[derive(Serialize)]
 pub struct BinaryView {
@@ -53,7 +53,7 @@ pub(super) fn binaries_and_metrics(p: &Project) -> BinariesAndMetrics {
         } else {
             b.name.as_str()
         };
-        let mut flag_row = |f: &crate::model::Flag| {
+        let mut flag_row = |f: &model::Flag| {
             let mut name = format!("--{}", f.name);
             if !f.shorthand.is_empty() {
                 name.push_str(&format!(", -{}", f.shorthand));

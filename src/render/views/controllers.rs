@@ -10,7 +10,7 @@ use super::super::table::{
     Anchors, Cell, KindLinks, Section, TableRow, UniqueNames, call_path, path_segment, source_links,
 };
 use super::{Link, anchor, kind_cell, kind_label, line_of};
-use crate::model::{Controller, Operation, Project, Relation, StatusCondition};
+use model::{Controller, Operation, Project, Relation, StatusCondition};
 
 #[derive(Serialize)]
 pub struct ControllerView {
@@ -347,7 +347,7 @@ fn operation_row(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Area;
+    use model::Area;
 
     /// `demo` with a second `widget` controller in samples and a `gadget` controller twice.
     fn projects() -> Vec<Project> {
@@ -387,7 +387,7 @@ mod tests {
     fn controllers_that_share_a_name_are_told_apart_by_folder_then_line() {
         let mut projects = projects();
         let p = &mut projects[0];
-        let at = |file: &str, line: u32| vec![crate::model::SourceRef::new(file, line)];
+        let at = |file: &str, line: u32| vec![model::SourceRef::new(file, line)];
         p.controllers[2].sources = at("internal/a/setup.go", 10);
         p.controllers[3].sources = at("internal/b/setup.go", 20);
         let mut third = p.controllers[3].clone();

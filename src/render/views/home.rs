@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::super::counts;
 use crate::link;
-use crate::model::{Counts, Portal};
+use model::{Counts, Portal};
 
 #[derive(Serialize)]
 pub struct Home {
@@ -115,17 +115,17 @@ mod tests {
     #[test]
     fn shared_kinds_name_who_defines_them_outside_the_portal() {
         let entry =
-            |group: &str, defined_by: &[&str], outside: Option<&str>| crate::model::KindEntry {
+            |group: &str, defined_by: &[&str], outside: Option<&str>| model::KindEntry {
                 group: group.into(),
                 kind: "K".into(),
                 defined_by: defined_by.iter().map(|p| p.to_string()).collect(),
                 defined_outside: outside.map(str::to_string),
                 watched_by: ["a", "b"]
                     .iter()
-                    .map(|p| crate::model::KindWatcher {
+                    .map(|p| model::KindWatcher {
                         project: p.to_string(),
                         controller: "c".into(),
-                        relation: crate::model::Relation::Watches,
+                        relation: model::Relation::Watches,
                         package: String::new(),
                         sources: Vec::new(),
                     })
@@ -133,7 +133,7 @@ mod tests {
                 ..serde_json::from_str(r#"{"group":"","kind":"","defined_by":[],"watched_by":[]}"#)
                     .expect("a minimal kind entry")
             };
-        let portal = crate::model::Portal {
+        let portal = model::Portal {
             kinds: vec![
                 entry("", &[], Some("Kubernetes")),
                 entry("example.io", &["a"], None),

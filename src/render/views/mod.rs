@@ -22,8 +22,8 @@ use serde::Serialize;
 
 use super::table::{Cell, KindLinks, TableRow};
 pub use super::table::{Link, anchor};
-use crate::config::Site;
-use crate::model::SourceRef;
+use config::Site;
+use model::SourceRef;
 
 /// What every page's frame shows: the site's title, where it lives, and the scripts it
 /// loads. The sidebar and breadcrumbs are per page (`render::nav`).
@@ -65,10 +65,10 @@ pub struct SampleRow {
 
 /// `apps/v1 Deployment`, `v1 Pod`, or `? (unresolved)`.
 fn kind_label(group: &str, version: &str, kind: &str) -> String {
-    if group == crate::model::UNRESOLVED {
+    if group == model::UNRESOLVED {
         return "? (kind unknown: see diagnostics)".into();
     }
-    crate::model::Gvk {
+    model::Gvk {
         group: group.into(),
         version: version.into(),
         kind: kind.into(),

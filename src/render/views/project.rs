@@ -11,7 +11,7 @@ use super::super::table::{
 use super::binaries::{BinariesAndMetrics, binaries_and_metrics};
 use super::controllers::{self, ControllerView};
 use super::{BinaryView, Row, SampleRow, anchor, kind_label, line_of, plain};
-use crate::model::{Area, Counts, Origin, Project, SourceRef};
+use model::{Area, Counts, Origin, Project, SourceRef};
 
 #[derive(Serialize)]
 pub struct ProjectPage {
@@ -22,7 +22,7 @@ pub struct ProjectPage {
     pub commit: String,
     pub commit_short: String,
     pub error: String,
-    pub stats: crate::model::Stats,
+    pub stats: model::Stats,
     pub counts: Counts,
     /// Every count as `render::counts` items.
     pub count_items: Vec<super::super::counts::CountItem>,
@@ -215,7 +215,7 @@ fn services(p: &Project, apart: &mut Apart) -> Vec<Row> {
 
 /// CRDs, one row per distinct content: a kind shipped with two schemas says so.
 fn crds(p: &Project, root: &str, apart: &mut Apart) -> Vec<TableRow> {
-    let variants = |c: &crate::model::Crd| {
+    let variants = |c: &model::Crd| {
         p.crds
             .iter()
             .filter(|o| o.group == c.group && o.kind == c.kind)
@@ -266,13 +266,13 @@ fn crds(p: &Project, root: &str, apart: &mut Apart) -> Vec<TableRow> {
 /// CRD) come together at the first one's place, richest first (as on the API reference),
 /// so a kind's first row shows its full field count. Each keeps its model index, which
 /// anchors its row.
-fn defined_crds_order(crds: &[crate::model::Crd]) -> Vec<(usize, &crate::model::Crd)> {
+fn defined_crds_order(crds: &[model::Crd]) -> Vec<(usize, &model::Crd)> {
     let mut first: std::collections::HashMap<(&str, &str), usize> =
         std::collections::HashMap::new();
     for (i, c) in crds.iter().enumerate() {
         first.entry((&c.group, &c.kind)).or_insert(i);
     }
-    let mut order: Vec<(usize, &crate::model::Crd)> = crds.iter().enumerate().collect();
+    let mut order: Vec<(usize, &model::Crd)> = crds.iter().enumerate().collect();
     order.sort_by_key(|(_, c)| {
         (
             first[&(c.group.as_str(), c.kind.as_str())],
@@ -515,8 +515,8 @@ fn diagnostics(p: &Project) -> Vec<Row> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Area;
-    use crate::model::{Gvk, Webhook, WebhookType};
+    use model::Area;
+    use model::{Gvk, Webhook, WebhookType};
 
     fn webhook(origin: Origin, name: &str, path: &str, object: Option<(&str, &str)>) -> Webhook {
         Webhook {
@@ -552,14 +552,14 @@ mod tests {
 
     #[test]
     fn main_controllers_come_first() {
-        let controller = |name: &str, group: &str, kind: &str| crate::model::Controller {
+        let controller = |name: &str, group: &str, kind: &str| model::Controller {
             conditions: Vec::new(),
             name: name.into(),
             reconciler: String::new(),
             area: Area::Component,
             sources: Vec::new(),
-            watches: vec![crate::model::Watch {
-                relation: crate::model::Relation::For,
+            watches: vec![model::Watch {
+                relation: model::Relation::For,
                 group: group.into(),
                 version: "v1".into(),
                 kind: kind.into(),
@@ -572,11 +572,11 @@ mod tests {
             operations: Vec::new(),
             reads: Vec::new(),
         };
-        let crd = |kind: &str, bundled: bool| crate::model::Crd {
+        let crd = |kind: &str, bundled: bool| model::Crd {
             group: "example.io".into(),
             kind: kind.into(),
             bundled,
-            ..crate::model::Crd::default()
+            ..model::Crd::default()
         };
         let p = Project {
             controllers: vec![
@@ -596,12 +596,12 @@ mod tests {
 
     #[test]
     fn operation_rows_show_when_and_via_with_unique_anchors() {
-        let step = |function: &str, line: u32| crate::model::CallStep {
+        let step = |function: &str, line: u32| model::CallStep {
             function: function.into(),
             file: "c.go".into(),
             line,
         };
-        let op = |via: Vec<crate::model::CallStep>, condition: &str| crate::model::Operation {
+        let op = |via: Vec<model::CallStep>, condition: &str| model::Operation {
             verb: "delete".into(),
             group: "apps".into(),
             version: "v1".into(),
@@ -613,7 +613,7 @@ mod tests {
         let p = Project {
             source_url: "https://example.com/{commit}/{path}#L{line}".into(),
             commit: "abc".into(),
-            controllers: vec![crate::model::Controller {
+            controllers: vec![model::Controller {
                 conditions: Vec::new(),
                 name: "pool".into(),
                 reconciler: "PoolReconciler".into(),

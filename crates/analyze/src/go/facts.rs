@@ -1,0 +1,89 @@
+//! What one Go file contributes to its project's analysis: `GoFile`, the per-file facts
+//! every feature reads and writes. Data only: it names each feature's fact types and calls
+//! nothing, so `file` (the hub that runs every feature's `extract`) and the features depend
+//! on it, and it on no code of theirs.
+
+use super::binaries::BinaryFacts;
+use super::calls;
+use super::conditions::ConditionFacts;
+use super::connections::ConnectionFacts;
+use super::consts::{self, ConstExpr};
+use super::controllers::ControllerChain;
+use super::informers::{InformerFacts, RawInformer};
+use super::manager::ManagerFacts;
+use super::markers::{Marker, TypeMarkers};
+use super::metrics::MetricFacts;
+use super::platform::PlatformFacts;
+use super::routes::RouteFacts;
+use super::types::{InterfaceDecl, StructDecl};
+use super::webhooks::{MethodDecl, WebhookBuilder};
+use super::writes::FuncFacts;
+use model::Diagnostic;
+
+/// What one Go file contributes to its project's analysis.
+#[derive(Debug, Default, Clone)]
+pub struct GoFile {
+    pub path: String,
+    pub package: String,
+    pub imports: Vec<Import>,
+    /// Top-level `const` and `var` string expressions, by name.
+    pub consts: Vec<consts::Constant>,
+    /// `schema.GroupVersion{Group: …, Version: …}` literals at top level.
+    pub group_versions: Vec<GroupVersionDecl>,
+    /// `+groupName=` marker in the file's comments.
+    pub group_name_marker: Option<String>,
+    /// A vendored module's API declarations (`extract_vendored_api`), not the project's code.
+    pub vendored: bool,
+    pub controllers: Vec<ControllerChain>,
+    /// Every function's calls and candidate client writes (see `writes`).
+    pub functions: Vec<FuncFacts>,
+    pub informers: Vec<RawInformer>,
+    /// Informer values kept in struct fields, GroupVersionResource parameters handed on,
+    /// interface method results (see `informers`).
+    pub informer_facts: InformerFacts,
+    /// `ctrl.NewWebhookManagedBy(…)` builders.
+    pub webhook_builders: Vec<WebhookBuilder>,
+    /// Methods that decide what a webhook builder serves (`Default()`, `Hub()`, …).
+    pub webhook_methods: Vec<MethodDecl>,
+    /// Package-level kubebuilder markers (`+kubebuilder:rbac`, `+kubebuilder:webhook`).
+    pub package_markers: Vec<Marker>,
+    /// Type-level kubebuilder markers, by type.
+    pub type_markers: Vec<TypeMarkers>,
+    /// Functions with their calls, and the file's package-level entry (see `calls`).
+    pub call_facts: Vec<calls::FuncFacts>,
+    pub structs: Vec<StructDecl>,
+    /// Type declarations with their doc comments, for the CRD reference (see `api_docs`).
+    pub doc_decls: Vec<super::api_docs::DocDecl>,
+    /// Interface declarations: their methods, for calls through interfaces, and the types
+    /// they embed (a local interface embedding `client.Client` makes its values clients).
+    pub interfaces: Vec<InterfaceDecl>,
+    pub binaries: BinaryFacts,
+    /// Status conditions set, condition sets and typed constants (see `conditions`).
+    pub conditions: ConditionFacts,
+    /// `NewManager` calls and functions that return manager or cache options.
+    pub managers: ManagerFacts,
+    pub metrics: MetricFacts,
+    pub routes: RouteFacts,
+    /// Calls that open external connections, and the variables flags are bound to.
+    pub connections: ConnectionFacts,
+    /// Feature-gate specs and platform checks (see `platform`).
+    pub platform: PlatformFacts,
+    pub diagnostics: Vec<Diagnostic>,
+    pub parse_errors: bool,
+    /// Marked `// Code generated … DO NOT EDIT.` (clientsets, informers, deepcopy).
+    pub generated: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Import {
+    /// The alias as written (`corev1`, `.`, `_`), if any.
+    pub alias: Option<String>,
+    pub path: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupVersionDecl {
+    pub group: ConstExpr,
+    pub version: ConstExpr,
+    pub line: u32,
+}

@@ -1,0 +1,401 @@
+//! Analysis: file contents in, model items and diagnostics out.
+//!
+//! Stage: analyze. Runs once per file in the shared rayon pool (`analyze_file`), then once per
+//! project (`assemble`) to resolve what needs the whole repository.
+//! **Architecture invariants:** analyzers do no IO (they are handed file contents); they never
+//! fail or panic on bad input, they return findings plus diagnostics.
+
+pub mod build;
+pub mod deps;
+pub mod dockerfile;
+pub mod go;
+pub mod helm;
+pub mod images;
+pub mod kustomize;
+pub mod memory;
+pub mod merge;
+pub mod proto;
+pub mod rust;
+pub mod shell;
+pub mod yaml;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use model::{
+    ApiPackage, ApiType, Area, Binary, Controller, Dependency, Diagnostic, Dockerfile,
+    ExternalConnection, FeatureGate, HttpEndpoint, Manager, MemoryRisk, Metric, ModuleFile,
+    PackageInformer, PackageOperation, PlatformCheck,
+};
+
+pub use source::file_kind::FileKind;
+
+/// What one file yielded.
+#[derive(Clone)]
+pub enum FileFacts {
+    Go(Box<go::GoFile>),
+    /// A go.mod: the module (for Go resolution) and its directives.
+    GoMod(Option<go::GoModule>, Box<deps::Manifest>),
+    Yaml(Box<yaml::YamlFile>),
+    Rust(Box<rust::RustFile>),
+    CargoToml(Option<rust::CargoPackage>, Box<deps::Manifest>),
+    Proto(Box<proto::ProtoFile>),
+    Build(Box<build::BuildFacts>),
+}
+
+/// Analyzes one file's text. Pure: the same input always gives the same facts.
+pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileFacts {
+    match kind {
+        FileKind::Go => FileFacts::Go(Box::new(go::extract(path, text))),
+        FileKind::GoGenerated => FileFacts::Go(Box::new(go::extract_generated(path, text))),
+        FileKind::GoVendoredApi => FileFacts::Go(Box::new(go::extract_vendored_api(path, text))),
+        FileKind::GoMod => FileFacts::GoMod(
+            go::module_path(text).map(|module| go::GoModule {
+                dir: path
+                    .rsplit_once('/')
+                    .map(|(d, _)| d.to_string())
+                    .unwrap_or_default(),
+                path: module,
+                controller_runtime: go::webhooks::controller_runtime_version(text),
+            }),
+            Box::new(deps::go_mod(path, text)),
+        ),
+        FileKind::Yaml => FileFacts::Yaml(Box::new(yaml::analyze(path, text, area))),
+        FileKind::ValuesSchema => {
+            FileFacts::Yaml(Box::new(yaml::analyze_values_schema(path, text, area)))
+        }
+        FileKind::Rust => FileFacts::Rust(Box::new(rust::extract(path, text, area))),
+        FileKind::CargoToml => FileFacts::CargoToml(
+            rust::cargo_package(path, text),
+            Box::new(deps::cargo(path, text)),
+        ),
+        FileKind::Proto => FileFacts::Proto(Box::new(proto::parse(path, text))),
+        FileKind::HelmHelpers => FileFacts::Yaml(Box::new(yaml::analyze_helpers(path, text, area))),
+        FileKind::Build => FileFacts::Build(Box::new(build::analyze(path, text))),
+    }
+}
+
+/// A project's findings once every file is analyzed and cross-file references are resolved.
+#[derive(Debug, Default)]
+pub struct Findings {
+    pub controllers: Vec<Controller>,
+    /// Manifests, kustomizations and Helm charts, with the webhooks and RBAC rules Go code
+    /// and markers declare joined in.
+    pub yaml: yaml::YamlFindings,
+    pub api_types: Vec<ApiType>,
+    pub binaries: Vec<Binary>,
+    pub metrics: Vec<Metric>,
+    pub http_endpoints: Vec<HttpEndpoint>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub api_packages: Vec<ApiPackage>,
+    pub package_operations: Vec<PackageOperation>,
+    pub informers: Vec<PackageInformer>,
+    /// Status conditions set by code no controller reaches, and Knative condition sets.
+    pub conditions: Vec<model::StatusCondition>,
+    pub condition_sets: Vec<model::ConditionSet>,
+    pub connections: Vec<ExternalConnection>,
+    pub feature_gates: Vec<FeatureGate>,
+    pub platform_checks: Vec<PlatformCheck>,
+    pub module_files: Vec<ModuleFile>,
+    pub dependencies: Vec<Dependency>,
+    pub dockerfiles: Vec<Dockerfile>,
+    pub managers: Vec<Manager>,
+    pub memory_risks: Vec<MemoryRisk>,
+}
+
+/// Combines the facts of all files of one project (in path order) into findings.
+pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>) -> Findings {
+    let mut findings = Findings::default();
+    let mut go_files = Vec::new();
+    let mut modules = Vec::new();
+    let mut yaml_files = Vec::new();
+    let mut rust_files = Vec::new();
+    let mut packages = Vec::new();
+    let mut protos = Vec::new();
+    let mut build_names = Vec::new();
+    let mut dockerfile_builds = Vec::new();
+    let mut manifests = Vec::new();
+    for (facts, area) in files {
+        match facts {
+            FileFacts::Go(mut f) => {
+                findings.diagnostics.append(&mut f.diagnostics);
+                go_files.push(go::GoInput { facts: *f, area });
+            }
+            FileFacts::GoMod(m, d) => {
+                modules.extend(m);
+                manifests.push((*d, area));
+            }
+            FileFacts::Yaml(y) => yaml_files.push(*y),
+            FileFacts::Rust(mut r) => {
+                findings.diagnostics.append(&mut r.diagnostics);
+                rust_files.push(*r);
+            }
+            FileFacts::CargoToml(p, d) => {
+                packages.extend(p);
+                manifests.push((*d, area));
+            }
+            FileFacts::Proto(mut p) => {
+                findings.diagnostics.append(&mut p.diagnostics);
+                protos.push(*p);
+            }
+            FileFacts::Build(mut b) => {
+                findings.diagnostics.append(&mut b.diagnostics);
+                build_names.append(&mut b.names);
+                dockerfile_builds.append(&mut b.unnamed);
+                if let Some(mut d) = b.dockerfile.take() {
+                    d.area = area;
+                    findings.dockerfiles.push(d);
+                }
+            }
+        }
+    }
+    // Go types of modules no table knows resolve through the CRDs the repository ships, so
+    // the manifests' CRDs are handed to Go resolution (they need no resolution of their own).
+    let shipped = go::kinds::ShippedCrds::new(yaml_files.iter().flat_map(|y| &y.crds));
+    let go = go::resolve_with_crds(
+        &go_files,
+        &modules,
+        groups,
+        shipped,
+        &protos,
+        &mut findings.diagnostics,
+    );
+    // Freeing every file's facts is a measurable serial step at the end of a project:
+    // it is done on a thread of its own while the project is assembled (or here, if no
+    // thread can be started: the closure is then dropped, and the facts with it).
+    let _ = std::thread::Builder::new().spawn(move || drop(go_files));
+    findings.controllers = go.controllers;
+    findings.http_endpoints = go.http_endpoints;
+    findings.api_packages = go.api_packages;
+    findings.package_operations = go.package_operations;
+    findings.informers = go.informers;
+    findings.api_types = go.api_types;
+    findings.binaries = go.binaries;
+    build::name_binaries(
+        &mut findings.binaries,
+        &build_names,
+        &mut findings.diagnostics,
+    );
+    dockerfile_builds.extend(build_names.iter().cloned());
+    build::dockerfile_builds(
+        &mut findings.dockerfiles,
+        &dockerfile_builds,
+        &findings.binaries,
+    );
+    (findings.module_files, findings.dependencies) =
+        deps::assemble(manifests, &mut findings.diagnostics);
+    findings.metrics = go.metrics;
+    findings.conditions = go.conditions;
+    findings.condition_sets = go.condition_sets;
+    findings.connections = go.connections;
+    findings.feature_gates = go.feature_gates;
+    findings.platform_checks = go.platform_checks;
+    findings.managers = go.managers;
+    let rust = rust::resolve(&rust_files, &packages, &protos, &mut findings.diagnostics);
+    findings.controllers.extend(rust.controllers);
+    findings.http_endpoints.extend(rust.http_endpoints);
+    findings.package_operations.extend(rust.package_operations);
+    findings.informers.extend(rust.informers);
+    findings.binaries.extend(rust.binaries);
+    findings.connections.extend(rust.connections);
+    if !rust.metrics.is_empty() {
+        findings.metrics.extend(rust.metrics);
+        findings
+            .metrics
+            .sort_by(|a, b| (&a.name, &a.sources).cmp(&(&b.name, &b.sources)));
+        merge::merge_identical(&mut findings.metrics);
+    }
+    // A CRD is the project's own when one of its Go API packages declares the group, or
+    // its Rust code derives a custom resource in it.
+    let own_groups: BTreeSet<String> = findings
+        .api_packages
+        .iter()
+        .map(|p| p.group.clone())
+        .chain(
+            rust.crds
+                .iter()
+                .filter(|c| !c.bundled)
+                .map(|c| c.group.clone()),
+        )
+        .collect();
+    findings.yaml = yaml::resolve(yaml_files, &own_groups, &mut findings.diagnostics);
+    rust::merge_crds(&mut findings.yaml.crds, rust.crds);
+    go::api_docs::annotate(
+        &mut findings.yaml.crds,
+        &go.api_docs,
+        &mut findings.diagnostics,
+    );
+    // Webhooks served by code or declared by markers, and RBAC markers, join the manifests'.
+    findings.yaml.webhooks.extend(go.webhooks);
+    findings.yaml.rbac.extend(go.rbac);
+    merge::merge_identical(&mut findings.yaml.webhooks);
+    merge::merge_identical(&mut findings.yaml.rbac);
+    // Only now are manifests and Go both known: compare webhook markers with both.
+    let disagreements = go::markers::check_webhook_paths(
+        &findings.yaml.webhooks,
+        &findings.yaml.crds,
+        &findings.api_types,
+    );
+    findings.diagnostics.extend(disagreements);
+    merge::merge_identical(&mut findings.http_endpoints);
+    findings.memory_risks = memory::risks(
+        &mut findings.managers,
+        &findings.controllers,
+        &findings.informers,
+        &findings.yaml.workloads,
+        &findings.binaries,
+    );
+    findings.diagnostics.sort();
+    findings.diagnostics.dedup();
+    findings
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Analyzes in-memory files as one project.
+    pub(crate) fn project(files: &[(&str, &str)]) -> Findings {
+        let facts = files
+            .iter()
+            .map(|(path, text)| {
+                let kind = FileKind::of(path).expect("analyzed file");
+                (
+                    analyze_file(kind, path, text, Area::Component),
+                    Area::Component,
+                )
+            })
+            .collect();
+        assemble(facts, &BTreeMap::new())
+    }
+
+    const WIDGET_CRD: &str = "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.widgets.foo.io
+spec:
+  group: widgets.foo.io
+  names: {kind: Widget, plural: widgets}
+  scope: Namespaced
+  versions:
+  - {name: v1alpha1, served: true, storage: true}
+";
+
+    fn twin_crd(group: &str) -> String {
+        format!(
+            "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: twins.{group}
+spec:
+  group: {group}
+  names: {{kind: Twin, plural: twins}}
+  scope: Namespaced
+  versions:
+  - {{name: v1, served: true, storage: true}}
+"
+        )
+    }
+
+    const CONTROLLER: &str = r#"package controller
+
+import (
+	"context"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	widgetsv1alpha1 "github.com/foo/bar/apis/widgets/v1alpha1"
+	twinsv1 "github.com/other/twins/api/v1"
+	gizmov1 "github.com/other/gizmos/api/v1"
+)
+
+type R struct{ client.Client }
+
+func (r *R) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&widgetsv1alpha1.Widget{}).
+		Owns(&twinsv1.Twin{}).
+		Owns(&gizmov1.Gizmo{}).
+		Complete(r)
+}
+
+func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	r.Create(ctx, &widgetsv1alpha1.Widget{})
+	return ctrl.Result{}, nil
+}
+"#;
+
+    #[test]
+    fn go_types_of_unknown_modules_resolve_through_shipped_crds() {
+        let a = twin_crd("a.io");
+        let b = twin_crd("b.io");
+        let f = project(&[
+            ("go.mod", "module example.com/op\n"),
+            ("internal/controller/r.go", CONTROLLER),
+            ("config/crd/widgets.yaml", WIDGET_CRD),
+            // The same CRD in a chart is one candidate, not two.
+            ("charts/op/crds/widgets.yaml", WIDGET_CRD),
+            ("config/crd/twins-a.yaml", &a),
+            ("config/crd/twins-b.yaml", &b),
+        ]);
+        assert_eq!(f.controllers.len(), 1);
+        let c = &f.controllers[0];
+        let watches: Vec<String> = c
+            .watches
+            .iter()
+            .map(|w| {
+                format!(
+                    "{} {}/{} {} {:?}",
+                    w.relation.label(),
+                    w.group,
+                    w.version,
+                    w.kind,
+                    w.import_path
+                )
+            })
+            .collect();
+        assert_eq!(
+            watches,
+            [
+                "For widgets.foo.io/v1alpha1 Widget None",
+                "Owns ?/? Twin Some(\"github.com/other/twins/api/v1\")",
+                "Owns ?/? Gizmo Some(\"github.com/other/gizmos/api/v1\")",
+            ]
+        );
+        let ops: Vec<String> = c
+            .operations
+            .iter()
+            .map(|o| format!("{} {}/{} {}", o.verb, o.group, o.version, o.kind))
+            .collect();
+        assert_eq!(ops, ["create widgets.foo.io/v1alpha1 Widget"]);
+        let diags: Vec<String> = f
+            .diagnostics
+            .iter()
+            .filter(|d| d.file.ends_with(".go"))
+            .map(|d| format!("{}:{}: {}", d.file, d.line, d.message))
+            .collect();
+        assert_eq!(
+            diags,
+            [
+                "internal/controller/r.go:19: cannot resolve the API group of github.com/other/twins/api/v1.Twin: several CRDs shipped in this repository have this kind and version (a.io, b.io); map its import path under [groups] in projects.toml",
+                "internal/controller/r.go:20: cannot resolve the API group of github.com/other/gizmos/api/v1.Gizmo; map its import path under [groups] in projects.toml",
+            ]
+        );
+    }
+
+    #[test]
+    fn file_kinds_by_name() {
+        for (path, kind) in [
+            ("main.go", Some(FileKind::Go)),
+            ("api/v1/shop.pb.go", Some(FileKind::GoGenerated)),
+            ("api/v1/shop_grpc.pb.go", Some(FileKind::GoGenerated)),
+            ("api/v1/shop.pb.gw.go", Some(FileKind::GoGenerated)),
+            ("proto/shop/v1/shop.proto", Some(FileKind::Proto)),
+            ("go.mod", Some(FileKind::GoMod)),
+            ("Cargo.toml", Some(FileKind::CargoToml)),
+            ("proto/README.md", None),
+        ] {
+            assert_eq!(FileKind::of(path), kind, "{path}");
+        }
+    }
+}

@@ -1,0 +1,515 @@
+//! Networking objects: Services (ports, type, selector), Ingresses, OpenShift Routes,
+//! Gateway API Gateways and routes, and NetworkPolicies. Secrets named for TLS are
+//! reported as references (`SecretUse`).
+
+use serde_json::Value;
+
+use super::documents::Object;
+use super::secrets::SecretUse;
+use super::value::{array_at, pairs, qualified, scalar, str_at, strings};
+use model::{Area, Ingress, NetworkPolicy, Service, ServicePort, SourceRef};
+
+pub fn service(o: &Object, path: &str, area: Area) -> Service {
+    let spec = o.value.get("spec").unwrap_or(&Value::Null);
+    let ports = array_at(spec, &["ports"])
+        .iter()
+        .map(|p| {
+            let protocol = scalar(p.get("protocol"));
+            ServicePort {
+                name: scalar(p.get("name")),
+                port: scalar(p.get("port")),
+                target_port: scalar(p.get("targetPort")),
+                protocol: if protocol.is_empty() {
+                    "TCP".into()
+                } else {
+                    protocol
+                },
+            }
+        })
+        .collect();
+    Service {
+        name: o.name.clone(),
+        namespace: o.namespace.clone(),
+        ports,
+        service_type: scalar(spec.get("type")),
+        selector: pairs(spec.get("selector")),
+        templated: o.templated,
+        bundled: false,
+        area,
+        sources: vec![SourceRef::new(path, o.line)],
+    }
+}
+
+/// A backend `service:port` of an Ingress rule (networking.k8s.io/v1 and the older
+/// `serviceName`/`servicePort` form).
+fn ingress_backend(b: &Value) -> String {
+    if let Some(svc) = b.get("service") {
+        let port = svc.get("port").unwrap_or(&Value::Null);
+        let port = match scalar(port.get("number")) {
+            n if !n.is_empty() => n,
+            _ => scalar(port.get("name")),
+        };
+        return format!("{}:{port}", scalar(svc.get("name")));
+    }
+    if b.get("serviceName").is_some() {
+        return format!(
+            "{}:{}",
+            scalar(b.get("serviceName")),
+            scalar(b.get("servicePort"))
+        );
+    }
+    match b.get("resource") {
+        Some(r) => format!("{} {}", scalar(r.get("kind")), scalar(r.get("name"))),
+        None => "?".into(),
+    }
+}
+
+/// The object an Ingress backend names, as `Kind name`, or empty when it names none.
+fn backend_object(b: &Value) -> String {
+    let name = scalar(
+        b.get("service")
+            .and_then(|s| s.get("name"))
+            .or(b.get("serviceName")),
+    );
+    if !name.is_empty() {
+        return format!("Service {name}");
+    }
+    match b.get("resource") {
+        Some(r) => format!("{} {}", scalar(r.get("kind")), scalar(r.get("name"))),
+        None => String::new(),
+    }
+}
+
+/// Records a backend once; an empty or nameless one is not an object.
+fn add_backend(row: &mut Ingress, object: String) {
+    let named = object
+        .split_once(' ')
+        .is_some_and(|(kind, name)| !kind.is_empty() && !name.is_empty());
+    if named && !row.backends.contains(&object) {
+        row.backends.push(object);
+    }
+}
+
+fn base(o: &Object, path: &str, area: Area) -> Ingress {
+    Ingress {
+        kind: o.kind.clone(),
+        group: o.group.clone(),
+        name: o.name.clone(),
+        namespace: o.namespace.clone(),
+        class: String::new(),
+        hosts: Vec::new(),
+        listeners: Vec::new(),
+        parents: Vec::new(),
+        rules: Vec::new(),
+        tls_secrets: Vec::new(),
+        backends: Vec::new(),
+        templated: o.templated,
+        bundled: false,
+        area,
+        sources: vec![SourceRef::new(path, o.line)],
+    }
+}
+
+/// A networking.k8s.io (or extensions) Ingress.
+pub fn ingress(o: &Object, path: &str, area: Area, uses: &mut Vec<SecretUse>) -> Ingress {
+    let spec = o.value.get("spec").unwrap_or(&Value::Null);
+    let mut row = base(o, path, area);
+    row.class = scalar(spec.get("ingressClassName"));
+    if let Some(b) = spec.get("defaultBackend").or(spec.get("backend")) {
+        row.rules
+            .push(format!("(default) → {}", ingress_backend(b)));
+        add_backend(&mut row, backend_object(b));
+    }
+    for rule in array_at(spec, &["rules"]) {
+        let host = scalar(rule.get("host"));
+        if !host.is_empty() && !row.hosts.contains(&host) {
+            row.hosts.push(host.clone());
+        }
+        for p in array_at(rule, &["http", "paths"]) {
+            let path_text = match scalar(p.get("path")) {
+                s if s.is_empty() => "/".to_string(),
+                s => s,
+            };
+            let backend = p.get("backend").map(ingress_backend).unwrap_or("?".into());
+            row.rules.push(format!("{host}{path_text} → {backend}"));
+            add_backend(
+                &mut row,
+                p.get("backend").map(backend_object).unwrap_or_default(),
+            );
+        }
+    }
+    for tls in array_at(spec, &["tls"]) {
+        let secret = scalar(tls.get("secretName"));
+        if !secret.is_empty() {
+            uses.push(SecretUse::new(o, path, &secret, "TLS"));
+            row.tls_secrets.push(secret);
+        }
+    }
+    row
+}
+
+/// An OpenShift Route.
+pub fn route(o: &Object, path: &str, area: Area) -> Ingress {
+    let spec = o.value.get("spec").unwrap_or(&Value::Null);
+    let mut row = base(o, path, area);
+    let host = scalar(spec.get("host"));
+    if !host.is_empty() {
+        row.hosts.push(host.clone());
+    }
+    let to = spec.get("to").unwrap_or(&Value::Null);
+    let to_kind = match scalar(to.get("kind")) {
+        k if k.is_empty() => "Service".to_string(),
+        k => k,
+    };
+    add_backend(&mut row, format!("{to_kind} {}", scalar(to.get("name"))));
+    for alt in array_at(spec, &["alternateBackends"]) {
+        let kind = match scalar(alt.get("kind")) {
+            k if k.is_empty() => "Service".to_string(),
+            k => k,
+        };
+        add_backend(&mut row, format!("{kind} {}", scalar(alt.get("name"))));
+    }
+    let port = scalar(spec.get("port").and_then(|p| p.get("targetPort")));
+    let target = format!(
+        "{} {}{}",
+        scalar(to.get("kind")),
+        scalar(to.get("name")),
+        if port.is_empty() {
+            String::new()
+        } else {
+            format!(":{port}")
+        }
+    );
+    row.rules.push(format!(
+        "{host}{} → {target}",
+        match scalar(spec.get("path")) {
+            s if s.is_empty() => "/".to_string(),
+            s => s,
+        }
+    ));
+    let termination = scalar(spec.get("tls").and_then(|t| t.get("termination")));
+    if !termination.is_empty() {
+        row.listeners.push(format!("TLS {termination}"));
+    }
+    row
+}
+
+/// A Gateway API Gateway or route (HTTPRoute, GRPCRoute, TLSRoute, TCPRoute, UDPRoute).
+pub fn gateway_api(o: &Object, path: &str, area: Area, uses: &mut Vec<SecretUse>) -> Ingress {
+    let spec = o.value.get("spec").unwrap_or(&Value::Null);
+    let mut row = base(o, path, area);
+    if o.kind == "Gateway" {
+        row.class = scalar(spec.get("gatewayClassName"));
+        for l in array_at(spec, &["listeners"]) {
+            let host = scalar(l.get("hostname"));
+            if !host.is_empty() && !row.hosts.contains(&host) {
+                row.hosts.push(host.clone());
+            }
+            row.listeners.push(format!(
+                "{} {}/{}{}",
+                scalar(l.get("name")),
+                scalar(l.get("protocol")),
+                scalar(l.get("port")),
+                if host.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {host}")
+                }
+            ));
+            for cert in array_at(l, &["tls", "certificateRefs"]) {
+                let name = scalar(cert.get("name"));
+                let kind = scalar(cert.get("kind"));
+                if !name.is_empty() && (kind.is_empty() || kind == "Secret") {
+                    uses.push(SecretUse::new(o, path, &name, "TLS certificateRef"));
+                    row.tls_secrets.push(name);
+                }
+            }
+        }
+        return row;
+    }
+    row.hosts = strings(spec.get("hostnames"));
+    for p in array_at(spec, &["parentRefs"]) {
+        let kind = match scalar(p.get("kind")) {
+            k if k.is_empty() => "Gateway".to_string(),
+            k => k,
+        };
+        let ns = match scalar(p.get("namespace")) {
+            n if n.is_empty() => o.namespace.clone(),
+            n => n,
+        };
+        let section = scalar(p.get("sectionName"));
+        row.parents.push(format!(
+            "{kind} {}{}",
+            qualified(&ns, &scalar(p.get("name"))),
+            if section.is_empty() {
+                String::new()
+            } else {
+                format!(" ({section})")
+            }
+        ));
+    }
+    for rule in array_at(spec, &["rules"]) {
+        let matches: Vec<String> = array_at(rule, &["matches"])
+            .iter()
+            .map(route_match)
+            .collect();
+        for b in array_at(rule, &["backendRefs"]) {
+            let kind = match scalar(b.get("kind")) {
+                k if k.is_empty() => "Service".to_string(),
+                k => k,
+            };
+            add_backend(&mut row, format!("{kind} {}", scalar(b.get("name"))));
+        }
+        let backends: Vec<String> = array_at(rule, &["backendRefs"])
+            .iter()
+            .map(|b| {
+                let kind = scalar(b.get("kind"));
+                let group = scalar(b.get("group"));
+                let port = scalar(b.get("port"));
+                format!(
+                    "{}{}{}",
+                    match (group.as_str(), kind.as_str()) {
+                        (_, "") | ("", "Service") => String::new(),
+                        (_, k) => format!("{k} "),
+                    },
+                    scalar(b.get("name")),
+                    if port.is_empty() {
+                        String::new()
+                    } else {
+                        format!(":{port}")
+                    }
+                )
+            })
+            .collect();
+        row.rules.push(format!(
+            "{} → {}",
+            if matches.is_empty() {
+                "(any)".to_string()
+            } else {
+                matches.join(" | ")
+            },
+            if backends.is_empty() {
+                "(no backend)".to_string()
+            } else {
+                backends.join(", ")
+            }
+        ));
+    }
+    row
+}
+
+fn route_match(m: &Value) -> String {
+    let mut parts = Vec::new();
+    let method = scalar(m.get("method"));
+    if !method.is_empty() {
+        parts.push(method);
+    }
+    if let Some(p) = m.get("path") {
+        let kind = scalar(p.get("type"));
+        let value = scalar(p.get("value"));
+        parts.push(match kind.as_str() {
+            "Exact" => value,
+            "RegularExpression" => format!("~{value}"),
+            _ => format!("{value}*"),
+        });
+    }
+    for h in array_at(m, &["headers"]) {
+        parts.push(format!(
+            "header {}={}",
+            scalar(h.get("name")),
+            scalar(h.get("value"))
+        ));
+    }
+    // GRPCRoute matches name a service and method instead of a path.
+    if let Some(g) = m.get("method").filter(|g| g.is_object()) {
+        parts.push(format!(
+            "{}/{}",
+            scalar(g.get("service")),
+            scalar(g.get("method"))
+        ));
+    }
+    if parts.is_empty() {
+        "(any)".into()
+    } else {
+        parts.join(" ")
+    }
+}
+
+pub fn network_policy(o: &Object, path: &str, area: Area) -> NetworkPolicy {
+    let spec = o.value.get("spec").unwrap_or(&Value::Null);
+    let rules = |key: &str, peers: &str| -> Vec<String> {
+        array_at(spec, &[key])
+            .iter()
+            .map(|r| {
+                let peers: Vec<String> = array_at(r, &[peers]).iter().map(peer).collect();
+                let ports: Vec<String> = array_at(r, &["ports"])
+                    .iter()
+                    .map(|p| {
+                        let proto = match scalar(p.get("protocol")) {
+                            s if s.is_empty() => "TCP".to_string(),
+                            s => s,
+                        };
+                        let port = scalar(p.get("port"));
+                        if port.is_empty() {
+                            proto
+                        } else {
+                            format!("{proto}/{port}")
+                        }
+                    })
+                    .collect();
+                format!(
+                    "{}; ports: {}",
+                    if peers.is_empty() {
+                        "any peer".to_string()
+                    } else {
+                        peers.join(" | ")
+                    },
+                    if ports.is_empty() {
+                        "all".to_string()
+                    } else {
+                        ports.join(", ")
+                    }
+                )
+            })
+            .collect()
+    };
+    NetworkPolicy {
+        name: o.name.clone(),
+        namespace: o.namespace.clone(),
+        pod_selector: pairs(spec.get("podSelector").and_then(|s| s.get("matchLabels"))),
+        policy_types: strings(spec.get("policyTypes")),
+        ingress: rules("ingress", "from"),
+        egress: rules("egress", "to"),
+        templated: o.templated,
+        bundled: false,
+        area,
+        sources: vec![SourceRef::new(path, o.line)],
+    }
+}
+
+fn peer(p: &Value) -> String {
+    let mut parts = Vec::new();
+    if let Some(ns) = p.get("namespaceSelector") {
+        let labels = pairs(ns.get("matchLabels"));
+        parts.push(if labels.is_empty() {
+            "all namespaces".to_string()
+        } else {
+            format!("namespaces {}", labels.join(","))
+        });
+    }
+    if let Some(pods) = p.get("podSelector") {
+        let labels = pairs(pods.get("matchLabels"));
+        parts.push(if labels.is_empty() {
+            "all pods".to_string()
+        } else {
+            format!("pods {}", labels.join(","))
+        });
+    }
+    if let Some(block) = p.get("ipBlock") {
+        parts.push(format!("ipBlock {}", str_at(block, &["cidr"])));
+    }
+    parts.join(" and ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::documents::{Read, read, split_documents};
+
+    fn obj(text: &str) -> Object {
+        let docs = split_documents(text);
+        match read(&docs[0], false) {
+            Read::Object(o) => o,
+            _ => panic!("not an object"),
+        }
+    }
+
+    #[test]
+    fn service_ports_type_and_selector() {
+        let o = obj(
+            "apiVersion: v1\nkind: Service\nmetadata:\n  name: api\n  namespace: ns\nspec:\n  type: NodePort\n  selector: {app: api}\n  ports:\n  - {name: http, port: 80, targetPort: 8080}\n",
+        );
+        let s = service(&o, "svc.yaml", Area::Component);
+        assert_eq!(s.service_type, "NodePort");
+        assert_eq!(s.selector, vec!["app=api"]);
+        assert_eq!(
+            s.ports,
+            vec![ServicePort {
+                name: "http".into(),
+                port: "80".into(),
+                target_port: "8080".into(),
+                protocol: "TCP".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn ingress_rules_and_tls() {
+        let o = obj(
+            "apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: web\nspec:\n  ingressClassName: nginx\n  tls:\n  - secretName: web-tls\n  rules:\n  - host: a.example.io\n    http:\n      paths:\n      - path: /api\n        backend:\n          service: {name: api, port: {number: 80}}\n",
+        );
+        let mut uses = Vec::new();
+        let i = ingress(&o, "ing.yaml", Area::Component, &mut uses);
+        assert_eq!(i.class, "nginx");
+        assert_eq!(i.hosts, vec!["a.example.io"]);
+        assert_eq!(i.rules, vec!["a.example.io/api → api:80"]);
+        assert_eq!(i.backends, vec!["Service api"]);
+        assert_eq!(i.tls_secrets, vec!["web-tls"]);
+        assert_eq!(uses.len(), 1);
+        assert_eq!(uses[0].name, "web-tls");
+    }
+
+    #[test]
+    fn route_gateway_and_httproute() {
+        let r = route(
+            &obj(
+                "apiVersion: route.openshift.io/v1\nkind: Route\nmetadata:\n  name: ui\nspec:\n  host: ui.apps.example.io\n  to: {kind: Service, name: ui}\n  port: {targetPort: http}\n  tls: {termination: edge}\n",
+            ),
+            "r.yaml",
+            Area::Component,
+        );
+        assert_eq!(r.rules, vec!["ui.apps.example.io/ → Service ui:http"]);
+        assert_eq!(r.backends, vec!["Service ui"]);
+        assert_eq!(r.listeners, vec!["TLS edge"]);
+        let mut uses = Vec::new();
+        let g = gateway_api(
+            &obj(
+                "apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\nmetadata:\n  name: gw\n  namespace: infra\nspec:\n  gatewayClassName: istio\n  listeners:\n  - name: https\n    protocol: HTTPS\n    port: 443\n    tls:\n      certificateRefs:\n      - name: gw-cert\n",
+            ),
+            "g.yaml",
+            Area::Component,
+            &mut uses,
+        );
+        assert_eq!(g.class, "istio");
+        assert_eq!(g.listeners, vec!["https HTTPS/443"]);
+        assert_eq!(g.tls_secrets, vec!["gw-cert"]);
+        let h = gateway_api(
+            &obj(
+                "apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata:\n  name: llm\n  namespace: app\nspec:\n  parentRefs:\n  - name: gw\n    namespace: infra\n  rules:\n  - matches:\n    - path: {type: PathPrefix, value: /v1}\n    backendRefs:\n    - group: inference.networking.k8s.io\n      kind: InferencePool\n      name: pool\n      port: 8000\n",
+            ),
+            "h.yaml",
+            Area::Component,
+            &mut uses,
+        );
+        assert_eq!(h.parents, vec!["Gateway infra/gw"]);
+        assert_eq!(h.rules, vec!["/v1* → InferencePool pool:8000"]);
+        assert_eq!(h.backends, vec!["InferencePool pool"]);
+    }
+
+    #[test]
+    fn network_policy_rules() {
+        let n = network_policy(
+            &obj(
+                "apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: allow-metrics\nspec:\n  podSelector:\n    matchLabels: {app: manager}\n  policyTypes: [Ingress]\n  ingress:\n  - from:\n    - namespaceSelector:\n        matchLabels: {metrics: enabled}\n    ports:\n    - port: 8443\n",
+            ),
+            "np.yaml",
+            Area::Component,
+        );
+        assert_eq!(n.pod_selector, vec!["app=manager"]);
+        assert_eq!(
+            n.ingress,
+            vec!["namespaces metrics=enabled; ports: TCP/8443"]
+        );
+        assert!(n.egress.is_empty());
+    }
+}

@@ -1,0 +1,454 @@
+//! Workloads: Deployments, StatefulSets, DaemonSets, ReplicaSets, Jobs, CronJobs and bare
+//! Pods — their containers (image, command, args, ports, environment, security context),
+//! service account, and the ConfigMaps and Secrets the pod mounts or reads.
+//!
+//! Environment values are kept only when written literally and when the variable's name
+//! does not suggest a secret (`…PASSWORD`, `…TOKEN`, `…SECRET`, `…KEY`, `…CREDENTIALS`);
+//! values from Secrets are never available to begin with, only their names and keys.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::Value;
+
+use super::availability;
+use super::documents::Object;
+use super::secrets::SecretUse;
+use super::value::{array_at, at, pairs, scalar, settings, strings};
+use model::{Area, Container, ContainerEnv, ContainerPort, SourceRef, Workload};
+
+/// The kinds read, with the API group each belongs to.
+pub const KINDS: [(&str, &str); 7] = [
+    ("apps", "Deployment"),
+    ("apps", "StatefulSet"),
+    ("apps", "DaemonSet"),
+    ("apps", "ReplicaSet"),
+    ("batch", "Job"),
+    ("batch", "CronJob"),
+    ("", "Pod"),
+];
+
+/// Whether a group/kind is a workload (including the pre-`apps` `extensions` group).
+pub fn is_workload(group: &str, kind: &str) -> bool {
+    KINDS
+        .iter()
+        .any(|(g, k)| *k == kind && (*g == group || (group == "extensions" && *g == "apps")))
+}
+
+/// Name fragments that mark an environment variable as secret-bearing.
+const SECRET_NAMES: [&str; 7] = [
+    "PASSWORD",
+    "PASSWD",
+    "SECRET",
+    "TOKEN",
+    "CREDENTIAL",
+    "API_KEY",
+    "PRIVATE_KEY",
+];
+
+fn looks_secret(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    SECRET_NAMES.iter().any(|s| upper.contains(s)) || upper.ends_with("_KEY")
+}
+
+/// A workload's pod spec (Null when it has none).
+pub fn pod_spec(o: &Object) -> &Value {
+    let spec = o.value.get("spec").unwrap_or(&Value::Null);
+    match o.kind.as_str() {
+        "Pod" => spec,
+        "CronJob" => at(spec, &["jobTemplate", "spec", "template", "spec"]).unwrap_or(&Value::Null),
+        _ => at(spec, &["template", "spec"]).unwrap_or(&Value::Null),
+    }
+}
+
+/// One workload object; `doc` is its document's text (for template lines that write YAML).
+pub fn extract(
+    o: &Object,
+    doc: &str,
+    path: &str,
+    area: Area,
+    uses: &mut Vec<SecretUse>,
+) -> Workload {
+    let spec = o.value.get("spec").unwrap_or(&Value::Null);
+    let pod = pod_spec(o);
+    let mut config_maps = Vec::new();
+    let mut secrets = Vec::new();
+    let note = |list: &mut Vec<String>, name: String| {
+        if !name.is_empty() && !list.contains(&name) {
+            list.push(name);
+        }
+    };
+    let mut containers = Vec::new();
+    for (key, init) in [("initContainers", true), ("containers", false)] {
+        for c in array_at(pod, &[key]) {
+            let cname = scalar(c.get("name"));
+            let mut env = Vec::new();
+            for e in array_at(c, &["env"]) {
+                let name = scalar(e.get("name"));
+                let (value, from) = match e.get("valueFrom") {
+                    Some(vf) => {
+                        if let Some(r) = vf.get("secretKeyRef") {
+                            let secret = scalar(r.get("name"));
+                            uses.push(SecretUse::new(o, path, &secret, &format!("env {name}")));
+                            note(&mut secrets, secret.clone());
+                            (
+                                None,
+                                format!("Secret {secret} key {}", scalar(r.get("key"))),
+                            )
+                        } else if let Some(r) = vf.get("configMapKeyRef") {
+                            let cm = scalar(r.get("name"));
+                            note(&mut config_maps, cm.clone());
+                            (None, format!("ConfigMap {cm} key {}", scalar(r.get("key"))))
+                        } else if let Some(r) = vf.get("fieldRef") {
+                            (None, format!("field {}", scalar(r.get("fieldPath"))))
+                        } else if let Some(r) = vf.get("resourceFieldRef") {
+                            (None, format!("resource {}", scalar(r.get("resource"))))
+                        } else {
+                            (None, "valueFrom".to_string())
+                        }
+                    }
+                    None if looks_secret(&name) => {
+                        (None, "literal, withheld: the name suggests a secret".into())
+                    }
+                    None => (Some(scalar(e.get("value"))), String::new()),
+                };
+                env.push(ContainerEnv { name, value, from });
+            }
+            let mut env_from = Vec::new();
+            for e in array_at(c, &["envFrom"]) {
+                if let Some(r) = e.get("configMapRef") {
+                    let cm = scalar(r.get("name"));
+                    note(&mut config_maps, cm.clone());
+                    env_from.push(format!("ConfigMap {cm}"));
+                }
+                if let Some(r) = e.get("secretRef") {
+                    let secret = scalar(r.get("name"));
+                    uses.push(SecretUse::new(o, path, &secret, "envFrom"));
+                    note(&mut secrets, secret.clone());
+                    env_from.push(format!("Secret {secret}"));
+                }
+            }
+            let (requests, limits, resources_templated) = availability::resources(c, o.templated);
+            containers.push(Container {
+                name: cname,
+                image: scalar(c.get("image")),
+                init,
+                command: strings(c.get("command")),
+                args: strings(c.get("args")),
+                ports: array_at(c, &["ports"])
+                    .iter()
+                    .map(|p| ContainerPort {
+                        name: scalar(p.get("name")),
+                        port: scalar(p.get("containerPort")),
+                        protocol: match scalar(p.get("protocol")) {
+                            s if s.is_empty() => "TCP".into(),
+                            s => s,
+                        },
+                    })
+                    .collect(),
+                env,
+                env_from,
+                security_context: settings(c.get("securityContext")),
+                requests,
+                limits,
+                resources_templated,
+                liveness_probe: availability::probe(c, "livenessProbe", o.templated),
+                readiness_probe: availability::probe(c, "readinessProbe", o.templated),
+                startup_probe: availability::probe(c, "startupProbe", o.templated),
+            });
+        }
+    }
+    for v in array_at(pod, &["volumes"]) {
+        if let Some(cm) = v.get("configMap") {
+            note(&mut config_maps, scalar(cm.get("name")));
+        }
+        if let Some(s) = v.get("secret") {
+            let secret = scalar(s.get("secretName"));
+            if !secret.is_empty() {
+                uses.push(SecretUse::new(
+                    o,
+                    path,
+                    &secret,
+                    &format!("volume {}", scalar(v.get("name"))),
+                ));
+            }
+            note(&mut secrets, secret);
+        }
+        for source in array_at(v, &["projected", "sources"]) {
+            if let Some(cm) = source.get("configMap") {
+                note(&mut config_maps, scalar(cm.get("name")));
+            }
+            if let Some(s) = source.get("secret") {
+                let secret = scalar(s.get("name"));
+                if !secret.is_empty() {
+                    uses.push(SecretUse::new(o, path, &secret, "projected volume"));
+                }
+                note(&mut secrets, secret);
+            }
+        }
+    }
+    for p in array_at(pod, &["imagePullSecrets"]) {
+        let secret = scalar(p.get("name"));
+        if !secret.is_empty() {
+            uses.push(SecretUse::new(o, path, &secret, "imagePullSecrets"));
+        }
+        note(&mut secrets, secret);
+    }
+    let service_account = match scalar(pod.get("serviceAccountName")) {
+        s if s.is_empty() => scalar(pod.get("serviceAccount")),
+        s => s,
+    };
+    // The pod's own labels: the object's for a Pod, else its pod template's.
+    let pod_meta = match o.kind.as_str() {
+        "Pod" => o.value.get("metadata"),
+        "CronJob" => at(spec, &["jobTemplate", "spec", "template", "metadata"]),
+        _ => at(spec, &["template", "metadata"]),
+    };
+    let pod_settings = availability::pod_settings(pod, o.templated);
+    Workload {
+        kind: o.kind.clone(),
+        name: o.name.clone(),
+        namespace: o.namespace.clone(),
+        replicas: scalar(spec.get("replicas")),
+        service_account,
+        pod_labels: pairs(pod_meta.and_then(|m| m.get("labels"))),
+        containers,
+        security_context: settings(pod.get("securityContext")),
+        config_maps,
+        secrets,
+        priority_class: pod_settings.priority_class,
+        anti_affinity: pod_settings.anti_affinity,
+        topology_spread: pod_settings.topology_spread,
+        unrendered_yaml: o.templated && availability::unrendered_yaml(doc),
+        patches: Vec::new(),
+        unread_patches: Vec::new(),
+        missing_patches: Vec::new(),
+        templated: o.templated,
+        bundled: false,
+        area,
+        sources: vec![SourceRef::new(path, o.line)],
+    }
+}
+
+/// What a patch file yielded: its workloads, and whether it held any object at all (a
+/// JSON 6902 patch, a list of operations, holds none).
+pub type PatchFile = (Vec<Workload>, bool);
+
+/// Attaches to each workload the strategic-merge patches of the kustomizations that build
+/// it (same kind and name; same namespace, or one of them written without), and names the
+/// kustomizations whose other patches may change it (inline or JSON 6902 patches whose
+/// target is this kind and name, or names none). A YAML patch file the repository does not
+/// have is named apart (`missing_patches`): the overlay does not build as committed. Only
+/// kustomizations of the workload's own area count: a test overlay does not change the
+/// component. A workload under a chart's `files/` folder is read by the chart's templates
+/// through `.Files`, which may change it: that is an unread patch too.
+pub fn attach_patches(
+    workloads: &mut [Workload],
+    kustomizations: &[(
+        &super::super::kustomize::KustomizationFile,
+        &BTreeSet<String>,
+    )],
+    patch_files: &BTreeMap<String, PatchFile>,
+) {
+    for w in workloads.iter_mut() {
+        let Some(file) = w.sources.first().map(|s| s.file.clone()) else {
+            continue;
+        };
+        for (k, includes) in kustomizations {
+            if k.model.area != w.area || !includes.contains(&file) {
+                continue;
+            }
+            for entry in &k.patch_entries {
+                let read = entry.file.as_ref().and_then(|f| patch_files.get(f));
+                match read {
+                    Some((patches, true)) => {
+                        for p in patches.iter().filter(|p| {
+                            p.kind == w.kind
+                                && p.name == w.name
+                                && (p.namespace == w.namespace
+                                    || p.namespace.is_empty()
+                                    || w.namespace.is_empty())
+                        }) {
+                            w.patches.push(p.clone());
+                        }
+                    }
+                    None if entry
+                        .file
+                        .as_ref()
+                        .is_some_and(|f| f.ends_with(".yaml") || f.ends_with(".yml")) =>
+                    {
+                        let f = entry.file.clone().unwrap_or_default();
+                        if !w.missing_patches.contains(&f) {
+                            w.missing_patches.push(f);
+                        }
+                    }
+                    _ => {
+                        let kind_ok = entry.target_kind.is_empty() || entry.target_kind == w.kind;
+                        let name_ok = entry.target_name.is_empty() || entry.target_name == w.name;
+                        let why = format!("the patches of kustomization {}", k.model.dir);
+                        if kind_ok && name_ok && !w.unread_patches.contains(&why) {
+                            w.unread_patches.push(why);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Marks workloads under the `files/` folder of a chart (`charts`: the charts' folders).
+pub fn mark_chart_files(workloads: &mut [Workload], charts: &[String]) {
+    for w in workloads.iter_mut() {
+        let Some(file) = w.sources.first().map(|s| s.file.as_str()) else {
+            continue;
+        };
+        for dir in charts {
+            let files = if dir.is_empty() {
+                "files/".to_string()
+            } else {
+                format!("{dir}/files/")
+            };
+            if file.starts_with(&files) {
+                let why = format!("the templates of chart {dir} (.Files)");
+                if !w.unread_patches.contains(&why) {
+                    w.unread_patches.push(why);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::yaml::documents::{Read, read, split_documents};
+
+    #[test]
+    fn deployment_containers_env_and_mounts() {
+        let text = r#"apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: manager
+  namespace: system
+spec:
+  replicas: 2
+  template:
+    metadata:
+      labels: {control-plane: manager, app: demo}
+    spec:
+      serviceAccountName: manager
+      securityContext:
+        runAsNonRoot: true
+      imagePullSecrets:
+      - name: regcred
+      initContainers:
+      - name: init
+        image: busybox:1.36
+      containers:
+      - name: manager
+        image: example.io/manager:v1
+        command: [/manager]
+        args: ["--leader-elect", "--metrics-bind-address=:8443"]
+        ports:
+        - {name: webhook, containerPort: 9443}
+        env:
+        - {name: LOG_LEVEL, value: debug}
+        - {name: API_TOKEN, value: hunter2}
+        - name: DB_PASSWORD
+          valueFrom:
+            secretKeyRef: {name: db, key: password}
+        - name: POD_NS
+          valueFrom:
+            fieldRef: {fieldPath: metadata.namespace}
+        envFrom:
+        - configMapRef: {name: manager-config}
+        securityContext:
+          allowPrivilegeEscalation: false
+          capabilities: {drop: [ALL]}
+      volumes:
+      - name: cert
+        secret: {secretName: webhook-cert}
+      - name: cfg
+        configMap: {name: extra}
+"#;
+        let docs = split_documents(text);
+        let Read::Object(o) = read(&docs[0], false) else {
+            panic!()
+        };
+        let mut uses = Vec::new();
+        let w = extract(&o, text, "config/manager.yaml", Area::Component, &mut uses);
+        assert_eq!(w.pod_labels, ["app=demo", "control-plane=manager"]);
+        assert_eq!(
+            (
+                w.kind.as_str(),
+                w.replicas.as_str(),
+                w.service_account.as_str()
+            ),
+            ("Deployment", "2", "manager")
+        );
+        assert_eq!(w.security_context, vec!["runAsNonRoot=true"]);
+        assert_eq!(w.containers.len(), 2);
+        assert!(w.containers[0].init);
+        let m = &w.containers[1];
+        assert_eq!(m.image, "example.io/manager:v1");
+        assert_eq!(m.command, vec!["/manager"]);
+        assert_eq!(m.args.len(), 2);
+        assert_eq!(m.ports[0].port, "9443");
+        assert_eq!(
+            m.env,
+            vec![
+                ContainerEnv {
+                    name: "LOG_LEVEL".into(),
+                    value: Some("debug".into()),
+                    from: String::new()
+                },
+                ContainerEnv {
+                    name: "API_TOKEN".into(),
+                    value: None,
+                    from: "literal, withheld: the name suggests a secret".into()
+                },
+                ContainerEnv {
+                    name: "DB_PASSWORD".into(),
+                    value: None,
+                    from: "Secret db key password".into()
+                },
+                ContainerEnv {
+                    name: "POD_NS".into(),
+                    value: None,
+                    from: "field metadata.namespace".into()
+                },
+            ]
+        );
+        assert_eq!(m.env_from, vec!["ConfigMap manager-config"]);
+        assert_eq!(
+            m.security_context,
+            vec!["allowPrivilegeEscalation=false", "capabilities.drop=ALL"]
+        );
+        assert_eq!(w.config_maps, vec!["manager-config", "extra"]);
+        assert_eq!(w.secrets, vec!["db", "webhook-cert", "regcred"]);
+        let used: Vec<&str> = uses.iter().map(|u| u.what.as_str()).collect();
+        assert_eq!(
+            used,
+            vec![
+                "Deployment system/manager (env DB_PASSWORD)",
+                "Deployment system/manager (volume cert)",
+                "Deployment system/manager (imagePullSecrets)"
+            ]
+        );
+        // The literal secret value never reaches the model.
+        assert!(!format!("{w:?}").contains("hunter2"));
+    }
+
+    #[test]
+    fn cronjob_pod_template() {
+        let text = "apiVersion: batch/v1\nkind: CronJob\nmetadata:\n  name: gc\nspec:\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          containers:\n          - name: gc\n            image: gc:1\n";
+        let docs = split_documents(text);
+        let Read::Object(o) = read(&docs[0], false) else {
+            panic!()
+        };
+        let w = extract(&o, text, "gc.yaml", Area::Component, &mut Vec::new());
+        assert_eq!(w.containers[0].image, "gc:1");
+        assert!(is_workload("batch", "CronJob"));
+        assert!(is_workload("extensions", "Deployment"));
+        assert!(!is_workload("", "Deployment"));
+    }
+}

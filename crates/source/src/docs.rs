@@ -1,0 +1,538 @@
+//! A repository's own markdown: the root README and the files `docs = […]` selects, and the
+//! raster images they reference. Read here, in the source stage, so that nothing after the
+//! model opens a repository file.
+//!
+//! `docs` entries are globs matched against repository-relative paths, or folders (`"docs"`
+//! means every markdown file under it). Only `.md` and `.markdown` files become pages.
+//! Images are read only when they are files inside the repository: PNG, JPEG, GIF or WebP
+//! of at most [`MAX_IMAGE_BYTES`] (copied into the site), or SVG of at most
+//! [`MAX_SVG_BYTES`]. An SVG is never copied, since one served from the portal's own origin
+//! could run script when opened directly; `render::docs` inlines it as a `data:` URL in the
+//! `<img>`, where script never runs.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use globset::{Glob, GlobSetBuilder};
+use percent_encoding::percent_decode_str;
+use serde_json::Value;
+
+use super::walk::{MAX_FILE_BYTES, relative_path, repository_walker};
+use markdown::{self, Links, Use};
+use model::{Diagnostic, Doc, DocImage};
+use files::regular::{self, ReadError};
+
+pub const MAX_IMAGE_BYTES: u64 = 4 * 1024 * 1024;
+/// Smaller: an SVG is inlined, base64, into each page that shows it.
+pub const MAX_SVG_BYTES: u64 = 1024 * 1024;
+const IMAGE_EXTENSIONS: [&str; 5] = ["png", "jpg", "jpeg", "gif", "webp"];
+
+/// What the docs of one repository gave.
+#[derive(Debug, Default)]
+pub struct Collected {
+    pub docs: Vec<Doc>,
+    pub images: Vec<DocImage>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads the README and the markdown files `patterns` select, README first, then by path.
+pub fn collect(root: &Path, patterns: &[String]) -> Collected {
+    let mut out = Collected::default();
+    let canonical_root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    let files = markdown_files(root);
+    let readme = files
+        .iter()
+        .find(|p| !p.contains('/') && p.eq_ignore_ascii_case("readme.md"))
+        .cloned();
+    let mut selected: Vec<String> = Vec::new();
+    if let Some(r) = &readme {
+        selected.push(r.clone());
+    }
+    match selection(root, patterns) {
+        Ok(set) => selected.extend(
+            files
+                .iter()
+                .filter(|p| Some(*p) != readme.as_ref() && set.is_match(p.as_str()))
+                .cloned(),
+        ),
+        Err(e) => out.diagnostics.push(Diagnostic::new("projects.toml", 0, e)),
+    }
+    // (image, document) → the document line that references it.
+    let mut wanted_images = BTreeMap::new();
+    for path in selected {
+        let Some(text) = read_text(&canonical_root, &path, &mut out.diagnostics) else {
+            continue;
+        };
+        let split = markdown::split_front_matter(&text);
+        let recorder = Arc::new(ImageRecorder::default());
+        let rendered = markdown::render(split.body, recorder.clone(), Default::default());
+        // The body is the end of the file: its first line is the file line after the rest.
+        let body_line = line_at(&text, text.len() - split.body.len());
+        if let Ok(images) = recorder.0.lock() {
+            for image in images.iter() {
+                if let Some(p) = markdown::join(&path, image) {
+                    let line = reference_line(split.body, body_line, image);
+                    wanted_images.entry((p, path.clone())).or_insert(line);
+                }
+            }
+        }
+        let title = front_matter_title(&path, &split, &mut out.diagnostics)
+            .or(rendered.title)
+            .filter(|t| !t.is_empty())
+            .unwrap_or_else(|| file_title(&path));
+        out.docs.push(Doc {
+            readme: Some(&path) == readme.as_ref(),
+            path,
+            title,
+            markdown: split.body.to_string(),
+        });
+    }
+    let mut seen = BTreeSet::new();
+    for ((image, doc), line) in wanted_images {
+        if seen.insert(image.clone())
+            && let Some(bytes) =
+                read_image(&canonical_root, &image, (&doc, line), &mut out.diagnostics)
+        {
+            out.images.push(DocImage { path: image, bytes });
+        }
+    }
+    out
+}
+
+/// Records every relative image a document references.
+#[derive(Default)]
+struct ImageRecorder(Mutex<Vec<String>>);
+
+impl Links for ImageRecorder {
+    fn resolve(&self, usage: Use, path: &str, _: Option<&str>) -> Option<String> {
+        if usage == Use::Image
+            && let Ok(mut v) = self.0.lock()
+        {
+            v.push(path.to_string());
+        }
+        None
+    }
+}
+
+/// Globs from `docs`, with a plain folder name standing for every file under it.
+fn selection(root: &Path, patterns: &[String]) -> Result<globset::GlobSet, String> {
+    let mut builder = GlobSetBuilder::new();
+    for pattern in patterns {
+        let trimmed = pattern.trim_end_matches('/');
+        let is_glob = trimmed.contains(['*', '?', '[', '{']);
+        let glob = if !is_glob && !trimmed.is_empty() && root.join(trimmed).is_dir() {
+            format!("{trimmed}/**")
+        } else {
+            trimmed.to_string()
+        };
+        builder.add(Glob::new(&glob).map_err(|e| format!("bad docs glob `{pattern}`: {e}"))?);
+    }
+    builder.build().map_err(|e| e.to_string())
+}
+
+/// Every markdown file of the repository, sorted, skipping hidden and vendored folders and
+/// never following symbolic links.
+fn markdown_files(root: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    for entry in repository_walker(root).flatten() {
+        // Special files (a pipe named README.md) are listed so that reading them gives a
+        // diagnostic; symbolic links are not followed.
+        if entry
+            .file_type()
+            .is_none_or(|t| t.is_dir() || t.is_symlink())
+        {
+            continue;
+        }
+        let Some(path) = relative_path(root, entry.path()) else {
+            continue;
+        };
+        let lower = path.to_ascii_lowercase();
+        if lower.ends_with(".md") || lower.ends_with(".markdown") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+fn read_text(root: &Path, path: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<String> {
+    let bytes = match read_inside(root, path, MAX_FILE_BYTES) {
+        Ok(b) => b,
+        Err(e) => {
+            diagnostics.push(Diagnostic::new(path, 0, e));
+            return None;
+        }
+    };
+    match String::from_utf8(bytes) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            // The first bad byte's line: the valid prefix is the same in the lossy text.
+            let line = line_at(&text, e.utf8_error().valid_up_to());
+            diagnostics.push(Diagnostic::new(
+                path,
+                line,
+                "not valid UTF-8: invalid bytes were replaced with U+FFFD",
+            ));
+            Some(text)
+        }
+    }
+}
+
+/// The 1-based line of a byte offset.
+fn line_at(text: &str, offset: usize) -> u32 {
+    let offset = offset.min(text.len());
+    1 + text.as_bytes()[..offset]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count() as u32
+}
+
+/// The line of the body (which starts on file line `first`) that references `target` (a
+/// path as `Links` saw it, percent-decoded): the first line holding it, else the first whose
+/// percent-decoded text holds it, else the body's first line.
+fn reference_line(body: &str, first: u32, target: &str) -> u32 {
+    body.lines()
+        .position(|l| l.contains(target))
+        .or_else(|| {
+            body.lines()
+                .position(|l| percent_decode_str(l).decode_utf8_lossy().contains(target))
+        })
+        .map_or(first, |i| first + i as u32)
+}
+
+/// Reads an image `doc` references on a line; problems are diagnostics at that line.
+fn read_image(
+    root: &Path,
+    path: &str,
+    (doc, line): (&str, u32),
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Vec<u8>> {
+    let extension = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    let limit = match extension.as_deref() {
+        Some("svg") => MAX_SVG_BYTES,
+        Some(e) if IMAGE_EXTENSIONS.contains(&e) => MAX_IMAGE_BYTES,
+        _ => {
+            let message = format!(
+                "image {path} is not published: only PNG, JPEG, GIF, WebP and SVG files are"
+            );
+            diagnostics.push(Diagnostic::new(doc, line, message));
+            return None;
+        }
+    };
+    match read_inside(root, path, limit) {
+        Ok(bytes) => Some(bytes),
+        Err(e) => {
+            diagnostics.push(Diagnostic::new(doc, line, format!("image {path}: {e}")));
+            None
+        }
+    }
+}
+
+/// Reads a regular repository file whose real location is inside the repository.
+fn read_inside(root: &Path, path: &str, limit: u64) -> Result<Vec<u8>, String> {
+    let real = std::fs::canonicalize(root.join(path)).map_err(|_| "file not found".to_string())?;
+    if !real.starts_with(root) {
+        return Err("not a file inside the repository".into());
+    }
+    regular::read(&real, limit).map_err(|e| match e {
+        ReadError::Io(_) => e.to_string(),
+        ReadError::NotRegular(_) | ReadError::TooLarge(_) => format!("{e}, skipped"),
+    })
+}
+
+/// `title` from a repository doc's front matter. Front matter that cannot be read, a title
+/// that is not a string, and keys portolan does not use are diagnostics at their file line.
+fn front_matter_title(
+    path: &str,
+    split: &markdown::Split,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    let mut note = |line: usize, message: String| {
+        diagnostics.push(Diagnostic::new(path, line as u32, message));
+    };
+    let map = match markdown::parse_front_matter::<Value>(split) {
+        Err(e) => {
+            let message = format!(
+                "front matter not read: {}; the title comes from the first heading",
+                e.message
+            );
+            note(e.line, message);
+            return None;
+        }
+        Ok(Value::Null) => return None,
+        Ok(Value::Object(map)) => map,
+        Ok(_) => {
+            let message = "front matter is not a table of keys: it is ignored".to_string();
+            note(split.front_line, message);
+            return None;
+        }
+    };
+    let block = split.front.map_or("", |(_, block)| block);
+    let line_of = |key: &str| split.front_line + key_line(block, key).unwrap_or(0);
+    let unused: Vec<&String> = map.keys().filter(|k| *k != "title").collect();
+    if let Some(first) = unused.iter().map(|k| line_of(k)).min() {
+        let keys: Vec<String> = unused.iter().map(|k| format!("`{k}`")).collect();
+        let message = format!(
+            "front matter {} not used: portolan reads only `title` from a repository's docs",
+            match keys.len() {
+                1 => format!("key {} is", keys[0]),
+                _ => format!("keys {} are", keys.join(", ")),
+            }
+        );
+        note(first, message);
+    }
+    match map.get("title")? {
+        Value::String(title) => Some(title.trim().to_string()),
+        _ => {
+            let message =
+                "front matter `title` is not a string: the title comes from the first heading";
+            note(line_of("title"), message.to_string());
+            None
+        }
+    }
+}
+
+/// The 0-based line of a block where the top-level `key` is set (`key =`, `key:`, quoted or
+/// not), if it can be found.
+fn key_line(block: &str, key: &str) -> Option<usize> {
+    block.lines().position(|l| {
+        let rest = [key.to_string(), format!("\"{key}\""), format!("'{key}'")]
+            .iter()
+            .find_map(|k| l.strip_prefix(k.as_str()).map(str::trim_start));
+        rest.is_some_and(|r| r.starts_with('=') || r.starts_with(':'))
+    })
+}
+
+/// `docs/getting-started.md` → `getting-started`.
+fn file_title(path: &str) -> String {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.')
+        .map_or(name, |(stem, _)| stem)
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn repo(files: &[(&str, &[u8])]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, bytes) in files {
+            let p = dir.path().join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, bytes).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn readme_first_then_selected_docs_with_titles() {
+        let dir = repo(&[
+            (
+                "ReadMe.md",
+                b"# The Project\n![logo](docs/logo.png) ![d](docs/d.svg) ![b](docs/b.bmp)",
+            ),
+            (
+                "docs/guide.md",
+                b"---\ntitle: Guide\nweight: 3\n---\n# Other\n",
+            ),
+            ("docs/sub/plain.md", b"no heading"),
+            ("docs/notes.txt", b"not markdown"),
+            ("docs/logo.png", b"\x89PNG"),
+            ("docs/d.svg", b"<svg/>"),
+            ("docs/b.bmp", b"BM"),
+            ("vendor/x/README.md", b"# vendored"),
+            ("other.md", b"# not selected"),
+        ]);
+        let c = collect(dir.path(), &["docs".to_string()]);
+        let got: Vec<(&str, &str, bool)> = c
+            .docs
+            .iter()
+            .map(|d| (d.path.as_str(), d.title.as_str(), d.readme))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("ReadMe.md", "The Project", true),
+                ("docs/guide.md", "Guide", false),
+                ("docs/sub/plain.md", "plain", false),
+            ]
+        );
+        assert_eq!(c.docs[1].markdown, "# Other\n");
+        assert_eq!(
+            c.images,
+            [
+                DocImage {
+                    path: "docs/d.svg".into(),
+                    bytes: b"<svg/>".to_vec()
+                },
+                DocImage {
+                    path: "docs/logo.png".into(),
+                    bytes: b"\x89PNG".to_vec()
+                }
+            ]
+        );
+        assert_eq!(
+            c.diagnostics,
+            [
+                Diagnostic::new(
+                    "docs/guide.md",
+                    3,
+                    "front matter key `weight` is not used: portolan reads only `title` from a repository's docs"
+                ),
+                Diagnostic::new(
+                    "ReadMe.md",
+                    2,
+                    "image docs/b.bmp is not published: only PNG, JPEG, GIF, WebP and SVG files are"
+                )
+            ]
+        );
+    }
+
+    /// The (file, line, message) of each diagnostic.
+    fn diagnostics(c: &Collected) -> Vec<(&str, u32, &str)> {
+        c.diagnostics
+            .iter()
+            .map(|d| (d.file.as_str(), d.line, d.message.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn front_matter_that_cannot_be_used_is_a_diagnostic_at_its_line() {
+        let dir = repo(&[
+            (
+                "docs/toml.md",
+                b"+++\ntitle = \"T\"\nweight = @\n+++\n# Heading\n",
+            ),
+            ("docs/yaml.md", b"---\ntitle: a: b\n---\n# Yaml\n"),
+            ("docs/type.md", b"+++\n\ntitle = 5\n+++\n# Typed\n"),
+            ("docs/list.md", b"---\n- a\n- b\n---\n# Listed\n"),
+            (
+                "docs/keys.md",
+                b"---\ntitle: Keys\nweight: 2\n\"date\": x\n---\n",
+            ),
+            ("docs/empty.md", b"---\n---\n# Empty\n"),
+        ]);
+        let c = collect(dir.path(), &["docs".to_string()]);
+        let titles: Vec<&str> = c.docs.iter().map(|d| d.title.as_str()).collect();
+        assert_eq!(
+            titles,
+            ["Empty", "Keys", "Listed", "Heading", "Typed", "Yaml"]
+        );
+        let got = diagnostics(&c);
+        assert_eq!(got.len(), 5, "{got:?}");
+        assert_eq!(
+            got[0],
+            (
+                "docs/keys.md",
+                3,
+                "front matter keys `date`, `weight` are not used: portolan reads only `title` from a repository's docs"
+            )
+        );
+        assert_eq!(
+            got[1],
+            (
+                "docs/list.md",
+                2,
+                "front matter is not a table of keys: it is ignored"
+            )
+        );
+        assert_eq!((got[2].0, got[2].1), ("docs/toml.md", 3));
+        assert!(got[2].2.starts_with("front matter not read: "), "{got:?}");
+        assert!(
+            got[2]
+                .2
+                .ends_with("; the title comes from the first heading")
+        );
+        assert_eq!(
+            got[3],
+            (
+                "docs/type.md",
+                3,
+                "front matter `title` is not a string: the title comes from the first heading"
+            )
+        );
+        assert_eq!((got[4].0, got[4].1), ("docs/yaml.md", 2));
+        assert!(got[4].2.starts_with("front matter not read: "), "{got:?}");
+    }
+
+    #[test]
+    fn image_and_encoding_diagnostics_carry_their_lines() {
+        let dir = repo(&[(
+            "README.md",
+            b"---\ntitle: R\n---\n# R\n\n![a](missing.png)\ntext\n<img src=\"img/my%20pic.bmp\">\n\xff bad\n",
+        )]);
+        let c = collect(dir.path(), &[]);
+        assert_eq!(
+            diagnostics(&c),
+            [
+                (
+                    "README.md",
+                    9,
+                    "not valid UTF-8: invalid bytes were replaced with U+FFFD"
+                ),
+                (
+                    "README.md",
+                    8,
+                    "image img/my pic.bmp is not published: only PNG, JPEG, GIF, WebP and SVG files are"
+                ),
+                ("README.md", 6, "image missing.png: file not found"),
+            ]
+        );
+    }
+
+    #[test]
+    fn images_outside_the_repository_are_not_read() {
+        let outside = repo(&[("secret.png", b"x")]);
+        let dir = repo(&[(
+            "README.md",
+            b"![a](../secret.png) ![b](missing.png)".as_slice(),
+        )]);
+        std::os::unix::fs::symlink(
+            outside.path().join("secret.png"),
+            dir.path().join("link.png"),
+        )
+        .unwrap();
+        let readme = "![a](link.png) ![b](missing.png)".to_string();
+        std::fs::write(dir.path().join("README.md"), readme).unwrap();
+        let c = collect(dir.path(), &[]);
+        assert!(c.images.is_empty());
+        let messages: Vec<&str> = c.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "image link.png: not a file inside the repository",
+                "image missing.png: file not found"
+            ]
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_named_like_a_doc_is_reported_not_read() {
+        let dir = repo(&[("docs/a.md", b"# A\n".as_slice())]);
+        for name in ["README.md", "docs/b.md"] {
+            let made = std::process::Command::new("mkfifo")
+                .arg(dir.path().join(name))
+                .status();
+            assert!(made.unwrap().success());
+        }
+        let c = collect(dir.path(), &["docs".into()]);
+        let docs: Vec<&str> = c.docs.iter().map(|d| d.path.as_str()).collect();
+        assert_eq!(docs, ["docs/a.md"]);
+        let messages: Vec<String> = c
+            .diagnostics
+            .iter()
+            .map(|d| format!("{}: {}", d.file, d.message))
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "README.md: not a regular file but a named pipe (FIFO), skipped",
+                "docs/b.md: not a regular file but a named pipe (FIFO), skipped"
+            ]
+        );
+    }
+}
