@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::analysis::Progress;
-use crate::serve::{self, Rebuilt};
+use pipeline::analysis::Progress;
+use serve::{self, Rebuilt};
 
 /// portolan: one cross-linked documentation portal for a set of Kubernetes operators.
 #[derive(Parser, Debug)]

@@ -546,7 +546,7 @@ fn config_target() -> Target {
 /// The fixtures' models, as `portolan analyze` writes them.
 fn model_seeds() -> Vec<(String, Vec<u8>)> {
     let mut seeds = Vec::new();
-    let options = crate::analysis::Options {
+    let options = pipeline::analysis::Options {
         jobs: Some(1),
         offline: true,
         out: None,
@@ -554,7 +554,7 @@ fn model_seeds() -> Vec<(String, Vec<u8>)> {
         keep_going: false,
     };
     for dir in fixture_dirs() {
-        if let Ok(project) = crate::analysis::analyze_path(&dir, &options) {
+        if let Ok(project) = pipeline::analysis::analyze_path(&dir, &options) {
             let json = serde_json::to_vec_pretty(&project).expect("a model serializes");
             seeds.push((format!("model of {}", dir.display()), json));
         }
@@ -565,10 +565,7 @@ fn model_seeds() -> Vec<(String, Vec<u8>)> {
 /// A model's text read the way the pipeline reads a `model =` file and rendered into a
 /// whole site (project `m`); None when it is not a model or the site cannot be made of it.
 /// A rendering error that says it is portolan's bug fails the case.
-fn render_model(
-    bytes: &[u8],
-    theme: &crate::render::theme::Theme,
-) -> Option<Vec<crate::render::OutputFile>> {
+fn render_model(bytes: &[u8], theme: &render::theme::Theme) -> Option<Vec<render::OutputFile>> {
     let text = std::str::from_utf8(bytes).ok()?;
     let mut project = serde_json::from_str::<model::Project>(text).ok()?;
     // As the pipeline does: projects.toml names the project, not the model.
@@ -581,13 +578,13 @@ fn render_model(
     .expect("a valid config");
     let content = source::content::Content::default();
     let mut files = Vec::new();
-    crate::pipeline::render_pages(
+    pipeline::render_pages(
         &config,
         vec![project],
         Vec::new(),
         &content,
         theme,
-        &crate::analysis::Silent,
+        &pipeline::analysis::Silent,
         &mut files,
     )
     .map_err(|e| assert!(!e.contains("a bug in portolan"), "{e}"))
@@ -598,7 +595,7 @@ fn render_model(
 /// The model JSON a project may name: the fixtures' models, mutated as text, read the way the
 /// pipeline reads them, then linked and rendered into a whole site.
 fn model_target() -> Target {
-    let theme = Arc::new(crate::render::theme::Theme::load(None).expect("the built-in theme"));
+    let theme = Arc::new(render::theme::Theme::load(None).expect("the built-in theme"));
     Target {
         name: "model json",
         seeds: model_seeds(),
@@ -694,7 +691,7 @@ fn image_target() -> Target {
 /// written (each element line has the token count of its statement).
 fn exports_target() -> Target {
     let seeds = model_seeds();
-    let theme = Arc::new(crate::render::theme::Theme::load(None).expect("the built-in theme"));
+    let theme = Arc::new(render::theme::Theme::load(None).expect("the built-in theme"));
     Target {
         name: "model exports",
         seeds,
@@ -721,9 +718,9 @@ fn exports_target() -> Target {
             }
             let dsl = String::from_utf8_lossy(file("data/c4.dsl")).into_owned();
             for line in dsl.lines() {
-                let tokens = crate::render::c4::structurizr_tokens(line);
+                let tokens = render::c4::structurizr_tokens(line);
                 assert!(
-                    !tokens.iter().any(|t| crate::render::c4::substitutes(t)),
+                    !tokens.iter().any(|t| render::c4::substitutes(t)),
                     "a c4.dsl token Structurizr would substitute: {line}"
                 );
                 // `ID = container|softwareSystem NAME DESCRIPTION TECHNOLOGY|{`, and
@@ -847,7 +844,7 @@ fn run_target(
 }
 
 /// The analysis pool's stack size, so a recursion that would overflow there overflows here.
-const CASE_STACK: usize = crate::analysis::WORKER_STACK_BYTES;
+const CASE_STACK: usize = pipeline::analysis::WORKER_STACK_BYTES;
 
 fn run_case(
     target: &Target,

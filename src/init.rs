@@ -11,7 +11,6 @@ use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-
 /// The two files `init` writes, as text.
 #[derive(Debug)]
 pub struct Starter {

@@ -3,31 +3,16 @@
 //! `diff --fail-on` found such a change, 2 bad usage or configuration, an output folder
 //! portolan may not replace, or a comparison `diff` could not make.
 
-mod access;
-mod analysis;
-mod availability;
-mod cache;
 mod cli;
-mod diff;
 #[cfg(test)]
 mod fuzz;
 mod init;
-mod kind_index;
-mod least_privilege;
-mod link;
-mod output;
-mod pipeline;
-mod render;
-mod revisions;
-mod schema;
-mod search;
-mod serve;
 mod verify;
 
 use std::process::ExitCode;
 
-use analysis::Options;
 use cli::{Cli, Command, Reporter};
+use pipeline::analysis::Options;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -94,7 +79,7 @@ fn main() -> ExitCode {
                     compare_models(&cli, &options, project.as_deref(), old, new)
                 }
                 _ => load_config(&cli).map_err(|_| ()).and_then(|config| {
-                    revisions::compare_project(
+                    pipeline::revisions::compare_project(
                         &config,
                         project.as_deref().unwrap_or_default(),
                         from.as_deref().unwrap_or_default(),
@@ -129,7 +114,7 @@ fn compare_models(
     project: Option<&str>,
     old: &std::path::Path,
     new: &std::path::Path,
-) -> Result<diff::ProjectDiff, ()> {
+) -> Result<derive::diff::ProjectDiff, ()> {
     let config = if cli.config.is_file() {
         Some(load_config(cli).map_err(|_| ())?)
     } else {
@@ -141,7 +126,7 @@ fn compare_models(
         }
         None
     };
-    revisions::compare_models(
+    pipeline::revisions::compare_models(
         config.as_ref(),
         project,
         old,
@@ -154,13 +139,13 @@ fn compare_models(
 
 /// Prints a comparison; exits 1 when `fail_on` says its changes fail the run.
 fn print_diff(
-    d: &diff::ProjectDiff,
+    d: &derive::diff::ProjectDiff,
     format: cli::DiffFormat,
     fail_on: Option<cli::FailOn>,
 ) -> ExitCode {
     match format {
-        cli::DiffFormat::Text => print!("{}", diff::format::text(d)),
-        cli::DiffFormat::Markdown => print!("{}", diff::format::markdown(d)),
+        cli::DiffFormat::Text => print!("{}", derive::diff::format::text(d)),
+        cli::DiffFormat::Markdown => print!("{}", derive::diff::format::markdown(d)),
         cli::DiffFormat::Json => match serde_json::to_string_pretty(d) {
             Ok(j) => println!("{j}"),
             Err(e) => {
@@ -308,7 +293,7 @@ fn search(
 }
 
 fn parse_only(path: &std::path::Path, options: &Options) -> ExitCode {
-    match analysis::parse_only(path, options) {
+    match pipeline::analysis::parse_only(path, options) {
         Ok(c) => {
             println!(
                 "{} files, {} bytes: {} Go files ({} with syntax errors), {} YAML documents ({} not parsed), {} skipped as binary",
@@ -330,7 +315,7 @@ fn parse_only(path: &std::path::Path, options: &Options) -> ExitCode {
 }
 
 fn analyze(cli: &Cli, path: &std::path::Path, options: &Options) -> ExitCode {
-    let project = match analysis::analyze_path(
+    let project = match pipeline::analysis::analyze_path(
         path,
         &Options {
             out: None,
@@ -353,7 +338,7 @@ fn analyze(cli: &Cli, path: &std::path::Path, options: &Options) -> ExitCode {
     match &cli.out {
         None => print!("{json}"),
         Some(out) => {
-            if let Err(e) = output::model_file::write(out, &json) {
+            if let Err(e) = pipeline::output::model_file::write(out, &json) {
                 eprintln!("error: {e}");
                 return ExitCode::from(1);
             }
@@ -379,11 +364,11 @@ fn prepare_output(config: &config::Config, options: &Options) -> Result<(), Exit
 }
 
 /// Prints a failed write: 2 for an output portolan refuses to replace, else 1.
-fn output_failed(e: &output::Error) -> ExitCode {
+fn output_failed(e: &pipeline::output::Error) -> ExitCode {
     eprintln!("error: {e}");
     match e {
-        output::Error::Refused(_) => ExitCode::from(2),
-        output::Error::Failed(_) => ExitCode::from(1),
+        pipeline::output::Error::Refused(_) => ExitCode::from(2),
+        pipeline::output::Error::Failed(_) => ExitCode::from(1),
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::render::OutputFile;
+use render::OutputFile;
 
 /// Broken internal links, as `page: href` lines.
 pub fn broken_links(files: &[OutputFile], base_path: &str) -> Vec<String> {

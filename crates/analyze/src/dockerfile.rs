@@ -12,9 +12,7 @@
 use std::collections::HashMap;
 
 use super::shell::{Expansion, expand, logical_lines, shell_words, substitute};
-use model::{
-    BuildSetting, Diagnostic, DockerStage, DockerUser, Dockerfile, RunsAs, SourceRef,
-};
+use model::{BuildSetting, Diagnostic, DockerStage, DockerUser, Dockerfile, RunsAs, SourceRef};
 
 /// Most stages read from one file (a Dockerfile has a handful).
 const MAX_STAGES: usize = 256;

@@ -7,6 +7,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub mod minimal;
+
 /// Bumped when a field of the JSON contract changes meaning or disappears.
 pub const SCHEMA_VERSION: u32 = 1;
 

@@ -13,8 +13,8 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use files::regular;
 use crate::walk::relative_path;
+use files::regular;
 
 /// Folders the generator writes itself; content may not take them.
 const RESERVED: [&str; 7] = [

@@ -19,9 +19,9 @@ use percent_encoding::percent_decode_str;
 use serde_json::Value;
 
 use super::walk::{MAX_FILE_BYTES, relative_path, repository_walker};
+use files::regular::{self, ReadError};
 use markdown::{self, Links, Use};
 use model::{Diagnostic, Doc, DocImage};
-use files::regular::{self, ReadError};
 
 pub const MAX_IMAGE_BYTES: u64 = 4 * 1024 * 1024;
 /// Smaller: an SVG is inlined, base64, into each page that shows it.

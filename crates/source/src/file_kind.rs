@@ -57,7 +57,6 @@ impl FileKind {
     }
 }
 
-
 /// Which kind of build file, decided from its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BuildKind {

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 
 use crate::file_kind::FileKind;
-use model::Area;
 use files::regular::{self, ReadError};
+use model::Area;
 
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 

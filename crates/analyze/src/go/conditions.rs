@@ -33,9 +33,7 @@ use super::syntax::{FIELD, FuncCtx, KindName, call_arguments, callee, line_of, t
 use super::types::{FuncRef, TypeRef, ValueType, type_ref};
 use super::values::Values;
 use super::writes::call_path;
-use model::{
-    Area, ConditionSet, Controller, Diagnostic, SourceRef, StatusCondition, UNRESOLVED,
-};
+use model::{Area, ConditionSet, Controller, Diagnostic, SourceRef, StatusCondition, UNRESOLVED};
 
 const API_META: &str = "k8s.io/apimachinery/pkg/api/meta";
 const META_V1: &str = "k8s.io/apimachinery/pkg/apis/meta/v1";
@@ -1075,8 +1073,7 @@ func (r *BoxReconciler) SetupWithManager(mgr ctrl.Manager) error {
         let mut ctrls = controllers::resolve(&inputs, &index, &mut diags);
         let values = Values::new(&inputs, &index);
         let graph = Graph::build(&inputs, &index);
-        let reach =
-            crate::go::writes::controller_reach(&values, &graph, &ctrls, &mut diags);
+        let reach = crate::go::writes::controller_reach(&values, &graph, &ctrls, &mut diags);
         let resolved = resolve(&inputs, &values, &graph, &reach, &mut ctrls, &mut diags);
         let show = |s: &StatusCondition| {
             format!(

@@ -62,6 +62,18 @@ enum Extraction {
     Declarations,
 }
 
+/// Whether tree-sitter finds syntax errors in `source`, with no cap on its work (for
+/// `analyze --parse-only`); `None` when the Go grammar failed to load.
+pub fn has_syntax_errors(source: &str) -> Option<bool> {
+    let mut parser = Parser::new();
+    parser.set_language(&tree_sitter_go::LANGUAGE.into()).ok()?;
+    Some(
+        parser
+            .parse(source, None)
+            .is_none_or(|t| t.root_node().has_error()),
+    )
+}
+
 fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
     let mut file = GoFile {
         path: path.to_string(),

@@ -18,9 +18,7 @@ use super::scope::{Binding, Scope};
 use super::syntax::{FuncCtx, call_arguments, line_of, method_of, text};
 use super::types::{FuncRef, TypeRef, ValueType};
 use super::values::{Values, describe, plural};
-use model::{
-    Controller, Diagnostic, PackageInformer, Relation, SourceRef, UNRESOLVED, Watch,
-};
+use model::{Controller, Diagnostic, PackageInformer, Relation, SourceRef, UNRESOLVED, Watch};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct RawInformer {
@@ -1496,8 +1494,7 @@ func startWatches(ctx context.Context, c controller.Controller, mgr ctrl.Manager
         let mut ctrls = controllers::resolve(&inputs, &index, &mut diags);
         let values = Values::new(&inputs, &index);
         let graph = crate::go::calls::Graph::build(&inputs, &index);
-        let reach =
-            crate::go::writes::controller_reach(&values, &graph, &ctrls, &mut diags);
+        let reach = crate::go::writes::controller_reach(&values, &graph, &ctrls, &mut diags);
         let package = resolve(&inputs, &values, &graph, &reach, &mut ctrls, &mut diags);
         let rows = package
             .iter()

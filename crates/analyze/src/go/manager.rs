@@ -37,9 +37,7 @@ use super::syntax::{
 };
 use super::types::{Root, TypeRef, ValueType};
 use super::values::Values;
-use model::{
-    Binary, Controller, Diagnostic, Gvk, Manager, ManagerOption, OptionFlag, SourceRef,
-};
+use model::{Binary, Controller, Diagnostic, Gvk, Manager, ManagerOption, OptionFlag, SourceRef};
 
 const CTRL: &str = "sigs.k8s.io/controller-runtime";
 const MANAGER: &str = "sigs.k8s.io/controller-runtime/pkg/manager";

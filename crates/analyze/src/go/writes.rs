@@ -26,9 +26,7 @@ use super::scope::{Scope, clientset_accessor};
 use super::syntax::{FuncCtx, call_arguments, condition_of, line_of, method_of, text};
 use super::types::{FuncRef, TypeRef, ValueType};
 use super::values::{Located, Values, describe};
-use model::{
-    CallStep, Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED,
-};
+use model::{CallStep, Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED};
 
 /// The writes and reads of one function.
 #[derive(Debug, Clone, PartialEq)]
@@ -1579,9 +1577,7 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
             "internal/controller/dock_controller.go"
         );
         let inputs = inputs_of(&files);
-        let modules = vec![crate::go::test_support::module(
-            "example.com/shipyard",
-        )];
+        let modules = vec![crate::go::test_support::module("example.com/shipyard")];
         let mut diags = Vec::new();
         let groups = BTreeMap::new();
         let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);

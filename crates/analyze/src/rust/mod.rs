@@ -24,11 +24,11 @@ use proc_macro2::TokenStream;
 use syn::visit::Visit;
 use syn::{ImplItem, Item};
 
+use body::{BodyVisitor, FnFacts};
 use model::{
     Area, Binary, Controller, Crd, Diagnostic, HttpEndpoint, Metric, PackageInformer,
     PackageOperation,
 };
-use body::{BodyVisitor, FnFacts};
 
 /// What one `.rs` file yielded.
 #[derive(Debug, Clone, Default, PartialEq)]

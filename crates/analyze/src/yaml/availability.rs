@@ -7,7 +7,7 @@
 //! a key whose value a template line writes (`resources:` followed by
 //! `{{- toYaml .Values.resources | nindent 12 }}`, blanked when masked) reads as null and
 //! is marked templated, never as missing. Matching budgets and autoscalers to workloads,
-//! and the flags, are `crate::availability`'s.
+//! and the flags, are `derive::availability`'s.
 
 use serde_json::Value;
 

@@ -35,14 +35,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::helm::{self, ChartPart, dir_of};
 use super::kustomize::{self, KustomizationFile, ObjectName};
 use super::merge::merge_identical;
+use bundled::ObjectId;
+pub use documents::split_documents;
+use documents::{Object, Read};
 use model::{
     ApiUse, Area, Autoscaler, Bundle, Certificate, ConfigMap, Crd, Diagnostic, DisruptionBudget,
     HelmChart, HelmRendered, ImageRef, Ingress, Kustomization, NetworkPolicy, RbacRule, Role,
     RoleBinding, Secret, Service, ServiceAccount, SourceRef, Webhook, Workload,
 };
-use bundled::ObjectId;
-pub use documents::split_documents;
-use documents::{Object, Read};
 use secrets::SecretUse;
 
 /// What one YAML (or values.schema.json) file yielded.

@@ -5,9 +5,7 @@
 use super::documents::Object;
 use super::secrets::SecretUse;
 use super::value::{array_at, at, pairs, qualified, scalar, strings};
-use model::{
-    Area, Origin, PolicyRule, RbacRule, Role, RoleBinding, ServiceAccount, SourceRef,
-};
+use model::{Area, Origin, PolicyRule, RbacRule, Role, RoleBinding, ServiceAccount, SourceRef};
 
 /// `ClusterRole/name` or `Role/namespace/name`: how roles are named across the model.
 pub fn role_key(kind: &str, namespace: &str, name: &str) -> String {

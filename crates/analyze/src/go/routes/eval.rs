@@ -1552,9 +1552,7 @@ mod tests {
             .map(|(path, src)| GoInput {
                 // As the pipeline reads them: protoc's output by the light extractor.
                 facts: match crate::FileKind::of(path) {
-                    Some(crate::FileKind::GoGenerated) => {
-                        crate::go::extract_generated(path, src)
-                    }
+                    Some(crate::FileKind::GoGenerated) => crate::go::extract_generated(path, src),
                     _ => extract(path, src),
                 },
                 area: Area::Component,

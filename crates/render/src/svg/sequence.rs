@@ -1,0 +1,449 @@
+//! A sequence diagram drawn as SVG: participants as boxes (repeated at the bottom) with
+//! dashed lifelines, messages as arrows from top to bottom (solid for reconcile watches,
+//! reads and writes, dashed for informer watches; reads muted, writes in the accent
+//! colour), notes as boxes spanning the participants.
+//!
+//! Layout is deterministic and one pass: each participant's column is placed far enough
+//! right of every earlier column it exchanges a message with for the label to fit;
+//! labels longer than `MESSAGE_CHARS` are cut with `…` and the full text is the tooltip.
+//! Every participant, message and note item is a link.
+
+use super::{CHAR_WIDTH, LINE, close_link, escape, fit, open_link, open_svg, text, title};
+use crate::sequence::{Diagram, Message, MessageKind, Step};
+
+const MARGIN: i64 = 12;
+/// A participant box of one line; each further line adds `LINE`.
+const BOX_H: i64 = 34;
+const BOX_MIN: i64 = 110;
+/// A participant's name longer than this is set on two lines, split at its first space
+/// (`llamastackdistribution` / `controller`, `package` / `…/reconcilers/otel`), each line
+/// cut at `BOX_CHARS` with `…` and the whole name as the tooltip.
+const BOX_CHARS: usize = 32;
+/// A message label longer than this is cut with `…` (the grouped arrows of `sequence::group`
+/// list as many kinds as fit it).
+pub const MESSAGE_CHARS: usize = 72;
+const NOTE_CHARS: usize = 80;
+const STEP: i64 = 34;
+
+/// The lines of a participant's box.
+fn box_lines(label: &str) -> Vec<String> {
+    match label.split_once(' ') {
+        Some((first, rest)) if label.chars().count() > BOX_CHARS => {
+            vec![fit_line(first), fit_line(rest)]
+        }
+        _ => vec![fit_line(label)],
+    }
+}
+
+/// A line cut to `BOX_CHARS`: at the end, or for a path at the start, since a path's end
+/// (`…k8s-operator/controllers`) is what tells it apart.
+fn fit_line(line: &str) -> String {
+    let count = line.chars().count();
+    if count <= BOX_CHARS || !line.contains('/') {
+        return fit(line, BOX_CHARS).0;
+    }
+    let tail: String = line.chars().skip(count - (BOX_CHARS - 1)).collect();
+    format!("…{tail}")
+}
+
+fn box_width(lines: &[String]) -> i64 {
+    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    (widest as i64 * super::BOLD_WIDTH + 24).max(BOX_MIN)
+}
+
+fn label_width(label: &str, max: usize) -> i64 {
+    let (shown, _) = fit(label, max);
+    super::width(&shown)
+}
+
+/// The diagram as an `<svg>` element.
+/// A tall diagram repeats the names of the lines the next messages join after this many
+/// messages, so a reader far down still sees which line is which.
+const NAMES_EVERY: usize = 16;
+
+/// Whether the participants' names are repeated before the message numbered `n` (from 0).
+fn names_before(n: usize) -> bool {
+    n > 0 && n.is_multiple_of(NAMES_EVERY)
+}
+
+pub fn render(d: &Diagram) -> String {
+    let n = d.participants.len();
+    let lines: Vec<Vec<String>> = d.participants.iter().map(|p| box_lines(&p.label)).collect();
+    let boxes: Vec<i64> = lines.iter().map(|l| box_width(l)).collect();
+    // Every box as tall as the tallest, so the lifelines start level.
+    let box_h = BOX_H + LINE * (lines.iter().map(Vec::len).max().unwrap_or(1) as i64 - 1);
+    // The messages that end at each column, from a column left of it: their labels push
+    // it right. Gathered once, so the layout is linear in participants and messages.
+    let mut from_left: Vec<Vec<(usize, &str)>> = vec![Vec::new(); n];
+    for step in &d.steps {
+        if let Step::Message(m) = step {
+            let (a, c) = (m.from.min(m.to), m.from.max(m.to));
+            if a < c && c < n {
+                from_left[c].push((a, &m.label));
+            }
+        }
+    }
+    let mut x: Vec<i64> = Vec::with_capacity(n);
+    for b in 0..n {
+        let mut at = match b {
+            0 => MARGIN + boxes[0] / 2,
+            _ => x[b - 1] + boxes[b - 1] / 2 + boxes[b] / 2 + 24,
+        };
+        for &(a, label) in &from_left[b] {
+            at = at.max(x[a] + label_width(label, MESSAGE_CHARS) * 8 / 7 + 36);
+        }
+        x.push(at);
+    }
+    // Each message's two ends, in order: the names repeated before a band of messages are
+    // those of the lines its arrows join (all of them would make a diagram of many
+    // participants quadratic).
+    let ends: Vec<(usize, usize)> = d
+        .steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::Message(m) => Some((m.from, m.to)),
+            Step::Note(_) => None,
+        })
+        .collect();
+    let x_of = |i: usize| x.get(i).copied().unwrap_or(MARGIN);
+    // A note spans its participants' boxes, from the left edge of the first to the right
+    // edge of the last (wider if its text needs it).
+    let note_left = |over: usize| x_of(over) - boxes.get(over).copied().unwrap_or(0) / 2;
+    let note_right = |over: usize| x_of(over) + boxes.get(over).copied().unwrap_or(0) / 2;
+
+    // Heights first, so the SVG's size is known before drawing.
+    let mut height = MARGIN + box_h + 20;
+    let mut right = x.last().copied().unwrap_or(MARGIN) + boxes.last().copied().unwrap_or(0) / 2;
+    let mut messages = 0;
+    for step in &d.steps {
+        match step {
+            Step::Message(_) => {
+                if names_before(messages) {
+                    height += STEP;
+                }
+                messages += 1;
+                height += STEP;
+            }
+            Step::Note(note) => {
+                height += note_height(note.items.len()) + 12;
+                right = right.max(note_left(note.over.0) + note_width(note) + 2);
+            }
+        }
+    }
+    if d.steps.is_empty() {
+        height += STEP;
+    }
+    let bottom_boxes = height + 6;
+    height = bottom_boxes + box_h + MARGIN;
+    let width = right + MARGIN;
+
+    let mut out = String::new();
+    open_svg(&mut out, "sequence", &d.title, width, height);
+    title(&mut out, &d.title);
+    for (i, p) in d.participants.iter().enumerate() {
+        out.push_str(&format!(
+            "<line class=\"lifeline\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>",
+            x[i],
+            MARGIN + box_h,
+            bottom_boxes
+        ));
+        for top in [MARGIN, bottom_boxes] {
+            participant_box(
+                &mut out,
+                (x[i], top),
+                (boxes[i], box_h),
+                &p.label,
+                &lines[i],
+                &p.link,
+            );
+        }
+    }
+    let mut y = MARGIN + box_h + 20;
+    let mut messages = 0;
+    for step in &d.steps {
+        match step {
+            Step::Message(m) => {
+                if names_before(messages) {
+                    let band = &ends[messages..ends.len().min(messages + NAMES_EVERY)];
+                    let mut named: Vec<usize> = band.iter().flat_map(|&(a, b)| [a, b]).collect();
+                    named.sort_unstable();
+                    named.dedup();
+                    for i in named.into_iter().filter(|&i| i < n) {
+                        let name = lines[i].join(" ");
+                        out.push_str(&format!(
+                            "<text class=\"label lifeline-name\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+                            x[i],
+                            y + 8,
+                            escape(&name)
+                        ));
+                    }
+                    y += STEP;
+                }
+                messages += 1;
+                let class = match m.kind {
+                    _ if m.dashed() => "msg informer",
+                    MessageKind::Write => "msg write",
+                    MessageKind::Read => "msg read",
+                    _ => "msg watch",
+                };
+                let (x1, x2) = (x_of(m.from), x_of(m.to));
+                let line_y = y + 12;
+                let opened = open_link(&mut out, &m.link);
+                out.push_str(&format!("<g class=\"{class}\">"));
+                title(&mut out, &tooltip(m));
+                let dir = if x2 >= x1 { 1 } else { -1 };
+                out.push_str(&format!(
+                    "<line class=\"arrow\" x1=\"{x1}\" y1=\"{line_y}\" x2=\"{}\" y2=\"{line_y}\"/>",
+                    x2 - dir * 8
+                ));
+                out.push_str(&format!(
+                    "<polygon class=\"head\" points=\"{x2},{line_y} {},{} {},{}\"/>",
+                    x2 - dir * 9,
+                    line_y - 4,
+                    x2 - dir * 9,
+                    line_y + 4
+                ));
+                let (shown, _) = fit(&m.label, MESSAGE_CHARS);
+                out.push_str(&format!(
+                    "<text class=\"label\" x=\"{}\" y=\"{}\">{}</text>",
+                    x1.min(x2) + 10,
+                    y + 4,
+                    escape(&shown)
+                ));
+                out.push_str("</g>");
+                close_link(&mut out, opened);
+                y += STEP;
+            }
+            Step::Note(note) => {
+                let left = note_left(note.over.0);
+                let w = note_width(note).max(note_right(note.over.1) - left);
+                let h = note_height(note.items.len());
+                out.push_str(&format!(
+                    "<g class=\"note\"><rect x=\"{left}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" rx=\"3\"/>"
+                ));
+                text(
+                    &mut out,
+                    left + 10,
+                    y + LINE,
+                    "start",
+                    "heading",
+                    &note.heading,
+                    NOTE_CHARS,
+                );
+                for (i, item) in note.items.iter().enumerate() {
+                    let opened = open_link(&mut out, &item.link);
+                    text(
+                        &mut out,
+                        left + 18,
+                        y + LINE * (i as i64 + 2),
+                        "start",
+                        "item",
+                        &item.text,
+                        NOTE_CHARS,
+                    );
+                    close_link(&mut out, opened);
+                }
+                out.push_str("</g>");
+                y += h + 12;
+            }
+        }
+    }
+    if d.steps.is_empty() {
+        text(
+            &mut out,
+            MARGIN,
+            y + 12,
+            "start",
+            "empty",
+            "no watches or writes found",
+            NOTE_CHARS,
+        );
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// A message's tooltip: every kind of a grouped arrow, else its label and source.
+fn tooltip(m: &Message) -> String {
+    match &m.group {
+        Some(group) => group.title(),
+        None if m.source.is_empty() => m.label.clone(),
+        None => format!("{} ({})", m.label, m.source),
+    }
+}
+
+fn note_height(items: usize) -> i64 {
+    LINE * (items as i64 + 1) + 10
+}
+
+fn note_width(note: &crate::sequence::Note) -> i64 {
+    let widest = note
+        .items
+        .iter()
+        .map(|i| label_width(&i.text, NOTE_CHARS) + 8)
+        .chain([label_width(&note.heading, NOTE_CHARS)])
+        .max()
+        .unwrap_or(0);
+    widest + 2 * CHAR_WIDTH + 20
+}
+
+/// A participant's box centred at `cx`, its lines centred in it; the full name is the
+/// tooltip when a line was cut or the name was split.
+fn participant_box(
+    out: &mut String,
+    (cx, top): (i64, i64),
+    (w, h): (i64, i64),
+    label: &str,
+    lines: &[String],
+    link: &str,
+) {
+    let opened = open_link(out, link);
+    out.push_str(&format!(
+        "<g class=\"participant\"><rect x=\"{}\" y=\"{top}\" width=\"{w}\" height=\"{h}\" rx=\"4\"/>",
+        cx - w / 2
+    ));
+    if lines.len() > 1 || lines.first().is_some_and(|l| l != label) {
+        title(out, label);
+    }
+    let first = top + h / 2 + 5 - LINE * (lines.len() as i64 - 1) / 2;
+    for (i, line) in lines.iter().enumerate() {
+        out.push_str(&format!(
+            "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" class=\"name\">{}</text>",
+            first + LINE * i as i64,
+            escape(line)
+        ));
+    }
+    out.push_str("</g>");
+    close_link(out, opened);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sequence::Participant;
+
+    fn participant(id: &str, label: &str) -> Participant {
+        Participant {
+            id: id.into(),
+            label: label.into(),
+            link: "/x/".into(),
+        }
+    }
+
+    #[test]
+    fn long_names_take_two_lines_and_paths_keep_their_end() {
+        assert_eq!(box_lines("Kubernetes API"), ["Kubernetes API"]);
+        assert_eq!(
+            box_lines("llamastackdistribution controller"),
+            ["llamastackdistribution", "controller"]
+        );
+        assert_eq!(
+            box_lines("package …/llama-stack-k8s-operator/controllers"),
+            ["package", "…-stack-k8s-operator/controllers"]
+        );
+        let d = Diagram {
+            title: "t".into(),
+            participants: vec![
+                participant("api", "Kubernetes API"),
+                participant("c0", "llamastackdistribution controller"),
+            ],
+            steps: Vec::new(),
+        };
+        let svg = render(&d);
+        // Both boxes are two lines tall; the split name is the tooltip.
+        assert_eq!(svg.matches("height=\"52\"").count(), 4, "{svg}");
+        assert!(
+            svg.contains("<title>llamastackdistribution controller</title>"),
+            "{svg}"
+        );
+    }
+
+    #[test]
+    fn repository_text_stays_inert() {
+        let d = Diagram {
+            title: "t".into(),
+            participants: vec![
+                participant("api", "Kubernetes API"),
+                participant("c0", "<script>alert(1)</script> & co"),
+            ],
+            steps: vec![Step::Message(Message {
+                from: 0,
+                to: 1,
+                kind: MessageKind::Informer,
+                label: "Watch <img src=x onerror=alert(1)> & \"more\"".into(),
+                link: "javascript:alert(1)".into(),
+                source: "a&b.go:1".into(),
+                group: None,
+            })],
+        };
+        let svg = render(&d);
+        assert!(!svg.contains("<script"), "{svg}");
+        assert!(!svg.contains("<img"), "{svg}");
+        assert!(!svg.contains("javascript:"), "{svg}");
+        assert!(
+            svg.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(
+                "<title>Watch &lt;img src=x onerror=alert(1)&gt; &amp; &quot;more&quot; (a&amp;b.go:1)</title>"
+            ),
+            "{svg}"
+        );
+        // The informer arrow is drawn in the dashed class.
+        assert!(svg.contains("<g class=\"msg informer\">"), "{svg}");
+    }
+
+    /// A watch message from the API (participant 0) to participant `to`, the `i`-th.
+    fn watch(to: usize, i: usize) -> Step {
+        Step::Message(Message {
+            from: 0,
+            to,
+            kind: MessageKind::Watch,
+            label: format!("Watch example.io/v1 Kind{i}"),
+            link: "/x/".into(),
+            source: String::new(),
+            group: None,
+        })
+    }
+
+    #[test]
+    fn a_hundred_messages_stack_top_to_bottom() {
+        let steps: Vec<Step> = (0..100).map(|i| watch(1, i)).collect();
+        let d = Diagram {
+            title: "t".into(),
+            participants: vec![participant("api", "API"), participant("c0", "c")],
+            steps,
+        };
+        let svg = render(&d);
+        assert_eq!(svg.matches("<g class=\"msg watch\">").count(), 100);
+        // Names repeated before messages 16, 32, 48, 64, 80 and 96: one row each.
+        assert_eq!(svg.matches("class=\"label lifeline-name\"").count(), 6 * 2);
+        let expected_height = MARGIN + BOX_H + 20 + (100 + 6) * STEP + 6 + BOX_H + MARGIN;
+        assert!(
+            svg.contains(&format!("height=\"{expected_height}\"")),
+            "{}",
+            &svg[..300]
+        );
+    }
+
+    #[test]
+    fn many_participants_repeat_only_the_names_their_band_joins() {
+        // 300 controllers, four messages each with the API: before, every repeat named all
+        // 300 lines (quadratic); now a repeat names the lines of the next 16 messages.
+        let n = 300;
+        let mut participants = vec![participant("api", "API")];
+        participants.extend((0..n).map(|i| participant(&format!("c{i}"), &format!("c{i}"))));
+        let steps = (0..n * 4).map(|i| watch(1 + i / 4, i)).collect();
+        let d = Diagram {
+            title: "t".into(),
+            participants,
+            steps,
+        };
+        let svg = render(&d);
+        let repeats = n * 4 / NAMES_EVERY - 1;
+        let names = svg.matches("class=\"label lifeline-name\"").count();
+        // The API and the 4 controllers of each band of 16 messages.
+        assert_eq!(names, repeats * 5, "{names} repeated names");
+    }
+}
