@@ -367,17 +367,20 @@ fn mermaid_js_needs_the_script_in_the_theme() {
     assert!(page.contains("<script src=\"/x/static/mermaid.min.js\" defer></script>"));
 }
 
-/// The README's pages table (`## The pages`) names every kind of page folder the fixture
-/// portal writes: a page added without its row fails here.
+/// The guide's pages table (`## Every page, by path` in `content/guide/pages.md`) names
+/// every kind of page folder the fixture portal writes: a page added without its row fails
+/// here.
 #[test]
-fn every_page_folder_is_named_in_the_readme() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let table = readme
-        .split("\n## The pages")
+fn every_page_folder_is_named_in_the_guide() {
+    let guide = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("content/guide/pages.md"),
+    )
+    .unwrap();
+    let table = guide
+        .split("\n## Every page, by path")
         .nth(1)
         .and_then(|rest| rest.split("\n## ").next())
-        .expect("README has a `## The pages` section");
+        .expect("content/guide/pages.md has a `## Every page, by path` section");
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("site");
     assert!(
@@ -401,7 +404,7 @@ fn every_page_folder_is_named_in_the_readme() {
         .collect();
     assert!(
         missing.is_empty(),
-        "pages the README's table does not name: {missing:?}"
+        "pages the guide's table (content/guide/pages.md) does not name: {missing:?}"
     );
     // The fixture portal writes every kind the table lists for it, or this test would
     // pass on a portal that lost a page.
@@ -417,7 +420,7 @@ fn every_page_folder_is_named_in_the_readme() {
     }
 }
 
-/// A page folder as the README's table writes it: `projects/widget-operator/api/g/K/` is
+/// A page folder as the guide's table writes it: `projects/widget-operator/api/g/K/` is
 /// `/projects/P/api/GROUP/KIND/`; a content page is `/PATH/`.
 fn pattern(folder: &str) -> String {
     let parts: Vec<&str> = folder
