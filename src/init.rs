@@ -203,7 +203,7 @@ fn toml_string(s: &str) -> String {
 fn projects_toml(entries: &[Entry], example: bool) -> String {
     let mut out = String::from(
         "# The portal's projects. `portolan build` gets, analyzes and renders each one into the\n\
-         # site folder; see the README's projects.toml section for every key.\n\
+         # site folder; every key is described in portolan's guide, content/guide/projects-toml.md.\n\
          [site]\n\
          title = \"Operator Atlas\"\n\
          base_url = \"/\"\n\
