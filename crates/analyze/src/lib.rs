@@ -100,6 +100,8 @@ pub struct Findings {
     pub dockerfiles: Vec<Dockerfile>,
     pub managers: Vec<Manager>,
     pub memory_risks: Vec<MemoryRisk>,
+    /// The registered Go extractors' tables (`go::extractor`).
+    pub tables: Vec<model::Table>,
 }
 
 /// Combines the facts of all files of one project (in path order) into findings.
@@ -190,6 +192,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.feature_gates = go.feature_gates;
     findings.platform_checks = go.platform_checks;
     findings.managers = go.managers;
+    findings.tables = go.tables;
     let rust = rust::resolve(&rust_files, &packages, &protos, &mut findings.diagnostics);
     findings.controllers.extend(rust.controllers);
     findings.http_endpoints.extend(rust.http_endpoints);

@@ -83,6 +83,30 @@ pub struct HelmRendered {
     pub value: String,
 }
 
+/// The rows one registered extractor found in a project: shown as a table of their own on
+/// the project's configuration page, so that a new extractor needs no model field or page.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, Default, PartialEq)]
+pub struct Table {
+    /// The extractor's name: lowercase words, unique among the extractors.
+    pub extractor: String,
+    pub title: String,
+    /// What the rows are and how they were found, one or two sentences.
+    pub about: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<TableRow>,
+}
+
+/// One row of a [`Table`]: a cell per column, where it was found.
+#[derive(
+    Serialize, Deserialize, JsonSchema, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord,
+)]
+pub struct TableRow {
+    pub cells: Vec<String>,
+    #[serde(default)]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
 /// One analyzed repository: the content of `site/data/P.json`.
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, Default, PartialEq)]
 pub struct Project {
@@ -143,6 +167,9 @@ pub struct Project {
     /// Memory risks of the managers, each with its evidence.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub memory_risks: Vec<MemoryRisk>,
+    /// What the registered Go extractors found, one table each (`analyze::go::extractor`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tables: Vec<Table>,
     /// Deployments, StatefulSets, DaemonSets, ReplicaSets, Jobs, CronJobs and bare Pods.
     #[serde(default)]
     pub workloads: Vec<Workload>,

@@ -497,6 +497,7 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         platform_checks: findings.platform_checks,
         managers: findings.managers,
         memory_risks: findings.memory_risks,
+        tables: findings.tables,
         diagnostics: findings.diagnostics,
         api_packages: findings.api_packages,
         stats,

@@ -16,6 +16,7 @@ pub mod counts;
 pub mod dependencies;
 pub mod docs;
 pub mod example_yaml;
+pub mod extracted;
 pub mod flow;
 pub mod graphs;
 pub mod images;
@@ -418,6 +419,8 @@ pub fn render_site(
             at,
             api_versions::project_section(project, site.target_kubernetes),
         );
+        let tables = extracted::sections(project);
+        configuration.sections.splice(at + 1..at + 1, tables);
         for (folder, title, view) in [
             ("configuration", "Configuration", configuration),
             ("network", "Network", network),

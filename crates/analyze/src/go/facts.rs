@@ -3,6 +3,9 @@
 //! nothing, so `file` (the hub that runs every feature's `extract`) and the features depend
 //! on it, and it on no code of theirs.
 
+use std::any::Any;
+use std::fmt;
+
 use super::binaries::BinaryFacts;
 use super::calls;
 use super::conditions::ConditionFacts;
@@ -68,6 +71,8 @@ pub struct GoFile {
     pub connections: ConnectionFacts,
     /// Feature-gate specs and platform checks (see `platform`).
     pub platform: PlatformFacts,
+    /// The facts of the registered extractors (see `extractor`).
+    pub extracted: Extracted,
     pub diagnostics: Vec<Diagnostic>,
     pub parse_errors: bool,
     /// Marked `// Code generated … DO NOT EDIT.` (clientsets, informers, deepcopy).
@@ -86,4 +91,60 @@ pub struct GroupVersionDecl {
     pub group: ConstExpr,
     pub version: ConstExpr,
     pub line: u32,
+}
+
+/// The registered extractors' facts of one file, one slot per registered extractor.
+#[derive(Default)]
+pub struct Extracted(Vec<Option<Box<dyn Facts>>>);
+
+impl Extracted {
+    /// The facts in slot `index`, if that extractor kept any.
+    pub fn slot(&self, index: usize) -> Option<&dyn Facts> {
+        self.0.get(index)?.as_deref()
+    }
+
+    /// The first `count` slots, to fill (made empty when missing).
+    pub fn slots(&mut self, count: usize) -> &mut [Option<Box<dyn Facts>>] {
+        if self.0.len() < count {
+            self.0.resize_with(count, || None);
+        }
+        &mut self.0[..count]
+    }
+}
+
+impl Clone for Extracted {
+    fn clone(&self) -> Self {
+        Extracted(
+            self.0
+                .iter()
+                .map(|slot| slot.as_deref().map(Facts::clone_boxed))
+                .collect(),
+        )
+    }
+}
+
+impl fmt::Debug for Extracted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.0.iter()).finish()
+    }
+}
+
+/// An extractor's facts behind the erased slot: `Any` to give them back typed, and the
+/// `Clone` and `Debug` that `GoFile` has.
+pub trait Facts: Any + fmt::Debug + Send + Sync {
+    fn clone_boxed(&self) -> Box<dyn Facts>;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Any + Clone + fmt::Debug + Send + Sync> Facts for T {
+    fn clone_boxed(&self) -> Box<dyn Facts> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
 }

@@ -14,6 +14,7 @@ use super::conditions;
 use super::connections;
 use super::consts::{self, const_expr};
 use super::controllers;
+use super::extractor;
 use super::facts::{GoFile, GroupVersionDecl, Import};
 use super::informers;
 use super::manager;
@@ -204,6 +205,13 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
                 metrics::extract(&ctx, &scope, src, &mut file);
                 routes::extract(&ctx, src, &mut file);
                 routes::grpc::extract_func(&ctx, file.generated, src, &mut file.routes.grpc);
+                let f = extractor::Function {
+                    ctx: &ctx,
+                    scope: &scope,
+                    src,
+                    generated: file.generated,
+                };
+                extractor::function(super::REGISTRY, &f, &mut file.extracted);
             }
             "comment" => {
                 if let Some(group) = group_name_marker(text(decl, src)) {

@@ -12,6 +12,7 @@ pub mod conditions;
 pub mod connections;
 pub mod consts;
 pub mod controllers;
+pub mod extractor;
 pub mod facts;
 pub mod file;
 pub mod flag_default;
@@ -47,6 +48,20 @@ use model::{
     RbacRule, StatusCondition, Webhook,
 };
 
+/// Declares each extractor's module and lists the extractors in `REGISTRY`, the one place
+/// a Go extractor is registered (`extractor`; ARCHITECTURE.md, "Adding a Go extractor").
+macro_rules! extractors {
+    ($($module:ident::$extractor:ident),* $(,)?) => {
+        $(pub mod $module;)*
+        /// The registered Go extractors, in the order their tables appear.
+        pub static REGISTRY: &[&dyn extractor::Registered] = &[$(&$module::$extractor),*];
+    };
+}
+
+extractors! {
+    // One line per extractor, `module::Type,`: its module is declared here too.
+}
+
 /// Everything Go analysis found in one project.
 #[derive(Debug, Default)]
 pub struct GoFindings {
@@ -73,6 +88,8 @@ pub struct GoFindings {
     pub platform_checks: Vec<PlatformCheck>,
     /// controller-runtime managers with their options.
     pub managers: Vec<Manager>,
+    /// The registered extractors' tables.
+    pub tables: Vec<model::Table>,
 }
 
 /// Resolves the facts of every Go file of one project that ships no CRD manifests (the
@@ -119,7 +136,7 @@ pub fn resolve_with_crds(
                 mut attributed,
                 mut programs,
             ),
-            (connections, platform_checks),
+            (connections, platform_checks, tables),
         ),
         (api_docs, webhooks, marked, http_endpoints, metrics, mut declared, mut measured),
     ) = rayon::join(
@@ -127,6 +144,11 @@ pub fn resolve_with_crds(
             let mut attributed = Vec::new();
             let mut controllers = controllers::resolve(files, &index, &mut attributed);
             let values = values::Values::new(files, &index);
+            let project = extractor::Project {
+                index: &index,
+                values: &values,
+            };
+            let tables = extractor::tables(REGISTRY, files, &project, &mut attributed);
             let graph = calls::Graph::build(files, &index);
             // Writes and informers are attributed to controllers, so they resolve after them.
             let reach = writes::controller_reach(&values, &graph, &controllers, &mut attributed);
@@ -179,7 +201,7 @@ pub fn resolve_with_crds(
                     attributed,
                     programs,
                 ),
-                (connections, platform_checks),
+                (connections, platform_checks, tables),
             )
         },
         || {
@@ -224,6 +246,7 @@ pub fn resolve_with_crds(
         feature_gates: platform::resolve_gates(files, &index),
         platform_checks,
         managers,
+        tables,
     };
     diagnostics.extend(index.take_const_diagnostics());
     findings
