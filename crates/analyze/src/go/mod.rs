@@ -60,6 +60,7 @@ macro_rules! extractors {
 
 extractors! {
     // One line per extractor, `module::Type,`: its module is declared here too.
+    events::Events,
 }
 
 /// Everything Go analysis found in one project.
