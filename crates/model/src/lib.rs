@@ -90,7 +90,7 @@ pub struct Table {
     /// The extractor's name: lowercase words, unique among the extractors.
     pub extractor: String,
     pub title: String,
-    /// What the rows are and how they were found, one or two sentences.
+    /// What the rows are and how they were found, one or two sentences of plain text.
     pub about: String,
     pub columns: Vec<String>,
     pub rows: Vec<TableRow>,

@@ -72,7 +72,7 @@ impl Extractor for Events {
     }
 
     fn about(&self) -> &'static str {
-        "Kubernetes Events the code emits through client-go's event recorders, by reason: what `kubectl describe` and `kubectl get events` show for the objects it reconciles."
+        "Kubernetes Events the code emits through client-go's event recorders, by reason: what kubectl describe and kubectl get events show for the objects it works on."
     }
 
     fn columns(&self) -> &'static [&'static str] {

@@ -31,7 +31,8 @@ pub trait Extractor: Sync {
     fn name(&self) -> &'static str;
     /// The table's heading on the project's configuration page.
     fn title(&self) -> &'static str;
-    /// What the rows are and how they were found, one or two sentences.
+    /// What the rows are and how they were found, one or two sentences of plain text (the
+    /// page shows it as written, not as markdown).
     fn about(&self) -> &'static str;
     /// The table's columns (the source link comes after them).
     fn columns(&self) -> &'static [&'static str];
