@@ -819,14 +819,7 @@ impl<'a> Kinds<'a, '_, '_> {
         {
             return KNATIVE_TYPES.iter().any(|(n, _)| n == name);
         }
-        let dir = match qualifier {
-            None => Some(dir_of(&file.path).to_string()),
-            Some(q) => self
-                .values
-                .index
-                .import_for(file, q)
-                .and_then(|i| self.values.index.dir_of_import(&i).map(str::to_string)),
-        };
+        let dir = self.values.index.package_dir(file, qualifier.as_deref());
         let Some(dir) = dir else { return false };
         self.files
             .iter()
@@ -848,14 +841,7 @@ impl<'a> Kinds<'a, '_, '_> {
         if t.collection {
             return None;
         }
-        let owner_dir = match &t.qualifier {
-            None => Some(dir_of(&tfile.path).to_string()),
-            Some(q) => self
-                .values
-                .index
-                .import_for(tfile, q)
-                .and_then(|i| self.values.index.dir_of_import(&i).map(str::to_string)),
-        };
+        let owner_dir = self.values.index.package_dir(tfile, t.qualifier.as_deref());
         let Some(owner_dir) = owner_dir else {
             // A type of another module: the kind tables say.
             return self.values.value_kind(file, dir, holder);

@@ -175,13 +175,7 @@ fn receiver(project: &Project<'_, '_>, file: &GoFile, recorder: &ValueType) -> R
     if let Some(package) = recorder_interface(project, declared_in, &t) {
         return Receiver::Recorder(package);
     }
-    let dir = match &t.qualifier {
-        None => Some(dir_of(&declared_in.path).to_string()),
-        Some(q) => project
-            .index
-            .import_for(declared_in, q)
-            .and_then(|i| project.index.dir_of_import(&i).map(str::to_string)),
-    };
+    let dir = project.index.package_dir(declared_in, t.qualifier.as_deref());
     let Some(dir) = dir else {
         let name = match &t.qualifier {
             Some(q) => format!("{q}.{}", t.name),

@@ -328,6 +328,18 @@ impl<'a> GoIndex<'a> {
             .or_else(|| self.vendored_group_versions.get(import_path).cloned())
     }
 
+    /// The repository folder of the package a reference written in `file` points at: the
+    /// file's own folder when unqualified, an in-repo import's folder when qualified; None
+    /// for a package outside the repository.
+    pub fn package_dir(&self, file: &GoFile, qualifier: Option<&str>) -> Option<String> {
+        match qualifier {
+            None => Some(dir_of(&file.path).to_string()),
+            Some(q) => self
+                .import_for(file, q)
+                .and_then(|i| self.dir_of_import(&i).map(str::to_string)),
+        }
+    }
+
     /// The import path a type reference points at: its qualifier's import, or the file's
     /// own package when unqualified.
     pub fn type_package(&self, file: &GoFile, qualifier: Option<&str>) -> Option<String> {

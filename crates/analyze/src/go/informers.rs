@@ -1333,13 +1333,7 @@ fn gvr_kind(values: &Values, file: &GoFile, gvr: &Gvr) -> Result<(String, String
     // A package-level variable: its declaration (which is not itself a variable).
     let (file, gvr) = match gvr {
         Gvr::Var { qualifier, name } => {
-            let dir = match qualifier {
-                None => Some(dir_of(&file.path).to_string()),
-                Some(q) => values
-                    .index
-                    .import_for(file, q)
-                    .and_then(|i| values.index.dir_of_import(&i).map(str::to_string)),
-            };
+            let dir = values.index.package_dir(file, qualifier.as_deref());
             let files: &[GoInput] = values.index.files;
             let declared = dir.and_then(|dir| {
                 files

@@ -581,13 +581,7 @@ impl<'a, 'b> Values<'a, 'b> {
                     return None;
                 }
                 // Structs of this repository: the same package, or an in-repo import.
-                let owner_dir = match &t.qualifier {
-                    None => Some(dir_of(&f.path).to_string()),
-                    Some(q) => self
-                        .index
-                        .import_for(f, q)
-                        .and_then(|i| self.index.dir_of_import(&i).map(str::to_string)),
-                };
+                let owner_dir = self.index.package_dir(f, t.qualifier.as_deref());
                 if let Some(found) = owner_dir.and_then(|d| self.struct_field(&d, &t.name, field)) {
                     return Some(found);
                 }
