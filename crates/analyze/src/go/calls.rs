@@ -1134,7 +1134,6 @@ mod tests {
     use crate::go::file::extract;
     use crate::go::test_support;
     use model::Area;
-    use std::collections::BTreeMap;
 
     fn calls_of(src: &str, func: &str) -> Vec<(u32, Target)> {
         let f = extract("x.go", src);
@@ -1147,9 +1146,7 @@ mod tests {
 
     /// The package index of test files of the module `example.com/m`.
     fn index_of(files: &[GoInput]) -> GoIndex<'_> {
-        static NO_GROUPS: BTreeMap<String, String> = BTreeMap::new();
-        let modules = [test_support::module("example.com/m")];
-        GoIndex::build(files, &modules, &NO_GROUPS, &mut Vec::new())
+        test_support::index(files, "example.com/m", &mut Vec::new())
     }
 
     fn ty(q: Option<&str>, n: &str) -> TypeRef {

@@ -959,12 +959,10 @@ impl<'a> Kinds<'a, '_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
 
     use super::*;
     use crate::go::controllers;
     use crate::go::file::extract;
-    use crate::go::index::GoIndex;
 
     const API: &str = r#"package v1
 
@@ -1052,10 +1050,8 @@ func (r *BoxReconciler) SetupWithManager(mgr ctrl.Manager) error {
                 area: Area::Component,
             })
             .collect();
-        let modules = vec![crate::go::test_support::module("example.com/toys")];
         let mut diags = Vec::new();
-        let groups = BTreeMap::new();
-        let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);
+        let index = crate::go::test_support::index(&inputs, "example.com/toys", &mut diags);
         let mut ctrls = controllers::resolve(&inputs, &index, &mut diags);
         let values = Values::new(&inputs, &index);
         let graph = Graph::build(&inputs, &index);

@@ -301,37 +301,41 @@ fn written(node: Node, src: &[u8]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::fmt::Write;
+
+    use crate::go::test_support::fixture;
     use crate::tests::project;
 
-    fn events(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>) {
-        let f = project(files);
-        let rows = f
-            .tables
-            .iter()
-            .filter(|t| t.extractor == "events")
-            .flat_map(|t| &t.rows)
-            .map(|r| format!("{} @{}:{}", r.cells.join(" | "), r.sources[0].file, r.sources[0].line))
-            .collect();
-        let diagnostics = f
-            .diagnostics
-            .iter()
-            .filter(|d| d.message.contains("Event"))
-            .map(|d| format!("{}:{}: {}", d.file, d.line, d.message))
-            .collect();
-        (rows, diagnostics)
+    /// Analyzes a multi-file fixture as one project: `expect` is its Events rows, then the
+    /// diagnostics about Events (`!`), one per line.
+    fn check(files: &str, expect: &str) {
+        let f = project(&fixture(files));
+        let mut out = String::new();
+        for r in f.tables.iter().filter(|t| t.extractor == "events").flat_map(|t| &t.rows) {
+            let at = &r.sources[0];
+            let _ = writeln!(out, "{} @{}:{}", r.cells.join(" | "), at.file, at.line);
+        }
+        for d in f.diagnostics.iter().filter(|d| d.message.contains("Event")) {
+            let _ = writeln!(out, "! {}:{}: {}", d.file, d.line, d.message);
+        }
+        assert_eq!(out.trim_end(), expect.trim(), "\nactual:\n{out}");
     }
-
-    const GO_MOD: (&str, &str) = ("go.mod", "module example.com/kennel\n");
 
     #[test]
     fn events_through_a_recorder_field_a_parameter_and_an_embedding_interface() {
-        let reasons = (
-            "internal/reasons/reasons.go",
-            "package reasons\n\nconst (\n\tPrefix = \"Kennel\"\n\tBuilt = Prefix + \"Built\"\n)\n",
-        );
-        let controller = (
-            "internal/controller/kennel.go",
-            r#"package controller
+        check(
+            r#"
+//- go.mod
+module example.com/kennel
+//- internal/reasons/reasons.go
+package reasons
+
+const (
+	Prefix = "Kennel"
+	Built = Prefix + "Built"
+)
+//- internal/controller/kennel.go
+package controller
 
 import (
 	corev1 "k8s.io/api/core/v1"
@@ -364,24 +368,22 @@ func warn(rec record.EventRecorder, k *Kennel) {
 	rec.AnnotatedEventf(k, map[string]string{"a": "b"}, "Warning", "Cold", "%d degrees", k.T)
 }
 "#,
+            "
+Cold | Warning | %d degrees | warn @internal/controller/kennel.go:31
+KennelBuilt | Normal | kennel built | KennelReconciler.Reconcile @internal/controller/kennel.go:25
+Stuck | Warning | stuck for %s | KennelReconciler.Reconcile @internal/controller/kennel.go:26
+",
         );
-        let (rows, diagnostics) = events(&[GO_MOD, reasons, controller]);
-        assert_eq!(
-            rows,
-            [
-                "Cold | Warning | %d degrees | warn @internal/controller/kennel.go:31",
-                "KennelBuilt | Normal | kennel built | KennelReconciler.Reconcile @internal/controller/kennel.go:25",
-                "Stuck | Warning | stuck for %s | KennelReconciler.Reconcile @internal/controller/kennel.go:26",
-            ]
-        );
-        assert_eq!(diagnostics, Vec::<String>::new());
     }
 
     #[test]
     fn the_events_api_recorder_puts_reason_and_note_elsewhere() {
-        let controller = (
-            "pkg/reconciler/r.go",
-            r#"package reconciler
+        check(
+            r#"
+//- go.mod
+module example.com/kennel
+//- pkg/reconciler/r.go
+package reconciler
 
 import (
 	corev1 "k8s.io/api/core/v1"
@@ -394,21 +396,18 @@ func (r *R) Sync(k *Kennel) {
 	r.rec.Eventf(k, nil, corev1.EventTypeNormal, "Synced", "Sync", "synced %s", k.Name)
 }
 "#,
+            "Synced | Normal | synced %s | R.Sync @pkg/reconciler/r.go:11",
         );
-        let (rows, _) = events(&[GO_MOD, controller]);
-        assert_eq!(rows, ["Synced | Normal | synced %s | R.Sync @pkg/reconciler/r.go:11"]);
     }
 
     #[test]
     fn methods_named_like_a_recorders_are_not_events_and_unknown_receivers_say_so() {
-        // A struct embedding a recorder records through it.
-        let wrapper = (
-            "pkg/trace/w.go",
-            "package trace\n\nimport \"k8s.io/client-go/tools/record\"\n\ntype Wrapped struct {\n\trecord.EventRecorder\n}\n\nfunc g(w *Wrapped) {\n\tw.Event(nil, \"Normal\", \"Wrapped\", \"through an embedded recorder\")\n}\n",
-        );
-        let code = (
-            "pkg/trace/t.go",
-            r#"package trace
+        check(
+            r#"
+//- go.mod
+module example.com/kennel
+//- pkg/trace/t.go
+package trace
 
 import "example.com/elsewhere/span"
 
@@ -422,27 +421,36 @@ func f(s *Span, x span.Thing) {
 	unknown().Eventf(nil, "Normal", "Odd", "from an unknown result")
 	x.Event(nil, "two arguments: no recorder method takes so few")
 }
+//- pkg/trace/w.go
+package trace
+
+import "k8s.io/client-go/tools/record"
+
+// A struct embedding a recorder records through it.
+type Wrapped struct {
+	record.EventRecorder
+}
+
+func g(w *Wrapped) {
+	w.Event(nil, "Normal", "Wrapped", "through an embedded recorder")
+}
 "#,
-        );
-        let (rows, diagnostics) = events(&[GO_MOD, code, wrapper]);
-        assert_eq!(
-            rows,
-            ["Wrapped | Normal | through an embedded recorder | g @pkg/trace/w.go:10"]
-        );
-        assert_eq!(
-            diagnostics,
-            [
-                "pkg/trace/t.go:11: `Eventf` may emit a Kubernetes Event, but its receiver's type, span.Thing, is declared outside the repository: not listed under Events",
-                "pkg/trace/t.go:12: `Eventf` may emit a Kubernetes Event, but the type of its receiver is not known here: not listed under Events",
-            ]
+            "
+Wrapped | Normal | through an embedded recorder | g @pkg/trace/w.go:11
+! pkg/trace/t.go:11: `Eventf` may emit a Kubernetes Event, but its receiver's type, span.Thing, is declared outside the repository: not listed under Events
+! pkg/trace/t.go:12: `Eventf` may emit a Kubernetes Event, but the type of its receiver is not known here: not listed under Events
+",
         );
     }
 
     #[test]
     fn reasons_that_are_not_constants_are_listed_as_unresolved_with_a_diagnostic() {
-        let code = (
-            "pkg/c/c.go",
-            r#"package c
+        check(
+            r#"
+//- go.mod
+module example.com/kennel
+//- pkg/c/c.go
+package c
 
 import "k8s.io/client-go/tools/record"
 
@@ -450,12 +458,10 @@ func f(rec record.EventRecorder, reason string, k *Kennel) {
 	rec.Eventf(k, "Normal", reason, "done")
 }
 "#,
-        );
-        let (rows, diagnostics) = events(&[GO_MOD, code]);
-        assert_eq!(rows, ["? | Normal | done | f @pkg/c/c.go:6"]);
-        assert_eq!(
-            diagnostics,
-            ["pkg/c/c.go:6: the reason of this Event, `reason`, is not a constant portolan can evaluate: listed as ?"]
+            "
+? | Normal | done | f @pkg/c/c.go:6
+! pkg/c/c.go:6: the reason of this Event, `reason`, is not a constant portolan can evaluate: listed as ?
+",
         );
     }
 }

@@ -1429,12 +1429,10 @@ fn resource_kind(values: &Values, group: &str, version: &str, resource: &str) ->
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
 
     use super::*;
     use crate::go::controllers;
     use crate::go::file::extract;
-    use crate::go::index::GoIndex;
     use model::Area;
 
     const SRC: &str = r#"package watcher
@@ -1481,10 +1479,8 @@ func startWatches(ctx context.Context, c controller.Controller, mgr ctrl.Manager
                 area: Area::Component,
             })
             .collect();
-        let modules = vec![crate::go::test_support::module("example.com/toys")];
-        let groups = BTreeMap::new();
         let mut diags = Vec::new();
-        let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);
+        let index = crate::go::test_support::index(&inputs, "example.com/toys", &mut diags);
         let mut ctrls = controllers::resolve(&inputs, &index, &mut diags);
         let values = Values::new(&inputs, &index);
         let graph = crate::go::calls::Graph::build(&inputs, &index);

@@ -824,7 +824,6 @@ pub fn check_webhook_paths(
 mod tests {
     use super::*;
     use crate::go::file::extract as extract_file;
-    use crate::go::test_support;
     use model::{Area, Gvk};
 
     fn args(s: &str) -> Vec<(String, Vec<String>)> {
@@ -949,13 +948,11 @@ mod tests {
 
     fn project(files: &[(&str, &str)]) -> (MarkerFindings, Vec<Diagnostic>) {
         let inputs: Vec<GoInput> = files.iter().map(|(p, s)| input(p, s)).collect();
-        let modules = vec![test_support::module("example.com/op")];
-        let groups = BTreeMap::new();
         let mut diags: Vec<Diagnostic> = inputs
             .iter()
             .flat_map(|i| i.facts.diagnostics.clone())
             .collect();
-        let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);
+        let index = crate::go::test_support::index(&inputs, "example.com/op", &mut diags);
         let found = resolve(&inputs, &index, &mut diags);
         (found, diags)
     }

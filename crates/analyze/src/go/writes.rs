@@ -1108,12 +1108,11 @@ impl<'a, 'b> Resolver<'a, 'b> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
 
     use super::*;
     use crate::go::controllers;
     use crate::go::file::extract;
-    use crate::go::index::{GoIndex, GoInput};
+    use crate::go::index::GoInput;
     use model::Area;
 
     const TYPES: &str = r#"package v1
@@ -1209,10 +1208,8 @@ func cleanup(ctx context.Context, c client.Client) {
         files: &[(&str, &str)],
     ) -> (Vec<String>, Vec<String>, Vec<String>, Vec<String>) {
         let inputs = inputs_of(files);
-        let modules = vec![crate::go::test_support::module("example.com/op")];
-        let groups = BTreeMap::new();
         let mut diags = Vec::new();
-        let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);
+        let index = crate::go::test_support::index(&inputs, "example.com/op", &mut diags);
         let mut controllers = controllers::resolve(&inputs, &index, &mut diags);
         let values = Values::new(&inputs, &index);
         let graph = Graph::build(&inputs, &index);
@@ -1577,10 +1574,8 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
             "internal/controller/dock_controller.go"
         );
         let inputs = inputs_of(&files);
-        let modules = vec![crate::go::test_support::module("example.com/shipyard")];
         let mut diags = Vec::new();
-        let groups = BTreeMap::new();
-        let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);
+        let index = crate::go::test_support::index(&inputs, "example.com/shipyard", &mut diags);
         let mut controllers = controllers::resolve(&inputs, &index, &mut diags);
         let values = Values::new(&inputs, &index);
         let graph = Graph::build(&inputs, &index);

@@ -1522,7 +1522,6 @@ fn push_all(into: &mut Vec<Value>, values: Vec<Value>) {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
 
     use super::*;
     use crate::go::file::extract;
@@ -1558,10 +1557,8 @@ mod tests {
                 area: Area::Component,
             })
             .collect();
-        let modules = vec![crate::go::test_support::module("example.com/m")];
-        let groups = BTreeMap::new();
         let mut diags = Vec::new();
-        let index = GoIndex::build(&inputs, &modules, &groups, &mut diags);
+        let index = crate::go::test_support::index(&inputs, "example.com/m", &mut diags);
         let rows = resolve(&inputs, &index, &protos, &mut diags)
             .into_iter()
             .map(|e| {
