@@ -27,7 +27,8 @@ pub trait Extractor: Sync {
     /// What it keeps of one file.
     type Facts: Default + Clone + fmt::Debug + Send + Sync + 'static;
 
-    /// Its name in the model (`Table::extractor`) and in diagnostics.
+    /// Its name in the model (`Table::extractor`) and the id of its section on the page:
+    /// lowercase words, unique in the registry.
     fn name(&self) -> &'static str;
     /// The table's heading on the project's configuration page.
     fn title(&self) -> &'static str;
@@ -59,7 +60,7 @@ pub struct Function<'a, 't> {
     pub generated: bool,
 }
 
-/// What resolution has of the whole project: every Go file, the package index (imports,
+/// What resolution has of the whole project besides the facts: the package index (imports,
 /// constants, API groups) and the value index (types of fields, results, parameters).
 pub struct Project<'a, 'b> {
     pub index: &'b GoIndex<'a>,
