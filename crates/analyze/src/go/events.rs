@@ -3,7 +3,7 @@
 //! (`tools/events`), with its reason and type.
 //!
 //! A call counts only when its receiver's declared type is one of those recorder
-//! interfaces (or a repository interface embedding one), followed through fields,
+//! interfaces (or a repository interface or struct embedding one), followed through fields,
 //! parameters and results by the value index: a method merely named `Eventf` is not an
 //! Event. A call whose receiver's type cannot be followed is a diagnostic, not a row.
 
@@ -24,7 +24,7 @@ pub struct Events;
 pub struct Calls(Vec<Call>);
 
 #[derive(Debug, Clone)]
-pub struct Call {
+struct Call {
     /// The type of the receiver as the function tells it.
     recorder: ValueType,
     method: String,
