@@ -39,7 +39,7 @@ mod common;
 /// Runs a node script of tests/e2e and requires its `N passed, 0 failed` line.
 fn run_e2e(root: &Path, script: &str, args: &[&std::ffi::OsStr], env: &[(&str, &Path)]) {
     let (status, stdout, stderr) = run_with_timeout(
-        Command::new("node")
+        common::tool("node")
             .current_dir(root)
             .envs(env.iter().copied())
             .arg(script)

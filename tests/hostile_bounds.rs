@@ -9,7 +9,7 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
@@ -68,9 +68,8 @@ fn bounded(args: &[&str], cwd: &Path, limit: Duration, address_space: Option<u64
         argv.extend(["--jobs".into(), "2".into()]);
     }
     argv.extend(rest.iter().map(|a| a.to_string()));
-    let mut child = Command::new(&argv[0])
+    let mut child = common::tool(&argv[0])
         .args(&argv[1..])
-        .env("HOME", Path::new(env!("CARGO_TARGET_TMPDIR")).join("home"))
         .current_dir(cwd)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -133,7 +132,7 @@ fn write(path: &Path, text: &str) {
 
 fn mkfifo(path: &Path) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    let made = Command::new("mkfifo").arg(path).status().unwrap();
+    let made = common::tool("mkfifo").arg(path).status().unwrap();
     assert!(made.success(), "mkfifo {}", path.display());
 }
 

@@ -5,7 +5,7 @@
 //! makes and clones over file://, so nothing reaches the network.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 mod common;
 use common::portolan as bin;
@@ -254,7 +254,7 @@ fn repository_with_programs(dir: &Path, marks: &Path) -> PathBuf {
         format!("#!/bin/sh\ntouch '{}/fsmonitor'\nexit 1\n", marks.display()),
     )
     .unwrap();
-    Command::new("chmod")
+    common::tool("chmod")
         .arg("755")
         .arg(&hook)
         .status()

@@ -6,12 +6,21 @@
 //! "One compile for both README commands": 360 s instead of 214 s on 2 cores).
 
 use std::collections::BTreeSet;
-use std::process::Command;
+use std::path::PathBuf;
+
+mod common;
 
 /// Every package of the dependency tree along `edges`, with the features it is built with.
 fn built_with(edges: &str) -> BTreeSet<String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
+    // The child's HOME is the tests' own; the registry it reads (offline, locked) is the
+    // one this build used, found before HOME changes.
+    let registry = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
+        .expect("CARGO_HOME or HOME to find the registry");
+    let out = common::tool(cargo)
+        .env("CARGO_HOME", registry)
         .args(["tree", "--offline", "--locked", "--prefix", "none"])
         .args(["-e", edges, "-f", "{p} [{f}]", "--manifest-path"])
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))

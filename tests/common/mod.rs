@@ -7,14 +7,25 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// `portolan`, with `HOME` set to a folder under the target directory: whatever a test
-/// asks, no child can reach the real home folder (a test may set its own `HOME` on top).
-pub fn portolan() -> Command {
+/// The folder every child a test starts gets as `HOME`: under the target directory, so no
+/// child can read or write the real home folder.
+pub fn test_home() -> PathBuf {
     let home = Path::new(env!("CARGO_TARGET_TMPDIR")).join("home");
     std::fs::create_dir_all(&home).expect("a test HOME under the target directory");
-    let mut command = Command::new(env!("CARGO_BIN_EXE_portolan"));
-    command.env("HOME", home);
+    home
+}
+
+/// `program` with `HOME` set to [`test_home`]: the one way a test starts a child (a test
+/// may set its own `HOME` on top).
+pub fn tool(program: impl AsRef<std::ffi::OsStr>) -> Command {
+    let mut command = Command::new(program);
+    command.env("HOME", test_home());
     command
+}
+
+/// `portolan`, started as every test tool is (see [`tool`]).
+pub fn portolan() -> Command {
+    tool(env!("CARGO_BIN_EXE_portolan"))
 }
 
 /// The model `portolan analyze` prints for a folder, failing the test with its stderr.
@@ -63,7 +74,7 @@ pub fn diagnostics(model: &serde_json::Value) -> Vec<String> {
 /// Runs git in `dir` as a test's own tool and returns its output. The author, committer
 /// and date are fixed (and signing off), so the same commits get the same ids on every run.
 pub fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
+    let out = tool("git")
         .arg("-C")
         .arg(dir)
         .args(["-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"])

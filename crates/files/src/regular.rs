@@ -135,7 +135,10 @@ mod tests {
     fn pipes_and_devices_are_refused_without_blocking() {
         let dir = tempfile::tempdir().unwrap();
         let fifo = dir.path().join("x.go");
-        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        let made = std::process::Command::new("mkfifo")
+            .env("HOME", dir.path())
+            .arg(&fifo)
+            .status();
         assert!(made.unwrap().success());
         let e = read(&fifo, 10).unwrap_err();
         assert_eq!(e.to_string(), "not a regular file but a named pipe (FIFO)");

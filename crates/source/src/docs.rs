@@ -515,6 +515,7 @@ mod tests {
         let dir = repo(&[("docs/a.md", b"# A\n".as_slice())]);
         for name in ["README.md", "docs/b.md"] {
             let made = std::process::Command::new("mkfifo")
+                .env("HOME", dir.path())
                 .arg(dir.path().join(name))
                 .status();
             assert!(made.unwrap().success());

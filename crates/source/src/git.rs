@@ -46,6 +46,9 @@ fn command(dir: Option<&Path>, offline: bool) -> Command {
         // A partial clone would otherwise fetch missing blobs during checkout.
         cmd.env("GIT_NO_LAZY_FETCH", "1");
     }
+    // The unit tests' git never sees the real home folder (its config included).
+    #[cfg(test)]
+    cmd.env("HOME", tests::home());
     cmd
 }
 
@@ -402,6 +405,13 @@ fn clone(url: &str, dir: &Path, repos_dir: &Path, replace: bool) -> Result<(), S
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The `HOME` of every git the tests start: a fresh temporary folder, made once.
+    pub(super) fn home() -> &'static Path {
+        static HOME: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+        HOME.get_or_init(|| tempfile::tempdir().expect("a temporary HOME"))
+            .path()
+    }
 
     /// A repository with one commit, as a file:// URL.
     fn upstream(dir: &Path) -> String {

@@ -383,7 +383,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("a.go"), "package a\n").unwrap();
         let fifo = dir.path().join("x.go");
-        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        let made = std::process::Command::new("mkfifo")
+            .env("HOME", dir.path())
+            .arg(&fifo)
+            .status();
         assert!(made.unwrap().success());
         std::os::unix::fs::symlink(&fifo, dir.path().join("y.go")).unwrap();
         let (files, _) = walk(dir.path(), &Filter::new(&[], &[]).unwrap());
