@@ -94,6 +94,10 @@ pub struct Table {
     pub about: String,
     pub columns: Vec<String>,
     pub rows: Vec<TableRow>,
+    /// How many diagnostics the extractor gave (places it found and could not resolve, or
+    /// resolved only in part): when not 0, the table may be incomplete and says so.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub diagnosed: u32,
 }
 
 /// One row of a [`Table`]: a cell per column, where it was found.
@@ -423,8 +427,8 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-fn is_zero(n: &i64) -> bool {
-    *n == 0
+fn is_zero<N: Default + PartialEq>(n: &N) -> bool {
+    *n == N::default()
 }
 
 /// The API groups Kubernetes itself serves (`""` is the core group). Every controller

@@ -42,7 +42,15 @@ fn one(p: &Project, table: &Table, rows: &[&Row], suffix: &str, anchors: &mut An
         })
         .collect();
     let title = format!("{}{suffix}", table.title);
-    let mut s = section(&id, &title, &table.about, &headers, rows, "");
+    let mut intro = table.about.clone();
+    if table.diagnosed > 0 && suffix.is_empty() {
+        intro.push_str(&format!(
+            " Incomplete: {} places this table would list gave a diagnostic instead (see the project's diagnostics).",
+            table.diagnosed
+        ));
+    }
+    let empty = "No row: every place found gave a diagnostic.";
+    let mut s = section(&id, &title, &intro, &headers, rows, empty);
     s.id = crate::table::anchor(&[&id]);
     s
 }
@@ -70,6 +78,7 @@ mod tests {
                     row("Built", Area::Component, 9),
                     row("Demo", Area::Samples, 4),
                 ],
+                diagnosed: 0,
             }],
             ..Project::default()
         };
@@ -105,5 +114,27 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    #[test]
+    fn a_table_with_diagnostics_says_it_may_be_incomplete() {
+        let p = Project {
+            tables: vec![Table {
+                extractor: "events".into(),
+                title: "Events".into(),
+                about: "What the code emits.".into(),
+                columns: vec!["Reason".into()],
+                rows: Vec::new(),
+                diagnosed: 2,
+            }],
+            ..Project::default()
+        };
+        let s = sections(&p);
+        assert_eq!(s.len(), 1);
+        assert_eq!(
+            s[0].intro,
+            "What the code emits. Incomplete: 2 places this table would list gave a diagnostic instead (see the project's diagnostics)."
+        );
+        assert_eq!(s[0].empty, "No row: every place found gave a diagnostic.");
     }
 }

@@ -16,7 +16,7 @@ use std::fmt;
 
 use model::{Diagnostic, SourceRef, Table, TableRow};
 
-use super::facts::{Extracted, Facts, GoFile};
+use super::facts::{Extracted, Facts};
 use super::index::{GoIndex, GoInput};
 use super::scope::Scope;
 use super::syntax::FuncCtx;
@@ -56,8 +56,6 @@ pub struct Function<'a, 't> {
     pub ctx: &'a FuncCtx<'t>,
     pub scope: &'a Scope<'t>,
     pub src: &'a [u8],
-    /// Marked `// Code generated … DO NOT EDIT.`.
-    pub generated: bool,
 }
 
 /// What resolution has of the whole project besides the facts: the package index (imports,
@@ -65,11 +63,6 @@ pub struct Function<'a, 't> {
 pub struct Project<'a, 'b> {
     pub index: &'b GoIndex<'a>,
     pub values: &'b Values<'a, 'b>,
-}
-
-/// An extractor's rows' sources: where each row was found, as the model writes it.
-pub fn source(file: &GoFile, line: u32) -> SourceRef {
-    SourceRef::new(&file.path, line)
 }
 
 /// An extractor with its facts' type erased, so that extractors of different facts can
@@ -107,11 +100,13 @@ impl<E: Extractor> Registered for E {
                 Some((input, erased.as_any().downcast_ref::<E::Facts>()?))
             })
             .collect();
+        let before = diagnostics.len();
         let mut rows = if facts.is_empty() {
             Vec::new()
         } else {
             self.resolve(&facts, project, diagnostics)
         };
+        let diagnosed = u32::try_from(diagnostics.len() - before).unwrap_or(u32::MAX);
         // The project's own rows first, then samples; each group in a stable order.
         rows.sort_by(|a, b| (!a.area.is_component(), a).cmp(&(!b.area.is_component(), b)));
         rows.dedup();
@@ -121,6 +116,7 @@ impl<E: Extractor> Registered for E {
             about: self.about().into(),
             columns: self.columns().iter().map(|c| c.to_string()).collect(),
             rows,
+            diagnosed,
         }
     }
 }
@@ -132,7 +128,8 @@ pub fn function(registry: &[&dyn Registered], f: &Function<'_, '_>, extracted: &
     }
 }
 
-/// The tables of every extractor of `registry` that found a row, in registry order.
+/// The tables of every extractor of `registry` that found a row or a place it could not
+/// resolve, in registry order.
 pub fn tables(
     registry: &[&dyn Registered],
     files: &[GoInput],
@@ -143,7 +140,7 @@ pub fn tables(
         .iter()
         .enumerate()
         .map(|(slot, extractor)| extractor.table(files, slot, project, diagnostics))
-        .filter(|table| !table.rows.is_empty())
+        .filter(|table| !table.rows.is_empty() || table.diagnosed > 0)
         .collect()
 }
 
@@ -152,6 +149,6 @@ pub fn row(input: &GoInput, cells: Vec<String>, line: u32) -> TableRow {
     TableRow {
         cells,
         area: input.area,
-        sources: vec![source(&input.facts, line)],
+        sources: vec![SourceRef::new(&input.facts.path, line)],
     }
 }

@@ -209,7 +209,6 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
                     ctx: &ctx,
                     scope: &scope,
                     src,
-                    generated: file.generated,
                 };
                 extractor::function(super::REGISTRY, &f, &mut file.extracted);
             }
