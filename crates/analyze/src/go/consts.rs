@@ -6,7 +6,7 @@ use super::syntax::FIELD;
 use super::syntax::KindName;
 use tree_sitter::Node;
 
-use super::syntax::{line_of, string_literal, text};
+use super::syntax::{call_arguments, line_of, string_literal, text};
 
 /// An unevaluated string expression.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,6 +58,16 @@ pub fn const_expr(node: Node, src: &[u8]) -> Option<ConstExpr> {
                 stack.push(n.child_by_field_id(FIELD.left)?);
             }
             "parenthesized_expression" => stack.push(n.named_child(0)?),
+            // `string(x)`: converting a typed string constant keeps its value.
+            "call_expression"
+                if n.child_by_field_id(FIELD.function)
+                    .is_some_and(|f| text(f, src) == "string") =>
+            {
+                match call_arguments(n).as_slice() {
+                    [inner] => stack.push(*inner),
+                    _ => return None,
+                }
+            }
             "interpreted_string_literal" | "raw_string_literal" => {
                 parts.push(ConstExpr::Str(string_literal(n, src)?))
             }

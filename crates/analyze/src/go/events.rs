@@ -14,7 +14,7 @@ use super::consts::{ConstExpr, const_expr};
 use super::extractor::{self, Extractor, Function, Project};
 use super::facts::GoFile;
 use super::index::{GoInput, dir_of};
-use super::syntax::{FIELD, KindName, call_arguments, line_of, method_of, shorten, text};
+use super::syntax::{call_arguments, line_of, method_of, shorten, text};
 use super::types::{TypeRef, ValueType};
 
 pub struct Events;
@@ -98,7 +98,7 @@ impl Extractor for Events {
             }
             let args = args
                 .into_iter()
-                .map(|a| (const_expr(unconverted(a, f.src), f.src), written(a, f.src)))
+                .map(|a| (const_expr(a, f.src), written(a, f.src)))
                 .collect();
             facts.0.push(Call {
                 recorder: f.scope.type_of(operand, f.src, call.start_byte()),
@@ -279,19 +279,6 @@ fn event_type(
         };
     }
     project.index.eval(file, expr)
-}
-
-/// `x` of a conversion `string(x)` (a typed string constant made a plain string keeps its
-/// value), else the expression itself.
-fn unconverted<'t>(node: Node<'t>, src: &[u8]) -> Node<'t> {
-    let conversion = node.kind_name() == "call_expression"
-        && node
-            .child_by_field_id(FIELD.function)
-            .is_some_and(|f| text(f, src) == "string");
-    match call_arguments(node).as_slice() {
-        [inner] if conversion => *inner,
-        _ => node,
-    }
 }
 
 /// An argument as written, on one line and at most 80 characters.
