@@ -663,7 +663,7 @@ fn image_target() -> Target {
         mutator: mutate_reference,
         run: Arc::new(|_, bytes| {
             let text = String::from_utf8_lossy(bytes);
-            let parts = analyze::images::split(&text)?;
+            let parts = kubernetes::image_reference::split(&text)?;
             let mut again = String::new();
             if !parts.registry.is_empty() {
                 again.push_str(&parts.registry);

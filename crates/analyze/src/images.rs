@@ -1,6 +1,5 @@
 //! Container image references: where a project's deployment files name an image, each
-//! split into registry, repository, tag and digest as the OCI distribution reference
-//! grammar reads it (`split`).
+//! split into registry, repository, tag and digest (`kubernetes::image_reference`).
 //!
 //! Sources: a workload container's `image:` and an environment variable whose name says it
 //! holds an image (`RELATED_IMAGE_X`, `…_IMAGE`) with a value that is a full reference
@@ -13,84 +12,8 @@
 use serde_json::Value;
 
 use super::yaml::value::plain_value;
+use kubernetes::image_reference::{Parts, split};
 use model::{Area, HelmChart, ImageOrigin, ImageRef, SourceRef};
-
-/// A reference's parts.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Parts {
-    pub registry: String,
-    pub repository: String,
-    pub tag: String,
-    pub digest: String,
-}
-
-/// Longest reference read (the grammar allows 255 for the name).
-const MAX_REFERENCE: usize = 512;
-
-/// Splits `[registry/]repository[:tag][@digest]`; None for anything that is not one
-/// (a template action, a variable, upper-case letters in the repository, spaces).
-pub fn split(reference: &str) -> Option<Parts> {
-    if reference.is_empty() || reference.len() > MAX_REFERENCE {
-        return None;
-    }
-    let (name_tag, digest) = match reference.split_once('@') {
-        Some((n, d)) => {
-            let (algo, hex) = d.split_once(':')?;
-            let ok = !algo.is_empty()
-                && algo
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "+._-".contains(c))
-                && hex.len() >= 32
-                && hex.chars().all(|c| c.is_ascii_hexdigit());
-            if !ok {
-                return None;
-            }
-            (n, d.to_string())
-        }
-        None => (reference, String::new()),
-    };
-    let last_slash = name_tag.rfind('/').map_or(0, |i| i + 1);
-    let (name, tag) = match name_tag[last_slash..].rfind(':') {
-        Some(i) if last_slash + i + 1 < name_tag.len() => (
-            &name_tag[..last_slash + i],
-            name_tag[last_slash + i + 1..].to_string(),
-        ),
-        Some(_) => return None,
-        None => (name_tag, String::new()),
-    };
-    let tag_ok = tag.is_empty()
-        || (tag.len() <= 128
-            && !tag.starts_with(['.', '-'])
-            && tag
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c)));
-    if !tag_ok {
-        return None;
-    }
-    let (registry, repository) = match name.split_once('/') {
-        Some((first, rest)) if first.contains(['.', ':']) || first == "localhost" => {
-            (first.to_string(), rest.to_string())
-        }
-        _ => (String::new(), name.to_string()),
-    };
-    let registry_ok = registry
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c));
-    let repository_ok = !repository.is_empty()
-        && repository.split('/').all(|part| {
-            !part.is_empty()
-                && part.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
-                && part
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c))
-        });
-    (registry_ok && repository_ok).then_some(Parts {
-        registry,
-        repository,
-        tag,
-        digest,
-    })
-}
 
 fn image(
     reference: String,
@@ -460,15 +383,6 @@ pub fn helm_values(charts: &[HelmChart]) -> Vec<ImageRef> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    fn shown(p: Option<Parts>) -> String {
-        match p {
-            Some(p) => format!("{}|{}|{}|{}", p.registry, p.repository, p.tag, p.digest),
-            None => "-".into(),
-        }
-    }
-
     fn rows(files: &[(&str, &str)]) -> Vec<String> {
         crate::tests::project(files)
             .yaml
@@ -531,39 +445,5 @@ mod tests {
                 "HelmValue example.io/app:v1 | chart c, values image | charts/c/values.yaml:2 charts/c/values.yaml:3",
             ]
         );
-    }
-
-    #[test]
-    fn references_split_as_the_grammar_reads_them() {
-        let digest = "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
-        for (r, want) in [
-            ("busybox", "|busybox||".to_string()),
-            ("busybox:1.36", "|busybox|1.36|".into()),
-            (
-                "example.io/team/app:v1.2.0",
-                "example.io|team/app|v1.2.0|".into(),
-            ),
-            ("localhost:5000/app", "localhost:5000|app||".into()),
-            (
-                "kserve/kserve-controller:latest",
-                "|kserve/kserve-controller|latest|".into(),
-            ),
-            (
-                &format!("quay.io/x/y@{digest}"),
-                format!("quay.io|x/y||{digest}"),
-            ),
-            (
-                &format!("quay.io/x/y:v1@{digest}"),
-                format!("quay.io|x/y|v1|{digest}"),
-            ),
-            ("{{ .Values.image }}", "-".into()),
-            ("${IMG}", "-".into()),
-            ("Example/App", "-".into()),
-            ("app:", "-".into()),
-            ("quay.io/x/y@sha256:short", "-".into()),
-            ("", "-".into()),
-        ] {
-            assert_eq!(shown(split(r)), want, "{r}");
-        }
     }
 }

@@ -24,7 +24,7 @@
 
 use std::collections::HashMap;
 
-use analyze::yaml::value::qualified;
+use kubernetes::names::qualified;
 use model::{Area, Autoscaler, Container, DisruptionBudget, Kustomization, Project, Workload};
 
 /// What a flag is about; the platform chart counts flags by this.

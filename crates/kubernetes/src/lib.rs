@@ -1,11 +1,16 @@
 //! What portolan knows about Kubernetes itself, apart from any repository: the API resource
-//! names of the built-in kinds, the API versions Kubernetes deprecated and removed, and the
-//! release numbers they are compared against.
+//! names of the built-in kinds, the API versions Kubernetes deprecated and removed, the
+//! release numbers they are compared against, and the spellings every stage shares (object
+//! and role names, image references, Helm template actions, a CRD schema's field tree).
 
 use std::fmt;
 
 pub mod deprecations;
+pub mod helm;
+pub mod image_reference;
+pub mod names;
 pub mod resources;
+pub mod schema_tree;
 
 /// A Kubernetes minor version, `1.33`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

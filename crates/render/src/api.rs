@@ -243,7 +243,7 @@ pub fn rule_count(c: &Crd) -> usize {
 /// repeated subtree's (`same_as`) counted again for each copy, as the CRD spells them out.
 fn schema_rules(s: &CrdSchema) -> usize {
     let fields = &s.fields;
-    let parents = analyze::yaml::crd::parents_by_depth(fields.iter().map(|f| f.depth));
+    let parents = kubernetes::schema_tree::parents_by_depth(fields.iter().map(|f| f.depth));
     let index: BTreeMap<&str, usize> = fields
         .iter()
         .enumerate()
@@ -256,7 +256,7 @@ fn schema_rules(s: &CrdSchema) -> usize {
     // `under[i]`: the rules below field i. A copy's count needs its first copy's, which
     // may need another's: each pass settles one more level of copies (bounded by depth).
     let mut under = vec![0usize; fields.len()];
-    for _ in 0..analyze::yaml::crd::MAX_DEPTH + 1 {
+    for _ in 0..kubernetes::schema_tree::MAX_DEPTH + 1 {
         let mut next = vec![0usize; fields.len()];
         for i in (0..fields.len()).rev() {
             let copied = first[i].filter(|&j| j != i).map_or(0, |j| under[j]);

@@ -6,8 +6,8 @@
 
 use super::table::section;
 use super::table::{Anchors, Cell, Router, Section, TableRow, source_links};
-use analyze::yaml::value::qualified;
 use derive::availability::{Replicas, Row, rows};
+use kubernetes::names::qualified;
 use std::collections::HashMap;
 
 use model::{Autoscaler, Container, DisruptionBudget, Probe, Project, SourceRef};

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use super::svg::graph::{Edge, Graph, Item, Node};
 use super::table::KindPages;
 use super::views::anchor;
-use analyze::yaml::rbac::role_key;
+use kubernetes::names::role_key;
 use model::{Connection, Portal, Project};
 
 /// Projects and the kinds that connect them: `A → [kinds] → B` for each box of

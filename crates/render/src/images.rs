@@ -223,7 +223,7 @@ pub fn platform_section(projects: &[Project], _root: &str) -> Section {
                 } else {
                     &s.resolved
                 };
-                let Some(parts) = analyze::images::split(base) else {
+                let Some(parts) = kubernetes::image_reference::split(base) else {
                     continue;
                 };
                 if base == "scratch" {

@@ -16,8 +16,8 @@ use super::table::{
     source_links,
 };
 use super::views::anchor;
-use analyze::yaml::rbac::role_key;
-use analyze::yaml::value::qualified;
+use kubernetes::names::qualified;
+use kubernetes::names::role_key;
 use model::{Project, Webhook};
 
 #[derive(Serialize)]

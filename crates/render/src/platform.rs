@@ -8,9 +8,9 @@
 use super::kinds::{PortalPage, kind_cell, kind_title};
 use super::table::{Anchors, Cell, Section, TableRow, counted, service_port, source_links};
 use super::views::controller_url;
-use analyze::yaml::rbac::role_key;
-use analyze::yaml::value::qualified;
 use derive::link;
+use kubernetes::names::qualified;
+use kubernetes::names::role_key;
 use model::{Portal, Project};
 
 fn section(id: &str, title: &str, intro: &str, headers: &[&str], rows: Vec<TableRow>) -> Section {

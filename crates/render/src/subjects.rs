@@ -15,7 +15,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use analyze::yaml::value::qualified;
+use kubernetes::names::qualified;
 use model::{Project, RoleBinding};
 
 /// The namespace the project's kustomizations give objects written without one.

@@ -130,7 +130,7 @@ fn breakable(text: std::borrow::Cow<'_, str>, _: tera::Kwargs, _: &tera::State) 
 fn breakable_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut at = 0;
-    for (s, e) in analyze::yaml::template::action_spans(text) {
+    for (s, e) in kubernetes::helm::action_spans(text) {
         push_code_spans(&mut out, &text[at..s]);
         out.push_str("<code class=\"template\" title=\"Template text, not rendered\">");
         push_breakable(&mut out, &text[s..e]);

@@ -12,7 +12,7 @@
 use serde_json::Value;
 
 use super::documents::Object;
-use super::template::action_spans;
+use kubernetes::helm::action_spans;
 use super::value::{array_at, at, pairs, scalar, strings};
 use model::{Area, Autoscaler, DisruptionBudget, Probe, SourceRef};
 

@@ -13,6 +13,7 @@
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
+use kubernetes::schema_tree::{MAX_DEPTH, parents_by_depth};
 use serde_json::Value;
 
 use super::documents::Object;
@@ -21,9 +22,6 @@ use model::{
     Area, CelRule, Crd, CrdPrinterColumn, CrdSchema, CrdVersion, Diagnostic, SchemaField, SourceRef,
 };
 
-/// Field nesting deeper than this is not listed. Real CRDs nest up to 16 levels; the YAML
-/// parser's own depth budget (64) stops much deeper schemas before they get here.
-pub const MAX_DEPTH: u32 = 24;
 /// At most this many fields are listed per version.
 pub const MAX_FIELDS: usize = 5_000;
 /// Subtrees with fewer fields than this are repeated rather than referred to.
@@ -368,21 +366,6 @@ fn push_children<'a>(inner: &'a Value, prefix: &str, depth: u32, stack: &mut Vec
 /// The index of each node's parent (pre-order: the nearest earlier node one level up).
 fn parent_indices(nodes: &[Node]) -> Vec<Option<usize>> {
     parents_by_depth(nodes.iter().map(|n| n.depth))
-}
-
-/// The parent of each entry of a pre-order list given by depths: the nearest earlier
-/// entry one level up.
-pub fn parents_by_depth(depths: impl Iterator<Item = u32>) -> Vec<Option<usize>> {
-    let mut out = Vec::new();
-    let mut open: Vec<(usize, u32)> = Vec::new();
-    for (i, depth) in depths.enumerate() {
-        while open.last().is_some_and(|&(_, d)| d >= depth) {
-            open.pop();
-        }
-        out.push(open.last().map(|&(j, _)| j));
-        open.push((i, depth));
-    }
-    out
 }
 
 fn mark_required(root: &Value, nodes: &mut [Node]) {

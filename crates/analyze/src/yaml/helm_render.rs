@@ -29,7 +29,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::template::action_spans;
+use kubernetes::helm::action_spans;
 
 /// Opens a rendered value: `OPEN index SEP value CLOSE`.
 const OPEN: char = '\u{E000}';

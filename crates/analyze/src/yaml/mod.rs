@@ -457,7 +457,10 @@ fn object(o: &Object, doc: &str, f: &mut YamlFile) {
                 (o.first_line, o.line, o.templated),
                 &match w.name.as_str() {
                     "" => format!("{kind} (no name)"),
-                    _ => format!("{kind} {}", value::qualified(&w.namespace, &w.name)),
+                    _ => format!(
+                        "{kind} {}",
+                        kubernetes::names::qualified(&w.namespace, &w.name)
+                    ),
                 },
                 &path,
                 area,
@@ -476,7 +479,10 @@ fn object(o: &Object, doc: &str, f: &mut YamlFile) {
         (_, kind) => {
             let what = match o.name.as_str() {
                 "" => format!("{kind} (no name)"),
-                _ => format!("{kind} {}", value::qualified(&o.namespace, &o.name)),
+                _ => format!(
+                    "{kind} {}",
+                    kubernetes::names::qualified(&o.namespace, &o.name)
+                ),
             };
             let mut used = Vec::new();
             for pod in super::images::embedded_pods(&o.value) {
@@ -686,7 +692,13 @@ pub fn resolve(
             .iter()
             .filter_map(|f| names_by_file.get(f))
             .flatten()
-            .map(|o| format!("{} {}", o.kind, value::qualified(&o.namespace, &o.name)))
+            .map(|o| {
+                format!(
+                    "{} {}",
+                    o.kind,
+                    kubernetes::names::qualified(&o.namespace, &o.name)
+                )
+            })
             .collect();
         objects.sort();
         objects.dedup();

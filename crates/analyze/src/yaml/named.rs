@@ -20,7 +20,7 @@
 use std::collections::BTreeMap;
 
 use super::helm_render;
-use super::template::action_spans;
+use kubernetes::helm::action_spans;
 
 /// How deep defines may include defines.
 const MAX_DEPTH: usize = 8;

@@ -6,7 +6,8 @@ use serde_json::Value;
 
 use super::documents::Object;
 use super::secrets::SecretUse;
-use super::value::{array_at, pairs, qualified, scalar, str_at, strings};
+use super::value::{array_at, pairs, scalar, str_at, strings};
+use kubernetes::names::qualified;
 use model::{Area, Ingress, NetworkPolicy, Service, ServicePort, SourceRef};
 
 pub fn service(o: &Object, path: &str, area: Area) -> Service {

@@ -4,17 +4,9 @@
 
 use super::documents::Object;
 use super::secrets::SecretUse;
-use super::value::{array_at, at, pairs, qualified, scalar, strings};
+use super::value::{array_at, at, pairs, scalar, strings};
+use kubernetes::names::{qualified, role_key};
 use model::{Area, Origin, PolicyRule, RbacRule, Role, RoleBinding, ServiceAccount, SourceRef};
-
-/// `ClusterRole/name` or `Role/namespace/name`: how roles are named across the model.
-pub fn role_key(kind: &str, namespace: &str, name: &str) -> String {
-    if kind == "Role" && !namespace.is_empty() {
-        format!("Role/{namespace}/{name}")
-    } else {
-        format!("{kind}/{name}")
-    }
-}
 
 /// A Role or ClusterRole, and the same rules as flat rows.
 pub fn role(o: &Object, path: &str, area: Area) -> (Role, Vec<RbacRule>) {

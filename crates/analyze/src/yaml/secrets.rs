@@ -10,7 +10,8 @@
 use std::collections::BTreeMap;
 
 use super::documents::Object;
-use super::value::{keys, qualified, scalar};
+use super::value::{keys, scalar};
+use kubernetes::names::qualified;
 use model::{Area, Secret, SourceRef};
 
 /// One place a Secret is defined or used, before rows are assembled per project.

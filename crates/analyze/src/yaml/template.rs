@@ -13,6 +13,8 @@
 
 use serde_json::Value;
 
+use kubernetes::helm::action_spans;
+
 /// The prefix of every placeholder; followed by the action's index and `__`.
 const MARK: &str = "__portolan_tpl_";
 
@@ -26,22 +28,6 @@ pub struct Masked {
 /// Whether `text` has template actions.
 pub fn has_actions(text: &str) -> bool {
     text.contains("{{")
-}
-
-/// Byte ranges of `{{ … }}` actions. An action left open runs to the end of the text.
-pub fn action_spans(text: &str) -> Vec<(usize, usize)> {
-    let mut spans = Vec::new();
-    let mut from = 0;
-    while let Some(open) = text[from..].find("{{") {
-        let start = from + open;
-        let end = match text[start + 2..].find("}}") {
-            Some(close) => start + 2 + close + 2,
-            None => text.len(),
-        };
-        spans.push((start, end));
-        from = end;
-    }
-    spans
 }
 
 /// Masks every action of `text` (see the module documentation).

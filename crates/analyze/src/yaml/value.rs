@@ -81,15 +81,6 @@ pub fn keys(v: Option<&Value>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// `namespace/name`, or `name` when the namespace is empty.
-pub fn qualified(namespace: &str, name: &str) -> String {
-    if namespace.is_empty() {
-        name.to_string()
-    } else {
-        format!("{namespace}/{name}")
-    }
-}
-
 /// A flat description of a settings map such as a `securityContext`: `key=value` for
 /// scalars, `key=a,b` for lists of scalars, and nested maps as `outer.inner=value`.
 /// Depth is bounded: nested maps below three levels are summarized as `key={…}`.
@@ -174,7 +165,6 @@ mod tests {
         assert_eq!(scalar(at(&v, &["a", "b"])), "1");
         assert_eq!(strings(at(&v, &["a", "c"])), vec!["x", "2", ""]);
         assert!(array_at(&v, &["s"]).is_empty());
-        assert_eq!(qualified("", "n"), "n");
     }
 
     #[test]

@@ -5,7 +5,8 @@
 use serde_json::Value;
 
 use super::documents::Object;
-use super::value::{array_at, line_of_name, qualified, scalar, str_at, strings};
+use super::value::{array_at, line_of_name, scalar, str_at, strings};
+use kubernetes::names::qualified;
 use model::{Area, Origin, SourceRef, Webhook, WebhookRule, WebhookType};
 
 /// The webhooks a configuration object declares; `doc` is its document's text.

@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use analyze::yaml::crd::parents_by_depth;
+use kubernetes::schema_tree::parents_by_depth;
 use model::SchemaField;
 
 /// No walk goes deeper than this many levels (the analyzers list at most 24).

@@ -506,7 +506,7 @@ fn segment(
 /// The index of each field's parent in a pre-order list (the nearest earlier field one
 /// level up).
 fn parent_indices(fields: &[SchemaField]) -> Vec<Option<usize>> {
-    crate::yaml::crd::parents_by_depth(fields.iter().map(|f| f.depth))
+    kubernetes::schema_tree::parents_by_depth(fields.iter().map(|f| f.depth))
 }
 
 /// Puts siblings in Go order (fields the Go type lacks after, in schema order), keeping
