@@ -25,7 +25,7 @@ fn entry<'a>(kinds: &'a mut Index, group: &str, kind: &str) -> &'a mut KindEntry
             group: group.to_string(),
             kind: kind.to_string(),
             defined_by: Vec::new(),
-            defined_outside: analyze::go::kinds::defined_outside(group),
+            defined_outside: kubernetes::go_packages::defined_outside(group),
             watched_by: Vec::new(),
             definitions: Vec::new(),
             written_by: Vec::new(),

@@ -6,6 +6,7 @@
 use std::fmt;
 
 pub mod deprecations;
+pub mod go_packages;
 pub mod helm;
 pub mod image_reference;
 pub mod names;
@@ -40,5 +41,39 @@ impl KubeVersion {
 impl fmt::Display for KubeVersion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{}", self.major, self.minor)
+    }
+}
+
+/// Whether a folder name is a Kubernetes API version (`v1`, `v1alpha2`, `v2beta1`).
+pub fn is_version(s: &str) -> bool {
+    let Some(rest) = s.strip_prefix('v') else {
+        return false;
+    };
+    let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 {
+        return false;
+    }
+    let tail = &rest[digits..];
+    if tail.is_empty() {
+        return true;
+    }
+    ["alpha", "beta"].iter().any(|stage| {
+        tail.strip_prefix(stage)
+            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions() {
+        for v in ["v1", "v2", "v1alpha1", "v1beta2", "v10"] {
+            assert!(is_version(v), "{v}");
+        }
+        for v in ["v", "1", "va1", "v1alpha", "v1gamma1", "apps"] {
+            assert!(!is_version(v), "{v}");
+        }
     }
 }

@@ -80,25 +80,6 @@ impl BuildKind {
     }
 }
 
-/// Whether a folder name is a Kubernetes API version (`v1`, `v1alpha2`, `v2beta1`).
-pub fn is_version(s: &str) -> bool {
-    let Some(rest) = s.strip_prefix('v') else {
-        return false;
-    };
-    let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
-    if digits == 0 {
-        return false;
-    }
-    let tail = &rest[digits..];
-    if tail.is_empty() {
-        return true;
-    }
-    ["alpha", "beta"].iter().any(|stage| {
-        tail.strip_prefix(stage)
-            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
-    })
-}
-
 /// The chart a template belongs to: its path up to `/templates/`.
 pub fn chart_root(path: &str) -> Option<&str> {
     if let Some(at) = path.rfind("/templates/") {

@@ -240,7 +240,7 @@ fn vendored_api_files(root: &Path, module_dir: &str, filter: &Filter, files: &mu
             .path()
             .parent()
             .and_then(|d| d.file_name())
-            .is_some_and(|d| crate::file_kind::is_version(&d.to_string_lossy()));
+            .is_some_and(|d| kubernetes::is_version(&d.to_string_lossy()));
         let Some(path) = relative_path(root, entry.path()) else {
             continue;
         };

@@ -12,8 +12,8 @@
 use serde_json::Value;
 
 use super::documents::Object;
-use kubernetes::helm::action_spans;
 use super::value::{array_at, at, pairs, scalar, strings};
+use kubernetes::helm::action_spans;
 use model::{Area, Autoscaler, DisruptionBudget, Probe, SourceRef};
 
 /// Whether a value is a template Helm did not render: the placeholder's restored text.
