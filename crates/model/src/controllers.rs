@@ -1,0 +1,208 @@
+//! Controllers: their watches, client writes and reads, status conditions, and the informers
+//! and writes outside any controller.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::{Area, Gvk, SourceRef, UNRESOLVED};
+
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct Controller {
+    pub name: String,
+    pub reconciler: String,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+    pub watches: Vec<Watch>,
+    /// Client writes this controller's `Reconcile` reaches (through calls across packages).
+    #[serde(default)]
+    pub operations: Vec<Operation>,
+    /// Direct reads (`get`, `list`, `watch` through a client) its `Reconcile` reaches; the
+    /// cache's reads for watched kinds are in `watches`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reads: Vec<Operation>,
+    /// Status condition types its `Reconcile` sets (directly or through the calls it reaches).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<StatusCondition>,
+}
+
+/// One place where Go code sets a status condition of a type known as a constant
+/// (`meta.SetStatusCondition`, a `metav1.Condition{Type: …}` literal handed to a setter with
+/// the object, a Knative condition manager's `MarkTrue`/`MarkFalse`/`MarkUnknown`, a
+/// project helper `x.Status.SetCondition(T, …)` with `T` declared as a `…ConditionType`).
+#[derive(
+    Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
+pub struct StatusCondition {
+    /// The condition type (`Ready`).
+    #[serde(rename = "type")]
+    pub condition_type: String,
+    /// The kind whose status holds the condition; `?` (`UNRESOLVED`) when not established.
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    /// The statuses set here (`True`, `False`, `Unknown`), when constant.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub status: Vec<String>,
+    /// The reasons set here, when constant.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reasons: Vec<String>,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+    /// The calls from the controller's `Reconcile` to the function that sets it (see
+    /// `Operation::via`); empty for rows outside controllers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub via: Vec<CallStep>,
+    /// For a row no controller reaches: the package and function that sets it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub function: String,
+}
+
+/// A Knative condition set declared for a kind (`apis.NewLivingConditionSet(A, B)`): the
+/// happy condition (`Ready`, or `Succeeded` for a batch set) is true when every dependent is.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ConditionSet {
+    /// The package variable that holds it.
+    pub name: String,
+    /// The kind whose conditions it manages; `?` when not established.
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    pub happy: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dependents: Vec<String>,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+#[derive(
+    Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Relation {
+    For,
+    Owns,
+    Watches,
+    Informer,
+}
+
+impl Relation {
+    pub fn label(&self) -> &'static str {
+        match self {
+            Relation::For => "For",
+            Relation::Owns => "Owns",
+            Relation::Watches => "Watches",
+            Relation::Informer => "Informer",
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct Watch {
+    pub relation: Relation,
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    /// True when the call only runs on some paths (inside an `if`, `switch` or loop).
+    pub conditional: bool,
+    /// The guarding condition's text, shortened, when `conditional`.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub condition: String,
+    /// For an unresolved kind (`group == "?"`): the Go import path it came from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub import_path: Option<String>,
+    /// A raw event source other than a kind's (`WatchesRawSource(source.Channel(…))`, a
+    /// cache's source of another cluster): what it delivers is decided by its code, so its
+    /// "kind" is the source expression and it is never resolved.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub raw_source: bool,
+    pub sources: Vec<SourceRef>,
+}
+
+impl Watch {
+    pub fn gvk(&self) -> Gvk {
+        Gvk {
+            group: self.group.clone(),
+            version: self.version.clone(),
+            kind: self.kind.clone(),
+        }
+    }
+
+    pub fn is_resolved(&self) -> bool {
+        self.group != UNRESOLVED
+    }
+
+    /// An unresolved watch whose kind is chosen at run time by design: an
+    /// `unstructured.Unstructured` or `metav1.PartialObjectMetadata` object, or a raw
+    /// source.
+    pub fn is_dynamic(&self) -> bool {
+        !self.is_resolved()
+            && (self.raw_source
+                || matches!(
+                    (self.import_path.as_deref(), self.kind.as_str()),
+                    (Some(DYNAMIC_PACKAGE), _) | (Some(METAV1_PACKAGE), "PartialObjectMetadata")
+                ))
+    }
+}
+
+/// The package of `unstructured.Unstructured`.
+pub const DYNAMIC_PACKAGE: &str = "k8s.io/apimachinery/pkg/apis/meta/v1/unstructured";
+/// The package of `metav1.PartialObjectMetadata`.
+pub const METAV1_PACKAGE: &str = "k8s.io/apimachinery/pkg/apis/meta/v1";
+
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct Operation {
+    pub verb: String,
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    pub sources: Vec<SourceRef>,
+    /// The calls from the controller's `Reconcile` to the function that makes this call,
+    /// outermost first; empty when it is made in `Reconcile` itself or outside controllers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub via: Vec<CallStep>,
+    /// The guarding condition where the call is made (`if`/`switch`/loop text, shortened);
+    /// empty when it runs unconditionally in its function.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub condition: String,
+}
+
+/// One call on the way from a controller's `Reconcile` to a write or read: the function
+/// called (`pkg.Type.Method` or `pkg.Func`) and where the call is written.
+#[derive(
+    Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
+pub struct CallStep {
+    pub function: String,
+    pub file: String,
+    pub line: u32,
+}
+
+/// An informer watch outside any controller: attributed to its package and function.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct PackageInformer {
+    pub package: String,
+    pub function: String,
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
+
+/// A client write outside any controller's reach: attributed to its package and function.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+pub struct PackageOperation {
+    pub package: String,
+    pub function: String,
+    pub verb: String,
+    pub group: String,
+    pub version: String,
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Area::is_component")]
+    pub area: Area,
+    pub sources: Vec<SourceRef>,
+}
