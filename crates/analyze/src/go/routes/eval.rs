@@ -10,11 +10,11 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use super::extract::ROOT_PATH;
-use super::grpc::{self, GrpcFacts, Registration};
+use super::grpc::{self, Registration};
 use super::helpers::{self, Served};
 use super::pattern::{ANY, join, prefix_match, split_pattern};
-use super::{Arg, Base, Chain, Step};
 use crate::go::consts::ConstExpr;
+use crate::go::facts::routes::{Arg, Base, Chain, GrpcFacts, RouteCall, Step};
 use crate::go::index::{GoIndex, GoInput, dir_of};
 use crate::proto::ProtoFile;
 use model::{Diagnostic, HttpEndpoint, SourceRef};
@@ -312,7 +312,7 @@ pub fn resolve(
 
 /// One substitution of the loop variables a call's arguments use, per combination of their
 /// values; a single empty substitution when none is used.
-fn expansions(call: &super::RouteCall) -> Vec<Vec<(String, ConstExpr)>> {
+fn expansions(call: &RouteCall) -> Vec<Vec<(String, ConstExpr)>> {
     let mut used: Vec<&(String, Vec<ConstExpr>)> = Vec::new();
     for l in &call.loops {
         let referenced = call.chain.steps.iter().any(|s| {
