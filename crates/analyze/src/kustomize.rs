@@ -265,6 +265,70 @@ pub fn read(
     area: Area,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<KustomizationFile> {
+    let v = parse_mapping(path, text, diagnostics)?;
+    check_shapes(path, text, &v, diagnostics);
+    let dir = dir_of(path);
+    let kind_line = text
+        .lines()
+        .position(|l| l.starts_with("kind:"))
+        .map(|i| i as u32 + 1)
+        .unwrap_or(1);
+    let doc = Doc {
+        v: &v,
+        path,
+        text,
+        dir,
+        kind_line,
+    };
+    let mut resources = texts(&v, "resources");
+    resources.extend(texts(&v, "bases"));
+    let components = texts(&v, "components");
+    let local = doc.local_entries(resources.iter().chain(&components), diagnostics);
+    let patches = doc.patches();
+    let image_refs = doc.image_overrides(area);
+    let config_map_generators = doc.generators("configMapGenerator");
+    let secret_generators = doc.generators("secretGenerator");
+    let namespace = scalar(v.get("namespace"));
+    let (vars, var_rows) = doc.vars();
+    let (replacements, replacement_rows) = doc.replacements();
+    let configmaps = generated_configmaps(&config_map_generators, &namespace, path, area);
+    let secret_uses = generated_secrets(&secret_generators, &namespace, path, area);
+    let (selector_labels, template_labels) = labels(&v);
+    Some(KustomizationFile {
+        path: path.to_string(),
+        model: Kustomization {
+            dir: dir.to_string(),
+            namespace,
+            name_prefix: scalar(v.get("namePrefix")),
+            name_suffix: scalar(v.get("nameSuffix")),
+            resources,
+            components,
+            patches: patches.names,
+            images: image_rows(&v),
+            config_map_generators,
+            secret_generators,
+            vars: var_rows,
+            replacements: replacement_rows,
+            selector_labels,
+            template_labels,
+            objects: Vec::new(),
+            bundled: false,
+            area,
+            sources: vec![SourceRef::new(path, kind_line)],
+        },
+        local,
+        patch_files: patches.files,
+        patch_entries: patches.entries,
+        vars,
+        replacements,
+        configmaps,
+        secret_uses,
+        images: image_refs,
+    })
+}
+
+/// The parsed kustomization, when it parses and is a mapping (or empty); else a diagnostic.
+fn parse_mapping(path: &str, text: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<Value> {
     let v = match parse(text) {
         Ok(v) => v,
         Err(e) => {
@@ -287,111 +351,124 @@ pub fn read(
         ));
         return None;
     }
-    check_shapes(path, text, &v, diagnostics);
-    let dir = dir_of(path);
-    let kind_line = text
-        .lines()
-        .position(|l| l.starts_with("kind:"))
-        .map(|i| i as u32 + 1)
-        .unwrap_or(1);
-    let mut resources = texts(&v, "resources");
-    resources.extend(texts(&v, "bases"));
-    let components = texts(&v, "components");
-    let mut local = Vec::new();
-    for entry in resources.iter().chain(&components) {
-        if is_remote(entry) {
-            continue;
+    Some(v)
+}
+
+/// One kustomization being read: its value, where it is, and its text for the lines of
+/// entries (the `kind:` line when an entry's own is not found).
+struct Doc<'a> {
+    v: &'a Value,
+    path: &'a str,
+    text: &'a str,
+    dir: &'a str,
+    kind_line: u32,
+}
+
+/// The `patches`, `patchesStrategicMerge` and `patchesJson6902` entries, three ways.
+struct Patches {
+    /// Each entry's file as written, or `(inline)`.
+    names: Vec<String>,
+    /// The in-repo patch files.
+    files: Vec<String>,
+    entries: Vec<PatchEntry>,
+}
+
+impl Doc<'_> {
+    /// The in-repo resource, base and component entries resolved against the folder, with
+    /// the line of their list item; an entry pointing outside the repository is a
+    /// diagnostic.
+    fn local_entries<'e>(
+        &self,
+        entries: impl Iterator<Item = &'e String>,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Vec<(String, u32)> {
+        let mut local = Vec::new();
+        for entry in entries {
+            if is_remote(entry) {
+                continue;
+            }
+            let line = self
+                .text
+                .lines()
+                .position(|l| {
+                    let t = l.trim();
+                    t.strip_prefix('-')
+                        .map(|rest| plain_value(rest) == *entry)
+                        .unwrap_or(false)
+                })
+                .map(|i| i as u32 + 1)
+                .unwrap_or(self.kind_line);
+            match join(self.dir, entry) {
+                Some(p) => local.push((p, line)),
+                None => diagnostics.push(Diagnostic::new(
+                    self.path,
+                    line,
+                    format!("resource `{entry}` points outside the repository"),
+                )),
+            }
         }
-        let line = text
-            .lines()
-            .position(|l| {
-                let t = l.trim();
-                t.strip_prefix('-')
-                    .map(|rest| plain_value(rest) == *entry)
-                    .unwrap_or(false)
-            })
-            .map(|i| i as u32 + 1)
-            .unwrap_or(kind_line);
-        match join(dir, entry) {
-            Some(p) => local.push((p, line)),
-            None => diagnostics.push(Diagnostic::new(
-                path,
-                line,
-                format!("resource `{entry}` points outside the repository"),
-            )),
-        }
+        local
     }
-    let mut patches = Vec::new();
-    let mut patch_files = Vec::new();
-    let mut patch_entries = Vec::new();
-    let mut note_patch = |entry: &Value| {
-        let file = match entry {
-            Value::String(s) if !s.contains('\n') => {
-                patches.push(s.clone());
-                join(dir, s)
-            }
-            Value::Object(_) => match str_at(entry, &["path"]) {
-                "" => {
-                    patches.push("(inline)".into());
-                    None
-                }
-                p => {
-                    patches.push(p.to_string());
-                    join(dir, p)
-                }
-            },
-            _ => {
-                patches.push("(inline)".into());
-                None
-            }
+
+    fn patches(&self) -> Patches {
+        let mut patches = Patches {
+            names: Vec::new(),
+            files: Vec::new(),
+            entries: Vec::new(),
         };
-        patch_files.extend(file.clone());
-        patch_entries.push(PatchEntry {
-            file,
-            target_kind: str_at(entry, &["target", "kind"]).to_string(),
-            target_name: str_at(entry, &["target", "name"]).to_string(),
-        });
-    };
-    for key in ["patches", "patchesStrategicMerge", "patchesJson6902"] {
-        for (_, entry) in entries(&v, key) {
-            note_patch(entry);
+        for key in ["patches", "patchesStrategicMerge", "patchesJson6902"] {
+            for (_, entry) in entries(self.v, key) {
+                let file = match entry {
+                    Value::String(s) if !s.contains('\n') => {
+                        patches.names.push(s.clone());
+                        join(self.dir, s)
+                    }
+                    Value::Object(_) => match str_at(entry, &["path"]) {
+                        "" => {
+                            patches.names.push("(inline)".into());
+                            None
+                        }
+                        p => {
+                            patches.names.push(p.to_string());
+                            join(self.dir, p)
+                        }
+                    },
+                    _ => {
+                        patches.names.push("(inline)".into());
+                        None
+                    }
+                };
+                patches.files.extend(file.clone());
+                patches.entries.push(PatchEntry {
+                    file,
+                    target_kind: str_at(entry, &["target", "kind"]).to_string(),
+                    target_name: str_at(entry, &["target", "name"]).to_string(),
+                });
+            }
         }
+        patches
     }
-    let mut from = 1;
-    let image_refs = entries(&v, "images")
-        .filter_map(|(_, i)| {
-            let line = line_of_name(text, 1, from, &scalar(i.get("name"))).unwrap_or(kind_line);
-            from = line;
-            super::images::kustomize_override(i, dir, path, line, area)
-        })
-        .collect();
-    let images = entries(&v, "images")
-        .map(|(_, i)| {
-            let name = scalar(i.get("name"));
-            let new_name = scalar(i.get("newName"));
-            let tag = scalar(i.get("newTag"));
-            let digest = scalar(i.get("digest"));
-            let target = if new_name.is_empty() {
-                name.clone()
-            } else {
-                new_name
-            };
-            let version = if !digest.is_empty() {
-                format!("@{digest}")
-            } else if !tag.is_empty() {
-                format!(":{tag}")
-            } else {
-                String::new()
-            };
-            format!("{name} → {target}{version}")
-        })
-        .collect();
-    let generators = |key: &str| -> Vec<Generator> {
+
+    /// The `images:` overrides as image references, each at its entry's `name:` line.
+    fn image_overrides(&self, area: Area) -> Vec<model::ImageRef> {
         let mut from = 1;
-        entries(&v, key)
+        entries(self.v, "images")
+            .filter_map(|(_, i)| {
+                let line = line_of_name(self.text, 1, from, &scalar(i.get("name")))
+                    .unwrap_or(self.kind_line);
+                from = line;
+                super::images::kustomize_override(i, self.dir, self.path, line, area)
+            })
+            .collect()
+    }
+
+    /// The generators of list field `key` (`configMapGenerator`, `secretGenerator`).
+    fn generators(&self, key: &str) -> Vec<Generator> {
+        let mut from = 1;
+        entries(self.v, key)
             .map(|(_, g)| {
                 let name = scalar(g.get("name"));
-                let line = line_of_name(text, 1, from, &name).unwrap_or(kind_line);
+                let line = line_of_name(self.text, 1, from, &name).unwrap_or(self.kind_line);
                 from = line;
                 let mut keys: Vec<String> = strings(g.get("literals"))
                     .iter()
@@ -417,124 +494,179 @@ pub fn read(
                     behavior: scalar(g.get("behavior")),
                     keys,
                     env_files,
-                    sources: vec![SourceRef::new(path, line)],
+                    sources: vec![SourceRef::new(self.path, line)],
                 }
             })
             .collect()
-    };
-    let config_map_generators = generators("configMapGenerator");
-    let secret_generators = generators("secretGenerator");
-    let namespace = scalar(v.get("namespace"));
-
-    let mut vars = Vec::new();
-    let mut var_rows = Vec::new();
-    let mut from = 1;
-    for (_, entry) in entries(&v, "vars") {
-        let name = scalar(entry.get("name"));
-        let line = line_of_name(text, 1, from, &name).unwrap_or(kind_line);
-        from = line;
-        let kind = scalar(at(entry, &["objref", "kind"]));
-        let object = scalar(at(entry, &["objref", "name"]));
-        let field_path = match scalar(at(entry, &["fieldref", "fieldpath"])) {
-            f if f.is_empty() => "metadata.name".to_string(),
-            f => f,
-        };
-        var_rows.push(KustomizeVar {
-            name: name.clone(),
-            object: format!("{kind} {object}"),
-            field_path: field_path.clone(),
-            sources: vec![SourceRef::new(path, line)],
-        });
-        vars.push(VarDef {
-            name,
-            kind,
-            object,
-            field_path,
-            line,
-        });
     }
 
-    // Each `replacements` entry starts with `- source:` (or `- path:` for a file), after
-    // the top-level `replacements:` key.
-    let section = text
-        .lines()
-        .position(|l| l.starts_with("replacements:"))
-        .unwrap_or(usize::MAX);
-    let source_lines: Vec<u32> = text
-        .lines()
-        .enumerate()
-        .skip(section)
-        .filter(|(_, l)| {
-            let t = l.trim_start();
-            t.starts_with("- source:") || t.starts_with("- path:")
-        })
-        .map(|(i, _)| i as u32 + 1)
-        .collect();
-    let mut replacements = Vec::new();
-    let mut replacement_rows = Vec::new();
-    for (i, entry) in entries(&v, "replacements") {
-        let line = source_lines.get(i).copied().unwrap_or(kind_line);
-        if let Some(file) = entry.get("path").and_then(Value::as_str) {
-            replacement_rows.push(Replacement {
-                object: format!("(replacements file {file})"),
-                field_path: String::new(),
-                targets: Vec::new(),
-                sources: vec![SourceRef::new(path, line)],
+    /// The `vars` entries: for substitution, and as rows of the model.
+    fn vars(&self) -> (Vec<VarDef>, Vec<KustomizeVar>) {
+        let mut vars = Vec::new();
+        let mut var_rows = Vec::new();
+        let mut from = 1;
+        for (_, entry) in entries(self.v, "vars") {
+            let name = scalar(entry.get("name"));
+            let line = line_of_name(self.text, 1, from, &name).unwrap_or(self.kind_line);
+            from = line;
+            let kind = scalar(at(entry, &["objref", "kind"]));
+            let object = scalar(at(entry, &["objref", "name"]));
+            let field_path = match scalar(at(entry, &["fieldref", "fieldpath"])) {
+                f if f.is_empty() => "metadata.name".to_string(),
+                f => f,
+            };
+            var_rows.push(KustomizeVar {
+                name: name.clone(),
+                object: format!("{kind} {object}"),
+                field_path: field_path.clone(),
+                sources: vec![SourceRef::new(self.path, line)],
             });
-            continue;
+            vars.push(VarDef {
+                name,
+                kind,
+                object,
+                field_path,
+                line,
+            });
         }
-        let source = entry.get("source").unwrap_or(&Value::Null);
-        let kind = scalar(source.get("kind"));
-        let name = scalar(source.get("name"));
-        let field_path = match scalar(source.get("fieldPath")) {
-            f if f.is_empty() => "metadata.name".to_string(),
-            f => f,
-        };
-        let partial = source.get("options").is_some();
-        let targets: Vec<TargetDef> = array_at(entry, &["targets"])
-            .iter()
-            .map(|t| TargetDef {
-                kind: scalar(at(t, &["select", "kind"])),
-                name: scalar(at(t, &["select", "name"])),
-                field_paths: strings(t.get("fieldPaths")),
-                partial: t.get("options").is_some(),
-            })
-            .collect();
-        replacement_rows.push(Replacement {
-            object: format!("{kind} {name}"),
-            field_path: field_path.clone(),
-            targets: targets
-                .iter()
-                .map(|t| {
-                    format!(
-                        "{} {}: {}",
-                        if t.kind.is_empty() { "*" } else { &t.kind },
-                        if t.name.is_empty() { "*" } else { &t.name },
-                        t.field_paths.join(", ")
-                    )
-                })
-                .collect(),
-            sources: vec![SourceRef::new(path, line)],
-        });
-        replacements.push(ReplacementDef {
-            kind,
-            name,
-            field_path,
-            partial,
-            targets,
-            line,
-        });
+        (vars, var_rows)
     }
 
-    let configmaps = config_map_generators
+    /// The `replacements` entries: for substitution, and as rows of the model (a
+    /// replacements file only as a row).
+    fn replacements(&self) -> (Vec<ReplacementDef>, Vec<Replacement>) {
+        // Each `replacements` entry starts with `- source:` (or `- path:` for a file), after
+        // the top-level `replacements:` key.
+        let section = self
+            .text
+            .lines()
+            .position(|l| l.starts_with("replacements:"))
+            .unwrap_or(usize::MAX);
+        let source_lines: Vec<u32> = self
+            .text
+            .lines()
+            .enumerate()
+            .skip(section)
+            .filter(|(_, l)| {
+                let t = l.trim_start();
+                t.starts_with("- source:") || t.starts_with("- path:")
+            })
+            .map(|(i, _)| i as u32 + 1)
+            .collect();
+        let mut replacements = Vec::new();
+        let mut replacement_rows = Vec::new();
+        for (i, entry) in entries(self.v, "replacements") {
+            let line = source_lines.get(i).copied().unwrap_or(self.kind_line);
+            if let Some(file) = entry.get("path").and_then(Value::as_str) {
+                replacement_rows.push(Replacement {
+                    object: format!("(replacements file {file})"),
+                    field_path: String::new(),
+                    targets: Vec::new(),
+                    sources: vec![SourceRef::new(self.path, line)],
+                });
+                continue;
+            }
+            let replacement = replacement_def(entry, line);
+            replacement_rows.push(replacement_row(&replacement, self.path));
+            replacements.push(replacement);
+        }
+        (replacements, replacement_rows)
+    }
+}
+
+/// One inline `replacements` entry, at `line`.
+fn replacement_def(entry: &Value, line: u32) -> ReplacementDef {
+    let source = entry.get("source").unwrap_or(&Value::Null);
+    let field_path = match scalar(source.get("fieldPath")) {
+        f if f.is_empty() => "metadata.name".to_string(),
+        f => f,
+    };
+    let targets: Vec<TargetDef> = array_at(entry, &["targets"])
+        .iter()
+        .map(|t| TargetDef {
+            kind: scalar(at(t, &["select", "kind"])),
+            name: scalar(at(t, &["select", "name"])),
+            field_paths: strings(t.get("fieldPaths")),
+            partial: t.get("options").is_some(),
+        })
+        .collect();
+    ReplacementDef {
+        kind: scalar(source.get("kind")),
+        name: scalar(source.get("name")),
+        field_path,
+        partial: source.get("options").is_some(),
+        targets,
+        line,
+    }
+}
+
+/// The model's row of a replacement read by `replacement_def`.
+fn replacement_row(r: &ReplacementDef, path: &str) -> Replacement {
+    Replacement {
+        object: format!("{} {}", r.kind, r.name),
+        field_path: r.field_path.clone(),
+        targets: r
+            .targets
+            .iter()
+            .map(|t| {
+                format!(
+                    "{} {}: {}",
+                    if t.kind.is_empty() { "*" } else { &t.kind },
+                    if t.name.is_empty() { "*" } else { &t.name },
+                    t.field_paths.join(", ")
+                )
+            })
+            .collect(),
+        sources: vec![SourceRef::new(path, r.line)],
+    }
+}
+
+/// The `images:` overrides as the model shows them: `name → newName:tag` (or `@digest`).
+fn image_rows(v: &Value) -> Vec<String> {
+    entries(v, "images")
+        .map(|(_, i)| {
+            let name = scalar(i.get("name"));
+            let new_name = scalar(i.get("newName"));
+            let tag = scalar(i.get("newTag"));
+            let digest = scalar(i.get("digest"));
+            let target = if new_name.is_empty() {
+                name.clone()
+            } else {
+                new_name
+            };
+            let version = if !digest.is_empty() {
+                format!("@{digest}")
+            } else if !tag.is_empty() {
+                format!(":{tag}")
+            } else {
+                String::new()
+            };
+            format!("{name} → {target}{version}")
+        })
+        .collect()
+}
+
+/// A generator's namespace: its own, else the kustomization's.
+fn generator_namespace(g: &Generator, namespace: &str) -> String {
+    if g.namespace.is_empty() {
+        namespace.to_string()
+    } else {
+        g.namespace.clone()
+    }
+}
+
+/// The ConfigMaps the `configMapGenerator` entries make.
+fn generated_configmaps(
+    generators: &[Generator],
+    namespace: &str,
+    path: &str,
+    area: Area,
+) -> Vec<ConfigMap> {
+    generators
         .iter()
         .map(|g| ConfigMap {
             name: g.name.clone(),
-            namespace: if g.namespace.is_empty() {
-                namespace.clone()
-            } else {
-                g.namespace.clone()
-            },
+            namespace: generator_namespace(g, namespace),
             keys: g.keys.clone(),
             generated_by: path.to_string(),
             env_files: g.env_files.clone(),
@@ -543,16 +675,21 @@ pub fn read(
             area,
             sources: g.sources.clone(),
         })
-        .collect();
-    let secret_uses = secret_generators
+        .collect()
+}
+
+/// The Secrets the `secretGenerator` entries define.
+fn generated_secrets(
+    generators: &[Generator],
+    namespace: &str,
+    path: &str,
+    area: Area,
+) -> Vec<SecretUse> {
+    generators
         .iter()
         .map(|g| SecretUse {
             name: g.name.clone(),
-            namespace: if g.namespace.is_empty() {
-                namespace.clone()
-            } else {
-                g.namespace.clone()
-            },
+            namespace: generator_namespace(g, namespace),
             what: format!("secretGenerator in {path}"),
             defines: true,
             secret_type: String::new(),
@@ -566,7 +703,12 @@ pub fn read(
                 .cloned()
                 .unwrap_or(SourceRef::new(path, 1)),
         })
-        .collect();
+        .collect()
+}
+
+/// The labels added to selectors (`commonLabels`, and `labels` entries with
+/// `includeSelectors`) and to pod templates only (`includeTemplates`).
+fn labels(v: &Value) -> (Vec<String>, Vec<String>) {
     let mut selector_labels = if fits(
         Shape::Map,
         v.get("commonLabels").unwrap_or(&Value::Null),
@@ -577,7 +719,7 @@ pub fn read(
         Vec::new()
     };
     let mut template_labels = Vec::new();
-    for (_, entry) in entries(&v, "labels") {
+    for (_, entry) in entries(v, "labels") {
         let flag = |k: &str| entry.get(k).and_then(Value::as_bool) == Some(true);
         let labels = pairs(entry.get("pairs"));
         if flag("includeSelectors") {
@@ -586,37 +728,7 @@ pub fn read(
             template_labels.extend(labels);
         }
     }
-    Some(KustomizationFile {
-        path: path.to_string(),
-        model: Kustomization {
-            dir: dir.to_string(),
-            namespace,
-            name_prefix: scalar(v.get("namePrefix")),
-            name_suffix: scalar(v.get("nameSuffix")),
-            resources,
-            components,
-            patches,
-            images,
-            config_map_generators,
-            secret_generators,
-            vars: var_rows,
-            replacements: replacement_rows,
-            selector_labels,
-            template_labels,
-            objects: Vec::new(),
-            bundled: false,
-            area,
-            sources: vec![SourceRef::new(path, kind_line)],
-        },
-        local,
-        patch_files,
-        patch_entries,
-        vars,
-        replacements,
-        configmaps,
-        secret_uses,
-        images: image_refs,
-    })
+    (selector_labels, template_labels)
 }
 
 /// An object of a manifest file, as kustomize sees it.

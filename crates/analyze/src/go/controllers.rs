@@ -10,6 +10,7 @@ use super::syntax::KindName;
 use tree_sitter::Node;
 
 use super::facts::GoFile;
+use super::facts::controllers::{ControllerChain, RawWatch};
 use super::index::{GoIndex, GoInput};
 use super::scope::Scope;
 use super::syntax::{
@@ -18,27 +19,6 @@ use super::syntax::{
 };
 use super::types::ValueType;
 use model::{Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch};
-
-/// One controller builder, with every call made on it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ControllerChain {
-    pub line: u32,
-    pub name: Option<String>,
-    pub reconciler: Option<String>,
-    pub watches: Vec<RawWatch>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct RawWatch {
-    pub relation: Relation,
-    pub object: ObjectRef,
-    pub conditional: bool,
-    /// The guarding condition's text (`syntax::condition_of`), empty when unconditional.
-    pub condition: String,
-    /// `WatchesRawSource` of something other than a kind's source (see `model::Watch`).
-    pub raw_source: bool,
-    pub line: u32,
-}
 
 /// Records the controllers built in one function.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {

@@ -8,24 +8,10 @@ use tree_sitter::Node;
 
 use super::calls::names_import;
 use super::facts::Import;
+use super::facts::flag_default::NumTok;
 use super::scope::Scope;
 use super::syntax::callee;
 use super::syntax::{FIELD, KindName, text};
-
-/// One token of a numeric constant expression in postfix order.
-#[derive(Debug, Clone, PartialEq)]
-pub enum NumTok {
-    Int(i128),
-    Float(f64),
-    /// A constant: `Name` or `pkg.Name`, evaluated per project.
-    Ref(Option<String>, String),
-    /// A binary operator: `+ - * / % << >> & |`.
-    Op(String),
-    Neg,
-    /// A conversion to a float type (`float64(x)`); integer conversions truncate.
-    ToFloat,
-    ToInt,
-}
 
 /// Longest token list kept; longer expressions stay Go source text.
 const MAX_TOKENS: usize = 64;

@@ -8,124 +8,22 @@
 
 use super::syntax::FIELD;
 use super::syntax::KindName;
+use std::collections::HashSet;
+
 use tree_sitter::Node;
 
 use super::calls::{Graph, Paths};
 use super::consts::{ConstExpr, const_expr};
 use super::facts::GoFile;
+use super::facts::informers::{
+    FieldInformer, Forward, Gvr, GvrForward, InformerSource, RawInformer,
+};
 use super::index::{GoInput, dir_of};
 use super::scope::{Binding, Scope};
 use super::syntax::{FuncCtx, call_arguments, line_of, method_of, text};
 use super::types::{FuncRef, TypeRef, ValueType};
 use super::values::{Values, describe, plural};
 use model::{Controller, Diagnostic, PackageInformer, Relation, SourceRef, UNRESOLVED, Watch};
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct RawInformer {
-    pub func: FuncRef,
-    pub source: InformerSource,
-    pub line: u32,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum InformerSource {
-    /// `GetInformer(ctx, obj)`, `source.Kind(cache, obj, …)`, or
-    /// `cache.NewSharedIndexInformer(lw, obj, …)`.
-    Object(ValueType),
-    /// `f.Core().V1().Pods().Informer()`: ("CoreV1", "Pods").
-    Factory {
-        group_version: String,
-        resource: String,
-    },
-    /// A dynamic-client watch, or a dynamic/metadata/generic informer factory's
-    /// `ForResource(gvr)`, of a GroupVersionResource the code spells out.
-    Resource(Gvr),
-    /// A dynamic-client watch whose resource is not a GroupVersionResource expression.
-    Opaque(String),
-    /// `pkg.NewThing(…, gvr, …)`: an in-repo function given a GroupVersionResource; an
-    /// informer of that resource when the function hands it on to `ForResource`.
-    Wrapper {
-        qualifier: Option<String>,
-        name: String,
-        arg: usize,
-        gvr: Gvr,
-    },
-    /// `x.field` of a same-package struct type: whatever the package assigns to the field.
-    Field { owner: String, field: String },
-    /// A value known only by its Go type (a typed informer interface such as client-go's
-    /// `SecretInformer`, or an in-repo interface with a lister of one kind).
-    Typed(ValueType),
-    /// `x.M()` where `x`'s type is known: the declared result of method `M`.
-    Method { base: ValueType, method: String },
-    /// `cache.NewSharedInformer(lw, &unstructured.Unstructured{}, …)`: the kind is in the
-    /// ListWatch (whose dynamic-client watch is reported itself); the handler adds no row.
-    InListWatch,
-    /// An event handler added to a value the analyzer cannot follow to an informer.
-    Untraced(String),
-}
-
-/// A GroupVersionResource as written.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Gvr {
-    /// `schema.GroupVersionResource{Group: …, Version: …, Resource: …}`, or
-    /// `schema.GroupVersion{…}.WithResource(r)`.
-    Literal {
-        group: Option<ConstExpr>,
-        version: Option<ConstExpr>,
-        resource: Option<ConstExpr>,
-    },
-    /// `pkg.SchemeGroupVersion.WithResource(r)`: the group/version package `pkg` declares.
-    Package {
-        qualifier: String,
-        var: String,
-        resource: Option<ConstExpr>,
-    },
-    /// A package-level variable holding one (`name`, or `pkg.Name` of an in-repo package).
-    Var {
-        qualifier: Option<String>,
-        name: String,
-    },
-}
-
-/// What a package's functions say about informer values beyond one function.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct InformerFacts {
-    /// `x.field = <informer>` (also `x.field, err = …`) where `x` is of a same-package type.
-    pub fields: Vec<FieldInformer>,
-    /// Functions that hand a GroupVersionResource parameter on.
-    pub forwards: Vec<GvrForward>,
-    /// First result type of each method of the file's interfaces: (interface, method, type).
-    pub methods: Vec<(String, String, TypeRef)>,
-    /// Package-level variables given a GroupVersionResource expression.
-    pub gvrs: Vec<(String, Gvr)>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct FieldInformer {
-    pub owner: String,
-    pub field: String,
-    pub source: InformerSource,
-}
-
-/// Function `func` passes its parameter `param` (a GroupVersionResource) on to `to`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GvrForward {
-    pub func: String,
-    pub param: usize,
-    pub to: Forward,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum Forward {
-    /// `f.ForResource(…, param)`: an informer factory's informer for it.
-    ForResource,
-    /// `F(…, param, …)` / `pkg.F(…)` as argument `arg`.
-    Call {
-        qualifier: Option<String>,
-        name: String,
-        arg: usize,
-    },
-}
 
 /// The methods that add an event handler to a client-go informer: where its watch is
 /// reported when the informer is a value the code passes around.
@@ -397,208 +295,16 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
         receiver: ctx.receiver_type.clone(),
         name: ctx.name.clone(),
     };
-    let mut found = Vec::new();
-    let mut facts = InformerFacts::default();
-    {
+    let (found, fields, forwards) = {
         let tracer = Tracer { scope, src, file };
-        // Event handlers first: an informer they add a handler to is reported there (where
-        // the controller reacts), not where it is obtained.
-        let mut handled = std::collections::HashSet::new();
-        let mut sunk = std::collections::HashSet::new();
-        for &call in &ctx.calls {
-            let Some((operand, method)) = method_of(call, src) else {
-                continue;
-            };
-            if !HANDLER_METHODS.contains(&method) || call_arguments(call).is_empty() {
-                continue;
-            }
-            // `x.Informer().AddEventHandler(h)`: the informer of x.
-            let mut target = strip(operand, src);
-            if let Some((inner, "Informer", inner_args)) = method_call(target, src)
-                && inner_args.is_empty()
-            {
-                handled.insert(target.start_byte());
-                target = strip(inner, src);
-            }
-            if target.kind_name() == "identifier"
-                && let Some(Binding::Value(value)) =
-                    scope.lookup(text(target, src), target.start_byte())
-            {
-                sunk.insert(value.start_byte());
-                handled.insert(strip(value, src).start_byte());
-            }
-            let source = tracer
-                .source_of(target, 0)
-                .unwrap_or_else(|| InformerSource::Untraced(text(target, src).to_string()));
-            found.push((
-                source,
-                call.start_byte(),
-                line_of(call_field(call).unwrap_or(call)),
-            ));
-        }
-        // Informers obtained from factories and caches.
-        let mut via_locals: Vec<(usize, u32, InformerSource)> = Vec::new();
-        for &call in &ctx.calls {
-            let Some((operand, method)) = method_of(call, src) else {
-                continue;
-            };
-            if !OBTAINING_METHODS.contains(&method) {
-                continue;
-            }
-            let args = call_arguments(call);
-            let line = line_of(call_field(call).unwrap_or(call));
-            let source =
-                match method {
-                    "GetInformer" if args.len() >= 2 => Some(InformerSource::Object(
-                        scope.type_of(args[1], src, call.start_byte()),
-                    )),
-                    "Kind" | "TypedKind"
-                        if operand.kind_name() == "identifier"
-                            && args.len() >= 2
-                            && !inside_builder_watch(call, src) =>
-                    {
-                        Some(InformerSource::Object(scope.type_of(
-                            args[1],
-                            src,
-                            call.start_byte(),
-                        )))
-                    }
-                    "Informer" | "Lister"
-                        if args.is_empty() && !handled.contains(&call.start_byte()) =>
-                    {
-                        if let Some(direct) = obtained(&tracer, operand) {
-                            Some(direct)
-                        } else {
-                            // `inf := f.Core().V1().Pods()` … `inf.Informer()`: reported once, where
-                            // the local is given the accessor, unless a handler is added to it.
-                            if operand.kind_name() == "identifier"
-                                && let Some(Binding::Value(value)) =
-                                    scope.lookup(text(operand, src), operand.start_byte())
-                                && !sunk.contains(&value.start_byte())
-                                && let Some(direct) = obtained(&tracer, strip(value, src))
-                            {
-                                via_locals.push((value.start_byte(), line_of(value), direct));
-                            }
-                            None
-                        }
-                    }
-                    "Watch" => dynamic_resource(&tracer, operand),
-                    _ => None,
-                };
-            if let Some(source) = source {
-                found.push((source, call.start_byte(), line));
-            }
-        }
-        via_locals.sort_by_key(|(at, ..)| *at);
-        via_locals.dedup_by_key(|(at, ..)| *at);
-        found.extend(via_locals.into_iter().map(|(at, line, s)| (s, at, line)));
-        found.sort_by_key(|(_, at, _)| *at);
-
-        // `x.field = <informer>`: the field's informer for every method of the package.
-        for &b in &ctx.bindings {
-            if !matches!(
-                b.kind_name(),
-                "assignment_statement" | "short_var_declaration"
-            ) {
-                continue;
-            }
-            let (Some(left), Some(right)) = (
-                b.child_by_field_id(FIELD.left),
-                b.child_by_field_id(FIELD.right),
-            ) else {
-                continue;
-            };
-            let (names, values) = (super::scope::list(left), super::scope::list(right));
-            for (i, name) in names.iter().enumerate() {
-                let value = match values.len() {
-                    n if n == names.len() => values[i],
-                    1 if i == 0 => values[0],
-                    _ => continue,
-                };
-                if name.kind_name() != "selector_expression" {
-                    continue;
-                }
-                let (Some(owner), Some(field)) = (
-                    name.child_by_field_id(FIELD.operand),
-                    name.child_by_field_id(FIELD.field),
-                ) else {
-                    continue;
-                };
-                let owner = match scope.type_of(owner, src, b.start_byte()) {
-                    ValueType::Type(t) | ValueType::Param { ty: Some(t), .. }
-                        if t.qualifier.is_none() && !t.collection =>
-                    {
-                        t.name
-                    }
-                    _ => continue,
-                };
-                if let Some(source) = tracer.source_of(value, 0) {
-                    facts.fields.push(FieldInformer {
-                        owner,
-                        field: text(field, src).to_string(),
-                        source,
-                    });
-                }
-            }
-        }
-
-        // A GroupVersionResource parameter handed on (plain functions only: a wrapper is
-        // called as `F(…)` or `pkg.F(…)`).
-        if ctx.receiver_type.is_none() {
-            for &call in &ctx.calls {
-                let Some(function) = super::syntax::callee(call) else {
-                    continue;
-                };
-                for (arg, a) in call_arguments(call).into_iter().enumerate() {
-                    if a.kind_name() != "identifier" {
-                        continue;
-                    }
-                    let Some(Binding::Param(param, Some(ty))) =
-                        scope.lookup(text(a, src), a.start_byte())
-                    else {
-                        continue;
-                    };
-                    if ty.name != "GroupVersionResource" || ty.collection {
-                        continue;
-                    }
-                    let to = match function.kind_name() {
-                        "selector_expression" => {
-                            let (Some(q), Some(m)) = (
-                                function.child_by_field_id(FIELD.operand),
-                                function.child_by_field_id(FIELD.field),
-                            ) else {
-                                continue;
-                            };
-                            match text(m, src) {
-                                "ForResource" => Forward::ForResource,
-                                m if q.kind_name() == "identifier"
-                                    && scope.lookup(text(q, src), q.start_byte()).is_none() =>
-                                {
-                                    Forward::Call {
-                                        qualifier: Some(text(q, src).to_string()),
-                                        name: m.to_string(),
-                                        arg,
-                                    }
-                                }
-                                _ => continue,
-                            }
-                        }
-                        "identifier" => Forward::Call {
-                            qualifier: None,
-                            name: text(function, src).to_string(),
-                            arg,
-                        },
-                        _ => continue,
-                    };
-                    facts.forwards.push(GvrForward {
-                        func: ctx.name.clone(),
-                        param,
-                        to,
-                    });
-                }
-            }
-        }
-    }
+        let mut handlers = handler_informers(ctx, &tracer);
+        obtained_informers(ctx, &tracer, &mut handlers);
+        (
+            handlers.found,
+            field_informers(ctx, &tracer),
+            gvr_forwards(ctx, scope, src),
+        )
+    };
     for (source, _, line) in found {
         file.informers.push(RawInformer {
             func: func.clone(),
@@ -606,8 +312,246 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             line,
         });
     }
-    file.informer_facts.fields.extend(facts.fields);
-    file.informer_facts.forwards.extend(facts.forwards);
+    file.informer_facts.fields.extend(fields);
+    file.informer_facts.forwards.extend(forwards);
+}
+
+/// The informers one function reports: (source, byte offset, line), and what its event
+/// handlers already account for.
+struct Handlers {
+    found: Vec<(InformerSource, usize, u32)>,
+    /// `x.Informer()` calls a handler is added to (by start byte): reported at the handler.
+    handled: HashSet<usize>,
+    /// Values of locals a handler is added to (by start byte).
+    sunk: HashSet<usize>,
+}
+
+/// The informers event handlers are added to. Handlers come first: an informer they add a
+/// handler to is reported there (where the controller reacts), not where it is obtained.
+fn handler_informers(ctx: &FuncCtx, tracer: &Tracer) -> Handlers {
+    let (scope, src) = (tracer.scope, tracer.src);
+    let mut handlers = Handlers {
+        found: Vec::new(),
+        handled: HashSet::new(),
+        sunk: HashSet::new(),
+    };
+    let Handlers {
+        found,
+        handled,
+        sunk,
+    } = &mut handlers;
+    for &call in &ctx.calls {
+        let Some((operand, method)) = method_of(call, src) else {
+            continue;
+        };
+        if !HANDLER_METHODS.contains(&method) || call_arguments(call).is_empty() {
+            continue;
+        }
+        // `x.Informer().AddEventHandler(h)`: the informer of x.
+        let mut target = strip(operand, src);
+        if let Some((inner, "Informer", inner_args)) = method_call(target, src)
+            && inner_args.is_empty()
+        {
+            handled.insert(target.start_byte());
+            target = strip(inner, src);
+        }
+        if target.kind_name() == "identifier"
+            && let Some(Binding::Value(value)) =
+                scope.lookup(text(target, src), target.start_byte())
+        {
+            sunk.insert(value.start_byte());
+            handled.insert(strip(value, src).start_byte());
+        }
+        let source = tracer
+            .source_of(target, 0)
+            .unwrap_or_else(|| InformerSource::Untraced(text(target, src).to_string()));
+        found.push((
+            source,
+            call.start_byte(),
+            line_of(call_field(call).unwrap_or(call)),
+        ));
+    }
+    handlers
+}
+
+/// Informers obtained from factories and caches, in the order of the code.
+fn obtained_informers(ctx: &FuncCtx, tracer: &Tracer, handlers: &mut Handlers) {
+    let (scope, src) = (tracer.scope, tracer.src);
+    let Handlers {
+        found,
+        handled,
+        sunk,
+    } = handlers;
+    let mut via_locals: Vec<(usize, u32, InformerSource)> = Vec::new();
+    for &call in &ctx.calls {
+        let Some((operand, method)) = method_of(call, src) else {
+            continue;
+        };
+        if !OBTAINING_METHODS.contains(&method) {
+            continue;
+        }
+        let args = call_arguments(call);
+        let line = line_of(call_field(call).unwrap_or(call));
+        let source = match method {
+            "GetInformer" if args.len() >= 2 => Some(InformerSource::Object(scope.type_of(
+                args[1],
+                src,
+                call.start_byte(),
+            ))),
+            "Kind" | "TypedKind"
+                if operand.kind_name() == "identifier"
+                    && args.len() >= 2
+                    && !inside_builder_watch(call, src) =>
+            {
+                Some(InformerSource::Object(scope.type_of(
+                    args[1],
+                    src,
+                    call.start_byte(),
+                )))
+            }
+            "Informer" | "Lister" if args.is_empty() && !handled.contains(&call.start_byte()) => {
+                if let Some(direct) = obtained(tracer, operand) {
+                    Some(direct)
+                } else {
+                    // `inf := f.Core().V1().Pods()` … `inf.Informer()`: reported once, where
+                    // the local is given the accessor, unless a handler is added to it.
+                    if operand.kind_name() == "identifier"
+                        && let Some(Binding::Value(value)) =
+                            scope.lookup(text(operand, src), operand.start_byte())
+                        && !sunk.contains(&value.start_byte())
+                        && let Some(direct) = obtained(tracer, strip(value, src))
+                    {
+                        via_locals.push((value.start_byte(), line_of(value), direct));
+                    }
+                    None
+                }
+            }
+            "Watch" => dynamic_resource(tracer, operand),
+            _ => None,
+        };
+        if let Some(source) = source {
+            found.push((source, call.start_byte(), line));
+        }
+    }
+    via_locals.sort_by_key(|(at, ..)| *at);
+    via_locals.dedup_by_key(|(at, ..)| *at);
+    found.extend(via_locals.into_iter().map(|(at, line, s)| (s, at, line)));
+    found.sort_by_key(|(_, at, _)| *at);
+}
+
+/// `x.field = <informer>`: the field's informer for every method of the package.
+fn field_informers(ctx: &FuncCtx, tracer: &Tracer) -> Vec<FieldInformer> {
+    let (scope, src) = (tracer.scope, tracer.src);
+    let mut fields = Vec::new();
+    for &b in &ctx.bindings {
+        if !matches!(
+            b.kind_name(),
+            "assignment_statement" | "short_var_declaration"
+        ) {
+            continue;
+        }
+        let (Some(left), Some(right)) = (
+            b.child_by_field_id(FIELD.left),
+            b.child_by_field_id(FIELD.right),
+        ) else {
+            continue;
+        };
+        let (names, values) = (super::scope::list(left), super::scope::list(right));
+        for (i, name) in names.iter().enumerate() {
+            let value = match values.len() {
+                n if n == names.len() => values[i],
+                1 if i == 0 => values[0],
+                _ => continue,
+            };
+            if name.kind_name() != "selector_expression" {
+                continue;
+            }
+            let (Some(owner), Some(field)) = (
+                name.child_by_field_id(FIELD.operand),
+                name.child_by_field_id(FIELD.field),
+            ) else {
+                continue;
+            };
+            let owner = match scope.type_of(owner, src, b.start_byte()) {
+                ValueType::Type(t) | ValueType::Param { ty: Some(t), .. }
+                    if t.qualifier.is_none() && !t.collection =>
+                {
+                    t.name
+                }
+                _ => continue,
+            };
+            if let Some(source) = tracer.source_of(value, 0) {
+                fields.push(FieldInformer {
+                    owner,
+                    field: text(field, src).to_string(),
+                    source,
+                });
+            }
+        }
+    }
+
+    fields
+}
+
+/// A GroupVersionResource parameter handed on (plain functions only: a wrapper is called
+/// as `F(…)` or `pkg.F(…)`).
+fn gvr_forwards(ctx: &FuncCtx, scope: &Scope, src: &[u8]) -> Vec<GvrForward> {
+    let mut forwards = Vec::new();
+    if ctx.receiver_type.is_some() {
+        return forwards;
+    }
+    for &call in &ctx.calls {
+        let Some(function) = super::syntax::callee(call) else {
+            continue;
+        };
+        for (arg, a) in call_arguments(call).into_iter().enumerate() {
+            if a.kind_name() != "identifier" {
+                continue;
+            }
+            let Some(Binding::Param(param, Some(ty))) = scope.lookup(text(a, src), a.start_byte())
+            else {
+                continue;
+            };
+            if ty.name != "GroupVersionResource" || ty.collection {
+                continue;
+            }
+            let to = match function.kind_name() {
+                "selector_expression" => {
+                    let (Some(q), Some(m)) = (
+                        function.child_by_field_id(FIELD.operand),
+                        function.child_by_field_id(FIELD.field),
+                    ) else {
+                        continue;
+                    };
+                    match text(m, src) {
+                        "ForResource" => Forward::ForResource,
+                        m if q.kind_name() == "identifier"
+                            && scope.lookup(text(q, src), q.start_byte()).is_none() =>
+                        {
+                            Forward::Call {
+                                qualifier: Some(text(q, src).to_string()),
+                                name: m.to_string(),
+                                arg,
+                            }
+                        }
+                        _ => continue,
+                    }
+                }
+                "identifier" => Forward::Call {
+                    qualifier: None,
+                    name: text(function, src).to_string(),
+                    arg,
+                },
+                _ => continue,
+            };
+            forwards.push(GvrForward {
+                func: ctx.name.clone(),
+                param,
+                to,
+            });
+        }
+    }
+    forwards
 }
 
 /// An informer obtained directly: a factory accessor chain or `ForResource(gvr)`.

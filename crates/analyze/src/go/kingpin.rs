@@ -12,9 +12,9 @@
 
 use tree_sitter::Node;
 
-use super::binaries::{EnvName, RawEnv, RawFlag, RawValue};
 use super::consts::ConstExpr;
 use super::facts::Import;
+use super::facts::binaries::{EnvName, RawEnv, RawFlag, RawValue};
 use super::flag_default;
 use super::scope::{Binding, Scope};
 use super::syntax::callee;

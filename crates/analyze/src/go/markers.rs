@@ -25,6 +25,7 @@ use std::collections::BTreeMap;
 use tree_sitter::Node;
 
 use super::facts::GoFile;
+use super::facts::markers::{Arg, Marker, TypeMarkers};
 use super::index::{GoIndex, GoInput, dir_of};
 use super::syntax::{line_of, text, unescape_go};
 use model::{
@@ -52,27 +53,6 @@ const TYPE_LEVEL: [&str; 6] = [
     SUBRESOURCE_SCALE,
     STORAGE_VERSION,
 ];
-
-/// One argument: its name (empty for the single value of `+name=value`) and its values
-/// (one for a scalar, several for a list).
-pub type Arg = (String, Vec<String>);
-
-/// A marker this module understands, with its arguments as written.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Marker {
-    pub name: &'static str,
-    pub args: Vec<Arg>,
-    pub line: u32,
-}
-
-/// The type-level markers of one `type X …` declaration.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TypeMarkers {
-    pub type_name: String,
-    /// The line of the type's name in its declaration.
-    pub line: u32,
-    pub markers: Vec<Marker>,
-}
 
 /// Records every marker of one file: package-level ones in `file.package_markers`,
 /// type-level ones in `file.type_markers`. Malformed markers become diagnostics.

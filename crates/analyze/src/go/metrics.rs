@@ -16,9 +16,11 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
-use super::binaries::{RawValue, value_of};
+use super::binaries::value_of;
 use super::calls::names_import;
 use super::consts::ConstExpr;
+use super::facts::binaries::RawValue;
+use super::facts::metrics::{LabelPart, MetricFacts, OptsSource, RawMetric, RawOpts};
 use super::facts::{GoFile, Import};
 use super::index::{GoIndex, GoInput};
 use super::scope::{Binding, Scope};
@@ -28,56 +30,6 @@ use model::{Diagnostic, Metric, SourceRef, UNRESOLVED};
 
 const PROMETHEUS: &str = "github.com/prometheus/client_golang/prometheus";
 const PROMAUTO: &str = "github.com/prometheus/client_golang/prometheus/promauto";
-
-/// The name parts and help of a collector's options.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct RawOpts {
-    /// None when the field is absent (an empty part).
-    pub namespace: Option<RawValue>,
-    pub subsystem: Option<RawValue>,
-    pub name: Option<RawValue>,
-    pub help: Option<RawValue>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum OptsSource {
-    Literal(Box<RawOpts>),
-    /// A package-level variable holding the options: `pkg.Name` or `Name`.
-    Var(Option<String>, String),
-    Unknown(String),
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum LabelPart {
-    Str(ConstExpr),
-    /// A package-level `[]string` variable spread into the labels.
-    List(Option<String>, String),
-    Other(String),
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct RawMetric {
-    pub line: u32,
-    /// `counter`, `gauge`, `histogram`, `summary`, `untyped`; empty for `NewDesc`.
-    pub kind: String,
-    pub opts: OptsSource,
-    /// The label names of a vector (`…Vec`, `NewDesc`); None otherwise.
-    pub labels: Option<Vec<LabelPart>>,
-    /// The package-level variable a `NewDesc` is assigned to.
-    pub desc_var: Option<String>,
-}
-
-/// What one file contributes to metrics.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct MetricFacts {
-    pub metrics: Vec<RawMetric>,
-    /// Package-level `var x = prometheus.CounterOpts{…}`.
-    pub opts_vars: Vec<(String, RawOpts)>,
-    /// Package-level `var x = []string{…}` (or `append(…)`).
-    pub label_lists: Vec<(String, Vec<LabelPart>)>,
-    /// (descriptor variable, metric type) from `MustNewConstMetric(desc, prometheus.GaugeValue, …)`.
-    pub desc_types: Vec<(String, String)>,
-}
 
 /// Constructor name → (type, takes label names as its second argument).
 fn constructor(name: &str) -> Option<(&'static str, bool)> {

@@ -5,11 +5,11 @@
 use std::collections::HashMap;
 
 use super::facts::GoFile;
+use super::facts::writes::FuncFacts;
 use super::index::{GoIndex, GoInput, dir_of};
 use super::scope::is_group_version_accessor;
 use super::syntax::ObjectRef;
 use super::types::{FuncRef, GroupVersionRef, Signature, TypeRef, ValueType};
-use super::writes::FuncFacts;
 use model::{Area, UNRESOLVED};
 
 /// A function of the project: the file it is in and its facts.

@@ -24,49 +24,15 @@ use std::collections::{HashMap, HashSet};
 
 use tree_sitter::Node;
 
-use super::consts::{ConstExpr, const_expr};
+use super::consts::const_expr;
 use super::facts::GoFile;
+use super::facts::webhooks::{MethodDecl, PathArg, WebhookBuilder};
 use super::index::{GoIndex, GoInput, GoModule, dir_of};
 use super::scope::Scope;
 use super::syntax::{
     ChainRoot, FuncCtx, ObjectRef, assigned_variable, chain_heads, flatten_chain, text,
 };
 use model::{Diagnostic, Gvk, Origin, SourceRef, UNRESOLVED, Webhook, WebhookType};
-
-/// One webhook builder and what was configured on it.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct WebhookBuilder {
-    /// The line of the constructor call.
-    pub line: u32,
-    /// The type served (`For(&T{})` or the constructor's object), with the line it is given on.
-    pub object: Option<(ObjectRef, u32)>,
-    /// Lines of `WithDefaulter`/`WithCustomDefaulter`, `WithValidator`/`WithCustomValidator`
-    /// and `WithConverter`.
-    pub defaulter: Option<u32>,
-    pub validator: Option<u32>,
-    pub converter: Option<u32>,
-    /// `WithCustomPath`, `WithDefaulterCustomPath`, `WithValidatorCustomPath`.
-    pub custom_path: Option<PathArg>,
-    pub defaulter_path: Option<PathArg>,
-    pub validator_path: Option<PathArg>,
-}
-
-/// A custom path argument: its constant expression when it is one, and the text as written.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PathArg {
-    pub expr: Option<ConstExpr>,
-    pub text: String,
-    pub line: u32,
-}
-
-/// A method that decides what controller-runtime serves for a type: the legacy
-/// `Default()`/`ValidateCreate()`, and the conversion `Hub()` and `ConvertTo(…)`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MethodDecl {
-    pub receiver: String,
-    pub name: String,
-    pub params: usize,
-}
 
 const CONSTRUCTORS: [&str; 2] = ["NewWebhookManagedBy", "WebhookManagedBy"];
 const METHODS: [&str; 4] = ["Default", "ValidateCreate", "Hub", "ConvertTo"];

@@ -2,8 +2,8 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::Wrap;
 use super::resolve::{ApiDocs, FieldDoc, Flat, Key, Target};
+use crate::go::facts::api_docs::Wrap;
 use model::{CelRule, Crd, CrdSchema, Diagnostic, GoTypeOrigin, SchemaField, SourceRef};
 
 /// Gives each version of the project's own CRDs what its Go type says (see the module doc).

@@ -10,11 +10,11 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use super::extract::ROOT_PATH;
-use super::grpc::{self, GrpcFacts, Registration};
+use super::grpc::{self, Registration};
 use super::helpers::{self, Served};
 use super::pattern::{ANY, join, prefix_match, split_pattern};
-use super::{Arg, Base, Chain, Step};
 use crate::go::consts::ConstExpr;
+use crate::go::facts::routes::{Arg, Base, Chain, GrpcFacts, RouteCall, Step};
 use crate::go::index::{GoIndex, GoInput, dir_of};
 use crate::proto::ProtoFile;
 use model::{Diagnostic, HttpEndpoint, SourceRef};
@@ -310,9 +310,40 @@ pub fn resolve(
     endpoints
 }
 
+/// The routes one router step registers, each under the router's prefix.
+struct StepRoutes<'p> {
+    fw: Framework,
+    prefix: &'p Prefix,
+    line: u32,
+    rows: Vec<Draft>,
+}
+
+impl StepRoutes<'_> {
+    fn route(&mut self, method: Text, path: Text, handler: String) {
+        self.rows.push(Draft {
+            method,
+            host: Text::default(),
+            path: Prefix::join(self.prefix, &path, join).text,
+            handler,
+            framework: self.fw.name(),
+            implicit: false,
+            unknown_prefix: self.prefix.unknown,
+            line: self.line,
+        });
+    }
+}
+
+/// The router a step leaves unchanged (`Use`, `Group` of chi, …).
+fn same_router(fw: Framework, prefix: &Prefix) -> Vec<Value> {
+    vec![Value::Router {
+        fw,
+        prefix: prefix.clone(),
+    }]
+}
+
 /// One substitution of the loop variables a call's arguments use, per combination of their
 /// values; a single empty substitution when none is used.
-fn expansions(call: &super::RouteCall) -> Vec<Vec<(String, ConstExpr)>> {
+fn expansions(call: &RouteCall) -> Vec<Vec<(String, ConstExpr)>> {
     let mut used: Vec<&(String, Vec<ConstExpr>)> = Vec::new();
     for l in &call.loops {
         let referenced = call.chain.steps.iter().any(|s| {
@@ -877,6 +908,8 @@ impl<'a> Resolver<'a> {
         }
     }
 
+    /// A router's step: the values it makes (a group, a route being built, the router
+    /// itself), and into `out` the routes it registers.
     fn apply_router(
         &self,
         ctx: &Ctx,
@@ -885,193 +918,197 @@ impl<'a> Resolver<'a> {
         step: &Step,
         out: Option<&mut Vec<Draft>>,
     ) -> Vec<Value> {
-        let m = step.method.as_str();
-        let same = || {
-            vec![Value::Router {
-                fw,
-                prefix: prefix.clone(),
-            }]
-        };
-        let arg = |i: usize| step.args.get(i).map(|a| self.text_of(ctx, a));
-        let mut rows = Vec::new();
-        let mut route = |method: Text, path: Text, handler: String| {
-            rows.push(Draft {
-                method,
-                host: Text::default(),
-                path: Prefix::join(prefix, &path, join).text,
-                handler,
-                framework: fw.name(),
-                implicit: false,
-                unknown_prefix: prefix.unknown,
-                line: step.line,
-            });
+        let mut routes = StepRoutes {
+            fw,
+            prefix,
+            line: step.line,
+            rows: Vec::new(),
         };
         let values = match fw {
             Framework::NetHttp => {
-                if matches!(m, "HandleFunc" | "Handle")
+                if matches!(step.method.as_str(), "HandleFunc" | "Handle")
                     && let Some(out) = out
                 {
                     self.serve_mux_route(ctx, fw, prefix, step, out);
                 }
                 return Vec::new();
             }
-            Framework::Gorilla => {
-                let new_route = || GorillaRoute {
-                    prefix: prefix.clone(),
-                    host: None,
-                    path: None,
-                    prefix_match: false,
-                    methods: Vec::new(),
-                    handler: None,
-                    line: step.line,
-                };
-                match m {
-                    "HandleFunc" | "Handle" => {
-                        let mut r = new_route();
-                        r.path = arg(0);
-                        r.handler = Some(handler_of(step, 1));
-                        vec![Value::Route(Box::new(r))]
-                    }
-                    "Use" | "StrictSlash" | "SkipClean" | "UseEncodedPath" => same(),
-                    "Path" | "PathPrefix" | "Methods" | "Host" | "Schemes" | "Headers"
-                    | "HeadersRegexp" | "Queries" | "MatcherFunc" | "Name" | "NewRoute"
-                    | "Handler" | "HandlerFunc" => apply_route(self, ctx, &new_route(), step),
-                    _ => Vec::new(),
-                }
-            }
-            Framework::Gin | Framework::Echo => {
-                let handler_at = if fw == Framework::Gin {
-                    step.args.len().saturating_sub(1)
-                } else {
-                    1
-                };
-                match m {
-                    "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS"
-                    | "CONNECT" | "TRACE" => {
-                        if let Some(p) = arg(0) {
-                            route(Text::known(m), p, handler_of(step, handler_at.max(1)));
-                        }
-                        Vec::new()
-                    }
-                    "Any" => {
-                        if let Some(p) = arg(0) {
-                            route(Text::known(ANY), p, handler_of(step, handler_at.max(1)));
-                        }
-                        Vec::new()
-                    }
-                    // gin's `Handle(method, path, handlers…)`, echo's `Add(method, path, h)`.
-                    "Handle" | "Add"
-                        if matches!(
-                            (fw, m),
-                            (Framework::Gin, "Handle") | (Framework::Echo, "Add")
-                        ) =>
-                    {
-                        if let (Some(method), Some(p)) = (arg(0), arg(1)) {
-                            let at = if fw == Framework::Gin {
-                                step.args.len().saturating_sub(1).max(2)
-                            } else {
-                                2
-                            };
-                            route(method, p, handler_of(step, at));
-                        }
-                        Vec::new()
-                    }
-                    "Match" => {
-                        if let (Some(list), Some(p)) = (step.args.first(), arg(1)) {
-                            let at = if fw == Framework::Gin {
-                                step.args.len().saturating_sub(1).max(2)
-                            } else {
-                                2
-                            };
-                            for method in &list.list {
-                                route(self.eval_text(ctx, method), p.clone(), handler_of(step, at));
-                            }
-                            if list.list.is_empty() {
-                                route(
-                                    Text {
-                                        s: format!("{{{}}}", list.text),
-                                        unresolved: true,
-                                    },
-                                    p,
-                                    handler_of(step, at),
-                                );
-                            }
-                        }
-                        Vec::new()
-                    }
-                    "Group" => match arg(0) {
-                        Some(p) => vec![Value::Router {
-                            fw,
-                            prefix: prefix.join(&p, join),
-                        }],
-                        None => Vec::new(),
-                    },
-                    "Use" if fw == Framework::Gin => same(),
-                    _ => Vec::new(),
-                }
-            }
-            Framework::Chi => match m {
-                "Get" | "Post" | "Put" | "Patch" | "Delete" | "Head" | "Options" | "Connect"
-                | "Trace" => {
-                    if let Some(p) = arg(0) {
-                        route(Text::known(&m.to_uppercase()), p, handler_of(step, 1));
-                    }
-                    Vec::new()
-                }
-                "Handle" | "HandleFunc" => {
-                    // chi accepts `"METHOD /path"` patterns, like ServeMux.
-                    if let Some(p) = arg(0) {
-                        let (method, path) = split_method(&p);
-                        route(method, path, handler_of(step, 1));
-                    }
-                    Vec::new()
-                }
-                "Method" | "MethodFunc" => {
-                    if let (Some(method), Some(p)) = (arg(0), arg(1)) {
-                        route(method, p, handler_of(step, 2));
-                    }
-                    Vec::new()
-                }
-                "Mount" => {
-                    if let Some(p) = arg(0) {
-                        let mounted = Text {
-                            s: format!("{}/", p.s.trim_end_matches('/')),
-                            unresolved: p.unresolved,
-                        };
-                        rows.push(Draft {
-                            method: Text::known(ANY),
-                            host: Text::default(),
-                            path: {
-                                let joined = prefix.join(&mounted, join).text;
-                                Text {
-                                    s: prefix_match(&joined.s),
-                                    unresolved: joined.unresolved,
-                                }
-                            },
-                            handler: handler_of(step, 1),
-                            framework: fw.name(),
-                            implicit: false,
-                            unknown_prefix: prefix.unknown,
-                            line: step.line,
-                        });
-                    }
-                    Vec::new()
-                }
-                "Route" => match arg(0) {
-                    Some(p) => vec![Value::Router {
-                        fw,
-                        prefix: prefix.join(&p, join),
-                    }],
-                    None => Vec::new(),
-                },
-                "Group" | "With" => same(),
-                _ => Vec::new(),
-            },
+            Framework::Gorilla => self.apply_gorilla(ctx, prefix, step),
+            Framework::Gin | Framework::Echo => self.apply_gin_or_echo(ctx, &mut routes, step),
+            Framework::Chi => self.apply_chi(ctx, &mut routes, step),
         };
         if let Some(out) = out {
-            out.extend(rows);
+            out.extend(routes.rows);
         }
         values
+    }
+
+    /// A gorilla/mux router's step: a route it starts, or the router itself.
+    fn apply_gorilla(&self, ctx: &Ctx, prefix: &Prefix, step: &Step) -> Vec<Value> {
+        let m = step.method.as_str();
+        let arg = |i: usize| step.args.get(i).map(|a| self.text_of(ctx, a));
+        let new_route = || GorillaRoute {
+            prefix: prefix.clone(),
+            host: None,
+            path: None,
+            prefix_match: false,
+            methods: Vec::new(),
+            handler: None,
+            line: step.line,
+        };
+        match m {
+            "HandleFunc" | "Handle" => {
+                let mut r = new_route();
+                r.path = arg(0);
+                r.handler = Some(handler_of(step, 1));
+                vec![Value::Route(Box::new(r))]
+            }
+            "Use" | "StrictSlash" | "SkipClean" | "UseEncodedPath" => {
+                same_router(Framework::Gorilla, prefix)
+            }
+            "Path" | "PathPrefix" | "Methods" | "Host" | "Schemes" | "Headers"
+            | "HeadersRegexp" | "Queries" | "MatcherFunc" | "Name" | "NewRoute" | "Handler"
+            | "HandlerFunc" => apply_route(self, ctx, &new_route(), step),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A gin or echo router's step: the routes it registers, or the group it makes.
+    fn apply_gin_or_echo(&self, ctx: &Ctx, routes: &mut StepRoutes, step: &Step) -> Vec<Value> {
+        let m = step.method.as_str();
+        let arg = |i: usize| step.args.get(i).map(|a| self.text_of(ctx, a));
+        let handler_at = if routes.fw == Framework::Gin {
+            step.args.len().saturating_sub(1)
+        } else {
+            1
+        };
+        match m {
+            "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS" | "CONNECT"
+            | "TRACE" => {
+                if let Some(p) = arg(0) {
+                    routes.route(Text::known(m), p, handler_of(step, handler_at.max(1)));
+                }
+                Vec::new()
+            }
+            "Any" => {
+                if let Some(p) = arg(0) {
+                    routes.route(Text::known(ANY), p, handler_of(step, handler_at.max(1)));
+                }
+                Vec::new()
+            }
+            // gin's `Handle(method, path, handlers…)`, echo's `Add(method, path, h)`.
+            "Handle" | "Add"
+                if matches!(
+                    (routes.fw, m),
+                    (Framework::Gin, "Handle") | (Framework::Echo, "Add")
+                ) =>
+            {
+                if let (Some(method), Some(p)) = (arg(0), arg(1)) {
+                    let at = if routes.fw == Framework::Gin {
+                        step.args.len().saturating_sub(1).max(2)
+                    } else {
+                        2
+                    };
+                    routes.route(method, p, handler_of(step, at));
+                }
+                Vec::new()
+            }
+            "Match" => {
+                if let (Some(list), Some(p)) = (step.args.first(), arg(1)) {
+                    let at = if routes.fw == Framework::Gin {
+                        step.args.len().saturating_sub(1).max(2)
+                    } else {
+                        2
+                    };
+                    for method in &list.list {
+                        routes.route(self.eval_text(ctx, method), p.clone(), handler_of(step, at));
+                    }
+                    if list.list.is_empty() {
+                        routes.route(
+                            Text {
+                                s: format!("{{{}}}", list.text),
+                                unresolved: true,
+                            },
+                            p,
+                            handler_of(step, at),
+                        );
+                    }
+                }
+                Vec::new()
+            }
+            "Group" => match arg(0) {
+                Some(p) => vec![Value::Router {
+                    fw: routes.fw,
+                    prefix: routes.prefix.join(&p, join),
+                }],
+                None => Vec::new(),
+            },
+            "Use" if routes.fw == Framework::Gin => same_router(routes.fw, routes.prefix),
+            _ => Vec::new(),
+        }
+    }
+
+    /// A chi router's step: the routes it registers or mounts, or the router it makes.
+    fn apply_chi(&self, ctx: &Ctx, routes: &mut StepRoutes, step: &Step) -> Vec<Value> {
+        let m = step.method.as_str();
+        let arg = |i: usize| step.args.get(i).map(|a| self.text_of(ctx, a));
+        match m {
+            "Get" | "Post" | "Put" | "Patch" | "Delete" | "Head" | "Options" | "Connect"
+            | "Trace" => {
+                if let Some(p) = arg(0) {
+                    routes.route(Text::known(&m.to_uppercase()), p, handler_of(step, 1));
+                }
+                Vec::new()
+            }
+            "Handle" | "HandleFunc" => {
+                // chi accepts `"METHOD /path"` patterns, like ServeMux.
+                if let Some(p) = arg(0) {
+                    let (method, path) = split_method(&p);
+                    routes.route(method, path, handler_of(step, 1));
+                }
+                Vec::new()
+            }
+            "Method" | "MethodFunc" => {
+                if let (Some(method), Some(p)) = (arg(0), arg(1)) {
+                    routes.route(method, p, handler_of(step, 2));
+                }
+                Vec::new()
+            }
+            "Mount" => {
+                if let Some(p) = arg(0) {
+                    let mounted = Text {
+                        s: format!("{}/", p.s.trim_end_matches('/')),
+                        unresolved: p.unresolved,
+                    };
+                    routes.rows.push(Draft {
+                        method: Text::known(ANY),
+                        host: Text::default(),
+                        path: {
+                            let joined = routes.prefix.join(&mounted, join).text;
+                            Text {
+                                s: prefix_match(&joined.s),
+                                unresolved: joined.unresolved,
+                            }
+                        },
+                        handler: handler_of(step, 1),
+                        framework: routes.fw.name(),
+                        implicit: false,
+                        unknown_prefix: routes.prefix.unknown,
+                        line: step.line,
+                    });
+                }
+                Vec::new()
+            }
+            "Route" => match arg(0) {
+                Some(p) => vec![Value::Router {
+                    fw: routes.fw,
+                    prefix: routes.prefix.join(&p, join),
+                }],
+                None => Vec::new(),
+            },
+            "Group" | "With" => same_router(routes.fw, routes.prefix),
+            _ => Vec::new(),
+        }
     }
 
     /// `ws.Path(p)`: the web service's root path.

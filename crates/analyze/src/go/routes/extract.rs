@@ -11,9 +11,10 @@ use std::collections::{HashMap, HashSet};
 
 use tree_sitter::Node;
 
-use super::{Arg, Base, CallSite, Chain, RouteCall, Step, grpc};
+use super::grpc;
 use crate::go::consts::{ConstExpr, const_expr};
 use crate::go::facts::GoFile;
+use crate::go::facts::routes::{Arg, Base, CallSite, Chain, RouteCall, RouteFacts, Step};
 use crate::go::syntax::{FIELD, FuncCtx, for_each_node, line_of, string_literal, text};
 
 /// A named type as written: (package qualifier, name).
@@ -504,7 +505,7 @@ impl<'s> Extractor<'s> {
     }
 
     /// `x := v`, `x, err := f()`, `x = v`, `s.f = v`.
-    fn assignment(&mut self, node: Node, facts: &mut super::RouteFacts) {
+    fn assignment(&mut self, node: Node, facts: &mut RouteFacts) {
         if node.kind_name() == "assignment_statement"
             && node
                 .child_by_field_id(FIELD.operator)
@@ -585,7 +586,7 @@ impl<'s> Extractor<'s> {
     }
 
     /// `Field: v` in a composite literal: evidence about the field named `Field`.
-    fn keyed_element(&self, node: Node, facts: &mut super::RouteFacts) {
+    fn keyed_element(&self, node: Node, facts: &mut RouteFacts) {
         let key = node
             .child_by_field_id(FIELD.key)
             .and_then(|k| k.named_child(0))
@@ -650,7 +651,7 @@ impl<'s> Extractor<'s> {
         }
     }
 
-    fn call(&mut self, call: Node, facts: &mut super::RouteFacts) {
+    fn call(&mut self, call: Node, facts: &mut RouteFacts) {
         self.call_site(call, facts);
         let names = method_names(call, self.src);
         let recorded = names.iter().any(|m| is_recorded(m));
@@ -707,7 +708,7 @@ impl<'s> Extractor<'s> {
 
     /// Records `f(x)`, `pkg.F(x)`, `s.m(x)` with the arguments that may be routers, so a
     /// parameter can later be resolved from what its callers pass.
-    fn call_site(&self, call: Node, facts: &mut super::RouteFacts) {
+    fn call_site(&self, call: Node, facts: &mut RouteFacts) {
         let Some(function) = call.child_by_field_id(FIELD.function) else {
             return;
         };

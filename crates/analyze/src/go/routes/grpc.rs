@@ -12,42 +12,12 @@
 
 use tree_sitter::Node;
 
+use crate::go::facts::routes::{GatewayHandle, GrpcFacts, ServiceDesc};
 use crate::go::syntax::{FIELD, FuncCtx, KindName, for_each_node, string_literal, text};
 use crate::proto::ProtoFile;
 
 /// At most this many op codes and pool strings are read from one pattern.
 const MAX_PATTERN: usize = 1024;
-
-/// What one file says about gRPC services and gateway routes.
-#[derive(Debug, Default, Clone)]
-pub struct GrpcFacts {
-    /// `grpc.ServiceDesc` literals of a generated file.
-    pub services: Vec<ServiceDesc>,
-    /// grpc-gateway `pattern_…` variables of a generated file, with their path.
-    pub patterns: Vec<(String, String)>,
-    /// `mux.Handle(method, pattern_…, …)` calls in generated gateway registrations.
-    pub handles: Vec<GatewayHandle>,
-    /// Top-level functions whose names have the form of a generated registration.
-    pub declared: Vec<String>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct ServiceDesc {
-    /// `X` of `X_ServiceDesc` (or of the older `_X_serviceDesc`).
-    pub go_name: String,
-    pub full_name: String,
-    /// Method and stream names, in declaration order.
-    pub methods: Vec<String>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct GatewayHandle {
-    /// The generated function the call is in, `RegisterXHandlerClient`.
-    pub func: String,
-    /// The HTTP method, when it is a literal or a `http.Method…` constant.
-    pub method: Option<String>,
-    pub pattern: String,
-}
 
 /// What kind of registration a function name is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,27 +1,46 @@
 //! What one Go file contributes to its project's analysis: `GoFile`, the per-file facts
-//! every feature reads and writes. Data only: it names each feature's fact types and calls
-//! nothing, so `file` (the hub that runs every feature's `extract`) and the features depend
-//! on it, and it on no code of theirs.
+//! every feature reads and writes, and in its submodules (one per feature) the plain data
+//! types those facts are made of. Data only: it and its submodules import no feature code
+//! (only the shared vocabulary of `consts`, `types` and `syntax`), so `file` (the hub that
+//! runs every feature's `extract`) and the features depend on it, and it on no code of
+//! theirs: the features never import each other in a circle through it.
+
+pub mod api_docs;
+pub mod binaries;
+pub mod calls;
+pub mod cobra;
+pub mod conditions;
+pub mod connections;
+pub mod controllers;
+pub mod flag_default;
+pub mod informers;
+pub mod library_flags;
+pub mod manager;
+pub mod markers;
+pub mod metrics;
+pub mod platform;
+pub mod routes;
+pub mod webhooks;
+pub mod writes;
 
 use std::any::Any;
 use std::fmt;
 
-use super::binaries::BinaryFacts;
-use super::calls;
-use super::conditions::ConditionFacts;
-use super::connections::ConnectionFacts;
 use super::consts::{self, ConstExpr};
-use super::controllers::ControllerChain;
-use super::informers::{InformerFacts, RawInformer};
-use super::manager::ManagerFacts;
-use super::markers::{Marker, TypeMarkers};
-use super::metrics::MetricFacts;
-use super::platform::PlatformFacts;
-use super::routes::RouteFacts;
 use super::types::{InterfaceDecl, StructDecl};
-use super::webhooks::{MethodDecl, WebhookBuilder};
-use super::writes::FuncFacts;
+use api_docs::DocDecl;
+use binaries::BinaryFacts;
+use conditions::ConditionFacts;
+use connections::ConnectionFacts;
+use controllers::ControllerChain;
+use informers::{InformerFacts, RawInformer};
+use manager::ManagerFacts;
+use markers::{Marker, TypeMarkers};
+use metrics::MetricFacts;
 use model::Diagnostic;
+use platform::PlatformFacts;
+use routes::RouteFacts;
+use webhooks::{MethodDecl, WebhookBuilder};
 
 /// What one Go file contributes to its project's analysis.
 #[derive(Debug, Default, Clone)]
@@ -39,7 +58,7 @@ pub struct GoFile {
     pub vendored: bool,
     pub controllers: Vec<ControllerChain>,
     /// Every function's calls and candidate client writes (see `writes`).
-    pub functions: Vec<FuncFacts>,
+    pub functions: Vec<writes::FuncFacts>,
     pub informers: Vec<RawInformer>,
     /// Informer values kept in struct fields, GroupVersionResource parameters handed on,
     /// interface method results (see `informers`).
@@ -56,7 +75,7 @@ pub struct GoFile {
     pub call_facts: Vec<calls::FuncFacts>,
     pub structs: Vec<StructDecl>,
     /// Type declarations with their doc comments, for the CRD reference (see `api_docs`).
-    pub doc_decls: Vec<super::api_docs::DocDecl>,
+    pub doc_decls: Vec<DocDecl>,
     /// Interface declarations: their methods, for calls through interfaces, and the types
     /// they embed (a local interface embedding `client.Client` makes its values clients).
     pub interfaces: Vec<InterfaceDecl>,
