@@ -385,7 +385,6 @@ pub fn helm_values(charts: &[HelmChart]) -> Vec<ImageRef> {
 mod tests {
     fn rows(files: &[(&str, &str)]) -> Vec<String> {
         crate::tests::project(files)
-            .yaml
             .images
             .iter()
             .map(|i| {

@@ -21,11 +21,7 @@ pub mod yaml;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use model::{
-    ApiPackage, ApiType, Area, Binary, Controller, Dependency, Diagnostic, Dockerfile,
-    ExternalConnection, FeatureGate, HttpEndpoint, Manager, MemoryRisk, Metric, ModuleFile,
-    PackageInformer, PackageOperation, PlatformCheck,
-};
+use model::{Area, Findings};
 
 pub use source::file_kind::FileKind;
 
@@ -74,38 +70,16 @@ pub fn analyze_file(kind: FileKind, path: &str, text: &str, area: Area) -> FileF
     }
 }
 
-/// A project's findings once every file is analyzed and cross-file references are resolved.
+/// A project once every file is analyzed and cross-file references are resolved: the
+/// findings the project model embeds, and how many YAML files had to be read specially.
 #[derive(Debug, Default)]
-pub struct Findings {
-    pub controllers: Vec<Controller>,
-    /// Manifests, kustomizations and Helm charts, with the webhooks and RBAC rules Go code
-    /// and markers declare joined in.
-    pub yaml: yaml::YamlFindings,
-    pub api_types: Vec<ApiType>,
-    pub binaries: Vec<Binary>,
-    pub metrics: Vec<Metric>,
-    pub http_endpoints: Vec<HttpEndpoint>,
-    pub diagnostics: Vec<Diagnostic>,
-    pub api_packages: Vec<ApiPackage>,
-    pub package_operations: Vec<PackageOperation>,
-    pub informers: Vec<PackageInformer>,
-    /// Status conditions set by code no controller reaches, and Knative condition sets.
-    pub conditions: Vec<model::StatusCondition>,
-    pub condition_sets: Vec<model::ConditionSet>,
-    pub connections: Vec<ExternalConnection>,
-    pub feature_gates: Vec<FeatureGate>,
-    pub platform_checks: Vec<PlatformCheck>,
-    pub module_files: Vec<ModuleFile>,
-    pub dependencies: Vec<Dependency>,
-    pub dockerfiles: Vec<Dockerfile>,
-    pub managers: Vec<Manager>,
-    pub memory_risks: Vec<MemoryRisk>,
-    /// The registered Go extractors' tables (`go::extractor`).
-    pub tables: Vec<model::Table>,
+pub struct Assembled {
+    pub findings: Findings,
+    pub yaml_counts: yaml::YamlCounts,
 }
 
 /// Combines the facts of all files of one project (in path order) into findings.
-pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>) -> Findings {
+pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>) -> Assembled {
     let mut findings = Findings::default();
     let mut go_files = Vec::new();
     let mut modules = Vec::new();
@@ -220,36 +194,34 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
                 .map(|c| c.group.clone()),
         )
         .collect();
-    findings.yaml = yaml::resolve(yaml_files, &own_groups, &mut findings.diagnostics);
-    rust::merge_crds(&mut findings.yaml.crds, rust.crds);
-    go::api_docs::annotate(
-        &mut findings.yaml.crds,
-        &go.api_docs,
-        &mut findings.diagnostics,
-    );
+    let mut diagnostics = Vec::new();
+    let yaml_counts = yaml::resolve(yaml_files, &own_groups, &mut findings, &mut diagnostics);
+    findings.diagnostics.append(&mut diagnostics);
+    rust::merge_crds(&mut findings.crds, rust.crds);
+    go::api_docs::annotate(&mut findings.crds, &go.api_docs, &mut findings.diagnostics);
     // Webhooks served by code or declared by markers, and RBAC markers, join the manifests'.
-    findings.yaml.webhooks.extend(go.webhooks);
-    findings.yaml.rbac.extend(go.rbac);
-    merge::merge_identical(&mut findings.yaml.webhooks);
-    merge::merge_identical(&mut findings.yaml.rbac);
+    findings.webhooks.extend(go.webhooks);
+    findings.rbac.extend(go.rbac);
+    merge::merge_identical(&mut findings.webhooks);
+    merge::merge_identical(&mut findings.rbac);
     // Only now are manifests and Go both known: compare webhook markers with both.
-    let disagreements = go::markers::check_webhook_paths(
-        &findings.yaml.webhooks,
-        &findings.yaml.crds,
-        &findings.api_types,
-    );
+    let disagreements =
+        go::markers::check_webhook_paths(&findings.webhooks, &findings.crds, &findings.api_types);
     findings.diagnostics.extend(disagreements);
     merge::merge_identical(&mut findings.http_endpoints);
     findings.memory_risks = memory::risks(
         &mut findings.managers,
         &findings.controllers,
         &findings.informers,
-        &findings.yaml.workloads,
+        &findings.workloads,
         &findings.binaries,
     );
     findings.diagnostics.sort();
     findings.diagnostics.dedup();
-    findings
+    Assembled {
+        findings,
+        yaml_counts,
+    }
 }
 
 #[cfg(test)]
@@ -268,7 +240,7 @@ pub(crate) mod tests {
                 )
             })
             .collect();
-        assemble(facts, &BTreeMap::new())
+        assemble(facts, &BTreeMap::new()).findings
     }
 
     const WIDGET_CRD: &str = "apiVersion: apiextensions.k8s.io/v1

@@ -106,7 +106,8 @@ pub fn write_verbs(verb: &str) -> (&'static [&'static str], Option<&'static str>
 }
 
 fn role_rules<'a>(p: &'a Project, basis: &Basis) -> Vec<&'a RbacRule> {
-    p.rbac
+    p.findings
+        .rbac
         .iter()
         .filter(|r| r.area.is_component() && !r.bundled)
         .filter(|r| basis.service_account.is_empty() || basis.roles.contains(&r.role))
@@ -121,6 +122,7 @@ pub fn basis(p: &Project) -> Basis {
         reason,
     };
     let bindings: Vec<_> = p
+        .findings
         .role_bindings
         .iter()
         .filter(|b| b.area.is_component() && !b.bundled)
@@ -143,6 +145,7 @@ pub fn basis(p: &Project) -> Basis {
     };
     let mut accounts: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
     for w in p
+        .findings
         .workloads
         .iter()
         .filter(|w| w.area.is_component() && !w.bundled && !w.templated)
@@ -173,7 +176,7 @@ pub fn basis(p: &Project) -> Basis {
     roles.dedup();
     let missing: Vec<&String> = roles
         .iter()
-        .filter(|role| !p.rbac.iter().any(|r| &r.role == *role))
+        .filter(|role| !p.findings.rbac.iter().any(|r| &r.role == *role))
         .collect();
     let name = if namespace.is_empty() {
         account.clone()
@@ -227,6 +230,7 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
         });
     };
     for (index, c) in p
+        .findings
         .controllers
         .iter()
         .enumerate()
@@ -259,6 +263,7 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
         }
     }
     for i in p
+        .findings
         .informers
         .iter()
         .filter(|i| i.area.is_component() && i.group != UNRESOLVED)
@@ -275,6 +280,7 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
         }
     }
     for o in p
+        .findings
         .package_operations
         .iter()
         .filter(|o| o.area.is_component() && o.group != UNRESOLVED)
@@ -432,98 +438,101 @@ mod tests {
 
     fn project() -> Project {
         Project {
-            controllers: vec![Controller {
-                conditions: Vec::new(),
-                reads: vec![
-                    Operation {
-                        via: vec![model::CallStep {
-                            function: "pool.helper.lookup".into(),
-                            file: "c.go".into(),
-                            line: 5,
-                        }],
+            findings: model::Findings {
+                controllers: vec![Controller {
+                    conditions: Vec::new(),
+                    reads: vec![
+                        Operation {
+                            via: vec![model::CallStep {
+                                function: "pool.helper.lookup".into(),
+                                file: "c.go".into(),
+                                line: 5,
+                            }],
+                            condition: String::new(),
+                            verb: "get".into(),
+                            group: "".into(),
+                            version: "v1".into(),
+                            kind: "Service".into(),
+                            sources: vec![SourceRef::new("h.go", 7)],
+                        },
+                        Operation {
+                            via: Vec::new(),
+                            condition: "if cfg.Enabled".into(),
+                            verb: "list".into(),
+                            group: "".into(),
+                            version: "v1".into(),
+                            kind: "ConfigMap".into(),
+                            sources: vec![SourceRef::new("c.go", 8)],
+                        },
+                        // A read of a kind known only at run time: never a need.
+                        Operation {
+                            via: Vec::new(),
+                            condition: String::new(),
+                            verb: "get".into(),
+                            group: UNRESOLVED.into(),
+                            version: String::new(),
+                            kind: String::new(),
+                            sources: vec![SourceRef::new("c.go", 9)],
+                        },
+                    ],
+                    name: "pool".into(),
+                    reconciler: "PoolReconciler".into(),
+                    area: Area::Component,
+                    sources: Vec::new(),
+                    watches: vec![Watch {
                         condition: String::new(),
-                        verb: "get".into(),
-                        group: "".into(),
-                        version: "v1".into(),
-                        kind: "Service".into(),
-                        sources: vec![SourceRef::new("h.go", 7)],
-                    },
-                    Operation {
-                        via: Vec::new(),
-                        condition: "if cfg.Enabled".into(),
-                        verb: "list".into(),
-                        group: "".into(),
-                        version: "v1".into(),
-                        kind: "ConfigMap".into(),
-                        sources: vec![SourceRef::new("c.go", 8)],
-                    },
-                    // A read of a kind known only at run time: never a need.
-                    Operation {
-                        via: Vec::new(),
-                        condition: String::new(),
-                        verb: "get".into(),
-                        group: UNRESOLVED.into(),
-                        version: String::new(),
-                        kind: String::new(),
-                        sources: vec![SourceRef::new("c.go", 9)],
-                    },
-                ],
-                name: "pool".into(),
-                reconciler: "PoolReconciler".into(),
-                area: Area::Component,
-                sources: Vec::new(),
-                watches: vec![Watch {
-                    condition: String::new(),
-                    relation: Relation::For,
-                    group: "apps".into(),
-                    version: "v1".into(),
-                    kind: "Deployment".into(),
-                    conditional: false,
-                    import_path: None,
-                    raw_source: false,
-                    sources: vec![SourceRef::new("c.go", 10)],
-                }],
-                operations: vec![
-                    Operation {
-                        via: Vec::new(),
-                        condition: String::new(),
-                        verb: "create".into(),
-                        group: "".into(),
-                        version: "v1".into(),
-                        kind: "Service".into(),
-                        sources: vec![SourceRef::new("c.go", 20)],
-                    },
-                    Operation {
-                        via: Vec::new(),
-                        condition: String::new(),
-                        verb: "status_update".into(),
+                        relation: Relation::For,
                         group: "apps".into(),
                         version: "v1".into(),
                         kind: "Deployment".into(),
-                        sources: vec![SourceRef::new("c.go", 30)],
-                    },
-                    Operation {
-                        via: Vec::new(),
-                        condition: String::new(),
-                        verb: "patch".into(),
-                        group: "x.io".into(),
-                        version: "v1".into(),
-                        kind: "Unknown".into(),
-                        sources: vec![SourceRef::new("c.go", 40)],
-                    },
+                        conditional: false,
+                        import_path: None,
+                        raw_source: false,
+                        sources: vec![SourceRef::new("c.go", 10)],
+                    }],
+                    operations: vec![
+                        Operation {
+                            via: Vec::new(),
+                            condition: String::new(),
+                            verb: "create".into(),
+                            group: "".into(),
+                            version: "v1".into(),
+                            kind: "Service".into(),
+                            sources: vec![SourceRef::new("c.go", 20)],
+                        },
+                        Operation {
+                            via: Vec::new(),
+                            condition: String::new(),
+                            verb: "status_update".into(),
+                            group: "apps".into(),
+                            version: "v1".into(),
+                            kind: "Deployment".into(),
+                            sources: vec![SourceRef::new("c.go", 30)],
+                        },
+                        Operation {
+                            via: Vec::new(),
+                            condition: String::new(),
+                            verb: "patch".into(),
+                            group: "x.io".into(),
+                            version: "v1".into(),
+                            kind: "Unknown".into(),
+                            sources: vec![SourceRef::new("c.go", 40)],
+                        },
+                    ],
+                }],
+                rbac: vec![
+                    rule(
+                        "ClusterRole/manager",
+                        "apps",
+                        "deployments",
+                        &["get", "list", "watch", "delete"],
+                    ),
+                    rule("ClusterRole/manager", "", "services", &["get", "create"]),
+                    rule("ClusterRole/other", "", "services", &["update"]),
+                    rule("ClusterRole/manager", "", "secrets", &["get", "list"]),
                 ],
-            }],
-            rbac: vec![
-                rule(
-                    "ClusterRole/manager",
-                    "apps",
-                    "deployments",
-                    &["get", "list", "watch", "delete"],
-                ),
-                rule("ClusterRole/manager", "", "services", &["get", "create"]),
-                rule("ClusterRole/other", "", "services", &["update"]),
-                rule("ClusterRole/manager", "", "secrets", &["get", "list"]),
-            ],
+                ..Default::default()
+            },
             ..Project::default()
         }
     }
@@ -623,7 +632,7 @@ mod tests {
     #[test]
     fn the_bound_service_account_narrows_the_rules() {
         let mut p = project();
-        p.workloads = vec![Workload {
+        p.findings.workloads = vec![Workload {
             kind: "Deployment".into(),
             name: "manager".into(),
             namespace: "system".into(),
@@ -631,7 +640,7 @@ mod tests {
             service_account: "manager".into(),
             ..Workload::default()
         }];
-        p.role_bindings = vec![RoleBinding {
+        p.findings.role_bindings = vec![RoleBinding {
             kind: "ClusterRoleBinding".into(),
             name: "manager".into(),
             namespace: String::new(),
@@ -663,7 +672,7 @@ mod tests {
         );
 
         // A bound role that is not in the repository: back to the union, with the reason.
-        p.role_bindings[0].role = "ClusterRole/cluster-admin".into();
+        p.findings.role_bindings[0].role = "ClusterRole/cluster-admin".into();
         let report = check(&p, &ResourceNames::new(&[]));
         assert_eq!(report.basis.service_account, "");
         assert!(

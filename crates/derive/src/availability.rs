@@ -132,13 +132,13 @@ struct Index<'p> {
 impl<'p> Index<'p> {
     fn new(p: &'p Project) -> Index<'p> {
         let mut built_by: HashMap<&str, Vec<&Kustomization>> = HashMap::new();
-        for k in p.kustomizations.iter().filter(|k| !k.bundled) {
+        for k in p.findings.kustomizations.iter().filter(|k| !k.bundled) {
             for o in &k.objects {
                 built_by.entry(o.as_str()).or_default().push(k);
             }
         }
         let mut budgets_by_label: HashMap<Option<&str>, Vec<&DisruptionBudget>> = HashMap::new();
-        for b in &p.disruption_budgets {
+        for b in &p.findings.disruption_budgets {
             let key = b
                 .selector
                 .iter()
@@ -147,7 +147,7 @@ impl<'p> Index<'p> {
             budgets_by_label.entry(key).or_default().push(b);
         }
         let mut autoscalers_by_target: HashMap<(&str, &str), Vec<&Autoscaler>> = HashMap::new();
-        for h in &p.autoscalers {
+        for h in &p.findings.autoscalers {
             autoscalers_by_target
                 .entry((h.target_kind.as_str(), h.target_name.as_str()))
                 .or_default()
@@ -185,7 +185,11 @@ impl<'p> Index<'p> {
 /// The rows of a project, in the order of its workloads.
 pub fn rows(p: &Project) -> Vec<Row<'_>> {
     let index = Index::new(p);
-    p.workloads.iter().map(|w| row(&index, w)).collect()
+    p.findings
+        .workloads
+        .iter()
+        .map(|w| row(&index, w))
+        .collect()
 }
 
 fn row<'p>(index: &Index<'p>, w: &'p Workload) -> Row<'p> {
@@ -613,7 +617,10 @@ mod tests {
     #[test]
     fn bare_deployment_fires_every_flag() {
         let p = Project {
-            workloads: vec![workload("bare", "3", &["app=bare"])],
+            findings: model::Findings {
+                workloads: vec![workload("bare", "3", &["app=bare"])],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let rows = super::rows(&p);
@@ -652,11 +659,14 @@ mod tests {
         single.pod_labels = vec!["app=single".into()];
         single.anti_affinity.clear();
         let p = Project {
-            workloads: vec![full, single],
-            disruption_budgets: vec![
-                budget("full", "", "1", &["app=full"]),
-                budget("single", "1", "", &["app=single"]),
-            ],
+            findings: model::Findings {
+                workloads: vec![full, single],
+                disruption_budgets: vec![
+                    budget("full", "", "1", &["app=full"]),
+                    budget("single", "1", "", &["app=single"]),
+                ],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let rows = super::rows(&p);
@@ -711,7 +721,10 @@ mod tests {
         w.unrendered_yaml = true;
         w.containers[0].resources_templated = true;
         let p = Project {
-            workloads: vec![w],
+            findings: model::Findings {
+                workloads: vec![w],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let rows = super::rows(&p);
@@ -723,7 +736,10 @@ mod tests {
         let mut w = workload("u", "1", &["app=u"]);
         w.unread_patches = vec!["the patches of kustomization config/default".into()];
         let p = Project {
-            workloads: vec![w],
+            findings: model::Findings {
+                workloads: vec![w],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let rows = super::rows(&p);
@@ -739,12 +755,15 @@ mod tests {
         // Quadratic matching would compare 400 million pairs here.
         let n = 20_000;
         let p = Project {
-            workloads: (0..n)
-                .map(|i| workload(&format!("w{i}"), "2", &[&format!("app=w{i}")]))
-                .collect(),
-            disruption_budgets: (0..n)
-                .map(|i| budget(&format!("b{i}"), "1", "", &[&format!("app=w{i}")]))
-                .collect(),
+            findings: model::Findings {
+                workloads: (0..n)
+                    .map(|i| workload(&format!("w{i}"), "2", &[&format!("app=w{i}")]))
+                    .collect(),
+                disruption_budgets: (0..n)
+                    .map(|i| budget(&format!("b{i}"), "1", "", &[&format!("app=w{i}")]))
+                    .collect(),
+                ..Default::default()
+            },
             ..Project::default()
         };
         let started = std::time::Instant::now();
@@ -762,7 +781,10 @@ mod tests {
         patch.containers.push(container("proxy"));
         w.patches = vec![patch];
         let p = Project {
-            workloads: vec![w],
+            findings: model::Findings {
+                workloads: vec![w],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let rows = super::rows(&p);

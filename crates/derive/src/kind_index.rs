@@ -85,7 +85,7 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
     let mut wildcard_grants: Vec<(RuleResource, KindGrant)> = Vec::new();
 
     for p in projects {
-        for crd in &p.crds {
+        for crd in &p.findings.crds {
             let how = if crd.bundled {
                 "bundled"
             } else if !crd.area.is_component() {
@@ -104,7 +104,12 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
             });
         }
 
-        for c in p.controllers.iter().filter(|c| c.area.is_component()) {
+        for c in p
+            .findings
+            .controllers
+            .iter()
+            .filter(|c| c.area.is_component())
+        {
             for w in &c.watches {
                 if w.is_resolved() {
                     entry(&mut kinds, &w.group, &w.kind)
@@ -149,7 +154,12 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
                     });
             }
         }
-        for i in p.informers.iter().filter(|i| i.area.is_component()) {
+        for i in p
+            .findings
+            .informers
+            .iter()
+            .filter(|i| i.area.is_component())
+        {
             if i.group == UNRESOLVED {
                 unresolved.push(UnresolvedKind {
                     project: p.name.clone(),
@@ -171,6 +181,7 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
                 });
         }
         for o in p
+            .findings
             .package_operations
             .iter()
             .filter(|o| o.area.is_component())
@@ -198,6 +209,7 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
         }
 
         for w in p
+            .findings
             .webhooks
             .iter()
             .filter(|w| w.area.is_component() && !w.bundled)
@@ -247,6 +259,7 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
         }
 
         for rule in p
+            .findings
             .rbac
             .iter()
             .filter(|r| r.area.is_component() && !r.bundled)
@@ -375,110 +388,113 @@ mod tests {
     fn operator() -> Project {
         Project {
             name: "operator".into(),
-            crds: vec![Crd {
-                group: "pools.io".into(),
-                kind: "Pool".into(),
-                plural: "pools".into(),
-                sources: src("config/crd/pools.yaml", 3),
-                ..Crd::default()
-            }],
-            controllers: vec![Controller {
-                conditions: Vec::new(),
-                reads: Vec::new(),
-                name: "server".into(),
-                reconciler: "ServerReconciler".into(),
-                area: Area::Component,
-                sources: Vec::new(),
-                watches: Vec::new(),
-                operations: vec![
-                    Operation {
-                        via: Vec::new(),
-                        condition: String::new(),
-                        verb: "create".into(),
-                        group: "pools.io".into(),
-                        version: "v1".into(),
-                        kind: "Pool".into(),
-                        sources: src("server.go", 40),
+            findings: model::Findings {
+                crds: vec![Crd {
+                    group: "pools.io".into(),
+                    kind: "Pool".into(),
+                    plural: "pools".into(),
+                    sources: src("config/crd/pools.yaml", 3),
+                    ..Crd::default()
+                }],
+                controllers: vec![Controller {
+                    conditions: Vec::new(),
+                    reads: Vec::new(),
+                    name: "server".into(),
+                    reconciler: "ServerReconciler".into(),
+                    area: Area::Component,
+                    sources: Vec::new(),
+                    watches: Vec::new(),
+                    operations: vec![
+                        Operation {
+                            via: Vec::new(),
+                            condition: String::new(),
+                            verb: "create".into(),
+                            group: "pools.io".into(),
+                            version: "v1".into(),
+                            kind: "Pool".into(),
+                            sources: src("server.go", 40),
+                        },
+                        Operation {
+                            via: Vec::new(),
+                            condition: String::new(),
+                            verb: "create".into(),
+                            group: "pools.io".into(),
+                            version: "v1".into(),
+                            kind: "Pool".into(),
+                            sources: src("server.go", 12),
+                        },
+                        Operation {
+                            via: Vec::new(),
+                            condition: String::new(),
+                            verb: "delete".into(),
+                            group: UNRESOLVED.into(),
+                            version: String::new(),
+                            kind: "Thing".into(),
+                            sources: src("server.go", 50),
+                        },
+                    ],
+                }],
+                package_operations: vec![PackageOperation {
+                    package: "pkg/pools".into(),
+                    function: "Ensure".into(),
+                    verb: "patch".into(),
+                    group: "pools.io".into(),
+                    version: "v1".into(),
+                    kind: "Pool".into(),
+                    area: Area::Component,
+                    sources: src("pkg/pools/ensure.go", 7),
+                }],
+                webhooks: vec![Webhook {
+                    name: "vpool.pools.io".into(),
+                    kind: WebhookType::Validating,
+                    path: "/validate".into(),
+                    failure_policy: "Fail".into(),
+                    service: String::new(),
+                    configuration: "vcfg".into(),
+                    origin: Origin::Manifest,
+                    object: None,
+                    rules: vec![WebhookRule {
+                        operations: vec!["CREATE".into()],
+                        groups: vec!["pools.io".into()],
+                        versions: vec!["v1".into()],
+                        resources: vec!["pools".into(), "gizmos".into()],
+                        scope: String::new(),
+                    }],
+                    resolved_service: String::new(),
+                    substitutions: Vec::new(),
+                    templated: false,
+                    bundled: false,
+                    area: Area::Component,
+                    sources: src("config/webhook.yaml", 9),
+                }],
+                rbac: vec![
+                    RbacRule {
+                        role: "ClusterRole/manager".into(),
+                        groups: vec!["pools.io".into()],
+                        resources: vec!["pools/status".into()],
+                        resource_names: Vec::new(),
+                        verbs: vec!["update".into()],
+                        origin: Origin::Marker,
+                        templated: false,
+                        bundled: false,
+                        area: Area::Component,
+                        sources: src("server.go", 5),
                     },
-                    Operation {
-                        via: Vec::new(),
-                        condition: String::new(),
-                        verb: "create".into(),
-                        group: "pools.io".into(),
-                        version: "v1".into(),
-                        kind: "Pool".into(),
-                        sources: src("server.go", 12),
-                    },
-                    Operation {
-                        via: Vec::new(),
-                        condition: String::new(),
-                        verb: "delete".into(),
-                        group: UNRESOLVED.into(),
-                        version: String::new(),
-                        kind: "Thing".into(),
-                        sources: src("server.go", 50),
+                    RbacRule {
+                        role: "ClusterRole/admin".into(),
+                        groups: vec!["pools.io".into()],
+                        resources: vec!["*".into()],
+                        resource_names: Vec::new(),
+                        verbs: vec!["*".into()],
+                        origin: Origin::Manifest,
+                        templated: false,
+                        bundled: false,
+                        area: Area::Component,
+                        sources: src("config/admin.yaml", 8),
                     },
                 ],
-            }],
-            package_operations: vec![PackageOperation {
-                package: "pkg/pools".into(),
-                function: "Ensure".into(),
-                verb: "patch".into(),
-                group: "pools.io".into(),
-                version: "v1".into(),
-                kind: "Pool".into(),
-                area: Area::Component,
-                sources: src("pkg/pools/ensure.go", 7),
-            }],
-            webhooks: vec![Webhook {
-                name: "vpool.pools.io".into(),
-                kind: WebhookType::Validating,
-                path: "/validate".into(),
-                failure_policy: "Fail".into(),
-                service: String::new(),
-                configuration: "vcfg".into(),
-                origin: Origin::Manifest,
-                object: None,
-                rules: vec![WebhookRule {
-                    operations: vec!["CREATE".into()],
-                    groups: vec!["pools.io".into()],
-                    versions: vec!["v1".into()],
-                    resources: vec!["pools".into(), "gizmos".into()],
-                    scope: String::new(),
-                }],
-                resolved_service: String::new(),
-                substitutions: Vec::new(),
-                templated: false,
-                bundled: false,
-                area: Area::Component,
-                sources: src("config/webhook.yaml", 9),
-            }],
-            rbac: vec![
-                RbacRule {
-                    role: "ClusterRole/manager".into(),
-                    groups: vec!["pools.io".into()],
-                    resources: vec!["pools/status".into()],
-                    resource_names: Vec::new(),
-                    verbs: vec!["update".into()],
-                    origin: Origin::Marker,
-                    templated: false,
-                    bundled: false,
-                    area: Area::Component,
-                    sources: src("server.go", 5),
-                },
-                RbacRule {
-                    role: "ClusterRole/admin".into(),
-                    groups: vec!["pools.io".into()],
-                    resources: vec!["*".into()],
-                    resource_names: Vec::new(),
-                    verbs: vec!["*".into()],
-                    origin: Origin::Manifest,
-                    templated: false,
-                    bundled: false,
-                    area: Area::Component,
-                    sources: src("config/admin.yaml", 8),
-                },
-            ],
+                ..Default::default()
+            },
             ..Project::default()
         }
     }
@@ -486,55 +502,58 @@ mod tests {
     fn scheduler() -> Project {
         Project {
             name: "scheduler".into(),
-            crds: vec![Crd {
-                group: "pools.io".into(),
-                kind: "Pool".into(),
-                plural: "pools".into(),
-                bundled: true,
-                sources: src("deploy/crds.yaml", 1),
-                ..Crd::default()
-            }],
-            controllers: vec![Controller {
-                conditions: Vec::new(),
-                reads: Vec::new(),
-                name: "pool".into(),
-                reconciler: "PoolReconciler".into(),
-                area: Area::Component,
-                sources: Vec::new(),
-                watches: vec![Watch {
-                    condition: String::new(),
-                    relation: Relation::For,
+            findings: model::Findings {
+                crds: vec![Crd {
                     group: "pools.io".into(),
-                    version: "v1".into(),
                     kind: "Pool".into(),
-                    conditional: false,
-                    import_path: None,
-                    raw_source: false,
-                    sources: src("pool.go", 20),
+                    plural: "pools".into(),
+                    bundled: true,
+                    sources: src("deploy/crds.yaml", 1),
+                    ..Crd::default()
                 }],
-                operations: Vec::new(),
-            }],
-            webhooks: vec![Webhook {
-                name: String::new(),
-                kind: WebhookType::Mutating,
-                path: "/mutate-pool".into(),
-                failure_policy: String::new(),
-                service: String::new(),
-                configuration: String::new(),
-                origin: Origin::Code,
-                object: Some(Gvk {
-                    group: "pools.io".into(),
-                    version: "v1".into(),
-                    kind: "Pool".into(),
-                }),
-                rules: Vec::new(),
-                resolved_service: String::new(),
-                substitutions: Vec::new(),
-                templated: false,
-                bundled: false,
-                area: Area::Component,
-                sources: src("hook.go", 3),
-            }],
+                controllers: vec![Controller {
+                    conditions: Vec::new(),
+                    reads: Vec::new(),
+                    name: "pool".into(),
+                    reconciler: "PoolReconciler".into(),
+                    area: Area::Component,
+                    sources: Vec::new(),
+                    watches: vec![Watch {
+                        condition: String::new(),
+                        relation: Relation::For,
+                        group: "pools.io".into(),
+                        version: "v1".into(),
+                        kind: "Pool".into(),
+                        conditional: false,
+                        import_path: None,
+                        raw_source: false,
+                        sources: src("pool.go", 20),
+                    }],
+                    operations: Vec::new(),
+                }],
+                webhooks: vec![Webhook {
+                    name: String::new(),
+                    kind: WebhookType::Mutating,
+                    path: "/mutate-pool".into(),
+                    failure_policy: String::new(),
+                    service: String::new(),
+                    configuration: String::new(),
+                    origin: Origin::Code,
+                    object: Some(Gvk {
+                        group: "pools.io".into(),
+                        version: "v1".into(),
+                        kind: "Pool".into(),
+                    }),
+                    rules: Vec::new(),
+                    resolved_service: String::new(),
+                    substitutions: Vec::new(),
+                    templated: false,
+                    bundled: false,
+                    area: Area::Component,
+                    sources: src("hook.go", 3),
+                }],
+                ..Default::default()
+            },
             ..Project::default()
         }
     }

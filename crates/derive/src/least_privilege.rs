@@ -77,7 +77,8 @@ pub struct Privileges {
 
 /// The least privileges of each component controller of `p`, in the project's order.
 pub fn derive(p: &Project, names: &ResourceNames) -> Vec<Privileges> {
-    p.controllers
+    p.findings
+        .controllers
         .iter()
         .enumerate()
         .filter(|(_, c)| c.area.is_component())
@@ -360,49 +361,52 @@ mod tests {
         unresolved.import_path = Some("example.com/other/api".into());
         Project {
             name: "demo".into(),
-            controllers: vec![
-                Controller {
-                    conditions: Vec::new(),
-                    name: "pool".into(),
-                    reconciler: "PoolReconciler".into(),
-                    area: Area::Component,
-                    sources: Vec::new(),
-                    watches: vec![
-                        watch(Relation::For, "apps", "Deployment"),
-                        watch(Relation::Owns, "", "Service"),
-                        unresolved,
-                    ],
-                    reads: vec![
-                        op("get", "", "ConfigMap", 5, &["pool.Loader.Load"]),
-                        op("list", "", "Service", 6, &[]),
-                        op("get", UNRESOLVED, "", 7, &[]),
-                    ],
-                    operations: vec![
-                        op(
-                            "create_or_update",
-                            "",
-                            "ConfigMap",
-                            20,
-                            &["pool.Loader.Load", "pool.Loader.store"],
-                        ),
-                        op("apply", "apps", "Deployment", 21, &[]),
-                        op("status_update", "apps", "Deployment", 22, &[]),
-                        op("delete_all_of", "", "Service", 23, &[]),
-                        op("delete", "x.io", "Gadget", 24, &[]),
-                    ],
-                },
-                // A sample controller has no least privilege of its own.
-                Controller {
-                    conditions: Vec::new(),
-                    name: "example".into(),
-                    reconciler: String::new(),
-                    area: Area::Samples,
-                    sources: Vec::new(),
-                    watches: vec![watch(Relation::For, "", "Pod")],
-                    reads: Vec::new(),
-                    operations: Vec::new(),
-                },
-            ],
+            findings: model::Findings {
+                controllers: vec![
+                    Controller {
+                        conditions: Vec::new(),
+                        name: "pool".into(),
+                        reconciler: "PoolReconciler".into(),
+                        area: Area::Component,
+                        sources: Vec::new(),
+                        watches: vec![
+                            watch(Relation::For, "apps", "Deployment"),
+                            watch(Relation::Owns, "", "Service"),
+                            unresolved,
+                        ],
+                        reads: vec![
+                            op("get", "", "ConfigMap", 5, &["pool.Loader.Load"]),
+                            op("list", "", "Service", 6, &[]),
+                            op("get", UNRESOLVED, "", 7, &[]),
+                        ],
+                        operations: vec![
+                            op(
+                                "create_or_update",
+                                "",
+                                "ConfigMap",
+                                20,
+                                &["pool.Loader.Load", "pool.Loader.store"],
+                            ),
+                            op("apply", "apps", "Deployment", 21, &[]),
+                            op("status_update", "apps", "Deployment", 22, &[]),
+                            op("delete_all_of", "", "Service", 23, &[]),
+                            op("delete", "x.io", "Gadget", 24, &[]),
+                        ],
+                    },
+                    // A sample controller has no least privilege of its own.
+                    Controller {
+                        conditions: Vec::new(),
+                        name: "example".into(),
+                        reconciler: String::new(),
+                        area: Area::Samples,
+                        sources: Vec::new(),
+                        watches: vec![watch(Relation::For, "", "Pod")],
+                        reads: Vec::new(),
+                        operations: Vec::new(),
+                    },
+                ],
+                ..Default::default()
+            },
             ..Project::default()
         }
     }

@@ -33,7 +33,7 @@ fn api_packages<'a>(
 ) -> HashMap<String, (String, String)> {
     let mut packages = HashMap::new();
     for p in projects {
-        for api in &p.api_packages {
+        for api in &p.findings.api_packages {
             packages.insert(
                 api.import_path.clone(),
                 (api.group.clone(), api.version.clone()),
@@ -46,7 +46,12 @@ fn api_packages<'a>(
 /// Settles the project's watches of kinds from the packages, and their diagnostics.
 fn settle(p: &mut Project, packages: &HashMap<String, (String, String)>) {
     let mut settled = Vec::new();
-    for w in p.controllers.iter_mut().flat_map(|c| c.watches.iter_mut()) {
+    for w in p
+        .findings
+        .controllers
+        .iter_mut()
+        .flat_map(|c| c.watches.iter_mut())
+    {
         let Some((group, version)) = w.import_path.as_ref().and_then(|path| packages.get(path))
         else {
             continue;
@@ -61,7 +66,7 @@ fn settle(p: &mut Project, packages: &HashMap<String, (String, String)>) {
         w.version = version.clone();
         w.import_path = None;
     }
-    p.diagnostics.retain(|d| {
+    p.findings.diagnostics.retain(|d| {
         !settled.iter().any(|(at, what)| {
             at.file == d.file
                 && at.line == d.line
@@ -134,6 +139,7 @@ fn touches(p: &Project) -> BTreeMap<(String, String), Touch> {
         )
     }
     for crd in p
+        .findings
         .crds
         .iter()
         .filter(|c| c.area.is_component() && !c.bundled)
@@ -142,7 +148,12 @@ fn touches(p: &Project) -> BTreeMap<(String, String), Touch> {
             t.defines = true;
         }
     }
-    for c in p.controllers.iter().filter(|c| c.area.is_component()) {
+    for c in p
+        .findings
+        .controllers
+        .iter()
+        .filter(|c| c.area.is_component())
+    {
         for w in c.watches.iter().filter(|w| w.is_resolved()) {
             if let Some(t) = at(&mut map, &w.group, &w.kind) {
                 push_once(&mut t.relations, w.relation);
@@ -155,12 +166,18 @@ fn touches(p: &Project) -> BTreeMap<(String, String), Touch> {
             }
         }
     }
-    for i in p.informers.iter().filter(|i| i.area.is_component()) {
+    for i in p
+        .findings
+        .informers
+        .iter()
+        .filter(|i| i.area.is_component())
+    {
         if let Some(t) = at(&mut map, &i.group, &i.kind) {
             push_once(&mut t.relations, Relation::Informer);
         }
     }
     for o in p
+        .findings
         .package_operations
         .iter()
         .filter(|o| o.area.is_component())
@@ -298,12 +315,15 @@ mod tests {
     fn bundled_crds_do_not_make_a_project_define_a_kind() {
         let p = Project {
             name: "scheduler".into(),
-            crds: vec![
-                crd("pools.example.io", "Pool", false),
-                // The same kind twice (two contents) is one definition.
-                crd("pools.example.io", "Pool", false),
-                crd("gateway.networking.k8s.io", "Gateway", true),
-            ],
+            findings: model::Findings {
+                crds: vec![
+                    crd("pools.example.io", "Pool", false),
+                    // The same kind twice (two contents) is one definition.
+                    crd("pools.example.io", "Pool", false),
+                    crd("gateway.networking.k8s.io", "Gateway", true),
+                ],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let portal = link("t", &[p]);
@@ -381,38 +401,44 @@ mod tests {
     fn connections_join_writers_and_definers_to_watchers() {
         let operator = Project {
             name: "operator".into(),
-            crds: vec![crd("serving.example.io", "Model", false)],
-            controllers: vec![controller(
-                vec![
-                    watch(Relation::For, "serving.example.io", "Model"),
-                    watch(Relation::Owns, "routes.example.io", "Route"),
-                ],
-                vec![
-                    op("create", "pools.example.io", "Pool"),
-                    op("update", "pools.example.io", "Pool"),
-                    // Kubernetes' own kinds never connect projects.
-                    op("create", "apps", "Deployment"),
-                    op("patch", UNRESOLVED, "?"),
-                ],
-            )],
+            findings: model::Findings {
+                crds: vec![crd("serving.example.io", "Model", false)],
+                controllers: vec![controller(
+                    vec![
+                        watch(Relation::For, "serving.example.io", "Model"),
+                        watch(Relation::Owns, "routes.example.io", "Route"),
+                    ],
+                    vec![
+                        op("create", "pools.example.io", "Pool"),
+                        op("update", "pools.example.io", "Pool"),
+                        // Kubernetes' own kinds never connect projects.
+                        op("create", "apps", "Deployment"),
+                        op("patch", UNRESOLVED, "?"),
+                    ],
+                )],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let scheduler = Project {
             name: "scheduler".into(),
-            crds: vec![
-                crd("pools.example.io", "Pool", false),
-                // A bundled copy of another project's CRD defines nothing.
-                crd("serving.example.io", "Model", true),
-            ],
-            controllers: vec![controller(
-                vec![
-                    watch(Relation::For, "pools.example.io", "Pool"),
-                    watch(Relation::Informer, "serving.example.io", "Model"),
-                    watch(Relation::Owns, "apps", "Deployment"),
-                    watch(Relation::Watches, "routes.example.io", "Route"),
+            findings: model::Findings {
+                crds: vec![
+                    crd("pools.example.io", "Pool", false),
+                    // A bundled copy of another project's CRD defines nothing.
+                    crd("serving.example.io", "Model", true),
                 ],
-                vec![op("create", "apps", "Deployment")],
-            )],
+                controllers: vec![controller(
+                    vec![
+                        watch(Relation::For, "pools.example.io", "Pool"),
+                        watch(Relation::Informer, "serving.example.io", "Model"),
+                        watch(Relation::Owns, "apps", "Deployment"),
+                        watch(Relation::Watches, "routes.example.io", "Route"),
+                    ],
+                    vec![op("create", "apps", "Deployment")],
+                )],
+                ..Default::default()
+            },
             ..Project::default()
         };
         // The scheduler defines Pool and watches it, but only the operator's writes of
@@ -440,11 +466,14 @@ mod tests {
         let projects: Vec<Project> = (0..n)
             .map(|i| Project {
                 name: format!("p{i}"),
-                crds: vec![crd("shared.example.io", "Widget", false)],
-                controllers: vec![controller(
-                    vec![watch(Relation::For, "shared.example.io", "Widget")],
-                    vec![],
-                )],
+                findings: model::Findings {
+                    crds: vec![crd("shared.example.io", "Widget", false)],
+                    controllers: vec![controller(
+                        vec![watch(Relation::For, "shared.example.io", "Widget")],
+                        vec![],
+                    )],
+                    ..Default::default()
+                },
                 ..Project::default()
             })
             .collect();
@@ -464,21 +493,27 @@ mod tests {
     fn kinds_with_other_sides_are_other_boxes() {
         let writer = |name: &str, kinds: &[&str]| Project {
             name: name.into(),
-            crds: kinds
-                .iter()
-                .map(|k| crd("x.example.io", k, false))
-                .collect(),
+            findings: model::Findings {
+                crds: kinds
+                    .iter()
+                    .map(|k| crd("x.example.io", k, false))
+                    .collect(),
+                ..Default::default()
+            },
             ..Project::default()
         };
         let watcher = |name: &str, kinds: &[&str]| Project {
             name: name.into(),
-            controllers: vec![controller(
-                kinds
-                    .iter()
-                    .map(|k| watch(Relation::Watches, "x.example.io", k))
-                    .collect(),
-                vec![],
-            )],
+            findings: model::Findings {
+                controllers: vec![controller(
+                    kinds
+                        .iter()
+                        .map(|k| watch(Relation::Watches, "x.example.io", k))
+                        .collect(),
+                    vec![],
+                )],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let boxes = connections(&[

@@ -169,7 +169,7 @@ pub fn findings(p: &Project, target: Option<KubeVersion>) -> Vec<Finding> {
             });
         }
     };
-    for u in &p.api_uses {
+    for u in &p.findings.api_uses {
         let how = if u.object.is_empty() {
             u.how.clone()
         } else {
@@ -184,7 +184,7 @@ pub fn findings(p: &Project, target: Option<KubeVersion>) -> Vec<Finding> {
             &u.sources,
         );
     }
-    for c in &p.controllers {
+    for c in &p.findings.controllers {
         let place = Place::of(c.area, false);
         for w in &c.watches {
             let how = format!(
@@ -201,7 +201,7 @@ pub fn findings(p: &Project, target: Option<KubeVersion>) -> Vec<Finding> {
             }
         }
     }
-    for i in &p.informers {
+    for i in &p.findings.informers {
         let how = format!("informer in {}.{}", i.package, i.function);
         push(
             &i.group,
@@ -212,7 +212,7 @@ pub fn findings(p: &Project, target: Option<KubeVersion>) -> Vec<Finding> {
             &i.sources,
         );
     }
-    for o in &p.package_operations {
+    for o in &p.findings.package_operations {
         let how = format!("write ({}) in {}.{}", o.verb, o.package, o.function);
         push(
             &o.group,

@@ -148,10 +148,10 @@ impl ResourceNames {
             names.add(group, plural, kind);
         }
         for p in projects {
-            for c in p.crds.iter().filter(|c| !c.plural.is_empty()) {
+            for c in p.findings.crds.iter().filter(|c| !c.plural.is_empty()) {
                 names.add(&c.group, &c.plural, &c.kind);
             }
-            for t in p.api_types.iter().filter(|t| !t.plural.is_empty()) {
+            for t in p.findings.api_types.iter().filter(|t| !t.plural.is_empty()) {
                 names.add(&t.group, &t.plural, &t.kind);
             }
         }
@@ -192,12 +192,15 @@ mod tests {
     #[test]
     fn plurals_come_from_tables_and_crds_never_from_spelling() {
         let p = Project {
-            crds: vec![Crd {
-                group: "x.io".into(),
-                kind: "Octopus".into(),
-                plural: "octopodes".into(),
-                ..Crd::default()
-            }],
+            findings: model::Findings {
+                crds: vec![Crd {
+                    group: "x.io".into(),
+                    kind: "Octopus".into(),
+                    plural: "octopodes".into(),
+                    ..Crd::default()
+                }],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let names = ResourceNames::new(&[p]);

@@ -170,21 +170,26 @@ impl Counts {
             n
         }
         let mut crd_kinds: [BTreeSet<(&str, &str)>; 3] = Default::default();
-        for c in &p.crds {
+        for c in &p.findings.crds {
             crd_kinds[Place::of(c.area, c.bundled) as usize].insert((&c.group, &c.kind));
         }
         let crds = crd_kinds.map(|k| k.len());
-        let controllers = tally(&p.controllers, |c| Place::of(c.area, false));
-        let webhooks = tally(&p.webhooks, |w| Place::of(w.area, w.bundled));
-        let endpoints = tally(&p.http_endpoints, |e| Place::of(e.area, false));
-        let services = tally(&p.services, |s| Place::of(s.area, s.bundled));
-        let configmaps = tally(&p.configmaps, |c| Place::of(c.area, c.bundled));
-        let charts = tally(&p.helm_charts, |h| Place::of(h.area, false));
-        let rbac = tally(&p.rbac, |r| Place::of(r.area, r.bundled));
-        let programs: Vec<&Binary> = p.binaries.iter().filter(|b| !b.is_package()).collect();
+        let controllers = tally(&p.findings.controllers, |c| Place::of(c.area, false));
+        let webhooks = tally(&p.findings.webhooks, |w| Place::of(w.area, w.bundled));
+        let endpoints = tally(&p.findings.http_endpoints, |e| Place::of(e.area, false));
+        let services = tally(&p.findings.services, |s| Place::of(s.area, s.bundled));
+        let configmaps = tally(&p.findings.configmaps, |c| Place::of(c.area, c.bundled));
+        let charts = tally(&p.findings.helm_charts, |h| Place::of(h.area, false));
+        let rbac = tally(&p.findings.rbac, |r| Place::of(r.area, r.bundled));
+        let programs: Vec<&Binary> = p
+            .findings
+            .binaries
+            .iter()
+            .filter(|b| !b.is_package())
+            .collect();
         let binaries = tally(&programs, |b| Place::of(b.area, false));
-        let metrics = tally(&p.metrics, |m| Place::of(m.area, false));
-        let own_binaries = || p.binaries.iter().filter(|b| b.area.is_component());
+        let metrics = tally(&p.findings.metrics, |m| Place::of(m.area, false));
+        let own_binaries = || p.findings.binaries.iter().filter(|b| b.area.is_component());
         let place = |i: usize| Rows {
             controllers: controllers[i],
             crds: crds[i],
@@ -200,6 +205,7 @@ impl Counts {
         Counts {
             own: place(Place::Own as usize),
             watches: p
+                .findings
                 .controllers
                 .iter()
                 .filter(|c| c.area.is_component())
@@ -210,7 +216,7 @@ impl Counts {
                 .flat_map(|b| b.env.iter().map(|e| e.name.as_str()))
                 .collect::<BTreeSet<_>>()
                 .len(),
-            diagnostics: p.diagnostics.len(),
+            diagnostics: p.findings.diagnostics.len(),
             samples: place(Place::Samples as usize),
             bundled: place(Place::Bundled as usize),
         }

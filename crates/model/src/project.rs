@@ -56,6 +56,29 @@ pub struct Project {
     pub commit: String,
     /// Link template with `{commit}`, `{path}` and `{line}`; empty when unknown.
     pub source_url: String,
+    /// What the analyzers found; its fields sit inline in the JSON, between `source_url`
+    /// and `stats`.
+    #[serde(flatten)]
+    pub findings: Findings,
+    #[serde(default)]
+    pub stats: Stats,
+    /// The repository's README (first, when there is one) and the markdown `docs = […]`
+    /// selects, read in the source stage so that render never opens a repository file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub docs: Vec<Doc>,
+    /// Raster images the docs reference, copied into the site. Not part of the JSON model:
+    /// a project loaded from `model = "P.json"` shows their alt text instead.
+    #[serde(skip)]
+    pub doc_images: Vec<DocImage>,
+    /// Set when the project could not be fetched or analyzed; its pages show it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// What the analyzers found in one repository: every file analyzed and cross-file
+/// references resolved (`analyze::assemble`), before any other project is known.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, Default, PartialEq)]
+pub struct Findings {
     #[serde(default)]
     pub controllers: Vec<Controller>,
     #[serde(default)]
@@ -175,19 +198,6 @@ pub struct Project {
     /// projects importing them can be resolved when the portal is linked.
     #[serde(default)]
     pub api_packages: Vec<ApiPackage>,
-    #[serde(default)]
-    pub stats: Stats,
-    /// The repository's README (first, when there is one) and the markdown `docs = […]`
-    /// selects, read in the source stage so that render never opens a repository file.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub docs: Vec<Doc>,
-    /// Raster images the docs reference, copied into the site. Not part of the JSON model:
-    /// a project loaded from `model = "P.json"` shows their alt text instead.
-    #[serde(skip)]
-    pub doc_images: Vec<DocImage>,
-    /// Set when the project could not be fetched or analyzed; its pages show it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
 }
 
 /// A markdown file of the repository, published with the project.

@@ -442,18 +442,18 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
             FileOutcome::Failed(d) => read_errors.push(d),
         }
     }
-    let mut findings = analyze::assemble(inputs, &config.groups);
+    let analyze::Assembled {
+        mut findings,
+        yaml_counts,
+    } = analyze::assemble(inputs, &config.groups);
     findings.diagnostics.extend(read_errors);
     let docs = prepared.docs;
     findings.diagnostics.extend(docs.diagnostics);
     findings.diagnostics.sort();
-    let y = std::mem::take(&mut findings.yaml);
-    stats.yaml_templated = y.templated_files;
-    stats.yaml_unparsed = y.failed_files;
+    stats.yaml_templated = yaml_counts.templated_files;
+    stats.yaml_unparsed = yaml_counts.failed_files;
     let p = prepared.config;
     Project {
-        conditions: findings.conditions,
-        condition_sets: findings.condition_sets,
         schema_version: SCHEMA_VERSION,
         name: p.name.clone(),
         title: p.title.clone(),
@@ -461,45 +461,7 @@ fn assemble(prepared: Prepared, outcomes: Vec<FileOutcome>, config: &Config) -> 
         repository: prepared.checkout.repository,
         commit: prepared.checkout.commit,
         source_url: prepared.checkout.source_url,
-        controllers: findings.controllers,
-        crds: y.crds,
-        webhooks: y.webhooks,
-        http_endpoints: findings.http_endpoints,
-        informers: findings.informers,
-        package_operations: findings.package_operations,
-        services: y.services,
-        configmaps: y.configmaps,
-        helm_charts: y.helm_charts,
-        rbac: y.rbac,
-        workloads: y.workloads,
-        disruption_budgets: y.disruption_budgets,
-        autoscalers: y.autoscalers,
-        network_policies: y.network_policies,
-        ingresses: y.ingresses,
-        service_accounts: y.service_accounts,
-        roles: y.roles,
-        role_bindings: y.role_bindings,
-        secrets: y.secrets,
-        certificates: y.certificates,
-        kustomizations: y.kustomizations,
-        bundled_manifests: y.bundled_manifests,
-        helm_rendered: y.helm_rendered,
-        module_files: findings.module_files,
-        dependencies: findings.dependencies,
-        images: y.images,
-        api_uses: y.api_uses,
-        dockerfiles: findings.dockerfiles,
-        api_types: findings.api_types,
-        binaries: findings.binaries,
-        metrics: findings.metrics,
-        connections: findings.connections,
-        feature_gates: findings.feature_gates,
-        platform_checks: findings.platform_checks,
-        managers: findings.managers,
-        memory_risks: findings.memory_risks,
-        tables: findings.tables,
-        diagnostics: findings.diagnostics,
-        api_packages: findings.api_packages,
+        findings,
         stats,
         docs: docs.docs,
         doc_images: docs.images,

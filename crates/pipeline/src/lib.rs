@@ -42,6 +42,7 @@ pub struct UnresolvedWatch {
 impl Outcome {
     pub fn of(p: &Project) -> Outcome {
         let unresolved = p
+            .findings
             .controllers
             .iter()
             .flat_map(|c| &c.watches)

@@ -324,7 +324,7 @@ fn parent_path(path: &str) -> Option<&str> {
 /// The CRDs of one project grouped by page: (group, kind) → variants, richest first.
 fn by_kind(p: &Project) -> BTreeMap<String, Vec<&Crd>> {
     let mut pages: BTreeMap<String, Vec<&Crd>> = BTreeMap::new();
-    for c in &p.crds {
+    for c in &p.findings.crds {
         pages
             .entry(api_page(&p.name, &c.group, &c.kind))
             .or_default()
@@ -426,7 +426,12 @@ pub fn index(p: &Project, root: &str, shared: &SharedKinds) -> ApiIndex {
             kinds.push(row);
         }
     }
-    let mut own_groups: Vec<String> = p.api_packages.iter().map(|a| a.group.clone()).collect();
+    let mut own_groups: Vec<String> = p
+        .findings
+        .api_packages
+        .iter()
+        .map(|a| a.group.clone())
+        .collect();
     own_groups.sort();
     own_groups.dedup();
     ApiIndex {
@@ -442,6 +447,7 @@ pub fn index(p: &Project, root: &str, shared: &SharedKinds) -> ApiIndex {
 /// The project's Go types for a kind: where a CRD and the Go code that generates it meet.
 fn go_types(p: &Project, group: &str, kind: &str) -> Vec<GoTypeView> {
     let mut out: Vec<GoTypeView> = p
+        .findings
         .api_types
         .iter()
         .filter(|t| t.group == group && t.kind == kind)
@@ -483,6 +489,7 @@ fn conditions(p: &Project, root: &str, group: &str, kind: &str) -> Vec<TableRow>
     let mut by_type: BTreeMap<&str, Type> = BTreeMap::new();
     let of_kind = |s: &&StatusCondition| s.group == group && s.kind == kind;
     let rows = p
+        .findings
         .controllers
         .iter()
         .flat_map(|c| {
@@ -494,7 +501,8 @@ fn conditions(p: &Project, root: &str, group: &str, kind: &str) -> Vec<TableRow>
             })
         })
         .chain(
-            p.conditions
+            p.findings
+                .conditions
                 .iter()
                 .filter(of_kind)
                 .map(|s| (s, (s.function.clone(), String::new()))),
@@ -541,7 +549,8 @@ fn conditions(p: &Project, root: &str, group: &str, kind: &str) -> Vec<TableRow>
 
 /// The Knative condition sets declared for a kind.
 fn condition_sets(p: &Project, group: &str, kind: &str) -> Vec<TableRow> {
-    p.condition_sets
+    p.findings
+        .condition_sets
         .iter()
         .filter(|s| s.group == group && s.kind == kind)
         .map(|s| TableRow {
@@ -704,7 +713,7 @@ impl SharedKinds {
             page.defined_by = projects
                 .iter()
                 .filter(|p| {
-                    p.crds.iter().any(|c| {
+                    p.findings.crds.iter().any(|c| {
                         c.group == page.group
                             && c.kind == page.kind
                             && !c.bundled
@@ -1144,32 +1153,35 @@ mod tests {
         };
         let p = Project {
             name: "p".into(),
-            crds: vec![Crd {
-                group: "x.io".into(),
-                kind: "Gizmo".into(),
-                plural: "gizmos".into(),
-                scope: "Namespaced".into(),
-                versions: vec![
-                    version("v1alpha1", false),
-                    version("v1beta1", false),
-                    version("v1", true),
-                ],
-                schema: vec![
-                    schema(
-                        "v1alpha1",
-                        vec![field("spec", "object"), field("spec.count", "integer")],
-                    ),
-                    schema("v1beta1", same()),
-                    // The same fields in another order (as one matched to a Go type lists
-                    // them in the struct's order).
-                    schema("v1", {
-                        let mut fields = same();
-                        fields.swap(1, 2);
-                        fields
-                    }),
-                ],
-                ..Crd::default()
-            }],
+            findings: model::Findings {
+                crds: vec![Crd {
+                    group: "x.io".into(),
+                    kind: "Gizmo".into(),
+                    plural: "gizmos".into(),
+                    scope: "Namespaced".into(),
+                    versions: vec![
+                        version("v1alpha1", false),
+                        version("v1beta1", false),
+                        version("v1", true),
+                    ],
+                    schema: vec![
+                        schema(
+                            "v1alpha1",
+                            vec![field("spec", "object"), field("spec.count", "integer")],
+                        ),
+                        schema("v1beta1", same()),
+                        // The same fields in another order (as one matched to a Go type lists
+                        // them in the struct's order).
+                        schema("v1", {
+                            let mut fields = same();
+                            fields.swap(1, 2);
+                            fields
+                        }),
+                    ],
+                    ..Crd::default()
+                }],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let pages = kind_pages(&p, "/");
@@ -1260,7 +1272,10 @@ mod tests {
         );
         let p = Project {
             name: "p".into(),
-            crds: vec![minimal, full],
+            findings: model::Findings {
+                crds: vec![minimal, full],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let pages = kind_pages(&p, "/");

@@ -238,6 +238,7 @@ pub fn sections(p: &Project, router: &mut Router, anchors: &mut Anchors) -> Vec<
     };
     let none = || vec!["no workload of the repository".to_string()];
     let budgets = p
+        .findings
         .disruption_budgets
         .iter()
         .filter_map(|b| {
@@ -263,6 +264,7 @@ pub fn sections(p: &Project, router: &mut Router, anchors: &mut Anchors) -> Vec<
         })
         .collect();
     let autoscalers = p
+        .findings
         .autoscalers
         .iter()
         .filter_map(|h| {

@@ -113,6 +113,7 @@ fn containers(project: &Project, system: &str) -> Containers {
     let mut items = Vec::new();
     let mut relationships = Vec::new();
     let own: Vec<&Binary> = project
+        .findings
         .binaries
         .iter()
         .filter(|b| !b.is_package() && b.area.is_component())
@@ -138,7 +139,7 @@ fn containers(project: &Project, system: &str) -> Containers {
     }
     let mut seen = BTreeSet::new();
     let mut workload_ids: Vec<(&Workload, String)> = Vec::new();
-    for workload in project.workloads.iter().filter(|w| {
+    for workload in project.findings.workloads.iter().filter(|w| {
         w.area.is_component() && !w.bundled && CONTAINER_KINDS.contains(&w.kind.as_str())
     }) {
         if !seen.insert((&workload.kind, &workload.namespace, &workload.name)) {
@@ -207,6 +208,7 @@ fn webhook_calls(
 ) -> Vec<Relationship> {
     let mut calls: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for webhook in project
+        .findings
         .webhooks
         .iter()
         .filter(|w| w.area.is_component() && !w.bundled)
@@ -220,6 +222,7 @@ fn webhook_calls(
             continue;
         };
         let selected: Vec<&String> = project
+            .findings
             .services
             .iter()
             .filter(|s| s.name == name && s.namespace == namespace && !s.selector.is_empty())
@@ -252,7 +255,11 @@ fn webhook_calls(
 
 /// What the project's own controllers watch and write through the API server.
 fn api_traffic(project: &Project, system: &str) -> Option<Relationship> {
-    let own = project.controllers.iter().filter(|c| c.area.is_component());
+    let own = project
+        .findings
+        .controllers
+        .iter()
+        .filter(|c| c.area.is_component());
     let mut watched = BTreeSet::new();
     let mut written = BTreeSet::new();
     for c in own {
@@ -401,8 +408,11 @@ mod tests {
         Project {
             name: "p".into(),
             title: "P \"quoted\"".into(),
-            binaries,
-            workloads,
+            findings: model::Findings {
+                binaries,
+                workloads,
+                ..Default::default()
+            },
             ..Default::default()
         }
     }

@@ -58,7 +58,8 @@ fn row_page(root: &str, p: &Project, controllers: &[ControllerLink], c: &RowChan
             .kind
             .as_ref()
             .filter(|k| {
-                p.crds
+                p.findings
+                    .crds
                     .iter()
                     .any(|x| x.group == k.group && x.kind == k.kind)
             })

@@ -33,7 +33,8 @@ pub fn program_names(p: &Project, c: &ExternalConnection) -> Vec<String> {
     c.programs
         .iter()
         .map(|pkg| {
-            p.binaries
+            p.findings
+                .binaries
                 .iter()
                 .find(|b| !b.is_package() && &b.package == pkg)
                 .map(|b| b.name.clone())

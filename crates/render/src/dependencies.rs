@@ -33,7 +33,8 @@ pub fn portal_modules(projects: &[Project]) -> BTreeMap<String, String> {
     projects
         .iter()
         .flat_map(|p| {
-            p.module_files
+            p.findings
+                .module_files
                 .iter()
                 .filter(|f| f.ecosystem == Ecosystem::Go && !f.module.is_empty())
                 .map(|f| (f.module.clone(), p.name.clone()))
@@ -116,7 +117,7 @@ fn row(p: &Project, d: &Dependency, why: &str, anchors: &mut Anchors) -> TableRo
 pub fn project(p: &Project, modules: &BTreeMap<String, String>) -> DependenciesView {
     let mut anchors = Anchors::new();
     let mut view = DependenciesView::default();
-    for f in &p.module_files {
+    for f in &p.findings.module_files {
         let mut said = Vec::new();
         if !f.go.is_empty() {
             said.push(format!("go {}", f.go));
@@ -128,6 +129,7 @@ pub fn project(p: &Project, modules: &BTreeMap<String, String>) -> DependenciesV
             said.push(counted(f.replaces.len(), "replace", "replaces"));
         }
         let requires = p
+            .findings
             .dependencies
             .iter()
             .filter(|d| d.source.file == f.source.file)
@@ -151,7 +153,7 @@ pub fn project(p: &Project, modules: &BTreeMap<String, String>) -> DependenciesV
             sources: source_links(p, std::slice::from_ref(&f.source)),
         });
     }
-    for d in &p.dependencies {
+    for d in &p.findings.dependencies {
         if !d.area.is_component() {
             view.samples.push(row(p, d, "", &mut anchors));
             continue;
@@ -204,7 +206,12 @@ pub fn platform(projects: &[Project], root: &str, links: Vec<super::views::Link>
     let mut by_module: BTreeMap<(Ecosystem, String), BTreeMap<usize, Vec<&Dependency>>> =
         BTreeMap::new();
     for (i, p) in projects.iter().enumerate() {
-        for d in p.dependencies.iter().filter(|d| d.area.is_component()) {
+        for d in p
+            .findings
+            .dependencies
+            .iter()
+            .filter(|d| d.area.is_component())
+        {
             by_module
                 .entry((d.ecosystem, d.module.clone()))
                 .or_default()
@@ -298,16 +305,19 @@ mod tests {
     fn project(name: &str, module: &str, deps: Vec<Dependency>) -> Project {
         Project {
             name: name.into(),
-            module_files: vec![ModuleFile {
-                ecosystem: Ecosystem::Go,
-                module: module.into(),
-                go: "1.23".into(),
-                toolchain: String::new(),
-                replaces: Vec::new(),
-                area: Area::Component,
-                source: SourceRef::new("go.mod", 1),
-            }],
-            dependencies: deps,
+            findings: model::Findings {
+                module_files: vec![ModuleFile {
+                    ecosystem: Ecosystem::Go,
+                    module: module.into(),
+                    go: "1.23".into(),
+                    toolchain: String::new(),
+                    replaces: Vec::new(),
+                    area: Area::Component,
+                    source: SourceRef::new("go.mod", 1),
+                }],
+                dependencies: deps,
+                ..Default::default()
+            },
             ..Project::default()
         }
     }

@@ -10,7 +10,7 @@ use crate::table::{Anchors, Cell, Section, TableRow, section, source_links};
 pub fn sections(p: &Project) -> Vec<Section> {
     let mut anchors = Anchors::new();
     let mut out = Vec::new();
-    for table in &p.tables {
+    for table in &p.findings.tables {
         let (own, samples): (Vec<&Row>, Vec<&Row>) =
             table.rows.iter().partition(|r| r.area.is_component());
         out.push(one(p, table, &own, "", &mut anchors));
@@ -68,18 +68,21 @@ mod tests {
             sources: vec![SourceRef::new("pkg/c.go", line)],
         };
         let p = Project {
-            tables: vec![Table {
-                extractor: "events".into(),
-                title: "Events".into(),
-                about: "What the code emits.".into(),
-                columns: vec!["Reason".into(), "Type".into()],
-                rows: vec![
-                    row("Built", Area::Component, 3),
-                    row("Built", Area::Component, 9),
-                    row("Demo", Area::Samples, 4),
-                ],
-                diagnosed: 0,
-            }],
+            findings: model::Findings {
+                tables: vec![Table {
+                    extractor: "events".into(),
+                    title: "Events".into(),
+                    about: "What the code emits.".into(),
+                    columns: vec!["Reason".into(), "Type".into()],
+                    rows: vec![
+                        row("Built", Area::Component, 3),
+                        row("Built", Area::Component, 9),
+                        row("Demo", Area::Samples, 4),
+                    ],
+                    diagnosed: 0,
+                }],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let s = sections(&p);
@@ -119,14 +122,17 @@ mod tests {
     #[test]
     fn a_table_with_diagnostics_says_it_may_be_incomplete() {
         let p = Project {
-            tables: vec![Table {
-                extractor: "events".into(),
-                title: "Events".into(),
-                about: "What the code emits.".into(),
-                columns: vec!["Reason".into()],
-                rows: Vec::new(),
-                diagnosed: 2,
-            }],
+            findings: model::Findings {
+                tables: vec![Table {
+                    extractor: "events".into(),
+                    title: "Events".into(),
+                    about: "What the code emits.".into(),
+                    columns: vec!["Reason".into()],
+                    rows: Vec::new(),
+                    diagnosed: 2,
+                }],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let s = sections(&p);

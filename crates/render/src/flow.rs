@@ -67,7 +67,12 @@ pub fn project(p: &Project, links: &Links) -> (Vec<FlowView>, Vec<OutputFile>) {
         "summary".into(),
         sequence::summary(p, links),
     );
-    for c in p.controllers.iter().filter(|c| c.area.is_component()) {
+    for c in p
+        .findings
+        .controllers
+        .iter()
+        .filter(|c| c.area.is_component())
+    {
         add(
             format!("flow-{}", anchor(&["controller", &c.name])),
             c.name.clone(),
@@ -120,7 +125,7 @@ mod tests {
     #[test]
     fn the_summary_groups_alike_in_the_svg_the_mermaid_and_the_table() {
         let mut p = crate::sequence::tests::project();
-        let c = &mut p.controllers[0];
+        let c = &mut p.findings.controllers[0];
         c.watches.clear();
         c.reads.clear();
         c.operations = vec![

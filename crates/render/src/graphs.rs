@@ -194,16 +194,19 @@ fn matches_namespace(a: &str, b: &str) -> bool {
 /// has no Service, Ingress or route of its own.
 pub fn service_map(p: &Project, root: &str) -> Option<Graph> {
     let own_workloads: Vec<_> = p
+        .findings
         .workloads
         .iter()
         .filter(|w| w.area.is_component() && !w.bundled)
         .collect();
     let services: Vec<_> = p
+        .findings
         .services
         .iter()
         .filter(|s| s.area.is_component() && !s.bundled)
         .collect();
     let ingresses: Vec<_> = p
+        .findings
         .ingresses
         .iter()
         .filter(|i| i.area.is_component() && !i.bundled)
@@ -358,6 +361,7 @@ const ROLE_RULES: usize = 8;
 /// the project has no binding of its own.
 pub fn rbac(p: &Project, root: &str) -> Option<Graph> {
     let bindings: Vec<_> = p
+        .findings
         .role_bindings
         .iter()
         .filter(|b| b.area.is_component() && !b.bundled)
@@ -382,6 +386,7 @@ pub fn rbac(p: &Project, root: &str) -> Option<Graph> {
             let subject = namespaces.subject(b, written).subject;
             // The row of its ServiceAccount, named as on the security page.
             let own = p
+                .findings
                 .service_accounts
                 .iter()
                 .map(|s| (s, namespaces.account(&s.namespace, &s.name).subject))
@@ -428,6 +433,7 @@ pub fn rbac(p: &Project, root: &str) -> Option<Graph> {
             },
         );
         let role = p
+            .findings
             .roles
             .iter()
             .find(|r| role_key(&r.kind, &r.namespace, &r.name) == b.role);

@@ -44,6 +44,7 @@ fn registry(i: &ImageRef) -> String {
 /// The configuration page's image table.
 pub fn images_section(p: &Project, router: &mut Router, anchors: &mut Anchors) -> Section {
     let rows = p
+        .findings
         .images
         .iter()
         .filter_map(|i| {
@@ -97,6 +98,7 @@ fn user_cell(p: &Project, d: &Dockerfile) -> Cell {
 /// The configuration page's Dockerfile table.
 pub fn dockerfiles_section(p: &Project, router: &mut Router, anchors: &mut Anchors) -> Section {
     let rows = p
+        .findings
         .dockerfiles
         .iter()
         .filter_map(|d| {
@@ -199,6 +201,7 @@ pub fn platform_section(projects: &[Project], _root: &str) -> Section {
     let mut by_image: BTreeMap<String, BTreeMap<usize, Uses>> = BTreeMap::new();
     for (n, p) in projects.iter().enumerate() {
         for i in p
+            .findings
             .images
             .iter()
             .filter(|i| i.area.is_component() && !i.bundled)
@@ -216,7 +219,12 @@ pub fn platform_section(projects: &[Project], _root: &str) -> Section {
                 .or_default()
                 .insert((version, s.file.clone(), s.line));
         }
-        for d in p.dockerfiles.iter().filter(|d| d.area.is_component()) {
+        for d in p
+            .findings
+            .dockerfiles
+            .iter()
+            .filter(|d| d.area.is_component())
+        {
             for s in d.stages.iter().filter(|s| s.from_stage.is_empty()) {
                 let base = if s.resolved.is_empty() {
                     &s.from

@@ -7,8 +7,11 @@ use model::{Controller, Project, Relation};
 /// project defines itself (the `For` kind is one of its own CRDs) — then, among equals,
 /// those that watch and write the most; otherwise in source order.
 pub fn ordered(p: &Project) -> (Vec<&Controller>, Vec<&Controller>) {
-    let (mut component, sample): (Vec<_>, Vec<_>) =
-        p.controllers.iter().partition(|c| c.area.is_component());
+    let (mut component, sample): (Vec<_>, Vec<_>) = p
+        .findings
+        .controllers
+        .iter()
+        .partition(|c| c.area.is_component());
     component.sort_by_key(|c| {
         (
             !is_main(p, c),
@@ -20,7 +23,7 @@ pub fn ordered(p: &Project) -> (Vec<&Controller>, Vec<&Controller>) {
 
 pub fn is_main(p: &Project, c: &Controller) -> bool {
     let own = |group: &str, kind: &str| {
-        p.crds.iter().any(|crd| {
+        p.findings.crds.iter().any(|crd| {
             !crd.bundled && crd.area.is_component() && crd.group == group && crd.kind == kind
         })
     };

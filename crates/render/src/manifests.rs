@@ -73,6 +73,7 @@ pub fn configuration(p: &Project) -> SectionsPage {
     let mut sections = Vec::new();
 
     let workloads = p
+        .findings
         .workloads
         .iter()
         .filter_map(|w| {
@@ -148,6 +149,7 @@ pub fn configuration(p: &Project) -> SectionsPage {
     sections.extend(super::availability::sections(p, &mut router, &mut anchors));
 
     let configmaps = p
+        .findings
         .configmaps
         .iter()
         .filter_map(|c| {
@@ -190,6 +192,7 @@ pub fn configuration(p: &Project) -> SectionsPage {
     ));
 
     let charts = p
+        .findings
         .helm_charts
         .iter()
         .filter_map(|h| {
@@ -254,7 +257,7 @@ pub fn configuration(p: &Project) -> SectionsPage {
         charts,
         "No Helm charts were found.",
     ));
-    for h in &p.helm_charts {
+    for h in &p.findings.helm_charts {
         let rows = h
             .values
             .iter()
@@ -301,6 +304,7 @@ pub fn configuration(p: &Project) -> SectionsPage {
     }
 
     let kustomizations = p
+        .findings
         .kustomizations
         .iter()
         .filter_map(|k| {
@@ -372,6 +376,7 @@ pub fn configuration(p: &Project) -> SectionsPage {
         "No kustomizations were found.",
     ));
     let gates = p
+        .findings
         .feature_gates
         .iter()
         .filter_map(|g| {
@@ -392,6 +397,7 @@ pub fn configuration(p: &Project) -> SectionsPage {
         "No feature-gate registrations were found.",
     ));
     let checks = p
+        .findings
         .platform_checks
         .iter()
         .filter_map(|c| {
@@ -442,6 +448,7 @@ pub fn network(p: &Project) -> SectionsPage {
     let mut anchors = Anchors::new();
     let mut sections = Vec::new();
     let services = p
+        .findings
         .services
         .iter()
         .filter_map(|s| {
@@ -485,6 +492,7 @@ pub fn network(p: &Project) -> SectionsPage {
         "No Service manifests were found.",
     ));
     let ports = p
+        .findings
         .workloads
         .iter()
         .filter(|w| w.containers.iter().any(|c| !c.ports.is_empty()))
@@ -525,6 +533,7 @@ pub fn network(p: &Project) -> SectionsPage {
         "No container declares a port.",
     ));
     let ingresses = p
+        .findings
         .ingresses
         .iter()
         .filter_map(|i| {
@@ -569,6 +578,7 @@ pub fn network(p: &Project) -> SectionsPage {
         "None were found.",
     ));
     let policies = p
+        .findings
         .network_policies
         .iter()
         .filter_map(|n| {
@@ -672,7 +682,7 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
     // without a namespace that kustomize puts in one is the same as one written with it.
     let namespaces = super::subjects::Namespaces::new(p);
     let mut accounts: Vec<(super::subjects::Resolved, Vec<&model::ServiceAccount>)> = Vec::new();
-    for s in &p.service_accounts {
+    for s in &p.findings.service_accounts {
         let r = namespaces.account(&s.namespace, &s.name);
         match accounts.iter_mut().find(|(seen, rows)| {
             seen.subject == r.subject && (rows[0].area, rows[0].bundled) == (s.area, s.bundled)
@@ -691,6 +701,7 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
         .filter_map(|(r, rows)| {
             let s = rows[0];
             let used_by: Vec<String> = p
+                .findings
                 .role_bindings
                 .iter()
                 .filter(|b| {
@@ -751,6 +762,7 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
         "No ServiceAccounts were found.",
     ));
     let bindings = p
+        .findings
         .role_bindings
         .iter()
         .filter_map(|b| {
@@ -773,7 +785,8 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
                             })
                             .collect::<Vec<_>>(),
                     ),
-                    if p.roles
+                    if p.findings
+                        .roles
                         .iter()
                         .any(|r| role_key(&r.kind, &r.namespace, &r.name) == b.role)
                     {
@@ -797,6 +810,7 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
     ));
     let mut seen_roles = std::collections::BTreeSet::new();
     let roles = p
+        .findings
         .roles
         .iter()
         .filter_map(|r| {
@@ -838,6 +852,7 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
         "No Roles or ClusterRoles were found.",
     ));
     let hooks = p
+        .findings
         .webhooks
         .iter()
         .filter_map(|w| {
@@ -877,6 +892,7 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
         "No webhook configurations were found.",
     ));
     let secrets = p
+        .findings
         .secrets
         .iter()
         .filter_map(|s| {
@@ -917,6 +933,7 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
         "No Secrets are defined or referenced.",
     ));
     let certs = p
+        .findings
         .certificates
         .iter()
         .filter_map(|c| {
@@ -951,6 +968,7 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
         "No cert-manager objects were found.",
     ));
     let contexts = p
+        .findings
         .workloads
         .iter()
         .filter_map(|w| {

@@ -12,6 +12,7 @@ use model::{Manager, ManagerOption, MemoryRisk, Project};
 /// the function, else the function and its package.
 pub fn manager_label(p: &Project, m: &Manager) -> String {
     let programs: Vec<&str> = p
+        .findings
         .binaries
         .iter()
         .filter(|b| !b.is_package() && m.binaries.contains(&b.package))
@@ -36,7 +37,12 @@ pub fn manager_label(p: &Project, m: &Manager) -> String {
 fn risk_manager(p: &Project, r: &MemoryRisk) -> String {
     r.manager
         .as_ref()
-        .and_then(|at| p.managers.iter().find(|m| m.sources.first() == Some(at)))
+        .and_then(|at| {
+            p.findings
+                .managers
+                .iter()
+                .find(|m| m.sources.first() == Some(at))
+        })
         .map(|m| manager_label(p, m))
         .unwrap_or_default()
 }
@@ -199,7 +205,7 @@ const RISKS_INTRO: &str = "Kinds that are large in real clusters (Secrets, Confi
 pub fn project_sections(p: &Project, router: &mut Router, anchors: &mut Anchors) -> Vec<Section> {
     let mut managers = Vec::new();
     let mut options = Vec::new();
-    for m in &p.managers {
+    for m in &p.findings.managers {
         let row = manager_row(p, m, anchors);
         if let Some(row) = router.route("Manager", m.area, false, row) {
             managers.push(row);
@@ -208,6 +214,7 @@ pub fn project_sections(p: &Project, router: &mut Router, anchors: &mut Anchors)
         }
     }
     let risks = p
+        .findings
         .memory_risks
         .iter()
         .map(|r| risk_row(p, r, anchors))
@@ -245,6 +252,7 @@ pub fn project_sections(p: &Project, router: &mut Router, anchors: &mut Anchors)
 pub fn controller_sections(p: &Project, controller: &str) -> Vec<Section> {
     let mut anchors = Anchors::new();
     let manager = p
+        .findings
         .managers
         .iter()
         .find(|m| m.controllers.iter().any(|c| c == controller));
@@ -263,6 +271,7 @@ pub fn controller_sections(p: &Project, controller: &str) -> Vec<Section> {
     };
     let at = manager.and_then(|m| m.sources.first());
     let risks = p
+        .findings
         .memory_risks
         .iter()
         .filter(|r| match &r.kind {
@@ -305,7 +314,7 @@ pub fn platform(projects: &[Project], root: &str, links: Vec<super::views::Link>
     let mut managers = Vec::new();
     let mut risks = Vec::new();
     for p in projects {
-        for m in p.managers.iter().filter(|m| m.area.is_component()) {
+        for m in p.findings.managers.iter().filter(|m| m.area.is_component()) {
             let mut row = manager_row(p, m, &mut anchors);
             row.cells.insert(0, Cell::project(root, &p.name));
             let lease: Vec<String> = m
@@ -335,7 +344,7 @@ pub fn platform(projects: &[Project], root: &str, links: Vec<super::views::Link>
             row.cells.push(Cell::lines(&lease));
             managers.push(row);
         }
-        for r in &p.memory_risks {
+        for r in &p.findings.memory_risks {
             let mut row = risk_row(p, r, &mut anchors);
             row.cells.insert(0, Cell::project(root, &p.name));
             risks.push(row);

@@ -89,7 +89,7 @@ mod tests {
         let kinds = KindPages::none("/");
         let d = sequence::controller(
             &p,
-            &p.controllers[0],
+            &p.findings.controllers[0],
             &Links {
                 root: "/",
                 kinds: &kinds,

@@ -145,7 +145,12 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
     let mut crds = Vec::new();
     let mut connections = Vec::new();
     for p in projects {
-        for conn in p.connections.iter().filter(|c| c.area.is_component()) {
+        for conn in p
+            .findings
+            .connections
+            .iter()
+            .filter(|c| c.area.is_component())
+        {
             let (file, line) = super::connections::anchor_parts(conn);
             let anchor = anchors.unique(&["connection", &p.name, &file, &line]);
             connections.push(super::connections::connection_row(p, root, conn, anchor));
@@ -179,7 +184,12 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
             ],
             sources: Vec::new(),
         });
-        for ctl in p.controllers.iter().filter(|c| c.area.is_component()) {
+        for ctl in p
+            .findings
+            .controllers
+            .iter()
+            .filter(|c| c.area.is_component())
+        {
             let kinds: Vec<Cell> = ctl
                 .watches
                 .iter()
@@ -206,6 +216,7 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
             });
         }
         for b in p
+            .findings
             .binaries
             .iter()
             .filter(|b| b.area.is_component() && !b.is_package())
@@ -226,7 +237,7 @@ pub fn architecture(portal: &Portal, projects: &[Project], root: &str) -> Portal
             });
         }
         let mut seen = std::collections::BTreeSet::new();
-        for crd in p.crds.iter().filter(|c| own(c.area, c.bundled)) {
+        for crd in p.findings.crds.iter().filter(|c| own(c.area, c.bundled)) {
             if !seen.insert((&crd.group, &crd.kind)) {
                 continue;
             }
@@ -360,7 +371,12 @@ pub fn network(portal: &Portal, projects: &[Project], root: &str) -> PortalPage 
     let mut anchors = Anchors::new();
     let (mut services, mut ingresses, mut policies) = (Vec::new(), Vec::new(), Vec::new());
     for p in projects {
-        for s in p.services.iter().filter(|s| own(s.area, s.bundled)) {
+        for s in p
+            .findings
+            .services
+            .iter()
+            .filter(|s| own(s.area, s.bundled))
+        {
             let ports: Vec<String> = s.ports.iter().map(service_port).collect();
             services.push(TableRow {
                 anchor: anchors.unique(&["service", &p.name, &s.namespace, &s.name]),
@@ -382,7 +398,12 @@ pub fn network(portal: &Portal, projects: &[Project], root: &str) -> PortalPage 
                 sources: source_links(p, &s.sources),
             });
         }
-        for i in p.ingresses.iter().filter(|i| own(i.area, i.bundled)) {
+        for i in p
+            .findings
+            .ingresses
+            .iter()
+            .filter(|i| own(i.area, i.bundled))
+        {
             let mut front = i.hosts.clone();
             front.extend(i.listeners.iter().cloned());
             ingresses.push(TableRow {
@@ -398,7 +419,12 @@ pub fn network(portal: &Portal, projects: &[Project], root: &str) -> PortalPage 
                 sources: source_links(p, &i.sources),
             });
         }
-        for n in p.network_policies.iter().filter(|n| own(n.area, n.bundled)) {
+        for n in p
+            .findings
+            .network_policies
+            .iter()
+            .filter(|n| own(n.area, n.bundled))
+        {
             policies.push(TableRow {
                 anchor: anchors.unique(&["networkpolicy", &p.name, &n.namespace, &n.name]),
                 cells: std::iter::once(Cell::project(root, &p.name))
@@ -521,8 +547,14 @@ pub fn rbac(projects: &[Project], root: &str) -> PortalPage {
     let (mut accounts, mut bindings, mut roles, mut markers) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for p in projects {
-        for s in p.service_accounts.iter().filter(|s| own(s.area, s.bundled)) {
+        for s in p
+            .findings
+            .service_accounts
+            .iter()
+            .filter(|s| own(s.area, s.bundled))
+        {
             let bound: Vec<String> = p
+                .findings
                 .role_bindings
                 .iter()
                 .filter(|b| own(b.area, b.bundled))
@@ -544,7 +576,12 @@ pub fn rbac(projects: &[Project], root: &str) -> PortalPage {
                 sources: source_links(p, &s.sources),
             });
         }
-        for b in p.role_bindings.iter().filter(|b| own(b.area, b.bundled)) {
+        for b in p
+            .findings
+            .role_bindings
+            .iter()
+            .filter(|b| own(b.area, b.bundled))
+        {
             bindings.push(TableRow {
                 anchor: anchors.unique(&["binding", &p.name, &b.kind, &b.namespace, &b.name]),
                 cells: vec![
@@ -561,7 +598,7 @@ pub fn rbac(projects: &[Project], root: &str) -> PortalPage {
                 sources: source_links(p, &b.sources),
             });
         }
-        for r in p.roles.iter().filter(|r| own(r.area, r.bundled)) {
+        for r in p.findings.roles.iter().filter(|r| own(r.area, r.bundled)) {
             let flags: Vec<String> = r
                 .rules
                 .iter()
@@ -593,6 +630,7 @@ pub fn rbac(projects: &[Project], root: &str) -> PortalPage {
             });
         }
         for r in p
+            .findings
             .rbac
             .iter()
             .filter(|r| own(r.area, r.bundled) && r.origin == model::Origin::Marker)
@@ -626,7 +664,12 @@ pub fn rbac(projects: &[Project], root: &str) -> PortalPage {
     }
     let mut counts = Vec::new();
     for p in projects {
-        let roles: Vec<&model::Role> = p.roles.iter().filter(|r| own(r.area, r.bundled)).collect();
+        let roles: Vec<&model::Role> = p
+            .findings
+            .roles
+            .iter()
+            .filter(|r| own(r.area, r.bundled))
+            .collect();
         let rules = |cluster: bool| {
             roles
                 .iter()
@@ -710,7 +753,7 @@ pub fn secrets(projects: &[Project], root: &str) -> PortalPage {
     let mut anchors = Anchors::new();
     let mut rows = Vec::new();
     for p in projects {
-        for s in p.secrets.iter().filter(|s| own(s.area, s.bundled)) {
+        for s in p.findings.secrets.iter().filter(|s| own(s.area, s.bundled)) {
             rows.push(TableRow {
                 anchor: anchors.unique(&["secret", &p.name, &s.namespace, &s.name]),
                 cells: vec![
@@ -732,7 +775,7 @@ pub fn secrets(projects: &[Project], root: &str) -> PortalPage {
     let mut counts = Vec::new();
     for p in projects {
         let mut by_use: Vec<(&str, u64)> = Vec::new();
-        for s in p.secrets.iter().filter(|s| own(s.area, s.bundled)) {
+        for s in p.findings.secrets.iter().filter(|s| own(s.area, s.bundled)) {
             for u in secret_uses(s) {
                 match by_use.iter_mut().find(|(x, _)| *x == u) {
                     Some((_, n)) => *n += 1,

@@ -190,7 +190,11 @@ pub fn controller_sections(
     root: &str,
     index: usize,
 ) -> Vec<Section> {
-    let name = p.controllers.get(index).map_or("", |c| c.name.as_str());
+    let name = p
+        .findings
+        .controllers
+        .get(index)
+        .map_or("", |c| c.name.as_str());
     let mut anchors = Anchors::new();
     let rows = access_rows(p, rows.iter().copied(), portal, root, &mut anchors);
     let mut out = vec![versus_section(
@@ -217,6 +221,7 @@ pub fn least_privilege_index(p: &Project, all: &[Privileges], root: &str) -> Sec
         .iter()
         .map(|c| {
             let page = p
+                .findings
                 .controllers
                 .get(c.index)
                 .and_then(|k| super::views::controller_page(p, k));

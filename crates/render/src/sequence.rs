@@ -350,6 +350,7 @@ impl<'a> Builder<'a> {
         let mut seen = BTreeSet::new();
         let items = self
             .p
+            .findings
             .crds
             .iter()
             .filter(|c| c.area.is_component() && !c.bundled && keep(&c.group, &c.kind))
@@ -469,12 +470,14 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
         add_controller(&mut b, c, at);
     }
     let mut packages: Vec<&str> = p
+        .findings
         .informers
         .iter()
         .filter(|i| i.area.is_component())
         .map(|i| i.package.as_str())
         .chain(
-            p.package_operations
+            p.findings
+                .package_operations
                 .iter()
                 .filter(|o| o.area.is_component())
                 .map(|o| o.package.as_str()),
@@ -485,12 +488,14 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
     let labels = short_packages(&packages);
     for (package, label) in packages.into_iter().zip(labels) {
         let first = p
+            .findings
             .informers
             .iter()
             .filter(|i| i.package == package)
             .map(|i| &i.sources)
             .chain(
-                p.package_operations
+                p.findings
+                    .package_operations
                     .iter()
                     .filter(|o| o.package == package)
                     .map(|o| &o.sources),
@@ -499,6 +504,7 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
             .cloned()
             .unwrap_or_default();
         let has_informers = p
+            .findings
             .informers
             .iter()
             .any(|i| i.package == package && i.area.is_component());
@@ -513,6 +519,7 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
             source_url(p, &first).unwrap_or_else(|| links.dataflow(p, table)),
         );
         for i in p
+            .findings
             .informers
             .iter()
             .filter(|i| i.package == package && i.area.is_component())
@@ -530,7 +537,8 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
         b.calls(
             at,
             MessageKind::Write,
-            p.package_operations
+            p.findings
+                .package_operations
                 .iter()
                 .filter(|o| o.package == package && o.area.is_component())
                 .map(|o| {
@@ -545,6 +553,7 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
     }
     b.crd_note(|_, _| true);
     let services = p
+        .findings
         .services
         .iter()
         .filter(|s| s.area.is_component() && !s.bundled)
@@ -657,36 +666,39 @@ pub(crate) mod tests {
             title: "Demo".into(),
             source_url: "https://github.com/o/demo/blob/{commit}/{path}#L{line}".into(),
             commit: "abc".into(),
-            crds: vec![
-                crd("example.io", "Widget", false),
-                crd("gateway.networking.k8s.io", "Gateway", true),
-                crd("example.io", "Widget", false),
-            ],
-            controllers: vec![Controller {
-                conditions: Vec::new(),
-                reads: vec![
-                    op("list", "", "ConfigMap", 60),
-                    op("get", "", "ConfigMap", 61),
-                    op("get", "", "ConfigMap", 62),
+            findings: model::Findings {
+                crds: vec![
+                    crd("example.io", "Widget", false),
+                    crd("gateway.networking.k8s.io", "Gateway", true),
+                    crd("example.io", "Widget", false),
                 ],
-                name: "widget".into(),
-                reconciler: "WidgetReconciler".into(),
-                area: Default::default(),
-                sources: vec![SourceRef::new("main.go", 9)],
-                watches: vec![
-                    watch(Relation::For, "example.io", "Widget"),
-                    watch(Relation::Owns, "apps", "Deployment"),
-                    watch(Relation::Owns, "apps", "Deployment"),
-                    watch(Relation::Informer, "", "ConfigMap"),
-                    watch(Relation::Watches, "gateway.networking.k8s.io", "Gateway"),
-                ],
-                operations: vec![
-                    op("update", "apps", "Deployment", 20),
-                    op("create", "apps", "Deployment", 30),
-                    op("create", "apps", "Deployment", 40),
-                    op("patch", "", "Service", 50),
-                ],
-            }],
+                controllers: vec![Controller {
+                    conditions: Vec::new(),
+                    reads: vec![
+                        op("list", "", "ConfigMap", 60),
+                        op("get", "", "ConfigMap", 61),
+                        op("get", "", "ConfigMap", 62),
+                    ],
+                    name: "widget".into(),
+                    reconciler: "WidgetReconciler".into(),
+                    area: Default::default(),
+                    sources: vec![SourceRef::new("main.go", 9)],
+                    watches: vec![
+                        watch(Relation::For, "example.io", "Widget"),
+                        watch(Relation::Owns, "apps", "Deployment"),
+                        watch(Relation::Owns, "apps", "Deployment"),
+                        watch(Relation::Informer, "", "ConfigMap"),
+                        watch(Relation::Watches, "gateway.networking.k8s.io", "Gateway"),
+                    ],
+                    operations: vec![
+                        op("update", "apps", "Deployment", 20),
+                        op("create", "apps", "Deployment", 30),
+                        op("create", "apps", "Deployment", 40),
+                        op("patch", "", "Service", 50),
+                    ],
+                }],
+                ..Default::default()
+            },
             ..Project::default()
         }
     }
@@ -699,7 +711,7 @@ pub(crate) mod tests {
             kinds: &kinds,
         };
         let p = project();
-        let d = controller(&p, &p.controllers[0], &links);
+        let d = controller(&p, &p.findings.controllers[0], &links);
         let url = |f: &str, l: u32| format!("https://github.com/o/demo/blob/abc/{f}#L{l}");
         let msg = |from, to, kind, label: &str, link: String, source: &str| {
             Step::Message(Message {
@@ -805,7 +817,7 @@ pub(crate) mod tests {
             root: "/atlas/",
             kinds: &kinds,
         };
-        let d = controller(&p, &p.controllers[0], &links);
+        let d = controller(&p, &p.findings.controllers[0], &links);
         let Step::Message(first) = &d.steps[0] else {
             panic!("not a message")
         };
@@ -819,7 +831,7 @@ pub(crate) mod tests {
     #[test]
     fn summary_adds_packages_and_services() {
         let mut p = project();
-        p.informers.push(model::PackageInformer {
+        p.findings.informers.push(model::PackageInformer {
             package: "internal/cache".into(),
             function: "Start".into(),
             group: "".into(),
@@ -828,7 +840,7 @@ pub(crate) mod tests {
             area: Default::default(),
             sources: vec![SourceRef::new("c.go", 3)],
         });
-        p.services.push(model::Service {
+        p.findings.services.push(model::Service {
             name: "webhook".into(),
             namespace: "system".into(),
             ports: vec![model::ServicePort {

@@ -41,7 +41,7 @@ pub struct Resolved {
 impl<'p> Namespaces<'p> {
     pub fn new(p: &'p Project) -> Namespaces<'p> {
         let mut built: BTreeMap<&str, BTreeSet<Option<(&str, &str)>>> = BTreeMap::new();
-        for k in &p.kustomizations {
+        for k in &p.findings.kustomizations {
             if !k.area.is_component() || k.bundled {
                 continue;
             }
@@ -57,12 +57,18 @@ impl<'p> Namespaces<'p> {
         }
         let own = |area: model::Area, bundled: bool| area.is_component() && !bundled;
         let mut written: BTreeSet<String> = p
+            .findings
             .service_accounts
             .iter()
             .filter(|s| own(s.area, s.bundled) && !s.namespace.is_empty())
             .map(|s| format!("{}/{}", s.namespace, s.name))
             .collect();
-        for b in p.role_bindings.iter().filter(|b| own(b.area, b.bundled)) {
+        for b in p
+            .findings
+            .role_bindings
+            .iter()
+            .filter(|b| own(b.area, b.bundled))
+        {
             for subject in &b.subjects {
                 if let Some(name) = subject.strip_prefix("ServiceAccount ")
                     && name.contains('/')
@@ -192,18 +198,21 @@ mod tests {
     #[test]
     fn a_subject_gets_the_namespace_its_kustomization_sets() {
         let p = Project {
-            kustomizations: vec![
-                kustomization(
-                    "config/rbac",
-                    "",
-                    &["ClusterRoleBinding b", "ServiceAccount sa"],
-                ),
-                kustomization(
-                    "config/default",
-                    "prod",
-                    &["ClusterRoleBinding b", "ServiceAccount sa"],
-                ),
-            ],
+            findings: model::Findings {
+                kustomizations: vec![
+                    kustomization(
+                        "config/rbac",
+                        "",
+                        &["ClusterRoleBinding b", "ServiceAccount sa"],
+                    ),
+                    kustomization(
+                        "config/default",
+                        "prod",
+                        &["ClusterRoleBinding b", "ServiceAccount sa"],
+                    ),
+                ],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let ns = Namespaces::new(&p);
@@ -231,10 +240,13 @@ mod tests {
     #[test]
     fn of_several_namespaces_the_one_written_elsewhere_is_taken_and_the_others_said() {
         let mut p = Project {
-            kustomizations: vec![
-                kustomization("config/default", "prod", &["ClusterRoleBinding b"]),
-                kustomization("config/overlays/other", "other", &["ClusterRoleBinding b"]),
-            ],
+            findings: model::Findings {
+                kustomizations: vec![
+                    kustomization("config/default", "prod", &["ClusterRoleBinding b"]),
+                    kustomization("config/overlays/other", "other", &["ClusterRoleBinding b"]),
+                ],
+                ..Default::default()
+            },
             ..Project::default()
         };
         // No account written with either namespace: unknown.
@@ -242,7 +254,7 @@ mod tests {
         assert_eq!(r.subject, "ServiceAccount sa");
         let mut written = binding("w");
         written.subjects = vec!["ServiceAccount prod/sa".into()];
-        p.role_bindings = vec![written];
+        p.findings.role_bindings = vec![written];
         let r = Namespaces::new(&p).subject(&binding("b"), "ServiceAccount sa");
         assert_eq!(r.subject, "ServiceAccount prod/sa");
         assert_eq!(
@@ -252,7 +264,7 @@ mod tests {
         // Written in both namespaces: which one is meant is not known.
         let mut also = binding("w2");
         also.subjects = vec!["ServiceAccount other/sa".into()];
-        p.role_bindings.push(also);
+        p.findings.role_bindings.push(also);
         let r = Namespaces::new(&p).subject(&binding("b"), "ServiceAccount sa");
         assert_eq!(r.subject, "ServiceAccount sa");
     }
@@ -264,7 +276,7 @@ mod tests {
         test.area = Area::Samples;
         let mut renamed = kustomization("config/prefixed", "prod", &["ClusterRoleBinding r"]);
         renamed.name_prefix = "x-".into();
-        p.kustomizations = vec![
+        p.findings.kustomizations = vec![
             kustomization("a", "one", &["ClusterRoleBinding b"]),
             kustomization("b", "two", &["ClusterRoleBinding b"]),
             test,

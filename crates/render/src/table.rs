@@ -189,6 +189,7 @@ pub fn source_links(p: &Project, sources: &[SourceRef]) -> Vec<Link> {
         })
         .collect();
     let rendered: Vec<String> = p
+        .findings
         .helm_rendered
         .iter()
         .filter(|r| sources.contains(&r.source))
@@ -519,7 +520,7 @@ impl KindLinks {
         }
         for bundled_pass in [false, true] {
             for p in projects {
-                for c in p.crds.iter().filter(|c| c.bundled == bundled_pass) {
+                for c in p.findings.crds.iter().filter(|c| c.bundled == bundled_pass) {
                     let url = format!("{root}{}", api_page(&p.name, &c.group, &c.kind));
                     links
                         .by_plural

@@ -39,9 +39,9 @@ use bundled::ObjectId;
 pub use documents::split_documents;
 use documents::{Object, Read};
 use model::{
-    ApiUse, Area, Autoscaler, Bundle, Certificate, ConfigMap, Crd, Diagnostic, DisruptionBudget,
-    HelmChart, HelmRendered, ImageRef, Ingress, Kustomization, NetworkPolicy, RbacRule, Role,
-    RoleBinding, Secret, Service, ServiceAccount, SourceRef, Webhook, Workload,
+    ApiUse, Area, Autoscaler, Certificate, ConfigMap, Crd, Diagnostic, DisruptionBudget, Findings,
+    HelmRendered, ImageRef, Ingress, NetworkPolicy, RbacRule, Role, RoleBinding, Service,
+    ServiceAccount, SourceRef, Webhook, Workload,
 };
 use secrets::SecretUse;
 
@@ -503,36 +503,13 @@ fn object(o: &Object, doc: &str, f: &mut YamlFile) {
     }
 }
 
-/// A project's manifest findings.
-#[derive(Debug, Default)]
-pub struct YamlFindings {
-    pub crds: Vec<Crd>,
-    pub webhooks: Vec<Webhook>,
-    pub services: Vec<Service>,
-    pub configmaps: Vec<ConfigMap>,
-    pub helm_charts: Vec<HelmChart>,
-    pub rbac: Vec<RbacRule>,
-    pub roles: Vec<Role>,
-    pub role_bindings: Vec<RoleBinding>,
-    pub service_accounts: Vec<ServiceAccount>,
-    pub workloads: Vec<Workload>,
-    pub disruption_budgets: Vec<DisruptionBudget>,
-    pub autoscalers: Vec<Autoscaler>,
-    pub network_policies: Vec<NetworkPolicy>,
-    pub ingresses: Vec<Ingress>,
-    pub certificates: Vec<Certificate>,
-    pub secrets: Vec<Secret>,
-    pub kustomizations: Vec<Kustomization>,
-    /// Images named by workloads, kustomize overrides and charts' values.
-    pub images: Vec<ImageRef>,
-    pub api_uses: Vec<ApiUse>,
-    pub bundled_manifests: Vec<Bundle>,
+/// How many YAML files had to be read specially, for the project's statistics.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct YamlCounts {
     /// Files parsed with template actions masked.
     pub templated_files: u64,
     /// Files with a document (or the whole file) that could not be parsed.
     pub failed_files: u64,
-    /// Helm template actions rendered with their chart's defaults.
-    pub helm_rendered: Vec<HelmRendered>,
 }
 
 /// Sets `bundled` on rows whose first source lies in a bundled folder.
@@ -546,15 +523,17 @@ macro_rules! mark_bundled {
     )*};
 }
 
-/// Puts one project's YAML files together (see the module documentation). `own_groups`
-/// are the API groups the project's Go API packages declare.
+/// Puts one project's YAML files together (see the module documentation) into the manifest
+/// families of `out`, which must still be empty. `own_groups` are the API groups the
+/// project's Go API packages declare.
 pub fn resolve(
     mut files: Vec<YamlFile>,
     own_groups: &BTreeSet<String>,
+    out: &mut Findings,
     diagnostics: &mut Vec<Diagnostic>,
-) -> YamlFindings {
+) -> YamlCounts {
     expand_includes(&mut files);
-    let mut out = YamlFindings::default();
+    let mut counts = YamlCounts::default();
     let mut kustomizations = Vec::new();
     let mut chart_parts = Vec::new();
     let mut manifests: BTreeSet<String> = BTreeSet::new();
@@ -565,8 +544,8 @@ pub fn resolve(
     }
     let mut rest = Vec::with_capacity(files.len());
     for mut f in files {
-        out.templated_files += u64::from(f.templated);
-        out.failed_files += u64::from(f.failed);
+        counts.templated_files += u64::from(f.templated);
+        counts.failed_files += u64::from(f.failed);
         diagnostics.append(&mut f.diagnostics);
         if let Some(k) = f.kustomization.take() {
             kustomizations.push(k);
@@ -733,7 +712,7 @@ pub fn resolve(
     merge_identical(&mut out.images);
     out.helm_rendered.sort();
     out.helm_rendered.dedup();
-    out
+    counts
 }
 
 #[cfg(test)]

@@ -6,7 +6,16 @@ use super::*;
 use model::SourceRef;
 
 /// Analyzes `files` (path, text) as one project whose Go API packages declare `own`.
-fn project(files: &[(&str, &str)], own: &[&str]) -> (YamlFindings, Vec<Diagnostic>) {
+fn project(files: &[(&str, &str)], own: &[&str]) -> (Findings, Vec<Diagnostic>) {
+    let (found, _, diagnostics) = project_counted(files, own);
+    (found, diagnostics)
+}
+
+/// `project`, with the counts of files read specially.
+fn project_counted(
+    files: &[(&str, &str)],
+    own: &[&str],
+) -> (Findings, YamlCounts, Vec<Diagnostic>) {
     let analyzed = files
         .iter()
         .map(|(path, text)| {
@@ -22,8 +31,9 @@ fn project(files: &[(&str, &str)], own: &[&str]) -> (YamlFindings, Vec<Diagnosti
         .collect();
     let own: BTreeSet<String> = own.iter().map(|g| g.to_string()).collect();
     let mut diagnostics = Vec::new();
-    let found = resolve(analyzed, &own, &mut diagnostics);
-    (found, diagnostics)
+    let mut found = Findings::default();
+    let counts = resolve(analyzed, &own, &mut found, &mut diagnostics);
+    (found, counts, diagnostics)
 }
 
 fn sources(rows: &[SourceRef]) -> Vec<String> {
@@ -427,7 +437,7 @@ fn bad_yaml_is_one_diagnostic_each_and_never_a_panic() {
         "{a: ".repeat(10_000),
         "}".repeat(10_000)
     );
-    let (f, d) = project(
+    let (f, counts, d) = project_counted(
         &[
             ("bad/bomb.yaml", &bomb),
             ("bad/deep.yaml", &deep),
@@ -455,7 +465,7 @@ fn bad_yaml_is_one_diagnostic_each_and_never_a_panic() {
             "bad/values.schema.json",
         ]
     );
-    assert_eq!(f.failed_files, 8);
+    assert_eq!(counts.failed_files, 8);
 }
 
 #[test]

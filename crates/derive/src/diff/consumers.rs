@@ -64,7 +64,12 @@ pub fn of(kind: &GroupKind, owner: &str, kinds: &[KindEntry], portal: &[Project]
         }
     }
     for p in portal.iter().filter(|p| p.name != owner) {
-        for c in p.controllers.iter().filter(|c| c.area.is_component()) {
+        for c in p
+            .findings
+            .controllers
+            .iter()
+            .filter(|c| c.area.is_component())
+        {
             for r in c
                 .reads
                 .iter()

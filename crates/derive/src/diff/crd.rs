@@ -21,10 +21,10 @@ type Sides<'a> = (Vec<&'a Crd>, Vec<&'a Crd>);
 /// The CRD changes from `old` to `new` (rows of tests, docs and samples left out).
 pub fn changes(old: &Project, new: &Project) -> Vec<RowChange> {
     let mut by_kind: BTreeMap<(&str, &str), Sides> = BTreeMap::new();
-    for c in old.crds.iter().filter(|c| c.area.is_component()) {
+    for c in old.findings.crds.iter().filter(|c| c.area.is_component()) {
         by_kind.entry((&c.group, &c.kind)).or_default().0.push(c);
     }
-    for c in new.crds.iter().filter(|c| c.area.is_component()) {
+    for c in new.findings.crds.iter().filter(|c| c.area.is_component()) {
         by_kind.entry((&c.group, &c.kind)).or_default().1.push(c);
     }
     let mut out = Vec::new();

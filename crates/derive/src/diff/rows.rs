@@ -278,6 +278,7 @@ struct Packages<'a>(Vec<&'a str>);
 impl<'a> Packages<'a> {
     fn of(p: &'a Project) -> Packages<'a> {
         let mut modules: Vec<&str> = p
+            .findings
             .module_files
             .iter()
             .filter(|m| m.ecosystem == Ecosystem::Go && !m.module.is_empty())
@@ -323,7 +324,12 @@ impl<'a> Packages<'a> {
 fn rows_of(p: &Project) -> Vec<Row> {
     let mut rows = Vec::new();
     let packages = Packages::of(p);
-    for c in p.controllers.iter().filter(|c| c.area.is_component()) {
+    for c in p
+        .findings
+        .controllers
+        .iter()
+        .filter(|c| c.area.is_component())
+    {
         rows.push(
             Row::new(
                 Category::Controller,
@@ -366,6 +372,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
         }
     }
     for o in p
+        .findings
         .package_operations
         .iter()
         .filter(|o| o.area.is_component())
@@ -382,7 +389,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("version", o.version.clone()),
         );
     }
-    for i in p.informers.iter().filter(|i| i.area.is_component()) {
+    for i in p
+        .findings
+        .informers
+        .iter()
+        .filter(|i| i.area.is_component())
+    {
         let what = group_kind(&i.group, &i.kind);
         let function = packages.qualified(&i.package, &i.function);
         rows.push(
@@ -396,6 +408,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
         );
     }
     for w in p
+        .findings
         .webhooks
         .iter()
         .filter(|w| w.area.is_component() && !w.bundled)
@@ -430,6 +443,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
         );
     }
     for r in p
+        .findings
         .rbac
         .iter()
         .filter(|r| r.area.is_component() && !r.bundled)
@@ -458,7 +472,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .set("verbs", &r.verbs),
         );
     }
-    for e in p.http_endpoints.iter().filter(|e| e.area.is_component()) {
+    for e in p
+        .findings
+        .http_endpoints
+        .iter()
+        .filter(|e| e.area.is_component())
+    {
         let route = format!("{} {}{}", e.method, e.host, e.path);
         rows.push(
             Row::new(Category::Route, route.clone(), route, e.sources.first())
@@ -466,7 +485,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
                 .field("framework", e.framework.clone()),
         );
     }
-    for b in p.binaries.iter().filter(|b| b.area.is_component()) {
+    for b in p.findings.binaries.iter().filter(|b| b.area.is_component()) {
         let name = packages.program(b);
         if !b.is_package() {
             rows.push(
@@ -502,7 +521,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             ));
         }
     }
-    for g in p.feature_gates.iter().filter(|g| g.area.is_component()) {
+    for g in p
+        .findings
+        .feature_gates
+        .iter()
+        .filter(|g| g.area.is_component())
+    {
         rows.push(
             Row::new(
                 Category::FeatureGate,
@@ -515,7 +539,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("locked", if g.locked { "yes" } else { "" }),
         );
     }
-    for m in p.metrics.iter().filter(|m| m.area.is_component()) {
+    for m in p.findings.metrics.iter().filter(|m| m.area.is_component()) {
         rows.push(
             Row::new(
                 Category::Metric,
@@ -529,6 +553,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
         );
     }
     for s in p
+        .findings
         .services
         .iter()
         .filter(|s| s.area.is_component() && !s.bundled)
@@ -564,6 +589,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
         }
     }
     for w in p
+        .findings
         .workloads
         .iter()
         .filter(|w| w.area.is_component() && !w.bundled)
@@ -610,6 +636,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
         }
     }
     for b in p
+        .findings
         .disruption_budgets
         .iter()
         .filter(|b| b.area.is_component() && !b.bundled)
@@ -628,7 +655,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .set("selector", &b.selector),
         );
     }
-    for m in p.managers.iter().filter(|m| m.area.is_component()) {
+    for m in p.findings.managers.iter().filter(|m| m.area.is_component()) {
         let manager = packages.qualified(&m.package, &m.function);
         for o in &m.options {
             let what = match (&o.object, &o.namespace) {
@@ -652,7 +679,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
             );
         }
     }
-    for r in &p.memory_risks {
+    for r in &p.findings.memory_risks {
         let kind = r
             .kind
             .as_ref()
@@ -670,6 +697,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
         );
     }
     for c in p
+        .findings
         .configmaps
         .iter()
         .filter(|c| c.area.is_component() && !c.bundled)
@@ -685,7 +713,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .set("keys", &c.keys),
         );
     }
-    for h in p.helm_charts.iter().filter(|h| h.area.is_component()) {
+    for h in p
+        .findings
+        .helm_charts
+        .iter()
+        .filter(|h| h.area.is_component())
+    {
         rows.push(
             Row::new(
                 Category::HelmChart,
@@ -710,6 +743,7 @@ fn rows_of(p: &Project) -> Vec<Row> {
         }
     }
     for i in p
+        .findings
         .images
         .iter()
         .filter(|i| i.area.is_component() && !i.bundled)
@@ -724,7 +758,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("image", i.reference.clone()),
         );
     }
-    for m in p.module_files.iter().filter(|m| m.area.is_component()) {
+    for m in p
+        .findings
+        .module_files
+        .iter()
+        .filter(|m| m.area.is_component())
+    {
         rows.push(
             Row::new(
                 Category::Dependency,
@@ -737,7 +776,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("toolchain", m.toolchain.clone()),
         );
     }
-    for d in p.dependencies.iter().filter(|d| d.area.is_component()) {
+    for d in p
+        .findings
+        .dependencies
+        .iter()
+        .filter(|d| d.area.is_component())
+    {
         let table = [d.kind.as_str(), d.target.as_str()]
             .iter()
             .filter(|s| !s.is_empty())

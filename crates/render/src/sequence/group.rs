@@ -194,11 +194,11 @@ mod tests {
     /// `demo`'s summary with its one controller writing these operations and nothing else.
     fn summary_of(operations: Vec<model::Operation>) -> Vec<Message> {
         let mut p: Project = project();
-        let c = &mut p.controllers[0];
+        let c = &mut p.findings.controllers[0];
         c.operations = operations;
         c.watches.clear();
         c.reads.clear();
-        p.crds.clear();
+        p.findings.crds.clear();
         let kinds = KindPages::none("/");
         let links = Links {
             root: "/",

@@ -43,11 +43,11 @@ pub(super) fn binaries_and_metrics(p: &Project) -> BinariesAndMetrics {
     let mut anchors = Anchors::new();
     // A binary is named in anchors by its name, or by its package when names repeat.
     let mut names: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for b in &p.binaries {
+    for b in &p.findings.binaries {
         *names.entry(b.name.as_str()).or_insert(0) += 1;
     }
     let (mut binaries, mut sample_binaries) = (Vec::new(), Vec::new());
-    for b in &p.binaries {
+    for b in &p.findings.binaries {
         let id = if b.is_package() || names.get(b.name.as_str()).copied().unwrap_or(0) > 1 {
             b.package.as_str()
         } else {
@@ -146,7 +146,7 @@ pub(super) fn binaries_and_metrics(p: &Project) -> BinariesAndMetrics {
     binaries.sort_by_key(|b| b.is_package);
     sample_binaries.sort_by_key(|b| b.is_package);
     let (mut metrics, mut sample_metrics) = (Vec::new(), Vec::new());
-    for m in &p.metrics {
+    for m in &p.findings.metrics {
         let row = Row {
             anchor: anchors.unique(&["metric", &m.name]),
             cells: vec![

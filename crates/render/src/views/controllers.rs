@@ -53,7 +53,8 @@ pub struct ControllerPage {
 /// in the project (`-2`, `-3` after a name taken), in model order.
 fn slugs(p: &Project) -> Vec<(usize, String)> {
     let mut names = UniqueNames::default();
-    p.controllers
+    p.findings
+        .controllers
         .iter()
         .enumerate()
         .filter(|(_, c)| c.area.is_component())
@@ -63,7 +64,10 @@ fn slugs(p: &Project) -> Vec<(usize, String)> {
 
 /// The position of `c` (one of `p`'s own) in `p.controllers`.
 fn index_of(p: &Project, c: &Controller) -> Option<usize> {
-    p.controllers.iter().position(|k| std::ptr::eq(k, c))
+    p.findings
+        .controllers
+        .iter()
+        .position(|k| std::ptr::eq(k, c))
 }
 
 /// A component controller's page: its name, how the sidebar names it, and its
@@ -88,7 +92,12 @@ pub fn controller_links(p: &Project) -> Vec<ControllerLink> {
     }
     let mut names: HashMap<&str, usize> = HashMap::new();
     let mut folders: HashMap<(&str, Option<&str>), usize> = HashMap::new();
-    for c in p.controllers.iter().filter(|c| c.area.is_component()) {
+    for c in p
+        .findings
+        .controllers
+        .iter()
+        .filter(|c| c.area.is_component())
+    {
         *names.entry(&c.name).or_default() += 1;
         *folders.entry((&c.name, folder(c))).or_default() += 1;
     }
@@ -139,6 +148,7 @@ pub fn url_of(root: &str, p: &Project, c: &Controller) -> String {
 pub fn url_by_name(root: &str, projects: &[Project], project: &str, name: &str) -> String {
     let page = projects.iter().find(|p| p.name == project).and_then(|p| {
         let mut named = p
+            .findings
             .controllers
             .iter()
             .filter(|c| c.area.is_component() && c.name == name);
@@ -352,7 +362,7 @@ mod tests {
     /// `demo` with a second `widget` controller in samples and a `gadget` controller twice.
     fn projects() -> Vec<Project> {
         let mut p = crate::sequence::tests::project();
-        let widget = p.controllers[0].clone();
+        let widget = p.findings.controllers[0].clone();
         let sample = Controller {
             area: Area::Samples,
             ..widget.clone()
@@ -361,7 +371,9 @@ mod tests {
             name: "gadget".into(),
             ..widget
         };
-        p.controllers.extend([sample, gadget.clone(), gadget]);
+        p.findings
+            .controllers
+            .extend([sample, gadget.clone(), gadget]);
         vec![p]
     }
 
@@ -370,15 +382,15 @@ mod tests {
         let projects = projects();
         let p = &projects[0];
         assert_eq!(
-            url_of("/r/", p, &p.controllers[0]),
+            url_of("/r/", p, &p.findings.controllers[0]),
             "/r/projects/demo/controllers/widget/"
         );
         assert_eq!(
-            url_of("/r/", p, &p.controllers[1]),
+            url_of("/r/", p, &p.findings.controllers[1]),
             "/r/projects/demo/dataflow/#controller-widget"
         );
         assert_eq!(
-            url_of("/r/", p, &p.controllers[3]),
+            url_of("/r/", p, &p.findings.controllers[3]),
             "/r/projects/demo/controllers/gadget-2/"
         );
     }
@@ -388,11 +400,11 @@ mod tests {
         let mut projects = projects();
         let p = &mut projects[0];
         let at = |file: &str, line: u32| vec![model::SourceRef::new(file, line)];
-        p.controllers[2].sources = at("internal/a/setup.go", 10);
-        p.controllers[3].sources = at("internal/b/setup.go", 20);
-        let mut third = p.controllers[3].clone();
+        p.findings.controllers[2].sources = at("internal/a/setup.go", 10);
+        p.findings.controllers[3].sources = at("internal/b/setup.go", 20);
+        let mut third = p.findings.controllers[3].clone();
         third.sources = at("internal/b/setup.go", 40);
-        p.controllers.push(third);
+        p.findings.controllers.push(third);
         let labels: Vec<String> = controller_links(p).into_iter().map(|l| l.label).collect();
         assert!(labels.contains(&"widget".to_string()), "{labels:?}");
         for expected in [

@@ -160,7 +160,7 @@ pub fn project_page(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectP
         sample_connections,
         bundled: apart.bundled,
         bundles: bundles(p),
-        api_kinds: p.crds.len(),
+        api_kinds: p.findings.crds.len(),
         diagnostics: diagnostics(p),
         flows: Vec::new(),
         dependencies: Default::default(),
@@ -172,7 +172,7 @@ fn connections(p: &Project) -> (Vec<Row>, Vec<Row>) {
     let mut anchors = Anchors::new();
     let mut own = Vec::new();
     let mut samples = Vec::new();
-    for c in &p.connections {
+    for c in &p.findings.connections {
         let (file, line) = super::super::connections::anchor_parts(c);
         let row = Row {
             anchor: anchors.unique(&["connection", &c.kind, &file, &line]),
@@ -190,7 +190,8 @@ fn connections(p: &Project) -> (Vec<Row>, Vec<Row>) {
 
 /// Services with their ports.
 fn services(p: &Project, apart: &mut Apart) -> Vec<Row> {
-    p.services
+    p.findings
+        .services
         .iter()
         .filter_map(|s| {
             let ports = s
@@ -216,13 +217,14 @@ fn services(p: &Project, apart: &mut Apart) -> Vec<Row> {
 /// CRDs, one row per distinct content: a kind shipped with two schemas says so.
 fn crds(p: &Project, root: &str, apart: &mut Apart) -> Vec<TableRow> {
     let variants = |c: &model::Crd| {
-        p.crds
+        p.findings
+            .crds
             .iter()
             .filter(|o| o.group == c.group && o.kind == c.kind)
             .count()
     };
     let mut rows = Vec::new();
-    for (i, c) in defined_crds_order(&p.crds) {
+    for (i, c) in defined_crds_order(&p.findings.crds) {
         let versions = super::super::api::versions_text(c);
         let fields = super::super::api::field_count(c);
         let n = variants(c);
@@ -287,7 +289,7 @@ fn defined_crds_order(crds: &[model::Crd]) -> Vec<(usize, &model::Crd)> {
 fn webhooks(p: &Project, kind_links: &KindLinks, apart: &mut Apart) -> Vec<TableRow> {
     let mut anchors = Anchors::new();
     let mut rows = Vec::new();
-    for w in &p.webhooks {
+    for w in &p.findings.webhooks {
         // Manifest rows keep the anchors they had before webhooks had an origin.
         let row_anchor = match (w.origin, &w.object) {
             (Origin::Manifest, _) => anchor(&["webhook", &w.configuration, &w.name]),
@@ -335,7 +337,8 @@ fn webhooks(p: &Project, kind_links: &KindLinks, apart: &mut Apart) -> Vec<Table
 /// Routes; one method and path served by two binaries with different handlers gets two anchors.
 fn http_endpoints(p: &Project, apart: &mut Apart) -> Vec<Row> {
     let mut anchors = Anchors::new();
-    p.http_endpoints
+    p.findings
+        .http_endpoints
         .iter()
         .filter_map(|e| {
             let location = format!("{}{}", e.host, e.path);
@@ -363,7 +366,8 @@ fn http_endpoints(p: &Project, apart: &mut Apart) -> Vec<Row> {
 
 /// ConfigMaps with their keys.
 fn configmaps(p: &Project, apart: &mut Apart) -> Vec<Row> {
-    p.configmaps
+    p.findings
+        .configmaps
         .iter()
         .filter_map(|c| {
             apart.keep(
@@ -382,7 +386,8 @@ fn configmaps(p: &Project, apart: &mut Apart) -> Vec<Row> {
 
 /// Helm charts with their versions.
 fn helm_charts(p: &Project, apart: &mut Apart) -> Vec<Row> {
-    p.helm_charts
+    p.findings
+        .helm_charts
         .iter()
         .filter_map(|h| {
             apart.keep(
@@ -401,7 +406,8 @@ fn helm_charts(p: &Project, apart: &mut Apart) -> Vec<Row> {
 
 /// RBAC rules, one row per rule.
 fn rbac(p: &Project, apart: &mut Apart) -> Vec<Row> {
-    p.rbac
+    p.findings
+        .rbac
         .iter()
         .enumerate()
         .filter_map(|(i, r)| {
@@ -438,7 +444,8 @@ fn rbac(p: &Project, apart: &mut Apart) -> Vec<Row> {
 
 /// Client writes no controller's `Reconcile` reaches, by package.
 fn package_operations(p: &Project, apart: &mut Apart) -> Vec<Row> {
-    p.package_operations
+    p.findings
+        .package_operations
         .iter()
         .filter_map(|o| {
             apart.keep(
@@ -462,7 +469,8 @@ fn package_operations(p: &Project, apart: &mut Apart) -> Vec<Row> {
 
 /// Informers outside any controller, by package.
 fn informers(p: &Project, apart: &mut Apart) -> Vec<Row> {
-    p.informers
+    p.findings
+        .informers
         .iter()
         .filter_map(|i| {
             apart.keep(
@@ -485,7 +493,8 @@ fn informers(p: &Project, apart: &mut Apart) -> Vec<Row> {
 
 /// The folders of bundled dependency manifests, with the evidence.
 fn bundles(p: &Project) -> Vec<Row> {
-    p.bundled_manifests
+    p.findings
+        .bundled_manifests
         .iter()
         .map(|b| Row {
             anchor: anchor(&["bundle", &b.dir]),
@@ -501,7 +510,8 @@ fn bundles(p: &Project) -> Vec<Row> {
 }
 
 fn diagnostics(p: &Project) -> Vec<Row> {
-    p.diagnostics
+    p.findings
+        .diagnostics
         .iter()
         .enumerate()
         .map(|(i, d)| Row {
@@ -579,14 +589,16 @@ mod tests {
             ..model::Crd::default()
         };
         let p = Project {
-            controllers: vec![
-                controller("configmap", "", "ConfigMap"),
-                controller("gadget", "example.io", "Gadget"),
-                controller("pod", "", "Pod"),
-                controller("widget", "example.io", "Widget"),
-            ],
-            // Gadget's CRD is only shipped (another project's): not this project's own kind.
-            crds: vec![crd("Widget", false), crd("Gadget", true)],
+            findings: model::Findings {
+                controllers: vec![
+                    controller("configmap", "", "ConfigMap"),
+                    controller("gadget", "example.io", "Gadget"),
+                    controller("pod", "", "Pod"),
+                    controller("widget", "example.io", "Widget"),
+                ], // Gadget's CRD is only shipped (another project's): not this project's own kind.
+                crds: vec![crd("Widget", false), crd("Gadget", true)],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let page = project_page(&p, "/", &KindLinks::default());
@@ -613,31 +625,34 @@ mod tests {
         let p = Project {
             source_url: "https://example.com/{commit}/{path}#L{line}".into(),
             commit: "abc".into(),
-            controllers: vec![model::Controller {
-                conditions: Vec::new(),
-                name: "pool".into(),
-                reconciler: "PoolReconciler".into(),
-                area: Area::Component,
-                sources: Vec::new(),
-                watches: Vec::new(),
-                // One call reached through two paths: two rows, two anchors.
-                operations: vec![
-                    op(
-                        vec![step("comp.Pred.Reconcile", 3), step("comp.Pred.sweep", 5)],
-                        "for i := range items",
-                    ),
-                    op(
-                        vec![
-                            step("comp.Expl.Reconcile", 4),
-                            step("raw.New", 6),
-                            step("comp.Pred.Reconcile", 7),
-                            step("comp.Pred.sweep", 8),
-                        ],
-                        "",
-                    ),
-                ],
-                reads: Vec::new(),
-            }],
+            findings: model::Findings {
+                controllers: vec![model::Controller {
+                    conditions: Vec::new(),
+                    name: "pool".into(),
+                    reconciler: "PoolReconciler".into(),
+                    area: Area::Component,
+                    sources: Vec::new(),
+                    watches: Vec::new(),
+                    // One call reached through two paths: two rows, two anchors.
+                    operations: vec![
+                        op(
+                            vec![step("comp.Pred.Reconcile", 3), step("comp.Pred.sweep", 5)],
+                            "for i := range items",
+                        ),
+                        op(
+                            vec![
+                                step("comp.Expl.Reconcile", 4),
+                                step("raw.New", 6),
+                                step("comp.Pred.Reconcile", 7),
+                                step("comp.Pred.sweep", 8),
+                            ],
+                            "",
+                        ),
+                    ],
+                    reads: Vec::new(),
+                }],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let page = project_page(&p, "/", &KindLinks::default());
@@ -667,13 +682,16 @@ mod tests {
     #[test]
     fn webhook_rows_show_their_origin_and_keep_unique_anchors() {
         let p = Project {
-            webhooks: vec![
-                webhook(Origin::Manifest, "v.x.io", "/validate-x", None),
-                webhook(Origin::Manifest, "v.x.io", "/validate-x", None),
-                webhook(Origin::Marker, "v.x.io", "/validate-x", None),
-                webhook(Origin::Code, "", "/convert", Some(("v1", "Thing"))),
-                webhook(Origin::Code, "", "/convert", Some(("v2", "Thing"))),
-            ],
+            findings: model::Findings {
+                webhooks: vec![
+                    webhook(Origin::Manifest, "v.x.io", "/validate-x", None),
+                    webhook(Origin::Manifest, "v.x.io", "/validate-x", None),
+                    webhook(Origin::Marker, "v.x.io", "/validate-x", None),
+                    webhook(Origin::Code, "", "/convert", Some(("v1", "Thing"))),
+                    webhook(Origin::Code, "", "/convert", Some(("v2", "Thing"))),
+                ],
+                ..Default::default()
+            },
             ..Project::default()
         };
         let page = project_page(&p, "/", &KindLinks::default());

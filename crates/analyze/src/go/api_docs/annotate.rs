@@ -711,7 +711,7 @@ spec:
     }
 
     fn pump(findings: &Findings) -> &CrdSchema {
-        &findings.yaml.crds[0].schema[0]
+        &findings.crds[0].schema[0]
     }
 
     #[test]
