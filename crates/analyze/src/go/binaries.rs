@@ -828,62 +828,13 @@ pub fn resolve(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Binary> {
     let packages = package_names(files, index);
-    let reaches = program_reach(files, &packages, graph);
-    struct Program<'p> {
-        binary: Binary,
-        package: &'p str,
-        /// The in-repo packages it links, itself included.
-        linked: BTreeSet<&'p str>,
-        reach: super::calls::Reach,
-    }
-    let mut programs: Vec<Program> = reaches
-        .into_iter()
-        .map(|p| Program {
-            binary: Binary {
-                name: binary_name(p.package),
-                package: p.package.to_string(),
-                flags: Vec::new(),
-                env: Vec::new(),
-                area: p.area,
-                sources: p.main_at.into_iter().collect(),
-                name_from: Vec::new(),
-                commands: Vec::new(),
-            },
-            package: p.package,
-            linked: p.linked,
-            reach: p.reach,
-        })
-        .collect();
-
-    let eval = Evaluator::new(files, index, graph);
-    let mut library: BTreeMap<String, Binary> = BTreeMap::new();
-    let mut place = |fi: usize, func: usize, add: &mut dyn FnMut(&mut Binary)| {
-        let pkg = packages[fi].as_str();
-        let mut placed = false;
-        for prog in programs.iter_mut() {
-            if prog.package == pkg || prog.reach.contains((fi, func)) {
-                add(&mut prog.binary);
-                placed = true;
-            }
-        }
-        if !placed {
-            let entry = library.entry(pkg.to_string()).or_insert_with(|| Binary {
-                name: String::new(),
-                package: pkg.to_string(),
-                flags: Vec::new(),
-                env: Vec::new(),
-                area: files[fi].area,
-                sources: Vec::new(),
-                name_from: Vec::new(),
-                commands: Vec::new(),
-            });
-            if files[fi].area == Area::Component {
-                entry.area = Area::Component;
-            }
-            add(entry);
-        }
+    let mut placement = Placement {
+        files,
+        packages: &packages,
+        programs: programs(files, &packages, graph),
+        library: BTreeMap::new(),
     };
-
+    let eval = Evaluator::new(files, index, graph);
     let commands = Commands {
         files,
         graph,
@@ -904,54 +855,153 @@ pub fn resolve(
             {
                 command_flags.push((fi, raw.func, id, flag.name.clone()));
             }
-            place(fi, raw.func, &mut |b| b.flags.push(flag.clone()));
+            placement.place(fi, raw.func, &mut |b| b.flags.push(flag.clone()));
         }
     }
-    for (fi, input) in files.iter().enumerate() {
-        let path = &input.facts.path;
-        for u in &input.facts.binaries.library_uses {
-            if let Some(set) = &u.other_flag_set {
-                diagnostics.push(Diagnostic::new(
-                    path,
-                    u.line,
-                    format!(
-                        "{} registers its flags on `{set}`, not on the program's command line; which of them the program exposes is not followed, so none is listed",
-                        u.library
-                    ),
-                ));
-                continue;
-            }
-            if let Some(field) = &u.field {
-                let package = &packages[fi];
-                let declared = library_flags::zap_options_field(
-                    files
-                        .iter()
-                        .enumerate()
-                        .filter(|(f, _)| &packages[*f] == package)
-                        .map(|(_, i)| (i.facts.structs.as_slice(), i.facts.imports.as_slice())),
-                    field,
-                );
-                if !declared {
-                    continue;
-                }
-            }
-            let flags = library_rows(u.library, path, u.line, &u.devel);
-            place(fi, u.func, &mut |b| b.flags.extend(flags.iter().cloned()));
-        }
-    }
+    placement.place_library_uses(diagnostics);
     for (fi, func, line, name) in eval.env_reads(diagnostics) {
         let var = EnvVar {
             name,
             sources: vec![SourceRef::new(&files[fi].facts.path, line)],
         };
-        place(fi, func, &mut |b| b.env.push(var.clone()));
+        placement.place(fi, func, &mut |b| b.env.push(var.clone()));
+    }
+    let Placement {
+        mut programs,
+        library,
+        ..
+    } = placement;
+    name_by_commands(&mut programs, &packages, &commands, &eval, &command_flags);
+    add_kubeconfig_flags(&mut programs, files, &packages);
+    sorted_rows(programs, library)
+}
+
+/// A program (`package main`) being resolved: its row, and what it links and reaches.
+struct Program<'p> {
+    binary: Binary,
+    package: &'p str,
+    /// The in-repo packages it links, itself included.
+    linked: BTreeSet<&'p str>,
+    reach: super::calls::Reach,
+}
+
+/// The project's programs, each with an empty row named after its package.
+fn programs<'p>(files: &[GoInput], packages: &'p [String], graph: &Graph) -> Vec<Program<'p>> {
+    program_reach(files, packages, graph)
+        .into_iter()
+        .map(|p| Program {
+            binary: Binary {
+                name: binary_name(p.package),
+                package: p.package.to_string(),
+                flags: Vec::new(),
+                env: Vec::new(),
+                area: p.area,
+                sources: p.main_at.into_iter().collect(),
+                name_from: Vec::new(),
+                commands: Vec::new(),
+            },
+            package: p.package,
+            linked: p.linked,
+            reach: p.reach,
+        })
+        .collect()
+}
+
+/// Where facts land: every program that reaches them, else their own package's row.
+struct Placement<'p> {
+    files: &'p [GoInput],
+    packages: &'p [String],
+    programs: Vec<Program<'p>>,
+    /// Rows of packages whose facts no program is shown to reach, by package.
+    library: BTreeMap<String, Binary>,
+}
+
+impl Placement<'_> {
+    /// Applies `add` to the row of every program reaching function `func` of file `fi`, or
+    /// else to the row of the file's package.
+    fn place(&mut self, fi: usize, func: usize, add: &mut dyn FnMut(&mut Binary)) {
+        let pkg = self.packages[fi].as_str();
+        let mut placed = false;
+        for prog in self.programs.iter_mut() {
+            if prog.package == pkg || prog.reach.contains((fi, func)) {
+                add(&mut prog.binary);
+                placed = true;
+            }
+        }
+        if !placed {
+            let files = self.files;
+            let entry = self
+                .library
+                .entry(pkg.to_string())
+                .or_insert_with(|| Binary {
+                    name: String::new(),
+                    package: pkg.to_string(),
+                    flags: Vec::new(),
+                    env: Vec::new(),
+                    area: files[fi].area,
+                    sources: Vec::new(),
+                    name_from: Vec::new(),
+                    commands: Vec::new(),
+                });
+            if files[fi].area == Area::Component {
+                entry.area = Area::Component;
+            }
+            add(entry);
+        }
     }
 
-    for prog in &mut programs {
+    /// The flags libraries register (`klog.InitFlags(nil)`, zap's `BindFlags`).
+    fn place_library_uses(&mut self, diagnostics: &mut Vec<Diagnostic>) {
+        let (files, packages) = (self.files, self.packages);
+        for (fi, input) in files.iter().enumerate() {
+            let path = &input.facts.path;
+            for u in &input.facts.binaries.library_uses {
+                if let Some(set) = &u.other_flag_set {
+                    diagnostics.push(Diagnostic::new(
+                        path,
+                        u.line,
+                        format!(
+                            "{} registers its flags on `{set}`, not on the program's command line; which of them the program exposes is not followed, so none is listed",
+                            u.library
+                        ),
+                    ));
+                    continue;
+                }
+                if let Some(field) = &u.field {
+                    let package = &packages[fi];
+                    let declared = library_flags::zap_options_field(
+                        files
+                            .iter()
+                            .enumerate()
+                            .filter(|(f, _)| &packages[*f] == package)
+                            .map(|(_, i)| (i.facts.structs.as_slice(), i.facts.imports.as_slice())),
+                        field,
+                    );
+                    if !declared {
+                        continue;
+                    }
+                }
+                let flags = library_rows(u.library, path, u.line, &u.devel);
+                self.place(fi, u.func, &mut |b| b.flags.extend(flags.iter().cloned()));
+            }
+        }
+    }
+}
+
+/// Each program's cobra command tree; a program whose commands have one root is named by
+/// the root's `Use`.
+fn name_by_commands(
+    programs: &mut [Program],
+    packages: &[String],
+    commands: &Commands,
+    eval: &Evaluator,
+    command_flags: &[(usize, usize, CommandId, String)],
+) {
+    for prog in programs {
         let belongs = |fi: usize, func: usize| {
             packages[fi] == prog.package || prog.reach.contains((fi, func))
         };
-        prog.binary.commands = commands.tree(&eval, &belongs, &command_flags);
+        prog.binary.commands = commands.tree(eval, &belongs, command_flags);
         // A program whose commands have one root is named by the root's `Use`.
         let roots: Vec<&Command> = prog
             .binary
@@ -964,8 +1014,11 @@ pub fn resolve(
             prog.binary.name_from = root.sources.clone();
         }
     }
-    // `--kubeconfig`: registered by an `init` of a linked controller-runtime package.
-    for prog in &mut programs {
+}
+
+/// `--kubeconfig`: registered by an `init` of a linked controller-runtime package.
+fn add_kubeconfig_flags(programs: &mut [Program], files: &[GoInput], packages: &[String]) {
+    for prog in programs {
         let import = files.iter().enumerate().find_map(|(fi, input)| {
             let linked = prog.linked.contains(packages[fi].as_str());
             let line = input.facts.binaries.kubeconfig_import?;
@@ -977,6 +1030,10 @@ pub fn resolve(
                 .extend(library_rows("controller-runtime", path, line, &Ok(false)));
         }
     }
+}
+
+/// The rows of programs then packages, flags and environment variables sorted and merged.
+fn sorted_rows(programs: Vec<Program>, library: BTreeMap<String, Binary>) -> Vec<Binary> {
     let mut out: Vec<Binary> = programs.into_iter().map(|p| p.binary).collect();
     out.extend(library.into_values());
     for b in &mut out {
