@@ -7,14 +7,14 @@
 //!
 //! Per file, `extract` reads each `NewManager` call's options and each function whose first
 //! result is an options type into `RawOptions`: one `RawSetting` per leaf the schema below
-//! knows (`FIELDS`), with its value as written (`binaries::RawValue`), the object or
+//! knows (`FIELDS`), with its value as written (`facts::binaries::RawValue`), the object or
 //! namespace a map entry is for, the flag target it may be read from, and the condition it
 //! is made under; a nested value made by a call is a `Splice`, resolved per project to the
 //! function's own `RawOptions`. Per project, `resolve` evaluates values as flag defaults
-//! are evaluated (`binaries::Evaluator`), names the flag a value is read from (a flag whose
-//! target is the same local, package variable, or field of the same struct type), resolves
-//! objects to kinds (`GoIndex::resolve_object`), and attributes managers to the programs
-//! that reach them and controllers to the one manager of their program.
+//! are evaluated (`binaries::evaluate::Evaluator`), names the flag a value is read from (a
+//! flag whose target is the same local, package variable, or field of the same struct
+//! type), resolves objects to kinds (`GoIndex::resolve_object`), and attributes managers to
+//! the programs that reach them and controllers to the one manager of their program.
 //!
 //! **Invariant:** nothing is guessed. A value portolan cannot evaluate is kept as the Go
 //! expression (`ManagerOption::expr`); options that come from a parameter, an expression
@@ -26,7 +26,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use tree_sitter::Node;
 
-use super::binaries::{self, value_of};
+use super::binaries::evaluate::Evaluator;
+use super::binaries::values::{flag_target, value_of};
 use super::calls::{FuncId, Graph, names_import};
 use super::facts::binaries::{FlagTarget, RawValue};
 use super::facts::manager::{
@@ -410,7 +411,7 @@ impl<'t> Reader<'_, 't> {
             }
             Shape::NamespaceMap => {
                 let ns = value_of(key, self.scope, self.src, self.imports);
-                let target = binaries::flag_target(key, self.scope, self.src, self.imports);
+                let target = flag_target(key, self.scope, self.src, self.imports);
                 let before = self.out.settings.len();
                 let spliced = self.out.splices.len();
                 self.value(value, Shape::CacheConfig, prefix, cond, hops + 1);
@@ -740,7 +741,7 @@ impl<'t> Reader<'_, 't> {
             leaf,
             selector,
             strips,
-            target: unwrapped.and_then(|v| binaries::flag_target(v, scope, src, imports)),
+            target: unwrapped.and_then(|v| flag_target(v, scope, src, imports)),
             func: self.func,
             line: line_of(at),
             condition: cond.to_string(),
@@ -966,7 +967,7 @@ pub fn resolve(
     if files.iter().all(|f| f.facts.managers.managers.is_empty()) {
         return Vec::new();
     }
-    let eval = binaries::Evaluator::new(files, index, graph);
+    let eval = Evaluator::new(files, index, graph);
     let r = Resolver {
         files,
         index,
@@ -1159,7 +1160,7 @@ struct Resolver<'a> {
     index: &'a GoIndex<'a>,
     values: &'a Values<'a, 'a>,
     graph: &'a Graph<'a>,
-    eval: binaries::Evaluator<'a>,
+    eval: Evaluator<'a>,
     flags: Vec<FlagEntry>,
 }
 
