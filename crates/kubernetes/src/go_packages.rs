@@ -393,9 +393,20 @@ mod tests {
         assert_eq!(gv("knative.dev/serving/pkg/apis/serving"), None);
     }
 
+    /// Each ecosystem module package (one per API family) names its group and version.
+    fn assert_group_versions(cases: &[(&str, &str, &str)]) {
+        for &(path, group, version) in cases {
+            assert_eq!(
+                builtin_group_version(path),
+                Some((group.to_string(), version.to_string())),
+                "{path}"
+            );
+        }
+    }
+
     #[test]
-    fn ecosystem_modules_one_package_per_family() {
-        let cases = [
+    fn argo_tekton_crossplane_and_knative_packages_name_their_group() {
+        assert_group_versions(&[
             (
                 "github.com/argoproj/argo-workflows/v3/pkg/apis/workflow/v1alpha1",
                 "argoproj.io",
@@ -456,6 +467,12 @@ mod tests {
                 "sources.knative.dev",
                 "v1",
             ),
+        ]);
+    }
+
+    #[test]
+    fn kubernetes_sigs_and_kubevirt_packages_name_their_group() {
+        assert_group_versions(&[
             (
                 "sigs.k8s.io/kueue/apis/kueue/v1beta1",
                 "kueue.x-k8s.io",
@@ -492,6 +509,12 @@ mod tests {
                 "infrastructure.cluster.x-k8s.io",
                 "v1beta1",
             ),
+        ]);
+    }
+
+    #[test]
+    fn flux_and_external_secrets_packages_name_their_group() {
+        assert_group_versions(&[
             (
                 "github.com/fluxcd/source-controller/api/v1",
                 "source.toolkit.fluxcd.io",
@@ -522,15 +545,11 @@ mod tests {
                 "external-secrets.io",
                 "v1",
             ),
-        ];
-        for (path, group, version) in cases {
-            assert_eq!(
-                builtin_group_version(path),
-                Some((group.to_string(), version.to_string())),
-                "{path}"
-            );
-        }
-        // Neighbouring packages that are not these groups stay unknown.
+        ]);
+    }
+
+    #[test]
+    fn neighbouring_packages_of_ecosystem_families_stay_unknown() {
         for path in [
             "github.com/crossplane/crossplane/apis/pkg/meta/v1",
             "github.com/crossplane/crossplane/apis/apiextensions/fn/proto/v1",

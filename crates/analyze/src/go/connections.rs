@@ -21,7 +21,8 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
-use super::binaries::{self, ProgramReach, fold};
+use super::binaries::programs::ProgramReach;
+use super::binaries::values::{fold, getenv_arg, string_in_scope, unwrap_conversion};
 use super::consts::{ConstExpr, const_expr};
 use super::facts::connections::{FlagVar, RawConnection, RawTarget};
 use super::facts::{GoFile, Import};
@@ -588,8 +589,8 @@ fn target_of(node: Node, scope: &Scope, func: usize, src: &[u8], imports: &[Impo
     if let Some(items) = string_items(node, scope, func, src, imports) {
         return RawTarget::Items(items);
     }
-    let n = binaries::unwrap_conversion(scope.resolve_value(node, src), src);
-    if let Some(name) = binaries::getenv_arg(n, scope, src, imports) {
+    let n = unwrap_conversion(scope.resolve_value(node, src), src);
+    if let Some(name) = getenv_arg(n, scope, src, imports) {
         return RawTarget::Env(name);
     }
     // `*p` of a flag's pointer: a local holding the registration, or a variable.
@@ -603,7 +604,7 @@ fn target_of(node: Node, scope: &Scope, func: usize, src: &[u8], imports: &[Impo
         }
         return var_target(operand, scope, func, src).unwrap_or_else(written);
     }
-    if let Some(expr) = binaries::string_in_scope(n, scope, src) {
+    if let Some(expr) = string_in_scope(n, scope, src) {
         return match expr {
             ConstExpr::Ref { .. } => {
                 var_target(n, scope, func, src).unwrap_or(RawTarget::Const(expr))
@@ -658,13 +659,13 @@ fn constant_prefix(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) ->
                     return None;
                 }
                 // The longest left part that is constant.
-                if let Some(e) = binaries::string_in_scope(left, scope, src) {
+                if let Some(e) = string_in_scope(left, scope, src) {
                     return Some(RawTarget::Prefix(e));
                 }
                 left = left.child_by_field_id(FIELD.left)?;
                 steps += 1;
             }
-            binaries::string_in_scope(left, scope, src).map(RawTarget::Prefix)
+            string_in_scope(left, scope, src).map(RawTarget::Prefix)
         }
         "call_expression" => {
             let f = callee(node).filter(|f| f.kind_name() == "selector_expression")?;

@@ -127,104 +127,116 @@ fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
                 continue;
             }
         }
-        match decl.kind_name() {
-            "package_clause" => {
-                if let Some(name) = decl.named_child(0) {
-                    file.package = text(name, src).to_string();
-                }
-            }
-            "import_declaration" => {
-                collect_imports(decl, src, &mut file.imports);
-                if file.binaries.kubeconfig_import.is_none() {
-                    file.binaries.kubeconfig_import =
-                        super::library_flags::kubeconfig_import(decl, src);
-                }
-            }
-            "const_declaration" => {
-                consts::collect_top_level(decl, src, &mut file.consts);
-                binaries::collect_consts(decl, src, &mut file);
-                conditions::collect_typed_consts(decl, src, &mut file);
-            }
-            "var_declaration" => {
-                consts::collect_top_level(decl, src, &mut file.consts);
-                collect_group_versions(decl, src, &mut file.group_versions);
-                conditions::collect_sets(decl, src, &mut file);
-                informers::collect_package_gvrs(decl, src, &mut file.informer_facts.gvrs);
-                let at = calls::extract_package_level(decl, src, &mut file);
-                binaries::extract_package_level(decl, at, src, &mut file);
-                connections::extract_package_level(decl, at, src, &mut file);
-                metrics::extract_package_level(decl, src, &mut file);
-                routes::extract_top_level(decl, src, &mut file);
-                // A function literal in an initializer (a cobra command's `Run: func(…)`)
-                // builds routers and managers like a function body does.
-                for literal in outermost_func_literals(decl) {
-                    let ctx = kinds.func(String::new(), literal, None, None);
-                    routes::extract(&ctx, src, &mut file);
-                }
-                if file.generated {
-                    routes::grpc::extract_vars(decl, src, &mut file.routes.grpc);
-                }
-            }
-            "type_declaration" => {
-                types::collect_structs(decl, src, &mut file.structs);
-                api_docs::collect(decl, src, &mut file.doc_decls);
-                types::collect_interfaces(decl, src, &mut file.interfaces);
-                informers::collect_interface_methods(decl, src, &mut file.informer_facts.methods);
-                routes::extract_top_level(decl, src, &mut file);
-            }
-            "function_declaration" | "method_declaration" => {
-                let Some(body) = decl.child_by_field_id(FIELD.body) else {
-                    continue;
-                };
-                let ctx = kinds.func(
-                    decl.child_by_field_id(FIELD.name)
-                        .map(|n| text(n, src).to_string())
-                        .unwrap_or_default(),
-                    body,
-                    receiver_type(decl, src),
-                    receiver_name(decl, src),
-                );
-                let scope = Scope::of(&ctx, types::signature(decl, src), src);
-                controllers::extract(&ctx, &scope, src, &mut file);
-                writes::extract(&ctx, &scope, src, &mut file);
-                conditions::extract(&ctx, &scope, src, &mut file);
-                // Generated clientsets and informer factories are plumbing the project's
-                // own code calls; their generic informers are not watches of the project.
-                if !file.generated {
-                    informers::extract(&ctx, &scope, src, &mut file);
-                }
-                webhooks::extract(&ctx, &scope, src, &mut file);
-                let at = calls::extract(&ctx, &scope, src, &mut file);
-                if let Some(f) = file.functions.last_mut() {
-                    f.call_fact = at;
-                }
-                binaries::extract(&ctx, &scope, at, src, &mut file);
-                connections::extract(&ctx, &scope, at, src, &mut file);
-                platform::extract(&ctx, &scope, at, src, &mut file);
-                manager::extract(&ctx, &scope, at, src, &mut file);
-                metrics::extract(&ctx, &scope, src, &mut file);
-                routes::extract(&ctx, src, &mut file);
-                routes::grpc::extract_func(&ctx, file.generated, src, &mut file.routes.grpc);
-                let f = extractor::Function {
-                    ctx: &ctx,
-                    scope: &scope,
-                    src,
-                };
-                extractor::function(super::REGISTRY, &f, &mut file.extracted);
-            }
-            "comment" => {
-                if let Some(group) = group_name_marker(text(decl, src)) {
-                    file.group_name_marker = Some(group);
-                }
-            }
-            _ => {}
-        }
+        full_decl(decl, kinds, src, &mut file);
     }
     if mode == Extraction::Full {
         markers::extract(root, source, &mut file);
         platform::extract_feature_gates(root, src, &mut file);
     }
     file
+}
+
+/// Records one top-level declaration of a project file for every feature.
+fn full_decl(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
+    match decl.kind_name() {
+        "package_clause" => {
+            if let Some(name) = decl.named_child(0) {
+                file.package = text(name, src).to_string();
+            }
+        }
+        "import_declaration" => {
+            collect_imports(decl, src, &mut file.imports);
+            if file.binaries.kubeconfig_import.is_none() {
+                file.binaries.kubeconfig_import =
+                    super::library_flags::kubeconfig_import(decl, src);
+            }
+        }
+        "const_declaration" => {
+            consts::collect_top_level(decl, src, &mut file.consts);
+            binaries::collect_consts(decl, src, file);
+            conditions::collect_typed_consts(decl, src, file);
+        }
+        "var_declaration" => var_declaration(decl, kinds, src, file),
+        "type_declaration" => {
+            types::collect_structs(decl, src, &mut file.structs);
+            api_docs::collect(decl, src, &mut file.doc_decls);
+            types::collect_interfaces(decl, src, &mut file.interfaces);
+            informers::collect_interface_methods(decl, src, &mut file.informer_facts.methods);
+            routes::extract_top_level(decl, src, file);
+        }
+        "function_declaration" | "method_declaration" => function(decl, kinds, src, file),
+        "comment" => {
+            if let Some(group) = group_name_marker(text(decl, src)) {
+                file.group_name_marker = Some(group);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A package-level `var` declaration: constants, group/versions, condition sets, and the
+/// calls its initializers make (which run when the package is linked).
+fn var_declaration(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
+    consts::collect_top_level(decl, src, &mut file.consts);
+    collect_group_versions(decl, src, &mut file.group_versions);
+    conditions::collect_sets(decl, src, file);
+    informers::collect_package_gvrs(decl, src, &mut file.informer_facts.gvrs);
+    let at = calls::extract_package_level(decl, src, file);
+    binaries::extract_package_level(decl, at, src, file);
+    connections::extract_package_level(decl, at, src, file);
+    metrics::extract_package_level(decl, src, file);
+    routes::extract_top_level(decl, src, file);
+    // A function literal in an initializer (a cobra command's `Run: func(…)`)
+    // builds routers and managers like a function body does.
+    for literal in outermost_func_literals(decl) {
+        let ctx = kinds.func(String::new(), literal, None, None);
+        routes::extract(&ctx, src, file);
+    }
+    if file.generated {
+        routes::grpc::extract_vars(decl, src, &mut file.routes.grpc);
+    }
+}
+
+/// A function or method: one `FuncCtx` and one `Scope`, handed to each feature.
+fn function(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
+    let Some(body) = decl.child_by_field_id(FIELD.body) else {
+        return;
+    };
+    let ctx = kinds.func(
+        decl.child_by_field_id(FIELD.name)
+            .map(|n| text(n, src).to_string())
+            .unwrap_or_default(),
+        body,
+        receiver_type(decl, src),
+        receiver_name(decl, src),
+    );
+    let scope = Scope::of(&ctx, types::signature(decl, src), src);
+    controllers::extract(&ctx, &scope, src, file);
+    writes::extract(&ctx, &scope, src, file);
+    conditions::extract(&ctx, &scope, src, file);
+    // Generated clientsets and informer factories are plumbing the project's
+    // own code calls; their generic informers are not watches of the project.
+    if !file.generated {
+        informers::extract(&ctx, &scope, src, file);
+    }
+    webhooks::extract(&ctx, &scope, src, file);
+    let at = calls::extract(&ctx, &scope, src, file);
+    if let Some(f) = file.functions.last_mut() {
+        f.call_fact = at;
+    }
+    binaries::extract(&ctx, &scope, at, src, file);
+    connections::extract(&ctx, &scope, at, src, file);
+    platform::extract(&ctx, &scope, at, src, file);
+    manager::extract(&ctx, &scope, at, src, file);
+    metrics::extract(&ctx, &scope, src, file);
+    routes::extract(&ctx, src, file);
+    routes::grpc::extract_func(&ctx, file.generated, src, &mut file.routes.grpc);
+    let f = extractor::Function {
+        ctx: &ctx,
+        scope: &scope,
+        src,
+    };
+    extractor::function(super::REGISTRY, &f, &mut file.extracted);
 }
 
 /// The function literals under `decl` that are not inside another one, in document order.

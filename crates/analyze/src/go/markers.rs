@@ -1188,9 +1188,8 @@ type T struct {
 
     const GROUP_VERSION: &str = "package v1\nimport \"k8s.io/apimachinery/pkg/runtime/schema\"\nvar GroupVersion = schema.GroupVersion{Group: \"example.io\", Version: \"v1\"}\n";
 
-    #[test]
-    fn type_markers_become_api_types() {
-        let types = r#"package v1
+    /// API types with every spelling of the type-level markers, and their mistakes.
+    const WIDGET_TYPES: &str = r#"package v1
 
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
@@ -1236,14 +1235,23 @@ type (
 // +kubebuilder:object:root=false
 type NotRoot struct{}
 "#;
-        let (found, diags) = project(&[
+
+    /// The widget types next to their group/version, and a marked type in a package whose
+    /// group is unknown.
+    fn widget_project() -> (MarkerFindings, Vec<Diagnostic>) {
+        project(&[
             ("api/v1/groupversion_info.go", GROUP_VERSION),
-            ("api/v1/types.go", types),
+            ("api/v1/types.go", WIDGET_TYPES),
             (
                 "internal/config/c.go",
                 "package config\n// +kubebuilder:object:root=true\ntype Settings struct{}\n",
             ),
-        ]);
+        ])
+    }
+
+    #[test]
+    fn type_markers_become_api_types() {
+        let (found, _) = widget_project();
         let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         let f = "api/v1/types.go";
         let base = |kind: &str, line: u32| ApiType {
@@ -1315,6 +1323,12 @@ type NotRoot struct{}
                 },
             ]
         );
+    }
+
+    #[test]
+    fn type_marker_mistakes_and_unknown_groups_are_diagnostics() {
+        let (_, diags) = widget_project();
+        let f = "api/v1/types.go";
         let messages: Vec<(&str, u32, &str)> = diags
             .iter()
             .map(|d| (d.file.as_str(), d.line, d.message.as_str()))

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use tree_sitter::Node;
 
-use super::binaries::value_of;
+use super::binaries::values::value_of;
 use super::calls::names_import;
 use super::consts::ConstExpr;
 use super::facts::binaries::RawValue;

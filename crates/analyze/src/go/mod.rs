@@ -182,8 +182,8 @@ pub fn resolve_with_crds(
                 &binaries,
                 &mut programs,
             );
-            let packages = binaries::package_names(files, &index);
-            let reach = binaries::program_reach(files, &packages, &graph);
+            let packages = binaries::programs::package_names(files, &index);
+            let reach = binaries::programs::program_reach(files, &packages, &graph);
             let connections = connections::resolve(files, &index, &reach, &packages, &binaries);
             let platform_checks = platform::resolve_checks(
                 files,

@@ -143,7 +143,7 @@ fn check_arg(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Check
             .collect::<Vec<_>>()
             .join(" ")
     };
-    if let Some(e) = super::binaries::string_in_scope(n, scope, src) {
+    if let Some(e) = super::binaries::values::string_in_scope(n, scope, src) {
         return CheckArg::Const(e);
     }
     if let Some(q) = group_version_string(n, scope, src, imports) {
@@ -215,7 +215,7 @@ fn gvk_literal(n: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option
             _ => continue,
         };
         seen += 1;
-        parts[i] = if let Some(e) = super::binaries::string_in_scope(value, scope, src) {
+        parts[i] = if let Some(e) = super::binaries::values::string_in_scope(value, scope, src) {
             GvkPart::Const(e)
         } else if value.kind_name() == "selector_expression"
             && let Some(field) = value.child_by_field_id(FIELD.field)

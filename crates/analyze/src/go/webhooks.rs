@@ -257,178 +257,284 @@ pub fn resolve(
     modules: &[GoModule],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Webhook> {
-    // (package import path, type) → its methods that matter here.
-    let mut methods: HashMap<(String, String), Vec<&MethodDecl>> = HashMap::new();
-    // (group, kind) of every in-repo type with a conversion `Hub()`, and of every one with
-    // `ConvertTo(…)` (a spoke, which converts to and from the hub).
-    let mut hubs: HashSet<(String, String)> = HashSet::new();
-    let mut spokes: HashSet<(String, String)> = HashSet::new();
-    for input in files {
-        let Some(package) = index.package_of(&input.facts) else {
-            continue;
-        };
-        for m in &input.facts.webhook_methods {
-            methods
-                .entry((package.to_string(), m.receiver.clone()))
-                .or_default()
-                .push(m);
-            let Some((group, _)) = index.group_version(package) else {
-                continue;
-            };
-            match (m.name.as_str(), m.params) {
-                ("Hub", 0) => {
-                    hubs.insert((group, m.receiver.clone()));
-                }
-                ("ConvertTo", 1) => {
-                    spokes.insert((group, m.receiver.clone()));
-                }
-                _ => {}
-            }
-        }
-    }
+    let resolver = Resolver {
+        index,
+        modules,
+        types: TypeMethods::of(files, index),
+    };
     let mut out = Vec::new();
     for input in files {
-        let file = &input.facts;
-        for b in &file.webhook_builders {
-            let Some((object, object_line)) = &b.object else {
-                diagnostics.push(Diagnostic::new(
-                    &file.path,
-                    b.line,
-                    "webhook builder without For(…): which kind it serves is unknown, so its paths are not listed",
-                ));
-                continue;
-            };
-            let ObjectRef::Type { qualifier, name } = object else {
-                // Reported when the builder was recorded.
-                continue;
-            };
-            let k = index.resolve_object(file, object, *object_line, diagnostics);
-            if k.group == UNRESOLVED {
-                diagnostics.push(Diagnostic::new(
-                    &file.path,
-                    *object_line,
-                    format!("the paths of the webhooks served for {name} are unknown because its API group is unresolved"),
-                ));
-                continue;
-            }
-            let gvk = Gvk {
-                group: k.group,
-                version: k.version,
-                kind: k.kind,
-            };
-            let type_methods = index
-                .type_package(file, qualifier.as_deref())
-                .and_then(|p| methods.get(&(p, name.clone())));
-            let legacy = |method: &str| {
-                type_methods.is_some_and(|ms| ms.iter().any(|m| m.name == method && m.params == 0))
-            };
-            let version =
-                module_for(&file.path, modules).and_then(|m| m.controller_runtime.clone());
-            let mut rows = Vec::new();
-            for (kind, with, own_path, method, interface) in [
-                (
-                    WebhookType::Mutating,
-                    b.defaulter,
-                    &b.defaulter_path,
-                    "Default",
-                    "webhook.Defaulter",
-                ),
-                (
-                    WebhookType::Validating,
-                    b.validator,
-                    &b.validator_path,
-                    "ValidateCreate",
-                    "webhook.Validator",
-                ),
-            ] {
-                let line = match with {
-                    Some(line) => line,
-                    None if legacy(method) => match version.as_deref().and_then(serves_legacy) {
-                        Some(true) => *object_line,
-                        Some(false) => {
-                            diagnostics.push(Diagnostic::new(
-                                    &file.path,
-                                    *object_line,
-                                    format!(
-                                        "{name} implements the legacy {interface} ({method}() on the type), which controller-runtime {} no longer serves; no {} webhook is listed",
-                                        version.as_deref().unwrap_or(""),
-                                        kind.label()
-                                    ),
-                                ));
-                            continue;
-                        }
-                        None => {
-                            diagnostics.push(Diagnostic::new(
-                                    &file.path,
-                                    *object_line,
-                                    format!(
-                                        "{name} implements the legacy {interface}, served only before controller-runtime v0.20, and the controller-runtime version is not known from go.mod; no {} webhook is listed",
-                                        kind.label()
-                                    ),
-                                ));
-                            continue;
-                        }
-                    },
-                    None => continue,
-                };
-                let path = match own_path.as_ref().or(b.custom_path.as_ref()) {
-                    None => generated_path(kind, &gvk),
-                    Some(arg) => match arg.expr.as_ref().and_then(|e| index.eval(file, e)) {
-                        Some(p) => p,
-                        None => {
-                            diagnostics.push(Diagnostic::new(
-                                &file.path,
-                                arg.line,
-                                format!(
-                                    "custom webhook path `{}` is not a string constant; the path is shown as {UNRESOLVED}",
-                                    arg.text
-                                ),
-                            ));
-                            UNRESOLVED.to_string()
-                        }
-                    },
-                };
-                rows.push((kind, path, line));
-            }
-            let group_kind = (gvk.group.clone(), gvk.kind.clone());
-            let converts = hubs.contains(&group_kind) && spokes.contains(&group_kind);
-            if let Some(line) = b.converter.or(converts.then_some(*object_line)) {
-                rows.push((WebhookType::Conversion, "/convert".into(), line));
-            }
-            if rows.is_empty() {
-                diagnostics.push(Diagnostic::new(
-                    &file.path,
-                    b.line,
-                    format!(
-                        "this webhook builder for {} registers no webhook: it has no defaulter or validator, and the kind has no conversion between versions (a Hub() version and a ConvertTo() version)",
-                        gvk.display()
-                    ),
-                ));
-            }
-            for (kind, path, line) in rows {
-                out.push(Webhook {
-                    name: String::new(),
-                    kind,
-                    path,
-                    // The failure policy and the Service are set by the webhook
-                    // configuration, not by the code that serves the webhook.
-                    failure_policy: String::new(),
-                    service: String::new(),
-                    configuration: String::new(),
-                    resolved_service: String::new(),
-                    substitutions: Vec::new(),
-                    templated: false,
-                    bundled: false,
-                    origin: Origin::Code,
-                    object: Some(gvk.clone()),
-                    rules: Vec::new(),
-                    area: input.area,
-                    sources: vec![SourceRef::new(&file.path, line)],
-                });
-            }
+        for b in &input.facts.webhook_builders {
+            resolver.builder(input, b, diagnostics, &mut out);
         }
     }
     out
+}
+
+/// The project's methods that decide what a webhook builder serves, by type.
+#[derive(Default)]
+struct TypeMethods<'a> {
+    /// (package import path, type) → its methods that matter here.
+    methods: HashMap<(String, String), Vec<&'a MethodDecl>>,
+    /// (group, kind) of every in-repo type with a conversion `Hub()`, and of every one with
+    /// `ConvertTo(…)` (a spoke, which converts to and from the hub).
+    hubs: HashSet<(String, String)>,
+    spokes: HashSet<(String, String)>,
+}
+
+impl<'a> TypeMethods<'a> {
+    fn of(files: &'a [GoInput], index: &GoIndex) -> Self {
+        let mut types = TypeMethods::default();
+        let TypeMethods {
+            methods,
+            hubs,
+            spokes,
+        } = &mut types;
+        for input in files {
+            let Some(package) = index.package_of(&input.facts) else {
+                continue;
+            };
+            for m in &input.facts.webhook_methods {
+                methods
+                    .entry((package.to_string(), m.receiver.clone()))
+                    .or_default()
+                    .push(m);
+                let Some((group, _)) = index.group_version(package) else {
+                    continue;
+                };
+                match (m.name.as_str(), m.params) {
+                    ("Hub", 0) => {
+                        hubs.insert((group, m.receiver.clone()));
+                    }
+                    ("ConvertTo", 1) => {
+                        spokes.insert((group, m.receiver.clone()));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        types
+    }
+
+    /// True when the group's kind has a hub version and a spoke version, so
+    /// controller-runtime serves conversion for it.
+    fn converts(&self, gvk: &Gvk) -> bool {
+        let group_kind = (gvk.group.clone(), gvk.kind.clone());
+        self.hubs.contains(&group_kind) && self.spokes.contains(&group_kind)
+    }
+}
+
+/// What resolving a webhook builder needs from the project.
+struct Resolver<'a> {
+    index: &'a GoIndex<'a>,
+    modules: &'a [GoModule],
+    types: TypeMethods<'a>,
+}
+
+impl Resolver<'_> {
+    /// The rows one webhook builder registers, into `out`.
+    fn builder(
+        &self,
+        input: &GoInput,
+        b: &WebhookBuilder,
+        diagnostics: &mut Vec<Diagnostic>,
+        out: &mut Vec<Webhook>,
+    ) {
+        let (index, file) = (self.index, &input.facts);
+        let Some((object, object_line)) = &b.object else {
+            diagnostics.push(Diagnostic::new(
+                &file.path,
+                b.line,
+                "webhook builder without For(…): which kind it serves is unknown, so its paths are not listed",
+            ));
+            return;
+        };
+        let ObjectRef::Type { qualifier, name } = object else {
+            // Reported when the builder was recorded.
+            return;
+        };
+        let k = index.resolve_object(file, object, *object_line, diagnostics);
+        if k.group == UNRESOLVED {
+            diagnostics.push(Diagnostic::new(
+                &file.path,
+                *object_line,
+                format!("the paths of the webhooks served for {name} are unknown because its API group is unresolved"),
+            ));
+            return;
+        }
+        let gvk = Gvk {
+            group: k.group,
+            version: k.version,
+            kind: k.kind,
+        };
+        let type_methods = index
+            .type_package(file, qualifier.as_deref())
+            .and_then(|p| self.types.methods.get(&(p, name.clone())));
+        let legacy = |method: &str| {
+            type_methods.is_some_and(|ms| ms.iter().any(|m| m.name == method && m.params == 0))
+        };
+        let mut rows = Vec::new();
+        for (kind, with, own_path, method, interface) in [
+            (
+                WebhookType::Mutating,
+                b.defaulter,
+                &b.defaulter_path,
+                "Default",
+                "webhook.Defaulter",
+            ),
+            (
+                WebhookType::Validating,
+                b.validator,
+                &b.validator_path,
+                "ValidateCreate",
+                "webhook.Validator",
+            ),
+        ] {
+            let line = match with {
+                Some(line) => line,
+                None if legacy(method) => {
+                    let served = Legacy {
+                        file,
+                        name,
+                        line: *object_line,
+                        kind,
+                        method,
+                        interface,
+                    };
+                    match self.legacy_line(&served, diagnostics) {
+                        Some(line) => line,
+                        None => continue,
+                    }
+                }
+                None => continue,
+            };
+            let path = self.path(
+                file,
+                kind,
+                &gvk,
+                own_path.as_ref().or(b.custom_path.as_ref()),
+                diagnostics,
+            );
+            rows.push((kind, path, line));
+        }
+        if let Some(line) = b
+            .converter
+            .or(self.types.converts(&gvk).then_some(*object_line))
+        {
+            rows.push((WebhookType::Conversion, "/convert".into(), line));
+        }
+        if rows.is_empty() {
+            diagnostics.push(Diagnostic::new(
+                &file.path,
+                b.line,
+                format!(
+                    "this webhook builder for {} registers no webhook: it has no defaulter or validator, and the kind has no conversion between versions (a Hub() version and a ConvertTo() version)",
+                    gvk.display()
+                ),
+            ));
+        }
+        for (kind, path, line) in rows {
+            out.push(Webhook {
+                name: String::new(),
+                kind,
+                path,
+                // The failure policy and the Service are set by the webhook
+                // configuration, not by the code that serves the webhook.
+                failure_policy: String::new(),
+                service: String::new(),
+                configuration: String::new(),
+                resolved_service: String::new(),
+                substitutions: Vec::new(),
+                templated: false,
+                bundled: false,
+                origin: Origin::Code,
+                object: Some(gvk.clone()),
+                rules: Vec::new(),
+                area: input.area,
+                sources: vec![SourceRef::new(&file.path, line)],
+            });
+        }
+    }
+
+    /// The line a legacy webhook (`Default()`, `ValidateCreate()` on the type) is served
+    /// at, when the project's controller-runtime still serves it; else a diagnostic.
+    fn legacy_line(&self, served: &Legacy, diagnostics: &mut Vec<Diagnostic>) -> Option<u32> {
+        let Legacy {
+            file,
+            name,
+            line,
+            kind,
+            method,
+            interface,
+        } = *served;
+        let version =
+            module_for(&file.path, self.modules).and_then(|m| m.controller_runtime.clone());
+        match version.as_deref().and_then(serves_legacy) {
+            Some(true) => Some(line),
+            Some(false) => {
+                diagnostics.push(Diagnostic::new(
+                    &file.path,
+                    line,
+                    format!(
+                        "{name} implements the legacy {interface} ({method}() on the type), which controller-runtime {} no longer serves; no {} webhook is listed",
+                        version.as_deref().unwrap_or(""),
+                        kind.label()
+                    ),
+                ));
+                None
+            }
+            None => {
+                diagnostics.push(Diagnostic::new(
+                    &file.path,
+                    line,
+                    format!(
+                        "{name} implements the legacy {interface}, served only before controller-runtime v0.20, and the controller-runtime version is not known from go.mod; no {} webhook is listed",
+                        kind.label()
+                    ),
+                ));
+                None
+            }
+        }
+    }
+
+    /// A served webhook's path: its custom path (evaluated), else the generated one.
+    fn path(
+        &self,
+        file: &GoFile,
+        kind: WebhookType,
+        gvk: &Gvk,
+        custom: Option<&PathArg>,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> String {
+        match custom {
+            None => generated_path(kind, gvk),
+            Some(arg) => match arg.expr.as_ref().and_then(|e| self.index.eval(file, e)) {
+                Some(p) => p,
+                None => {
+                    diagnostics.push(Diagnostic::new(
+                        &file.path,
+                        arg.line,
+                        format!(
+                            "custom webhook path `{}` is not a string constant; the path is shown as {UNRESOLVED}",
+                            arg.text
+                        ),
+                    ));
+                    UNRESOLVED.to_string()
+                }
+            },
+        }
+    }
+}
+
+/// A builder's type that implements a legacy webhook interface.
+#[derive(Clone, Copy)]
+struct Legacy<'a> {
+    file: &'a GoFile,
+    name: &'a str,
+    line: u32,
+    kind: WebhookType,
+    method: &'a str,
+    interface: &'a str,
 }
 
 #[cfg(test)]

@@ -12,13 +12,13 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use super::body::{ApiKind, Call, FnFacts, RawWatch};
+use super::body::{ApiKind, Call, FnFacts, RawController, RawWatch};
 use super::kinds::Kinds;
 use super::routes::{RawRoute, TONIC, join};
 use super::{CargoPackage, RustFile, RustFindings};
 use crate::proto::ProtoFile;
 use model::{
-    Area, Binary, Controller, Diagnostic, EnvVar, ExternalConnection, Flag, Gvk, HttpEndpoint,
+    Area, Binary, Controller, Crd, Diagnostic, EnvVar, ExternalConnection, Flag, Gvk, HttpEndpoint,
     Operation, PackageInformer, PackageOperation, Relation, SourceRef, UNRESOLVED, Watch,
 };
 
@@ -388,124 +388,181 @@ pub fn resolve(
     protos: &[ProtoFile],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> RustFindings {
-    let places: Vec<Place> = files.iter().map(|f| place(&f.path)).collect();
-    let modules: Vec<Vec<String>> = files
-        .iter()
-        .zip(&places)
-        .map(|(f, p)| file_module(&f.path, p))
-        .collect();
-    // (crate, module path) of every out-of-line test module.
-    let mut test_roots: BTreeSet<(String, Vec<String>)> = BTreeSet::new();
-    for (fi, f) in files.iter().enumerate() {
-        for m in &f.test_modules {
-            let mut full = modules[fi].clone();
-            full.extend(m.iter().cloned());
-            test_roots.insert((places[fi].crate_dir.clone(), full));
-        }
-    }
-    let test_files = modules
-        .iter()
-        .zip(&places)
-        .map(|(m, p)| {
-            test_roots
-                .iter()
-                .any(|(dir, root)| *dir == p.crate_dir && p.binary.is_none() && m.starts_with(root))
-        })
-        .collect();
-    let graph = Graph {
-        files,
-        modules,
-        places,
-        test_files,
-    };
+    let graph = Graph::new(files);
     let kinds = Kinds::new(files.iter().flat_map(|f| {
         f.crds
             .iter()
             .map(|c| (f.path.clone(), c.type_name.clone(), c.gvk.clone()))
     }));
     let mut out = RustFindings {
-        crds: files
-            .iter()
-            .enumerate()
-            .flat_map(|(fi, f)| {
-                let test = graph.test_files[fi];
-                f.crds.iter().map(move |c| {
-                    let mut crd = c.crd.clone();
-                    if test {
-                        crd.area = Area::Samples;
-                    }
-                    crd
-                })
-            })
-            .collect(),
+        crds: crds(&graph),
         ..RustFindings::default()
     };
     let mut attributed: BTreeSet<FnId> = BTreeSet::new();
     for (fi, file) in files.iter().enumerate() {
         for (func_i, func) in file.functions.iter().enumerate() {
             for raw in &func.controllers {
-                let mut watches = vec![watch(
+                out.controllers.push(controller(
+                    &graph,
                     &kinds,
-                    &RawWatch {
-                        relation: Relation::For,
-                        kind: raw.kind.clone(),
-                        line: raw.line,
-                    },
-                    &file.path,
+                    (fi, func_i),
+                    raw,
+                    &mut attributed,
                     diagnostics,
-                )];
-                let name = if watches[0].is_resolved() {
-                    watches[0].kind.to_lowercase()
-                } else {
-                    raw.reconciler.clone().unwrap_or_else(|| func.name.clone())
-                };
-                watches.extend(
-                    raw.watches
-                        .iter()
-                        .map(|w| watch(&kinds, w, &file.path, diagnostics)),
-                );
-                let mut operations: Vec<Operation> = Vec::new();
-                let reconciler = raw
-                    .reconciler_call
-                    .as_ref()
-                    .and_then(|call| graph.resolve_call((fi, func_i), call));
-                if let Some(start) = reconciler {
-                    for id in graph.reachable(start) {
-                        attributed.insert(id);
-                        let (rfi, ri) = id;
-                        let rf = &files[rfi];
-                        let f = &rf.functions[ri];
-                        for w in &f.writes {
-                            let (gvk, at) = write_kind(&kinds, w, &rf.path, diagnostics);
-                            add_operation(&mut operations, w.verb, gvk, at);
-                        }
-                        for w in &f.informers {
-                            watches.push(watch(&kinds, w, &rf.path, diagnostics));
-                        }
-                    }
-                } else if let Some(r) = &raw.reconciler {
-                    diagnostics.push(Diagnostic::new(
-                        &file.path,
-                        raw.line,
-                        format!("reconcile function `{r}` not found, or not one function of that name in the crate: its writes are not attributed"),
-                    ));
-                }
-                operations.sort_by(|a, b| {
-                    (&a.verb, &a.group, &a.kind).cmp(&(&b.verb, &b.group, &b.kind))
-                });
-                out.controllers.push(Controller {
-                    conditions: Vec::new(),
-                    name,
-                    reconciler: raw.reconciler.clone().unwrap_or_default(),
-                    area: graph.area(fi, func),
-                    sources: vec![SourceRef::new(&file.path, raw.line)],
-                    watches,
-                    operations,
-                    reads: Vec::new(),
-                });
+                ));
             }
         }
     }
+    package_rows(&graph, &kinds, packages, &attributed, &mut out, diagnostics);
+    out.http_endpoints = endpoints(&graph, protos, diagnostics);
+    out.binaries = binaries(&graph, packages, diagnostics);
+    out.connections = connections(&graph, packages);
+    let metric_facts: Vec<_> = files
+        .iter()
+        .map(|f| (f.path.as_str(), f.area, &f.metrics))
+        .collect();
+    out.metrics = super::metrics::resolve(&metric_facts, diagnostics);
+    out
+}
+
+impl<'a> Graph<'a> {
+    /// The project's files with their places and modules; a file under an out-of-line
+    /// test module is a test file.
+    fn new(files: &'a [RustFile]) -> Self {
+        let places: Vec<Place> = files.iter().map(|f| place(&f.path)).collect();
+        let modules: Vec<Vec<String>> = files
+            .iter()
+            .zip(&places)
+            .map(|(f, p)| file_module(&f.path, p))
+            .collect();
+        // (crate, module path) of every out-of-line test module.
+        let mut test_roots: BTreeSet<(String, Vec<String>)> = BTreeSet::new();
+        for (fi, f) in files.iter().enumerate() {
+            for m in &f.test_modules {
+                let mut full = modules[fi].clone();
+                full.extend(m.iter().cloned());
+                test_roots.insert((places[fi].crate_dir.clone(), full));
+            }
+        }
+        let test_files = modules
+            .iter()
+            .zip(&places)
+            .map(|(m, p)| {
+                test_roots.iter().any(|(dir, root)| {
+                    *dir == p.crate_dir && p.binary.is_none() && m.starts_with(root)
+                })
+            })
+            .collect();
+        Graph {
+            files,
+            modules,
+            places,
+            test_files,
+        }
+    }
+}
+
+/// The CRDs the code derives; those of test files are samples.
+fn crds(graph: &Graph) -> Vec<Crd> {
+    graph
+        .files
+        .iter()
+        .enumerate()
+        .flat_map(|(fi, f)| {
+            let test = graph.test_files[fi];
+            f.crds.iter().map(move |c| {
+                let mut crd = c.crd.clone();
+                if test {
+                    crd.area = Area::Samples;
+                }
+                crd
+            })
+        })
+        .collect()
+}
+
+/// One controller chain of a function, with the writes and watches of every function
+/// its reconciler reaches (recorded in `attributed`).
+fn controller(
+    graph: &Graph,
+    kinds: &Kinds,
+    (fi, func_i): FnId,
+    raw: &RawController,
+    attributed: &mut BTreeSet<FnId>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Controller {
+    let files = graph.files;
+    let file = &files[fi];
+    let func = &file.functions[func_i];
+    let mut watches = vec![watch(
+        kinds,
+        &RawWatch {
+            relation: Relation::For,
+            kind: raw.kind.clone(),
+            line: raw.line,
+        },
+        &file.path,
+        diagnostics,
+    )];
+    let name = if watches[0].is_resolved() {
+        watches[0].kind.to_lowercase()
+    } else {
+        raw.reconciler.clone().unwrap_or_else(|| func.name.clone())
+    };
+    watches.extend(
+        raw.watches
+            .iter()
+            .map(|w| watch(kinds, w, &file.path, diagnostics)),
+    );
+    let mut operations: Vec<Operation> = Vec::new();
+    let reconciler = raw
+        .reconciler_call
+        .as_ref()
+        .and_then(|call| graph.resolve_call((fi, func_i), call));
+    if let Some(start) = reconciler {
+        for id in graph.reachable(start) {
+            attributed.insert(id);
+            let (rfi, ri) = id;
+            let rf = &files[rfi];
+            let f = &rf.functions[ri];
+            for w in &f.writes {
+                let (gvk, at) = write_kind(kinds, w, &rf.path, diagnostics);
+                add_operation(&mut operations, w.verb, gvk, at);
+            }
+            for w in &f.informers {
+                watches.push(watch(kinds, w, &rf.path, diagnostics));
+            }
+        }
+    } else if let Some(r) = &raw.reconciler {
+        diagnostics.push(Diagnostic::new(
+            &file.path,
+            raw.line,
+            format!("reconcile function `{r}` not found, or not one function of that name in the crate: its writes are not attributed"),
+        ));
+    }
+    operations.sort_by(|a, b| (&a.verb, &a.group, &a.kind).cmp(&(&b.verb, &b.group, &b.kind)));
+    Controller {
+        conditions: Vec::new(),
+        name,
+        reconciler: raw.reconciler.clone().unwrap_or_default(),
+        area: graph.area(fi, func),
+        sources: vec![SourceRef::new(&file.path, raw.line)],
+        watches,
+        operations,
+        reads: Vec::new(),
+    }
+}
+
+/// The writes and watchers of functions no controller reaches, by package.
+fn package_rows(
+    graph: &Graph,
+    kinds: &Kinds,
+    packages: &[CargoPackage],
+    attributed: &BTreeSet<FnId>,
+    out: &mut RustFindings,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let files = graph.files;
     for (fi, file) in files.iter().enumerate() {
         let package = graph.package(fi, packages);
         for (i, func) in file.functions.iter().enumerate() {
@@ -513,7 +570,7 @@ pub fn resolve(
                 continue;
             }
             for w in &func.writes {
-                let (gvk, at) = write_kind(&kinds, w, &file.path, diagnostics);
+                let (gvk, at) = write_kind(kinds, w, &file.path, diagnostics);
                 out.package_operations.push(PackageOperation {
                     package: package.clone(),
                     function: func.name.clone(),
@@ -527,7 +584,7 @@ pub fn resolve(
             }
             for w in &func.informers {
                 let at = SourceRef::new(&file.path, w.line);
-                let (gvk, _) = kind_of(&kinds, &w.kind, &at, "watcher", diagnostics);
+                let (gvk, _) = kind_of(kinds, &w.kind, &at, "watcher", diagnostics);
                 out.informers.push(PackageInformer {
                     package: package.clone(),
                     function: func.name.clone(),
@@ -540,15 +597,6 @@ pub fn resolve(
             }
         }
     }
-    out.http_endpoints = endpoints(&graph, protos, diagnostics);
-    out.binaries = binaries(&graph, packages, diagnostics);
-    out.connections = connections(&graph, packages);
-    let metric_facts: Vec<_> = files
-        .iter()
-        .map(|f| (f.path.as_str(), f.area, &f.metrics))
-        .collect();
-    out.metrics = super::metrics::resolve(&metric_facts, diagnostics);
-    out
 }
 
 fn add_operation(ops: &mut Vec<Operation>, verb: &str, gvk: Gvk, at: SourceRef) {

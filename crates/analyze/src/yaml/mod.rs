@@ -534,14 +534,48 @@ pub fn resolve(
 ) -> YamlCounts {
     expand_includes(&mut files);
     let mut counts = YamlCounts::default();
+    let manifests: BTreeSet<String> = files
+        .iter()
+        .filter(|f| f.kustomization.is_none() && f.chart.is_none())
+        .map(|f| f.path.clone())
+        .collect();
+    let (rest, kustomizations, chart_parts) = take_build_files(files, &mut counts, diagnostics);
+    let overlays = kustomize::overlays(kustomizations, &manifests, diagnostics);
+    let patches = patch_paths(&overlays, &rest);
+    let mut gathered = gather(rest, &patches, out, diagnostics);
+    let dirs = mark_bundled(
+        out,
+        own_groups,
+        &gathered.objects_by_dir,
+        &mut gathered.uses,
+    );
+    apply_kustomize(out, &overlays, &gathered, &chart_parts, &dirs);
+    let mut uses = gathered.uses;
+    for k in &overlays.files {
+        uses.extend(k.secret_uses.iter().cloned());
+    }
+    out.secrets = secrets::assemble(uses);
+    out.helm_charts = helm::assemble(chart_parts);
+    out.images
+        .extend(super::images::helm_values(&out.helm_charts));
+    mark_bundled!(dirs, out.images, out.api_uses);
+    merge_rows(out);
+    counts
+}
+
+/// Counts templated and failed files, moves their diagnostics out, and takes the
+/// kustomizations and chart parts out of the files.
+fn take_build_files(
+    files: Vec<YamlFile>,
+    counts: &mut YamlCounts,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (
+    Vec<YamlFile>,
+    Vec<KustomizationFile>,
+    Vec<(String, ChartPart)>,
+) {
     let mut kustomizations = Vec::new();
     let mut chart_parts = Vec::new();
-    let mut manifests: BTreeSet<String> = BTreeSet::new();
-    for f in &files {
-        if f.kustomization.is_none() && f.chart.is_none() {
-            manifests.insert(f.path.clone());
-        }
-    }
     let mut rest = Vec::with_capacity(files.len());
     for mut f in files {
         counts.templated_files += u64::from(f.templated);
@@ -555,23 +589,45 @@ pub fn resolve(
         }
         rest.push(f);
     }
-    let overlays = kustomize::overlays(kustomizations, &manifests, diagnostics);
+    (rest, kustomizations, chart_parts)
+}
+
+/// The files that are patches: named by a kustomization, or named like one.
+fn patch_paths(overlays: &kustomize::Overlays, files: &[YamlFile]) -> BTreeSet<String> {
     let mut patches: BTreeSet<String> = overlays
         .files
         .iter()
         .flat_map(|k| k.patch_files.iter().cloned())
         .collect();
     patches.extend(
-        rest.iter()
+        files
+            .iter()
             .filter(|f| named_as_patch(&f.path))
             .map(|f| f.path.clone()),
     );
+    patches
+}
 
+/// What the manifest files hold beyond their rows, for the steps after gathering.
+struct Gathered {
+    objects_by_dir: BTreeMap<String, Vec<ObjectId>>,
+    names_by_file: BTreeMap<String, Vec<ObjectName>>,
+    uses: Vec<SecretUse>,
+    patch_files: BTreeMap<String, workloads::PatchFile>,
+}
+
+/// Moves each manifest file's rows into `out`; patch files keep their workloads aside.
+fn gather(
+    files: Vec<YamlFile>,
+    patches: &BTreeSet<String>,
+    out: &mut Findings,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Gathered {
     let mut objects_by_dir: BTreeMap<String, Vec<ObjectId>> = BTreeMap::new();
     let mut names_by_file: BTreeMap<String, Vec<ObjectName>> = BTreeMap::new();
     let mut uses = Vec::new();
     let mut patch_files: BTreeMap<String, workloads::PatchFile> = BTreeMap::new();
-    for mut f in rest {
+    for mut f in files {
         if patches.contains(&f.path) {
             let held_objects = !f.objects.is_empty();
             patch_files.insert(
@@ -616,12 +672,27 @@ pub fn resolve(
         uses.append(&mut f.secret_uses);
     }
 
-    // Own versus bundled.
-    out.bundled_manifests = bundled::bundled_dirs(&objects_by_dir, own_groups);
-    let dirs: BTreeSet<&str> = out
+    Gathered {
+        objects_by_dir,
+        names_by_file,
+        uses,
+        patch_files,
+    }
+}
+
+/// Own versus bundled: finds the folders of other projects' manifests and marks the rows
+/// read from them (CRDs by their group); returns those folders.
+fn mark_bundled(
+    out: &mut Findings,
+    own_groups: &BTreeSet<String>,
+    objects_by_dir: &BTreeMap<String, Vec<ObjectId>>,
+    uses: &mut [SecretUse],
+) -> BTreeSet<String> {
+    out.bundled_manifests = bundled::bundled_dirs(objects_by_dir, own_groups);
+    let dirs: BTreeSet<String> = out
         .bundled_manifests
         .iter()
-        .map(|b| b.dir.as_str())
+        .map(|b| b.dir.clone())
         .collect();
     for c in &mut out.crds {
         c.bundled = bundled::crd_is_bundled(&c.group, own_groups);
@@ -642,20 +713,30 @@ pub fn resolve(
         out.ingresses,
         out.certificates
     );
-    for u in &mut uses {
+    for u in uses {
         u.bundled = dirs.contains(dir_of(&u.source.file));
     }
+    dirs
+}
 
-    // Kustomize: generated ConfigMaps and Secrets, objects per overlay, webhook services.
+/// Kustomize: generated ConfigMaps, webhook services, patches and chart files of
+/// workloads, image overrides, and each kustomization with the objects it builds.
+fn apply_kustomize(
+    out: &mut Findings,
+    overlays: &kustomize::Overlays,
+    gathered: &Gathered,
+    chart_parts: &[(String, ChartPart)],
+    dirs: &BTreeSet<String>,
+) {
+    let names_by_file = &gathered.names_by_file;
     for k in &overlays.files {
         out.configmaps.extend(k.configmaps.iter().cloned());
-        uses.extend(k.secret_uses.iter().cloned());
     }
     for w in &mut out.webhooks {
-        kustomize::explain_webhook(w, &overlays, &names_by_file);
+        kustomize::explain_webhook(w, overlays, names_by_file);
     }
     let built: Vec<_> = overlays.files.iter().zip(&overlays.includes).collect();
-    workloads::attach_patches(&mut out.workloads, &built, &patch_files);
+    workloads::attach_patches(&mut out.workloads, &built, &gathered.patch_files);
     let chart_dirs: Vec<String> = chart_parts
         .iter()
         .filter(|(_, c)| matches!(c, ChartPart::Chart(_)))
@@ -685,13 +766,10 @@ pub fn resolve(
         model.bundled = dirs.contains(model.dir.as_str());
         out.kustomizations.push(model);
     }
+}
 
-    out.secrets = secrets::assemble(uses);
-    out.helm_charts = helm::assemble(chart_parts);
-    out.images
-        .extend(super::images::helm_values(&out.helm_charts));
-    mark_bundled!(dirs, out.images, out.api_uses);
-
+/// Merges identical rows of every list.
+fn merge_rows(out: &mut Findings) {
     merge_identical(&mut out.crds);
     merge_identical(&mut out.webhooks);
     webhooks::merge_deployed(&mut out.webhooks);
@@ -712,7 +790,6 @@ pub fn resolve(
     merge_identical(&mut out.images);
     out.helm_rendered.sort();
     out.helm_rendered.dedup();
-    counts
 }
 
 #[cfg(test)]

@@ -70,129 +70,28 @@ pub fn extract(
 ) -> Workload {
     let spec = o.value.get("spec").unwrap_or(&Value::Null);
     let pod = pod_spec(o);
-    let mut config_maps = Vec::new();
-    let mut secrets = Vec::new();
-    let note = |list: &mut Vec<String>, name: String| {
-        if !name.is_empty() && !list.contains(&name) {
-            list.push(name);
-        }
+    let mut refs = Refs {
+        o,
+        path,
+        uses,
+        config_maps: Vec::new(),
+        secrets: Vec::new(),
     };
     let mut containers = Vec::new();
     for (key, init) in [("initContainers", true), ("containers", false)] {
         for c in array_at(pod, &[key]) {
-            let cname = scalar(c.get("name"));
-            let mut env = Vec::new();
-            for e in array_at(c, &["env"]) {
-                let name = scalar(e.get("name"));
-                let (value, from) = match e.get("valueFrom") {
-                    Some(vf) => {
-                        if let Some(r) = vf.get("secretKeyRef") {
-                            let secret = scalar(r.get("name"));
-                            uses.push(SecretUse::new(o, path, &secret, &format!("env {name}")));
-                            note(&mut secrets, secret.clone());
-                            (
-                                None,
-                                format!("Secret {secret} key {}", scalar(r.get("key"))),
-                            )
-                        } else if let Some(r) = vf.get("configMapKeyRef") {
-                            let cm = scalar(r.get("name"));
-                            note(&mut config_maps, cm.clone());
-                            (None, format!("ConfigMap {cm} key {}", scalar(r.get("key"))))
-                        } else if let Some(r) = vf.get("fieldRef") {
-                            (None, format!("field {}", scalar(r.get("fieldPath"))))
-                        } else if let Some(r) = vf.get("resourceFieldRef") {
-                            (None, format!("resource {}", scalar(r.get("resource"))))
-                        } else {
-                            (None, "valueFrom".to_string())
-                        }
-                    }
-                    None if looks_secret(&name) => {
-                        (None, "literal, withheld: the name suggests a secret".into())
-                    }
-                    None => (Some(scalar(e.get("value"))), String::new()),
-                };
-                env.push(ContainerEnv { name, value, from });
-            }
-            let mut env_from = Vec::new();
-            for e in array_at(c, &["envFrom"]) {
-                if let Some(r) = e.get("configMapRef") {
-                    let cm = scalar(r.get("name"));
-                    note(&mut config_maps, cm.clone());
-                    env_from.push(format!("ConfigMap {cm}"));
-                }
-                if let Some(r) = e.get("secretRef") {
-                    let secret = scalar(r.get("name"));
-                    uses.push(SecretUse::new(o, path, &secret, "envFrom"));
-                    note(&mut secrets, secret.clone());
-                    env_from.push(format!("Secret {secret}"));
-                }
-            }
-            let (requests, limits, resources_templated) = availability::resources(c, o.templated);
-            containers.push(Container {
-                name: cname,
-                image: scalar(c.get("image")),
-                init,
-                command: strings(c.get("command")),
-                args: strings(c.get("args")),
-                ports: array_at(c, &["ports"])
-                    .iter()
-                    .map(|p| ContainerPort {
-                        name: scalar(p.get("name")),
-                        port: scalar(p.get("containerPort")),
-                        protocol: match scalar(p.get("protocol")) {
-                            s if s.is_empty() => "TCP".into(),
-                            s => s,
-                        },
-                    })
-                    .collect(),
-                env,
-                env_from,
-                security_context: settings(c.get("securityContext")),
-                requests,
-                limits,
-                resources_templated,
-                liveness_probe: availability::probe(c, "livenessProbe", o.templated),
-                readiness_probe: availability::probe(c, "readinessProbe", o.templated),
-                startup_probe: availability::probe(c, "startupProbe", o.templated),
-            });
+            containers.push(refs.container(c, init));
         }
     }
-    for v in array_at(pod, &["volumes"]) {
-        if let Some(cm) = v.get("configMap") {
-            note(&mut config_maps, scalar(cm.get("name")));
-        }
-        if let Some(s) = v.get("secret") {
-            let secret = scalar(s.get("secretName"));
-            if !secret.is_empty() {
-                uses.push(SecretUse::new(
-                    o,
-                    path,
-                    &secret,
-                    &format!("volume {}", scalar(v.get("name"))),
-                ));
-            }
-            note(&mut secrets, secret);
-        }
-        for source in array_at(v, &["projected", "sources"]) {
-            if let Some(cm) = source.get("configMap") {
-                note(&mut config_maps, scalar(cm.get("name")));
-            }
-            if let Some(s) = source.get("secret") {
-                let secret = scalar(s.get("name"));
-                if !secret.is_empty() {
-                    uses.push(SecretUse::new(o, path, &secret, "projected volume"));
-                }
-                note(&mut secrets, secret);
-            }
-        }
-    }
+    refs.volumes(pod);
     for p in array_at(pod, &["imagePullSecrets"]) {
-        let secret = scalar(p.get("name"));
-        if !secret.is_empty() {
-            uses.push(SecretUse::new(o, path, &secret, "imagePullSecrets"));
-        }
-        note(&mut secrets, secret);
+        refs.secret(scalar(p.get("name")), "imagePullSecrets");
     }
+    let Refs {
+        config_maps,
+        secrets,
+        ..
+    } = refs;
     let service_account = match scalar(pod.get("serviceAccountName")) {
         s if s.is_empty() => scalar(pod.get("serviceAccount")),
         s => s,
@@ -226,6 +125,151 @@ pub fn extract(
         bundled: false,
         area,
         sources: vec![SourceRef::new(path, o.line)],
+    }
+}
+
+/// The ConfigMaps and Secrets a workload's pod refers to, each once in the order found;
+/// each Secret reference is also a `SecretUse`.
+struct Refs<'a> {
+    o: &'a Object,
+    path: &'a str,
+    uses: &'a mut Vec<SecretUse>,
+    config_maps: Vec<String>,
+    secrets: Vec<String>,
+}
+
+impl Refs<'_> {
+    fn config_map(&mut self, name: String) {
+        note(&mut self.config_maps, name);
+    }
+
+    /// A Secret referred to by name (a use only when the name is given).
+    fn secret(&mut self, name: String, what: &str) {
+        if !name.is_empty() {
+            self.uses
+                .push(SecretUse::new(self.o, self.path, &name, what));
+        }
+        note(&mut self.secrets, name);
+    }
+
+    fn container(&mut self, c: &Value, init: bool) -> Container {
+        let o = self.o;
+        let env = array_at(c, &["env"]).iter().map(|e| self.env(e)).collect();
+        let env_from = self.env_from(c);
+        let (requests, limits, resources_templated) = availability::resources(c, o.templated);
+        Container {
+            name: scalar(c.get("name")),
+            image: scalar(c.get("image")),
+            init,
+            command: strings(c.get("command")),
+            args: strings(c.get("args")),
+            ports: array_at(c, &["ports"])
+                .iter()
+                .map(|p| ContainerPort {
+                    name: scalar(p.get("name")),
+                    port: scalar(p.get("containerPort")),
+                    protocol: match scalar(p.get("protocol")) {
+                        s if s.is_empty() => "TCP".into(),
+                        s => s,
+                    },
+                })
+                .collect(),
+            env,
+            env_from,
+            security_context: settings(c.get("securityContext")),
+            requests,
+            limits,
+            resources_templated,
+            liveness_probe: availability::probe(c, "livenessProbe", o.templated),
+            readiness_probe: availability::probe(c, "readinessProbe", o.templated),
+            startup_probe: availability::probe(c, "startupProbe", o.templated),
+        }
+    }
+
+    /// One `env` entry: its value when literal, else where it comes from.
+    fn env(&mut self, e: &Value) -> ContainerEnv {
+        let name = scalar(e.get("name"));
+        let (value, from) = match e.get("valueFrom") {
+            Some(vf) => {
+                if let Some(r) = vf.get("secretKeyRef") {
+                    let secret = scalar(r.get("name"));
+                    self.uses.push(SecretUse::new(
+                        self.o,
+                        self.path,
+                        &secret,
+                        &format!("env {name}"),
+                    ));
+                    note(&mut self.secrets, secret.clone());
+                    (
+                        None,
+                        format!("Secret {secret} key {}", scalar(r.get("key"))),
+                    )
+                } else if let Some(r) = vf.get("configMapKeyRef") {
+                    let cm = scalar(r.get("name"));
+                    self.config_map(cm.clone());
+                    (None, format!("ConfigMap {cm} key {}", scalar(r.get("key"))))
+                } else if let Some(r) = vf.get("fieldRef") {
+                    (None, format!("field {}", scalar(r.get("fieldPath"))))
+                } else if let Some(r) = vf.get("resourceFieldRef") {
+                    (None, format!("resource {}", scalar(r.get("resource"))))
+                } else {
+                    (None, "valueFrom".to_string())
+                }
+            }
+            None if looks_secret(&name) => {
+                (None, "literal, withheld: the name suggests a secret".into())
+            }
+            None => (Some(scalar(e.get("value"))), String::new()),
+        };
+        ContainerEnv { name, value, from }
+    }
+
+    /// The container's `envFrom` sources.
+    fn env_from(&mut self, c: &Value) -> Vec<String> {
+        let mut env_from = Vec::new();
+        for e in array_at(c, &["envFrom"]) {
+            if let Some(r) = e.get("configMapRef") {
+                let cm = scalar(r.get("name"));
+                self.config_map(cm.clone());
+                env_from.push(format!("ConfigMap {cm}"));
+            }
+            if let Some(r) = e.get("secretRef") {
+                let secret = scalar(r.get("name"));
+                self.uses
+                    .push(SecretUse::new(self.o, self.path, &secret, "envFrom"));
+                note(&mut self.secrets, secret.clone());
+                env_from.push(format!("Secret {secret}"));
+            }
+        }
+        env_from
+    }
+
+    /// The ConfigMaps and Secrets the pod's volumes mount, projected ones included.
+    fn volumes(&mut self, pod: &Value) {
+        for v in array_at(pod, &["volumes"]) {
+            if let Some(cm) = v.get("configMap") {
+                self.config_map(scalar(cm.get("name")));
+            }
+            if let Some(s) = v.get("secret") {
+                let what = format!("volume {}", scalar(v.get("name")));
+                self.secret(scalar(s.get("secretName")), &what);
+            }
+            for source in array_at(v, &["projected", "sources"]) {
+                if let Some(cm) = source.get("configMap") {
+                    self.config_map(scalar(cm.get("name")));
+                }
+                if let Some(s) = source.get("secret") {
+                    self.secret(scalar(s.get("name")), "projected volume");
+                }
+            }
+        }
+    }
+}
+
+/// Adds a name to a list once; an empty name is none.
+fn note(list: &mut Vec<String>, name: String) {
+    if !name.is_empty() && !list.contains(&name) {
+        list.push(name);
     }
 }
 
