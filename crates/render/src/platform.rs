@@ -409,56 +409,11 @@ fn availability_chart(projects: &[Project], root: &str) -> Section {
 
 pub fn network(portal: &Portal, projects: &[Project], root: &str) -> PortalPage {
     let mut anchors = Anchors::new();
-    let (mut services, mut ingresses, mut policies) = (Vec::new(), Vec::new(), Vec::new());
-    for p in projects {
-        for s in p.services.iter().filter(|s| own(s.area, s.bundled)) {
-            let ports: Vec<String> = s.ports.iter().map(service_port).collect();
-            services.push(TableRow {
-                anchor: anchors.unique(&["service", &p.name, &s.namespace, &s.name]),
-                cells: vec![
-                    Cell::project(root, &p.name),
-                    Cell::text(qualified(&s.namespace, &s.name)),
-                    Cell::text(if s.service_type.is_empty() {
-                        "ClusterIP".to_string()
-                    } else {
-                        s.service_type.clone()
-                    }),
-                    Cell::lines(&ports),
-                    Cell::text(if s.selector.is_empty() {
-                        "(no selector)".to_string()
-                    } else {
-                        s.selector.join(", ")
-                    }),
-                ],
-                sources: source_links(p, &s.sources),
-            });
-        }
-        for i in p.ingresses.iter().filter(|i| own(i.area, i.bundled)) {
-            let mut front = i.hosts.clone();
-            front.extend(i.listeners.iter().cloned());
-            ingresses.push(TableRow {
-                anchor: anchors.unique(&["ingress", &p.name, &i.kind, &i.namespace, &i.name]),
-                cells: vec![
-                    Cell::project(root, &p.name),
-                    kind_cell(portal, root, &i.group, &i.kind, i.kind.clone()),
-                    Cell::text(qualified(&i.namespace, &i.name)),
-                    Cell::lines(&front),
-                    Cell::lines(&i.parents),
-                    Cell::lines(&i.rules),
-                ],
-                sources: source_links(p, &i.sources),
-            });
-        }
-        for n in p.network_policies.iter().filter(|n| own(n.area, n.bundled)) {
-            policies.push(TableRow {
-                anchor: anchors.unique(&["networkpolicy", &p.name, &n.namespace, &n.name]),
-                cells: std::iter::once(Cell::project(root, &p.name))
-                    .chain(super::manifests::network_policy_cells(n))
-                    .collect(),
-                sources: source_links(p, &n.sources),
-            });
-        }
-    }
+    // Each table's anchors have their own first word, so the tables can take theirs one
+    // after the other.
+    let services = service_rows(projects, root, &mut anchors);
+    let ingresses = ingress_rows(portal, projects, root, &mut anchors);
+    let policies = policy_rows(projects, root, &mut anchors);
     PortalPage {
         path: "platform/network/".into(),
         page_title: "Network topology".into(),
@@ -510,6 +465,82 @@ pub fn network(portal: &Portal, projects: &[Project], root: &str) -> PortalPage 
             ),
         ],
     }
+}
+
+/// Each project's own Services with their type, ports and selector.
+fn service_rows(projects: &[Project], root: &str, anchors: &mut Anchors) -> Vec<TableRow> {
+    let mut services = Vec::new();
+    for p in projects {
+        for s in p.services.iter().filter(|s| own(s.area, s.bundled)) {
+            let ports: Vec<String> = s.ports.iter().map(service_port).collect();
+            services.push(TableRow {
+                anchor: anchors.unique(&["service", &p.name, &s.namespace, &s.name]),
+                cells: vec![
+                    Cell::project(root, &p.name),
+                    Cell::text(qualified(&s.namespace, &s.name)),
+                    Cell::text(if s.service_type.is_empty() {
+                        "ClusterIP".to_string()
+                    } else {
+                        s.service_type.clone()
+                    }),
+                    Cell::lines(&ports),
+                    Cell::text(if s.selector.is_empty() {
+                        "(no selector)".to_string()
+                    } else {
+                        s.selector.join(", ")
+                    }),
+                ],
+                sources: source_links(p, &s.sources),
+            });
+        }
+    }
+    services
+}
+
+/// Each project's own Ingresses, Routes and Gateway API objects.
+fn ingress_rows(
+    portal: &Portal,
+    projects: &[Project],
+    root: &str,
+    anchors: &mut Anchors,
+) -> Vec<TableRow> {
+    let mut ingresses = Vec::new();
+    for p in projects {
+        for i in p.ingresses.iter().filter(|i| own(i.area, i.bundled)) {
+            let mut front = i.hosts.clone();
+            front.extend(i.listeners.iter().cloned());
+            ingresses.push(TableRow {
+                anchor: anchors.unique(&["ingress", &p.name, &i.kind, &i.namespace, &i.name]),
+                cells: vec![
+                    Cell::project(root, &p.name),
+                    kind_cell(portal, root, &i.group, &i.kind, i.kind.clone()),
+                    Cell::text(qualified(&i.namespace, &i.name)),
+                    Cell::lines(&front),
+                    Cell::lines(&i.parents),
+                    Cell::lines(&i.rules),
+                ],
+                sources: source_links(p, &i.sources),
+            });
+        }
+    }
+    ingresses
+}
+
+/// Each project's own NetworkPolicies.
+fn policy_rows(projects: &[Project], root: &str, anchors: &mut Anchors) -> Vec<TableRow> {
+    let mut policies = Vec::new();
+    for p in projects {
+        for n in p.network_policies.iter().filter(|n| own(n.area, n.bundled)) {
+            policies.push(TableRow {
+                anchor: anchors.unique(&["networkpolicy", &p.name, &n.namespace, &n.name]),
+                cells: std::iter::once(Cell::project(root, &p.name))
+                    .chain(super::manifests::network_policy_cells(n))
+                    .collect(),
+                sources: source_links(p, &n.sources),
+            });
+        }
+    }
+    policies
 }
 
 /// Flags of a rule that grants more than least privilege: wildcards, reading Secrets,
