@@ -10,6 +10,8 @@ use crate::api::Header;
 use crate::table::{Anchors, Cell, Router, Section, TableRow, section, source_links};
 use crate::views::anchor;
 
+/// The configuration page of `p`: one section per function below (and those of
+/// `availability`, `images` and `memory`), then the bundled and samples sections.
 pub fn configuration(p: &Project) -> SectionsPage {
     let mut router = Router::new();
     let mut anchors = Anchors::new();

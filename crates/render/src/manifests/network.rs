@@ -10,6 +10,8 @@ use crate::table::{
     Anchors, Cell, Router, Section, TableRow, port_name, section, service_port, source_links,
 };
 
+/// The network page of `p`: one section per function below, then the bundled and samples
+/// sections.
 pub fn network(p: &Project) -> SectionsPage {
     let mut router = Router::new();
     let mut anchors = Anchors::new();

@@ -10,11 +10,11 @@ use crate::api::Header;
 use crate::subjects::{Namespaces, Resolved};
 use crate::table::{Anchors, Cell, KindLinks, Router, Section, TableRow, section, source_links};
 
+/// The security page of `p`: one section per function below, then the bundled and samples
+/// sections.
 pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
     let mut router = Router::new();
     let mut anchors = Anchors::new();
-    // One row per account as the cluster sees it (`subjects`): a ServiceAccount written
-    // without a namespace that kustomize puts in one is the same as one written with it.
     let namespaces = Namespaces::new(p);
     let mut sections = vec![service_accounts(p, &namespaces, &mut router, &mut anchors)];
     sections.push(role_bindings(p, &namespaces, &mut router, &mut anchors));
@@ -34,7 +34,9 @@ pub fn security(p: &Project, links: &KindLinks) -> SectionsPage {
 }
 
 /// The ServiceAccounts grouped by the account the cluster sees (and by area and bundling),
-/// each with the first reason found for its namespace.
+/// each with the first reason found for its namespace: one row per account as the cluster
+/// sees it (`subjects`), so a ServiceAccount written without a namespace that kustomize
+/// puts in one is the same as one written with it.
 fn accounts<'p>(
     p: &'p Project,
     namespaces: &Namespaces,
