@@ -18,7 +18,7 @@ use super::table::{Anchors, Cell, TableRow, api_page, counted, source_links};
 use super::version_diff::{self, VersionDiff};
 use super::views::Link;
 use derive::schema::tree::type_text;
-use model::{Area, CelRule, Crd, CrdSchema, CrdVersion, Project, StatusCondition};
+use model::{Area, CelRule, Crd, CrdSchema, CrdVersion, Project, SchemaField, StatusCondition};
 
 /// The project header every page shows.
 #[derive(Serialize)]
@@ -761,164 +761,202 @@ fn variant(p: &Project, c: &Crd, n: usize, of: usize, anchors: &mut Anchors) -> 
     let views: Vec<VersionView> = versions
         .iter()
         .enumerate()
-        .map(|(i, v)| {
-            let prefix: Vec<String> = match (n, i) {
-                (0, 0) => vec!["field".into()],
-                (0, _) => vec!["field".into(), v.name.clone()],
-                _ => vec![
-                    "variant".into(),
-                    (n + 1).to_string(),
-                    "field".into(),
-                    v.name.clone(),
-                ],
-            };
-            let schema = c.schema.iter().find(|s| s.version == v.name);
-            let mut by_path: BTreeMap<&str, String> = BTreeMap::new();
-            let mut fields = Vec::new();
-            for f in schema.map(|s| s.fields.as_slice()).unwrap_or(&[]) {
-                let mut parts: Vec<&str> = prefix.iter().map(String::as_str).collect();
-                parts.push(&f.path);
-                let anchor = anchors.unique(&parts);
-                by_path.insert(&f.path, anchor.clone());
-                let same_as_anchor = f
-                    .same_as
-                    .as_deref()
-                    .and_then(|s| by_path.get(s))
-                    .cloned()
-                    .unwrap_or_default();
-                let mut constraints = Vec::new();
-                if !f.format.is_empty() {
-                    constraints.push(format!("format: {}", f.format));
-                }
-                if !f.pattern.is_empty() {
-                    constraints.push(format!("pattern: {}", f.pattern));
-                }
-                // The schema's limits (`minimum=0`, `maxItems=8`), as `minimum: 0`.
-                constraints.extend(f.limits.iter().map(|l| l.replacen('=', ": ", 1)));
-                if f.nullable {
-                    constraints.push("nullable".into());
-                }
-                if f.preserve_unknown_fields {
-                    constraints.push("any fields accepted".into());
-                }
-                constraints.extend(f.validation.iter().map(|m| format!("Go marker: {m}")));
-                fields.push(FieldView {
-                    anchor,
-                    name: f.path.rsplit('.').next().unwrap_or(&f.path).to_string(),
-                    path: f.path.clone(),
-                    depth: f.depth.min(24),
-                    type_text: type_text(f),
-                    required: f.required,
-                    default: f.default.clone().unwrap_or_default(),
-                    enum_text: f.enum_values.join(", "),
-                    constraints: constraints.join("; "),
-                    description: f.description.clone(),
-                    same_as: f.same_as.clone().unwrap_or_default(),
-                    same_as_anchor,
-                    children: 0,
-                    rules: f.rules.iter().map(rule_view).collect(),
-                });
-            }
-            reader_order(&mut fields);
-            count_children(&mut fields);
-            let mut flags = Vec::new();
-            if v.storage {
-                flags.push("storage");
-            }
-            flags.push(if v.served { "served" } else { "not served" });
-            if v.deprecated {
-                flags.push("deprecated");
-            }
-            let version_anchor = anchors.unique(&[
-                if n == 0 { "version" } else { "variant" },
-                &if n == 0 {
-                    String::new()
-                } else {
-                    (n + 1).to_string()
-                },
-                &v.name,
-            ]);
-            let rules = version_rules(schema, &fields);
-            VersionView {
-                same_as: None,
-                rules_anchor: anchors.unique(&[&version_anchor, "rules"]),
-                rules,
-                example_anchor: anchors.unique(&[&version_anchor, "example"]),
-                example: example(c, v, schema),
-                anchor: version_anchor,
-                name: v.name.clone(),
-                flags: flags.join(", "),
-                description: schema.map(|s| s.description.clone()).unwrap_or_default(),
-                columns: v
-                    .printer_columns
-                    .iter()
-                    .map(|col| TableRow {
-                        anchor: String::new(),
-                        cells: vec![
-                            Cell::text(col.name.clone()),
-                            Cell::text(col.column_type.clone()),
-                            Cell::text(col.json_path.clone()),
-                            Cell::text(if col.priority == 0 {
-                                String::new()
-                            } else {
-                                col.priority.to_string()
-                            }),
-                            Cell::text(col.description.clone()),
-                        ],
-                        sources: Vec::new(),
-                    })
-                    .collect(),
-                truncated: schema.is_some_and(|s| s.truncated),
-                has_schema: schema.is_some(),
-                go_type: schema.and_then(|s| {
-                    let t = s.go_type.as_ref()?;
-                    Some(GoOriginView {
-                        name: t.name.clone(),
-                        package: t.package.clone(),
-                        sources: source_links(p, std::slice::from_ref(&t.source)),
-                        described: s.fields.iter().filter(|f| f.go_doc).count(),
-                    })
-                }),
-                tree: fields
-                    .iter()
-                    .filter(|f| f.depth <= SHOWN_DEPTH)
-                    .cloned()
-                    .collect(),
-                fields,
-            }
-        })
+        .map(|(i, v)| version_view(p, c, v, n, i, anchors))
         .collect();
-    let fields = field_count(c);
     let changes_anchor = if n == 0 {
         anchors.unique(&["changes"])
     } else {
         anchors.unique(&["variant", &(n + 1).to_string(), "changes"])
     };
     Variant {
-        title: if of > 1 {
-            format!(
-                "Variant {} of {of}: {}",
-                n + 1,
-                if fields <= 5
-                    && c.schema.iter().any(|s| {
-                        s.preserve_unknown_fields
-                            || s.fields.iter().any(|f| f.preserve_unknown_fields)
-                    })
-                {
-                    format!("{fields} fields, the rest accepted unchecked (a minimal schema)")
-                } else {
-                    format!("{fields} fields")
-                }
-            )
-        } else {
-            String::new()
-        },
+        title: variant_title(c, n, of),
         sources: source_links(p, &c.sources),
         templated: c.templated,
         changes: changes(c, &views, &changes_anchor, anchors),
         changes_anchor,
         versions: views,
     }
+}
+
+/// "Variant N of M: K fields" when a kind has several variants; empty otherwise.
+fn variant_title(c: &Crd, n: usize, of: usize) -> String {
+    let fields = field_count(c);
+    if of > 1 {
+        format!(
+            "Variant {} of {of}: {}",
+            n + 1,
+            if fields <= 5
+                && c.schema.iter().any(|s| {
+                    s.preserve_unknown_fields || s.fields.iter().any(|f| f.preserve_unknown_fields)
+                })
+            {
+                format!("{fields} fields, the rest accepted unchecked (a minimal schema)")
+            } else {
+                format!("{fields} fields")
+            }
+        )
+    } else {
+        String::new()
+    }
+}
+
+/// One version of variant `n` (its `i`th shown): fields, tree, rules, example, columns.
+fn version_view(
+    p: &Project,
+    c: &Crd,
+    v: &CrdVersion,
+    n: usize,
+    i: usize,
+    anchors: &mut Anchors,
+) -> VersionView {
+    let prefix: Vec<String> = match (n, i) {
+        (0, 0) => vec!["field".into()],
+        (0, _) => vec!["field".into(), v.name.clone()],
+        _ => vec![
+            "variant".into(),
+            (n + 1).to_string(),
+            "field".into(),
+            v.name.clone(),
+        ],
+    };
+    let schema = c.schema.iter().find(|s| s.version == v.name);
+    let mut fields = field_views(schema, &prefix, anchors);
+    reader_order(&mut fields);
+    count_children(&mut fields);
+    let version_anchor = anchors.unique(&[
+        if n == 0 { "version" } else { "variant" },
+        &if n == 0 {
+            String::new()
+        } else {
+            (n + 1).to_string()
+        },
+        &v.name,
+    ]);
+    let rules = version_rules(schema, &fields);
+    VersionView {
+        same_as: None,
+        rules_anchor: anchors.unique(&[&version_anchor, "rules"]),
+        rules,
+        example_anchor: anchors.unique(&[&version_anchor, "example"]),
+        example: example(c, v, schema),
+        anchor: version_anchor,
+        name: v.name.clone(),
+        flags: version_flags(v),
+        description: schema.map(|s| s.description.clone()).unwrap_or_default(),
+        columns: printer_columns(v),
+        truncated: schema.is_some_and(|s| s.truncated),
+        has_schema: schema.is_some(),
+        go_type: schema.and_then(|s| {
+            let t = s.go_type.as_ref()?;
+            Some(GoOriginView {
+                name: t.name.clone(),
+                package: t.package.clone(),
+                sources: source_links(p, std::slice::from_ref(&t.source)),
+                described: s.fields.iter().filter(|f| f.go_doc).count(),
+            })
+        }),
+        tree: fields
+            .iter()
+            .filter(|f| f.depth <= SHOWN_DEPTH)
+            .cloned()
+            .collect(),
+        fields,
+    }
+}
+
+/// The fields of a version's schema, anchored under `prefix`, in schema order.
+fn field_views(
+    schema: Option<&CrdSchema>,
+    prefix: &[String],
+    anchors: &mut Anchors,
+) -> Vec<FieldView> {
+    let mut by_path: BTreeMap<&str, String> = BTreeMap::new();
+    let mut fields = Vec::new();
+    for f in schema.map(|s| s.fields.as_slice()).unwrap_or(&[]) {
+        let mut parts: Vec<&str> = prefix.iter().map(String::as_str).collect();
+        parts.push(&f.path);
+        let anchor = anchors.unique(&parts);
+        by_path.insert(&f.path, anchor.clone());
+        let same_as_anchor = f
+            .same_as
+            .as_deref()
+            .and_then(|s| by_path.get(s))
+            .cloned()
+            .unwrap_or_default();
+        fields.push(FieldView {
+            anchor,
+            name: f.path.rsplit('.').next().unwrap_or(&f.path).to_string(),
+            path: f.path.clone(),
+            depth: f.depth.min(24),
+            type_text: type_text(f),
+            required: f.required,
+            default: f.default.clone().unwrap_or_default(),
+            enum_text: f.enum_values.join(", "),
+            constraints: constraints(f),
+            description: f.description.clone(),
+            same_as: f.same_as.clone().unwrap_or_default(),
+            same_as_anchor,
+            children: 0,
+            rules: f.rules.iter().map(rule_view).collect(),
+        });
+    }
+    fields
+}
+
+/// A field's format, pattern, limits and other checks, as one line.
+fn constraints(f: &SchemaField) -> String {
+    let mut constraints = Vec::new();
+    if !f.format.is_empty() {
+        constraints.push(format!("format: {}", f.format));
+    }
+    if !f.pattern.is_empty() {
+        constraints.push(format!("pattern: {}", f.pattern));
+    }
+    // The schema's limits (`minimum=0`, `maxItems=8`), as `minimum: 0`.
+    constraints.extend(f.limits.iter().map(|l| l.replacen('=', ": ", 1)));
+    if f.nullable {
+        constraints.push("nullable".into());
+    }
+    if f.preserve_unknown_fields {
+        constraints.push("any fields accepted".into());
+    }
+    constraints.extend(f.validation.iter().map(|m| format!("Go marker: {m}")));
+    constraints.join("; ")
+}
+
+/// storage, served or not, deprecated.
+fn version_flags(v: &CrdVersion) -> String {
+    let mut flags = Vec::new();
+    if v.storage {
+        flags.push("storage");
+    }
+    flags.push(if v.served { "served" } else { "not served" });
+    if v.deprecated {
+        flags.push("deprecated");
+    }
+    flags.join(", ")
+}
+
+/// The version's `additionalPrinterColumns`.
+fn printer_columns(v: &CrdVersion) -> Vec<TableRow> {
+    v.printer_columns
+        .iter()
+        .map(|col| TableRow {
+            anchor: String::new(),
+            cells: vec![
+                Cell::text(col.name.clone()),
+                Cell::text(col.column_type.clone()),
+                Cell::text(col.json_path.clone()),
+                Cell::text(if col.priority == 0 {
+                    String::new()
+                } else {
+                    col.priority.to_string()
+                }),
+                Cell::text(col.description.clone()),
+            ],
+            sources: Vec::new(),
+        })
+        .collect()
 }
 
 /// A version whose schema reads exactly as one shown earlier on the page points to that

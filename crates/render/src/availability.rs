@@ -10,7 +10,7 @@ use derive::availability::{Replicas, Row, rows};
 use kubernetes::names::qualified;
 use std::collections::HashMap;
 
-use model::{Autoscaler, Container, DisruptionBudget, Probe, Project, SourceRef};
+use model::{Autoscaler, Container, DisruptionBudget, Probe, Project, SourceRef, Workload};
 
 fn probe_text(name: &str, p: &Option<Probe>) -> Option<String> {
     let p = p.as_ref()?;
@@ -134,47 +134,28 @@ fn scheduling(r: &Row) -> Vec<String> {
 /// The sections, with their rows of samples and bundled manifests routed apart.
 pub fn sections(p: &Project, router: &mut Router, anchors: &mut Anchors) -> Vec<Section> {
     let rows = rows(p);
+    let workloads = workload_section(p, &rows, router, anchors);
+    let coverage = Coverage::of(&rows);
+    vec![
+        workloads,
+        budget_section(p, &coverage, router, anchors),
+        autoscaler_section(p, &coverage, router, anchors),
+    ]
+}
+
+/// One row per workload: replicas, containers' resources and probes, scheduling, flags.
+fn workload_section(
+    p: &Project,
+    rows: &[Row],
+    router: &mut Router,
+    anchors: &mut Anchors,
+) -> Section {
     let workloads = rows
         .iter()
         .filter_map(|r| {
             let w = r.workload;
-            let mut findings: Vec<String> = r
-                .flags()
-                .map(|f| format!("⚠ {}: {}", f.kind.label(), f.detail))
-                .collect();
-            findings.extend(
-                r.findings
-                    .iter()
-                    .filter(|f| !f.certain)
-                    .map(|f| format!("? {}: {}", f.kind.label(), f.detail)),
-            );
-            let mut sources: Vec<SourceRef> = w.sources.clone();
-            let mut patched = Vec::new();
-            for patch in &w.patches {
-                sources.extend(patch.sources.iter().cloned());
-                patched.extend(
-                    patch
-                        .sources
-                        .iter()
-                        .map(|s| format!("{}:{}", s.file, s.line)),
-                );
-            }
-            let mut name = qualified(&w.namespace, &w.name);
-            if !patched.is_empty() {
-                name.push_str(&format!("\nwith patches {}", patched.join(", ")));
-            }
-            if let Some(first) = w.missing_patches.first() {
-                name.push_str(&format!(
-                    "\n{} not in the repository, e.g. {first}",
-                    super::table::counted(w.missing_patches.len(), "patch file", "patch files")
-                ));
-            }
-            if !w.unread_patches.is_empty() {
-                name.push_str(&format!(
-                    "\nmay be changed by {}, not read",
-                    w.unread_patches.join(", ")
-                ));
-            }
+            let findings = findings(r);
+            let (name, sources) = name_and_sources(w);
             let row = TableRow {
                 anchor: anchors.unique(&["availability", &w.kind, &w.namespace, &w.name]),
                 cells: vec![
@@ -199,44 +180,136 @@ pub fn sections(p: &Project, router: &mut Router, anchors: &mut Anchors) -> Vec<
             router.route(&format!("{} availability", w.kind), w.area, w.bundled, row)
         })
         .collect();
-    let name_of = |r: &Row| {
-        format!(
-            "{} {}",
-            r.workload.kind,
-            qualified(&r.workload.namespace, &r.workload.name)
-        )
-    };
-    // What each budget and autoscaler covers, found once (by address: two objects may
-    // share a name in different files).
-    let mut covered_by_budget: HashMap<*const DisruptionBudget, Vec<String>> = HashMap::new();
-    let mut covered_by_autoscaler: HashMap<*const Autoscaler, Vec<String>> = HashMap::new();
-    for r in &rows {
-        for (b, _) in &r.budgets {
-            covered_by_budget
-                .entry(*b as *const _)
-                .or_default()
-                .push(name_of(r));
-        }
-        for h in &r.autoscalers {
-            covered_by_autoscaler
-                .entry(*h as *const _)
-                .or_default()
-                .push(name_of(r));
-        }
+    section(
+        "availability",
+        "Availability and resources",
+        "Per workload: replicas with the autoscalers (HPA) and disruption budgets (PDB) that cover it, each container's requests, limits and probes (kustomize patches that build the workload applied), and how its pods are spread. ⚠ flags a Deployment or StatefulSet with a container without requests, without a memory limit or without a readiness or liveness probe; more than one replica (or an autoscaler) without anti-affinity or topology spread, or without a PodDisruptionBudget; a budget that allows no eviction, which blocks node drains. ? marks a check a Helm template or an unread patch leaves open.",
+        &[
+            "Kind",
+            "Name",
+            "Replicas, HPA, PDB",
+            "Containers: resources and probes",
+            "Scheduling",
+            "Flags",
+            "Source",
+            "",
+        ],
+        workloads,
+        "No workload manifests were found.",
+    )
+}
+
+/// A workload's flags (⚠) and the checks a template or an unread patch leaves open (?).
+fn findings(r: &Row) -> Vec<String> {
+    let mut findings: Vec<String> = r
+        .flags()
+        .map(|f| format!("⚠ {}: {}", f.kind.label(), f.detail))
+        .collect();
+    findings.extend(
+        r.findings
+            .iter()
+            .filter(|f| !f.certain)
+            .map(|f| format!("? {}: {}", f.kind.label(), f.detail)),
+    );
+    findings
+}
+
+/// A workload's name with the patches that build it, and the sources of both.
+fn name_and_sources(w: &Workload) -> (String, Vec<SourceRef>) {
+    let mut sources: Vec<SourceRef> = w.sources.clone();
+    let mut patched = Vec::new();
+    for patch in &w.patches {
+        sources.extend(patch.sources.iter().cloned());
+        patched.extend(
+            patch
+                .sources
+                .iter()
+                .map(|s| format!("{}:{}", s.file, s.line)),
+        );
     }
-    let budget_covers = |b: &DisruptionBudget| {
-        covered_by_budget
-            .get(&(b as *const _))
-            .cloned()
-            .unwrap_or_default()
-    };
-    let autoscaler_covers = |h: &Autoscaler| {
-        covered_by_autoscaler
-            .get(&(h as *const _))
-            .cloned()
-            .unwrap_or_default()
-    };
-    let none = || vec!["no workload of the repository".to_string()];
+    let mut name = qualified(&w.namespace, &w.name);
+    if !patched.is_empty() {
+        name.push_str(&format!("\nwith patches {}", patched.join(", ")));
+    }
+    if let Some(first) = w.missing_patches.first() {
+        name.push_str(&format!(
+            "\n{} not in the repository, e.g. {first}",
+            super::table::counted(w.missing_patches.len(), "patch file", "patch files")
+        ));
+    }
+    if !w.unread_patches.is_empty() {
+        name.push_str(&format!(
+            "\nmay be changed by {}, not read",
+            w.unread_patches.join(", ")
+        ));
+    }
+    (name, sources)
+}
+
+/// What each budget and autoscaler covers, found once (by address: two objects may share
+/// a name in different files).
+struct Coverage {
+    by_budget: HashMap<*const DisruptionBudget, Vec<String>>,
+    by_autoscaler: HashMap<*const Autoscaler, Vec<String>>,
+}
+
+impl Coverage {
+    fn of(rows: &[Row]) -> Coverage {
+        let name_of = |r: &Row| {
+            format!(
+                "{} {}",
+                r.workload.kind,
+                qualified(&r.workload.namespace, &r.workload.name)
+            )
+        };
+        let mut coverage = Coverage {
+            by_budget: HashMap::new(),
+            by_autoscaler: HashMap::new(),
+        };
+        for r in rows {
+            for (b, _) in &r.budgets {
+                coverage
+                    .by_budget
+                    .entry(*b as *const _)
+                    .or_default()
+                    .push(name_of(r));
+            }
+            for h in &r.autoscalers {
+                coverage
+                    .by_autoscaler
+                    .entry(*h as *const _)
+                    .or_default()
+                    .push(name_of(r));
+            }
+        }
+        coverage
+    }
+
+    /// The workloads a budget covers, or a line saying there is none.
+    fn budget(&self, b: &DisruptionBudget) -> Vec<String> {
+        covered(self.by_budget.get(&(b as *const _)))
+    }
+
+    /// The workloads an autoscaler covers, or a line saying there is none.
+    fn autoscaler(&self, h: &Autoscaler) -> Vec<String> {
+        covered(self.by_autoscaler.get(&(h as *const _)))
+    }
+}
+
+fn covered(names: Option<&Vec<String>>) -> Vec<String> {
+    match names {
+        Some(names) if !names.is_empty() => names.clone(),
+        _ => vec!["no workload of the repository".to_string()],
+    }
+}
+
+/// Each PodDisruptionBudget with the workloads it covers.
+fn budget_section(
+    p: &Project,
+    coverage: &Coverage,
+    router: &mut Router,
+    anchors: &mut Anchors,
+) -> Section {
     let budgets = p
         .findings
         .disruption_budgets
@@ -244,7 +317,6 @@ pub fn sections(p: &Project, router: &mut Router, anchors: &mut Anchors) -> Vec<
         .filter_map(|b| {
             let mut selector = b.selector.clone();
             selector.extend(b.selector_expressions.iter().cloned());
-            let covered = budget_covers(b);
             let row = TableRow {
                 anchor: anchors.unique(&["pdb", &b.namespace, &b.name]),
                 cells: vec![
@@ -256,19 +328,43 @@ pub fn sections(p: &Project, router: &mut Router, anchors: &mut Anchors) -> Vec<
                     } else {
                         selector.join(", ")
                     }),
-                    Cell::lines(&if covered.is_empty() { none() } else { covered }),
+                    Cell::lines(&coverage.budget(b)),
                 ],
                 sources: source_links(p, &b.sources),
             };
             router.route("PodDisruptionBudget", b.area, b.bundled, row)
         })
         .collect();
+    section(
+        "disruption-budgets",
+        "PodDisruptionBudgets",
+        "Each budget with the workloads whose pod labels its selector matches in the same namespace.",
+        &[
+            "Name",
+            "API version",
+            "Limit",
+            "Selector",
+            "Covers",
+            "Source",
+            "",
+        ],
+        budgets,
+        "No PodDisruptionBudgets were found.",
+    )
+}
+
+/// Each HorizontalPodAutoscaler with what it scales and the workloads it covers.
+fn autoscaler_section(
+    p: &Project,
+    coverage: &Coverage,
+    router: &mut Router,
+    anchors: &mut Anchors,
+) -> Section {
     let autoscalers = p
         .findings
         .autoscalers
         .iter()
         .filter_map(|h| {
-            let covered = autoscaler_covers(h);
             let row = TableRow {
                 anchor: anchors.unique(&["hpa", &h.namespace, &h.name]),
                 cells: vec![
@@ -277,63 +373,28 @@ pub fn sections(p: &Project, router: &mut Router, anchors: &mut Anchors) -> Vec<
                     Cell::text(format!("{} {}", h.target_kind, h.target_name)),
                     Cell::text(replica_range(h)),
                     Cell::lines(&h.metrics),
-                    Cell::lines(&if covered.is_empty() { none() } else { covered }),
+                    Cell::lines(&coverage.autoscaler(h)),
                 ],
                 sources: source_links(p, &h.sources),
             };
             router.route("HorizontalPodAutoscaler", h.area, h.bundled, row)
         })
         .collect();
-    vec![
-        section(
-            "availability",
-            "Availability and resources",
-            "Per workload: replicas with the autoscalers (HPA) and disruption budgets (PDB) that cover it, each container's requests, limits and probes (kustomize patches that build the workload applied), and how its pods are spread. ⚠ flags a Deployment or StatefulSet with a container without requests, without a memory limit or without a readiness or liveness probe; more than one replica (or an autoscaler) without anti-affinity or topology spread, or without a PodDisruptionBudget; a budget that allows no eviction, which blocks node drains. ? marks a check a Helm template or an unread patch leaves open.",
-            &[
-                "Kind",
-                "Name",
-                "Replicas, HPA, PDB",
-                "Containers: resources and probes",
-                "Scheduling",
-                "Flags",
-                "Source",
-                "",
-            ],
-            workloads,
-            "No workload manifests were found.",
-        ),
-        section(
-            "disruption-budgets",
-            "PodDisruptionBudgets",
-            "Each budget with the workloads whose pod labels its selector matches in the same namespace.",
-            &[
-                "Name",
-                "API version",
-                "Limit",
-                "Selector",
-                "Covers",
-                "Source",
-                "",
-            ],
-            budgets,
-            "No PodDisruptionBudgets were found.",
-        ),
-        section(
-            "autoscalers",
-            "HorizontalPodAutoscalers",
-            "Each autoscaler with the object its scaleTargetRef names.",
-            &[
-                "Name",
-                "API version",
-                "Scales",
-                "Replicas",
-                "Metrics",
-                "Covers",
-                "Source",
-                "",
-            ],
-            autoscalers,
-            "No HorizontalPodAutoscalers were found.",
-        ),
-    ]
+    section(
+        "autoscalers",
+        "HorizontalPodAutoscalers",
+        "Each autoscaler with the object its scaleTargetRef names.",
+        &[
+            "Name",
+            "API version",
+            "Scales",
+            "Replicas",
+            "Metrics",
+            "Covers",
+            "Source",
+            "",
+        ],
+        autoscalers,
+        "No HorizontalPodAutoscalers were found.",
+    )
 }

@@ -131,41 +131,9 @@ pub fn has_docs(project: &Project) -> bool {
 /// The README, doc pages and images of one project.
 pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs {
     let base = format!("projects/{}/", project.name);
-    let mut docs = BTreeMap::new();
     let mut taken = UniqueNames::default();
-    // The docs index page: a doc at the top named `README.md` or `index.md` (not the
-    // project's README) would otherwise get its folder.
-    taken.take(&format!("{base}docs"));
-    for doc in &project.docs {
-        let page = if doc.readme {
-            base.clone()
-        } else {
-            unique(&mut taken, doc_folder(&base, &doc.path))
-        };
-        docs.insert(doc.path.clone(), page);
-    }
-    let mut images = BTreeMap::new();
-    let mut files = Vec::new();
-    for image in &project.doc_images {
-        // An SVG is shown from a data: URL, never a file of the site: see `source::docs`.
-        if image.path.to_ascii_lowercase().ends_with(".svg") {
-            let encoded = base64::engine::general_purpose::STANDARD.encode(&image.bytes);
-            images.insert(
-                image.path.clone(),
-                format!("data:image/svg+xml;base64,{encoded}"),
-            );
-            continue;
-        }
-        let segments: Vec<String> = image.path.split('/').map(path_segment).collect();
-        let path = format!("{base}files/{}", segments.join("/"));
-        if taken.take(&path) {
-            images.insert(image.path.clone(), format!("{root}{path}"));
-            files.push(OutputFile {
-                path,
-                bytes: image.bytes.clone(),
-            });
-        }
-    }
+    let docs = doc_routes(project, &base, &mut taken);
+    let (images, files) = image_routes(project, root, &base, &mut taken);
     let routes = Arc::new(Routes {
         root: root.to_string(),
         docs,
@@ -173,41 +141,7 @@ pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs
         source_url: project.source_url.clone(),
         commit: project.commit.clone(),
     });
-    let listed: Vec<&Doc> = project.docs.iter().filter(|d| !d.readme).collect();
-    let link = |d: &Doc, current: bool| {
-        let page = routes.docs.get(&d.path)?;
-        Some(NavLink {
-            title: d.title.clone(),
-            url: format!("{root}{page}"),
-            current,
-        })
-    };
-    // Past `NAV_ALL_UP_TO` docs, a page lists the `NAV_NEAR` docs of its folder on each
-    // side of it: each page's list is bounded, so the pages grow linearly in all.
-    let mut folders: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    // A doc's folder and its position among the folder's docs.
-    let mut place: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
-    for (i, d) in listed.iter().enumerate() {
-        let folder = d.path.rsplit_once('/').map_or("", |(f, _)| f);
-        let mates = folders.entry(folder).or_default();
-        place.insert(d.path.as_str(), (folder, mates.len()));
-        mates.push(i);
-    }
-    let nav = |current: &str| -> (Vec<NavLink>, Option<usize>) {
-        if listed.len() <= NAV_ALL_UP_TO {
-            let all = listed.iter().filter_map(|d| link(d, d.path == current));
-            return (all.collect(), None);
-        }
-        let Some(&(folder, at)) = place.get(current) else {
-            return (Vec::new(), Some(listed.len()));
-        };
-        let mates = folders.get(folder).map(Vec::as_slice).unwrap_or_default();
-        let near = &mates[at.saturating_sub(NAV_NEAR)..mates.len().min(at + NAV_NEAR + 1)];
-        let links = near
-            .iter()
-            .filter_map(|&i| link(listed[i], listed[i].path == current));
-        (links.collect(), Some(listed.len()))
-    };
+    let nav = DocsNav::new(project, &routes, root);
     let mut readme_html = String::new();
     let mut pages = Vec::new();
     for doc in &project.docs {
@@ -235,7 +169,7 @@ pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs
         let Some(path) = routes.docs.get(&doc.path) else {
             continue;
         };
-        let (docs, docs_total) = nav(&doc.path);
+        let (docs, docs_total) = nav.around(&doc.path);
         pages.push(DocPage {
             path: path.clone(),
             name: project.name.clone(),
@@ -256,9 +190,131 @@ pub fn project_docs(project: &Project, root: &str, mermaid: bool) -> ProjectDocs
         index: DocsIndex {
             name: project.name.clone(),
             project_title: project.title.clone(),
-            docs: listed.iter().filter_map(|d| link(d, false)).collect(),
+            docs: nav
+                .listed
+                .iter()
+                .filter_map(|d| nav.link(d, false))
+                .collect(),
         },
         images: files,
+    }
+}
+
+/// Each doc's page folder: the project's overview for its README.
+fn doc_routes(project: &Project, base: &str, taken: &mut UniqueNames) -> BTreeMap<String, String> {
+    let mut docs = BTreeMap::new();
+    // The docs index page: a doc at the top named `README.md` or `index.md` (not the
+    // project's README) would otherwise get its folder.
+    taken.take(&format!("{base}docs"));
+    for doc in &project.docs {
+        let page = if doc.readme {
+            base.to_string()
+        } else {
+            unique(taken, doc_folder(base, &doc.path))
+        };
+        docs.insert(doc.path.clone(), page);
+    }
+    docs
+}
+
+/// Where each doc image is shown from, and the image files of the site.
+fn image_routes(
+    project: &Project,
+    root: &str,
+    base: &str,
+    taken: &mut UniqueNames,
+) -> (BTreeMap<String, String>, Vec<OutputFile>) {
+    let mut images = BTreeMap::new();
+    let mut files = Vec::new();
+    for image in &project.doc_images {
+        // An SVG is shown from a data: URL, never a file of the site: see `source::docs`.
+        if image.path.to_ascii_lowercase().ends_with(".svg") {
+            let encoded = base64::engine::general_purpose::STANDARD.encode(&image.bytes);
+            images.insert(
+                image.path.clone(),
+                format!("data:image/svg+xml;base64,{encoded}"),
+            );
+            continue;
+        }
+        let segments: Vec<String> = image.path.split('/').map(path_segment).collect();
+        let path = format!("{base}files/{}", segments.join("/"));
+        if taken.take(&path) {
+            images.insert(image.path.clone(), format!("{root}{path}"));
+            files.push(OutputFile {
+                path,
+                bytes: image.bytes.clone(),
+            });
+        }
+    }
+    (images, files)
+}
+
+/// The list of other docs on each doc page. Past `NAV_ALL_UP_TO` docs, a page lists the
+/// `NAV_NEAR` docs of its folder on each side of it: each page's list is bounded, so the
+/// pages grow linearly in all.
+struct DocsNav<'a> {
+    root: &'a str,
+    routes: &'a Routes,
+    /// The docs besides the README.
+    listed: Vec<&'a Doc>,
+    /// Each folder's docs, as places in `listed`.
+    folders: BTreeMap<&'a str, Vec<usize>>,
+    /// A doc's folder and its position among the folder's docs.
+    place: BTreeMap<&'a str, (&'a str, usize)>,
+}
+
+impl<'a> DocsNav<'a> {
+    fn new(project: &'a Project, routes: &'a Routes, root: &'a str) -> DocsNav<'a> {
+        let listed: Vec<&Doc> = project.docs.iter().filter(|d| !d.readme).collect();
+        let mut folders: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+        let mut place: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
+        for (i, d) in listed.iter().enumerate() {
+            let folder = d.path.rsplit_once('/').map_or("", |(f, _)| f);
+            let mates = folders.entry(folder).or_default();
+            place.insert(d.path.as_str(), (folder, mates.len()));
+            mates.push(i);
+        }
+        DocsNav {
+            root,
+            routes,
+            listed,
+            folders,
+            place,
+        }
+    }
+
+    fn link(&self, d: &Doc, current: bool) -> Option<NavLink> {
+        let page = self.routes.docs.get(&d.path)?;
+        Some(NavLink {
+            title: d.title.clone(),
+            url: format!("{}{page}", self.root),
+            current,
+        })
+    }
+
+    /// The docs listed on the page of the doc at `current`, and how many there are in all
+    /// when that is not all of them.
+    fn around(&self, current: &str) -> (Vec<NavLink>, Option<usize>) {
+        let listed = &self.listed;
+        if listed.len() <= NAV_ALL_UP_TO {
+            let all = listed
+                .iter()
+                .filter_map(|d| self.link(d, d.path == current));
+            return (all.collect(), None);
+        }
+        let Some(&(folder, at)) = self.place.get(current) else {
+            return (Vec::new(), Some(listed.len()));
+        };
+        let mates = self
+            .folders
+            .get(folder)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let near = &mates[at.saturating_sub(NAV_NEAR)..mates.len().min(at + NAV_NEAR + 1)];
+        let links = near
+            .iter()
+            .filter_map(|&i| self.link(listed[i], listed[i].path == current));
+        (links.collect(), Some(listed.len()))
     }
 }
 

@@ -270,45 +270,13 @@ pub fn service_map(p: &Project, root: &str) -> Option<Graph> {
                 .collect(),
         });
     }
-    let gateways: Vec<_> = ingresses.iter().filter(|i| i.kind == "Gateway").collect();
+    let gateways: Vec<&model::Ingress> = ingresses
+        .iter()
+        .filter(|i| i.kind == "Gateway")
+        .copied()
+        .collect();
     for i in ingresses.iter().filter(|i| i.kind != "Gateway") {
-        let id = format!("i-{}-{}-{}", i.kind, i.namespace, i.name);
-        for b in &i.backends {
-            let Some(("Service", name)) = b.split_once(' ') else {
-                continue;
-            };
-            if let Some(s) = services
-                .iter()
-                .find(|s| s.name == name && matches_namespace(&s.namespace, &i.namespace))
-            {
-                edges.push(Edge {
-                    from: format!("s-{}-{}", s.namespace, s.name),
-                    to: id.clone(),
-                    label: format!("{} {} routes to Service {}", i.kind, i.name, s.name),
-                });
-            }
-        }
-        for parent in &i.parents {
-            // `Kind namespace/name` or `Kind name`.
-            let Some((kind, rest)) = parent.split_once(' ') else {
-                continue;
-            };
-            let (ns, name) = rest.split_once('/').unwrap_or(("", rest));
-            if let Some(g) = gateways.iter().find(|g| {
-                g.kind == kind
-                    && g.name == name
-                    && matches_namespace(
-                        &g.namespace,
-                        if ns.is_empty() { &i.namespace } else { ns },
-                    )
-            }) {
-                edges.push(Edge {
-                    from: id.clone(),
-                    to: format!("i-{}-{}-{}", g.kind, g.namespace, g.name),
-                    label: format!("{} {} attaches to {} {}", i.kind, i.name, g.kind, g.name),
-                });
-            }
-        }
+        edges.extend(route_edges(i, &services, &gateways));
         nodes.push(ingress_node(i, 2, &page));
     }
     for g in gateways {
@@ -325,6 +293,50 @@ pub fn service_map(p: &Project, root: &str) -> Option<Graph> {
         nodes,
         edges,
     })
+}
+
+/// A route's edges: from the Services it sends traffic to, to the Gateways it attaches to.
+fn route_edges(
+    i: &model::Ingress,
+    services: &[&model::Service],
+    gateways: &[&model::Ingress],
+) -> Vec<Edge> {
+    let id = format!("i-{}-{}-{}", i.kind, i.namespace, i.name);
+    let mut edges = Vec::new();
+    for b in &i.backends {
+        let Some(("Service", name)) = b.split_once(' ') else {
+            continue;
+        };
+        if let Some(s) = services
+            .iter()
+            .find(|s| s.name == name && matches_namespace(&s.namespace, &i.namespace))
+        {
+            edges.push(Edge {
+                from: format!("s-{}-{}", s.namespace, s.name),
+                to: id.clone(),
+                label: format!("{} {} routes to Service {}", i.kind, i.name, s.name),
+            });
+        }
+    }
+    for parent in &i.parents {
+        // `Kind namespace/name` or `Kind name`.
+        let Some((kind, rest)) = parent.split_once(' ') else {
+            continue;
+        };
+        let (ns, name) = rest.split_once('/').unwrap_or(("", rest));
+        if let Some(g) = gateways.iter().find(|g| {
+            g.kind == kind
+                && g.name == name
+                && matches_namespace(&g.namespace, if ns.is_empty() { &i.namespace } else { ns })
+        }) {
+            edges.push(Edge {
+                from: id.clone(),
+                to: format!("i-{}-{}-{}", g.kind, g.namespace, g.name),
+                label: format!("{} {} attaches to {} {}", i.kind, i.name, g.kind, g.name),
+            });
+        }
+    }
+    edges
 }
 
 fn ingress_node(i: &model::Ingress, layer: usize, page: &dyn Fn(&str, String) -> String) -> Node {
@@ -384,35 +396,9 @@ pub fn rbac(p: &Project, root: &str) -> Option<Graph> {
         for written in &b.subjects {
             // One node per account as the cluster sees it (`subjects`).
             let subject = namespaces.subject(b, written).subject;
-            // The row of its ServiceAccount, named as on the security page.
-            let own = p
-                .findings
-                .service_accounts
-                .iter()
-                .map(|s| (s, namespaces.account(&s.namespace, &s.name).subject))
-                .find(|(s, account)| {
-                    *account == subject || subject == format!("ServiceAccount {}", s.name)
-                })
-                .map(|(_, account)| account);
-            let (kind, name) = subject.split_once(' ').unwrap_or(("", &subject));
             add_node(
                 &mut nodes,
-                Node {
-                    id: format!("subject-{subject}"),
-                    layer: 0,
-                    class: "subject".into(),
-                    label: name.to_string(),
-                    link: match own {
-                        Some(account) => {
-                            let name = account.strip_prefix("ServiceAccount ").unwrap_or("");
-                            let (namespace, short) = name.split_once('/').unwrap_or(("", name));
-                            page(anchor(&["serviceaccount", namespace, short]))
-                        }
-                        None => page(binding_row.clone()),
-                    },
-                    sub: kind.to_string(),
-                    items: vec![],
-                },
+                subject_node(p, &namespaces, &subject, &page, &binding_row),
             );
             edges.push(Edge {
                 from: format!("subject-{subject}"),
@@ -432,57 +418,9 @@ pub fn rbac(p: &Project, root: &str) -> Option<Graph> {
                 items: vec![],
             },
         );
-        let role = p
-            .findings
-            .roles
-            .iter()
-            .find(|r| role_key(&r.kind, &r.namespace, &r.name) == b.role);
-        let role_id = format!("role-{}", b.role);
-        let link = match role {
-            Some(_) => page(anchor(&["role", &b.role])),
-            None => page(binding_row),
-        };
-        let mut items: Vec<Item> = role
-            .map(|r| {
-                r.rules
-                    .iter()
-                    .map(|rule| {
-                        let text = super::manifests::rule_line(rule);
-                        Item {
-                            detail: text.clone(),
-                            text,
-                            link: link.clone(),
-                        }
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        if items.len() > ROLE_RULES {
-            let more = items.len() - ROLE_RULES + 1;
-            items.truncate(ROLE_RULES - 1);
-            items.push(Item {
-                text: format!("… {more} more rules"),
-                link: link.clone(),
-                detail: String::new(),
-            });
-        }
-        let (kind, name) = b.role.split_once('/').unwrap_or(("", &b.role));
-        add_node(
-            &mut nodes,
-            Node {
-                id: role_id.clone(),
-                layer: 2,
-                class: "role".into(),
-                label: name.to_string(),
-                link,
-                sub: if role.is_some() {
-                    kind.to_string()
-                } else {
-                    format!("{kind} (not in the repository)")
-                },
-                items,
-            },
-        );
+        let role = role_node(p, b, &page, binding_row);
+        let role_id = role.id.clone();
+        add_node(&mut nodes, role);
         edges.push(Edge {
             from: binding_id,
             to: role_id,
@@ -499,4 +437,97 @@ pub fn rbac(p: &Project, root: &str) -> Option<Graph> {
         nodes,
         edges,
     })
+}
+
+/// A subject's node, linked to its ServiceAccount's row when the repository has it, else
+/// to the binding's row.
+fn subject_node(
+    p: &Project,
+    namespaces: &super::subjects::Namespaces,
+    subject: &str,
+    page: &dyn Fn(String) -> String,
+    binding_row: &str,
+) -> Node {
+    // The row of its ServiceAccount, named as on the security page.
+    let own = p
+        .findings
+        .service_accounts
+        .iter()
+        .map(|s| (s, namespaces.account(&s.namespace, &s.name).subject))
+        .find(|(s, account)| *account == subject || subject == format!("ServiceAccount {}", s.name))
+        .map(|(_, account)| account);
+    let (kind, name) = subject.split_once(' ').unwrap_or(("", subject));
+    Node {
+        id: format!("subject-{subject}"),
+        layer: 0,
+        class: "subject".into(),
+        label: name.to_string(),
+        link: match own {
+            Some(account) => {
+                let name = account.strip_prefix("ServiceAccount ").unwrap_or("");
+                let (namespace, short) = name.split_once('/').unwrap_or(("", name));
+                page(anchor(&["serviceaccount", namespace, short]))
+            }
+            None => page(binding_row.to_string()),
+        },
+        sub: kind.to_string(),
+        items: vec![],
+    }
+}
+
+/// A binding's role with its first rules, linked to its row when the repository has it,
+/// else to the binding's row.
+fn role_node(
+    p: &Project,
+    b: &model::RoleBinding,
+    page: &dyn Fn(String) -> String,
+    binding_row: String,
+) -> Node {
+    let role = p
+        .findings
+        .roles
+        .iter()
+        .find(|r| role_key(&r.kind, &r.namespace, &r.name) == b.role);
+    let link = match role {
+        Some(_) => page(anchor(&["role", &b.role])),
+        None => page(binding_row),
+    };
+    let mut items: Vec<Item> = role
+        .map(|r| {
+            r.rules
+                .iter()
+                .map(|rule| {
+                    let text = super::manifests::rule_line(rule);
+                    Item {
+                        detail: text.clone(),
+                        text,
+                        link: link.clone(),
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    if items.len() > ROLE_RULES {
+        let more = items.len() - ROLE_RULES + 1;
+        items.truncate(ROLE_RULES - 1);
+        items.push(Item {
+            text: format!("… {more} more rules"),
+            link: link.clone(),
+            detail: String::new(),
+        });
+    }
+    let (kind, name) = b.role.split_once('/').unwrap_or(("", &b.role));
+    Node {
+        id: format!("role-{}", b.role),
+        layer: 2,
+        class: "role".into(),
+        label: name.to_string(),
+        link,
+        sub: if role.is_some() {
+            kind.to_string()
+        } else {
+            format!("{kind} (not in the repository)")
+        },
+        items,
+    }
 }

@@ -200,17 +200,137 @@ pub fn pages(portal: &Portal, projects: &[Project], root: &str) -> Vec<PortalPag
 
 fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
     let mut anchors = Anchors::new();
-    let src = |project: &str, sources: &[SourceRef]| sources_of(projects, project, sources);
-    let summary = projects_of(k)
+    // Where a project touches the kind is in the sections below: this table has no sources.
+    let mut summary = kind_section(
+        "projects",
+        "By project",
+        &["Project", "How it touches the kind"],
+        summary_rows(k, root, &mut anchors),
+        "No project touches this kind.",
+    );
+    summary.headers = vec![
+        "Project".into(),
+        "How it touches the kind".into(),
+        String::new(),
+    ];
+    let links = k
+        .defined_by
+        .iter()
+        .map(|p| Link {
+            label: format!("API reference ({p})"),
+            url: format!("{root}{}", api_page(p, &k.group, &k.kind)),
+            note: false,
+        })
+        .collect();
+    PortalPage {
+        path: kind_page(&k.group, &k.kind),
+        page_title: kind_title(&k.group, &k.kind),
+        lead: lead(k),
+        links,
+        sections: vec![
+            summary,
+            kind_section(
+                "definitions",
+                "CRDs",
+                &["Project", "How", "Reference"],
+                definition_rows(k, projects, root, &mut anchors),
+                "No project ships a CRD for this kind.",
+            ),
+            kind_section(
+                "watches",
+                "Watches",
+                &["Project", "Controller", "Relation"],
+                watch_rows(k, projects, root, &mut anchors),
+                "No controller or informer watches this kind.",
+            ),
+            kind_section(
+                "writes",
+                "Writes",
+                &["Project", "Controller or package", "Verb"],
+                write_rows(k, projects, root, &mut anchors),
+                "No client write of this kind was found.",
+            ),
+            kind_section(
+                "webhooks",
+                "Admission webhooks",
+                &["Project", "Webhook", "Type", "Operations", "Origin"],
+                webhook_rows(k, projects, root, &mut anchors),
+                "No admission webhook is called for this kind.",
+            ),
+            kind_section(
+                "rbac",
+                "RBAC grants",
+                &["Project", "Role", "Resource", "Verbs", "Origin"],
+                grant_rows(k, projects, root, &mut anchors),
+                "No RBAC rule names this kind's resource.",
+            ),
+        ],
+    }
+}
+
+/// Who defines the kind, or where it comes from when no project does.
+fn lead(k: &KindEntry) -> String {
+    if k.defined_by.is_empty() {
+        match &k.defined_outside {
+            Some(who) => format!(
+                "No project of the portal defines this kind: it is {}.",
+                if who == "Kubernetes" {
+                    "Kubernetes' own".to_string()
+                } else {
+                    format!("defined by {who}")
+                }
+            ),
+            None => "No project of the portal defines this kind with a CRD of its own.".into(),
+        }
+    } else {
+        format!("Defined by {}.", k.defined_by.join(", "))
+    }
+}
+
+/// A section of a kind page: its headers, then Source and the row link column.
+fn kind_section(
+    id: &str,
+    title: &str,
+    headers: &[&str],
+    rows: Vec<TableRow>,
+    empty: &str,
+) -> Section {
+    let mut headers: Vec<String> = headers.iter().map(|h| h.to_string()).collect();
+    headers.push("Source".into());
+    headers.push(String::new());
+    Section {
+        id: id.into(),
+        title: title.into(),
+        intro: String::new(),
+        headers,
+        rows,
+        empty: empty.into(),
+        code: Vec::new(),
+        chart: String::new(),
+    }
+}
+
+/// Each project touching the kind and how.
+fn summary_rows(k: &KindEntry, root: &str, anchors: &mut Anchors) -> Vec<TableRow> {
+    projects_of(k)
         .into_iter()
         .map(|p| TableRow {
             anchor: anchors.unique(&["project", p]),
             cells: vec![Cell::project(root, p), Cell::text(touches(k, p).join(", "))],
             sources: Vec::new(),
         })
-        .collect();
-    let definitions = k
-        .definitions
+        .collect()
+}
+
+/// The CRDs defining the kind: own, bundled, or in tests, docs and samples.
+fn definition_rows(
+    k: &KindEntry,
+    projects: &[Project],
+    root: &str,
+    anchors: &mut Anchors,
+) -> Vec<TableRow> {
+    let src = |project: &str, sources: &[SourceRef]| sources_of(projects, project, sources);
+    k.definitions
         .iter()
         .map(|d| TableRow {
             anchor: anchors.unique(&["define", &d.project, &d.how]),
@@ -232,9 +352,18 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
             ],
             sources: src(&d.project, &d.sources),
         })
-        .collect();
-    let watches = k
-        .watched_by
+        .collect()
+}
+
+/// The controllers and informers watching the kind.
+fn watch_rows(
+    k: &KindEntry,
+    projects: &[Project],
+    root: &str,
+    anchors: &mut Anchors,
+) -> Vec<TableRow> {
+    let src = |project: &str, sources: &[SourceRef]| sources_of(projects, project, sources);
+    k.watched_by
         .iter()
         .map(|w| {
             let who = if w.package.is_empty() {
@@ -266,9 +395,18 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
                 sources: src(&w.project, &w.sources),
             }
         })
-        .collect();
-    let writes = k
-        .written_by
+        .collect()
+}
+
+/// The client writes of the kind.
+fn write_rows(
+    k: &KindEntry,
+    projects: &[Project],
+    root: &str,
+    anchors: &mut Anchors,
+) -> Vec<TableRow> {
+    let src = |project: &str, sources: &[SourceRef]| sources_of(projects, project, sources);
+    k.written_by
         .iter()
         .map(|w| {
             let who = if w.controller.is_empty() {
@@ -299,9 +437,18 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
                 sources: src(&w.project, &w.sources),
             }
         })
-        .collect();
-    let webhooks = k
-        .webhooks
+        .collect()
+}
+
+/// The admission webhooks called for the kind.
+fn webhook_rows(
+    k: &KindEntry,
+    projects: &[Project],
+    root: &str,
+    anchors: &mut Anchors,
+) -> Vec<TableRow> {
+    let src = |project: &str, sources: &[SourceRef]| sources_of(projects, project, sources);
+    k.webhooks
         .iter()
         .map(|w| TableRow {
             anchor: anchors.unique(&["webhook", &w.project, &w.webhook, w.webhook_type.label()]),
@@ -318,9 +465,18 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
             ],
             sources: src(&w.project, &w.sources),
         })
-        .collect();
-    let grants = k
-        .grants
+        .collect()
+}
+
+/// The RBAC rules naming the kind's resource.
+fn grant_rows(
+    k: &KindEntry,
+    projects: &[Project],
+    root: &str,
+    anchors: &mut Anchors,
+) -> Vec<TableRow> {
+    let src = |project: &str, sources: &[SourceRef]| sources_of(projects, project, sources);
+    k.grants
         .iter()
         .map(|g| TableRow {
             anchor: anchors.unique(&["grant", &g.project, &g.role, &g.resource]),
@@ -340,102 +496,7 @@ fn page(k: &KindEntry, projects: &[Project], root: &str) -> PortalPage {
             ],
             sources: src(&g.project, &g.sources),
         })
-        .collect();
-    let section = |id: &str, title: &str, headers: &[&str], rows: Vec<TableRow>, empty: &str| {
-        let mut headers: Vec<String> = headers.iter().map(|h| h.to_string()).collect();
-        headers.push("Source".into());
-        headers.push(String::new());
-        Section {
-            id: id.into(),
-            title: title.into(),
-            intro: String::new(),
-            headers,
-            rows,
-            empty: empty.into(),
-            code: Vec::new(),
-            chart: String::new(),
-        }
-    };
-    // Where a project touches the kind is in the sections below: this table has no sources.
-    let mut summary_section = section(
-        "projects",
-        "By project",
-        &["Project", "How it touches the kind"],
-        summary,
-        "No project touches this kind.",
-    );
-    summary_section.headers = vec![
-        "Project".into(),
-        "How it touches the kind".into(),
-        String::new(),
-    ];
-    let links = k
-        .defined_by
-        .iter()
-        .map(|p| Link {
-            label: format!("API reference ({p})"),
-            url: format!("{root}{}", api_page(p, &k.group, &k.kind)),
-            note: false,
-        })
-        .collect();
-    PortalPage {
-        path: kind_page(&k.group, &k.kind),
-        page_title: kind_title(&k.group, &k.kind),
-        lead: if k.defined_by.is_empty() {
-            match &k.defined_outside {
-                Some(who) => format!(
-                    "No project of the portal defines this kind: it is {}.",
-                    if who == "Kubernetes" {
-                        "Kubernetes' own".to_string()
-                    } else {
-                        format!("defined by {who}")
-                    }
-                ),
-                None => "No project of the portal defines this kind with a CRD of its own.".into(),
-            }
-        } else {
-            format!("Defined by {}.", k.defined_by.join(", "))
-        },
-        links,
-        sections: vec![
-            summary_section,
-            section(
-                "definitions",
-                "CRDs",
-                &["Project", "How", "Reference"],
-                definitions,
-                "No project ships a CRD for this kind.",
-            ),
-            section(
-                "watches",
-                "Watches",
-                &["Project", "Controller", "Relation"],
-                watches,
-                "No controller or informer watches this kind.",
-            ),
-            section(
-                "writes",
-                "Writes",
-                &["Project", "Controller or package", "Verb"],
-                writes,
-                "No client write of this kind was found.",
-            ),
-            section(
-                "webhooks",
-                "Admission webhooks",
-                &["Project", "Webhook", "Type", "Operations", "Origin"],
-                webhooks,
-                "No admission webhook is called for this kind.",
-            ),
-            section(
-                "rbac",
-                "RBAC grants",
-                &["Project", "Role", "Resource", "Verbs", "Origin"],
-                grants,
-                "No RBAC rule names this kind's resource.",
-            ),
-        ],
-    }
+        .collect()
 }
 
 #[cfg(test)]

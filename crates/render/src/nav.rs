@@ -5,9 +5,12 @@
 //! `Navigation::page` cuts it for one page: every project by name, only the current
 //! project opened, the links leading to the page marked, and the breadcrumbs read off
 //! that path. A page's sidebar so grows with the number of projects, not with their
-//! size (and past `NAV_PROJECTS` names none: it links to the home page's cards).
+//! size (and past `NAV_PROJECTS` names none: it links to the home page's cards). The
+//! links are the page types' own (`pages::PORTAL`, `pages::PROJECT`).
 
 use serde::Serialize;
+
+use super::pages::{self, Listed, PortalLink, ProjectLink};
 
 /// The most projects the sidebar of every page lists by name.
 pub const NAV_PROJECTS: usize = 100;
@@ -90,6 +93,12 @@ pub struct ProjectEntries {
     pub has_changes: bool,
 }
 
+/// What decides which portal links the sidebar shows.
+pub struct PortalEntries {
+    /// Some project compares earlier revisions: the site has a changes page.
+    pub compared: bool,
+}
+
 pub struct Navigation {
     root: String,
     portal: Vec<NavLink>,
@@ -113,46 +122,17 @@ pub struct PageNav {
 }
 
 impl Navigation {
-    /// `content` is the site's own top-level pages (title, URL under `root`).
+    /// `content` is the site's own top-level pages (title, URL under `root`); `compared`:
+    /// some project compares earlier revisions.
     pub fn new(
         root: &str,
         content: &[super::content::NavEntry],
         projects: &[ProjectEntries],
-        changes: bool,
+        compared: bool,
     ) -> Navigation {
-        let mut platform = NavLink::new(root, "platform/".into(), "Platform");
-        platform.url = format!("{root}platform/architecture/");
-        platform.children = [
-            ("architecture", "Architecture"),
-            ("network", "Network topology"),
-            ("rbac", "RBAC surface"),
-            ("secrets", "Secrets inventory"),
-            ("dependencies", "Dependencies and images"),
-            ("cache", "Cache and memory"),
-            ("kubernetes-apis", "Kubernetes API versions"),
-        ]
-        .iter()
-        .map(|(path, title)| NavLink::new(root, format!("platform/{path}/"), *title))
-        .collect();
-        let mut portal = vec![
-            NavLink::new(root, String::new(), "Home"),
-            NavLink::new(root, "kinds/".into(), "Kinds"),
-            platform,
-        ];
-        if changes {
-            portal.push(NavLink::new(root, "changes/".into(), "Changes"));
-        }
-        for page in content {
-            let path = page.url.strip_prefix(root).unwrap_or(&page.url).to_string();
-            portal.push(NavLink {
-                url: page.url.clone(),
-                ..NavLink::new(root, path, page.title.clone())
-            });
-        }
-        portal.push(NavLink::new(root, "search/".into(), "Search"));
         Navigation {
             root: root.to_string(),
-            portal,
+            portal: portal_links(root, content, &PortalEntries { compared }),
             projects: projects
                 .iter()
                 .take_while(|_| projects.len() <= NAV_PROJECTS)
@@ -211,46 +191,99 @@ impl Navigation {
     }
 }
 
+/// The portal's links, from the portal page types' (`pages::PORTAL`) in rank order; the
+/// platform pages go under one Platform entry, which shows the first of them.
+fn portal_links(
+    root: &str,
+    content: &[super::content::NavEntry],
+    site: &PortalEntries,
+) -> Vec<NavLink> {
+    let mut ranked: Vec<(u8, NavLink)> = Vec::new();
+    let mut platform: Option<(u8, NavLink)> = None;
+    for link in pages::PORTAL.iter().filter_map(|page| page.link.as_ref()) {
+        match link {
+            PortalLink::Page {
+                path,
+                title,
+                rank,
+                platform: under_platform,
+                shown,
+            } if shown(site) => {
+                let link = NavLink::new(root, path.to_string(), *title);
+                if !under_platform {
+                    ranked.push((*rank, link));
+                    continue;
+                }
+                let (_, entry) = platform.get_or_insert_with(|| {
+                    let mut entry = NavLink::new(root, "platform/".into(), "Platform");
+                    entry.url = link.url.clone();
+                    (*rank, entry)
+                });
+                entry.children.push(link);
+            }
+            PortalLink::Page { .. } => {}
+            PortalLink::Content { rank } => {
+                for page in content {
+                    let path = page.url.strip_prefix(root).unwrap_or(&page.url).to_string();
+                    let link = NavLink {
+                        url: page.url.clone(),
+                        ..NavLink::new(root, path, page.title.clone())
+                    };
+                    ranked.push((*rank, link));
+                }
+            }
+        }
+    }
+    ranked.extend(platform);
+    // Stable: links of one rank keep the registry's order.
+    ranked.sort_by_key(|(rank, _)| *rank);
+    ranked.into_iter().map(|(_, link)| link).collect()
+}
+
+/// A project's links, from the project page types' (`pages::PROJECT`) in rank order.
 fn project_tree(root: &str, entries: &ProjectEntries) -> NavLink {
     let base = format!("projects/{}/", entries.name);
-    let page = |folder: &str, title: &str| NavLink::new(root, format!("{base}{folder}/"), title);
-    let listed = |items: &[(String, String)], all: &NavLink, what: &str| {
-        let mut links: Vec<NavLink> = items
-            .iter()
-            .take(NAV_CHILDREN)
-            .map(|(name, path)| NavLink::new(root, path.clone(), name.clone()))
-            .collect();
-        if items.len() > NAV_CHILDREN {
-            let mut more = all.clone();
-            more.title = format!("All {} {what}", items.len());
-            // Not the page itself: the entry above stays the one marked for it.
-            more.path = format!("{}#all", all.path);
-            links.push(more);
-        }
-        links
-    };
-    let mut dataflow = page("dataflow", "Dataflow");
-    dataflow.children = listed(&entries.controllers, &dataflow, "controllers");
-    dataflow.count = entries.controllers.len();
-    let mut api = page("api", "API reference");
-    api.children = listed(&entries.kinds, &api, "kinds");
-    api.count = entries.kinds.len();
-    let mut pages = vec![
-        dataflow,
-        api,
-        page("configuration", "Configuration"),
-        page("network", "Network"),
-        page("security", "Security"),
-    ];
-    if entries.has_changes {
-        pages.push(page("changes", "Changes"));
-    }
-    if entries.has_docs {
-        pages.push(page("docs", "Docs"));
-    }
-    let mut tree = NavLink::new(root, base, entries.title.clone());
-    tree.children = pages;
+    let mut links: Vec<&ProjectLink> = pages::PROJECT
+        .iter()
+        .filter_map(|page| page.link.as_ref())
+        .filter(|link| (link.shown)(entries))
+        .collect();
+    links.sort_by_key(|link| link.rank);
+    let mut tree = NavLink::new(root, base.clone(), entries.title.clone());
+    tree.children = links
+        .into_iter()
+        .map(|link| {
+            let mut page = NavLink::new(root, format!("{base}{}/", link.folder), link.title);
+            if let Some(listed) = link.lists {
+                let (items, what) = match listed {
+                    Listed::Controllers => (&entries.controllers, "controllers"),
+                    Listed::Kinds => (&entries.kinds, "kinds"),
+                };
+                page.children = listed_links(root, items, &page, what);
+                page.count = items.len();
+            }
+            page
+        })
+        .collect();
     tree
+}
+
+/// The links to a page's items (a project's controllers, its kinds), the first
+/// `NAV_CHILDREN` of them, then one to the page listing them all.
+fn listed_links(root: &str, items: &[(String, String)], all: &NavLink, what: &str) -> Vec<NavLink> {
+    let mut links: Vec<NavLink> = items
+        .iter()
+        .take(NAV_CHILDREN)
+        .map(|(name, path)| NavLink::new(root, path.clone(), name.clone()))
+        .collect();
+    if items.len() > NAV_CHILDREN {
+        let mut more = all.clone();
+        more.title = format!("All {} {what}", items.len());
+        // Not the page itself: the entry above stays the one marked for it.
+        more.path = format!("{}#all", all.path);
+        links.push(more);
+    }
+    links
 }
 
 #[cfg(test)]

@@ -469,6 +469,19 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
         );
         add_controller(&mut b, c, at);
     }
+    let packages = outside_packages(p);
+    let labels = short_packages(&packages);
+    for (package, label) in packages.into_iter().zip(labels) {
+        add_package(&mut b, p, links, package, &label);
+    }
+    b.crd_note(|_, _| true);
+    b.note("Exposes", service_items(p, links));
+    b.finish(true)
+}
+
+/// The packages of the project's own code that watch or write outside any controller,
+/// sorted.
+fn outside_packages(p: &Project) -> Vec<&str> {
     let mut packages: Vec<&str> = p
         .findings
         .informers
@@ -485,75 +498,79 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
         .collect();
     packages.sort();
     packages.dedup();
-    let labels = short_packages(&packages);
-    for (package, label) in packages.into_iter().zip(labels) {
-        let first = p
-            .findings
-            .informers
-            .iter()
-            .filter(|i| i.package == package)
-            .map(|i| &i.sources)
-            .chain(
-                p.findings
-                    .package_operations
-                    .iter()
-                    .filter(|o| o.package == package)
-                    .map(|o| &o.sources),
-            )
-            .next()
-            .cloned()
-            .unwrap_or_default();
-        let has_informers = p
-            .findings
-            .informers
-            .iter()
-            .any(|i| i.package == package && i.area.is_component());
-        let table = if has_informers {
-            "informers"
-        } else {
-            "package-operations"
-        };
-        let at = b.participant(
-            "p",
-            format!("package {label}"),
-            source_url(p, &first).unwrap_or_else(|| links.dataflow(p, table)),
-        );
-        for i in p
-            .findings
-            .informers
-            .iter()
-            .filter(|i| i.package == package && i.area.is_component())
-        {
-            let unresolved = (i.group == UNRESOLVED).then_some(i.package.as_str());
-            b.watch(
-                at,
-                Relation::Informer,
-                (&i.group, &i.version, &i.kind),
-                unresolved,
-                &i.sources,
-                &links.dataflow(p, "informers"),
-            );
-        }
-        b.calls(
-            at,
-            MessageKind::Write,
+    packages
+}
+
+/// A package's lifeline (labelled `label`) with its informers' watches and its writes.
+fn add_package(b: &mut Builder, p: &Project, links: &Links, package: &str, label: &str) {
+    let first = p
+        .findings
+        .informers
+        .iter()
+        .filter(|i| i.package == package)
+        .map(|i| &i.sources)
+        .chain(
             p.findings
                 .package_operations
                 .iter()
-                .filter(|o| o.package == package && o.area.is_component())
-                .map(|o| {
-                    (
-                        o.verb.as_str(),
-                        (o.group.as_str(), o.version.as_str(), o.kind.as_str()),
-                        o.sources.as_slice(),
-                    )
-                }),
-            &links.dataflow(p, "package-operations"),
+                .filter(|o| o.package == package)
+                .map(|o| &o.sources),
+        )
+        .next()
+        .cloned()
+        .unwrap_or_default();
+    let has_informers = p
+        .findings
+        .informers
+        .iter()
+        .any(|i| i.package == package && i.area.is_component());
+    let table = if has_informers {
+        "informers"
+    } else {
+        "package-operations"
+    };
+    let at = b.participant(
+        "p",
+        format!("package {label}"),
+        source_url(p, &first).unwrap_or_else(|| links.dataflow(p, table)),
+    );
+    for i in p
+        .findings
+        .informers
+        .iter()
+        .filter(|i| i.package == package && i.area.is_component())
+    {
+        let unresolved = (i.group == UNRESOLVED).then_some(i.package.as_str());
+        b.watch(
+            at,
+            Relation::Informer,
+            (&i.group, &i.version, &i.kind),
+            unresolved,
+            &i.sources,
+            &links.dataflow(p, "informers"),
         );
     }
-    b.crd_note(|_, _| true);
-    let services = p
-        .findings
+    b.calls(
+        at,
+        MessageKind::Write,
+        p.findings
+            .package_operations
+            .iter()
+            .filter(|o| o.package == package && o.area.is_component())
+            .map(|o| {
+                (
+                    o.verb.as_str(),
+                    (o.group.as_str(), o.version.as_str(), o.kind.as_str()),
+                    o.sources.as_slice(),
+                )
+            }),
+        &links.dataflow(p, "package-operations"),
+    );
+}
+
+/// The project's own Services with their ports, for the "Exposes" note.
+fn service_items(p: &Project, links: &Links) -> Vec<NoteItem> {
+    p.findings
         .services
         .iter()
         .filter(|s| s.area.is_component() && !s.bundled)
@@ -577,9 +594,7 @@ pub fn summary(p: &Project, links: &Links) -> Diagram {
             },
             link: links.dataflow(p, &anchor(&["service", &s.namespace, &s.name])),
         })
-        .collect();
-    b.note("Exposes", services);
-    b.finish(true)
+        .collect()
 }
 
 /// Each import path shortened to its last two segments (`…/reconcilers/deployment`), or

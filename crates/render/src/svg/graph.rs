@@ -193,85 +193,86 @@ pub fn render(g: &Graph) -> String {
         let (Some(&a), Some(&b)) = (index.get(e.from.as_str()), index.get(e.to.as_str())) else {
             continue;
         };
-        let (ax, ay, aw, ah) = boxes[a];
-        let (bx, by, _, bh) = boxes[b];
-        let (x1, y1) = (ax + aw, ay + ah / 2);
-        let (x2, y2) = (bx, by + bh / 2);
-        let bend = ((x2 - x1).abs() / 2).max(30);
-        out.push_str("<g class=\"edge\">");
-        title(&mut out, &e.label);
-        out.push_str(&format!(
-            "<path d=\"M{x1},{y1} C{},{y1} {},{y2} {},{y2}\"/>",
-            x1 + bend,
-            x2 - bend,
-            x2 - 8
-        ));
-        out.push_str(&format!(
-            "<polygon class=\"head\" points=\"{x2},{y2} {},{} {},{}\"/></g>",
-            x2 - 9,
-            y2 - 4,
-            x2 - 9,
-            y2 + 4
-        ));
+        edge(&mut out, e, boxes[a], boxes[b]);
     }
     for (i, n) in g.nodes.iter().enumerate() {
-        let (x, y, w, h) = boxes[i];
-        out.push_str(&format!(
-            "<g class=\"node {}\"><rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" rx=\"4\"/>",
-            escape(&n.class)
-        ));
-        let chars = ((w - 20) / CHAR_WIDTH).max(4) as usize;
-        let opened = open_link(&mut out, &n.link);
-        text(
-            &mut out,
-            x + 10,
-            y + LINE + 2,
-            "start",
-            "name",
-            &n.label,
-            chars,
-        );
-        close_link(&mut out, opened);
-        let mut line = 1;
-        if !n.sub.is_empty() {
-            line += 1;
-            text(
-                &mut out,
-                x + 10,
-                y + LINE * line + 2,
-                "start",
-                "sub",
-                &n.sub,
-                chars,
-            );
-        }
-        for item in &n.items {
-            line += 1;
-            let opened = open_link(&mut out, &item.link);
-            let ty = y + LINE * line + 2;
-            out.push_str(&format!(
-                "<text x=\"{}\" y=\"{ty}\" class=\"item\">",
-                x + 16
-            ));
-            let (shown, cut) = super::fit(&item.text, chars.saturating_sub(1));
-            let tip = if !item.detail.is_empty() && item.detail != item.text {
-                format!("{}: {}", item.text, item.detail)
-            } else if cut {
-                item.text.clone()
-            } else {
-                String::new()
-            };
-            if !tip.is_empty() {
-                title(&mut out, &tip);
-            }
-            out.push_str(&escape(&shown));
-            out.push_str("</text>");
-            close_link(&mut out, opened);
-        }
-        out.push_str("</g>");
+        node(&mut out, n, boxes[i]);
     }
     out.push_str("</svg>");
     out
+}
+
+/// An edge's curve with its arrowhead, from the right of `from` to the left of `to`.
+fn edge(out: &mut String, e: &Edge, from: Rect, to: Rect) {
+    let (ax, ay, aw, ah) = from;
+    let (bx, by, _, bh) = to;
+    let (x1, y1) = (ax + aw, ay + ah / 2);
+    let (x2, y2) = (bx, by + bh / 2);
+    let bend = ((x2 - x1).abs() / 2).max(30);
+    out.push_str("<g class=\"edge\">");
+    title(out, &e.label);
+    out.push_str(&format!(
+        "<path d=\"M{x1},{y1} C{},{y1} {},{y2} {},{y2}\"/>",
+        x1 + bend,
+        x2 - bend,
+        x2 - 8
+    ));
+    out.push_str(&format!(
+        "<polygon class=\"head\" points=\"{x2},{y2} {},{} {},{}\"/></g>",
+        x2 - 9,
+        y2 - 4,
+        x2 - 9,
+        y2 + 4
+    ));
+}
+
+/// A node's box: its linked name, its subtitle and its items.
+fn node(out: &mut String, n: &Node, (x, y, w, h): Rect) {
+    out.push_str(&format!(
+        "<g class=\"node {}\"><rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" rx=\"4\"/>",
+        escape(&n.class)
+    ));
+    let chars = ((w - 20) / CHAR_WIDTH).max(4) as usize;
+    let opened = open_link(out, &n.link);
+    text(out, x + 10, y + LINE + 2, "start", "name", &n.label, chars);
+    close_link(out, opened);
+    let mut line = 1;
+    if !n.sub.is_empty() {
+        line += 1;
+        text(
+            out,
+            x + 10,
+            y + LINE * line + 2,
+            "start",
+            "sub",
+            &n.sub,
+            chars,
+        );
+    }
+    for item in &n.items {
+        line += 1;
+        let opened = open_link(out, &item.link);
+        let ty = y + LINE * line + 2;
+        out.push_str(&format!(
+            "<text x=\"{}\" y=\"{ty}\" class=\"item\">",
+            x + 16
+        ));
+        let (shown, cut) = super::fit(&item.text, chars.saturating_sub(1));
+        let tip = if !item.detail.is_empty() && item.detail != item.text {
+            format!("{}: {}", item.text, item.detail)
+        } else if cut {
+            item.text.clone()
+        } else {
+            String::new()
+        };
+        if !tip.is_empty() {
+            title(out, &tip);
+        }
+        out.push_str(&escape(&shown));
+        out.push_str("</text>");
+        close_link(out, opened);
+    }
+    out.push_str("</g>");
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 //! Every participant, message and note item is a link.
 
 use super::{CHAR_WIDTH, LINE, close_link, escape, fit, open_link, open_svg, text, title};
-use crate::sequence::{Diagram, Message, MessageKind, Step};
+use crate::sequence::{Diagram, Message, MessageKind, Note, Step};
 
 const MARGIN: i64 = 12;
 /// A participant box of one line; each further line adds `LINE`.
@@ -67,11 +67,141 @@ fn names_before(n: usize) -> bool {
 }
 
 pub fn render(d: &Diagram) -> String {
+    let layout = Layout::of(d);
+    let mut out = String::new();
+    open_svg(&mut out, "sequence", &d.title, layout.width, layout.height);
+    title(&mut out, &d.title);
+    participants(&mut out, d, &layout);
+    let mut y = MARGIN + layout.box_h + 20;
+    let mut messages = 0;
+    for step in &d.steps {
+        match step {
+            Step::Message(m) => {
+                if names_before(messages) {
+                    let band =
+                        &layout.ends[messages..layout.ends.len().min(messages + NAMES_EVERY)];
+                    lifeline_names(&mut out, &layout, band, y);
+                    y += STEP;
+                }
+                messages += 1;
+                message(&mut out, &layout, m, y);
+                y += STEP;
+            }
+            Step::Note(n) => y += note(&mut out, &layout, n, y) + 12,
+        }
+    }
+    if d.steps.is_empty() {
+        text(
+            &mut out,
+            MARGIN,
+            y + 12,
+            "start",
+            "empty",
+            "no watches or writes found",
+            NOTE_CHARS,
+        );
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// Where everything of a diagram goes: the participants' boxes and columns, and the
+/// drawing's size.
+struct Layout {
+    /// Each participant's label, cut into the lines of its box.
+    lines: Vec<Vec<String>>,
+    /// Each box's width.
+    boxes: Vec<i64>,
+    /// Every box's height: as tall as the tallest, so the lifelines start level.
+    box_h: i64,
+    /// Each participant's column (the middle of its box and its lifeline).
+    x: Vec<i64>,
+    /// Each message's two ends, in order: the names repeated before a band of messages
+    /// are those of the lines its arrows join (all of them would make a diagram of many
+    /// participants quadratic).
+    ends: Vec<(usize, usize)>,
+    /// The top of the bottom row of boxes.
+    bottom_boxes: i64,
+    width: i64,
+    height: i64,
+}
+
+impl Layout {
+    fn of(d: &Diagram) -> Layout {
+        let lines: Vec<Vec<String>> = d.participants.iter().map(|p| box_lines(&p.label)).collect();
+        let boxes: Vec<i64> = lines.iter().map(|l| box_width(l)).collect();
+        let box_h = BOX_H + LINE * (lines.iter().map(Vec::len).max().unwrap_or(1) as i64 - 1);
+        let x = columns(d, &boxes);
+        let ends = d
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Message(m) => Some((m.from, m.to)),
+                Step::Note(_) => None,
+            })
+            .collect();
+        let mut layout = Layout {
+            lines,
+            boxes,
+            box_h,
+            x,
+            ends,
+            bottom_boxes: 0,
+            width: 0,
+            height: 0,
+        };
+        layout.size(d);
+        layout
+    }
+
+    /// The heights first, so the SVG's size is known before drawing.
+    fn size(&mut self, d: &Diagram) {
+        let mut height = MARGIN + self.box_h + 20;
+        let mut right =
+            self.x.last().copied().unwrap_or(MARGIN) + self.boxes.last().copied().unwrap_or(0) / 2;
+        let mut messages = 0;
+        for step in &d.steps {
+            match step {
+                Step::Message(_) => {
+                    if names_before(messages) {
+                        height += STEP;
+                    }
+                    messages += 1;
+                    height += STEP;
+                }
+                Step::Note(note) => {
+                    height += note_height(note.items.len()) + 12;
+                    right = right.max(self.note_left(note.over.0) + note_width(note) + 2);
+                }
+            }
+        }
+        if d.steps.is_empty() {
+            height += STEP;
+        }
+        self.bottom_boxes = height + 6;
+        self.height = self.bottom_boxes + self.box_h + MARGIN;
+        self.width = right + MARGIN;
+    }
+
+    fn x_of(&self, i: usize) -> i64 {
+        self.x.get(i).copied().unwrap_or(MARGIN)
+    }
+
+    /// A note spans its participants' boxes, from the left edge of the first to the right
+    /// edge of the last (wider if its text needs it).
+    fn note_left(&self, over: usize) -> i64 {
+        self.x_of(over) - self.boxes.get(over).copied().unwrap_or(0) / 2
+    }
+
+    fn note_right(&self, over: usize) -> i64 {
+        self.x_of(over) + self.boxes.get(over).copied().unwrap_or(0) / 2
+    }
+}
+
+/// Each participant's column: right of the one before it, and far enough right for the
+/// labels of the messages that reach it from the left.
+fn columns(d: &Diagram, boxes: &[i64]) -> Vec<i64> {
     let n = d.participants.len();
-    let lines: Vec<Vec<String>> = d.participants.iter().map(|p| box_lines(&p.label)).collect();
-    let boxes: Vec<i64> = lines.iter().map(|l| box_width(l)).collect();
-    // Every box as tall as the tallest, so the lifelines start level.
-    let box_h = BOX_H + LINE * (lines.iter().map(Vec::len).max().unwrap_or(1) as i64 - 1);
     // The messages that end at each column, from a column left of it: their labels push
     // it right. Gathered once, so the layout is linear in participants and messages.
     let mut from_left: Vec<Vec<(usize, &str)>> = vec![Vec::new(); n];
@@ -94,173 +224,117 @@ pub fn render(d: &Diagram) -> String {
         }
         x.push(at);
     }
-    // Each message's two ends, in order: the names repeated before a band of messages are
-    // those of the lines its arrows join (all of them would make a diagram of many
-    // participants quadratic).
-    let ends: Vec<(usize, usize)> = d
-        .steps
-        .iter()
-        .filter_map(|s| match s {
-            Step::Message(m) => Some((m.from, m.to)),
-            Step::Note(_) => None,
-        })
-        .collect();
-    let x_of = |i: usize| x.get(i).copied().unwrap_or(MARGIN);
-    // A note spans its participants' boxes, from the left edge of the first to the right
-    // edge of the last (wider if its text needs it).
-    let note_left = |over: usize| x_of(over) - boxes.get(over).copied().unwrap_or(0) / 2;
-    let note_right = |over: usize| x_of(over) + boxes.get(over).copied().unwrap_or(0) / 2;
+    x
+}
 
-    // Heights first, so the SVG's size is known before drawing.
-    let mut height = MARGIN + box_h + 20;
-    let mut right = x.last().copied().unwrap_or(MARGIN) + boxes.last().copied().unwrap_or(0) / 2;
-    let mut messages = 0;
-    for step in &d.steps {
-        match step {
-            Step::Message(_) => {
-                if names_before(messages) {
-                    height += STEP;
-                }
-                messages += 1;
-                height += STEP;
-            }
-            Step::Note(note) => {
-                height += note_height(note.items.len()) + 12;
-                right = right.max(note_left(note.over.0) + note_width(note) + 2);
-            }
-        }
-    }
-    if d.steps.is_empty() {
-        height += STEP;
-    }
-    let bottom_boxes = height + 6;
-    height = bottom_boxes + box_h + MARGIN;
-    let width = right + MARGIN;
-
-    let mut out = String::new();
-    open_svg(&mut out, "sequence", &d.title, width, height);
-    title(&mut out, &d.title);
+/// Each participant's lifeline, with its box at the top and at the bottom.
+fn participants(out: &mut String, d: &Diagram, layout: &Layout) {
+    let (x, box_h) = (&layout.x, layout.box_h);
     for (i, p) in d.participants.iter().enumerate() {
         out.push_str(&format!(
             "<line class=\"lifeline\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>",
             x[i],
             MARGIN + box_h,
-            bottom_boxes
+            layout.bottom_boxes
         ));
-        for top in [MARGIN, bottom_boxes] {
+        for top in [MARGIN, layout.bottom_boxes] {
             participant_box(
-                &mut out,
+                out,
                 (x[i], top),
-                (boxes[i], box_h),
+                (layout.boxes[i], box_h),
                 &p.label,
-                &lines[i],
+                &layout.lines[i],
                 &p.link,
             );
         }
     }
-    let mut y = MARGIN + box_h + 20;
-    let mut messages = 0;
-    for step in &d.steps {
-        match step {
-            Step::Message(m) => {
-                if names_before(messages) {
-                    let band = &ends[messages..ends.len().min(messages + NAMES_EVERY)];
-                    let mut named: Vec<usize> = band.iter().flat_map(|&(a, b)| [a, b]).collect();
-                    named.sort_unstable();
-                    named.dedup();
-                    for i in named.into_iter().filter(|&i| i < n) {
-                        let name = lines[i].join(" ");
-                        out.push_str(&format!(
-                            "<text class=\"label lifeline-name\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
-                            x[i],
-                            y + 8,
-                            escape(&name)
-                        ));
-                    }
-                    y += STEP;
-                }
-                messages += 1;
-                let class = match m.kind {
-                    _ if m.dashed() => "msg informer",
-                    MessageKind::Write => "msg write",
-                    MessageKind::Read => "msg read",
-                    _ => "msg watch",
-                };
-                let (x1, x2) = (x_of(m.from), x_of(m.to));
-                let line_y = y + 12;
-                let opened = open_link(&mut out, &m.link);
-                out.push_str(&format!("<g class=\"{class}\">"));
-                title(&mut out, &tooltip(m));
-                let dir = if x2 >= x1 { 1 } else { -1 };
-                out.push_str(&format!(
-                    "<line class=\"arrow\" x1=\"{x1}\" y1=\"{line_y}\" x2=\"{}\" y2=\"{line_y}\"/>",
-                    x2 - dir * 8
-                ));
-                out.push_str(&format!(
-                    "<polygon class=\"head\" points=\"{x2},{line_y} {},{} {},{}\"/>",
-                    x2 - dir * 9,
-                    line_y - 4,
-                    x2 - dir * 9,
-                    line_y + 4
-                ));
-                let (shown, _) = fit(&m.label, MESSAGE_CHARS);
-                out.push_str(&format!(
-                    "<text class=\"label\" x=\"{}\" y=\"{}\">{}</text>",
-                    x1.min(x2) + 10,
-                    y + 4,
-                    escape(&shown)
-                ));
-                out.push_str("</g>");
-                close_link(&mut out, opened);
-                y += STEP;
-            }
-            Step::Note(note) => {
-                let left = note_left(note.over.0);
-                let w = note_width(note).max(note_right(note.over.1) - left);
-                let h = note_height(note.items.len());
-                out.push_str(&format!(
-                    "<g class=\"note\"><rect x=\"{left}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" rx=\"3\"/>"
-                ));
-                text(
-                    &mut out,
-                    left + 10,
-                    y + LINE,
-                    "start",
-                    "heading",
-                    &note.heading,
-                    NOTE_CHARS,
-                );
-                for (i, item) in note.items.iter().enumerate() {
-                    let opened = open_link(&mut out, &item.link);
-                    text(
-                        &mut out,
-                        left + 18,
-                        y + LINE * (i as i64 + 2),
-                        "start",
-                        "item",
-                        &item.text,
-                        NOTE_CHARS,
-                    );
-                    close_link(&mut out, opened);
-                }
-                out.push_str("</g>");
-                y += h + 12;
-            }
-        }
+}
+
+/// The names of the lines a band of messages joins, repeated at `y`.
+fn lifeline_names(out: &mut String, layout: &Layout, band: &[(usize, usize)], y: i64) {
+    let mut named: Vec<usize> = band.iter().flat_map(|&(a, b)| [a, b]).collect();
+    named.sort_unstable();
+    named.dedup();
+    for i in named.into_iter().filter(|&i| i < layout.x.len()) {
+        let name = layout.lines[i].join(" ");
+        out.push_str(&format!(
+            "<text class=\"label lifeline-name\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+            layout.x[i],
+            y + 8,
+            escape(&name)
+        ));
     }
-    if d.steps.is_empty() {
+}
+
+/// A message's arrow and label at `y`, linked to its source.
+fn message(out: &mut String, layout: &Layout, m: &Message, y: i64) {
+    let class = match m.kind {
+        _ if m.dashed() => "msg informer",
+        MessageKind::Write => "msg write",
+        MessageKind::Read => "msg read",
+        _ => "msg watch",
+    };
+    let (x1, x2) = (layout.x_of(m.from), layout.x_of(m.to));
+    let line_y = y + 12;
+    let opened = open_link(out, &m.link);
+    out.push_str(&format!("<g class=\"{class}\">"));
+    title(out, &tooltip(m));
+    let dir = if x2 >= x1 { 1 } else { -1 };
+    out.push_str(&format!(
+        "<line class=\"arrow\" x1=\"{x1}\" y1=\"{line_y}\" x2=\"{}\" y2=\"{line_y}\"/>",
+        x2 - dir * 8
+    ));
+    out.push_str(&format!(
+        "<polygon class=\"head\" points=\"{x2},{line_y} {},{} {},{}\"/>",
+        x2 - dir * 9,
+        line_y - 4,
+        x2 - dir * 9,
+        line_y + 4
+    ));
+    let (shown, _) = fit(&m.label, MESSAGE_CHARS);
+    out.push_str(&format!(
+        "<text class=\"label\" x=\"{}\" y=\"{}\">{}</text>",
+        x1.min(x2) + 10,
+        y + 4,
+        escape(&shown)
+    ));
+    out.push_str("</g>");
+    close_link(out, opened);
+}
+
+/// A note at `y`: its heading and linked items in a box over its participants. Returns
+/// its height.
+fn note(out: &mut String, layout: &Layout, note: &Note, y: i64) -> i64 {
+    let left = layout.note_left(note.over.0);
+    let w = note_width(note).max(layout.note_right(note.over.1) - left);
+    let h = note_height(note.items.len());
+    out.push_str(&format!(
+        "<g class=\"note\"><rect x=\"{left}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" rx=\"3\"/>"
+    ));
+    text(
+        out,
+        left + 10,
+        y + LINE,
+        "start",
+        "heading",
+        &note.heading,
+        NOTE_CHARS,
+    );
+    for (i, item) in note.items.iter().enumerate() {
+        let opened = open_link(out, &item.link);
         text(
-            &mut out,
-            MARGIN,
-            y + 12,
+            out,
+            left + 18,
+            y + LINE * (i as i64 + 2),
             "start",
-            "empty",
-            "no watches or writes found",
+            "item",
+            &item.text,
             NOTE_CHARS,
         );
+        close_link(out, opened);
     }
-    out.push_str("</svg>");
-    out
+    out.push_str("</g>");
+    h
 }
 
 /// A message's tooltip: every kind of a grouped arrow, else its label and source.
@@ -276,7 +350,7 @@ fn note_height(items: usize) -> i64 {
     LINE * (items as i64 + 1) + 10
 }
 
-fn note_width(note: &crate::sequence::Note) -> i64 {
+fn note_width(note: &Note) -> i64 {
     let widest = note
         .items
         .iter()

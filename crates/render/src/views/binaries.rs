@@ -39,7 +39,6 @@ pub(super) struct BinariesAndMetrics {
 /// Environment rows are anchored per binary (not `env-VAR` alone) because two binaries
 /// that read one variable both list it on the same page.
 pub(super) fn binaries_and_metrics(p: &Project) -> BinariesAndMetrics {
-    let links = |sources: &[SourceRef]| super::super::table::source_links(p, sources);
     let mut anchors = Anchors::new();
     // A binary is named in anchors by its name, or by its package when names repeat.
     let mut names: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
@@ -53,89 +52,7 @@ pub(super) fn binaries_and_metrics(p: &Project) -> BinariesAndMetrics {
         } else {
             b.name.as_str()
         };
-        let mut flag_row = |f: &model::Flag| {
-            let mut name = format!("--{}", f.name);
-            if !f.shorthand.is_empty() {
-                name.push_str(&format!(", -{}", f.shorthand));
-            }
-            let default = if f.default_expr {
-                format!("{} (Go expression)", f.default)
-            } else if f.default_env {
-                format!("{} (environment variable)", f.default)
-            } else if f.kind == "string" {
-                format!("{:?}", f.default)
-            } else {
-                f.default.clone()
-            };
-            let mut cells = vec![
-                name,
-                f.kind.clone(),
-                default,
-                help_text(&f.help, f.help_expr),
-            ];
-            if !f.library.is_empty() {
-                cells.insert(0, f.library.clone());
-            }
-            Row {
-                anchor: anchors.unique(&["flag", id, &f.name]),
-                cells,
-                sources: links(&f.sources),
-            }
-        };
-        let flags: Vec<Row> = b
-            .flags
-            .iter()
-            .filter(|f| f.library.is_empty())
-            .map(&mut flag_row)
-            .collect();
-        let library_flags: Vec<Row> = b
-            .flags
-            .iter()
-            .filter(|f| !f.library.is_empty())
-            .map(&mut flag_row)
-            .collect();
-        let commands = b
-            .commands
-            .iter()
-            .map(|c| Row {
-                anchor: anchors.unique(&["command", id, &c.path]),
-                cells: vec![
-                    c.path.clone(),
-                    c.short.clone(),
-                    c.flags
-                        .iter()
-                        .map(|f| format!("--{f}"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                ],
-                sources: links(&c.sources),
-            })
-            .collect();
-        let env = b
-            .env
-            .iter()
-            .map(|e| Row {
-                anchor: anchors.unique(&["env", id, &e.name]),
-                cells: vec![e.name.clone()],
-                sources: links(&e.sources),
-            })
-            .collect();
-        let view = BinaryView {
-            anchor: anchors.unique(&[if b.is_package() { "package" } else { "binary" }, id]),
-            title: if b.is_package() {
-                b.package.clone()
-            } else {
-                b.name.clone()
-            },
-            package: b.package.clone(),
-            is_package: b.is_package(),
-            sources: links(&b.sources),
-            name_from: links(&b.name_from),
-            flags,
-            library_flags,
-            commands,
-            env,
-        };
+        let view = binary_view(p, b, id, &mut anchors);
         if b.area.is_component() {
             binaries.push(view);
         } else {
@@ -145,6 +62,109 @@ pub(super) fn binaries_and_metrics(p: &Project) -> BinariesAndMetrics {
     // Programs before library packages, keeping the model's order within each.
     binaries.sort_by_key(|b| b.is_package);
     sample_binaries.sort_by_key(|b| b.is_package);
+    let (metrics, sample_metrics) = metric_rows(p, &mut anchors);
+    BinariesAndMetrics {
+        binaries,
+        sample_binaries,
+        metrics,
+        sample_metrics,
+    }
+}
+
+/// One binary (or library package) anchored by `id`: its flags, commands and environment.
+fn binary_view(p: &Project, b: &model::Binary, id: &str, anchors: &mut Anchors) -> BinaryView {
+    let links = |sources: &[SourceRef]| super::super::table::source_links(p, sources);
+    let mut flag_row = |f: &model::Flag| Row {
+        anchor: anchors.unique(&["flag", id, &f.name]),
+        cells: flag_cells(f),
+        sources: links(&f.sources),
+    };
+    let flags: Vec<Row> = b
+        .flags
+        .iter()
+        .filter(|f| f.library.is_empty())
+        .map(&mut flag_row)
+        .collect();
+    let library_flags: Vec<Row> = b
+        .flags
+        .iter()
+        .filter(|f| !f.library.is_empty())
+        .map(&mut flag_row)
+        .collect();
+    let commands = b
+        .commands
+        .iter()
+        .map(|c| Row {
+            anchor: anchors.unique(&["command", id, &c.path]),
+            cells: vec![
+                c.path.clone(),
+                c.short.clone(),
+                c.flags
+                    .iter()
+                    .map(|f| format!("--{f}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ],
+            sources: links(&c.sources),
+        })
+        .collect();
+    let env = b
+        .env
+        .iter()
+        .map(|e| Row {
+            anchor: anchors.unique(&["env", id, &e.name]),
+            cells: vec![e.name.clone()],
+            sources: links(&e.sources),
+        })
+        .collect();
+    BinaryView {
+        anchor: anchors.unique(&[if b.is_package() { "package" } else { "binary" }, id]),
+        title: if b.is_package() {
+            b.package.clone()
+        } else {
+            b.name.clone()
+        },
+        package: b.package.clone(),
+        is_package: b.is_package(),
+        sources: links(&b.sources),
+        name_from: links(&b.name_from),
+        flags,
+        library_flags,
+        commands,
+        env,
+    }
+}
+
+/// A flag's cells: names, type, default, help, and its library's name first if it has one.
+fn flag_cells(f: &model::Flag) -> Vec<String> {
+    let mut name = format!("--{}", f.name);
+    if !f.shorthand.is_empty() {
+        name.push_str(&format!(", -{}", f.shorthand));
+    }
+    let default = if f.default_expr {
+        format!("{} (Go expression)", f.default)
+    } else if f.default_env {
+        format!("{} (environment variable)", f.default)
+    } else if f.kind == "string" {
+        format!("{:?}", f.default)
+    } else {
+        f.default.clone()
+    };
+    let mut cells = vec![
+        name,
+        f.kind.clone(),
+        default,
+        help_text(&f.help, f.help_expr),
+    ];
+    if !f.library.is_empty() {
+        cells.insert(0, f.library.clone());
+    }
+    cells
+}
+
+/// The project's metrics: component ones, then those of samples.
+fn metric_rows(p: &Project, anchors: &mut Anchors) -> (Vec<Row>, Vec<Row>) {
+    let links = |sources: &[SourceRef]| super::super::table::source_links(p, sources);
     let (mut metrics, mut sample_metrics) = (Vec::new(), Vec::new());
     for m in &p.findings.metrics {
         let row = Row {
@@ -163,12 +183,7 @@ pub(super) fn binaries_and_metrics(p: &Project) -> BinariesAndMetrics {
             sample_metrics.push(row);
         }
     }
-    BinariesAndMetrics {
-        binaries,
-        sample_binaries,
-        metrics,
-        sample_metrics,
-    }
+    (metrics, sample_metrics)
 }
 
 fn help_text(help: &str, expr: bool) -> String {

@@ -1,9 +1,10 @@
 //! View structs: what templates see. Built from the model with every display string,
 //! link and anchor computed here, so templates hold no logic beyond loops and ifs.
 //!
-//! One module per page type builds its view (`home`, `project` for the overview and
+//! The views with a layout of their own live here (`home`, `project` for the overview and
 //! dataflow pages, `controllers` for the per-controller pages, `binaries` for the
-//! overview's programs and metrics); this module holds what they share.
+//! overview's programs and metrics); this module holds what they share. Which pages the
+//! site has, at which paths and with which templates, is the page types' (`pages`).
 
 mod binaries;
 mod controllers;
@@ -16,7 +17,7 @@ pub use controllers::{
     url_by_name as controller_url_by_name, url_of as controller_url,
 };
 pub use home::home;
-pub use project::project_page;
+pub use project::{ProjectPage, project_page};
 
 use serde::Serialize;
 

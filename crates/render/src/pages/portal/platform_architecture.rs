@@ -1,0 +1,21 @@
+//! The platform architecture page: projects, controllers, binaries, the CRDs they define
+//! and the kinds they share.
+
+use crate::pages::{Output, PortalInputs, PortalLink, PortalPageType, always};
+
+pub const PAGE: PortalPageType = PortalPageType {
+    link: Some(PortalLink::Page {
+        path: "platform/architecture/",
+        title: "Architecture",
+        rank: 2,
+        platform: true,
+        shown: always,
+    }),
+    render,
+};
+
+fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), String> {
+    let (projects, root) = (inputs.projects, inputs.shared.root);
+    let view = crate::platform::architecture(inputs.shared.portal, projects, root);
+    out.page("portal_sections.html", &view.path, &view.page_title, &view)
+}

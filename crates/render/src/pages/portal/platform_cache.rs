@@ -1,0 +1,20 @@
+//! The platform cache page: every project's own managers and memory risks.
+
+use crate::pages::{Output, PortalInputs, PortalLink, PortalPageType, always};
+
+pub const PAGE: PortalPageType = PortalPageType {
+    link: Some(PortalLink::Page {
+        path: "platform/cache/",
+        title: "Cache and memory",
+        rank: 2,
+        platform: true,
+        shown: always,
+    }),
+    render,
+};
+
+fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), String> {
+    let (projects, root) = (inputs.projects, inputs.shared.root);
+    let view = crate::memory::platform(projects, root, crate::platform::nav(root));
+    out.page("portal_sections.html", &view.path, &view.page_title, &view)
+}
