@@ -74,6 +74,7 @@ pub fn render_content(
         .collect();
     let navigation = nav::Navigation::new(
         &site.base_path,
+        &pages::links(),
         &site_pages.nav,
         &projects,
         portal.projects.iter().any(|p| !p.compared.is_empty()),
@@ -138,6 +139,7 @@ pub fn render_site(
     let site_pages = content::render(content, &site.base_path, site.mermaid_js);
     let navigation = nav::Navigation::new(
         &site.base_path,
+        &pages::links(),
         &site_pages.nav,
         &project_entries(portal, &projects),
         portal.projects.iter().any(|p| !p.compared.is_empty()),

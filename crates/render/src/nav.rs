@@ -6,11 +6,9 @@
 //! project opened, the links leading to the page marked, and the breadcrumbs read off
 //! that path. A page's sidebar so grows with the number of projects, not with their
 //! size (and past `NAV_PROJECTS` names none: it links to the home page's cards). The
-//! links are the page types' own (`pages::PORTAL`, `pages::PROJECT`).
+//! links are the page types' own, handed in by the registry (`pages::links`).
 
 use serde::Serialize;
-
-use super::pages::{self, Listed, PortalLink, ProjectLink};
 
 /// The most projects the sidebar of every page lists by name.
 pub const NAV_PROJECTS: usize = 100;
@@ -99,6 +97,55 @@ pub struct PortalEntries {
     pub compared: bool,
 }
 
+/// Where the sidebar shows a portal page.
+pub enum PortalLink {
+    /// One link to the page at `path` (site-relative folder).
+    Page {
+        path: &'static str,
+        title: &'static str,
+        /// Top-level links are sorted by rank (the sidebar's order is not the order pages
+        /// are made in); the Platform entry takes its first page's.
+        rank: u8,
+        /// Under the Platform entry instead of at the top level.
+        platform: bool,
+        /// Whether the site has the page.
+        shown: fn(&PortalEntries) -> bool,
+    },
+    /// One link per page of the site's own content (`content/*.md`), in their order.
+    Content { rank: u8 },
+}
+
+/// A page's link in a project's part of the sidebar.
+pub struct ProjectLink {
+    /// The page's folder under `projects/NAME/`.
+    pub folder: &'static str,
+    pub title: &'static str,
+    /// Links are sorted by rank (see [`PortalLink::Page`]).
+    pub rank: u8,
+    /// Whether the project has the page.
+    pub shown: fn(&ProjectEntries) -> bool,
+    /// What the sidebar lists under the link, if anything.
+    pub lists: Option<Listed>,
+}
+
+/// The entries a project's sidebar link lists under it.
+#[derive(Clone, Copy)]
+pub enum Listed {
+    Controllers,
+    Kinds,
+}
+
+/// For links every site or project has.
+pub fn always<T>(_: &T) -> bool {
+    true
+}
+
+/// The page types' sidebar links (`pages::links`).
+pub struct Links {
+    pub portal: Vec<&'static PortalLink>,
+    pub project: Vec<&'static ProjectLink>,
+}
+
 pub struct Navigation {
     root: String,
     portal: Vec<NavLink>,
@@ -126,17 +173,18 @@ impl Navigation {
     /// some project compares earlier revisions.
     pub fn new(
         root: &str,
+        links: &Links,
         content: &[super::content::NavEntry],
         projects: &[ProjectEntries],
         compared: bool,
     ) -> Navigation {
         Navigation {
             root: root.to_string(),
-            portal: portal_links(root, content, &PortalEntries { compared }),
+            portal: portal_links(root, &links.portal, content, &PortalEntries { compared }),
             projects: projects
                 .iter()
                 .take_while(|_| projects.len() <= NAV_PROJECTS)
-                .map(|entries| project_tree(root, entries))
+                .map(|entries| project_tree(root, &links.project, entries))
                 .collect(),
             project_count: projects.len(),
         }
@@ -191,16 +239,17 @@ impl Navigation {
     }
 }
 
-/// The portal's links, from the portal page types' (`pages::PORTAL`) in rank order; the
+/// The portal's links, from the portal page types' in rank order; the
 /// platform pages go under one Platform entry, which shows the first of them.
 fn portal_links(
     root: &str,
+    links: &[&PortalLink],
     content: &[super::content::NavEntry],
     site: &PortalEntries,
 ) -> Vec<NavLink> {
     let mut ranked: Vec<(u8, NavLink)> = Vec::new();
     let mut platform: Option<(u8, NavLink)> = None;
-    for link in pages::PORTAL.iter().filter_map(|page| page.link.as_ref()) {
+    for &link in links {
         match link {
             PortalLink::Page {
                 path,
@@ -240,12 +289,12 @@ fn portal_links(
     ranked.into_iter().map(|(_, link)| link).collect()
 }
 
-/// A project's links, from the project page types' (`pages::PROJECT`) in rank order.
-fn project_tree(root: &str, entries: &ProjectEntries) -> NavLink {
+/// A project's links, from the project page types' in rank order.
+fn project_tree(root: &str, links: &[&ProjectLink], entries: &ProjectEntries) -> NavLink {
     let base = format!("projects/{}/", entries.name);
-    let mut links: Vec<&ProjectLink> = pages::PROJECT
+    let mut links: Vec<&ProjectLink> = links
         .iter()
-        .filter_map(|page| page.link.as_ref())
+        .copied()
         .filter(|link| (link.shown)(entries))
         .collect();
     links.sort_by_key(|link| link.rank);
@@ -284,86 +333,4 @@ fn listed_links(root: &str, items: &[(String, String)], all: &NavLink, what: &st
         links.push(more);
     }
     links
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn navigation() -> Navigation {
-        let entries = |name: &str| ProjectEntries {
-            name: name.into(),
-            title: name.to_uppercase(),
-            controllers: vec![(
-                "widget".into(),
-                format!("projects/{name}/controllers/widget/"),
-            )],
-            kinds: vec![("Widget".into(), format!("projects/{name}/api/x.io/Widget/"))],
-            has_docs: false,
-            has_changes: false,
-        };
-        Navigation::new("/r/", &[], &[entries("p"), entries("q")], false)
-    }
-
-    #[test]
-    fn a_controller_page_opens_its_project_and_names_its_trail() {
-        let page = navigation().page("projects/p/controllers/widget/", "widget");
-        // Only the current project lists its pages.
-        assert_eq!(page.projects[0].children.len(), 5);
-        assert!(page.projects[1].children.is_empty());
-        let dataflow = &page.projects[0].children[0];
-        assert!(dataflow.open && !dataflow.current);
-        assert!(dataflow.children[0].current);
-        let crumbs: Vec<&str> = page.breadcrumbs.iter().map(|c| c.title.as_str()).collect();
-        assert_eq!(crumbs, ["Home", "P", "Dataflow"]);
-        assert_eq!(page.breadcrumbs[2].url, "/r/projects/p/dataflow/");
-        assert!(page.in_sidebar);
-    }
-
-    #[test]
-    fn a_page_outside_the_tree_is_under_its_nearest_folder() {
-        let page = navigation().page("projects/p/api/x.io/Gadget/", "Gadget");
-        let crumbs: Vec<&str> = page.breadcrumbs.iter().map(|c| c.title.as_str()).collect();
-        assert_eq!(crumbs, ["Home", "P", "API reference"]);
-        assert!(!page.in_sidebar);
-        let home = navigation().page("", "Home");
-        assert!(home.portal[0].current);
-        assert!(home.breadcrumbs.is_empty());
-        assert!(!home.portal[1].open, "only the home page opens Home");
-    }
-
-    #[test]
-    fn a_project_of_many_controllers_lists_the_first_and_links_the_rest() {
-        let controllers: Vec<(String, String)> = (0..300)
-            .map(|i| (format!("c{i}"), format!("projects/p/controllers/c{i}/")))
-            .collect();
-        let entries = ProjectEntries {
-            name: "p".into(),
-            title: "P".into(),
-            controllers,
-            kinds: Vec::new(),
-            has_docs: false,
-            has_changes: false,
-        };
-        let nav = Navigation::new("/", &[], &[entries], false);
-        let page = nav.page("projects/p/dataflow/", "Dataflow");
-        let dataflow = &page.projects[0].children[0];
-        assert!(dataflow.current);
-        assert_eq!(dataflow.children.len(), NAV_CHILDREN + 1);
-        let all = dataflow.children.last().unwrap();
-        assert_eq!(all.title, "All 300 controllers");
-        assert_eq!(dataflow.count, 300);
-        assert_eq!(all.url, "/projects/p/dataflow/");
-        assert!(!all.current);
-    }
-
-    #[test]
-    fn platform_pages_open_the_platform_entry() {
-        let page = navigation().page("platform/rbac/", "RBAC surface");
-        let platform = &page.portal[2];
-        assert!(platform.open && !platform.current);
-        assert!(platform.children[2].current);
-        let crumbs: Vec<&str> = page.breadcrumbs.iter().map(|c| c.title.as_str()).collect();
-        assert_eq!(crumbs, ["Home", "Platform"]);
-    }
 }

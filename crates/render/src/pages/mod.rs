@@ -18,7 +18,8 @@ pub use output::Output;
 
 use serde::Serialize;
 
-use super::nav::{PortalEntries, ProjectEntries};
+use super::nav::Links;
+pub use super::nav::{Listed, PortalLink, ProjectLink, always};
 
 /// The pages made from every project, in the order they are made. The order is part of
 /// the output: the search index numbers documents in the order pages reach the sink.
@@ -74,47 +75,18 @@ pub struct ProjectPageType {
     pub render: fn(&mut ProjectInputs, &mut Output) -> Result<(), String>,
 }
 
-/// Where the sidebar shows a portal page.
-pub enum PortalLink {
-    /// One link to the page at `path` (site-relative folder).
-    Page {
-        path: &'static str,
-        title: &'static str,
-        /// Top-level links are sorted by rank (the sidebar's order is not the order pages
-        /// are made in); the Platform entry takes its first page's.
-        rank: u8,
-        /// Under the Platform entry instead of at the top level.
-        platform: bool,
-        /// Whether the site has the page.
-        shown: fn(&PortalEntries) -> bool,
-    },
-    /// One link per page of the site's own content (`content/*.md`), in their order.
-    Content { rank: u8 },
-}
-
-/// A page's link in a project's part of the sidebar.
-pub struct ProjectLink {
-    /// The page's folder under `projects/NAME/`.
-    pub folder: &'static str,
-    pub title: &'static str,
-    /// Links are sorted by rank (see [`PortalLink::Page`]).
-    pub rank: u8,
-    /// Whether the project has the page.
-    pub shown: fn(&ProjectEntries) -> bool,
-    /// What the sidebar lists under the link, if anything.
-    pub lists: Option<Listed>,
-}
-
-/// The entries a project's sidebar link lists under it.
-#[derive(Clone, Copy)]
-pub enum Listed {
-    Controllers,
-    Kinds,
-}
-
-/// For links every site or project has.
-pub fn always<T>(_: &T) -> bool {
-    true
+/// The page types' sidebar links, in registry order, for `nav::Navigation`.
+pub fn links() -> Links {
+    Links {
+        portal: PORTAL
+            .iter()
+            .filter_map(|page| page.link.as_ref())
+            .collect(),
+        project: PROJECT
+            .iter()
+            .filter_map(|page| page.link.as_ref())
+            .collect(),
+    }
 }
 
 /// The platform pages' links, in sidebar order: (site-relative folder, title).
@@ -154,6 +126,7 @@ fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nav::{NAV_CHILDREN, Navigation, PortalEntries, ProjectEntries};
 
     /// An empty portal's site, rendered.
     fn empty_site() -> Vec<crate::OutputFile> {
@@ -219,5 +192,84 @@ mod tests {
             list.dedup();
             assert_eq!(list.len(), all, "{list:?}");
         }
+    }
+
+    // The sidebar the registry's links make.
+
+    fn navigation() -> Navigation {
+        let entries = |name: &str| ProjectEntries {
+            name: name.into(),
+            title: name.to_uppercase(),
+            controllers: vec![(
+                "widget".into(),
+                format!("projects/{name}/controllers/widget/"),
+            )],
+            kinds: vec![("Widget".into(), format!("projects/{name}/api/x.io/Widget/"))],
+            has_docs: false,
+            has_changes: false,
+        };
+        Navigation::new("/r/", &links(), &[], &[entries("p"), entries("q")], false)
+    }
+
+    #[test]
+    fn a_controller_page_opens_its_project_and_names_its_trail() {
+        let page = navigation().page("projects/p/controllers/widget/", "widget");
+        // Only the current project lists its pages.
+        assert_eq!(page.projects[0].children.len(), 5);
+        assert!(page.projects[1].children.is_empty());
+        let dataflow = &page.projects[0].children[0];
+        assert!(dataflow.open && !dataflow.current);
+        assert!(dataflow.children[0].current);
+        let crumbs: Vec<&str> = page.breadcrumbs.iter().map(|c| c.title.as_str()).collect();
+        assert_eq!(crumbs, ["Home", "P", "Dataflow"]);
+        assert_eq!(page.breadcrumbs[2].url, "/r/projects/p/dataflow/");
+        assert!(page.in_sidebar);
+    }
+
+    #[test]
+    fn a_page_outside_the_tree_is_under_its_nearest_folder() {
+        let page = navigation().page("projects/p/api/x.io/Gadget/", "Gadget");
+        let crumbs: Vec<&str> = page.breadcrumbs.iter().map(|c| c.title.as_str()).collect();
+        assert_eq!(crumbs, ["Home", "P", "API reference"]);
+        assert!(!page.in_sidebar);
+        let home = navigation().page("", "Home");
+        assert!(home.portal[0].current);
+        assert!(home.breadcrumbs.is_empty());
+        assert!(!home.portal[1].open, "only the home page opens Home");
+    }
+
+    #[test]
+    fn a_project_of_many_controllers_lists_the_first_and_links_the_rest() {
+        let controllers: Vec<(String, String)> = (0..300)
+            .map(|i| (format!("c{i}"), format!("projects/p/controllers/c{i}/")))
+            .collect();
+        let entries = ProjectEntries {
+            name: "p".into(),
+            title: "P".into(),
+            controllers,
+            kinds: Vec::new(),
+            has_docs: false,
+            has_changes: false,
+        };
+        let nav = Navigation::new("/", &links(), &[], &[entries], false);
+        let page = nav.page("projects/p/dataflow/", "Dataflow");
+        let dataflow = &page.projects[0].children[0];
+        assert!(dataflow.current);
+        assert_eq!(dataflow.children.len(), NAV_CHILDREN + 1);
+        let all = dataflow.children.last().unwrap();
+        assert_eq!(all.title, "All 300 controllers");
+        assert_eq!(dataflow.count, 300);
+        assert_eq!(all.url, "/projects/p/dataflow/");
+        assert!(!all.current);
+    }
+
+    #[test]
+    fn platform_pages_open_the_platform_entry() {
+        let page = navigation().page("platform/rbac/", "RBAC surface");
+        let platform = &page.portal[2];
+        assert!(platform.open && !platform.current);
+        assert!(platform.children[2].current);
+        let crumbs: Vec<&str> = page.breadcrumbs.iter().map(|c| c.title.as_str()).collect();
+        assert_eq!(crumbs, ["Home", "Platform"]);
     }
 }
