@@ -321,8 +321,42 @@ impl<'a> Packages<'a> {
 /// The rows a project's pages list as its own: not from tests, docs or samples, and not
 /// bundled from another project.
 fn rows_of(p: &Project) -> Vec<Row> {
-    let mut rows = Vec::new();
     let packages = Packages::of(p);
+    SECTIONS
+        .iter()
+        .flat_map(|section| section(p, &packages))
+        .collect()
+}
+
+/// The own rows of one part of the model.
+type Section = fn(&Project, &Packages) -> Vec<Row>;
+
+/// The parts of the model, in the order their rows are listed.
+const SECTIONS: &[Section] = &[
+    controller_rows,
+    package_operation_rows,
+    informer_rows,
+    webhook_rows,
+    rbac_rows,
+    route_rows,
+    binary_rows,
+    feature_gate_rows,
+    metric_rows,
+    service_rows,
+    workload_rows,
+    disruption_budget_rows,
+    manager_option_rows,
+    memory_risk_rows,
+    configmap_rows,
+    helm_chart_rows,
+    image_rows,
+    module_file_rows,
+    dependency_rows,
+];
+
+/// Each controller, its watches, reads and writes.
+fn controller_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for c in p.controllers.iter().filter(|c| c.area.is_component()) {
         rows.push(
             Row::new(
@@ -365,6 +399,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             }
         }
     }
+    rows
+}
+
+/// Client writes outside every controller, by package and function.
+fn package_operation_rows(p: &Project, packages: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for o in p
         .package_operations
         .iter()
@@ -382,6 +422,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("version", o.version.clone()),
         );
     }
+    rows
+}
+
+/// Informers outside every controller, by package and function.
+fn informer_rows(p: &Project, packages: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for i in p.informers.iter().filter(|i| i.area.is_component()) {
         let what = group_kind(&i.group, &i.kind);
         let function = packages.qualified(&i.package, &i.function);
@@ -395,6 +441,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("version", i.version.clone()),
         );
     }
+    rows
+}
+
+fn webhook_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for w in p
         .webhooks
         .iter()
@@ -429,6 +480,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("rules", rules.join("; ")),
         );
     }
+    rows
+}
+
+fn rbac_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for r in p
         .rbac
         .iter()
@@ -458,6 +514,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .set("verbs", &r.verbs),
         );
     }
+    rows
+}
+
+/// HTTP and gRPC routes.
+fn route_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for e in p.http_endpoints.iter().filter(|e| e.area.is_component()) {
         let route = format!("{} {}{}", e.method, e.host, e.path);
         rows.push(
@@ -466,6 +528,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
                 .field("framework", e.framework.clone()),
         );
     }
+    rows
+}
+
+/// Each program (not a library's flag set), its flags and environment variables.
+fn binary_rows(p: &Project, packages: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for b in p.binaries.iter().filter(|b| b.area.is_component()) {
         let name = packages.program(b);
         if !b.is_package() {
@@ -502,6 +570,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             ));
         }
     }
+    rows
+}
+
+fn feature_gate_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for g in p.feature_gates.iter().filter(|g| g.area.is_component()) {
         rows.push(
             Row::new(
@@ -515,6 +588,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("locked", if g.locked { "yes" } else { "" }),
         );
     }
+    rows
+}
+
+fn metric_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for m in p.metrics.iter().filter(|m| m.area.is_component()) {
         rows.push(
             Row::new(
@@ -528,6 +606,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("help", if m.help_expr { "" } else { &m.help }),
         );
     }
+    rows
+}
+
+/// Each Service and its ports.
+fn service_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for s in p
         .services
         .iter()
@@ -563,6 +647,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             );
         }
     }
+    rows
+}
+
+/// Each workload and its containers.
+fn workload_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for w in p
         .workloads
         .iter()
@@ -609,6 +699,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             );
         }
     }
+    rows
+}
+
+fn disruption_budget_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for b in p
         .disruption_budgets
         .iter()
@@ -628,6 +723,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .set("selector", &b.selector),
         );
     }
+    rows
+}
+
+/// The settings of each manager's options.
+fn manager_option_rows(p: &Project, packages: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for m in p.managers.iter().filter(|m| m.area.is_component()) {
         let manager = packages.qualified(&m.package, &m.function);
         for o in &m.options {
@@ -652,6 +753,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             );
         }
     }
+    rows
+}
+
+fn memory_risk_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for r in &p.memory_risks {
         let kind = r
             .kind
@@ -669,6 +775,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .set("controllers", &r.controllers),
         );
     }
+    rows
+}
+
+fn configmap_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for c in p
         .configmaps
         .iter()
@@ -685,6 +796,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .set("keys", &c.keys),
         );
     }
+    rows
+}
+
+/// Each chart and its values.
+fn helm_chart_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for h in p.helm_charts.iter().filter(|h| h.area.is_component()) {
         rows.push(
             Row::new(
@@ -709,6 +826,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             );
         }
     }
+    rows
+}
+
+fn image_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for i in p
         .images
         .iter()
@@ -724,6 +846,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("image", i.reference.clone()),
         );
     }
+    rows
+}
+
+/// The go.mod and Cargo.toml files' own modules, listed with the dependencies.
+fn module_file_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for m in p.module_files.iter().filter(|m| m.area.is_component()) {
         rows.push(
             Row::new(
@@ -737,6 +865,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("toolchain", m.toolchain.clone()),
         );
     }
+    rows
+}
+
+fn dependency_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for d in p.dependencies.iter().filter(|d| d.area.is_component()) {
         let table = [d.kind.as_str(), d.target.as_str()]
             .iter()
