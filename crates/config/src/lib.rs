@@ -422,8 +422,40 @@ fn validate_project(
     table_span: Range<usize>,
     raw: RawProject,
 ) -> Result<ProjectConfig, ConfigError> {
-    let name_span = raw.name.span();
-    let name = raw.name.into_inner();
+    let name = project_name(locate, raw.name)?;
+    let sources = (raw.git, raw.path, raw.model);
+    let source = project_source(locate, root, table_span, &name, sources, raw.rev)?;
+    let include = validate_globs(locate, raw.include)?;
+    let exclude = validate_globs(locate, raw.exclude)?;
+    let docs = validate_globs(locate, raw.docs)?;
+    let source_url = source_url_template(locate, raw.source_url)?;
+    let compare = compare_revisions(locate, &source, raw.compare)?;
+    let accept_unresolved = accepted_unresolved(locate, raw.accept_unresolved)?;
+    let title = bounded_text(locate, raw.title, "title", MAX_TITLE_CHARS)?;
+    let description = bounded_text(
+        locate,
+        raw.description,
+        "description",
+        MAX_DESCRIPTION_CHARS,
+    )?;
+    Ok(ProjectConfig {
+        title: title.unwrap_or_else(|| name.clone()),
+        name,
+        description: description.unwrap_or_default(),
+        source,
+        include,
+        exclude,
+        docs,
+        source_url,
+        compare,
+        accept_unresolved,
+    })
+}
+
+/// A project's name, which must be a URL slug.
+fn project_name(locate: &Locator, name: Spanned<String>) -> Result<String, ConfigError> {
+    let name_span = name.span();
+    let name = name.into_inner();
     if name.is_empty()
         || !name.chars().all(|c| {
             c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_' || c == '.'
@@ -436,40 +468,33 @@ fn validate_project(
             Some("use lowercase letters, digits, `-`, `_` and `.`, e.g. name = \"kserve\"".into()),
         ));
     }
-    let source = match (raw.git, raw.path, raw.model) {
-        (Some(git), None, None) => {
-            let span = git.span();
-            let url = git.into_inner();
-            if let Some(why) = git_source::url_problem(&url) {
-                return Err(locate.error(
-                    span,
-                    format!("`{}` is not a usable git URL: {why}", url.escape_debug()),
-                    Some("write an https://, ssh://, git://, file:// or user@host:path URL; no part of it may start with `-`".into()),
-                ));
-            }
-            let rev = match raw.rev {
-                None => None,
-                Some(rev) => {
-                    let span = rev.span();
-                    let rev = rev.into_inner();
-                    if let Some(why) = git_source::rev_problem(&rev) {
-                        return Err(locate.error(
-                            span,
-                            format!("`{}` is not a branch, tag or commit id: {why}", rev.escape_debug()),
-                            Some("write a branch (\"main\"), a tag (\"v1.2.0\") or a commit id; the rules are git's for ref names (`git help check-ref-format`)".into()),
-                        ));
-                    }
-                    Some(rev)
-                }
-            };
-            SourceSpec::Git { url, rev }
-        }
+    Ok(name)
+}
+
+/// A project's `git`, `path` and `model` keys as written.
+type SourceKeys = (
+    Option<Spanned<String>>,
+    Option<Spanned<String>>,
+    Option<Spanned<String>>,
+);
+
+/// The one source of project `name` (`rev` only with `git`).
+fn project_source(
+    locate: &Locator,
+    root: &Path,
+    table_span: Range<usize>,
+    name: &str,
+    sources: SourceKeys,
+    rev: Option<Spanned<String>>,
+) -> Result<SourceSpec, ConfigError> {
+    Ok(match sources {
+        (Some(git), None, None) => git_source_spec(locate, git, rev)?,
         (None, Some(path), None) => {
-            reject_rev(locate, &raw.rev, "path")?;
+            reject_rev(locate, &rev, "path")?;
             SourceSpec::Path(root.join(path.into_inner()))
         }
         (None, None, Some(model)) => {
-            reject_rev(locate, &raw.rev, "model")?;
+            reject_rev(locate, &rev, "model")?;
             SourceSpec::Model(root.join(model.into_inner()))
         }
         (None, None, None) => {
@@ -491,11 +516,48 @@ fn validate_project(
                 Some("keep exactly one source per project".into()),
             ));
         }
+    })
+}
+
+/// A `git` source: a usable URL and, if given, a usable revision.
+fn git_source_spec(
+    locate: &Locator,
+    git: Spanned<String>,
+    rev: Option<Spanned<String>>,
+) -> Result<SourceSpec, ConfigError> {
+    let span = git.span();
+    let url = git.into_inner();
+    if let Some(why) = git_source::url_problem(&url) {
+        return Err(locate.error(
+            span,
+            format!("`{}` is not a usable git URL: {why}", url.escape_debug()),
+            Some("write an https://, ssh://, git://, file:// or user@host:path URL; no part of it may start with `-`".into()),
+        ));
+    }
+    let rev = match rev {
+        None => None,
+        Some(rev) => {
+            let span = rev.span();
+            let rev = rev.into_inner();
+            if let Some(why) = git_source::rev_problem(&rev) {
+                return Err(locate.error(
+                    span,
+                    format!("`{}` is not a branch, tag or commit id: {why}", rev.escape_debug()),
+                    Some("write a branch (\"main\"), a tag (\"v1.2.0\") or a commit id; the rules are git's for ref names (`git help check-ref-format`)".into()),
+                ));
+            }
+            Some(rev)
+        }
     };
-    let include = validate_globs(locate, raw.include)?;
-    let exclude = validate_globs(locate, raw.exclude)?;
-    let docs = validate_globs(locate, raw.docs)?;
-    let source_url = match raw.source_url {
+    Ok(SourceSpec::Git { url, rev })
+}
+
+/// `source_url`: an http(s) link template with at least `{path}`.
+fn source_url_template(
+    locate: &Locator,
+    source_url: Option<Spanned<String>>,
+) -> Result<Option<String>, ConfigError> {
+    Ok(match source_url {
         None => None,
         Some(s) => {
             let span = s.span();
@@ -511,9 +573,17 @@ fn validate_project(
             }
             Some(url)
         }
-    };
+    })
+}
+
+/// `compare`: usable revisions, each once, for a source that has revisions.
+fn compare_revisions(
+    locate: &Locator,
+    source: &SourceSpec,
+    revs: Vec<Spanned<String>>,
+) -> Result<Vec<String>, ConfigError> {
     let mut compare = Vec::new();
-    for rev in raw.compare {
+    for rev in revs {
         let span = rev.span();
         let rev = rev.into_inner();
         if matches!(source, SourceSpec::Model(_)) {
@@ -545,8 +615,16 @@ fn validate_project(
         }
         compare.push(rev);
     }
+    Ok(compare)
+}
+
+/// `accept_unresolved`: repository-relative source files, each with or without a line.
+fn accepted_unresolved(
+    locate: &Locator,
+    entries: Vec<Spanned<String>>,
+) -> Result<Vec<String>, ConfigError> {
     let mut accept_unresolved = Vec::new();
-    for entry in raw.accept_unresolved {
+    for entry in entries {
         let span = entry.span();
         let entry = entry.into_inner();
         let (path, line) = match entry.rsplit_once(':') {
@@ -569,25 +647,7 @@ fn validate_project(
         }
         accept_unresolved.push(entry);
     }
-    let title = bounded_text(locate, raw.title, "title", MAX_TITLE_CHARS)?;
-    let description = bounded_text(
-        locate,
-        raw.description,
-        "description",
-        MAX_DESCRIPTION_CHARS,
-    )?;
-    Ok(ProjectConfig {
-        title: title.unwrap_or_else(|| name.clone()),
-        name,
-        description: description.unwrap_or_default(),
-        source,
-        include,
-        exclude,
-        docs,
-        source_url,
-        compare,
-        accept_unresolved,
-    })
+    Ok(accept_unresolved)
 }
 
 fn reject_rev(

@@ -219,16 +219,46 @@ fn grants(rule: &RbacRule, group: &str, resource: &str, verb: &str) -> bool {
 pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
     let basis = basis(p);
     let rules = role_rules(p, &basis);
-    // (who, controller, group, kind, subresource) → needs
-    type Key = (String, Option<usize>, String, String, Option<&'static str>);
-    let mut needs: BTreeMap<Key, Vec<Need>> = BTreeMap::new();
-    let mut need = |key: Key, verb: &str, why: String, sources: &[SourceRef]| {
-        needs.entry(key).or_default().push(Need {
-            verb: verb.to_string(),
-            why,
-            sources: sources.to_vec(),
-        });
-    };
+    let (rows, used) = compare(needs(p), &rules, names);
+    let unused = unused_grants(&rules, &used);
+    AccessReport {
+        basis,
+        rows,
+        unused,
+    }
+}
+
+/// (who, controller, group, kind, subresource): what one row of needs is about.
+type NeedKey = (String, Option<usize>, String, String, Option<&'static str>);
+
+/// (group, resource) → the verbs needed by anyone, for the unused grants.
+type Used = BTreeMap<(String, String), BTreeSet<String>>;
+
+/// Records that the code needs `verb` on what `key` names, and why.
+fn need(
+    needs: &mut BTreeMap<NeedKey, Vec<Need>>,
+    key: NeedKey,
+    verb: &str,
+    why: String,
+    sources: &[SourceRef],
+) {
+    needs.entry(key).or_default().push(Need {
+        verb: verb.to_string(),
+        why,
+        sources: sources.to_vec(),
+    });
+}
+
+/// The verbs the code needs: the component's controllers', then its packages'.
+fn needs(p: &Project) -> BTreeMap<NeedKey, Vec<Need>> {
+    let mut needs = BTreeMap::new();
+    controller_needs(p, &mut needs);
+    package_needs(p, &mut needs);
+    needs
+}
+
+/// What each controller watches, reads and writes.
+fn controller_needs(p: &Project, needs: &mut BTreeMap<NeedKey, Vec<Need>>) {
     for (index, c) in p
         .findings
         .controllers
@@ -241,6 +271,7 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
             for verb in ["get", "list", "watch"] {
                 let key = (c.name.clone(), at, w.group.clone(), w.kind.clone(), None);
                 need(
+                    needs,
                     key,
                     verb,
                     format!("watch ({})", w.relation.label()),
@@ -251,17 +282,21 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
         for o in c.reads.iter().filter(|o| o.group != UNRESOLVED) {
             for verb in read_verbs(&o.verb) {
                 let key = (c.name.clone(), at, o.group.clone(), o.kind.clone(), None);
-                need(key, verb, format!("read {}", o.verb), &o.sources);
+                need(needs, key, verb, format!("read {}", o.verb), &o.sources);
             }
         }
         for o in c.operations.iter().filter(|o| o.group != UNRESOLVED) {
             let (verbs, sub) = write_verbs(&o.verb);
             for verb in verbs {
                 let key = (c.name.clone(), at, o.group.clone(), o.kind.clone(), sub);
-                need(key, verb, format!("write {}", o.verb), &o.sources);
+                need(needs, key, verb, format!("write {}", o.verb), &o.sources);
             }
         }
     }
+}
+
+/// What informers and writes outside controllers need, by package.
+fn package_needs(p: &Project, needs: &mut BTreeMap<NeedKey, Vec<Need>>) {
     for i in p
         .findings
         .informers
@@ -276,7 +311,7 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
                 i.kind.clone(),
                 None,
             );
-            need(key, verb, "watch (informer)".into(), &i.sources);
+            need(needs, key, verb, "watch (informer)".into(), &i.sources);
         }
     }
     for o in p
@@ -294,12 +329,19 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
                 o.kind.clone(),
                 sub,
             );
-            need(key, verb, format!("write {}", o.verb), &o.sources);
+            need(needs, key, verb, format!("write {}", o.verb), &o.sources);
         }
     }
+}
 
-    // (group, resource) → verbs needed by anyone, for the unused grants.
-    let mut used: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
+/// One row per need key, with what the rules grant and what they miss; and the verbs
+/// needed on each resource.
+fn compare(
+    needs: BTreeMap<NeedKey, Vec<Need>>,
+    rules: &[&RbacRule],
+    names: &ResourceNames,
+) -> (Vec<AccessRow>, Used) {
+    let mut used = Used::new();
     let mut rows = Vec::new();
     for ((who, controller, group, kind, sub), mut list) in needs {
         list.sort();
@@ -348,9 +390,13 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
             missing,
         });
     }
+    (rows, used)
+}
 
+/// The verbs the rules grant that no need uses; wildcard grants all listed.
+fn unused_grants(rules: &[&RbacRule], used: &Used) -> Vec<UnusedGrant> {
     let mut unused = Vec::new();
-    for r in &rules {
+    for r in rules {
         for group in &r.groups {
             for resource in &r.resources {
                 let label = if group.is_empty() {
@@ -389,11 +435,7 @@ pub fn check(p: &Project, names: &ResourceNames) -> AccessReport {
             }
         }
     }
-    AccessReport {
-        basis,
-        rows,
-        unused,
-    }
+    unused
 }
 
 /// Why verbs not seen in the code may still be needed.

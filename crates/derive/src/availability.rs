@@ -194,40 +194,95 @@ pub fn rows(p: &Project) -> Vec<Row<'_>> {
 
 fn row<'p>(index: &Index<'p>, w: &'p Workload) -> Row<'p> {
     let containers: Vec<Container> = w.patched_containers();
-    let mut replicas_text = w.replicas.clone();
-    let mut priority_class = w.priority_class.clone();
-    let mut anti_affinity = w.anti_affinity.clone();
-    let mut topology_spread = w.topology_spread.clone();
-    let mut pod_labels = w.pod_labels.clone();
-    for patch in &w.patches {
-        if !patch.replicas.is_empty() {
-            replicas_text = patch.replicas.clone();
-        }
-        if !patch.priority_class.is_empty() {
-            priority_class = patch.priority_class.clone();
-        }
-        if !patch.anti_affinity.is_empty() {
-            anti_affinity = patch.anti_affinity.clone();
-        }
-        if !patch.topology_spread.is_empty() {
-            topology_spread = patch.topology_spread.clone();
-        }
-        for l in &patch.pod_labels {
-            let key = l.split('=').next().unwrap_or(l);
-            pod_labels.retain(|x| x.split('=').next() != Some(key));
-            pod_labels.push(l.clone());
-        }
+    let pod = Pod::patched(index, w);
+    let replicas = replicas(w, pod.replicas);
+    let budgets = budgets(index, w, &pod.labels);
+    let autoscalers: Vec<&Autoscaler> = index
+        .autoscalers_by_target
+        .get(&(w.kind.as_str(), w.name.as_str()))
+        .into_iter()
+        .flatten()
+        .copied()
+        .filter(|h| {
+            h.area == w.area
+                && index.same_namespace(w, "HorizontalPodAutoscaler", &h.namespace, &h.name)
+        })
+        .collect();
+    let mut r = Row {
+        workload: w,
+        containers,
+        replicas,
+        priority_class: pod.priority_class,
+        anti_affinity: pod.anti_affinity,
+        topology_spread: pod.topology_spread,
+        budgets,
+        autoscalers,
+        findings: Vec::new(),
+    };
+    if long_running(&w.kind) {
+        r.findings = findings(&r);
     }
-    let workload_id = format!("{} {}", w.kind, qualified(&w.namespace, &w.name));
-    for k in index.building(w.area, &workload_id) {
-        for l in k.selector_labels.iter().chain(&k.template_labels) {
-            if !pod_labels.contains(l) {
+    r
+}
+
+/// A workload's pod settings with its patches applied, and its pod labels with those the
+/// kustomizations that build it add.
+struct Pod {
+    replicas: String,
+    priority_class: String,
+    anti_affinity: Vec<String>,
+    topology_spread: Vec<String>,
+    labels: Vec<String>,
+}
+
+impl Pod {
+    fn patched(index: &Index, w: &Workload) -> Pod {
+        let mut replicas_text = w.replicas.clone();
+        let mut priority_class = w.priority_class.clone();
+        let mut anti_affinity = w.anti_affinity.clone();
+        let mut topology_spread = w.topology_spread.clone();
+        let mut pod_labels = w.pod_labels.clone();
+        for patch in &w.patches {
+            if !patch.replicas.is_empty() {
+                replicas_text = patch.replicas.clone();
+            }
+            if !patch.priority_class.is_empty() {
+                priority_class = patch.priority_class.clone();
+            }
+            if !patch.anti_affinity.is_empty() {
+                anti_affinity = patch.anti_affinity.clone();
+            }
+            if !patch.topology_spread.is_empty() {
+                topology_spread = patch.topology_spread.clone();
+            }
+            for l in &patch.pod_labels {
+                let key = l.split('=').next().unwrap_or(l);
+                pod_labels.retain(|x| x.split('=').next() != Some(key));
                 pod_labels.push(l.clone());
             }
         }
+        let workload_id = format!("{} {}", w.kind, qualified(&w.namespace, &w.name));
+        for k in index.building(w.area, &workload_id) {
+            for l in k.selector_labels.iter().chain(&k.template_labels) {
+                if !pod_labels.contains(l) {
+                    pod_labels.push(l.clone());
+                }
+            }
+        }
+        Pod {
+            replicas: replicas_text,
+            priority_class,
+            anti_affinity,
+            topology_spread,
+            labels: pod_labels,
+        }
     }
+}
+
+/// The replica count of `w` from its (patched) `replicas_text`.
+fn replicas(w: &Workload, replicas_text: String) -> Replicas {
     let replicated = matches!(w.kind.as_str(), "Deployment" | "StatefulSet" | "ReplicaSet");
-    let replicas = match replicas_text.parse::<u64>() {
+    match replicas_text.parse::<u64>() {
         _ if !replicated => Replicas::NotApplicable,
         Ok(count) => Replicas::Known {
             count,
@@ -239,7 +294,17 @@ fn row<'p>(index: &Index<'p>, w: &'p Workload) -> Row<'p> {
         },
         Err(_) if replicas_text.is_empty() => Replicas::Unknown("templated".into()),
         Err(_) => Replicas::Unknown(replicas_text),
-    };
+    }
+}
+
+/// The budgets of `w`'s area and namespace whose selector (with the labels the
+/// kustomizations that build the budget add) matches `pod_labels`; at most `MAX_BUDGETS`
+/// unless a sure match would be left out.
+fn budgets<'p>(
+    index: &Index<'p>,
+    w: &Workload,
+    pod_labels: &[String],
+) -> Vec<(&'p DisruptionBudget, bool)> {
     let mut candidates: Vec<&DisruptionBudget> = Vec::new();
     for key in pod_labels
         .iter()
@@ -261,7 +326,7 @@ fn row<'p>(index: &Index<'p>, w: &'p Workload) -> Row<'p> {
             .flat_map(|k| &k.selector_labels)
             .collect();
         let matched = if added.is_empty() {
-            selects(b, &pod_labels, w.unrendered_yaml)
+            selects(b, pod_labels, w.unrendered_yaml)
         } else {
             let mut with_labels = b.clone();
             for l in added {
@@ -269,7 +334,7 @@ fn row<'p>(index: &Index<'p>, w: &'p Workload) -> Row<'p> {
                     with_labels.selector.push(l.clone());
                 }
             }
-            selects(&with_labels, &pod_labels, w.unrendered_yaml)
+            selects(&with_labels, pod_labels, w.unrendered_yaml)
         };
         if let Some(sure) = matched {
             // A sure match is kept over the cap, so the flags still see it.
@@ -278,32 +343,7 @@ fn row<'p>(index: &Index<'p>, w: &'p Workload) -> Row<'p> {
             }
         }
     }
-    let autoscalers: Vec<&Autoscaler> = index
-        .autoscalers_by_target
-        .get(&(w.kind.as_str(), w.name.as_str()))
-        .into_iter()
-        .flatten()
-        .copied()
-        .filter(|h| {
-            h.area == w.area
-                && index.same_namespace(w, "HorizontalPodAutoscaler", &h.namespace, &h.name)
-        })
-        .collect();
-    let mut r = Row {
-        workload: w,
-        containers,
-        replicas,
-        priority_class,
-        anti_affinity,
-        topology_spread,
-        budgets,
-        autoscalers,
-        findings: Vec::new(),
-    };
-    if long_running(&w.kind) {
-        r.findings = findings(&r);
-    }
-    r
+    budgets
 }
 
 /// A strategic-merge patch's containers over the base's, by name: requests and limits
@@ -394,71 +434,7 @@ fn blocks_drain(b: &DisruptionBudget, replicas: Option<u64>, autoscaled: bool) -
 }
 
 fn findings(r: &Row) -> Vec<Finding> {
-    let w = r.workload;
-    let mut out = Vec::new();
-    let open = w.unrendered_yaml;
-    let unread = !w.unread_patches.is_empty();
-    let why_open = |what: &str| {
-        if open {
-            format!("{what}: a template line writes YAML that was not rendered")
-        } else {
-            format!(
-                "{what}: may be changed by {}, not read",
-                w.unread_patches.join(", ")
-            )
-        }
-    };
-    let mut per_container = |kind: FlagKind,
-                             missing: &dyn Fn(&Container) -> bool,
-                             templated: &dyn Fn(&Container) -> bool| {
-        let main = r.containers.iter().filter(|c| !c.init);
-        let names: Vec<&str> = main
-            .clone()
-            .filter(|c| missing(c) && !templated(c))
-            .map(|c| c.name.as_str())
-            .collect();
-        let open_names: Vec<&str> = main
-            .filter(|c| templated(c))
-            .map(|c| c.name.as_str())
-            .collect();
-        if !open_names.is_empty() {
-            out.push(Finding {
-                kind,
-                detail: format!("templated: {}", open_names.join(", ")),
-                certain: false,
-            });
-        }
-        if !names.is_empty() {
-            let certain = !open && !unread;
-            out.push(Finding {
-                kind,
-                detail: if certain {
-                    names.join(", ")
-                } else {
-                    why_open(&names.join(", "))
-                },
-                certain,
-            });
-        }
-    };
-    per_container(FlagKind::NoRequests, &|c| c.requests.is_empty(), &|c| {
-        c.resources_templated || c.requests.iter().any(|x| templated_text(x))
-    });
-    per_container(
-        FlagKind::NoMemoryLimit,
-        &|c| !c.limits.iter().any(|l| l.starts_with("memory=")),
-        &|c| c.resources_templated || c.limits.iter().any(|x| templated_text(x)),
-    );
-    per_container(
-        FlagKind::NoReadinessProbe,
-        &|c| c.readiness_probe.is_none(),
-        &|c| c.readiness_probe.as_ref().is_some_and(|p| p.templated),
-    );
-    per_container(
-        FlagKind::NoLivenessProbe,
-        &|c| c.liveness_probe.is_none(),
-        &|c| c.liveness_probe.as_ref().is_some_and(|p| p.templated),
-    );
+    let mut out = container_findings(r);
     let replicas = match r.replicas {
         Replicas::Known { count, .. } => Some(count),
         Replicas::Unknown(_) | Replicas::NotApplicable => None,
@@ -467,14 +443,125 @@ fn findings(r: &Row) -> Vec<Finding> {
         h.max_replicas.parse::<u64>().is_ok_and(|n| n > 1) || templated_text(&h.max_replicas)
     });
     let several = replicas.is_some_and(|n| n > 1) || scales_past_one;
-    let sure = !open && !unread;
-    let note_or_flag = |out: &mut Vec<Finding>, kind: FlagKind, detail: String, certain: bool| {
+    spread_findings(r, replicas, several, &mut out);
+    budget_findings(r, replicas, several, &mut out);
+    out
+}
+
+/// Whether nothing leaves the workload's findings open: no template line wrote YAML that
+/// was not rendered, and no kustomization patches it in a way portolan does not read.
+fn settled(w: &Workload) -> bool {
+    !w.unrendered_yaml && w.unread_patches.is_empty()
+}
+
+/// `what`, with why a finding about it is only a note (see [`settled`]).
+fn why_open(w: &Workload, what: &str) -> String {
+    if w.unrendered_yaml {
+        format!("{what}: a template line writes YAML that was not rendered")
+    } else {
+        format!(
+            "{what}: may be changed by {}, not read",
+            w.unread_patches.join(", ")
+        )
+    }
+}
+
+/// A flag when `certain`, else a note saying why it is open.
+fn note_or_flag(
+    w: &Workload,
+    out: &mut Vec<Finding>,
+    kind: FlagKind,
+    detail: String,
+    certain: bool,
+) {
+    out.push(Finding {
+        kind,
+        detail: if certain {
+            detail
+        } else {
+            why_open(w, &detail)
+        },
+        certain,
+    })
+}
+
+/// The flags of the main containers: requests, memory limit, readiness and liveness probes.
+fn container_findings(r: &Row) -> Vec<Finding> {
+    let mut out = Vec::new();
+    per_container(
+        r,
+        &mut out,
+        FlagKind::NoRequests,
+        &|c| c.requests.is_empty(),
+        &|c| c.resources_templated || c.requests.iter().any(|x| templated_text(x)),
+    );
+    per_container(
+        r,
+        &mut out,
+        FlagKind::NoMemoryLimit,
+        &|c| !c.limits.iter().any(|l| l.starts_with("memory=")),
+        &|c| c.resources_templated || c.limits.iter().any(|x| templated_text(x)),
+    );
+    per_container(
+        r,
+        &mut out,
+        FlagKind::NoReadinessProbe,
+        &|c| c.readiness_probe.is_none(),
+        &|c| c.readiness_probe.as_ref().is_some_and(|p| p.templated),
+    );
+    per_container(
+        r,
+        &mut out,
+        FlagKind::NoLivenessProbe,
+        &|c| c.liveness_probe.is_none(),
+        &|c| c.liveness_probe.as_ref().is_some_and(|p| p.templated),
+    );
+    out
+}
+
+/// A note for the main containers whose setting is `templated`, and a flag (or a note,
+/// see [`settled`]) for those `missing` it.
+fn per_container(
+    r: &Row,
+    out: &mut Vec<Finding>,
+    kind: FlagKind,
+    missing: &dyn Fn(&Container) -> bool,
+    templated: &dyn Fn(&Container) -> bool,
+) {
+    let main = r.containers.iter().filter(|c| !c.init);
+    let names: Vec<&str> = main
+        .clone()
+        .filter(|c| missing(c) && !templated(c))
+        .map(|c| c.name.as_str())
+        .collect();
+    let open_names: Vec<&str> = main
+        .filter(|c| templated(c))
+        .map(|c| c.name.as_str())
+        .collect();
+    if !open_names.is_empty() {
         out.push(Finding {
             kind,
-            detail: if certain { detail } else { why_open(&detail) },
+            detail: format!("templated: {}", open_names.join(", ")),
+            certain: false,
+        });
+    }
+    if !names.is_empty() {
+        let certain = settled(r.workload);
+        out.push(Finding {
+            kind,
+            detail: if certain {
+                names.join(", ")
+            } else {
+                why_open(r.workload, &names.join(", "))
+            },
             certain,
-        })
-    };
+        });
+    }
+}
+
+/// Several replicas (or an autoscaler past one) without anti-affinity or topology spread;
+/// a note when the replicas are not known.
+fn spread_findings(r: &Row, replicas: Option<u64>, several: bool, out: &mut Vec<Finding>) {
     let spread_templated = r
         .anti_affinity
         .iter()
@@ -485,7 +572,13 @@ fn findings(r: &Row) -> Vec<Finding> {
             Some(n) if n > 1 => format!("{n} replicas"),
             _ => "autoscaled past 1".to_string(),
         };
-        note_or_flag(&mut out, FlagKind::NoSpread, detail, sure);
+        note_or_flag(
+            r.workload,
+            out,
+            FlagKind::NoSpread,
+            detail,
+            settled(r.workload),
+        );
     } else if replicas.is_none()
         && !spread_templated
         && r.anti_affinity.is_empty()
@@ -497,6 +590,10 @@ fn findings(r: &Row) -> Vec<Finding> {
             certain: false,
         });
     }
+}
+
+/// No budget for several replicas or an autoscaler, and budgets that block drains.
+fn budget_findings(r: &Row, replicas: Option<u64>, several: bool, out: &mut Vec<Finding>) {
     let covering: Vec<&DisruptionBudget> = r
         .budgets
         .iter()
@@ -517,7 +614,13 @@ fn findings(r: &Row) -> Vec<Finding> {
                 certain: false,
             });
         } else {
-            note_or_flag(&mut out, FlagKind::NoBudget, detail, sure);
+            note_or_flag(
+                r.workload,
+                out,
+                FlagKind::NoBudget,
+                detail,
+                settled(r.workload),
+            );
         }
     }
     let least = if r.autoscalers.is_empty() {
@@ -544,7 +647,6 @@ fn findings(r: &Row) -> Vec<Finding> {
             });
         }
     }
-    out
 }
 
 /// Flags per kind for a project's own component workloads (not samples, not bundled).

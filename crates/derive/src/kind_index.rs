@@ -77,14 +77,38 @@ fn what(group: &str, resource: &str) -> String {
 
 /// Builds the kind index and the list of unresolved kind mentions.
 pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
-    let names = ResourceNames::new(projects);
-    let mut kinds = Index::new();
-    let mut unresolved = Vec::new();
-    // Rules with wildcards are attached once every named kind is in the index.
-    let mut wildcard_hooks: Vec<(RuleResource, KindWebhook)> = Vec::new();
-    let mut wildcard_grants: Vec<(RuleResource, KindGrant)> = Vec::new();
-
+    let mut index = Builder {
+        names: ResourceNames::new(projects),
+        kinds: Index::new(),
+        unresolved: Vec::new(),
+        wildcard_hooks: Vec::new(),
+        wildcard_grants: Vec::new(),
+    };
     for p in projects {
+        index.definitions(p);
+        index.controllers(p);
+        index.informers(p);
+        index.package_operations(p);
+        index.webhooks(p);
+        index.grants(p);
+    }
+    index.attach_wildcards();
+    index.finish()
+}
+
+/// The index while it is built from the projects' rows.
+struct Builder<'a> {
+    names: ResourceNames,
+    kinds: Index,
+    unresolved: Vec<UnresolvedKind>,
+    /// Rules with wildcards are attached once every named kind is in the index.
+    wildcard_hooks: Vec<(RuleResource<'a>, KindWebhook)>,
+    wildcard_grants: Vec<(RuleResource<'a>, KindGrant)>,
+}
+
+impl<'a> Builder<'a> {
+    /// Every CRD, marked by how the project has it; the component's own also define the kind.
+    fn definitions(&mut self, p: &Project) {
         for crd in &p.findings.crds {
             let how = if crd.bundled {
                 "bundled"
@@ -93,7 +117,7 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
             } else {
                 "component"
             };
-            let e = entry(&mut kinds, &crd.group, &crd.kind);
+            let e = entry(&mut self.kinds, &crd.group, &crd.kind);
             if how == "component" {
                 e.defined_by.push(p.name.clone());
             }
@@ -103,7 +127,10 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
                 sources: crd.sources.clone(),
             });
         }
+    }
 
+    /// The watches and writes of the component's controllers.
+    fn controllers(&mut self, p: &Project) {
         for c in p
             .findings
             .controllers
@@ -112,7 +139,7 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
         {
             for w in &c.watches {
                 if w.is_resolved() {
-                    entry(&mut kinds, &w.group, &w.kind)
+                    entry(&mut self.kinds, &w.group, &w.kind)
                         .watched_by
                         .push(KindWatcher {
                             project: p.name.clone(),
@@ -122,7 +149,7 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
                             sources: w.sources.clone(),
                         });
                 } else {
-                    unresolved.push(UnresolvedKind {
+                    self.unresolved.push(UnresolvedKind {
                         project: p.name.clone(),
                         usage: "watch".into(),
                         what: format!("{}.{}", w.import_path.as_deref().unwrap_or("?"), w.kind),
@@ -133,7 +160,7 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
             }
             for o in &c.operations {
                 if o.group == UNRESOLVED {
-                    unresolved.push(UnresolvedKind {
+                    self.unresolved.push(UnresolvedKind {
                         project: p.name.clone(),
                         usage: "write".into(),
                         what: format!("{} {}", o.verb, o.kind),
@@ -142,7 +169,7 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
                     });
                     continue;
                 }
-                entry(&mut kinds, &o.group, &o.kind)
+                entry(&mut self.kinds, &o.group, &o.kind)
                     .written_by
                     .push(KindWriter {
                         project: p.name.clone(),
@@ -154,6 +181,10 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
                     });
             }
         }
+    }
+
+    /// The component's informers outside controllers.
+    fn informers(&mut self, p: &Project) {
         for i in p
             .findings
             .informers
@@ -161,7 +192,7 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
             .filter(|i| i.area.is_component())
         {
             if i.group == UNRESOLVED {
-                unresolved.push(UnresolvedKind {
+                self.unresolved.push(UnresolvedKind {
                     project: p.name.clone(),
                     usage: "watch".into(),
                     what: i.kind.clone(),
@@ -170,7 +201,7 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
                 });
                 continue;
             }
-            entry(&mut kinds, &i.group, &i.kind)
+            entry(&mut self.kinds, &i.group, &i.kind)
                 .watched_by
                 .push(KindWatcher {
                     project: p.name.clone(),
@@ -180,6 +211,10 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
                     sources: i.sources.clone(),
                 });
         }
+    }
+
+    /// The component's client writes outside controllers.
+    fn package_operations(&mut self, p: &Project) {
         for o in p
             .findings
             .package_operations
@@ -187,7 +222,7 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
             .filter(|o| o.area.is_component())
         {
             if o.group == UNRESOLVED {
-                unresolved.push(UnresolvedKind {
+                self.unresolved.push(UnresolvedKind {
                     project: p.name.clone(),
                     usage: "write".into(),
                     what: format!("{} {}", o.verb, o.kind),
@@ -196,7 +231,7 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
                 });
                 continue;
             }
-            entry(&mut kinds, &o.group, &o.kind)
+            entry(&mut self.kinds, &o.group, &o.kind)
                 .written_by
                 .push(KindWriter {
                     project: p.name.clone(),
@@ -207,7 +242,10 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
                     sources: o.sources.clone(),
                 });
         }
+    }
 
+    /// The component's webhooks: by the kind they serve in code, and by their rules.
+    fn webhooks(&mut self, p: &'a Project) {
         for w in p
             .findings
             .webhooks
@@ -220,7 +258,7 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
                 w.name.clone()
             };
             if let Some(object) = &w.object {
-                entry(&mut kinds, &object.group, &object.kind)
+                entry(&mut self.kinds, &object.group, &object.kind)
                     .webhooks
                     .push(KindWebhook {
                         project: p.name.clone(),
@@ -242,11 +280,11 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
                         sources: w.sources.clone(),
                     };
                     if r.is_wildcard() {
-                        wildcard_hooks.push((r, hook));
-                    } else if let Some(kind) = names.kind_of(r.group, r.resource) {
-                        entry(&mut kinds, r.group, kind).webhooks.push(hook);
+                        self.wildcard_hooks.push((r, hook));
+                    } else if let Some(kind) = self.names.kind_of(r.group, r.resource) {
+                        entry(&mut self.kinds, r.group, kind).webhooks.push(hook);
                     } else {
-                        unresolved.push(UnresolvedKind {
+                        self.unresolved.push(UnresolvedKind {
                             project: p.name.clone(),
                             usage: "webhook".into(),
                             what: what(r.group, r.resource),
@@ -257,7 +295,10 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
                 }
             }
         }
+    }
 
+    /// The component's RBAC rules.
+    fn grants(&mut self, p: &'a Project) {
         for rule in p
             .findings
             .rbac
@@ -275,11 +316,11 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
                     sources: rule.sources.clone(),
                 };
                 if r.is_wildcard() {
-                    wildcard_grants.push((r, grant));
-                } else if let Some(kind) = names.kind_of(r.group, r.resource) {
-                    entry(&mut kinds, r.group, kind).grants.push(grant);
+                    self.wildcard_grants.push((r, grant));
+                } else if let Some(kind) = self.names.kind_of(r.group, r.resource) {
+                    entry(&mut self.kinds, r.group, kind).grants.push(grant);
                 } else {
-                    unresolved.push(UnresolvedKind {
+                    self.unresolved.push(UnresolvedKind {
                         project: p.name.clone(),
                         usage: "rbac".into(),
                         what: what(r.group, r.resource),
@@ -291,46 +332,55 @@ pub fn build(projects: &[Project]) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
         }
     }
 
-    for e in kinds.values_mut() {
-        for (r, hook) in &wildcard_hooks {
-            if r.covers(e, &names) {
-                e.webhooks.push(hook.clone());
+    /// The wildcard webhooks and grants, on every entry they cover.
+    fn attach_wildcards(&mut self) {
+        for e in self.kinds.values_mut() {
+            for (r, hook) in &self.wildcard_hooks {
+                if r.covers(e, &self.names) {
+                    e.webhooks.push(hook.clone());
+                }
             }
-        }
-        for (r, grant) in &wildcard_grants {
-            if r.covers(e, &names) {
-                e.grants.push(grant.clone());
+            for (r, grant) in &self.wildcard_grants {
+                if r.covers(e, &self.names) {
+                    e.grants.push(grant.clone());
+                }
             }
         }
     }
 
-    let kinds = kinds
-        .into_values()
-        .map(|mut k| {
-            k.defined_by.sort();
-            k.defined_by.dedup();
-            k.watched_by.sort();
-            k.watched_by.dedup();
-            k.definitions = merge_sources(k.definitions, |d| (d.project.clone(), d.how.clone()));
-            k.written_by = merge_sources(k.written_by, |w| {
-                (
-                    w.project.clone(),
-                    w.controller.clone(),
-                    w.package.clone(),
-                    w.function.clone(),
-                    w.verb.clone(),
-                )
-            });
-            k.webhooks.sort();
-            k.webhooks.dedup();
-            k.grants.sort();
-            k.grants.dedup();
-            k
-        })
-        .collect();
-    unresolved.sort();
-    unresolved.dedup();
-    (kinds, unresolved)
+    /// The entries and unresolved mentions, sorted, each row once.
+    fn finish(self) -> (Vec<KindEntry>, Vec<UnresolvedKind>) {
+        let kinds = self
+            .kinds
+            .into_values()
+            .map(|mut k| {
+                k.defined_by.sort();
+                k.defined_by.dedup();
+                k.watched_by.sort();
+                k.watched_by.dedup();
+                k.definitions =
+                    merge_sources(k.definitions, |d| (d.project.clone(), d.how.clone()));
+                k.written_by = merge_sources(k.written_by, |w| {
+                    (
+                        w.project.clone(),
+                        w.controller.clone(),
+                        w.package.clone(),
+                        w.function.clone(),
+                        w.verb.clone(),
+                    )
+                });
+                k.webhooks.sort();
+                k.webhooks.dedup();
+                k.grants.sort();
+                k.grants.dedup();
+                k
+            })
+            .collect();
+        let mut unresolved = self.unresolved;
+        unresolved.sort();
+        unresolved.dedup();
+        (kinds, unresolved)
+    }
 }
 
 /// Rows with sources whose key is equal become one row with all their sources.

@@ -195,196 +195,270 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
     let Some(main) = main_of(html) else {
         return;
     };
-    let kinds_prefix = format!("{root}kinds/");
-    let mut title = String::new();
-    let mut body = String::new();
-    let mut heading: Option<(u8, String)> = None;
-    // Headings marked `data-search`: (category, anchor, text, the rows under it), and the
-    // one whose rows are being read.
-    let mut marked: Option<(String, String)> = None;
-    let mut sections: Vec<(String, String, String, Vec<usize>)> = Vec::new();
-    let mut open_section: Option<usize> = None;
-    let mut section = String::new();
-    let mut table: Option<String> = None;
-    let mut row: Option<Row> = None;
-    let mut rows: Vec<(String, String, Row)> = Vec::new();
-    let mut page_kinds: Vec<String> = Vec::new();
-    // The skipped element being read past (its tag name) and how many elements of the
-    // same name are open inside it.
-    let mut skipping: Option<(&str, usize)> = None;
-    let mut in_permalink = false;
-    // Where the body's text after the `<h1>` starts.
-    let mut after_title = 0;
-
+    let mut reader = Reader::new(format!("{root}kinds/"));
     for event in scan(main) {
+        reader.event(event);
+    }
+    let page = reader.page;
+    if page.title.is_empty() {
+        return;
+    }
+    out.push(page_document(&page, url, &project, category));
+    // Rows of the cross-project pages repeat the projects' own rows: index them once.
+    if project.is_empty() {
+        return;
+    }
+    out.extend(section_documents(&page, url, &project));
+    for (category, section, r) in page.rows {
+        out.extend(row_document(
+            &page.title,
+            url,
+            &project,
+            category,
+            section,
+            r,
+        ));
+    }
+}
+
+/// What a page's `<main>` says, as [`Reader`] collects it.
+#[derive(Default)]
+struct Page {
+    title: String,
+    body: String,
+    /// Where the body's text after the `<h1>` starts.
+    after_title: usize,
+    /// Headings marked `data-search`: (category, anchor, text, the rows under it).
+    sections: Vec<(String, String, String, Vec<usize>)>,
+    /// The rows of marked tables: (category, the section heading above, the row).
+    rows: Vec<(String, String, Row)>,
+    /// Kinds the page links to outside rows.
+    kinds: Vec<String>,
+}
+
+/// Reads a page's `<main>` event by event into a [`Page`].
+struct Reader<'h> {
+    /// `ROOT/kinds/`: links to kind pages start with it.
+    kinds_prefix: String,
+    page: Page,
+    heading: Option<(u8, String)>,
+    /// The open heading's `data-search` category and id, if it is marked.
+    marked: Option<(String, String)>,
+    /// The marked heading whose rows are being read.
+    open_section: Option<usize>,
+    /// The text of the last heading below the title.
+    section: String,
+    table: Option<String>,
+    row: Option<Row>,
+    /// The skipped element being read past (its tag name) and how many elements of the
+    /// same name are open inside it.
+    skipping: Option<(&'h str, usize)>,
+    in_permalink: bool,
+}
+
+impl<'h> Reader<'h> {
+    fn new(kinds_prefix: String) -> Reader<'h> {
+        Reader {
+            kinds_prefix,
+            page: Page::default(),
+            heading: None,
+            marked: None,
+            open_section: None,
+            section: String::new(),
+            table: None,
+            row: None,
+            skipping: None,
+            in_permalink: false,
+        }
+    }
+
+    fn event(&mut self, event: Event<'h>) {
         match event {
             Event::Open {
                 name,
                 attrs,
                 closed,
-            } => {
-                let empty = closed || is_void(name);
-                if let Some((open, depth)) = skipping.as_mut() {
-                    if *open == name && !empty {
-                        *depth += 1;
-                    }
-                    continue;
-                }
-                if skipped(name, attrs) {
-                    if !empty {
-                        skipping = Some((name, 0));
-                    }
-                    continue;
-                }
-                match name {
-                    "h1" | "h2" | "h3" => {
-                        heading = Some((name.as_bytes()[1], String::new()));
-                        marked = attr(attrs, "data-search").zip(attr(attrs, "id"));
-                    }
-                    "table" => table = attr(attrs, "data-search").map(|c| row_category(&c)),
-                    "tr" if table.is_some() => {
-                        row = attr(attrs, "id").map(|anchor| Row {
-                            anchor,
-                            ..Row::default()
-                        })
-                    }
-                    "td" => {
-                        if let Some(r) = row.as_mut() {
-                            r.skip_cell = attr(attrs, "class").as_deref() == Some("permalink");
-                            r.cell = Some(String::new());
-                        }
-                    }
-                    "a" => {
-                        in_permalink = attr(attrs, "class").as_deref() == Some("permalink");
-                        if let Some(kind) = attr(attrs, "href")
-                            .and_then(|h| h.strip_prefix(&kinds_prefix).map(kind_of_link))
-                            .flatten()
-                        {
-                            match row.as_mut() {
-                                Some(r) => push_unique(&mut r.kinds, kind),
-                                None => push_unique(&mut page_kinds, kind),
-                            }
-                        }
-                    }
-                    // A line break inside a cell ends the cell's first line (its name).
-                    "br" => push_text(&mut row, &mut heading, &mut body, "\n"),
-                    _ => {}
-                }
-            }
-            Event::Close { name } => {
-                if let Some((open, depth)) = skipping.as_mut() {
-                    if *open == name {
-                        match depth.checked_sub(1) {
-                            Some(d) => *depth = d,
-                            None => skipping = None,
-                        }
-                    }
-                    continue;
-                }
-                match name {
-                    "h1" | "h2" | "h3" => {
-                        if let Some((level, text)) = heading.take() {
-                            let text = squash(&text);
-                            let is_title = level == b'1' && title.is_empty();
-                            if is_title {
-                                title = text.clone();
-                            } else {
-                                section = text.clone();
-                            }
-                            // Any heading ends the section of the one before.
-                            open_section = marked.take().map(|(category, id)| {
-                                sections.push((category, id, text.clone(), Vec::new()));
-                                sections.len() - 1
-                            });
-                            append(&mut body, &text);
-                            if is_title {
-                                after_title = body.len();
-                            }
-                        }
-                    }
-                    "a" => in_permalink = false,
-                    "td" => {
-                        if let Some(r) = row.as_mut()
-                            && let Some(cell) = r.cell.take()
-                            && !r.skip_cell
-                        {
-                            r.cells.push(cell);
-                        }
-                    }
-                    "tr" => {
-                        if let (Some(r), Some(cat)) = (row.take(), table.as_ref()) {
-                            if let Some(members) = open_section.and_then(|i| sections.get_mut(i)) {
-                                members.3.push(rows.len());
-                            }
-                            rows.push((cat.clone(), section.clone(), r));
-                        }
-                    }
-                    "table" => table = None,
-                    "p" | "li" | "div" | "dd" | "dt" | "th" | "pre" => {
-                        push_text(&mut row, &mut heading, &mut body, " ")
-                    }
-                    _ => {}
-                }
-            }
+            } => self.open(name, attrs, closed),
+            Event::Close { name } => self.close(name),
             Event::Text(text) => {
-                if skipping.is_some() || in_permalink {
-                    continue;
+                if self.skipping.is_some() || self.in_permalink {
+                    return;
                 }
                 let text = decode(text);
-                push_text(&mut row, &mut heading, &mut body, &text);
+                push_text(&mut self.row, &mut self.heading, &mut self.page.body, &text);
             }
         }
     }
 
-    if title.is_empty() {
-        return;
+    fn open(&mut self, name: &'h str, attrs: &str, closed: bool) {
+        let empty = closed || is_void(name);
+        if let Some((open, depth)) = self.skipping.as_mut() {
+            if *open == name && !empty {
+                *depth += 1;
+            }
+            return;
+        }
+        if skipped(name, attrs) {
+            if !empty {
+                self.skipping = Some((name, 0));
+            }
+            return;
+        }
+        match name {
+            "h1" | "h2" | "h3" => {
+                self.heading = Some((name.as_bytes()[1], String::new()));
+                self.marked = attr(attrs, "data-search").zip(attr(attrs, "id"));
+            }
+            "table" => self.table = attr(attrs, "data-search").map(|c| row_category(&c)),
+            "tr" if self.table.is_some() => {
+                self.row = attr(attrs, "id").map(|anchor| Row {
+                    anchor,
+                    ..Row::default()
+                })
+            }
+            "td" => {
+                if let Some(r) = self.row.as_mut() {
+                    r.skip_cell = attr(attrs, "class").as_deref() == Some("permalink");
+                    r.cell = Some(String::new());
+                }
+            }
+            "a" => {
+                self.in_permalink = attr(attrs, "class").as_deref() == Some("permalink");
+                if let Some(kind) = attr(attrs, "href")
+                    .and_then(|h| h.strip_prefix(&self.kinds_prefix).map(kind_of_link))
+                    .flatten()
+                {
+                    match self.row.as_mut() {
+                        Some(r) => push_unique(&mut r.kinds, kind),
+                        None => push_unique(&mut self.page.kinds, kind),
+                    }
+                }
+            }
+            // A line break inside a cell ends the cell's first line (its name).
+            "br" => push_text(&mut self.row, &mut self.heading, &mut self.page.body, "\n"),
+            _ => {}
+        }
     }
+
+    fn close(&mut self, name: &str) {
+        if let Some((open, depth)) = self.skipping.as_mut() {
+            if *open == name {
+                match depth.checked_sub(1) {
+                    Some(d) => *depth = d,
+                    None => self.skipping = None,
+                }
+            }
+            return;
+        }
+        match name {
+            "h1" | "h2" | "h3" => self.close_heading(),
+            "a" => self.in_permalink = false,
+            "td" => {
+                if let Some(r) = self.row.as_mut()
+                    && let Some(cell) = r.cell.take()
+                    && !r.skip_cell
+                {
+                    r.cells.push(cell);
+                }
+            }
+            "tr" => self.close_row(),
+            "table" => self.table = None,
+            "p" | "li" | "div" | "dd" | "dt" | "th" | "pre" => {
+                push_text(&mut self.row, &mut self.heading, &mut self.page.body, " ")
+            }
+            _ => {}
+        }
+    }
+
+    /// Keeps the row just read if it is in a marked table, under the marked heading above.
+    fn close_row(&mut self) {
+        let (Some(r), Some(cat)) = (self.row.take(), self.table.as_ref()) else {
+            return;
+        };
+        if let Some(members) = self
+            .open_section
+            .and_then(|i| self.page.sections.get_mut(i))
+        {
+            members.3.push(self.page.rows.len());
+        }
+        self.page.rows.push((cat.clone(), self.section.clone(), r));
+    }
+
+    /// The page's title (its first `<h1>`) or a section heading.
+    fn close_heading(&mut self) {
+        let Some((level, text)) = self.heading.take() else {
+            return;
+        };
+        let page = &mut self.page;
+        let text = squash(&text);
+        let is_title = level == b'1' && page.title.is_empty();
+        if is_title {
+            page.title = text.clone();
+        } else {
+            self.section = text.clone();
+        }
+        // Any heading ends the section of the one before.
+        self.open_section = self.marked.take().map(|(category, id)| {
+            page.sections.push((category, id, text.clone(), Vec::new()));
+            page.sections.len() - 1
+        });
+        append(&mut page.body, &text);
+        if is_title {
+            page.after_title = page.body.len();
+        }
+    }
+}
+
+/// The document of the page itself.
+fn page_document(page: &Page, url: &str, project: &str, category: &str) -> Document {
     // The snippet starts after the title, which the result shows already.
-    let snippet = cut(&squash(&body[after_title..]), SNIPPET_CHARS);
-    let body = squash(&body);
-    if category == "kind" {
+    let snippet = cut(&squash(&page.body[page.after_title..]), SNIPPET_CHARS);
+    let body = squash(&page.body);
+    let kinds = if category == "kind" {
         // A kind page is about its own kind, whatever else it links to.
-        page_kinds = url
-            .trim_end_matches('/')
+        url.trim_end_matches('/')
             .rsplit('/')
             .next()
             .map(|k| vec![k.to_string()])
-            .unwrap_or_default();
-    }
-    out.push(Document {
-        title: title.clone(),
+            .unwrap_or_default()
+    } else {
+        page.kinds.clone()
+    };
+    Document {
+        title: page.title.clone(),
         body,
-        project: project.clone(),
+        project: project.to_string(),
         category: category.into(),
         url: url.into(),
-        page: title.clone(),
+        page: page.title.clone(),
         context: String::new(),
         snippet,
-        kinds: page_kinds,
-    });
-    // Rows of the cross-project pages repeat the projects' own rows: index them once.
-    if project.is_empty() {
-        return;
+        kinds,
     }
-    for (category, id, heading_text, members) in &sections {
+}
+
+/// One document per marked heading: what the rows of its section say.
+fn section_documents(page: &Page, url: &str, project: &str) -> Vec<Document> {
+    let mut out = Vec::new();
+    for (category, id, heading_text, members) in &page.sections {
         let said: Vec<String> = members
             .iter()
-            .filter_map(|&i| rows.get(i))
+            .filter_map(|&i| page.rows.get(i))
             .map(|(_, _, r)| squash(&r.cells.join(" ")))
             .collect();
         let body = said.join(" · ");
         out.push(Document {
             title: heading_text.clone(),
             body: body.clone(),
-            project: project.clone(),
+            project: project.to_string(),
             category: category.clone(),
             url: format!("{url}#{id}"),
-            page: title.clone(),
+            page: page.title.clone(),
             context: String::new(),
             snippet: cut(&body, SNIPPET_CHARS),
             kinds: members
                 .iter()
-                .filter_map(|&i| rows.get(i))
+                .filter_map(|&i| page.rows.get(i))
                 .flat_map(|(_, _, r)| r.kinds.iter().cloned())
                 .fold(Vec::new(), |mut acc, k| {
                     push_unique(&mut acc, k);
@@ -392,80 +466,89 @@ fn read_page(html: &str, url: &str, root: &str, out: &mut Vec<Document>) {
                 }),
         });
     }
-    for (category, section, r) in rows {
-        // Each non-empty cell as its first line and the rest.
-        let split: Vec<(String, String)> = r
-            .cells
-            .iter()
-            .filter_map(|c| {
-                let c = c.trim_start();
-                let (line, rest) = c.split_once('\n').unwrap_or((c, ""));
-                let line = squash(line);
-                (!line.is_empty()).then(|| (line, squash(rest)))
-            })
-            .collect();
-        let text = r
-            .cells
-            .iter()
-            .map(|c| squash(c))
-            .filter(|c| !c.is_empty())
-            .collect::<Vec<_>>()
-            .join(" · ");
-        // The row's name: the first line of its first cell, and of the second when the
-        // row has more (a verb and its kind, a flag and its type). A CRD field's name is
-        // its path (the first cell's last line): `storageUri` is a field of many objects,
-        // `spec.predictor.model.storageUri` one of them.
-        let Some((first, _)) = split.first() else {
-            continue;
-        };
-        let field_path = r
-            .cells
-            .first()
-            .filter(|_| category == "crd-field")
-            .and_then(|c| c.split('\n').map(squash).rfind(|l| !l.is_empty()))
-            .filter(|path| path != first);
-        let (row_title, named) = match (&field_path, split.get(1)) {
-            (Some(path), _) => (path.clone(), 1),
-            (None, Some((second, _))) if split.len() > 2 => (format!("{first} {second}"), 2),
-            _ => (first.clone(), 1),
-        };
-        // The snippet says what the title does not: of a field's first cell, what
-        // follows its name (`required`; the path is the title), or the rest of the cells
-        // the title is made of; then the other cells.
-        let snippet = split
-            .iter()
-            .enumerate()
-            .flat_map(|(i, (line, rest))| match (&field_path, i) {
-                (Some(path), 0) => {
-                    let name = path.rsplit('.').next().unwrap_or_default();
-                    [line.strip_prefix(name).unwrap_or(line).trim_start(), ""]
-                }
-                _ if i < named => ["", rest.as_str()],
-                _ => [line.as_str(), rest.as_str()],
-            })
-            .filter(|part| !part.is_empty())
-            .collect::<Vec<_>>()
-            .join(" · ");
-        // The section above a row names its controller or binary; above a CRD field it
-        // is the version, which every field shares: left out, it would only make
-        // "version" and "served" match thousands of fields.
-        let body = if category == "crd-field" {
-            text.clone()
-        } else {
-            format!("{text} {section}")
-        };
-        out.push(Document {
-            title: row_title,
-            body,
-            project: project.clone(),
-            category,
-            url: format!("{url}#{}", r.anchor),
-            page: title.clone(),
-            context: section,
-            snippet: cut(&snippet, SNIPPET_CHARS),
-            kinds: r.kinds,
-        });
-    }
+    out
+}
+
+/// The document of one row of a marked table under `section`, on the page titled
+/// `page_title`; none for a row whose cells are all empty.
+fn row_document(
+    page_title: &str,
+    url: &str,
+    project: &str,
+    category: String,
+    section: String,
+    r: Row,
+) -> Option<Document> {
+    // Each non-empty cell as its first line and the rest.
+    let split: Vec<(String, String)> = r
+        .cells
+        .iter()
+        .filter_map(|c| {
+            let c = c.trim_start();
+            let (line, rest) = c.split_once('\n').unwrap_or((c, ""));
+            let line = squash(line);
+            (!line.is_empty()).then(|| (line, squash(rest)))
+        })
+        .collect();
+    let text = r
+        .cells
+        .iter()
+        .map(|c| squash(c))
+        .filter(|c| !c.is_empty())
+        .collect::<Vec<_>>()
+        .join(" · ");
+    // The row's name: the first line of its first cell, and of the second when the
+    // row has more (a verb and its kind, a flag and its type). A CRD field's name is
+    // its path (the first cell's last line): `storageUri` is a field of many objects,
+    // `spec.predictor.model.storageUri` one of them.
+    let (first, _) = split.first()?;
+    let field_path = r
+        .cells
+        .first()
+        .filter(|_| category == "crd-field")
+        .and_then(|c| c.split('\n').map(squash).rfind(|l| !l.is_empty()))
+        .filter(|path| path != first);
+    let (row_title, named) = match (&field_path, split.get(1)) {
+        (Some(path), _) => (path.clone(), 1),
+        (None, Some((second, _))) if split.len() > 2 => (format!("{first} {second}"), 2),
+        _ => (first.clone(), 1),
+    };
+    // The snippet says what the title does not: of a field's first cell, what
+    // follows its name (`required`; the path is the title), or the rest of the cells
+    // the title is made of; then the other cells.
+    let snippet = split
+        .iter()
+        .enumerate()
+        .flat_map(|(i, (line, rest))| match (&field_path, i) {
+            (Some(path), 0) => {
+                let name = path.rsplit('.').next().unwrap_or_default();
+                [line.strip_prefix(name).unwrap_or(line).trim_start(), ""]
+            }
+            _ if i < named => ["", rest.as_str()],
+            _ => [line.as_str(), rest.as_str()],
+        })
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" · ");
+    // The section above a row names its controller or binary; above a CRD field it
+    // is the version, which every field shares: left out, it would only make
+    // "version" and "served" match thousands of fields.
+    let body = if category == "crd-field" {
+        text.clone()
+    } else {
+        format!("{text} {section}")
+    };
+    Some(Document {
+        title: row_title,
+        body,
+        project: project.to_string(),
+        category,
+        url: format!("{url}#{}", r.anchor),
+        page: page_title.to_string(),
+        context: section,
+        snippet: cut(&snippet, SNIPPET_CHARS),
+        kinds: r.kinds,
+    })
 }
 
 fn push_unique(list: &mut Vec<String>, value: String) {

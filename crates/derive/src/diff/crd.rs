@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, HashSet};
 use super::rows::pair;
 use super::{Category, ChangeKind, GroupKind, RowChange};
 use crate::schema;
-use model::{Crd, Project, SourceRef};
+use model::{Crd, CrdVersion, Project, SourceRef};
 
 /// The copies of one kind at the old and the new revision.
 type Sides<'a> = (Vec<&'a Crd>, Vec<&'a Crd>);
@@ -131,20 +131,58 @@ fn row(
 
 /// One CRD at both sides.
 fn compare(o: &Crd, n: &Crd, out: &mut Vec<RowChange>) {
-    let both = |mut r: RowChange| {
-        r.before = o.sources.first().cloned();
-        r.after = n.sources.first().cloned();
-        r
-    };
-    let kind_row = |detail: String, breaking: bool| {
-        both(row(
+    kind_changes(o, n, out);
+    for nv in &n.versions {
+        version_changes(o, n, nv, out);
+    }
+    for ov in o
+        .versions
+        .iter()
+        .filter(|v| !n.versions.iter().any(|x| x.name == v.name))
+    {
+        let mut r = both(
+            o,
             n,
-            Category::Crd,
-            subject(n),
-            ChangeKind::Changed,
-            detail,
-            breaking,
-        ))
+            row(
+                n,
+                Category::CrdVersion,
+                format!("{} {}", subject(n), ov.name),
+                ChangeKind::Removed,
+                if ov.served {
+                    "version removed (was served)".into()
+                } else {
+                    "version removed (was not served)".into()
+                },
+                ov.served,
+            ),
+        );
+        r.after = None;
+        out.push(r);
+    }
+}
+
+/// `r` placed at both sides: the old CRD's first source before, the new one's after.
+fn both(o: &Crd, n: &Crd, mut r: RowChange) -> RowChange {
+    r.before = o.sources.first().cloned();
+    r.after = n.sources.first().cloned();
+    r
+}
+
+/// The changes of the kind itself: scope, plural, storage version, short names, file.
+fn kind_changes(o: &Crd, n: &Crd, out: &mut Vec<RowChange>) {
+    let kind_row = |detail: String, breaking: bool| {
+        both(
+            o,
+            n,
+            row(
+                n,
+                Category::Crd,
+                subject(n),
+                ChangeKind::Changed,
+                detail,
+                breaking,
+            ),
+        )
     };
     if o.scope != n.scope {
         out.push(kind_row(format!("scope: {} → {}", o.scope, n.scope), true));
@@ -182,123 +220,125 @@ fn compare(o: &Crd, n: &Crd, out: &mut Vec<RowChange>) {
     {
         out.push(kind_row(format!("moved: {} → {}", a.file, b.file), false));
     }
-    for nv in &n.versions {
-        let at = format!("{} {}", subject(n), nv.name);
-        let version_row = |change: ChangeKind, detail: String, breaking: bool| {
-            both(row(
+}
+
+/// The changes of version `nv` of the new CRD: added, served, deprecated, printer columns,
+/// and its schema's when it is served at both sides.
+fn version_changes(o: &Crd, n: &Crd, nv: &CrdVersion, out: &mut Vec<RowChange>) {
+    let at = format!("{} {}", subject(n), nv.name);
+    let version_row = |change: ChangeKind, detail: String, breaking: bool| {
+        both(
+            o,
+            n,
+            row(
                 n,
                 Category::CrdVersion,
                 at.clone(),
                 change,
                 detail,
                 breaking,
-            ))
+            ),
+        )
+    };
+    let Some(ov) = o.versions.iter().find(|v| v.name == nv.name) else {
+        let mut r = version_row(
+            ChangeKind::Added,
+            format!(
+                "new version{}",
+                if nv.served {
+                    ", served"
+                } else {
+                    ", not served"
+                }
+            ),
+            false,
+        );
+        r.before = None;
+        out.push(r);
+        return;
+    };
+    if ov.served && !nv.served {
+        out.push(version_row(
+            ChangeKind::Changed,
+            "no longer served".into(),
+            true,
+        ));
+    } else if !ov.served && nv.served {
+        out.push(version_row(ChangeKind::Changed, "now served".into(), false));
+    }
+    if !ov.deprecated && nv.deprecated {
+        out.push(version_row(
+            ChangeKind::Changed,
+            "now deprecated".into(),
+            false,
+        ));
+    }
+    if ov.printer_columns != nv.printer_columns {
+        let names = |v: &CrdVersion| {
+            v.printer_columns
+                .iter()
+                .map(|c| c.name.clone())
+                .collect::<Vec<_>>()
+                .join(", ")
         };
-        let Some(ov) = o.versions.iter().find(|v| v.name == nv.name) else {
-            let mut r = version_row(
-                ChangeKind::Added,
-                format!(
-                    "new version{}",
-                    if nv.served {
-                        ", served"
-                    } else {
-                        ", not served"
-                    }
-                ),
-                false,
-            );
-            r.before = None;
-            out.push(r);
-            continue;
+        out.push(version_row(
+            ChangeKind::Changed,
+            format!(
+                "printer columns: {} → {}",
+                or_none(&names(ov)),
+                or_none(&names(nv))
+            ),
+            false,
+        ));
+    }
+    if ov.served && nv.served {
+        schema_changes(o, n, nv, &at, out);
+    }
+}
+
+/// The schema changes of version `nv` (`at`: the CRD and version), served at both sides.
+fn schema_changes(o: &Crd, n: &Crd, nv: &CrdVersion, at: &str, out: &mut Vec<RowChange>) {
+    let schema_of = |c: &'_ Crd| c.schema.iter().find(|s| s.version == nv.name).cloned();
+    let (Some(os), Some(ns)) = (schema_of(o), schema_of(n)) else {
+        return;
+    };
+    let found = schema::diff::between(&os, &ns, true);
+    for f in found.changes {
+        let change = match f.change {
+            schema::diff::Change::Added => ChangeKind::Added,
+            schema::diff::Change::Removed => ChangeKind::Removed,
+            schema::diff::Change::Changed => ChangeKind::Changed,
         };
-        if ov.served && !nv.served {
-            out.push(version_row(
-                ChangeKind::Changed,
-                "no longer served".into(),
-                true,
-            ));
-        } else if !ov.served && nv.served {
-            out.push(version_row(ChangeKind::Changed, "now served".into(), false));
-        }
-        if !ov.deprecated && nv.deprecated {
-            out.push(version_row(
-                ChangeKind::Changed,
-                "now deprecated".into(),
-                false,
-            ));
-        }
-        if ov.printer_columns != nv.printer_columns {
-            let names = |v: &model::CrdVersion| {
-                v.printer_columns
-                    .iter()
-                    .map(|c| c.name.clone())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            out.push(version_row(
-                ChangeKind::Changed,
-                format!(
-                    "printer columns: {} → {}",
-                    or_none(&names(ov)),
-                    or_none(&names(nv))
-                ),
-                false,
-            ));
-        }
-        if !(ov.served && nv.served) {
-            continue;
-        }
-        let schema_of = |c: &'_ Crd| c.schema.iter().find(|s| s.version == nv.name).cloned();
-        let (Some(os), Some(ns)) = (schema_of(o), schema_of(n)) else {
-            continue;
-        };
-        let found = schema::diff::between(&os, &ns, true);
-        for f in found.changes {
-            let change = match f.change {
-                schema::diff::Change::Added => ChangeKind::Added,
-                schema::diff::Change::Removed => ChangeKind::Removed,
-                schema::diff::Change::Changed => ChangeKind::Changed,
-            };
-            let breaking = f.breaking();
-            out.push(both(row(
+        let breaking = f.breaking();
+        out.push(both(
+            o,
+            n,
+            row(
                 n,
                 Category::CrdField,
                 format!("{at} {}", f.path),
                 change,
                 f.detail(),
                 breaking,
-            )));
-        }
-        if found.cut {
-            out.push(version_row(
+            ),
+        ));
+    }
+    if found.cut {
+        out.push(both(
+            o,
+            n,
+            row(
+                n,
+                Category::CrdVersion,
+                at.to_string(),
                 ChangeKind::Changed,
                 format!(
                     "schema comparison stopped after {} fields; later fields are not compared",
                     schema::diff::MAX_VISITS
                 ),
                 false,
-            ));
-        }
-    }
-    for ov in o
-        .versions
-        .iter()
-        .filter(|v| !n.versions.iter().any(|x| x.name == v.name))
-    {
-        let mut r = both(row(
-            n,
-            Category::CrdVersion,
-            format!("{} {}", subject(n), ov.name),
-            ChangeKind::Removed,
-            if ov.served {
-                "version removed (was served)".into()
-            } else {
-                "version removed (was not served)".into()
-            },
-            ov.served,
+            ),
         ));
-        r.after = None;
-        out.push(r);
     }
 }
 

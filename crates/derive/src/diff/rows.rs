@@ -322,8 +322,42 @@ impl<'a> Packages<'a> {
 /// The rows a project's pages list as its own: not from tests, docs or samples, and not
 /// bundled from another project.
 fn rows_of(p: &Project) -> Vec<Row> {
-    let mut rows = Vec::new();
     let packages = Packages::of(p);
+    SECTIONS
+        .iter()
+        .flat_map(|section| section(p, &packages))
+        .collect()
+}
+
+/// The own rows of one part of the model.
+type Section = fn(&Project, &Packages) -> Vec<Row>;
+
+/// The parts of the model, in the order their rows are listed.
+const SECTIONS: &[Section] = &[
+    controller_rows,
+    package_operation_rows,
+    informer_rows,
+    webhook_rows,
+    rbac_rows,
+    route_rows,
+    binary_rows,
+    feature_gate_rows,
+    metric_rows,
+    service_rows,
+    workload_rows,
+    disruption_budget_rows,
+    manager_option_rows,
+    memory_risk_rows,
+    configmap_rows,
+    helm_chart_rows,
+    image_rows,
+    module_file_rows,
+    dependency_rows,
+];
+
+/// Each controller, its watches, reads and writes.
+fn controller_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for c in p
         .findings
         .controllers
@@ -371,6 +405,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             }
         }
     }
+    rows
+}
+
+/// Client writes outside every controller, by package and function.
+fn package_operation_rows(p: &Project, packages: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for o in p
         .findings
         .package_operations
@@ -389,6 +429,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("version", o.version.clone()),
         );
     }
+    rows
+}
+
+/// Informers outside every controller, by package and function.
+fn informer_rows(p: &Project, packages: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for i in p
         .findings
         .informers
@@ -407,6 +453,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("version", i.version.clone()),
         );
     }
+    rows
+}
+
+fn webhook_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for w in p
         .findings
         .webhooks
@@ -442,6 +493,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("rules", rules.join("; ")),
         );
     }
+    rows
+}
+
+fn rbac_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for r in p
         .findings
         .rbac
@@ -472,6 +528,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .set("verbs", &r.verbs),
         );
     }
+    rows
+}
+
+/// HTTP and gRPC routes.
+fn route_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for e in p
         .findings
         .http_endpoints
@@ -485,6 +547,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
                 .field("framework", e.framework.clone()),
         );
     }
+    rows
+}
+
+/// Each program (not a library's flag set), its flags and environment variables.
+fn binary_rows(p: &Project, packages: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for b in p.findings.binaries.iter().filter(|b| b.area.is_component()) {
         let name = packages.program(b);
         if !b.is_package() {
@@ -521,6 +589,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             ));
         }
     }
+    rows
+}
+
+fn feature_gate_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for g in p
         .findings
         .feature_gates
@@ -539,6 +612,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("locked", if g.locked { "yes" } else { "" }),
         );
     }
+    rows
+}
+
+fn metric_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for m in p.findings.metrics.iter().filter(|m| m.area.is_component()) {
         rows.push(
             Row::new(
@@ -552,6 +630,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("help", if m.help_expr { "" } else { &m.help }),
         );
     }
+    rows
+}
+
+/// Each Service and its ports.
+fn service_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for s in p
         .findings
         .services
@@ -588,6 +672,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             );
         }
     }
+    rows
+}
+
+/// Each workload and its containers.
+fn workload_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for w in p
         .findings
         .workloads
@@ -635,6 +725,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             );
         }
     }
+    rows
+}
+
+fn disruption_budget_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for b in p
         .findings
         .disruption_budgets
@@ -655,6 +750,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .set("selector", &b.selector),
         );
     }
+    rows
+}
+
+/// The settings of each manager's options.
+fn manager_option_rows(p: &Project, packages: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for m in p.findings.managers.iter().filter(|m| m.area.is_component()) {
         let manager = packages.qualified(&m.package, &m.function);
         for o in &m.options {
@@ -679,6 +780,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             );
         }
     }
+    rows
+}
+
+fn memory_risk_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for r in &p.findings.memory_risks {
         let kind = r
             .kind
@@ -696,6 +802,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .set("controllers", &r.controllers),
         );
     }
+    rows
+}
+
+fn configmap_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for c in p
         .findings
         .configmaps
@@ -713,6 +824,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .set("keys", &c.keys),
         );
     }
+    rows
+}
+
+/// Each chart and its values.
+fn helm_chart_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for h in p
         .findings
         .helm_charts
@@ -742,6 +859,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             );
         }
     }
+    rows
+}
+
+fn image_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for i in p
         .findings
         .images
@@ -758,6 +880,12 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("image", i.reference.clone()),
         );
     }
+    rows
+}
+
+/// The go.mod and Cargo.toml files' own modules, listed with the dependencies.
+fn module_file_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for m in p
         .findings
         .module_files
@@ -776,6 +904,11 @@ fn rows_of(p: &Project) -> Vec<Row> {
             .field("toolchain", m.toolchain.clone()),
         );
     }
+    rows
+}
+
+fn dependency_rows(p: &Project, _: &Packages) -> Vec<Row> {
+    let mut rows = Vec::new();
     for d in p
         .findings
         .dependencies
