@@ -5,7 +5,10 @@
 use std::fmt;
 
 pub mod deprecations;
+mod error;
 pub mod resources;
+
+pub use error::Error;
 
 /// A Kubernetes minor version, `1.33`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

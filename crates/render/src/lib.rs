@@ -15,6 +15,7 @@ pub mod content;
 pub mod counts;
 pub mod dependencies;
 pub mod docs;
+mod error;
 pub mod example_yaml;
 pub mod extracted;
 pub mod flow;
@@ -43,6 +44,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use config::Site;
+pub use error::{Error, SinkError};
 use model::{Portal, Project};
 use source::content::Content;
 pub use theme::Theme;
@@ -63,7 +65,7 @@ pub fn render_content(
     portal: &Portal,
     content: &Content,
     theme: &Theme,
-) -> Result<(Vec<OutputFile>, String), String> {
+) -> Result<(Vec<OutputFile>, String), Error> {
     let site_pages = content::render(content, &site.base_path, site.mermaid_js);
     let chrome = views::Chrome::new(site);
     // Content pages show every project closed: names and titles are all they need.
@@ -100,13 +102,13 @@ fn content_fingerprint(site_pages: &content::Rendered, files: &[OutputFile]) -> 
 /// staging folder of the site being written, so a large portal's pages are never all in
 /// memory at once.
 pub trait Sink {
-    fn put(&mut self, file: OutputFile) -> Result<(), String>;
+    fn put(&mut self, file: OutputFile) -> Result<(), SinkError>;
     /// A project's pages are all made and its model is dropped.
     fn project_done(&mut self) {}
 }
 
 impl Sink for Vec<OutputFile> {
-    fn put(&mut self, file: OutputFile) -> Result<(), String> {
+    fn put(&mut self, file: OutputFile) -> Result<(), SinkError> {
         self.push(file);
         Ok(())
     }
@@ -122,18 +124,15 @@ struct Flushing<'a> {
 }
 
 impl Flushing<'_> {
-    fn flush(&mut self, files: &mut Vec<OutputFile>) -> Result<(), String> {
+    fn flush(&mut self, files: &mut Vec<OutputFile>) -> Result<(), Error> {
         for file in files.drain(..) {
             if !self.paths.insert(file.path.clone()) {
-                return Err(format!(
-                    "two pages of the site have the path {}: this is a bug in portolan, please report it with the projects that were built",
-                    file.path
-                ));
+                return Err(Error::DuplicatePath { path: file.path });
             }
             if let Some(folder) = file.path.strip_suffix("index.html") {
                 self.pages.push(folder.to_string());
             }
-            self.sink.put(file)?;
+            self.sink.put(file).map_err(Error::Sink)?;
         }
         Ok(())
     }
@@ -144,7 +143,7 @@ fn content_files(
     chrome: &views::Chrome,
     navigation: &nav::Navigation,
     theme: &Theme,
-) -> Result<Vec<OutputFile>, String> {
+) -> Result<Vec<OutputFile>, Error> {
     let mut files = Vec::new();
     for content_page in &site_pages.pages {
         files.push(OutputFile {
@@ -176,7 +175,7 @@ pub fn render_site(
     content: &Content,
     theme: &Theme,
     sink: &mut dyn Sink,
-) -> Result<String, String> {
+) -> Result<String, Error> {
     let mut out = Flushing {
         sink,
         pages: Vec::new(),
@@ -184,10 +183,10 @@ pub fn render_site(
     };
     let mut files = Vec::new();
     if site.mermaid_js && !theme.has_static(MERMAID_SCRIPT) {
-        return Err(format!(
-            "mermaid_js = true needs the script at themes/{}/static/{MERMAID_SCRIPT} (copy dist/mermaid.min.js of the npm package `mermaid`); portolan loads nothing from other sites",
-            site.theme
-        ));
+        return Err(Error::MermaidScript {
+            theme: site.theme.clone(),
+            script: MERMAID_SCRIPT.to_string(),
+        });
     }
     let root = &site.base_path;
     let site_pages = content::render(content, root, site.mermaid_js);
@@ -270,7 +269,7 @@ pub fn render_site(
                 bytes: page("api_kind.html", &all, "All fields", &view(true))?,
             });
         }
-        Ok::<(), String>(())
+        Ok::<(), Error>(())
     };
     // What needs every project's model comes first: each model is dropped once its own
     // pages are made below.
@@ -537,9 +536,8 @@ struct WithHtml<'a, T: Serialize> {
 
 /// Compact JSON: the data files are for programs, and indentation was a third of their
 /// bytes.
-fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
-    let mut bytes =
-        serde_json::to_vec(value).map_err(|e| format!("cannot serialize the model: {e}"))?;
+fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, Error> {
+    let mut bytes = serde_json::to_vec(value).map_err(Error::Json)?;
     bytes.push(b'\n');
     Ok(bytes)
 }
@@ -588,12 +586,14 @@ fn xml_escape(s: &str) -> String {
 
 /// Lets pages take any serializable view without generic closures.
 pub mod erased {
+    use crate::Error;
+
     pub trait View {
-        fn context(&self) -> Result<tera::Context, String>;
+        fn context(&self) -> Result<tera::Context, Error>;
     }
     impl<T: serde::Serialize> View for T {
-        fn context(&self) -> Result<tera::Context, String> {
-            tera::Context::from_serialize(self).map_err(|e| format!("cannot prepare a page: {e}"))
+        fn context(&self) -> Result<tera::Context, Error> {
+            tera::Context::from_serialize(self).map_err(Error::Context)
         }
     }
 }
