@@ -587,7 +587,7 @@ fn render_model(bytes: &[u8], theme: &render::theme::Theme) -> Option<Vec<render
         &pipeline::analysis::Silent,
         &mut files,
     )
-    .map_err(|e| assert!(!e.contains("a bug in portolan"), "{e}"))
+    .map_err(|e| assert!(!e.to_string().contains("a bug in portolan"), "{e}"))
     .ok()?;
     Some(files)
 }

@@ -11,6 +11,8 @@ use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use anyhow::{Context, bail};
+
 /// The two files `init` writes, as text.
 #[derive(Debug)]
 pub struct Starter {
@@ -32,7 +34,7 @@ const EXAMPLE_URL: &str = "https://github.com/llamastack/llama-stack-k8s-operato
 
 /// The starter files for `sources` (git URLs or folders), with paths written relative to
 /// `config_dir` (the folder `projects.toml` goes to) where they lie under it.
-pub fn starter(sources: &[String], config_dir: &Path) -> Result<Starter, String> {
+pub fn starter(sources: &[String], config_dir: &Path) -> anyhow::Result<Starter> {
     let mut entries = Vec::new();
     let mut names = BTreeSet::new();
     for source in sources {
@@ -62,22 +64,23 @@ pub fn starter(sources: &[String], config_dir: &Path) -> Result<Starter, String>
 
 /// Writes the starter beside `config_file` (`content/index.md` in the same folder) and
 /// returns the paths written. Refuses, writing nothing, when either file exists.
-pub fn write(config_file: &Path, starter: &Starter) -> Result<Vec<PathBuf>, String> {
+pub fn write(config_file: &Path, starter: &Starter) -> anyhow::Result<Vec<PathBuf>> {
     let dir = config_dir(config_file);
     let index = dir.join("content").join("index.md");
     for path in [config_file, index.as_path()] {
         if path.symlink_metadata().is_ok() {
-            return Err(format!(
+            bail!(
                 "{} already exists; init does not overwrite files (remove it, or run init in an empty folder or with --config NEW.toml)",
                 path.display()
-            ));
+            );
         }
     }
     // The file is checked before it is written, so `build` accepts what init writes.
     config::parse(config_file, &starter.projects_toml)
-        .map_err(|e| format!("the starter projects.toml is invalid (a bug in init): {e}"))?;
-    std::fs::create_dir_all(dir.join("content"))
-        .map_err(|e| format!("cannot create {}: {e}", dir.join("content").display()))?;
+        .context("the starter projects.toml is invalid (a bug in init)")?;
+    let content = dir.join("content");
+    std::fs::create_dir_all(&content)
+        .with_context(|| format!("cannot create {}", content.display()))?;
     create_new(config_file, &starter.projects_toml)?;
     create_new(&index, &starter.index_md)?;
     Ok(vec![config_file.to_path_buf(), index])
@@ -91,26 +94,23 @@ pub fn config_dir(config_file: &Path) -> PathBuf {
     }
 }
 
-fn create_new(path: &Path, text: &str) -> Result<(), String> {
+fn create_new(path: &Path, text: &str) -> anyhow::Result<()> {
     let mut file = OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(path)
-        .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        .with_context(|| format!("cannot create {}", path.display()))?;
     file.write_all(text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// A source's TOML key, value and the last element of its name (for the project name).
-fn classify(source: &str, config_dir: &Path) -> Result<(&'static str, String, String), String> {
+fn classify(source: &str, config_dir: &Path) -> anyhow::Result<(&'static str, String, String)> {
     let looks_like_url = source.contains("://")
         || (source.contains('@') && source.contains(':') && !Path::new(source).exists());
     if looks_like_url {
         if let Some(why) = config::git_url_problem(source) {
-            return Err(format!(
-                "`{}` is not a usable git URL: {why}",
-                source.escape_debug()
-            ));
+            bail!("`{}` is not a usable git URL: {why}", source.escape_debug());
         }
         let last = source
             .trim_end_matches('/')
@@ -123,16 +123,16 @@ fn classify(source: &str, config_dir: &Path) -> Result<(&'static str, String, St
     }
     let path = Path::new(source);
     if !path.is_dir() {
-        return Err(format!(
+        bail!(
             "`{}` is neither a git URL (https://…, ssh://…, user@host:path) nor a folder",
             source.escape_debug()
-        ));
+        );
     }
     let absolute = std::fs::canonicalize(path)
-        .map_err(|e| format!("cannot resolve {}: {e}", path.display()))?;
+        .with_context(|| format!("cannot resolve {}", path.display()))?;
     let base = std::fs::canonicalize(config_dir).unwrap_or_else(|_| config_dir.to_path_buf());
     let written = relative(&absolute, &base).unwrap_or_else(|| absolute.clone());
-    let value = written.to_str().ok_or_else(|| {
+    let value = written.to_str().with_context(|| {
         format!(
             "{} is not valid UTF-8; projects.toml can only hold UTF-8 paths",
             absolute.display()
@@ -305,9 +305,13 @@ mod tests {
     #[test]
     fn bad_sources_are_refused_by_name() {
         let dir = tempfile::tempdir().unwrap();
-        let e = starter(&["https://x/--upload-pack=y".into()], dir.path()).unwrap_err();
+        let e = starter(&["https://x/--upload-pack=y".into()], dir.path())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("is not a usable git URL"), "{e}");
-        let e = starter(&["no/such/folder".into()], dir.path()).unwrap_err();
+        let e = starter(&["no/such/folder".into()], dir.path())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("neither a git URL"), "{e}");
     }
 
@@ -333,7 +337,7 @@ mod tests {
         let s = starter(&[], dir.path()).unwrap();
         std::fs::create_dir(dir.path().join("content")).unwrap();
         std::fs::write(dir.path().join("content").join("index.md"), "mine").unwrap();
-        let e = write(&config_file, &s).unwrap_err();
+        let e = write(&config_file, &s).unwrap_err().to_string();
         assert!(e.contains("already exists"), "{e}");
         // Neither file was written: the check comes before any write.
         assert!(!config_file.exists());
@@ -348,7 +352,7 @@ mod tests {
             std::fs::read_to_string(&config_file).unwrap(),
             s.projects_toml
         );
-        let e = write(&config_file, &s).unwrap_err();
+        let e = write(&config_file, &s).unwrap_err().to_string();
         assert!(e.contains("already exists"), "{e}");
     }
 

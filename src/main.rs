@@ -11,6 +11,7 @@ mod verify;
 
 use std::process::ExitCode;
 
+use anyhow::Context;
 use cli::{Cli, Command, Reporter};
 use pipeline::analysis::Options;
 
@@ -166,6 +167,20 @@ fn print_diff(
     }
 }
 
+/// An error and its causes as one message. The crates' errors already say their cause in
+/// their own text, so a cause is added only when the message does not hold it yet.
+fn message(e: &anyhow::Error) -> String {
+    let mut text = e.to_string();
+    for cause in e.chain().skip(1) {
+        let cause = cause.to_string();
+        if !text.contains(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
+}
+
 fn init(cli: &Cli, sources: &[String]) -> ExitCode {
     let dir = init::config_dir(&cli.config);
     let written = init::starter(sources, &dir).and_then(|s| init::write(&cli.config, &s));
@@ -187,7 +202,7 @@ fn init(cli: &Cli, sources: &[String]) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", message(&e));
             ExitCode::from(2)
         }
     }
@@ -208,7 +223,7 @@ fn search(
     };
     let dir = search::index_dir(&config.site.cache_dir);
     let index = if dir.join("meta.json").is_file() {
-        search::SearchIndex::open(&dir)
+        search::SearchIndex::open(&dir).map_err(anyhow::Error::from)
     } else {
         // No build yet: build in memory (nothing is written) and search that.
         if !cli.quiet {
@@ -217,19 +232,22 @@ fn search(
                 dir.display()
             );
         }
-        pipeline::build_in_memory(&config, options, &Reporter::new(true)).and_then(|b| {
-            b.search.ok_or_else(|| {
-                format!(
-                    "the site is up to date but its search index is missing from {}; run `portolan build` into another folder (--out) to make one",
-                    dir.display()
-                )
+        pipeline::build_in_memory(&config, options, &Reporter::new(true))
+            .context("cannot build the site to search it")
+            .and_then(|b| {
+                b.search.with_context(|| {
+                    format!(
+                        "the site is up to date but its search index is missing from {}; run `portolan build` into another folder (--out) to make one",
+                        dir.display()
+                    )
+                })
             })
-        })
     };
-    let answer = match index.and_then(|i| search::run(&i, query, projects, categories, limit)) {
+    let answer = index.and_then(|i| Ok(search::run(&i, query, projects, categories, limit)?));
+    let answer = match answer {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", message(&e));
             return ExitCode::from(1);
         }
     };
@@ -368,7 +386,9 @@ fn output_failed(e: &pipeline::output::Error) -> ExitCode {
     eprintln!("error: {e}");
     match e {
         pipeline::output::Error::Refused(_) => ExitCode::from(2),
-        pipeline::output::Error::Failed(_) => ExitCode::from(1),
+        pipeline::output::Error::Failed(_) | pipeline::output::Error::SearchIndex(_) => {
+            ExitCode::from(1)
+        }
     }
 }
 

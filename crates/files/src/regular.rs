@@ -31,6 +31,15 @@ impl fmt::Display for ReadError {
     }
 }
 
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadError::Io(e) => Some(e),
+            ReadError::NotRegular(_) | ReadError::TooLarge(_) => None,
+        }
+    }
+}
+
 /// A byte count as people write it (`4 MiB`, `512 KiB`, `100 bytes`).
 pub fn size(bytes: u64) -> String {
     const MIB: u64 = 1024 * 1024;

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use crate::KubeVersion;
+use crate::{Error, KubeVersion};
 use model::{Place, Project, SourceRef};
 
 /// One row of the table.
@@ -52,14 +52,18 @@ pub fn table() -> &'static [Entry] {
     PARSED.get_or_init(|| parse(TABLE).unwrap_or_default())
 }
 
-fn parse(text: &str) -> Result<Vec<Entry>, String> {
-    let raw: RawTable = toml::from_str(text).map_err(|e| e.to_string())?;
+fn parse(text: &str) -> Result<Vec<Entry>, Error> {
+    let raw: RawTable = toml::from_str(text)?;
     raw.api
         .into_iter()
         .map(|r| {
-            let version = |v: &Option<String>| -> Result<Option<KubeVersion>, String> {
+            let version = |v: &Option<String>| -> Result<Option<KubeVersion>, Error> {
                 v.as_deref()
-                    .map(|t| KubeVersion::parse(t).ok_or(format!("`{t}` is not a version")))
+                    .map(|t| {
+                        KubeVersion::parse(t).ok_or_else(|| Error::Version {
+                            text: t.to_string(),
+                        })
+                    })
                     .transpose()
             };
             Ok(Entry {

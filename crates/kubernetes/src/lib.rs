@@ -6,12 +6,15 @@
 use std::fmt;
 
 pub mod deprecations;
+mod error;
 pub mod go_packages;
 pub mod helm;
 pub mod image_reference;
 pub mod names;
 pub mod resources;
 pub mod schema_tree;
+
+pub use error::Error;
 
 /// A Kubernetes minor version, `1.33`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+use crate::Error;
 use crate::cache::{self, Cache, Hash, KeyHasher};
 use analyze::{self, FileFacts};
 use config::{Config, ProjectConfig, SourceSpec};
@@ -55,14 +56,12 @@ impl Progress for Silent {
 /// pages a thread touches take memory.
 pub const WORKER_STACK_BYTES: usize = 32 * 1024 * 1024;
 
-fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, String> {
+fn pool(jobs: Option<usize>) -> Result<rayon::ThreadPool, Error> {
     let mut builder = rayon::ThreadPoolBuilder::new().stack_size(WORKER_STACK_BYTES);
     if let Some(n) = jobs {
         builder = builder.num_threads(n.max(1));
     }
-    builder
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))
+    builder.build().map_err(Error::Pool)
 }
 
 /// Gets, walks and analyzes every project; failed ones carry their error.
@@ -70,7 +69,7 @@ pub fn analyze_projects(
     config: &Config,
     options: &Options,
     progress: &dyn Progress,
-) -> Result<Vec<Project>, String> {
+) -> Result<Vec<Project>, Error> {
     analyze_projects_cached(config, options, progress, &Cache::none())
 }
 
@@ -81,7 +80,7 @@ pub fn analyze_projects_cached(
     options: &Options,
     progress: &dyn Progress,
     cache: &Cache,
-) -> Result<Vec<Project>, String> {
+) -> Result<Vec<Project>, Error> {
     let pool = pool(options.jobs)?;
     Ok(pool.install(|| analyze_in_pool(config, options, progress, cache)))
 }
@@ -120,7 +119,7 @@ fn analyze_in_pool(
             SourceSpec::Model(path) => Stage1::Done(load_model(p, path)),
             _ => match prepare(p, config, options) {
                 Ok(prepared) => Stage1::Ready(prepared),
-                Err(e) => Stage1::Done(failed(p, e)),
+                Err(e) => Stage1::Done(failed(p, e.to_string())),
             },
         })
         .collect();
@@ -388,7 +387,7 @@ fn prepare<'a>(
     p: &'a ProjectConfig,
     config: &Config,
     options: &Options,
-) -> Result<Prepared<'a>, String> {
+) -> Result<Prepared<'a>, Error> {
     let checkout = source::prepare(p, &config.site.cache_dir, options.offline)?;
     let filter = walk::Filter::new(&p.include, &p.exclude)?;
     let (files, report) = walk::walk(&checkout.root, &filter);
@@ -500,36 +499,39 @@ fn load_model(p: &ProjectConfig, path: &Path) -> Project {
 }
 
 /// Reads a model file. Only a regular file of at most [`MAX_MODEL_BYTES`] is read.
-pub fn read_model(path: &Path) -> Result<Project, String> {
-    let text = regular::read(path, MAX_MODEL_BYTES).map_err(|e| {
-        let help = match e {
+pub fn read_model(path: &Path) -> Result<Project, Error> {
+    let text = regular::read(path, MAX_MODEL_BYTES).map_err(|source| {
+        let help = match source {
             ReadError::Io(_) => "",
             ReadError::NotRegular(_) | ReadError::TooLarge(_) => {
                 "; `model =` must name the JSON file `portolan analyze PATH --out FILE` wrote"
             }
         };
-        format!("model {}: {e}{help}", path.display())
+        Error::ModelRead {
+            path: path.to_path_buf(),
+            source,
+            help,
+        }
     })?;
     match serde_json::from_slice::<Project>(&text) {
-        Ok(model) if model.schema_version != SCHEMA_VERSION => Err(format!(
-            "model {} has schema_version {}, this portolan reads {SCHEMA_VERSION}; re-run `portolan analyze`",
-            path.display(),
-            model.schema_version
-        )),
+        Ok(model) if model.schema_version != SCHEMA_VERSION => Err(Error::ModelVersion {
+            path: path.to_path_buf(),
+            found: model.schema_version,
+        }),
         Ok(model) => Ok(model),
-        Err(e) => Err(format!(
-            "model {} is not a portolan model: {} (line {}, column {})",
-            path.display(),
-            e,
-            e.line(),
-            e.column()
-        )),
+        Err(source) => Err(Error::ModelJson {
+            path: path.to_path_buf(),
+            source,
+        }),
     }
 }
 
 /// Analyzes one local repository outside any projects.toml (`portolan analyze PATH`).
-pub fn analyze_path(path: &Path, options: &Options) -> Result<Project, String> {
-    let canonical = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn analyze_path(path: &Path, options: &Options) -> Result<Project, Error> {
+    let canonical = std::fs::canonicalize(path).map_err(|source| Error::Path {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let name = canonical
         .file_name()
         .map(|n| n.to_string_lossy().to_lowercase())
@@ -562,9 +564,9 @@ pub fn analyze_path(path: &Path, options: &Options) -> Result<Project, String> {
         groups: Default::default(),
     };
     let mut projects = analyze_projects(&config, options, &Silent)?;
-    let project = projects.pop().ok_or("no project analyzed")?;
+    let project = projects.pop().ok_or(Error::NothingAnalyzed)?;
     match &project.error {
-        Some(e) => Err(e.clone()),
+        Some(e) => Err(Error::ProjectFailed(e.clone())),
         None => Ok(project),
     }
 }
@@ -583,9 +585,11 @@ pub struct ParseCounts {
 
 /// The floor full analysis is measured against: the same walk, the same reads and the same
 /// parsers (tree-sitter for Go, serde-saphyr per YAML document) on the same pool, nothing else.
-pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, String> {
+pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, Error> {
     if !path.is_dir() {
-        return Err(format!("{} is not a folder", path.display()));
+        return Err(Error::NotAFolder {
+            path: path.to_path_buf(),
+        });
     }
     let filter = walk::Filter::new(&[], &[])?;
     let (files, _) = walk::walk(path, &filter);

@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod cache;
+mod error;
 pub mod output;
 pub mod revisions;
 
@@ -17,6 +18,8 @@ use files::regular;
 use model::{self, Portal, Project, Stats};
 use render::{self, OutputFile, Theme};
 use source::content;
+
+pub use error::Error;
 
 /// What the commands report of a project once its pages are made: the model itself is
 /// dropped as soon as they are, so a build does not hold every model to its end.
@@ -129,7 +132,7 @@ pub fn build_in_memory(
     config: &Config,
     options: &Options,
     progress: &dyn Progress,
-) -> Result<Built, String> {
+) -> Result<Built, Error> {
     let cache = Cache::on_disk(&config.site.cache_dir);
     let start = match start_build(config, options, progress, &cache)? {
         Started::Done(built) => return Ok(*built),
@@ -157,7 +160,7 @@ pub fn build_to_staging(
     config: &Config,
     options: &Options,
     progress: &dyn Progress,
-) -> Result<Built, String> {
+) -> Result<Built, Error> {
     let cache = Cache::on_disk(&config.site.cache_dir);
     let start = match start_build(config, options, progress, &cache)? {
         Started::Done(built) => return Ok(*built),
@@ -167,8 +170,7 @@ pub fn build_to_staging(
         // The caller reports the failures and writes nothing.
         return Ok(Built::nothing(config, start.projects, start.output, false));
     }
-    let mut staging =
-        output::Staging::open(&start.output, &output_guard(config)).map_err(|e| e.to_string())?;
+    let mut staging = output::Staging::open(&start.output, &output_guard(config))?;
     let mut built = finish_build(
         config,
         options,
@@ -202,7 +204,7 @@ fn start_build(
     options: &Options,
     progress: &dyn Progress,
     cache: &Cache,
-) -> Result<Started, String> {
+) -> Result<Started, Error> {
     // The site's own pages and theme are read first: a mistake there should not wait for
     // the analysis.
     let (content, theme) = load_site_inputs(config)?;
@@ -246,17 +248,17 @@ struct Indexing<'a> {
 }
 
 impl render::Sink for Destination<'_> {
-    fn put(&mut self, file: OutputFile) -> Result<(), String> {
+    fn put(&mut self, file: OutputFile) -> Result<(), render::SinkError> {
         match self {
             Destination::Memory(files) => files.push(file),
-            Destination::Staging(staging) => staging.put(&file).map_err(|e| e.to_string())?,
+            Destination::Staging(staging) => staging.put(&file)?,
         }
         Ok(())
     }
 }
 
 impl render::Sink for Indexing<'_> {
-    fn put(&mut self, file: OutputFile) -> Result<(), String> {
+    fn put(&mut self, file: OutputFile) -> Result<(), render::SinkError> {
         // Export files completed by this page go out before it: nothing links to them.
         self.indexer.page(&file, &mut self.into)?;
         self.into.put(file)
@@ -276,7 +278,7 @@ fn finish_build(
     cache: &Cache,
     start: ToRender,
     into: Destination,
-) -> Result<Built, String> {
+) -> Result<Built, Error> {
     let earlier = revisions::analyze_compared(start.pending, config, options, progress, cache);
     let mut sink = Indexing {
         indexer: search::Indexer::new(&config.site.base_path)?,
@@ -338,7 +340,7 @@ pub fn prepare_output(config: &Config, options: &Options) -> Result<(), output::
 }
 
 /// The site's own content pages and its theme (built-in, with `themes/NAME/` over it).
-pub fn load_site_inputs(config: &Config) -> Result<(content::Content, Theme), String> {
+pub fn load_site_inputs(config: &Config) -> Result<(content::Content, Theme), Error> {
     let content = content::load(&config.site.content)?;
     let theme = Theme::load(Some(&theme_dir(config)))?;
     Ok((content, theme))
@@ -376,7 +378,7 @@ pub fn render_pages(
     theme: &Theme,
     progress: &dyn Progress,
     sink: &mut dyn render::Sink,
-) -> Result<Rendered, String> {
+) -> Result<Rendered, Error> {
     link::resolve_across_projects(&mut projects);
     let mut portal = link::link(&config.site.title, &projects);
     let comparisons = revisions::comparisons(earlier, &projects, &portal.kinds);

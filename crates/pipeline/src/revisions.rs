@@ -9,6 +9,7 @@
 //! its commit, the project's analysis settings and portolan itself, so it is cached under
 //! that key and a second look at the same commit reads no file of the repository.
 
+use crate::Error;
 use crate::analysis::{self, Options, Progress, Silent};
 use crate::cache::{Cache, KeyHasher};
 use config::{Config, ProjectConfig, SourceSpec};
@@ -37,13 +38,17 @@ pub fn resolve(
     rev: &str,
     config: &Config,
     offline: bool,
-) -> Result<Resolved, String> {
-    let fail = |e: String| format!("project `{}` at `{rev}`: {e}", p.name);
+) -> Result<Resolved, Error> {
+    let fail = |e: Error| Error::Revision {
+        project: p.name.clone(),
+        rev: rev.to_string(),
+        source: Box::new(e),
+    };
     if let Some(why) = config::git_rev_problem(rev) {
-        return Err(fail(format!(
-            "`{}` is not a branch, tag or commit id: {why}",
-            rev.escape_debug()
-        )));
+        return Err(fail(Error::BadRevision {
+            rev: rev.escape_debug().to_string(),
+            why,
+        }));
     }
     match &p.source {
         SourceSpec::Git { url, rev: pinned } => {
@@ -54,7 +59,7 @@ pub fn resolve(
                 &config.site.cache_dir.join("repos"),
                 offline,
             )?;
-            let commit = git::revision(&repo, Some(rev), offline).map_err(fail)?;
+            let commit = git::revision(&repo, Some(rev), offline).map_err(|e| fail(e.into()))?;
             Ok(Resolved {
                 repo,
                 cloned: true,
@@ -69,12 +74,9 @@ pub fn resolve(
         }
         SourceSpec::Path(path) => {
             if git::work_tree_commit(path).is_none() {
-                return Err(fail(format!(
-                    "{} is not the top of a git work tree, so it has no other revisions",
-                    path.display()
-                )));
+                return Err(fail(Error::NotAWorkTree { path: path.clone() }));
             }
-            let commit = git::local_revision(path, rev).map_err(fail)?;
+            let commit = git::local_revision(path, rev).map_err(|e| fail(e.into()))?;
             let repository = git::origin_url(path)
                 .map(|u| source::without_credentials(&u))
                 .unwrap_or_default();
@@ -90,10 +92,7 @@ pub fn resolve(
                 repository,
             })
         }
-        SourceSpec::Model(path) => Err(fail(format!(
-            "its source is the model {}, which has no other revisions; compare two models with `portolan diff --from-model OLD.json --to-model NEW.json`",
-            path.display()
-        ))),
+        SourceSpec::Model(path) => Err(fail(Error::ModelHasNoRevisions { path: path.clone() })),
     }
 }
 
@@ -110,7 +109,7 @@ pub fn analyze(
     config: &Config,
     options: &Options,
     cache: &Cache,
-) -> Result<Project, String> {
+) -> Result<Project, Error> {
     let mut key = KeyHasher::new("revision");
     key.field(p.name.as_bytes())
         .field(at.commit.as_bytes())
@@ -125,15 +124,27 @@ pub fn analyze(
     }
     let parent = config.site.cache_dir.join("revisions");
     std::fs::create_dir_all(&parent)
-        .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        .map_err(|e| Error::io(format!("create {}", parent.display()), &parent, e))?;
     let tmp = tempfile::Builder::new()
         .prefix(".tree-")
         .tempdir_in(&parent)
-        .map_err(|e| format!("cannot create a folder in {}: {e}", parent.display()))?;
+        .map_err(|e| {
+            Error::io(
+                format!("create a folder in {}", parent.display()),
+                &parent,
+                e,
+            )
+        })?;
     let tree = tmp.path().join("tree");
-    std::fs::create_dir(&tree).map_err(|e| format!("cannot create {}: {e}", tree.display()))?;
-    git::export(&at.repo, &at.commit, &tree, options.offline || !at.cloned)
-        .map_err(|e| format!("project `{}` at {}: {e}", p.name, at.commit))?;
+    std::fs::create_dir(&tree)
+        .map_err(|e| Error::io(format!("create {}", tree.display()), &tree, e))?;
+    git::export(&at.repo, &at.commit, &tree, options.offline || !at.cloned).map_err(|source| {
+        Error::Export {
+            project: p.name.clone(),
+            commit: at.commit.clone(),
+            source: Box::new(source),
+        }
+    })?;
     let snapshot = ProjectConfig {
         source: SourceSpec::Path(tree.clone()),
         compare: Vec::new(),
@@ -145,9 +156,9 @@ pub fn analyze(
         ..config.clone()
     };
     let mut analyzed = analysis::analyze_projects(&single, options, &Silent)?;
-    let mut project = analyzed.pop().ok_or("no project analyzed")?;
+    let mut project = analyzed.pop().ok_or(Error::NothingAnalyzed)?;
     if let Some(e) = &project.error {
-        return Err(e.clone());
+        return Err(Error::ProjectFailed(e.clone()));
     }
     project.commit = at.commit.clone();
     project.repository = at.repository.clone();
@@ -168,14 +179,13 @@ pub fn compare_project(
     to: Option<&str>,
     options: &Options,
     progress: &dyn Progress,
-) -> Result<ProjectDiff, String> {
+) -> Result<ProjectDiff, Error> {
     let Some(p) = config.projects.iter().find(|p| p.name == name) else {
-        let names: Vec<&str> = config.projects.iter().map(|p| p.name.as_str()).collect();
-        return Err(format!(
-            "there is no project `{name}` in {}; its projects are: {}",
-            config.file.display(),
-            names.join(", ")
-        ));
+        return Err(Error::UnknownProject {
+            name: name.to_string(),
+            file: config.file.clone(),
+            known: config.projects.iter().map(|p| p.name.clone()).collect(),
+        });
     };
     let cache = Cache::on_disk(&config.site.cache_dir);
     let mut portal = analysis::analyze_projects_cached(config, options, progress, &cache)?;
@@ -183,11 +193,11 @@ pub fn compare_project(
     let pinned = portal
         .iter()
         .find(|x| x.name == name)
-        .ok_or("the project was not analyzed")?;
+        .ok_or(Error::NotAnalyzed)?;
     if let Some(e) = &pinned.error {
-        return Err(e.clone());
+        return Err(Error::ProjectFailed(e.clone()));
     }
-    let at = |rev: &str| -> Result<(Project, Revision), String> {
+    let at = |rev: &str| -> Result<(Project, Revision), Error> {
         progress.stage(&format!("analyzing {name} at {rev}"));
         let resolved = resolve(p, rev, config, options.offline)?;
         let mut project = analyze(p, &resolved, config, options, &cache)?;
@@ -250,7 +260,7 @@ pub fn resolve_compared(config: &Config, projects: &[Project], offline: bool) ->
 pub struct Pending {
     pub project: String,
     pub rev: String,
-    at: Result<Resolved, String>,
+    at: Result<Resolved, Error>,
 }
 
 impl Pending {
@@ -290,7 +300,7 @@ pub struct Earlier {
     pub rev: String,
     /// The pinned revision as projects.toml names it, if it does.
     pub pinned: Option<String>,
-    pub model: Result<Project, String>,
+    pub model: Result<Project, Error>,
 }
 
 /// The comparisons the changes pages show: each earlier revision against the pinned one,
@@ -317,7 +327,8 @@ pub fn comparisons(
                     };
                     Ok(diff::between(&old, pinned, from, to, kinds, portal))
                 }
-                Err(why) => Err((e.project, e.rev, why)),
+                // The changes page shows why, as text.
+                Err(why) => Err((e.project, e.rev, why.to_string())),
             })
         })
         .collect()
@@ -333,7 +344,7 @@ pub fn compare_models(
     new: &std::path::Path,
     options: &Options,
     progress: &dyn Progress,
-) -> Result<ProjectDiff, String> {
+) -> Result<ProjectDiff, Error> {
     let (mut old_model, mut new_model) = (analysis::read_model(old)?, analysis::read_model(new)?);
     if let Some(name) = project {
         old_model.name = name.to_string();

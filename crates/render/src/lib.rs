@@ -15,6 +15,7 @@ pub mod content;
 pub mod counts;
 pub mod dependencies;
 pub mod docs;
+mod error;
 pub mod example_yaml;
 pub mod extracted;
 pub mod flow;
@@ -40,6 +41,7 @@ pub mod views;
 pub mod yaml_text;
 
 use config::Site;
+pub use error::{Error, SinkError};
 use model::{Portal, Project};
 use source::content::Content;
 pub use theme::Theme;
@@ -60,7 +62,7 @@ pub fn render_content(
     portal: &Portal,
     content: &Content,
     theme: &Theme,
-) -> Result<(Vec<OutputFile>, String), String> {
+) -> Result<(Vec<OutputFile>, String), Error> {
     let site_pages = content::render(content, &site.base_path, site.mermaid_js);
     // Content pages show every project closed: names and titles are all they need.
     let projects: Vec<nav::ProjectEntries> = portal
@@ -103,13 +105,13 @@ fn content_fingerprint(site_pages: &content::Rendered) -> String {
 /// staging folder of the site being written, so a large portal's pages are never all in
 /// memory at once.
 pub trait Sink {
-    fn put(&mut self, file: OutputFile) -> Result<(), String>;
+    fn put(&mut self, file: OutputFile) -> Result<(), SinkError>;
     /// A project's pages are all made and its model is dropped.
     fn project_done(&mut self) {}
 }
 
 impl Sink for Vec<OutputFile> {
-    fn put(&mut self, file: OutputFile) -> Result<(), String> {
+    fn put(&mut self, file: OutputFile) -> Result<(), SinkError> {
         self.push(file);
         Ok(())
     }
@@ -129,12 +131,12 @@ pub fn render_site(
     content: &Content,
     theme: &Theme,
     sink: &mut dyn Sink,
-) -> Result<String, String> {
+) -> Result<String, Error> {
     if site.mermaid_js && !theme.has_static(MERMAID_SCRIPT) {
-        return Err(format!(
-            "mermaid_js = true needs the script at themes/{}/static/{MERMAID_SCRIPT} (copy dist/mermaid.min.js of the npm package `mermaid`); portolan loads nothing from other sites",
-            site.theme
-        ));
+        return Err(Error::MermaidScript {
+            theme: site.theme.clone(),
+            script: MERMAID_SCRIPT.to_string(),
+        });
     }
     let site_pages = content::render(content, &site.base_path, site.mermaid_js);
     let navigation = nav::Navigation::new(
@@ -192,7 +194,7 @@ fn project_entries(portal: &Portal, projects: &[Project]) -> Vec<nav::ProjectEnt
 }
 
 /// What comes after every page: the sitemap of them all, and the theme's static files.
-fn site_files(site: &Site, theme: &Theme, out: &mut pages::Output) -> Result<(), String> {
+fn site_files(site: &Site, theme: &Theme, out: &mut pages::Output) -> Result<(), Error> {
     // The sitemap format needs absolute URLs: without an absolute base_url there is none.
     if let Some(base) = absolute_base(site) {
         let sitemap = sitemap(&base, out.page_folders());
@@ -243,12 +245,14 @@ fn xml_escape(s: &str) -> String {
 
 /// Lets pages take any serializable view without generic closures.
 pub mod erased {
+    use crate::Error;
+
     pub trait View {
-        fn context(&self) -> Result<tera::Context, String>;
+        fn context(&self) -> Result<tera::Context, Error>;
     }
     impl<T: serde::Serialize> View for T {
-        fn context(&self) -> Result<tera::Context, String> {
-            tera::Context::from_serialize(self).map_err(|e| format!("cannot prepare a page: {e}"))
+        fn context(&self) -> Result<tera::Context, Error> {
+            tera::Context::from_serialize(self).map_err(Error::Context)
         }
     }
 }

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use rust_embed::RustEmbed;
 
+use super::Error;
 use super::erased::View;
 use super::nav::PageNav;
 use super::views::Chrome;
@@ -28,7 +29,7 @@ pub struct Theme {
 
 impl Theme {
     /// The built-in theme, with files from `override_dir` (if it exists) replacing its own.
-    pub fn load(override_dir: Option<&Path>) -> Result<Theme, String> {
+    pub fn load(override_dir: Option<&Path>) -> Result<Theme, Error> {
         let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
         let mut overridden = BTreeMap::new();
         for path in BuiltIn::iter() {
@@ -55,8 +56,12 @@ impl Theme {
                     .map(|c| c.as_os_str().to_string_lossy())
                     .collect::<Vec<_>>()
                     .join("/");
-                let bytes = regular::read(entry.path(), MAX_FILE_BYTES)
-                    .map_err(|e| format!("{}: {e}", entry.path().display()))?;
+                let bytes = regular::read(entry.path(), MAX_FILE_BYTES).map_err(|source| {
+                    Error::ThemeRead {
+                        path: entry.path().to_path_buf(),
+                        source,
+                    }
+                })?;
                 if let Some(name) = rel.strip_prefix("templates/") {
                     overridden.insert(name.to_string(), entry.path().display().to_string());
                 }
@@ -70,14 +75,17 @@ impl Theme {
         for (path, bytes) in files {
             if let Some(name) = path.strip_prefix("templates/") {
                 let text = String::from_utf8(bytes)
-                    .map_err(|_| format!("theme template {path} is not UTF-8"))?;
+                    .map_err(|_| Error::ThemeEncoding { path: path.clone() })?;
                 templates.push((name.to_string(), text));
             } else if let Some(name) = path.strip_prefix("static/") {
                 statics.insert(name.to_string(), bytes);
             }
         }
         tera.add_raw_templates(templates)
-            .map_err(|e| with_origins(format!("theme templates: {e}"), &overridden))?;
+            .map_err(|source| Error::Templates {
+                message: with_origins(format!("theme templates: {source}"), &overridden),
+                source,
+            })?;
         Ok(Theme {
             tera,
             statics,
@@ -91,7 +99,7 @@ impl Theme {
         chrome: &Chrome,
         nav: &PageNav,
         view: &dyn View,
-    ) -> Result<String, String> {
+    ) -> Result<String, Error> {
         let mut context = view.context()?;
         context.insert("site", chrome);
         context.insert("nav", nav);
@@ -102,7 +110,11 @@ impl Theme {
                 msg.push_str(&format!(": {s}"));
                 source = s.source();
             }
-            with_origins(msg, &self.overridden)
+            Error::Template {
+                template: template.to_string(),
+                message: with_origins(msg, &self.overridden),
+                source: e,
+            }
         })?;
         Ok(super::toc::fill(html))
     }

@@ -72,7 +72,7 @@ pub fn answer(index: &SearchIndex, query_string: &str, root: &str) -> Response {
         }
         Err(e) => Response {
             status: 500,
-            body: json!({ "error": e }).to_string(),
+            body: json!({ "error": e.to_string() }).to_string(),
         },
     }
 }

@@ -36,6 +36,7 @@ use tantivy::{Searcher, TantivyDocument, Term};
 
 use super::index::{self, Fields, SearchIndex, TITLE_BOOST};
 use super::query::{Query, Word};
+use crate::Error;
 
 pub const MAX_PREFIX: usize = 16;
 pub const PREFIX_FACTOR: f32 = 0.8;
@@ -246,7 +247,7 @@ fn filter(field: Field, values: &[String]) -> Box<dyn tantivy::query::Query> {
 }
 
 /// Runs `query` and returns the best `limit` hits.
-pub fn search(index: &SearchIndex, query: &Query, limit: usize) -> Result<Answer, String> {
+pub fn search(index: &SearchIndex, query: &Query, limit: usize) -> Result<Answer, Error> {
     let mut answer = Answer {
         notes: query.notes.clone(),
         ..Answer::default()
@@ -254,10 +255,7 @@ pub fn search(index: &SearchIndex, query: &Query, limit: usize) -> Result<Answer
     if query.is_empty() {
         return Ok(answer);
     }
-    let reader = index
-        .index
-        .reader()
-        .map_err(|e| format!("search index: {e}"))?;
+    let reader = index.index.reader().map_err(Error::Index)?;
     let searcher = reader.searcher();
     let f = &index.fields;
     let words: Vec<Box<dyn tantivy::query::Query>> = query
@@ -332,19 +330,15 @@ fn run(
     query: &dyn tantivy::query::Query,
     named: &[String],
     words: bool,
-) -> Result<Vec<Hit>, String> {
+) -> Result<Vec<Hit>, Error> {
     // Every match is weighed by its category before the best are picked, so take all.
-    let total = searcher
-        .search(query, &Count)
-        .map_err(|e| format!("search: {e}"))?;
+    let total = searcher.search(query, &Count).map_err(Error::Search)?;
     let top = searcher
         .search(query, &TopDocs::with_limit(total.max(1)).order_by_score())
-        .map_err(|e| format!("search: {e}"))?;
+        .map_err(Error::Search)?;
     let mut hits = Vec::with_capacity(top.len());
     for (score, address) in top {
-        let doc: TantivyDocument = searcher
-            .doc(address)
-            .map_err(|e| format!("search: reading a result: {e}"))?;
+        let doc: TantivyDocument = searcher.doc(address).map_err(Error::ReadResult)?;
         let text = |field: Field| -> String {
             doc.get_first(field)
                 .and_then(|v| v.as_str())

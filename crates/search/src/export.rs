@@ -35,6 +35,7 @@ use tantivy::{DocSet, SegmentReader, TERMINATED};
 use super::documents::{Document, category_label};
 use super::engine;
 use super::index::{SearchIndex, TITLE_BOOST};
+use crate::error::{Cause, Error};
 use render::{OutputFile, Sink};
 
 /// A shard is split by one more letter when its JSON is larger than this.
@@ -101,16 +102,14 @@ struct Named {
 
 impl Named {
     /// Hands `bytes` to `sink` as `search/FOLDER/NAME.json` and returns NAME.
-    fn put(&mut self, folder: &str, bytes: Vec<u8>, sink: &mut dyn Sink) -> Result<String, String> {
+    fn put(&mut self, folder: &str, bytes: Vec<u8>, sink: &mut dyn Sink) -> Result<String, Error> {
         let hash = files::digest::hash_bytes(&bytes);
         let name = files::digest::hex(&hash)[..NAME_DIGITS].to_string();
         match self.taken.get(&name) {
             // The same content twice (two identical chunks): one file serves both.
             Some(earlier) if *earlier == hash => return Ok(name),
             Some(_) => {
-                return Err(format!(
-                    "search export: two files share the name {name} (a 48-bit hash collision); change any page and build again"
-                ));
+                return Err(Error::NameCollision { name });
             }
             None => {
                 self.taken.insert(name.clone(), hash);
@@ -119,7 +118,8 @@ impl Named {
         sink.put(OutputFile {
             path: format!("search/{folder}/{name}.json"),
             bytes,
-        })?;
+        })
+        .map_err(Error::Sink)?;
         Ok(name)
     }
 }
@@ -143,7 +143,7 @@ pub struct Exporter {
 impl Exporter {
     /// Takes the next document (its id is the number added before it); a full chunk goes
     /// to `sink`.
-    pub fn add(&mut self, d: Document, sink: &mut dyn Sink) -> Result<(), String> {
+    pub fn add(&mut self, d: Document, sink: &mut dyn Sink) -> Result<(), Error> {
         let project = self.projects.id(&d.project);
         let category = self.categories.id(&d.category);
         extend_run(&mut self.project_runs, project);
@@ -166,7 +166,7 @@ impl Exporter {
         self.documents
     }
 
-    fn flush_chunk(&mut self, sink: &mut dyn Sink) -> Result<(), String> {
+    fn flush_chunk(&mut self, sink: &mut dyn Sink) -> Result<(), Error> {
         if self.pending.is_empty() {
             return Ok(());
         }
@@ -178,7 +178,7 @@ impl Exporter {
 
     /// Writes the last chunk, the term shards of `index` (which holds the documents
     /// added, as one segment) and the manifest.
-    pub fn finish(mut self, index: &SearchIndex, sink: &mut dyn Sink) -> Result<(), String> {
+    pub fn finish(mut self, index: &SearchIndex, sink: &mut dyn Sink) -> Result<(), Error> {
         self.flush_chunk(sink)?;
         let rendered = term_entries(index)?;
         let shards = layout(&rendered);
@@ -233,6 +233,7 @@ impl Exporter {
             path: "search/manifest.json".into(),
             bytes: manifest.to_string().into_bytes(),
         })
+        .map_err(Error::Sink)
     }
 }
 
@@ -245,23 +246,20 @@ fn extend_run(runs: &mut Vec<[u32; 2]>, value: u32) {
 }
 
 /// An error of the export, said as such.
-fn fail(e: impl std::fmt::Display) -> String {
-    format!("search export: {e}")
+fn fail(e: impl Into<Cause>) -> Error {
+    Error::Export(e.into())
 }
 
 /// Every entry of the shards, `(key, "key":[…])`, sorted by key: each term of the title
 /// and body with its merged scores, each phrase pair and each kind (`=kind`) with its ids.
-fn term_entries(index: &SearchIndex) -> Result<Vec<(String, String)>, String> {
+fn term_entries(index: &SearchIndex) -> Result<Vec<(String, String)>, Error> {
     let reader = index.index.reader().map_err(fail)?;
     let searcher = reader.searcher();
     let segment = match searcher.segment_readers() {
         [] => return Ok(Vec::new()),
         [one] => one,
         more => {
-            return Err(fail(format!(
-                "the index has {} segments, the export reads one (`index::Builder::finish` merges them)",
-                more.len()
-            )));
+            return Err(Error::Segments { count: more.len() });
         }
     };
     let f = &index.fields;
@@ -348,7 +346,7 @@ impl<'a> FieldTerms<'a> {
         inverted: &'a InvertedIndexReader,
         field: Field,
         total_docs: u64,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, Error> {
         Ok(FieldTerms {
             inverted,
             stream: inverted.terms().stream().map_err(fail)?,
@@ -359,7 +357,7 @@ impl<'a> FieldTerms<'a> {
         })
     }
 
-    fn next(&mut self) -> Result<Option<TermPostings>, String> {
+    fn next(&mut self) -> Result<Option<TermPostings>, Error> {
         while self.stream.advance() {
             let Ok(term) = std::str::from_utf8(self.stream.key()) else {
                 continue;
@@ -372,8 +370,7 @@ impl<'a> FieldTerms<'a> {
             let mut doc = postings.doc();
             while doc != TERMINATED {
                 if let Some(id) = self.ids.first(doc) {
-                    let id = u32::try_from(id)
-                        .map_err(|_| fail("more than 4 billion search documents"))?;
+                    let id = u32::try_from(id).map_err(|_| Error::TooManyDocuments)?;
                     list.push((id, postings.term_freq(), self.lengths.fieldnorm_id(doc)));
                 }
                 doc = postings.advance();

@@ -17,6 +17,7 @@ use tantivy::{Index, IndexWriter, TantivyDocument};
 
 use super::documents::Document;
 use super::tokens;
+use crate::error::{Cause, Error};
 
 /// How much more a word in the title counts than a word in the body.
 pub const TITLE_BOOST: f32 = 3.0;
@@ -38,10 +39,10 @@ pub struct Fields {
 }
 
 impl Fields {
-    pub fn of(schema: &Schema) -> Result<Fields, String> {
+    pub fn of(schema: &Schema) -> Result<Fields, Error> {
         let f = |name: &str| {
-            schema.get_field(name).map_err(|_| {
-                format!("the search index has no field `{name}`: rebuild it with `portolan build`")
+            schema.get_field(name).map_err(|_| Error::MissingField {
+                field: name.to_string(),
             })
         };
         Ok(Fields {
@@ -129,17 +130,17 @@ pub struct Builder {
 }
 
 impl Builder {
-    pub fn new() -> Result<Builder, String> {
+    pub fn new() -> Result<Builder, Error> {
         let directory = RamDirectory::create();
-        let index = Index::create(directory.clone(), schema(), Default::default())
-            .map_err(|e| format!("search index: {e}"))?;
+        let index =
+            Index::create(directory.clone(), schema(), Default::default()).map_err(Error::Index)?;
         register_tokenizer(&index);
         let fields = Fields::of(&index.schema())?;
         // One thread, so the documents form segments in the order given.
         let writer: IndexWriter = index
             // tantivy's smallest budget: it writes a segment when full, merged at the end.
             .writer_with_num_threads(1, 15_000_000)
-            .map_err(|e| format!("search index: {e}"))?;
+            .map_err(Error::Index)?;
         // No merges in the background: `finish` merges every segment itself, and a merge
         // the default policy starts on its own may take segments that explicit merge then
         // names, which fails ("segments that were merged could not be found").
@@ -153,7 +154,7 @@ impl Builder {
         })
     }
 
-    pub fn add(&mut self, d: &Document) -> Result<(), String> {
+    pub fn add(&mut self, d: &Document) -> Result<(), Error> {
         let fields = &self.fields;
         let mut doc = TantivyDocument::default();
         doc.add_u64(fields.id, self.next);
@@ -172,9 +173,7 @@ impl Builder {
         doc.add_text(fields.page, &d.page);
         doc.add_text(fields.context, &d.context);
         doc.add_text(fields.snippet, &d.snippet);
-        self.writer
-            .add_document(doc)
-            .map_err(|e| format!("search index: {e}"))?;
+        self.writer.add_document(doc).map_err(Error::Index)?;
         self.next += 1;
         Ok(())
     }
@@ -182,31 +181,19 @@ impl Builder {
     /// Commits what was added so far as a segment of its own (tests make many segments
     /// this way without adding tantivy's 15 MB budget of text for each).
     #[cfg(test)]
-    fn commit_segment(&mut self) -> Result<(), String> {
-        self.writer
-            .commit()
-            .map(|_| ())
-            .map_err(|e| format!("search index: {e}"))
+    fn commit_segment(&mut self) -> Result<(), Error> {
+        self.writer.commit().map(|_| ()).map_err(Error::Index)
     }
 
     /// Commits and merges what was added into one segment.
-    pub fn finish(mut self) -> Result<SearchIndex, String> {
+    pub fn finish(mut self) -> Result<SearchIndex, Error> {
         let index = self.index;
-        self.writer
-            .commit()
-            .map_err(|e| format!("search index: {e}"))?;
-        let segments = index
-            .searchable_segment_ids()
-            .map_err(|e| format!("search index: {e}"))?;
+        self.writer.commit().map_err(Error::Index)?;
+        let segments = index.searchable_segment_ids().map_err(Error::Index)?;
         if segments.len() > 1 {
-            self.writer
-                .merge(&segments)
-                .wait()
-                .map_err(|e| format!("search index: merging segments: {e}"))?;
+            self.writer.merge(&segments).wait().map_err(Error::Merge)?;
         }
-        self.writer
-            .wait_merging_threads()
-            .map_err(|e| format!("search index: {e}"))?;
+        self.writer.wait_merging_threads().map_err(Error::Index)?;
         Ok(SearchIndex {
             index,
             fields: self.fields,
@@ -218,7 +205,7 @@ impl Builder {
 impl SearchIndex {
     /// Indexes `docs` (document `i` gets id `i`) into one segment in memory.
     #[cfg(test)]
-    pub fn build(docs: &[Document]) -> Result<SearchIndex, String> {
+    pub fn build(docs: &[Document]) -> Result<SearchIndex, Error> {
         let mut builder = Builder::new()?;
         for d in docs {
             builder.add(d)?;
@@ -229,50 +216,53 @@ impl SearchIndex {
     /// Writes the index into `dir`, replacing what was there only once the new one is
     /// complete. Two builds saving at once (tests do) each stage their own copy; the
     /// last one to move in wins, and both are complete indexes of the same site.
-    pub fn save(&self, dir: &Path) -> Result<(), String> {
+    pub fn save(&self, dir: &Path) -> Result<(), Error> {
         let Some(ram) = &self.directory else {
-            return Err("the search index was read from disk; nothing to save".into());
+            return Err(Error::NothingToSave);
         };
-        let fail =
-            |what: &str, e: &dyn std::fmt::Display| format!("{}: {what}: {e}", dir.display());
+        let fail = |doing: &'static str, e: Cause| Error::Save {
+            dir: dir.to_path_buf(),
+            doing,
+            source: e,
+        };
         let parent = dir.parent().unwrap_or(Path::new("."));
-        std::fs::create_dir_all(parent).map_err(|e| fail("cannot create the cache folder", &e))?;
+        std::fs::create_dir_all(parent)
+            .map_err(|e| fail("cannot create the cache folder", e.into()))?;
         let staging = tempfile::Builder::new()
             .prefix(".search-new-")
             .tempdir_in(parent)
-            .map_err(|e| fail("cannot create a staging folder", &e))?;
-        let target = MmapDirectory::open(staging.path()).map_err(|e| fail("cannot open", &e))?;
+            .map_err(|e| fail("cannot create a staging folder", e.into()))?;
+        let target =
+            MmapDirectory::open(staging.path()).map_err(|e| fail("cannot open", e.into()))?;
         ram.persist(&target)
-            .map_err(|e| fail("cannot write the search index", &e))?;
+            .map_err(|e| fail("cannot write the search index", e.into()))?;
         drop(target);
         let old = tempfile::Builder::new()
             .prefix(".search-old-")
             .tempdir_in(parent)
-            .map_err(|e| fail("cannot create a staging folder", &e))?;
+            .map_err(|e| fail("cannot create a staging folder", e.into()))?;
         let old_path = old.path().join("search");
         match std::fs::rename(dir, &old_path) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(fail("cannot move the old search index aside", &e)),
+            Err(e) => return Err(fail("cannot move the old search index aside", e.into())),
         }
         let staged = staging.keep();
         if let Err(e) = std::fs::rename(&staged, dir) {
             let _ = std::fs::remove_dir_all(&staged);
             // Another build moved its index in between our two renames: keep that one.
             if !dir.join("meta.json").is_file() {
-                return Err(fail("cannot move the new search index in place", &e));
+                return Err(fail("cannot move the new search index in place", e.into()));
             }
         }
         Ok(())
     }
 
     /// Opens an index `save` wrote.
-    pub fn open(dir: &Path) -> Result<SearchIndex, String> {
-        let index = Index::open_in_dir(dir).map_err(|e| {
-            format!(
-                "{}: cannot open the search index ({e}); run `portolan build` to make it",
-                dir.display()
-            )
+    pub fn open(dir: &Path) -> Result<SearchIndex, Error> {
+        let index = Index::open_in_dir(dir).map_err(|source| Error::Open {
+            dir: dir.to_path_buf(),
+            source,
         })?;
         register_tokenizer(&index);
         let fields = Fields::of(&index.schema())?;

@@ -7,6 +7,7 @@
 pub mod api;
 pub mod documents;
 pub mod engine;
+mod error;
 pub mod export;
 pub mod index;
 pub mod query;
@@ -15,6 +16,7 @@ pub mod tokens;
 use std::path::{Path, PathBuf};
 
 pub use engine::Answer;
+pub use error::Error;
 pub use index::SearchIndex;
 use render::{OutputFile, Sink};
 
@@ -27,7 +29,7 @@ pub struct Built {
 /// Indexes the rendered `files` of a site whose base path is `root`, in the order given:
 /// render order, as `build` indexes them while it writes, so serve's export is the same.
 /// The export's files go to `export`.
-pub fn build(files: &[OutputFile], root: &str, export: &mut dyn Sink) -> Result<Built, String> {
+pub fn build(files: &[OutputFile], root: &str, export: &mut dyn Sink) -> Result<Built, Error> {
     let mut indexer = Indexer::new(root)?;
     for file in files {
         indexer.page(file, export)?;
@@ -47,7 +49,7 @@ pub struct Indexer {
 }
 
 impl Indexer {
-    pub fn new(root: &str) -> Result<Indexer, String> {
+    pub fn new(root: &str) -> Result<Indexer, Error> {
         Ok(Indexer {
             root: root.to_string(),
             urls: Default::default(),
@@ -58,7 +60,7 @@ impl Indexer {
 
     /// Reads a file of the site: a page's documents are indexed, other files ignored.
     /// Export files completed on the way go to `export`.
-    pub fn page(&mut self, file: &OutputFile, export: &mut dyn Sink) -> Result<(), String> {
+    pub fn page(&mut self, file: &OutputFile, export: &mut dyn Sink) -> Result<(), Error> {
         if !documents::is_page(&file.path) {
             return Ok(());
         }
@@ -70,7 +72,7 @@ impl Indexer {
     }
 
     /// The finished index; the rest of the export goes to `export`.
-    pub fn finish(self, export: &mut dyn Sink) -> Result<Built, String> {
+    pub fn finish(self, export: &mut dyn Sink) -> Result<Built, Error> {
         let index = self.builder.finish()?;
         let documents = self.export.documents();
         self.export.finish(&index, export)?;
@@ -96,7 +98,7 @@ pub fn run(
     projects: &[String],
     categories: &[String],
     limit: usize,
-) -> Result<Answer, String> {
+) -> Result<Answer, Error> {
     let mut q = query::parse(text);
     q.projects.extend(projects.iter().map(|p| p.to_lowercase()));
     q.categories

@@ -124,7 +124,7 @@ impl Indexer {
                         };
                         unwritten = Some((export, indexed, Instant::now()));
                     }
-                    Err(error) => report.index_failed(&error),
+                    Err(error) => report.index_failed(&error.to_string()),
                 }
             }
             let Some((files, indexed, since)) = &mut unwritten else {
@@ -145,7 +145,7 @@ impl Indexer {
                 // Paused: go on after the rebuild (with its job's export, if it sends one).
                 Ok(None) => {}
                 Err(error) => {
-                    report.index_failed(&error);
+                    report.index_failed(&error.to_string());
                     unwritten = None;
                 }
             }

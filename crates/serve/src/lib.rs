@@ -13,6 +13,7 @@
 //! reload script is added to HTML responses only here, never to the written files.
 
 mod accept;
+mod error;
 mod host;
 mod http;
 mod indexer;
@@ -32,6 +33,7 @@ use axum::routing::get;
 
 use pipeline::analysis::{Options, Progress};
 
+pub use error::Error;
 pub use indexer::{IndexReport, Indexed};
 pub use rebuild::Rebuilt;
 
@@ -130,14 +132,16 @@ pub fn run(
     options: Options,
     serve: ServeOptions,
     report: &dyn Report,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let started = Instant::now();
     let (mut session, first, indexer) =
         rebuild::Session::start(config_path, options, serve.keep_going, report)?;
     report.built(&first, started.elapsed());
 
-    let root = std::fs::canonicalize(session.output())
-        .map_err(|e| format!("{}: {e}", session.output().display()))?;
+    let root = std::fs::canonicalize(session.output()).map_err(|source| Error::OutputFolder {
+        path: session.output().to_path_buf(),
+        source,
+    })?;
     let files = Arc::new(http::SiteFiles {
         root,
         base_path: std::sync::RwLock::new(session.base_path().to_string()),
@@ -152,15 +156,17 @@ pub fn run(
         .enable_io()
         .enable_time()
         .build()
-        .map_err(|e| format!("cannot start the server runtime: {e}"))?;
+        .map_err(Error::Runtime)?;
     let listener = runtime
         .block_on(tokio::net::TcpListener::bind(SocketAddr::new(
             serve.bind, serve.port,
         )))
-        .map_err(|e| format!("cannot listen on {}:{}: {e}", serve.bind, serve.port))?;
-    let address = listener
-        .local_addr()
-        .map_err(|e| format!("cannot read the bound address: {e}"))?;
+        .map_err(|source| Error::Listen {
+            bind: serve.bind,
+            port: serve.port,
+            source,
+        })?;
+    let address = listener.local_addr().map_err(Error::Address)?;
     let app = router(
         files.clone(),
         reloader.clone(),
@@ -214,6 +220,7 @@ pub fn run(
                     });
                 }
                 Err(error) => {
+                    let error = error.to_string();
                     reloader.send(reload::Signal::BuildError(error.clone()));
                     report.failed(&error);
                 }

@@ -22,6 +22,7 @@ use pipeline::analysis::{self, Options, Progress};
 use pipeline::cache::Cache;
 use render::{self, OutputFile};
 
+use super::Error;
 use super::indexer::{Indexer, SearchSlot, Searchable};
 use super::watch::{Change, Roots};
 use super::written::Written;
@@ -73,8 +74,8 @@ impl Session {
         options: Options,
         keep_going: bool,
         progress: &dyn Progress,
-    ) -> Result<(Session, Rebuilt, Indexer), String> {
-        let config = config::load(config_path).map_err(|e| e.to_string())?;
+    ) -> Result<(Session, Rebuilt, Indexer), Error> {
+        let config = config::load(config_path)?;
         let cache = Cache::with_memo(&config.site.cache_dir);
         let output = pipeline::output_path(&config, &options);
         let analyzed = analysis::analyze_projects_cached(&config, &options, progress, &cache)?;
@@ -119,7 +120,7 @@ impl Session {
             search_time: std::time::Duration::ZERO,
             not_compared: Vec::new(),
         };
-        pipeline::write(&mut built).map_err(|e| e.to_string())?;
+        pipeline::write(&mut built)?;
         let (export, pages): (Vec<&OutputFile>, Vec<&OutputFile>) =
             built.files.iter().partition(|f| search::is_export(&f.path));
         session.written = Written::already(&session.output, &pages);
@@ -164,7 +165,7 @@ impl Session {
         &mut self,
         changes: &BTreeSet<Change>,
         progress: &dyn Progress,
-    ) -> Result<Rebuilt, String> {
+    ) -> Result<Rebuilt, Error> {
         let mut all = std::mem::take(&mut self.pending);
         all.extend(changes.iter().cloned());
         let result = self.rebuild_all(&all, progress);
@@ -178,7 +179,7 @@ impl Session {
         &mut self,
         changes: &BTreeSet<Change>,
         progress: &dyn Progress,
-    ) -> Result<Rebuilt, String> {
+    ) -> Result<Rebuilt, Error> {
         if changes.iter().all(|c| *c == Change::Content)
             && let Some(rebuilt) = self.render_content_only(progress)?
         {
@@ -186,7 +187,7 @@ impl Session {
         }
         let mut analyzed = Vec::new();
         if changes.contains(&Change::Config) {
-            self.config = config::load(&self.config_path).map_err(|e| e.to_string())?;
+            self.config = config::load(&self.config_path)?;
             self.analyzed = analysis::analyze_projects_cached(
                 &self.config,
                 &self.options,
@@ -236,7 +237,7 @@ impl Session {
     /// After a content edit that leaves the navigation, the home page's text and the set
     /// of content paths as they were, only the content's own files change: render and write
     /// just those. `None` when the edit reaches further (or nothing was rendered yet).
-    fn render_content_only(&mut self, progress: &dyn Progress) -> Result<Option<Rebuilt>, String> {
+    fn render_content_only(&mut self, progress: &dyn Progress) -> Result<Option<Rebuilt>, Error> {
         let (Some(portal), Some(before)) = (&self.portal, &self.content_fingerprint) else {
             return Ok(None);
         };
@@ -266,14 +267,10 @@ impl Session {
     }
 
     /// Links and renders the whole site into `pages`.
-    fn render_all(&mut self, progress: &dyn Progress) -> Result<(), String> {
+    fn render_all(&mut self, progress: &dyn Progress) -> Result<(), Error> {
         let failed = self.failed();
         if !failed.is_empty() && !self.keep_going {
-            return Err(format!(
-                "{}\n({} project(s) failed; run with --keep-going to serve the site with error pages)",
-                failed.join("\n"),
-                failed.len()
-            ));
+            return Err(Error::ProjectsFailed { failed });
         }
         let (content, theme) = pipeline::load_site_inputs(&self.config)?;
         let pending = pipeline::revisions::resolve_compared(

@@ -21,6 +21,8 @@ use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, ne
 
 use config::{Config, SourceSpec};
 
+use crate::Error;
+
 /// What a changed path asks to rebuild.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Change {
@@ -176,7 +178,7 @@ impl Batch {
 
 /// Starts watching `roots`; each debounced batch that changes something is sent on `out`.
 /// A place that does not exist is not an error: its parent's watch reports its arrival.
-pub fn start(roots: Roots, out: mpsc::Sender<Batch>) -> Result<Watcher, String> {
+pub fn start(roots: Roots, out: mpsc::Sender<Batch>) -> Result<Watcher, Error> {
     let classify_roots = roots.clone();
     let handler = move |result: DebounceEventResult| {
         let Ok(events) = result else { return };
@@ -203,7 +205,7 @@ pub fn start(roots: Roots, out: mpsc::Sender<Batch>) -> Result<Watcher, String> 
         RecommendedCache::new(),
         config,
     )
-    .map_err(|e| format!("cannot watch files: {e}"))?;
+    .map_err(Error::Watcher)?;
     let mut watcher = Watcher { debouncer };
     // The parents first: a folder watched both ways must end up recursive, and notify
     // keeps the mode of the last watch of a path.
@@ -218,7 +220,7 @@ pub fn start(roots: Roots, out: mpsc::Sender<Batch>) -> Result<Watcher, String> 
 
 impl Watcher {
     /// Watches `path`; a missing path is skipped (it is watched when it comes back).
-    fn watch(&mut self, path: &Path, mode: RecursiveMode) -> Result<(), String> {
+    fn watch(&mut self, path: &Path, mode: RecursiveMode) -> Result<(), Error> {
         let mut attempts = 0;
         loop {
             let error = match self.debouncer.watch(path, mode) {
@@ -237,14 +239,17 @@ impl Watcher {
                 return Ok(());
             }
             if !missing || attempts == 3 {
-                return Err(format!("cannot watch {}: {error}", path.display()));
+                return Err(Error::Watch {
+                    path: path.to_path_buf(),
+                    source: error,
+                });
             }
         }
     }
 
     /// Sets the recursive watch of each folder in `folders` again: the watch of a folder
     /// that was removed or renamed away is gone, even once the folder is back.
-    pub fn rearm(&mut self, folders: &BTreeSet<PathBuf>) -> Result<(), String> {
+    pub fn rearm(&mut self, folders: &BTreeSet<PathBuf>) -> Result<(), Error> {
         for folder in folders {
             // Not watched any more is the expected case.
             let _ = self.debouncer.unwatch(folder);

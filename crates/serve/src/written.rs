@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 use pipeline::cache::{self, Hash};
 use render::OutputFile;
 
+use crate::Error;
+
 pub struct Written {
     root: PathBuf,
     /// The hash of every file last written, by site path.
@@ -37,7 +39,7 @@ impl Written {
     /// through a temporary file and a rename, so what links to the new files (a page, the
     /// search manifest) is replaced after they are complete and a browser never reads half
     /// a file.
-    pub fn replace(&mut self, files: &[OutputFile]) -> Result<(usize, usize), String> {
+    pub fn replace(&mut self, files: &[OutputFile]) -> Result<(usize, usize), Error> {
         Ok(self.replace_unless(files, &|| false)?.unwrap_or_default())
     }
 
@@ -49,7 +51,7 @@ impl Written {
         &mut self,
         files: &[OutputFile],
         stop: &dyn Fn() -> bool,
-    ) -> Result<Option<(usize, usize)>, String> {
+    ) -> Result<Option<(usize, usize)>, Error> {
         let changed: Vec<(&OutputFile, Hash)> = files
             .iter()
             .map(|f| (f, cache::hash_bytes(&f.bytes)))
@@ -105,23 +107,26 @@ fn remove_empty_parents(root: &Path, file: &Path) {
 }
 
 /// Writes a file at a path the site did not have.
-fn write_new_file(root: &Path, rel: &str, bytes: &[u8]) -> Result<(), String> {
+fn write_new_file(root: &Path, rel: &str, bytes: &[u8]) -> Result<(), Error> {
     let path = root.join(rel);
     let dir = path.parent().unwrap_or(root);
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::write(format!("create {}", dir.display()), dir, e))?;
+    std::fs::write(&path, bytes)
+        .map_err(|e| Error::write(format!("write {}", path.display()), &path, e))
 }
 
 /// Writes one file through a temporary file and a rename, so a browser never reads half
 /// a file.
-fn write_file(root: &Path, rel: &str, bytes: &[u8]) -> Result<(), String> {
+fn write_file(root: &Path, rel: &str, bytes: &[u8]) -> Result<(), Error> {
     let path = root.join(rel);
     let dir = path.parent().unwrap_or(root);
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::write(format!("create {}", dir.display()), dir, e))?;
     let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
+        .map_err(|e| Error::write(format!("write in {}", dir.display()), dir, e))?;
     std::io::Write::write_all(&mut tmp, bytes)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        .map_err(|e| Error::write(format!("write {}", path.display()), &path, e))?;
     // Temporary files are private; site files are readable like those `build` writes.
     #[cfg(unix)]
     {
@@ -131,7 +136,7 @@ fn write_file(root: &Path, rel: &str, bytes: &[u8]) -> Result<(), String> {
             .set_permissions(std::fs::Permissions::from_mode(0o644));
     }
     tmp.persist(&path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        .map_err(|e| Error::write(format!("write {}", path.display()), &path, e.error))?;
     Ok(())
 }
 

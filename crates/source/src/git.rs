@@ -17,6 +17,8 @@ use std::process::Command;
 
 use config::GIT_SCHEMES;
 
+use crate::Error;
+
 /// The file in a clone's `.git` folder that says portolan made the clone, holding the URL
 /// it was cloned from. Only a clone with this file is ever replaced (and so deleted).
 const ORIGIN_FILE: &str = "portolan-origin";
@@ -52,8 +54,8 @@ fn command(dir: Option<&Path>, offline: bool) -> Command {
     cmd
 }
 
-/// Runs git and returns stdout or a one-line error. `args` are portolan's own (the
-/// subcommand and its options); `operands` are values from the config or the clone (URL,
+/// Runs git and returns stdout or git's one-line reason ([`Error::Git`]). `args` are
+/// portolan's own (the subcommand and its options); `operands` are values from the config or the clone (URL,
 /// revision, folder), and follow `--end-of-options`, so none of them is read as an option.
 /// (clone, fetch and checkout take `--end-of-options` since git 2.24, rev-parse since 2.30.)
 fn git(
@@ -61,19 +63,13 @@ fn git(
     args: &[&str],
     operands: &[&str],
     offline: bool,
-) -> Result<String, String> {
+) -> Result<String, Error> {
     let mut cmd = command(dir, offline);
     cmd.args(args);
     if !operands.is_empty() {
         cmd.arg("--end-of-options").args(operands);
     }
-    let output = cmd.output().map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
-            "the `git` command is not installed or not on PATH".to_string()
-        } else {
-            format!("cannot run git: {e}")
-        }
-    })?;
+    let output = cmd.output().map_err(not_run)?;
     if output.status.success() {
         Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
     } else {
@@ -84,7 +80,19 @@ fn git(
             .rfind(|l| !l.is_empty() && !l.starts_with("hint:") && !l.starts_with("warning:"))
             .unwrap_or("unknown error")
             .to_string();
-        Err(reason)
+        Err(Error::Git {
+            command: args.join(" "),
+            reason,
+        })
+    }
+}
+
+/// Why git could not be started.
+fn not_run(e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::NotFound {
+        Error::GitNotInstalled(e)
+    } else {
+        Error::GitNotRun(e)
     }
 }
 
@@ -112,48 +120,50 @@ pub fn checkout(
     rev: Option<&str>,
     repos_dir: &Path,
     offline: bool,
-) -> Result<(PathBuf, String), String> {
-    let fail = |what: &str, why: String| format!("project `{name}`: {what}: {why}");
+) -> Result<(PathBuf, String), Error> {
+    let project = || name.to_string();
     let dir = repos_dir.join(name);
+    let clone_failed = |e: Error| Error::Clone {
+        project: project(),
+        url: url.to_string(),
+        source: Box::new(e),
+    };
     let cloned = match cached(&dir, url) {
         Cache::Same => false,
         Cache::Missing if offline => {
-            return Err(fail(
-                "--offline and no clone in the cache",
-                format!(
-                    "{} is missing: portolan clones a `git` project there on a run without --offline; without network, clone the repository wherever you can (`git clone URL DIR`) and point the project at it with `path = \"DIR\"` instead of `git`",
-                    dir.display()
-                ),
-            ));
+            return Err(Error::OfflineNoClone {
+                project: project(),
+                dir,
+            });
         }
         Cache::Other(other) if offline => {
-            return Err(fail(
-                "--offline and the cached clone is of another URL",
-                format!(
-                    "{} was cloned from {}; run once without --offline to clone {url}",
-                    dir.display(),
-                    super::without_credentials(&other)
-                ),
-            ));
+            return Err(Error::OfflineOtherUrl {
+                project: project(),
+                dir,
+                cloned_from: super::without_credentials(&other),
+                url: url.to_string(),
+            });
         }
         Cache::Missing => {
-            clone(url, &dir, repos_dir, false)
-                .map_err(|e| fail(&format!("cannot clone {url}"), clone_help(e)))?;
+            clone(url, &dir, repos_dir, false).map_err(clone_failed)?;
             true
         }
         Cache::Other(_) => {
-            clone(url, &dir, repos_dir, true)
-                .map_err(|e| fail(&format!("cannot clone {url}"), clone_help(e)))?;
+            clone(url, &dir, repos_dir, true).map_err(clone_failed)?;
             true
         }
         Cache::Foreign(why) => {
-            return Err(fail(
-                &format!("cannot use the cache folder {}", dir.display()),
-                format!("{why}; portolan replaces only clones it made, so move or remove it"),
-            ));
+            return Err(Error::ForeignCache {
+                project: project(),
+                dir,
+                why,
+            });
         }
     };
-    let commit = revision(&dir, rev, offline).map_err(|e| format!("project `{name}`: {e}"))?;
+    let commit = revision(&dir, rev, offline).map_err(|e| Error::ProjectRevision {
+        project: project(),
+        source: Box::new(e),
+    })?;
     let current = commit_of(&dir, "HEAD", true).ok();
     if current.as_deref() != Some(commit.as_str()) || cloned {
         git(
@@ -169,29 +179,26 @@ pub fn checkout(
             &[&commit],
             offline,
         )
-        .map_err(|e| fail(&format!("cannot check out {commit}"), e))?;
+        .map_err(|e| Error::Checkout {
+            project: project(),
+            commit: commit.clone(),
+            source: Box::new(e),
+        })?;
     }
     Ok((dir, commit))
 }
 
-/// git's reason a clone failed, with what to do about it.
-fn clone_help(reason: String) -> String {
-    format!(
-        "{reason}\n  help: git runs with your configuration: check the network, a proxy (`https_proxy`, `git config http.proxy`) and credentials for this URL; or clone the repository yourself and use `path = \"../checkout\"` for the project instead of `git`"
-    )
-}
-
 /// The commit `rev` (HEAD when none) names in the clone at `dir`, fetching just that
 /// revision when the clone lacks it (never with `offline`).
-pub fn revision(dir: &Path, rev: Option<&str>, offline: bool) -> Result<String, String> {
+pub fn revision(dir: &Path, rev: Option<&str>, offline: bool) -> Result<String, Error> {
     let wanted = rev.unwrap_or("HEAD");
     if let Some(commit) = resolve(dir, rev) {
         return Ok(commit);
     }
     if offline {
-        return Err(format!(
-            "--offline and revision `{wanted}` is not in the cached clone: run once without --offline to fetch it"
-        ));
+        return Err(Error::OfflineRevision {
+            rev: wanted.to_string(),
+        });
     }
     // Fetch just the missing revision (a commit id, tag or branch).
     git(
@@ -201,16 +208,17 @@ pub fn revision(dir: &Path, rev: Option<&str>, offline: bool) -> Result<String, 
         false,
     )
     .and_then(|_| commit_of(dir, "FETCH_HEAD", false))
-    .map_err(|e| format!("unknown revision `{wanted}`: {e}"))
+    .map_err(|e| Error::UnknownRevision {
+        rev: wanted.to_string(),
+        source: Box::new(e),
+    })
 }
 
 /// The commit `rev` names in a local work tree (never fetched).
-pub fn local_revision(work_tree: &Path, rev: &str) -> Result<String, String> {
-    resolve(work_tree, Some(rev)).ok_or_else(|| {
-        format!(
-            "unknown revision `{rev}` in {}: give a tag, branch or commit of that repository",
-            work_tree.display()
-        )
+pub fn local_revision(work_tree: &Path, rev: &str) -> Result<String, Error> {
+    resolve(work_tree, Some(rev)).ok_or_else(|| Error::UnknownLocalRevision {
+        rev: rev.to_string(),
+        work_tree: work_tree.to_path_buf(),
     })
 }
 
@@ -220,7 +228,7 @@ pub fn local_revision(work_tree: &Path, rev: &str) -> Result<String, String> {
 /// filter drivers (a repository's `filter.NAME.smudge` is a command of its own
 /// configuration). A partial clone fetches the blobs it lacks in one batch (never with
 /// `offline`, which a repository portolan did not clone is always given).
-pub fn export(repo: &Path, commit: &str, dest: &Path, offline: bool) -> Result<(), String> {
+pub fn export(repo: &Path, commit: &str, dest: &Path, offline: bool) -> Result<(), Error> {
     let git_dir = git(Some(repo), &["rev-parse", "--absolute-git-dir"], &[], true)?;
     let index = dest.with_extension("index");
     let mut cmd = command(Some(dest), offline);
@@ -242,27 +250,28 @@ pub fn export(repo: &Path, commit: &str, dest: &Path, offline: bool) -> Result<(
         .arg(commit)
         .args(["--", "."])
         .env("GIT_INDEX_FILE", &index);
-    let output = cmd.output().map_err(|e| format!("cannot run git: {e}"));
+    let output = cmd.output().map_err(not_run);
     let _ = std::fs::remove_file(&index);
     let output = output?;
     if output.status.success() {
         Ok(())
     } else {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        Err(format!(
-            "cannot write the files of {commit}: {}",
-            stderr
+        Err(Error::Export {
+            commit: commit.to_string(),
+            reason: stderr
                 .lines()
                 .rfind(|l| !l.trim().is_empty())
                 .unwrap_or("git failed")
-        ))
+                .to_string(),
+        })
     }
 }
 
 /// The filter drivers the configuration of `repo` defines (`filter.NAME.smudge`, …: NAME
 /// may hold dots), to be switched off; an error when one cannot be named on git's command
 /// line (`-c filter.a=b.smudge=` would set another key), so its export is refused.
-fn filter_drivers(repo: &Path) -> Result<Vec<String>, String> {
+fn filter_drivers(repo: &Path) -> Result<Vec<String>, Error> {
     // Exit code 1 when there is no such key: none to switch off.
     let listed = git(
         Some(repo),
@@ -277,10 +286,9 @@ fn filter_drivers(repo: &Path) -> Result<Vec<String>, String> {
             continue;
         };
         if name.is_empty() || name.contains(['=', '\0']) || name.contains(char::is_control) {
-            return Err(format!(
-                "the repository's configuration defines a filter driver whose name portolan cannot switch off (`{}`): its earlier revisions are not written out",
-                name.escape_debug()
-            ));
+            return Err(Error::FilterDriver {
+                name: name.escape_debug().to_string(),
+            });
         }
         drivers.push(name.to_string());
     }
@@ -303,7 +311,7 @@ fn resolve(dir: &Path, rev: Option<&str>) -> Option<String> {
 }
 
 /// The commit `rev` names in the clone at `dir`.
-fn commit_of(dir: &Path, rev: &str, offline: bool) -> Result<String, String> {
+fn commit_of(dir: &Path, rev: &str, offline: bool) -> Result<String, Error> {
     git(
         Some(dir),
         &["rev-parse", "--verify", "--quiet"],
@@ -368,13 +376,16 @@ fn cached(dir: &Path, url: &str) -> Cache {
 /// place, so a failed clone never leaves a half-made cache entry behind. With `replace`,
 /// the clone at `dir` (one portolan made, of another URL) is first moved into that
 /// temporary folder, and is deleted with it once the new clone is in place.
-fn clone(url: &str, dir: &Path, repos_dir: &Path, replace: bool) -> Result<(), String> {
+fn clone(url: &str, dir: &Path, repos_dir: &Path, replace: bool) -> Result<(), Error> {
     std::fs::create_dir_all(repos_dir)
-        .map_err(|e| format!("cannot create {}: {e}", repos_dir.display()))?;
+        .map_err(|e| Error::io(format!("create {}", repos_dir.display()), repos_dir, e))?;
     let tmp = tempfile::Builder::new()
         .prefix(".clone-")
         .tempdir_in(repos_dir)
-        .map_err(|e| format!("cannot create a folder in {}: {e}", repos_dir.display()))?;
+        .map_err(|e| {
+            let doing = format!("create a folder in {}", repos_dir.display());
+            Error::io(doing, repos_dir, e)
+        })?;
     let target = tmp.path().join("repo");
     let target_str = target.to_string_lossy().to_string();
     git(
@@ -383,21 +394,29 @@ fn clone(url: &str, dir: &Path, repos_dir: &Path, replace: bool) -> Result<(), S
         &[url, &target_str],
         false,
     )?;
-    std::fs::write(target.join(".git").join(ORIGIN_FILE), format!("{url}\n"))
-        .map_err(|e| format!("cannot write to the new clone: {e}"))?;
+    let origin = target.join(".git").join(ORIGIN_FILE);
+    std::fs::write(&origin, format!("{url}\n"))
+        .map_err(|e| Error::io("write to the new clone".into(), origin, e))?;
     let old = tmp.path().join("old");
     if replace {
-        std::fs::rename(dir, &old)
-            .map_err(|e| format!("cannot move the old clone {} aside: {e}", dir.display()))?;
+        std::fs::rename(dir, &old).map_err(|e| {
+            Error::io(
+                format!("move the old clone {} aside", dir.display()),
+                dir,
+                e,
+            )
+        })?;
     } else if dir.exists() {
         // An empty folder (`cached` said so); anything in it would make this fail.
-        std::fs::remove_dir(dir).map_err(|e| format!("cannot replace {}: {e}", dir.display()))?;
+        std::fs::remove_dir(dir)
+            .map_err(|e| Error::io(format!("replace {}", dir.display()), dir, e))?;
     }
     if let Err(e) = std::fs::rename(&target, dir) {
         if replace {
             let _ = std::fs::rename(&old, dir);
         }
-        return Err(format!("cannot move the clone to {}: {e}", dir.display()));
+        let doing = format!("move the clone to {}", dir.display());
+        return Err(Error::io(doing, dir, e));
     }
     Ok(())
 }
@@ -442,7 +461,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let repo = dir.path().join("r");
         upstream(&repo);
-        assert_eq!(filter_drivers(&repo), Ok(Vec::new()));
+        assert_eq!(filter_drivers(&repo).unwrap(), Vec::<String>::new());
         git(
             Some(&repo),
             &["config", "filter.lfs.smudge", "x"],
@@ -458,8 +477,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            filter_drivers(&repo),
-            Ok(vec!["a.b".to_string(), "lfs".to_string()])
+            filter_drivers(&repo).unwrap(),
+            vec!["a.b".to_string(), "lfs".to_string()]
         );
         git(
             Some(&repo),
@@ -472,7 +491,11 @@ mod tests {
         let dest = dir.path().join("out");
         std::fs::create_dir(&dest).unwrap();
         let e = export(&repo, &commit, &dest, true).unwrap_err();
-        assert!(e.contains("cannot switch off (`x=y`)"), "{e}");
+        assert!(
+            matches!(&e, Error::FilterDriver { name } if name == "x=y"),
+            "{e}"
+        );
+        assert!(e.to_string().contains("cannot switch off (`x=y`)"), "{e}");
         assert!(names(&dest).is_empty());
     }
 

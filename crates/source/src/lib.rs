@@ -7,6 +7,7 @@
 
 pub mod content;
 pub mod docs;
+mod error;
 pub mod file_kind;
 pub mod git;
 pub mod walk;
@@ -14,6 +15,8 @@ pub mod walk;
 use std::path::{Path, PathBuf};
 
 use config::{ProjectConfig, SourceSpec};
+
+pub use error::Error;
 
 /// A project's files on disk, at a known commit.
 #[derive(Debug, Clone)]
@@ -31,15 +34,14 @@ pub fn prepare(
     project: &ProjectConfig,
     cache_dir: &Path,
     offline: bool,
-) -> Result<Checkout, String> {
+) -> Result<Checkout, Error> {
     match &project.source {
         SourceSpec::Path(path) => {
             if !path.is_dir() {
-                return Err(format!(
-                    "project `{}`: path {} does not exist or is not a folder",
-                    project.name,
-                    path.display()
-                ));
+                return Err(Error::NotAFolder {
+                    project: project.name.clone(),
+                    path: path.clone(),
+                });
             }
             // A checkout (e.g. by CI) knows its commit and origin, so links still work.
             let commit = git::work_tree_commit(path).unwrap_or_default();
@@ -82,11 +84,10 @@ pub fn prepare(
                 source_url,
             })
         }
-        SourceSpec::Model(path) => Err(format!(
-            "project `{}` is a pre-analyzed model ({}), it has no source",
-            project.name,
-            path.display()
-        )),
+        SourceSpec::Model(path) => Err(Error::ModelHasNoSource {
+            project: project.name.clone(),
+            path: path.clone(),
+        }),
     }
 }
 

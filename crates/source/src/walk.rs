@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
 
+use crate::Error;
 use crate::file_kind::FileKind;
 use files::regular::{self, ReadError};
 use model::Area;
@@ -51,13 +52,16 @@ pub struct Filter {
 
 impl Filter {
     /// Globs were validated with the configuration; an invalid one here is a bug upstream.
-    pub fn new(include: &[String], exclude: &[String]) -> Result<Filter, String> {
-        let build = |globs: &[String]| -> Result<GlobSet, String> {
+    pub fn new(include: &[String], exclude: &[String]) -> Result<Filter, Error> {
+        let build = |globs: &[String]| -> Result<GlobSet, Error> {
             let mut b = GlobSetBuilder::new();
             for g in globs {
-                b.add(Glob::new(g).map_err(|e| format!("bad glob `{g}`: {e}"))?);
+                b.add(Glob::new(g).map_err(|source| Error::Glob {
+                    glob: g.clone(),
+                    source,
+                })?);
             }
-            b.build().map_err(|e| e.to_string())
+            b.build().map_err(Error::GlobSet)
         };
         let include = if include.is_empty() {
             None

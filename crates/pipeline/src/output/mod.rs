@@ -21,7 +21,6 @@
 pub mod guard;
 pub mod model_file;
 
-use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -41,21 +40,18 @@ const MARKER_TEXT: &str = "portolan-site 1\n";
 const RANDOM_CHARS: usize = 6;
 
 /// Why the site was not written.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The output may not be replaced; nothing was touched.
+    #[error(transparent)]
     Refused(Refusal),
-    /// Writing failed; the previous site is in place.
+    /// Writing failed; the previous site is in place. The message names the file or
+    /// folder.
+    #[error("{0}")]
     Failed(String),
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Refused(refusal) => refusal.fmt(f),
-            Error::Failed(message) => f.write_str(message),
-        }
-    }
+    /// The site was written but its search index (for `portolan search`) was not saved.
+    #[error(transparent)]
+    SearchIndex(#[from] search::Error),
 }
 
 impl From<String> for Error {

@@ -20,6 +20,7 @@ use serde::Serialize;
 
 use super::nav::Links;
 pub use super::nav::{Listed, PortalLink, ProjectLink, always};
+use crate::Error;
 
 /// The pages made from every project, in the order they are made. The order is part of
 /// the output: the search index numbers documents in the order pages reach the sink.
@@ -63,7 +64,7 @@ pub struct PortalPageType {
     /// Its sidebar link, if the sidebar shows it.
     pub link: Option<PortalLink>,
     /// Makes its files (none, one, or one per kind, …) into `out`.
-    pub render: fn(&PortalInputs, &mut Output) -> Result<(), String>,
+    pub render: fn(&PortalInputs, &mut Output) -> Result<(), Error>,
 }
 
 /// A page type made for each project.
@@ -72,7 +73,7 @@ pub struct ProjectPageType {
     pub link: Option<ProjectLink>,
     /// Makes its files into `out`. The inputs are `mut` so a page can hand its files on
     /// (doc images, diagram sources) instead of copying them.
-    pub render: fn(&mut ProjectInputs, &mut Output) -> Result<(), String>,
+    pub render: fn(&mut ProjectInputs, &mut Output) -> Result<(), Error>,
 }
 
 /// The page types' sidebar links, in registry order, for `nav::Navigation`.
@@ -116,9 +117,8 @@ struct WithHtml<'a, T: Serialize> {
 
 /// Compact JSON: the data files are for programs, and indentation was a third of their
 /// bytes.
-fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
-    let mut bytes =
-        serde_json::to_vec(value).map_err(|e| format!("cannot serialize the model: {e}"))?;
+fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, Error> {
+    let mut bytes = serde_json::to_vec(value).map_err(Error::Json)?;
     bytes.push(b'\n');
     Ok(bytes)
 }

@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 
+use crate::Error;
 use crate::{OutputFile, Sink, Theme, erased, nav, views};
 
 /// The files being made and how to render a page: page types push into it, `render_site`
@@ -46,7 +47,7 @@ impl<'a> Output<'a> {
         path: &str,
         title: &str,
         view: &dyn erased::View,
-    ) -> Result<Vec<u8>, String> {
+    ) -> Result<Vec<u8>, Error> {
         self.theme
             .render(
                 template,
@@ -64,7 +65,7 @@ impl<'a> Output<'a> {
         folder: &str,
         title: &str,
         view: &dyn erased::View,
-    ) -> Result<(), String> {
+    ) -> Result<(), Error> {
         let bytes = self.render(template, folder, title, view)?;
         self.file(format!("{folder}index.html"), bytes);
         Ok(())
@@ -84,18 +85,15 @@ impl<'a> Output<'a> {
     }
 
     /// Hands the files added so far on to the sink.
-    pub fn flush(&mut self) -> Result<(), String> {
+    pub fn flush(&mut self) -> Result<(), Error> {
         for file in self.files.drain(..) {
             if !self.paths.insert(file.path.clone()) {
-                return Err(format!(
-                    "two pages of the site have the path {}: this is a bug in portolan, please report it with the projects that were built",
-                    file.path
-                ));
+                return Err(Error::DuplicatePath { path: file.path });
             }
             if let Some(folder) = file.path.strip_suffix("index.html") {
                 self.page_folders.push(folder.to_string());
             }
-            self.sink.put(file)?;
+            self.sink.put(file).map_err(Error::Sink)?;
         }
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! The changes page (`/changes/`): every comparison of the portal, when projects compare
 //! earlier revisions.
 
+use crate::Error;
 use crate::changes;
 use crate::nav::PortalEntries;
 use crate::pages::{Output, PortalInputs, PortalLink, PortalPageType};
@@ -16,7 +17,7 @@ pub const PAGE: PortalPageType = PortalPageType {
     render,
 };
 
-fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), Error> {
     let shared = inputs.shared;
     if let Some(view) = changes::portal(inputs.projects, shared.comparisons, shared.root) {
         out.page("portal_sections.html", &view.path, &view.page_title, &view)?;

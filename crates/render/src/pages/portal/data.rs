@@ -1,12 +1,13 @@
 //! The portal's data files for programs: the portal model, the model's JSON schema and
 //! the Structurizr DSL of the whole platform.
 
+use crate::Error;
 use crate::c4;
 use crate::pages::{Output, PortalInputs, PortalPageType, json};
 
 pub const PAGE: PortalPageType = PortalPageType { link: None, render };
 
-fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), Error> {
     let shared = inputs.shared;
     out.file("data/portal.json", json(shared.portal)?);
     out.file("data/schema.json", json(&model::json_schema())?);

@@ -1,5 +1,6 @@
 //! The home page: the projects' cards and graph, under the site's `content/index.md`.
 
+use crate::Error;
 use crate::pages::{Output, PortalInputs, PortalLink, PortalPageType, WithHtml, always};
 use crate::{graphs, svg, views};
 
@@ -14,7 +15,7 @@ pub const PAGE: PortalPageType = PortalPageType {
     render,
 };
 
-fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), Error> {
     let shared = inputs.shared;
     let mut home = views::home(shared.portal, shared.root);
     home.graph = graphs::projects(shared.portal, shared.root, &shared.kind_pages)

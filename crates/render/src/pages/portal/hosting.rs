@@ -3,11 +3,12 @@
 
 use config::Site;
 
+use crate::Error;
 use crate::pages::{Output, PortalInputs, PortalPageType};
 
 pub const PAGE: PortalPageType = PortalPageType { link: None, render };
 
-fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), Error> {
     out.file(".nojekyll", Vec::new());
     out.file("robots.txt", robots(inputs.shared.site).into_bytes());
     Ok(())

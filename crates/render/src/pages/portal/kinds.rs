@@ -1,5 +1,6 @@
 //! The kinds index (`/kinds/`): every kind of the portal and who uses it.
 
+use crate::Error;
 use crate::kinds;
 use crate::pages::{Output, PortalInputs, PortalLink, PortalPageType, always};
 
@@ -14,7 +15,7 @@ pub const PAGE: PortalPageType = PortalPageType {
     render,
 };
 
-fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), Error> {
     let shared = inputs.shared;
     let view = kinds::index(shared.portal, inputs.projects, shared.root);
     out.page("portal_sections.html", &view.path, &view.page_title, &view)

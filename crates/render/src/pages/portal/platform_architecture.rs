@@ -1,6 +1,7 @@
 //! The platform architecture page: projects, controllers, binaries, the CRDs they define
 //! and the kinds they share.
 
+use crate::Error;
 use crate::pages::{Output, PortalInputs, PortalLink, PortalPageType, always};
 
 pub const PAGE: PortalPageType = PortalPageType {
@@ -14,7 +15,7 @@ pub const PAGE: PortalPageType = PortalPageType {
     render,
 };
 
-fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), Error> {
     let (projects, root) = (inputs.projects, inputs.shared.root);
     let view = crate::platform::architecture(inputs.shared.portal, projects, root);
     out.page("portal_sections.html", &view.path, &view.page_title, &view)

@@ -1,5 +1,6 @@
 //! The platform cache page: every project's own managers and memory risks.
 
+use crate::Error;
 use crate::pages::{Output, PortalInputs, PortalLink, PortalPageType, always};
 
 pub const PAGE: PortalPageType = PortalPageType {
@@ -13,7 +14,7 @@ pub const PAGE: PortalPageType = PortalPageType {
     render,
 };
 
-fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), Error> {
     let (projects, root) = (inputs.projects, inputs.shared.root);
     let view = crate::memory::platform(projects, root, crate::platform::nav(root));
     out.page("portal_sections.html", &view.path, &view.page_title, &view)

@@ -1,6 +1,7 @@
 //! The platform API versions page: the Kubernetes API versions projects use, against
 //! the target release.
 
+use crate::Error;
 use crate::pages::{Output, PortalInputs, PortalLink, PortalPageType, always};
 
 pub const PAGE: PortalPageType = PortalPageType {
@@ -14,7 +15,7 @@ pub const PAGE: PortalPageType = PortalPageType {
     render,
 };
 
-fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), Error> {
     let (projects, root) = (inputs.projects, inputs.shared.root);
     let view = crate::api_versions::platform(
         projects,

@@ -1,6 +1,7 @@
 //! The platform network page: Services, ingress objects and NetworkPolicies of every
 //! project.
 
+use crate::Error;
 use crate::pages::{Output, PortalInputs, PortalLink, PortalPageType, always};
 
 pub const PAGE: PortalPageType = PortalPageType {
@@ -14,7 +15,7 @@ pub const PAGE: PortalPageType = PortalPageType {
     render,
 };
 
-fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &PortalInputs, out: &mut Output) -> Result<(), Error> {
     let (projects, root) = (inputs.projects, inputs.shared.root);
     let view = crate::platform::network(inputs.shared.portal, projects, root);
     out.page("portal_sections.html", &view.path, &view.page_title, &view)

@@ -1,5 +1,6 @@
 //! The search page; its index is made from the rendered pages (crate `search`).
 
+use crate::Error;
 use crate::pages::{Output, PortalInputs, PortalLink, PortalPageType, always};
 use crate::views;
 
@@ -14,6 +15,6 @@ pub const PAGE: PortalPageType = PortalPageType {
     render,
 };
 
-fn render(_: &PortalInputs, out: &mut Output) -> Result<(), String> {
+fn render(_: &PortalInputs, out: &mut Output) -> Result<(), Error> {
     out.page("search.html", "search/", "Search", &views::Empty {})
 }

@@ -1,6 +1,7 @@
 //! The project's API reference: its index and one page per kind (with an all-fields
 //! page), or a short page linking to the shared one for a bundled kind.
 
+use crate::Error;
 use crate::api;
 use crate::pages::{Listed, Output, ProjectInputs, ProjectLink, ProjectPageType, always};
 
@@ -17,7 +18,7 @@ pub const PAGE: ProjectPageType = ProjectPageType {
     render,
 };
 
-fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), Error> {
     let (project, shared) = (inputs.project, inputs.shared);
     let root = shared.root;
     let index = api::index(project, root, &shared.shared_kinds);
@@ -49,7 +50,7 @@ fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), String> {
 /// A kind's reference page and, unless it is a bundled kind's short page, its all-fields
 /// page: every field in one table, for readers without script and for the tree's script,
 /// which opens deeper fields from it.
-pub fn kind_files(kind: &api::KindPage, out: &mut Output) -> Result<(), String> {
+pub fn kind_files(kind: &api::KindPage, out: &mut Output) -> Result<(), Error> {
     let view = |all_fields| api::AllFields {
         page: kind,
         all_fields,

@@ -1,5 +1,6 @@
 //! The project's changes page: what changed since each earlier revision it compares.
 
+use crate::Error;
 use crate::changes::{self, Comparison};
 use crate::nav::ProjectEntries;
 use crate::pages::{Output, ProjectInputs, ProjectLink, ProjectPageType};
@@ -15,7 +16,7 @@ pub const PAGE: ProjectPageType = ProjectPageType {
     render,
 };
 
-fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), Error> {
     let project = inputs.project;
     let compared: Vec<&Comparison> = inputs
         .shared

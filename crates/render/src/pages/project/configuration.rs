@@ -2,6 +2,7 @@
 //! Kubernetes API versions it uses and the Go extractors' tables before the trailing
 //! bundled and samples sections.
 
+use crate::Error;
 use crate::pages::{Output, ProjectInputs, ProjectLink, ProjectPageType, always};
 use crate::{api_versions, extracted, manifests};
 
@@ -18,7 +19,7 @@ pub const PAGE: ProjectPageType = ProjectPageType {
     render,
 };
 
-fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), Error> {
     let project = inputs.project;
     let mut view = manifests::configuration(project);
     // Before the trailing bundled and samples sections (its rows say their place).

@@ -5,13 +5,14 @@ use std::collections::HashMap;
 use derive::access::AccessRow;
 use derive::least_privilege::Privileges;
 
+use crate::Error;
 use crate::pages::{Output, ProjectInputs, ProjectPageType};
 use crate::{rbac_code, views};
 
 /// Listed under Dataflow in the sidebar, not linked on their own.
 pub const PAGE: ProjectPageType = ProjectPageType { link: None, render };
 
-fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), Error> {
     let (project, shared) = (inputs.project, inputs.shared);
     // Each controller's access rows and rules, gathered once for all its pages.
     let mut rows_of: HashMap<usize, Vec<&AccessRow>> = HashMap::new();

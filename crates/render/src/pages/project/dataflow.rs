@@ -1,6 +1,7 @@
 //! The project's dataflow page: the project summary's flow and what each controller
 //! watches and writes; the sidebar lists the controllers' pages under it.
 
+use crate::Error;
 use crate::pages::{Listed, Output, ProjectInputs, ProjectLink, ProjectPageType, always};
 
 const LINK: ProjectLink = ProjectLink {
@@ -16,7 +17,7 @@ pub const PAGE: ProjectPageType = ProjectPageType {
     render,
 };
 
-fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), Error> {
     let folder = inputs.folder(LINK.folder);
     out.page("dataflow.html", &folder, LINK.title, &inputs.overview)
 }

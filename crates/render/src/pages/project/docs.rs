@@ -1,5 +1,6 @@
 //! The project's docs: one page per markdown file, their index and their images.
 
+use crate::Error;
 use crate::docs;
 use crate::nav::ProjectEntries;
 use crate::pages::{Output, ProjectInputs, ProjectLink, ProjectPageType};
@@ -17,7 +18,7 @@ pub const PAGE: ProjectPageType = ProjectPageType {
     render,
 };
 
-fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), Error> {
     let project_docs: &mut docs::ProjectDocs = &mut inputs.docs;
     for doc in &project_docs.pages {
         out.page("doc.html", &doc.path, &doc.title, doc)?;

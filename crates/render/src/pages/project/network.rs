@@ -1,6 +1,7 @@
 //! The project's network page: its service map over the sections of `manifests::network`
 //! (Services, container ports, ingress objects, NetworkPolicies).
 
+use crate::Error;
 use crate::pages::{Output, ProjectInputs, ProjectLink, ProjectPageType, always};
 use crate::{graphs, manifests, svg};
 
@@ -17,7 +18,7 @@ pub const PAGE: ProjectPageType = ProjectPageType {
     render,
 };
 
-fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), Error> {
     let mut view = manifests::network(inputs.project);
     view.diagram = graphs::service_map(inputs.project, inputs.shared.root)
         .map(|g| svg::graph::render(&g))

@@ -2,6 +2,7 @@
 //! with RBAC against what the code does and least privilege before the trailing bundled
 //! and samples sections.
 
+use crate::Error;
 use crate::pages::{Output, ProjectInputs, ProjectLink, ProjectPageType, always};
 use crate::{graphs, manifests, rbac_code, svg};
 
@@ -18,7 +19,7 @@ pub const PAGE: ProjectPageType = ProjectPageType {
     render,
 };
 
-fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), String> {
+fn render(inputs: &mut ProjectInputs, out: &mut Output) -> Result<(), Error> {
     let (project, shared) = (inputs.project, inputs.shared);
     let mut view = manifests::security(project, &shared.kind_links);
     // The RBAC-versus-code and least-privilege sections go before the trailing bundled
