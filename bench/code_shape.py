@@ -6,7 +6,8 @@ file (median, p90, max), functions longer than 100 and 150 lines, and the crates
 
 A function's length runs from its `fn` line to the line of its closing brace, found by
 counting braces outside strings, chars and comments (raw strings included). Test modules
-count like any code. Standard library only; reads files, writes nothing.
+count like any code; the sizes are also given without the `tests.rs` files that hold a
+module's tests. Standard library only; reads files, writes nothing.
 """
 import os, re, sys, statistics
 
@@ -54,11 +55,13 @@ def code_only(text):
         out.append(c); i += 1
     return ''.join(out)
 
-sizes, long_fns = [], []
+sizes, code_sizes, long_fns = [], [], []
 for p in files:
     text = open(p, encoding='utf-8').read()
     lines = text.split('\n')
     sizes.append(len(lines) - (1 if text.endswith('\n') else 0))
+    if os.path.basename(p) != 'tests.rs':
+        code_sizes.append(sizes[-1])
     code = code_only(text).split('\n')
     for k, line in enumerate(code):
         m = re.match(r'\s*(pub(\([^)]*\))?\s+)?(const\s+)?(async\s+)?(unsafe\s+)?fn\s+(\w+)', line)
@@ -78,6 +81,11 @@ sizes.sort()
 q = statistics.quantiles(sizes, n=10)
 print(f"files {len(sizes)}, lines {sum(sizes)}")
 print(f"file lines median {statistics.median(sizes):.0f} / p90 {q[8]:.0f} / max {sizes[-1]}")
+if len(code_sizes) != len(sizes):
+    code_sizes.sort()
+    cq = statistics.quantiles(code_sizes, n=10)
+    print(f"  without the {len(sizes) - len(code_sizes)} tests.rs files: {len(code_sizes)} files, median "
+          f"{statistics.median(code_sizes):.0f} / p90 {cq[8]:.0f} / max {code_sizes[-1]}")
 over100 = sorted((f for f in long_fns if f[0] > 100), reverse=True)
 print(f"functions over 100 lines: {len(over100)}; over 150: {sum(1 for f in over100 if f[0] > 150)}")
 crates = sorted({p.split(os.sep)[1] for p in files if p.startswith('crates' + os.sep)})

@@ -21,6 +21,7 @@ def circles(root):
                 mod=p[len(root)+1:-3].replace('/','::')
                 if mod.endswith('::mod'): mod=mod[:-5]
                 if mod in ('main','lib'): mod=''
+                if mod == 'tests' or mod.endswith('::tests'): continue  # a test module's own file
                 files[mod]=p
     mods=set(files)
     def resolve(path):
