@@ -1066,8 +1066,8 @@ impl Paths {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::file::extract;
-    use crate::go::test_support;
+    use crate::file::extract;
+    use crate::test_support;
     use model::Area;
 
     fn calls_of(src: &str, func: &str) -> Vec<(u32, Target)> {

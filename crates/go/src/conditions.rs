@@ -913,8 +913,8 @@ impl<'a> Kinds<'a, '_, '_> {
 mod tests {
 
     use super::*;
-    use crate::go::controllers;
-    use crate::go::file::extract;
+    use crate::controllers;
+    use crate::file::extract;
 
     const API: &str = r#"package v1
 
@@ -1003,11 +1003,11 @@ func (r *BoxReconciler) SetupWithManager(mgr ctrl.Manager) error {
             })
             .collect();
         let mut diags = Vec::new();
-        let index = crate::go::test_support::index(&inputs, "example.com/toys", &mut diags);
+        let index = crate::test_support::index(&inputs, "example.com/toys", &mut diags);
         let mut ctrls = controllers::resolve(&inputs, &index, &mut diags);
         let values = Values::new(&inputs, &index);
         let graph = Graph::build(&inputs, &index);
-        let reach = crate::go::writes::controller_reach(&values, &graph, &ctrls, &mut diags);
+        let reach = crate::writes::controller_reach(&values, &graph, &ctrls, &mut diags);
         let resolved = resolve(&inputs, &values, &graph, &reach, &mut ctrls, &mut diags);
         let show = |s: &StatusCondition| {
             format!(

@@ -44,7 +44,7 @@ pub fn resolve(
                     // A raw source is named by its expression.
                     let kind = match &raw.object {
                         ObjectRef::Unknown(expr) if raw.raw_source => {
-                            crate::go::syntax::shorten(expr, 80)
+                            crate::syntax::shorten(expr, 80)
                         }
                         _ => k.kind,
                     };
@@ -250,7 +250,7 @@ fn apply_step(
 /// `source.Kind(…)` or the generic `source.TypedKind(…)`, type arguments given or not.
 fn is_source_kind(node: Node, src: &[u8]) -> bool {
     node.kind_name() == "call_expression"
-        && crate::go::syntax::callee(node).is_some_and(|f| {
+        && crate::syntax::callee(node).is_some_and(|f| {
             f.kind_name() == "selector_expression"
                 && f.child_by_field_id(FIELD.field)
                     .is_some_and(|m| matches!(text(m, src), "Kind" | "TypedKind"))
@@ -292,7 +292,7 @@ fn reconciler_name(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::file::extract;
+    use crate::file::extract;
 
     /// (relation, qualifier.Type or expression, conditional, line) for each watch of each builder.
     fn watches(src: &str) -> Vec<Vec<(Relation, String, bool, u32)>> {

@@ -468,7 +468,7 @@ fn parse_bounded(parser: &mut Parser, source: &str) -> Option<tree_sitter::Tree>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::consts::ConstExpr;
+    use crate::consts::ConstExpr;
 
     /// Found by the fuzzer (seed 3000808): 4,000 copies of a broken method header took the
     /// parser's error recovery 80 s. The parse now stops at its work bound.

@@ -622,7 +622,7 @@ fn import_path_of(dir: &str, modules: &[GoModule]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::file::extract;
+    use crate::file::extract;
 
     #[test]
     fn module_line() {

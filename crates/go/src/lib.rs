@@ -100,7 +100,7 @@ pub fn resolve(
     files: &[GoInput],
     modules: &[GoModule],
     groups: &BTreeMap<String, String>,
-    protos: &[crate::proto::ProtoFile],
+    protos: &[manifests::proto::ProtoFile],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> GoFindings {
     resolve_with_crds(
@@ -119,7 +119,7 @@ pub fn resolve_with_crds(
     modules: &[GoModule],
     groups: &BTreeMap<String, String>,
     shipped: kinds::ShippedCrds,
-    protos: &[crate::proto::ProtoFile],
+    protos: &[manifests::proto::ProtoFile],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> GoFindings {
     let index =

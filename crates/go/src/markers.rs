@@ -803,7 +803,7 @@ pub fn check_webhook_paths(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::file::extract as extract_file;
+    use crate::file::extract as extract_file;
     use model::{Area, Gvk};
 
     fn args(s: &str) -> Vec<(String, Vec<String>)> {
@@ -932,7 +932,7 @@ mod tests {
             .iter()
             .flat_map(|i| i.facts.diagnostics.clone())
             .collect();
-        let index = crate::go::test_support::index(&inputs, "example.com/op", &mut diags);
+        let index = crate::test_support::index(&inputs, "example.com/op", &mut diags);
         let found = resolve(&inputs, &index, &mut diags);
         (found, diags)
     }

@@ -644,7 +644,7 @@ pub fn resolve(
         }
     }
     out.sort_by(|a, b| (&a.name, &a.sources).cmp(&(&b.name, &b.sources)));
-    crate::merge::merge_identical(&mut out);
+    manifests::merge::merge_identical(&mut out);
     out
 }
 
@@ -709,7 +709,7 @@ fn expand_labels(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::test_support;
+    use crate::test_support;
     use model::Area;
     use std::collections::BTreeMap;
 

@@ -795,8 +795,8 @@ pub(crate) fn list(node: Node) -> Vec<Node> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::syntax::{Kinds, receiver_name, receiver_type};
-    use crate::go::types::signature;
+    use crate::syntax::{Kinds, receiver_name, receiver_type};
+    use crate::types::signature;
     use tree_sitter::Parser;
 
     /// The type `Scope::type_of` gives the argument of the last `use(…)` call in function

@@ -1,6 +1,6 @@
-//! What the Go analyzers' tests share: multi-file fixtures (`//- PATH` lines), their files
-//! analyzed as the pipeline does, the module they belong to and its package index, so
-//! each test states only its sources and its rows.
+//! What the Go analyzers' tests share: their files analyzed as the pipeline does, the
+//! module they belong to and its package index, so each test states only its sources and
+//! its rows.
 
 use std::collections::BTreeMap;
 
@@ -40,38 +40,4 @@ pub fn index<'a>(
 ) -> GoIndex<'a> {
     static NO_GROUPS: BTreeMap<String, String> = BTreeMap::new();
     GoIndex::build(files, &[module(module_path)], &NO_GROUPS, diagnostics)
-}
-
-/// The files of a multi-file fixture, in order: each starts after a line `//- PATH` and
-/// runs to the next such line (lines before the first belong to no file).
-pub fn fixture(text: &str) -> Vec<(&str, &str)> {
-    let mut files = Vec::new();
-    let mut open: Option<(&str, usize)> = None;
-    let mut at = 0;
-    while at < text.len() {
-        let end = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
-        if let Some(path) = text[at..end].trim_end().strip_prefix("//- ") {
-            if let Some((file, start)) = open.take() {
-                files.push((file, &text[start..at]));
-            }
-            open = Some((path.trim(), end));
-        }
-        at = end;
-    }
-    if let Some((file, start)) = open {
-        files.push((file, &text[start..]));
-    }
-    files
-}
-
-#[test]
-fn a_fixture_splits_at_its_path_lines() {
-    let files = fixture("ignored\n//- go.mod\nmodule m\n//- a/b.go\npackage b\n\nfunc F() {}\n");
-    assert_eq!(
-        files,
-        [
-            ("go.mod", "module m\n"),
-            ("a/b.go", "package b\n\nfunc F() {}\n")
-        ]
-    );
 }

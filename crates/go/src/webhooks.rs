@@ -542,7 +542,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::go::file::extract;
+    use crate::file::extract;
     use model::Area;
 
     const MAIN: &str = r#"package main

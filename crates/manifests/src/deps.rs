@@ -329,7 +329,7 @@ pub fn assemble(
         if let Some(mut f) = m.file {
             f.area = area;
             if m.workspace_root {
-                let dir = super::go::index::dir_of(&f.source.file).to_string();
+                let dir = crate::helm::dir_of(&f.source.file).to_string();
                 let own: Vec<Dependency> = m
                     .dependencies
                     .iter()
@@ -343,7 +343,7 @@ pub fn assemble(
         deps.append(&mut m.dependencies);
     }
     for d in deps.iter_mut().filter(|d| d.workspace.is_some()) {
-        let dir = super::go::index::dir_of(&d.source.file);
+        let dir = crate::helm::dir_of(&d.source.file);
         let root = roots
             .iter()
             .filter(|(r, _)| r.is_empty() || dir == r || dir.starts_with(&format!("{r}/")))

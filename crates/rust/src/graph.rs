@@ -16,7 +16,7 @@ use super::body::{ApiKind, Call, FnFacts, RawController, RawWatch};
 use super::kinds::Kinds;
 use super::routes::{RawRoute, TONIC, join};
 use super::{CargoPackage, RustFile, RustFindings};
-use crate::proto::ProtoFile;
+use manifests::proto::ProtoFile;
 use model::{
     Area, Binary, Controller, Crd, Diagnostic, EnvVar, ExternalConnection, Flag, Gvk, HttpEndpoint,
     Operation, PackageInformer, PackageOperation, Relation, SourceRef, UNRESOLVED, Watch,
@@ -805,7 +805,7 @@ fn tonic_endpoints(
         return Vec::new();
     }
     let (modules, name) = r.path.rsplit_once("::").unwrap_or(("", &r.path));
-    let mut found: Vec<(&ProtoFile, &crate::proto::ProtoService)> = protos
+    let mut found: Vec<(&ProtoFile, &manifests::proto::ProtoService)> = protos
         .iter()
         .flat_map(|p| p.services.iter().map(move |s| (p, s)))
         .filter(|(_, s)| upper_camel(&s.name) == name)

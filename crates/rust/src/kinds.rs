@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::go::kinds::builtin_group_version;
+use kubernetes::go_packages::builtin_group_version;
 use model::Gvk;
 
 /// k8s-openapi modules outside `api::` and the Go package each mirrors.

@@ -551,12 +551,12 @@ fn not_tonic(b: Builder) {
     b.add_service(ItemStoreServer::new(Store::default()));
 }
 "#;
-        let proto = crate::proto::parse(
+        let proto = manifests::proto::parse(
             "proto/store.proto",
             "package shop.v1;\nservice ItemStore {\n  rpc GetItem(A) returns (B);\n  rpc WatchItems(A) returns (stream B);\n}\nservice ledger { }\n",
         );
         // A second `ItemStore`, in package `v2`: told apart by the module path.
-        let proto2 = crate::proto::parse(
+        let proto2 = manifests::proto::parse(
             "proto/v2.proto",
             "package v2;\nservice ItemStore { rpc Get(A) returns (B); }\n",
         );

@@ -7,7 +7,7 @@ use super::super::facts::GoFile;
 use super::super::index::{GoIndex, GoInput};
 use super::super::syntax::PREDECLARED_TYPES;
 use super::MAX_INDIRECTION;
-use crate::go::facts::api_docs::{Shape, Wrap};
+use crate::facts::api_docs::{Shape, Wrap};
 
 /// A type: (import path, name).
 pub(super) type Key = (String, String);

@@ -4,10 +4,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::evaluate::Evaluator;
-use crate::go::calls::Graph;
-use crate::go::cobra;
-use crate::go::facts::cobra::{CmdRef, CobraCommand};
-use crate::go::index::GoInput;
+use crate::calls::Graph;
+use crate::cobra;
+use crate::facts::cobra::{CmdRef, CobraCommand};
+use crate::index::GoInput;
 use model::{Command, SourceRef};
 
 /// A cobra command literal: (file, index in that file's `cobra.commands`).

@@ -4,14 +4,14 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use crate::go::calls::{FuncId, Graph};
-use crate::go::consts::ConstExpr;
-use crate::go::facts::binaries::{Constructor, EnvName, FieldRef, RawFlag, RawValue};
-use crate::go::facts::calls::{Arg, Target};
-use crate::go::facts::flag_default::NumTok;
-use crate::go::flag_default::{self, Num};
-use crate::go::index::{GoIndex, GoInput};
-use crate::go::types::{Chain, Root, Step};
+use crate::calls::{FuncId, Graph};
+use crate::consts::ConstExpr;
+use crate::facts::binaries::{Constructor, EnvName, FieldRef, RawFlag, RawValue};
+use crate::facts::calls::{Arg, Target};
+use crate::facts::flag_default::NumTok;
+use crate::flag_default::{self, Num};
+use crate::index::{GoIndex, GoInput};
+use crate::types::{Chain, Root, Step};
 use model::{Diagnostic, Flag, SourceRef};
 
 /// Evaluates raw values with the project's constants, constructors and call graph.

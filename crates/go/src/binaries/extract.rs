@@ -1,24 +1,24 @@
 //! Per file: each flag registration with its arguments as unevaluated values, each
 //! environment read, the struct literal a constructor returns, and non-string constants.
 
-use crate::go::syntax::FIELD;
-use crate::go::syntax::KindName;
+use crate::syntax::FIELD;
+use crate::syntax::KindName;
 
 use tree_sitter::Node;
 
 use super::values::{flag_target, fold, string_in_scope, value_of};
-use crate::go::calls::names_import;
-use crate::go::cobra;
-use crate::go::consts::{ConstExpr, const_expr};
-use crate::go::facts::binaries::{
+use crate::calls::names_import;
+use crate::cobra;
+use crate::consts::{ConstExpr, const_expr};
+use crate::facts::binaries::{
     BinaryFacts, Constructor, EnvName, FlagTarget, LiteralField, RawEnv, RawFlag,
 };
-use crate::go::facts::{GoFile, Import};
-use crate::go::kingpin;
-use crate::go::library_flags;
-use crate::go::scope::Scope;
-use crate::go::syntax::{FuncCtx, for_each_node, line_of, text};
-use crate::go::syntax::{callee, method_of};
+use crate::facts::{GoFile, Import};
+use crate::kingpin;
+use crate::library_flags;
+use crate::scope::Scope;
+use crate::syntax::{FuncCtx, for_each_node, line_of, text};
+use crate::syntax::{callee, method_of};
 
 const STD_FLAG: &str = "flag";
 
@@ -26,7 +26,7 @@ const PFLAG: &str = "github.com/spf13/pflag";
 
 /// The variable a `x := flag.String(…)` (or `var x = …`) call's result is assigned to.
 fn result_target(call: Node, scope: &Scope, src: &[u8]) -> Option<FlagTarget> {
-    let name = crate::go::syntax::assigned_variable(call, src)?;
+    let name = crate::syntax::assigned_variable(call, src)?;
     let local = scope.lookup(&name, call.end_byte()).is_some();
     Some(FlagTarget::Var { name, local })
 }
@@ -391,8 +391,8 @@ fn is_flag_set(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> boo
             let name = text(n, src);
             match scope.lookup(name, n.start_byte()) {
                 None => is_flag_pkg(name),
-                Some(crate::go::scope::Binding::Param(_, Some(t)))
-                | Some(crate::go::scope::Binding::Typed(t)) => {
+                Some(crate::scope::Binding::Param(_, Some(t)))
+                | Some(crate::scope::Binding::Typed(t)) => {
                     t.name == "FlagSet" && t.qualifier.as_deref().is_some_and(is_flag_pkg)
                 }
                 Some(_) => false,
@@ -448,7 +448,7 @@ fn returned_literal(
         true,
     )];
     while let Some((body, prefix, promoted)) = stack.pop() {
-        for (key, value) in crate::go::syntax::keyed_elements(body) {
+        for (key, value) in crate::syntax::keyed_elements(body) {
             let key = text(key, src).to_string();
             let mut path = prefix.clone();
             path.push(key.clone());
@@ -461,7 +461,7 @@ fn returned_literal(
             if struct_literal && path.len() < 4 {
                 let ty = value
                     .child_by_field_id(FIELD.ty)
-                    .and_then(|t| crate::go::types::type_ref(t, src));
+                    .and_then(|t| crate::types::type_ref(t, src));
                 if let Some(inner) = value.child_by_field_id(FIELD.body) {
                     let embedded = ty.is_some_and(|t| t.name == key);
                     stack.push((inner, path.clone(), promoted && embedded));

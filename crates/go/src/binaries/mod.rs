@@ -264,10 +264,10 @@ fn sorted_rows(programs: Vec<Program>, library: BTreeMap<String, Binary>) -> Vec
     for b in &mut out {
         b.flags
             .sort_by(|a, c| (&a.name, &a.sources).cmp(&(&c.name, &c.sources)));
-        crate::merge::merge_identical(&mut b.flags);
+        manifests::merge::merge_identical(&mut b.flags);
         b.env
             .sort_by(|a, c| (&a.name, &a.sources).cmp(&(&c.name, &c.sources)));
-        crate::merge::merge_identical(&mut b.env);
+        manifests::merge::merge_identical(&mut b.env);
     }
     // A library package with nothing in it is not worth a row (cannot happen today, but
     // keeps the output honest if a fact is dropped after its entry was made).
@@ -314,7 +314,7 @@ fn binary_name(package: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::test_support;
+    use crate::test_support;
 
     /// Analyzes files of a module `example.com/app` and returns (binaries, diagnostics).
     fn analyze(files: &[(&str, &str)]) -> (Vec<Binary>, Vec<Diagnostic>) {

@@ -3,8 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use crate::go::calls::{FuncId, Graph};
-use crate::go::index::{GoIndex, GoInput, dir_of};
+use crate::calls::{FuncId, Graph};
+use crate::index::{GoIndex, GoInput, dir_of};
 use model::{Area, SourceRef};
 
 /// The package (import path, else folder) of each file.
@@ -28,7 +28,7 @@ pub struct ProgramReach<'p> {
     pub linked: BTreeSet<&'p str>,
     /// Functions reached from `main`, `init`s and package-level initializers of linked
     /// packages.
-    pub reach: crate::go::calls::Reach,
+    pub reach: crate::calls::Reach,
     pub main_at: Option<SourceRef>,
     pub area: Area,
 }

@@ -3,20 +3,20 @@
 //! targets. Shared with the features that read values flags may set (managers, metrics,
 //! connections, platform checks).
 
-use crate::go::syntax::FIELD;
-use crate::go::syntax::KindName;
+use crate::syntax::FIELD;
+use crate::syntax::KindName;
 
 use tree_sitter::Node;
 
-use crate::go::calls::names_import;
-use crate::go::consts::{ConstExpr, const_expr};
-use crate::go::facts::Import;
-use crate::go::facts::binaries::{FieldRef, FlagTarget, RawValue};
-use crate::go::flag_default;
-use crate::go::scope::Scope;
-use crate::go::syntax::callee;
-use crate::go::syntax::{for_each_plain_identifier, text};
-use crate::go::types::{Chain, Step};
+use crate::calls::names_import;
+use crate::consts::{ConstExpr, const_expr};
+use crate::facts::Import;
+use crate::facts::binaries::{FieldRef, FlagTarget, RawValue};
+use crate::flag_default;
+use crate::scope::Scope;
+use crate::syntax::callee;
+use crate::syntax::{for_each_plain_identifier, text};
+use crate::types::{Chain, Step};
 
 /// The flag target a value expression denotes: `x`, `*x`, `&x`, `o.F`, `&o.A.F`.
 pub fn flag_target(

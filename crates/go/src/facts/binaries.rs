@@ -4,8 +4,8 @@
 use super::cobra::{CmdRef, CobraFacts};
 use super::flag_default::NumTok;
 use super::library_flags::LibraryUse;
-use crate::go::consts::ConstExpr;
-use crate::go::types::Root;
+use crate::consts::ConstExpr;
+use crate::types::Root;
 
 /// A Go expression as written, with what portolan can evaluate of it later.
 #[derive(Debug, Clone, PartialEq, Default)]

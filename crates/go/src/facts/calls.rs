@@ -1,8 +1,8 @@
 //! Per-file facts of the call graph (`calls`): each function's signature, the calls it
 //! makes with their arguments, and what it returns.
 
-use crate::go::consts::ConstExpr;
-use crate::go::types::{Chain, Signature, TypeRef, ValueType};
+use crate::consts::ConstExpr;
+use crate::types::{Chain, Signature, TypeRef, ValueType};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Target {

@@ -1,7 +1,7 @@
 //! Per-file facts of cobra command trees: command literals, how code names them, and
 //! `AddCommand` edges.
 
-use crate::go::consts::ConstExpr;
+use crate::consts::ConstExpr;
 
 /// One `cobra.Command` literal.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,8 +1,8 @@
 //! Per-file facts of status conditions (`conditions`): where conditions are set, condition
 //! sets and the objects they are for, and typed constants.
 
-use crate::go::consts::ConstExpr;
-use crate::go::types::{FuncRef, TypeRef, ValueType};
+use crate::consts::ConstExpr;
+use crate::types::{FuncRef, TypeRef, ValueType};
 
 /// What one file contributes.
 #[derive(Debug, Default, Clone)]

@@ -1,7 +1,7 @@
 //! Per-file facts of external connections (`connections`): connecting calls with their
 //! targets as written, and the variables flags are bound to.
 
-use crate::go::consts::ConstExpr;
+use crate::consts::ConstExpr;
 
 /// A connection's target as one file tells it.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,6 +1,6 @@
 //! Per-file facts of controllers (`controllers`): each builder chain with what it watches.
 
-use crate::go::syntax::ObjectRef;
+use crate::syntax::ObjectRef;
 use model::Relation;
 
 /// One controller builder, with every call made on it.

@@ -1,8 +1,8 @@
 //! Per-file facts of informers (`informers`): informer values as written, and what a
 //! package's functions say about them beyond one function.
 
-use crate::go::consts::ConstExpr;
-use crate::go::types::{FuncRef, TypeRef, ValueType};
+use crate::consts::ConstExpr;
+use crate::types::{FuncRef, TypeRef, ValueType};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct RawInformer {

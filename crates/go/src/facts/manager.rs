@@ -2,7 +2,7 @@
 //! functions that make options, each options value as its settings as written.
 
 use super::binaries::{FlagTarget, RawValue};
-use crate::go::syntax::ObjectRef;
+use crate::syntax::ObjectRef;
 
 /// The options types portolan reads, and the nested maps of `cache.Options`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

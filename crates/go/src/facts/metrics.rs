@@ -2,7 +2,7 @@
 //! options and labels as written.
 
 use super::binaries::RawValue;
-use crate::go::consts::ConstExpr;
+use crate::consts::ConstExpr;
 
 /// The name parts and help of a collector's options.
 #[derive(Debug, Clone, PartialEq, Default)]

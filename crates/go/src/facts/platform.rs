@@ -1,7 +1,7 @@
 //! Per-file facts of feature gates and platform checks (`platform`): gate specs, discovery
 //! probes and the calls `if` statements test.
 
-use crate::go::consts::ConstExpr;
+use crate::consts::ConstExpr;
 
 /// A feature gate as one file declares it.
 #[derive(Debug, Clone, PartialEq)]

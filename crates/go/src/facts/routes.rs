@@ -2,7 +2,7 @@
 //! chains of method calls, the evidence that tells what a receiver is, and the gRPC service
 //! descriptors and gateway patterns of generated files.
 
-use crate::go::consts::ConstExpr;
+use crate::consts::ConstExpr;
 
 /// Everything one file contributes to route analysis.
 #[derive(Debug, Default, Clone)]

@@ -1,8 +1,8 @@
 //! Per-file facts of webhooks (`webhooks`): webhook builders and the methods that decide
 //! what they serve.
 
-use crate::go::consts::ConstExpr;
-use crate::go::syntax::ObjectRef;
+use crate::consts::ConstExpr;
+use crate::syntax::ObjectRef;
 
 /// One webhook builder and what was configured on it.
 #[derive(Debug, Clone, Default, PartialEq)]

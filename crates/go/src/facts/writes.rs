@@ -1,7 +1,7 @@
 //! Per-file facts of client writes and reads (`writes`): each function's client calls with
 //! the object and the client as written.
 
-use crate::go::types::{FuncRef, TypeRef, ValueType};
+use crate::types::{FuncRef, TypeRef, ValueType};
 
 /// The writes and reads of one function.
 #[derive(Debug, Clone, PartialEq)]

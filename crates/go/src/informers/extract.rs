@@ -2,20 +2,20 @@
 //! where they come from (`InformerSource`), informers kept in struct fields,
 //! GroupVersionResource parameters handed on, and package-level GroupVersionResources.
 
-use crate::go::syntax::FIELD;
-use crate::go::syntax::KindName;
+use crate::syntax::FIELD;
+use crate::syntax::KindName;
 use std::collections::HashSet;
 
 use tree_sitter::Node;
 
-use crate::go::consts::{ConstExpr, const_expr};
-use crate::go::facts::GoFile;
-use crate::go::facts::informers::{
+use crate::consts::{ConstExpr, const_expr};
+use crate::facts::GoFile;
+use crate::facts::informers::{
     FieldInformer, Forward, Gvr, GvrForward, InformerSource, RawInformer,
 };
-use crate::go::scope::{Binding, Scope};
-use crate::go::syntax::{FuncCtx, call_arguments, line_of, method_of, text};
-use crate::go::types::{FuncRef, TypeRef, ValueType};
+use crate::scope::{Binding, Scope};
+use crate::syntax::{FuncCtx, call_arguments, line_of, method_of, text};
+use crate::types::{FuncRef, TypeRef, ValueType};
 
 /// The methods that add an event handler to a client-go informer: where its watch is
 /// reported when the informer is a value the code passes around.
@@ -84,7 +84,7 @@ impl<'t> Tracer<'_, 't> {
         if let Some(f) = factory(call, src) {
             return Some(f);
         }
-        let function = crate::go::syntax::callee(call)?;
+        let function = crate::syntax::callee(call)?;
         let args = call_arguments(call);
         if function.kind_name() == "identifier" {
             // A closure held in a local (`newInformer := func(…) … { return … }`): what its
@@ -448,7 +448,7 @@ fn field_informers(ctx: &FuncCtx, tracer: &Tracer) -> Vec<FieldInformer> {
         ) else {
             continue;
         };
-        let (names, values) = (crate::go::scope::list(left), crate::go::scope::list(right));
+        let (names, values) = (crate::scope::list(left), crate::scope::list(right));
         for (i, name) in names.iter().enumerate() {
             let value = match values.len() {
                 n if n == names.len() => values[i],
@@ -493,7 +493,7 @@ fn gvr_forwards(ctx: &FuncCtx, scope: &Scope, src: &[u8]) -> Vec<GvrForward> {
         return forwards;
     }
     for &call in &ctx.calls {
-        let Some(function) = crate::go::syntax::callee(call) else {
+        let Some(function) = crate::syntax::callee(call) else {
             continue;
         };
         for (arg, a) in call_arguments(call).into_iter().enumerate() {
@@ -578,12 +578,12 @@ const OBTAINING_METHODS: [&str; 6] = [
 
 /// The method name node of a call, for its line.
 fn call_field(call: Node) -> Option<Node> {
-    crate::go::syntax::callee(call)?.child_by_field_id(FIELD.field)
+    crate::syntax::callee(call)?.child_by_field_id(FIELD.field)
 }
 
 /// The first result type of each method of the interfaces a type declaration declares.
 pub fn collect_interface_methods(decl: Node, src: &[u8], out: &mut Vec<(String, String, TypeRef)>) {
-    for (name, ty) in crate::go::types::type_specs(decl, "interface_type") {
+    for (name, ty) in crate::types::type_specs(decl, "interface_type") {
         let mut c = ty.walk();
         for elem in ty.named_children(&mut c) {
             if !matches!(elem.kind_name(), "method_elem" | "method_spec") {
@@ -592,7 +592,7 @@ pub fn collect_interface_methods(decl: Node, src: &[u8], out: &mut Vec<(String, 
             let Some(method) = elem.child_by_field_id(FIELD.name) else {
                 continue;
             };
-            let sig = crate::go::types::signature(elem, src);
+            let sig = crate::types::signature(elem, src);
             if let Some(Some(first)) = sig.results.first() {
                 out.push((
                     text(name, src).to_string(),
@@ -634,7 +634,7 @@ fn factory(resource_call: Node, src: &[u8]) -> Option<InformerSource> {
     let names = method_chain(resource_call, src, 3)?;
     let [group, version, resource] = [&names[0], &names[1], &names[2]];
     let version_ok =
-        version.starts_with('V') && crate::go::kinds::is_version(&version.to_ascii_lowercase());
+        version.starts_with('V') && crate::kinds::is_version(&version.to_ascii_lowercase());
     version_ok.then(|| InformerSource::Factory {
         group_version: format!("{group}{version}"),
         resource: resource.clone(),
@@ -778,7 +778,7 @@ pub fn collect_package_gvrs(decl: Node, src: &[u8], out: &mut Vec<(String, Gvr)>
             .collect();
         let values = spec
             .child_by_field_id(FIELD.value)
-            .map(crate::go::scope::list)
+            .map(crate::scope::list)
             .unwrap_or_default();
         if names.len() != values.len() {
             continue;

@@ -19,10 +19,10 @@ pub use resolve::resolve;
 mod tests {
 
     use super::*;
-    use crate::go::controllers;
-    use crate::go::file::extract;
-    use crate::go::index::GoInput;
-    use crate::go::values::Values;
+    use crate::controllers;
+    use crate::file::extract;
+    use crate::index::GoInput;
+    use crate::values::Values;
     use model::{Area, Controller};
 
     const SRC: &str = r#"package watcher
@@ -70,11 +70,11 @@ func startWatches(ctx context.Context, c controller.Controller, mgr ctrl.Manager
             })
             .collect();
         let mut diags = Vec::new();
-        let index = crate::go::test_support::index(&inputs, "example.com/toys", &mut diags);
+        let index = crate::test_support::index(&inputs, "example.com/toys", &mut diags);
         let mut ctrls = controllers::resolve(&inputs, &index, &mut diags);
         let values = Values::new(&inputs, &index);
-        let graph = crate::go::calls::Graph::build(&inputs, &index);
-        let reach = crate::go::writes::controller_reach(&values, &graph, &ctrls, &mut diags);
+        let graph = crate::calls::Graph::build(&inputs, &index);
+        let reach = crate::writes::controller_reach(&values, &graph, &ctrls, &mut diags);
         let package = resolve(&inputs, &values, &graph, &reach, &mut ctrls, &mut diags);
         let rows = package
             .iter()

@@ -3,13 +3,13 @@
 //! under its package.
 
 use super::extract::MAX_SOURCE_DEPTH;
-use crate::go::calls::{Graph, Paths};
-use crate::go::consts::ConstExpr;
-use crate::go::facts::GoFile;
-use crate::go::facts::informers::{Forward, Gvr, InformerSource};
-use crate::go::index::{GoInput, dir_of};
-use crate::go::types::{FuncRef, TypeRef};
-use crate::go::values::{Values, describe, plural};
+use crate::calls::{Graph, Paths};
+use crate::consts::ConstExpr;
+use crate::facts::GoFile;
+use crate::facts::informers::{Forward, Gvr, InformerSource};
+use crate::index::{GoInput, dir_of};
+use crate::types::{FuncRef, TypeRef};
+use crate::values::{Values, describe, plural};
 use model::{Controller, Diagnostic, PackageInformer, Relation, SourceRef, UNRESOLVED, Watch};
 
 /// What an informer source comes to.
@@ -410,7 +410,7 @@ fn generated_informer_kind(
         .filter(|k| k.starts_with(|c: char| c.is_ascii_uppercase()))?;
     for prefix in ["k8s.io/client-go/informers/", "k8s.io/client-go/listers/"] {
         if let Some(rest) = import.strip_prefix(prefix) {
-            let (g, v) = crate::go::kinds::builtin_group_version(&format!("k8s.io/api/{rest}"))?;
+            let (g, v) = crate::kinds::builtin_group_version(&format!("k8s.io/api/{rest}"))?;
             return Some((g, v, kind.to_string()));
         }
     }
@@ -419,7 +419,7 @@ fn generated_informer_kind(
         .or_else(|| import.split_once("/listers/"))?
         .1;
     let (group, version) = rest.split_once('/')?;
-    if version.contains('/') || !crate::go::kinds::is_version(version) {
+    if version.contains('/') || !crate::kinds::is_version(version) {
         return None;
     }
     let capital = |s: &str| {

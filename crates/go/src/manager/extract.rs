@@ -4,15 +4,15 @@
 use tree_sitter::Node;
 
 use super::schema::{CACHE, CTRL, Field, MANAGER, WEBHOOK, field, shape_of};
-use crate::go::binaries::values::{flag_target, value_of};
-use crate::go::calls::names_import;
-use crate::go::facts::binaries::RawValue;
-use crate::go::facts::manager::{
+use crate::binaries::values::{flag_target, value_of};
+use crate::calls::names_import;
+use crate::facts::binaries::RawValue;
+use crate::facts::manager::{
     Leaf, RawBuilder, RawManager, RawOptions, RawSetting, Shape, Splice, Unknown,
 };
-use crate::go::facts::{GoFile, Import};
-use crate::go::scope::{Binding, Scope};
-use crate::go::syntax::{
+use crate::facts::{GoFile, Import};
+use crate::scope::{Binding, Scope};
+use crate::syntax::{
     FIELD, FuncCtx, KindName, call_arguments, callee, condition_of, keyed_elements, line_of,
     object_ref, text,
 };
@@ -44,7 +44,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut
     }
     let mut managers = Vec::new();
     for &call in &ctx.calls {
-        let Some((q, m)) = crate::go::syntax::selector_callee(call) else {
+        let Some((q, m)) = crate::syntax::selector_callee(call) else {
             continue;
         };
         let q = text(q, src);
@@ -760,5 +760,5 @@ pub fn clears_managed_fields(body: &str) -> bool {
 }
 
 fn fold(s: &str) -> String {
-    crate::go::syntax::shorten(s, 120)
+    crate::syntax::shorten(s, 120)
 }

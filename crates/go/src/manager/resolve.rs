@@ -3,13 +3,13 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use crate::go::binaries::evaluate::Evaluator;
-use crate::go::calls::{FuncId, Graph};
-use crate::go::facts::binaries::{FlagTarget, RawValue};
-use crate::go::facts::manager::{Leaf, RawBuilder, RawOptions, RawSetting, Splice};
-use crate::go::index::{GoIndex, GoInput, dir_of};
-use crate::go::types::{Root, ValueType};
-use crate::go::values::Values;
+use crate::binaries::evaluate::Evaluator;
+use crate::calls::{FuncId, Graph};
+use crate::facts::binaries::{FlagTarget, RawValue};
+use crate::facts::manager::{Leaf, RawBuilder, RawOptions, RawSetting, Splice};
+use crate::index::{GoIndex, GoInput, dir_of};
+use crate::types::{Root, ValueType};
+use crate::values::Values;
 use model::{Binary, Controller, Diagnostic, Gvk, Manager, ManagerOption, OptionFlag, SourceRef};
 
 /// The managers of a project, with the diagnostics for options portolan could not read.
@@ -90,7 +90,7 @@ pub fn resolve(
 
 struct Program {
     package: String,
-    reach: crate::go::calls::Reach,
+    reach: crate::calls::Reach,
 }
 
 /// Each main package with what its `func main` reaches.
@@ -513,7 +513,7 @@ impl Resolver<'_> {
                 qualifier: None,
                 name,
             } => ValueType::Result {
-                func: crate::go::types::FuncRef {
+                func: crate::types::FuncRef {
                     receiver: None,
                     name: name.clone(),
                 },

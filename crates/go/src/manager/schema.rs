@@ -1,10 +1,10 @@
 //! The part of controller-runtime's options portolan reads: the import paths, the fields
 //! of each options type (`FIELDS`) and how a declared type maps to an options type.
 
-use crate::go::calls::names_import;
-use crate::go::facts::Import;
-use crate::go::facts::manager::{Leaf, Shape};
-use crate::go::types::TypeRef;
+use crate::calls::names_import;
+use crate::facts::Import;
+use crate::facts::manager::{Leaf, Shape};
+use crate::types::TypeRef;
 
 pub(super) const CTRL: &str = "sigs.k8s.io/controller-runtime";
 

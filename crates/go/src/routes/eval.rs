@@ -13,10 +13,10 @@ use super::extract::ROOT_PATH;
 use super::grpc::{self, Registration};
 use super::helpers::{self, Served};
 use super::pattern::{ANY, join, prefix_match, split_pattern};
-use crate::go::consts::ConstExpr;
-use crate::go::facts::routes::{Arg, Base, Chain, GrpcFacts, RouteCall, Step};
-use crate::go::index::{GoIndex, GoInput, dir_of};
-use crate::proto::ProtoFile;
+use crate::consts::ConstExpr;
+use crate::facts::routes::{Arg, Base, Chain, GrpcFacts, RouteCall, Step};
+use crate::index::{GoIndex, GoInput, dir_of};
+use manifests::proto::ProtoFile;
 use model::{Diagnostic, HttpEndpoint, SourceRef};
 
 /// Evidence is followed through at most this many variables, fields and parameters.
@@ -1561,7 +1561,7 @@ fn push_all(into: &mut Vec<Value>, values: Vec<Value>) {
 mod tests {
 
     use super::*;
-    use crate::go::file::extract;
+    use crate::file::extract;
     use model::Area;
 
     /// (method, host+path, handler, framework, file:line, flags) per row, and diagnostics
@@ -1581,21 +1581,23 @@ mod tests {
     fn routes_with(files: &[(&str, &str)], protos: &[(&str, &str)]) -> (Vec<Row>, Vec<Diagnostic>) {
         let protos: Vec<ProtoFile> = protos
             .iter()
-            .map(|(path, text)| crate::proto::parse(path, text))
+            .map(|(path, text)| manifests::proto::parse(path, text))
             .collect();
         let inputs: Vec<GoInput> = files
             .iter()
             .map(|(path, src)| GoInput {
                 // As the pipeline reads them: protoc's output by the light extractor.
-                facts: match crate::FileKind::of(path) {
-                    Some(crate::FileKind::GoGenerated) => crate::go::extract_generated(path, src),
+                facts: match source::file_kind::FileKind::of(path) {
+                    Some(source::file_kind::FileKind::GoGenerated) => {
+                        crate::extract_generated(path, src)
+                    }
                     _ => extract(path, src),
                 },
                 area: Area::Component,
             })
             .collect();
         let mut diags = Vec::new();
-        let index = crate::go::test_support::index(&inputs, "example.com/m", &mut diags);
+        let index = crate::test_support::index(&inputs, "example.com/m", &mut diags);
         let rows = resolve(&inputs, &index, &protos, &mut diags)
             .into_iter()
             .map(|e| {

@@ -6,16 +6,16 @@
 //! records a chain that starts at the `http` package. Nothing is decided here: whether
 //! `http` is `net/http` needs the file's imports and, for in-repo packages, the project.
 
-use crate::go::syntax::KindName;
+use crate::syntax::KindName;
 use std::collections::{HashMap, HashSet};
 
 use tree_sitter::Node;
 
 use super::grpc;
-use crate::go::consts::{ConstExpr, const_expr};
-use crate::go::facts::GoFile;
-use crate::go::facts::routes::{Arg, Base, CallSite, Chain, RouteCall, RouteFacts, Step};
-use crate::go::syntax::{FIELD, FuncCtx, for_each_node, line_of, string_literal, text};
+use crate::consts::{ConstExpr, const_expr};
+use crate::facts::GoFile;
+use crate::facts::routes::{Arg, Base, CallSite, Chain, RouteCall, RouteFacts, Step};
+use crate::syntax::{FIELD, FuncCtx, for_each_node, line_of, string_literal, text};
 
 /// A named type as written: (package qualifier, name).
 type NamedType = (Option<String>, String);
@@ -1387,7 +1387,7 @@ fn clip_text(node: Node, src: &[u8]) -> (String, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::file::extract as parse;
+    use crate::file::extract as parse;
 
     fn name(n: &str) -> Base {
         Base::Name(n.into())
@@ -1594,7 +1594,7 @@ func main() {
             body,
             receiver_type: None,
             receiver_name: None,
-            nodes: crate::go::syntax::nodes_of(body),
+            nodes: crate::syntax::nodes_of(body),
             calls: Vec::new(),
             bindings: Vec::new(),
         };

@@ -12,9 +12,9 @@
 
 use tree_sitter::Node;
 
-use crate::go::facts::routes::{GatewayHandle, GrpcFacts, ServiceDesc};
-use crate::go::syntax::{FIELD, FuncCtx, KindName, for_each_node, string_literal, text};
-use crate::proto::ProtoFile;
+use crate::facts::routes::{GatewayHandle, GrpcFacts, ServiceDesc};
+use crate::syntax::{FIELD, FuncCtx, KindName, for_each_node, string_literal, text};
+use manifests::proto::ProtoFile;
 
 /// At most this many op codes and pool strings are read from one pattern.
 const MAX_PATTERN: usize = 1024;

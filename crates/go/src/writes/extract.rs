@@ -1,17 +1,17 @@
 //! Per file: each client call that writes or reads, with the object and the client as
 //! written (`RawWrite`).
 
-use crate::go::syntax::FIELD;
-use crate::go::syntax::KindName;
+use crate::syntax::FIELD;
+use crate::syntax::KindName;
 
 use tree_sitter::Node;
 
 use super::clients::is_read;
-use crate::go::facts::GoFile;
-use crate::go::facts::writes::{ClientRef, FuncFacts, RawWrite, WriteObject};
-use crate::go::scope::{Scope, clientset_accessor};
-use crate::go::syntax::{FuncCtx, call_arguments, condition_of, line_of, method_of, text};
-use crate::go::types::{FuncRef, ValueType};
+use crate::facts::GoFile;
+use crate::facts::writes::{ClientRef, FuncFacts, RawWrite, WriteObject};
+use crate::scope::{Scope, clientset_accessor};
+use crate::syntax::{FuncCtx, call_arguments, condition_of, line_of, method_of, text};
+use crate::types::{FuncRef, ValueType};
 
 /// Records the candidate writes and reads of one function.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {

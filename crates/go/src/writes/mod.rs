@@ -28,11 +28,11 @@ pub use resolve::{Writes, call_path, controller_reach, resolve};
 mod tests {
 
     use super::*;
-    use crate::go::calls::Graph;
-    use crate::go::controllers;
-    use crate::go::file::extract;
-    use crate::go::index::GoInput;
-    use crate::go::values::Values;
+    use crate::calls::Graph;
+    use crate::controllers;
+    use crate::file::extract;
+    use crate::index::GoInput;
+    use crate::values::Values;
     use model::{Area, Controller, Operation, SourceRef};
 
     const TYPES: &str = r#"package v1
@@ -129,7 +129,7 @@ func cleanup(ctx context.Context, c client.Client) {
     ) -> (Vec<String>, Vec<String>, Vec<String>, Vec<String>) {
         let inputs = inputs_of(files);
         let mut diags = Vec::new();
-        let index = crate::go::test_support::index(&inputs, "example.com/op", &mut diags);
+        let index = crate::test_support::index(&inputs, "example.com/op", &mut diags);
         let mut controllers = controllers::resolve(&inputs, &index, &mut diags);
         let values = Values::new(&inputs, &index);
         let graph = Graph::build(&inputs, &index);
@@ -479,7 +479,7 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
     fn callgraph_rows() -> (Vec<String>, Vec<String>, Vec<String>) {
         macro_rules! fixture {
             ($($path:literal),*) => {
-                [$(($path, include_str!(concat!("../../../../../tests/fixtures/callgraph-operator/", $path)))),*]
+                [$(($path, include_str!(concat!("../../../../tests/fixtures/callgraph-operator/", $path)))),*]
             };
         }
         let files = fixture!(
@@ -495,7 +495,7 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
         );
         let inputs = inputs_of(&files);
         let mut diags = Vec::new();
-        let index = crate::go::test_support::index(&inputs, "example.com/shipyard", &mut diags);
+        let index = crate::test_support::index(&inputs, "example.com/shipyard", &mut diags);
         let mut controllers = controllers::resolve(&inputs, &index, &mut diags);
         let values = Values::new(&inputs, &index);
         let graph = Graph::build(&inputs, &index);
@@ -821,7 +821,7 @@ func (r *TypedReconciler) SetupWithManager(mgr ctrl.Manager) error {
             ("Box", "Boxes"),
             ("Patch", "Patches"),
         ] {
-            assert_eq!(crate::go::values::plural(kind), resource);
+            assert_eq!(crate::values::plural(kind), resource);
         }
         for (resource, kind) in [
             ("ConfigMaps", Some("ConfigMap")),
@@ -834,10 +834,7 @@ func (r *TypedReconciler) SetupWithManager(mgr ctrl.Manager) error {
             ("pods", None),
             ("S", None),
         ] {
-            assert_eq!(
-                crate::go::values::well_known_kind(resource).as_deref(),
-                kind
-            );
+            assert_eq!(crate::values::well_known_kind(resource).as_deref(), kind);
         }
     }
 }

@@ -6,13 +6,13 @@ use std::collections::HashSet;
 use super::clients::{
     CLIENT_PACKAGE, CLIENT_TYPES, CONTROLLER_RUNTIME, CONTROLLERUTIL, PATCHERS, is_read,
 };
-use crate::go::calls::{Found, FuncId, Graph, Paths};
-use crate::go::facts::GoFile;
-use crate::go::facts::calls::SamePackageArgs;
-use crate::go::facts::writes::{ClientRef, RawWrite, WriteObject};
-use crate::go::index::dir_of;
-use crate::go::types::{FuncRef, TypeRef, ValueType};
-use crate::go::values::{Located, Values, describe};
+use crate::calls::{Found, FuncId, Graph, Paths};
+use crate::facts::GoFile;
+use crate::facts::calls::SamePackageArgs;
+use crate::facts::writes::{ClientRef, RawWrite, WriteObject};
+use crate::index::dir_of;
+use crate::types::{FuncRef, TypeRef, ValueType};
+use crate::values::{Located, Values, describe};
 use model::{CallStep, Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED};
 
 /// Resolved writes of the project: attributed to controllers, or to packages.

@@ -5,8 +5,8 @@
 //! the module for its kind: `crd`, `webhooks`, `network` (Services, Ingresses, Routes,
 //! Gateway API, NetworkPolicies), `workloads`, `rbac` (Roles, bindings,
 //! ServiceAccounts), `configmaps`, `secrets`, `certs` (cert-manager). Chart.yaml,
-//! values.yaml and values.schema.json go to `analyze::helm`, kustomization.yaml to
-//! `analyze::kustomize`. The result is a `YamlFile` of model rows and raw facts.
+//! values.yaml and values.schema.json go to `crate::helm`, kustomization.yaml to
+//! `crate::kustomize`. The result is a `YamlFile` of model rows and raw facts.
 //!
 //! Per project (`resolve`): kustomizations are followed to the files they build, patch
 //! files are set aside (a patch modifies an object, it defines none), bundled dependency

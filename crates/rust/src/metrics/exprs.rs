@@ -5,7 +5,7 @@ use syn::punctuated::Punctuated;
 use syn::{Expr, GenericArgument, PathArguments, Token, Type};
 
 use super::facts::RawType;
-use crate::rust::syntax::{str_lit, text, too_deep};
+use crate::syntax::{str_lit, text, too_deep};
 
 /// The span of a macro's name, for its line.
 pub(super) fn name_span(mac: &syn::Macro) -> proc_macro2::Span {
@@ -22,7 +22,7 @@ pub(super) fn peel(mut e: &Expr) -> &Expr {
         e = match e {
             Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
             _ => {
-                let p = crate::rust::syntax::peel(e);
+                let p = crate::syntax::peel(e);
                 if std::ptr::eq(p, e) {
                     return e;
                 }

@@ -14,9 +14,9 @@ use super::facts::{
     FnKey, MetricFacts, RawCollector, RawDescriptor, RawRegistration, RawType, RegBase, RegRef,
     RegistryCall,
 };
-use crate::rust::attrs;
-use crate::rust::syntax::{line, str_lit, text, too_deep};
-use crate::rust::uses::{Uses, segments};
+use crate::attrs;
+use crate::syntax::{line, str_lit, text, too_deep};
+use crate::uses::{Uses, segments};
 use model::{Area, Diagnostic, Metric, SourceRef, UNRESOLVED};
 
 /// How many local bindings an expression is followed through.

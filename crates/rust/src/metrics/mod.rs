@@ -34,7 +34,7 @@ pub use resolve::resolve;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rust::extract as parse;
+    use crate::extract as parse;
     use model::{Area, Diagnostic};
 
     /// One line per metric, `name type [labels] help @file:line`, sorted; and diagnostics.
