@@ -454,7 +454,7 @@ fn analyzer_target(
 }
 
 fn is_kustomization(path: &str) -> bool {
-    analyze::kustomize::is_kustomization(path)
+    manifests::kustomize::is_kustomization(path)
 }
 
 fn is_helm(path: &str) -> bool {

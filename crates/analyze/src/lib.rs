@@ -4,23 +4,17 @@
 //! project (`assemble`) to resolve what needs the whole repository.
 //! **Architecture invariants:** analyzers do no IO (they are handed file contents); they never
 //! fail or panic on bad input, they return findings plus diagnostics.
+//!
+//! The analyzers live in crates of their own, which compile in parallel: `manifests`
+//! (YAML, Helm, kustomize, build files, go.mod/Cargo.toml, proto, `merge_identical`),
+//! `go` and `rust`. This crate hands each file to its analyzer by kind and assembles the
+//! project: it is the one place where the languages meet.
 
-pub mod build;
-pub mod deps;
-pub mod dockerfile;
-pub mod go;
-pub mod helm;
-pub mod images;
-pub mod kustomize;
 pub mod memory;
-pub mod merge;
-pub mod proto;
-pub mod rust;
-pub mod shell;
-pub mod yaml;
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use manifests::{build, deps, merge, proto, yaml};
 use model::{Area, Findings};
 
 pub use source::file_kind::FileKind;
@@ -225,152 +219,4 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-
-    /// Analyzes in-memory files as one project.
-    pub(crate) fn project(files: &[(&str, &str)]) -> Findings {
-        let facts = files
-            .iter()
-            .map(|(path, text)| {
-                let kind = FileKind::of(path).expect("analyzed file");
-                (
-                    analyze_file(kind, path, text, Area::Component),
-                    Area::Component,
-                )
-            })
-            .collect();
-        assemble(facts, &BTreeMap::new()).findings
-    }
-
-    const WIDGET_CRD: &str = "apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: widgets.widgets.foo.io
-spec:
-  group: widgets.foo.io
-  names: {kind: Widget, plural: widgets}
-  scope: Namespaced
-  versions:
-  - {name: v1alpha1, served: true, storage: true}
-";
-
-    fn twin_crd(group: &str) -> String {
-        format!(
-            "apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: twins.{group}
-spec:
-  group: {group}
-  names: {{kind: Twin, plural: twins}}
-  scope: Namespaced
-  versions:
-  - {{name: v1, served: true, storage: true}}
-"
-        )
-    }
-
-    const CONTROLLER: &str = r#"package controller
-
-import (
-	"context"
-
-	ctrl "sigs.k8s.io/controller-runtime"
-	"sigs.k8s.io/controller-runtime/pkg/client"
-
-	widgetsv1alpha1 "github.com/foo/bar/apis/widgets/v1alpha1"
-	twinsv1 "github.com/other/twins/api/v1"
-	gizmov1 "github.com/other/gizmos/api/v1"
-)
-
-type R struct{ client.Client }
-
-func (r *R) SetupWithManager(mgr ctrl.Manager) error {
-	return ctrl.NewControllerManagedBy(mgr).
-		For(&widgetsv1alpha1.Widget{}).
-		Owns(&twinsv1.Twin{}).
-		Owns(&gizmov1.Gizmo{}).
-		Complete(r)
-}
-
-func (r *R) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
-	r.Create(ctx, &widgetsv1alpha1.Widget{})
-	return ctrl.Result{}, nil
-}
-"#;
-
-    #[test]
-    fn go_types_of_unknown_modules_resolve_through_shipped_crds() {
-        let a = twin_crd("a.io");
-        let b = twin_crd("b.io");
-        let f = project(&[
-            ("go.mod", "module example.com/op\n"),
-            ("internal/controller/r.go", CONTROLLER),
-            ("config/crd/widgets.yaml", WIDGET_CRD),
-            // The same CRD in a chart is one candidate, not two.
-            ("charts/op/crds/widgets.yaml", WIDGET_CRD),
-            ("config/crd/twins-a.yaml", &a),
-            ("config/crd/twins-b.yaml", &b),
-        ]);
-        assert_eq!(f.controllers.len(), 1);
-        let c = &f.controllers[0];
-        let watches: Vec<String> = c
-            .watches
-            .iter()
-            .map(|w| {
-                format!(
-                    "{} {}/{} {} {:?}",
-                    w.relation.label(),
-                    w.group,
-                    w.version,
-                    w.kind,
-                    w.import_path
-                )
-            })
-            .collect();
-        assert_eq!(
-            watches,
-            [
-                "For widgets.foo.io/v1alpha1 Widget None",
-                "Owns ?/? Twin Some(\"github.com/other/twins/api/v1\")",
-                "Owns ?/? Gizmo Some(\"github.com/other/gizmos/api/v1\")",
-            ]
-        );
-        let ops: Vec<String> = c
-            .operations
-            .iter()
-            .map(|o| format!("{} {}/{} {}", o.verb, o.group, o.version, o.kind))
-            .collect();
-        assert_eq!(ops, ["create widgets.foo.io/v1alpha1 Widget"]);
-        let diags: Vec<String> = f
-            .diagnostics
-            .iter()
-            .filter(|d| d.file.ends_with(".go"))
-            .map(|d| format!("{}:{}: {}", d.file, d.line, d.message))
-            .collect();
-        assert_eq!(
-            diags,
-            [
-                "internal/controller/r.go:19: cannot resolve the API group of github.com/other/twins/api/v1.Twin: several CRDs shipped in this repository have this kind and version (a.io, b.io); map its import path under [groups] in projects.toml",
-                "internal/controller/r.go:20: cannot resolve the API group of github.com/other/gizmos/api/v1.Gizmo; map its import path under [groups] in projects.toml",
-            ]
-        );
-    }
-
-    #[test]
-    fn file_kinds_by_name() {
-        for (path, kind) in [
-            ("main.go", Some(FileKind::Go)),
-            ("api/v1/shop.pb.go", Some(FileKind::GoGenerated)),
-            ("api/v1/shop_grpc.pb.go", Some(FileKind::GoGenerated)),
-            ("api/v1/shop.pb.gw.go", Some(FileKind::GoGenerated)),
-            ("proto/shop/v1/shop.proto", Some(FileKind::Proto)),
-            ("go.mod", Some(FileKind::GoMod)),
-            ("Cargo.toml", Some(FileKind::CargoToml)),
-            ("proto/README.md", None),
-        ] {
-            assert_eq!(FileKind::of(path), kind, "{path}");
-        }
-    }
-}
+mod tests;

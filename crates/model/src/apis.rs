@@ -76,7 +76,7 @@ pub struct CrdSchema {
     pub go_type: Option<GoTypeOrigin>,
 }
 
-/// A Go type a CRD version was matched with (see `analyze::go::api_docs`).
+/// A Go type a CRD version was matched with (see `go::api_docs`).
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct GoTypeOrigin {
     /// The import path of its package.

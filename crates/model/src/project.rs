@@ -124,7 +124,7 @@ pub struct Findings {
     /// Memory risks of the managers, each with its evidence.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub memory_risks: Vec<MemoryRisk>,
-    /// What the registered Go extractors found, one table each (`analyze::go::extractor`).
+    /// What the registered Go extractors found, one table each (`go::extractor`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tables: Vec<Table>,
     /// Deployments, StatefulSets, DaemonSets, ReplicaSets, Jobs, CronJobs and bare Pods.
@@ -160,12 +160,12 @@ pub struct Findings {
     #[serde(default)]
     pub bundled_manifests: Vec<Bundle>,
     /// Helm template actions rendered with their chart's defaults, by the object whose
-    /// rows show the value (`analyze::yaml::helm_render`).
+    /// rows show the value (`manifests::yaml::helm_render`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub helm_rendered: Vec<HelmRendered>,
     /// Connections the code opens to services outside the cluster's API: databases,
-    /// caches, queues, gRPC and HTTP endpoints, object stores (`analyze::go::connections`,
-    /// `analyze::rust::connections`).
+    /// caches, queues, gRPC and HTTP endpoints, object stores (`go::connections`,
+    /// `rust::connections`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub connections: Vec<ExternalConnection>,
     /// Feature gates registered with `k8s.io/component-base/featuregate`.

@@ -51,7 +51,7 @@ impl Progress for Silent {
 }
 
 /// Each worker's stack. Analyzers walk with explicit stacks, and syn's recursion is bounded
-/// by `analyze::rust::syntax::too_deep`: the deepest file it lets through needs under 4 MiB
+/// by `rust::syntax::too_deep`: the deepest file it lets through needs under 4 MiB
 /// in a debug build (`tests/hostile_bounds.rs` runs it), so this is an 8× margin. Only the
 /// pages a thread touches take memory.
 pub const WORKER_STACK_BYTES: usize = 32 * 1024 * 1024;
@@ -616,14 +616,14 @@ pub fn parse_only(path: &Path, options: &Options) -> Result<ParseCounts, Error> 
                     | analyze::FileKind::GoGenerated
                     | analyze::FileKind::GoVendoredApi => {
                         c.go_files = 1;
-                        if let Some(errors) = analyze::go::file::has_syntax_errors(&text) {
+                        if let Some(errors) = go::file::has_syntax_errors(&text) {
                             c.go_files_with_errors = u64::from(errors);
                         }
                     }
                     analyze::FileKind::Yaml => {
-                        for doc in analyze::yaml::split_documents(&text) {
+                        for doc in manifests::yaml::split_documents(&text) {
                             c.yaml_documents += 1;
-                            let parsed = analyze::yaml::documents::parse(doc.text);
+                            let parsed = manifests::yaml::documents::parse(doc.text);
                             c.yaml_failures += u64::from(parsed.is_err());
                         }
                     }

@@ -1,0 +1,1343 @@
+//! Functions and the calls between them, for features that must know what a program
+//! reaches: which flags and environment reads a `package main` ends up running, and which
+//! constructor gave a flag's bound struct field its value.
+//!
+//! Per file, `extract` records each function's key (package-level name or method of a
+//! receiver type), its first result type, and every call whose target may be in the
+//! repository: `F(…)`, `pkg.F(…)`, and method calls on values whose type can be followed
+//! (`opts.AddFlags(…)` after `opts := pkg.NewOptions()`, `pkg.NewRunner().With(…).Run(…)`,
+//! `o.Embedded.Method(…)`). Functions passed as values (`RunE: run`, `http.HandleFunc(p, h)`)
+//! count as calls. `Scope` is the small, syntactic type knowledge this needs: receiver,
+//! typed parameters and local variables with their initializers.
+//!
+//! Per project, `Graph` resolves those calls to functions through the package index and
+//! recorded struct fields and result types, and `argument_flow` follows a parameter's value
+//! up the calls a walk reached, through what each call passes (`Arg`). A call that cannot be followed (an interface,
+//! a function value, an external package) gives no edge: reachability is established,
+//! never assumed.
+//!
+//! **Invariant:** no recursion over syntax trees; value chains are followed by loops with
+//! a hop limit, so deep or cyclic code cannot overflow the stack or loop forever.
+
+use super::syntax::FIELD;
+use super::syntax::KindName;
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use rayon::prelude::*;
+
+use tree_sitter::Node;
+
+use super::consts::{ConstExpr, const_expr};
+use super::facts::calls::{Arg, FuncFacts, RawCall, SamePackageArgs, Target};
+use super::facts::{GoFile, Import};
+use super::index::{GoIndex, GoInput};
+use super::scope::Scope;
+use super::syntax::{FuncCtx, PREDECLARED_TYPES, call_arguments, callee, line_of, text};
+use super::types::{Chain, InterfaceDecl, Root, Signature, Step, StructDecl, TypeRef, ValueType};
+
+/// True if `qualifier` names an import of the standard library in `imports`: calls into it
+/// can never reach repository code, so they are not recorded.
+fn is_std_qualifier(imports: &[Import], qualifier: &str) -> bool {
+    imports.iter().any(|imp| {
+        let name = match &imp.alias {
+            Some(a) => a.as_str(),
+            None => imp.path.rsplit('/').next().unwrap_or(&imp.path),
+        };
+        name == qualifier && !imp.path.split('/').next().unwrap_or("").contains('.')
+    })
+}
+
+/// True if `qualifier` names the import `path` in `imports` (alias or default name).
+pub fn names_import(imports: &[Import], qualifier: &str, path: &str) -> bool {
+    imports.iter().any(|imp| {
+        imp.path == path
+            && match &imp.alias {
+                Some(a) => a == qualifier,
+                None => path.rsplit('/').next() == Some(qualifier),
+            }
+    })
+}
+
+/// Records one function's key, result type and calls; returns its index in `file.call_facts`.
+pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> usize {
+    let decl = ctx.body.parent();
+    let mut facts = FuncFacts {
+        name: ctx.name.clone(),
+        receiver: ctx.receiver_type.clone(),
+        line: decl.map(line_of).unwrap_or_else(|| line_of(ctx.body)),
+        signature: scope.signature().clone(),
+        calls: Vec::new(),
+        returned: decl
+            .filter(|d| first_result_may_be_interface(*d, src))
+            .map(|_| returned_values(ctx, scope, src))
+            .unwrap_or_default(),
+    };
+    collect_calls(&ctx.nodes, scope, src, &file.imports, &mut facts.calls);
+    file.call_facts.push(facts);
+    file.call_facts.len() - 1
+}
+
+/// True when a function's first result is declared as a named type, which may be an
+/// interface (a pointer, slice, map or function type is not, nor `error` or another
+/// predeclared type).
+fn first_result_may_be_interface(decl: Node, src: &[u8]) -> bool {
+    let Some(result) = decl.child_by_field_id(FIELD.result) else {
+        return false;
+    };
+    let first = if result.kind_name() == "parameter_list" {
+        result
+            .named_child(0)
+            .and_then(|p| p.child_by_field_id(FIELD.ty))
+    } else {
+        Some(result)
+    };
+    first.is_some_and(|t| match t.kind_name() {
+        "qualified_type" => true,
+        "type_identifier" => !PREDECLARED_TYPES.contains(&text(t, src)),
+        _ => false,
+    })
+}
+
+/// The first value of each `return` of the function itself (not of its closures), as
+/// `Scope::type_of` tells it; `nil` is left out, and a bare `return` (of named results)
+/// is unknown.
+fn returned_values(ctx: &FuncCtx, scope: &Scope, src: &[u8]) -> Vec<ValueType> {
+    let mut out = Vec::new();
+    for ret in ctx.own_returns() {
+        let first = ret
+            .named_child(0)
+            .and_then(|values| super::scope::list(values).into_iter().next());
+        match first {
+            Some(v) if v.kind_name() == "nil" || text(v, src) == "nil" => {}
+            Some(v) => out.push(scope.type_of(v, src, ret.start_byte())),
+            None => out.push(ValueType::Unknown("return".into())),
+        }
+    }
+    out
+}
+
+/// Records the calls made by a package-level `var` declaration's initializers; returns
+/// the index of the file's package-level entry in `file.call_facts`.
+pub fn extract_package_level(decl: Node, src: &[u8], file: &mut GoFile) -> usize {
+    let at = package_level_entry(file);
+    let scope = Scope::package_level();
+    let mut calls = Vec::new();
+    collect_calls(
+        &super::syntax::nodes_of(decl),
+        &scope,
+        src,
+        &file.imports,
+        &mut calls,
+    );
+    file.call_facts[at].calls.extend(calls);
+    at
+}
+
+/// The index of the file's package-level entry, created on first use.
+pub fn package_level_entry(file: &mut GoFile) -> usize {
+    if let Some(i) = file.call_facts.iter().position(FuncFacts::is_top_level) {
+        return i;
+    }
+    file.call_facts.push(FuncFacts::default());
+    file.call_facts.len() - 1
+}
+
+fn collect_calls(
+    nodes: &[Node],
+    scope: &Scope,
+    src: &[u8],
+    imports: &[Import],
+    out: &mut Vec<RawCall>,
+) {
+    let mut keys = HashSet::new();
+    nodes
+        .iter()
+        .copied()
+        .for_each(|node| match node.kind_name() {
+            "call_expression" => {
+                let Some(f) = callee(node) else {
+                    return;
+                };
+                if let Some(reconcile) = registered_reconciler(node, f, scope, src) {
+                    out.push(reconcile);
+                }
+                let Some(target) = target_of(f, scope, src, imports) else {
+                    return;
+                };
+                let arg_nodes = call_arguments(node);
+                let same_package = match &target {
+                    Target::Func {
+                        qualifier: None, ..
+                    } => true,
+                    Target::Method { receiver, .. } => {
+                        receiver.steps.is_empty() && matches!(receiver.root, Root::Receiver(_))
+                    }
+                    Target::Func { .. } => false,
+                }
+                .then(|| SamePackageArgs {
+                    values: arg_nodes
+                        .iter()
+                        .map(|a| scope.type_of(*a, src, node.start_byte()))
+                        .collect(),
+                    type_args: type_arguments(node, src),
+                });
+                out.push(RawCall {
+                    line: line_of(node),
+                    target,
+                    args: arg_nodes.iter().map(|n| arg_of(*n, scope, src)).collect(),
+                    same_package,
+                });
+            }
+            // A function or method passed as a value (`RunE: run`, `Handle(p, s.serve)`) may
+            // be called by whoever receives it.
+            // A key (`RunE` in `RunE: run`) is a field name, not a value: keyed elements come
+            // before their keys in document order, so keys are known when reached.
+            "keyed_element" => {
+                if let Some(key) = node.child_by_field_id(FIELD.key) {
+                    keys.insert(key.id());
+                }
+            }
+            "argument_list" | "literal_element" => {
+                let mut c = node.walk();
+                for child in node.named_children(&mut c) {
+                    if !matches!(child.kind_name(), "identifier" | "selector_expression") {
+                        continue;
+                    }
+                    if keys.contains(&node.id()) {
+                        continue;
+                    }
+                    if let Some(target) = target_of(child, scope, src, imports) {
+                        out.push(RawCall {
+                            line: line_of(child),
+                            target,
+                            args: Vec::new(),
+                            same_package: None,
+                        });
+                    }
+                }
+            }
+            _ => {}
+        });
+}
+
+/// The explicit type arguments of a call, or none.
+fn type_arguments(call: Node, src: &[u8]) -> Vec<Option<TypeRef>> {
+    let Some(list) = call.child_by_field_id(FIELD.type_arguments) else {
+        return Vec::new();
+    };
+    let mut c = list.walk();
+    list.named_children(&mut c)
+        .filter(|n| n.kind() != "comment")
+        .map(|n| {
+            // `type_elem` wraps each argument in newer grammars.
+            let t = if n.kind_name() == "type_elem" {
+                n.named_child(0)
+            } else {
+                Some(n)
+            };
+            t.and_then(|t| super::types::type_ref(t, src))
+        })
+        .collect()
+}
+
+/// controller-runtime's `….Complete(r)` / `….Build(r)` hands `r` to the manager, which
+/// calls `r.Reconcile`: that call is recorded here, so a program that sets up a controller
+/// reaches its `Reconcile` (it resolves only if `r`'s type has such a method).
+fn registered_reconciler(call: Node, f: Node, scope: &Scope, src: &[u8]) -> Option<RawCall> {
+    if f.kind_name() != "selector_expression" {
+        return None;
+    }
+    let method = text(f.child_by_field_id(FIELD.field)?, src);
+    if method != "Complete" && method != "Build" {
+        return None;
+    }
+    let args = call.child_by_field_id(FIELD.arguments)?;
+    if args.named_child_count() != 1 {
+        return None;
+    }
+    let receiver = scope.chain_of(args.named_child(0)?, src)?;
+    Some(RawCall {
+        line: line_of(call),
+        target: Target::Method {
+            receiver,
+            name: "Reconcile".to_string(),
+        },
+        args: Vec::new(),
+        same_package: None,
+    })
+}
+
+/// Go's predeclared names, which are never repository functions.
+const PREDECLARED: &[&str] = &[
+    "nil", "true", "false", "iota", "append", "cap", "clear", "close", "complex", "copy", "delete",
+    "imag", "len", "make", "max", "min", "new", "panic", "print", "println", "real", "recover",
+];
+
+/// The function a callee expression (or a function value) names, when it may be in the
+/// repository.
+fn target_of(f: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<Target> {
+    match f.kind_name() {
+        "identifier" => {
+            let name = text(f, src);
+            if PREDECLARED.contains(&name) || scope.lookup(name, f.start_byte()).is_some() {
+                return None;
+            }
+            Some(Target::Func {
+                qualifier: None,
+                name: name.to_string(),
+            })
+        }
+        "selector_expression" => {
+            let operand = f.child_by_field_id(FIELD.operand)?;
+            let name = text(f.child_by_field_id(FIELD.field)?, src).to_string();
+            if operand.kind_name() == "identifier" {
+                let q = text(operand, src);
+                if scope.lookup(q, operand.start_byte()).is_none() {
+                    if is_std_qualifier(imports, q) {
+                        return None;
+                    }
+                    return Some(Target::Func {
+                        qualifier: Some(q.to_string()),
+                        name,
+                    });
+                }
+            }
+            let receiver = scope.chain_of(operand, src)?;
+            Some(Target::Method { receiver, name })
+        }
+        _ => None,
+    }
+}
+
+fn arg_of(node: Node, scope: &Scope, src: &[u8]) -> Arg {
+    if let Some(i) = scope.param_at(node, src) {
+        return Arg::Param(i);
+    }
+    let value = scope.resolve_value(node, src);
+    let local = |name: &str| scope.lookup(name, value.start_byte()).is_some();
+    match const_expr(value, src) {
+        // A local variable (or a field of one) is not a constant, whatever it holds.
+        Some(ConstExpr::Ref {
+            qualifier: None,
+            ref name,
+        }) if local(name) => {}
+        Some(ConstExpr::Ref {
+            qualifier: Some(ref q),
+            ..
+        }) if local(q) => {}
+        Some(e) => return Arg::Str(e),
+        None => {}
+    }
+    match scope.chain_of(node, src) {
+        Some(chain) => Arg::Value(chain),
+        None => Arg::Other,
+    }
+}
+
+/// A call graph edge: (callee's flat number, a line or an index in the caller's calls).
+type Edge = (usize, u32);
+
+/// A function of the project: (file index, index in that file's `functions`).
+pub type FuncId = (usize, usize);
+
+/// A type resolved to its package: import path, name, and whether it is a collection of it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Ty {
+    pkg: String,
+    name: String,
+    collection: bool,
+}
+
+/// Embedded fields and interfaces are followed this deep.
+const MAX_EMBED_DEPTH: usize = 3;
+
+/// The project's functions and the calls between them that could be followed.
+pub struct Graph<'a> {
+    files: &'a [GoInput],
+    index: &'a GoIndex<'a>,
+    /// (package import path, receiver type, name) → functions (several with build tags).
+    funcs: HashMap<(String, Option<String>, String), Vec<FuncId>>,
+    /// (package import path, type name) → the file declaring it and the declaration.
+    structs: HashMap<(String, String), (usize, &'a StructDecl)>,
+    interfaces: HashMap<(String, String), (usize, &'a InterfaceDecl)>,
+    /// Each in-repo interface's implementers among the product's types (see `implementers`).
+    implementers: HashMap<(String, String), Vec<(String, String)>>,
+    /// Flat function number → (file, function); and file → its first flat number.
+    ids: Vec<FuncId>,
+    offsets: Vec<usize>,
+    /// Per function: the functions it calls, with the line of the (first) call.
+    edges: Vec<Vec<(usize, u32)>>,
+    /// Per function: every followed call as (callee, index in the caller's `calls`), sorted,
+    /// so the arguments of each call on an edge can be read (`argument_flow`).
+    call_sites: Vec<Vec<(usize, u32)>>,
+    /// Per function: the functions calling it, each once (the edges reversed).
+    callers: Vec<Vec<usize>>,
+}
+
+impl<'a> Graph<'a> {
+    pub fn build(files: &'a [GoInput], index: &'a GoIndex<'a>) -> Graph<'a> {
+        let mut graph = Graph {
+            files,
+            index,
+            funcs: HashMap::new(),
+            structs: HashMap::new(),
+            interfaces: HashMap::new(),
+            implementers: HashMap::new(),
+            ids: Vec::new(),
+            offsets: Vec::with_capacity(files.len()),
+            edges: Vec::new(),
+            call_sites: Vec::new(),
+            callers: Vec::new(),
+        };
+        for (fi, input) in files.iter().enumerate() {
+            graph.offsets.push(graph.ids.len());
+            let pkg = index.package_of(&input.facts).map(str::to_string);
+            for (i, f) in input.facts.call_facts.iter().enumerate() {
+                graph.ids.push((fi, i));
+                let Some(pkg) = &pkg else { continue };
+                if f.is_top_level() || (f.name == "init" && f.receiver.is_none()) {
+                    continue;
+                }
+                graph
+                    .funcs
+                    .entry((pkg.clone(), f.receiver.clone(), f.name.clone()))
+                    .or_default()
+                    .push((fi, i));
+            }
+            if let Some(pkg) = &pkg {
+                for s in &input.facts.structs {
+                    graph
+                        .structs
+                        .entry((pkg.clone(), s.name.clone()))
+                        .or_insert((fi, s));
+                }
+                for d in &input.facts.interfaces {
+                    graph
+                        .interfaces
+                        .entry((pkg.clone(), d.name.clone()))
+                        .or_insert((fi, d));
+                }
+            }
+        }
+        graph.implementers = graph.all_implementers();
+        // Each function's calls resolve on their own: in parallel, collected in order.
+        let resolved: Vec<(Vec<Edge>, Vec<Edge>)> = graph
+            .ids
+            .par_iter()
+            .map(|&(fi, i)| {
+                let mut out: Vec<(usize, u32)> = Vec::new();
+                let mut sites: Vec<(usize, u32)> = Vec::new();
+                for (ci, c) in graph.files[fi].facts.call_facts[i].calls.iter().enumerate() {
+                    for id in graph.resolve(fi, &c.target) {
+                        let to = graph.flat(id);
+                        out.push((to, c.line));
+                        sites.push((to, ci as u32));
+                    }
+                }
+                // One edge per callee, at its first call.
+                out.sort_unstable_by_key(|&(to, line)| (to, line));
+                out.dedup_by_key(|e| e.0);
+                sites.sort_unstable();
+                sites.dedup();
+                (out, sites)
+            })
+            .collect();
+        let mut edges = Vec::with_capacity(graph.ids.len());
+        let mut call_sites = Vec::with_capacity(graph.ids.len());
+        let mut callers: Vec<Vec<usize>> = vec![Vec::new(); graph.ids.len()];
+        for (from, (out, sites)) in resolved.into_iter().enumerate() {
+            for &(to, _) in &out {
+                callers[to].push(from);
+            }
+            edges.push(out);
+            call_sites.push(sites);
+        }
+        graph.edges = edges;
+        graph.call_sites = call_sites;
+        graph.callers = callers;
+        graph
+    }
+
+    fn flat(&self, (fi, i): FuncId) -> usize {
+        self.offsets[fi] + i
+    }
+
+    /// The functions a call written in file `fi` may go to. A method called on a value of
+    /// an in-repo interface type goes to that method of every implementer (class-hierarchy
+    /// analysis); a call on anything else that cannot be followed goes nowhere.
+    pub fn resolve(&self, fi: usize, target: &Target) -> Vec<FuncId> {
+        let file = &self.files[fi].facts;
+        match target {
+            Target::Func { qualifier, name } => self
+                .index
+                .type_package(file, qualifier.as_deref())
+                .and_then(|pkg| self.funcs.get(&(pkg, None, name.clone())))
+                .cloned()
+                .unwrap_or_default(),
+            Target::Method { receiver, name } => {
+                let Some(ty) = self.type_of_full(fi, receiver) else {
+                    return Vec::new();
+                };
+                if ty.collection {
+                    return Vec::new();
+                }
+                if let Some(found) = self.method(&ty.pkg, &ty.name, name) {
+                    return found.clone();
+                }
+                let Some(types) = self.implementers.get(&(ty.pkg, ty.name)) else {
+                    return Vec::new();
+                };
+                let mut out: Vec<FuncId> = types
+                    .iter()
+                    .filter_map(|(p, t)| self.method(p, t, name))
+                    .flatten()
+                    .copied()
+                    .collect();
+                out.sort_unstable();
+                out.dedup();
+                out
+            }
+        }
+    }
+
+    /// A package-level function of file `fi`'s package, or of the package `qualifier` names there.
+    pub fn function(&self, fi: usize, qualifier: Option<&str>, name: &str) -> Vec<FuncId> {
+        self.resolve(
+            fi,
+            &Target::Func {
+                qualifier: qualifier.map(str::to_string),
+                name: name.to_string(),
+            },
+        )
+    }
+
+    /// Methods `name` of type `ty` of package `pkg`, including promoted ones.
+    pub fn methods_of(&self, pkg: &str, ty: &str, name: &str) -> Vec<FuncId> {
+        self.method(pkg, ty, name).cloned().unwrap_or_default()
+    }
+
+    /// Methods `name` of `pkg.ty`, including ones promoted from embedded fields.
+    fn method(&self, pkg: &str, ty: &str, name: &str) -> Option<&Vec<FuncId>> {
+        let mut queue = VecDeque::from([(pkg.to_string(), ty.to_string(), 0)]);
+        while let Some((pkg, ty, depth)) = queue.pop_front() {
+            if let Some(found) = self
+                .funcs
+                .get(&(pkg.clone(), Some(ty.clone()), name.to_string()))
+            {
+                return Some(found);
+            }
+            if depth >= MAX_EMBED_DEPTH {
+                continue;
+            }
+            if let Some((fi, decl)) = self.structs.get(&(pkg, ty)) {
+                for f in decl
+                    .fields
+                    .iter()
+                    .filter(|f| f.embedded && !f.ty.collection)
+                {
+                    if let Some(p) = self
+                        .index
+                        .type_package(&self.files[*fi].facts, f.ty.qualifier.as_deref())
+                    {
+                        queue.push_back((p, f.ty.name.clone(), depth + 1));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The type of field `name` of `pkg.ty`, including promoted fields, as written in the
+    /// file declaring the struct.
+    fn field(&self, pkg: &str, ty: &str, name: &str) -> Option<(usize, TypeRef)> {
+        let mut queue = VecDeque::from([(pkg.to_string(), ty.to_string(), 0)]);
+        while let Some((pkg, ty, depth)) = queue.pop_front() {
+            let Some(&(fi, decl)) = self.structs.get(&(pkg, ty)) else {
+                continue;
+            };
+            if let Some(f) = decl.fields.iter().find(|f| f.name == name) {
+                return Some((fi, f.ty.clone()));
+            }
+            if depth >= MAX_EMBED_DEPTH {
+                continue;
+            }
+            let file = &self.files[fi].facts;
+            for f in decl.fields.iter().filter(|f| f.embedded) {
+                if let Some(p) = self.index.type_package(file, f.ty.qualifier.as_deref()) {
+                    queue.push_back((p, f.ty.name.clone(), depth + 1));
+                }
+            }
+        }
+        None
+    }
+
+    fn resolve_type(&self, file: &GoFile, t: &TypeRef) -> Option<Ty> {
+        Some(Ty {
+            pkg: self.index.type_package(file, t.qualifier.as_deref())?,
+            name: t.name.clone(),
+            collection: t.collection,
+        })
+    }
+
+    /// The type a chain written in file `fi` evaluates to.
+    fn type_of_full(&self, fi: usize, chain: &Chain) -> Option<Ty> {
+        self.written_type(fi, chain).map(|(_, _, ty)| ty)
+    }
+
+    /// The type a chain written in file `fi` evaluates to: as written where it is declared
+    /// (that file and the type expression, for features that read kinds), and resolved.
+    pub fn type_written(&self, fi: usize, chain: &Chain) -> Option<(usize, TypeRef)> {
+        self.written_type(fi, chain).map(|(at, t, _)| (at, t))
+    }
+
+    fn written_type(&self, fi: usize, chain: &Chain) -> Option<(usize, TypeRef, Ty)> {
+        let (mut at, mut written) = match &chain.root {
+            Root::Type(t) | Root::Receiver(t) => (fi, t.clone()),
+            Root::Call { qualifier, name } => {
+                let pkg = self
+                    .index
+                    .type_package(&self.files[fi].facts, qualifier.as_deref())?;
+                self.result_of(self.funcs.get(&(pkg, None, name.clone()))?)?
+            }
+        };
+        let mut ty = self.resolve_type(&self.files[at].facts, &written)?;
+        for step in &chain.steps {
+            (at, written) = match step {
+                Step::Field(_) | Step::Call(_) if ty.collection => return None,
+                Step::Field(f) => self.field(&ty.pkg, &ty.name, f)?,
+                Step::Call(m) => match self.method(&ty.pkg, &ty.name, m) {
+                    Some(found) => self.result_of(found)?,
+                    // deepcopy-gen's `DeepCopy` returns its receiver's type, also for the
+                    // types of other modules, whose methods are not known here.
+                    None if m == "DeepCopy" => (at, written),
+                    None => return None,
+                },
+                Step::Elem if ty.collection => (
+                    at,
+                    TypeRef {
+                        collection: false,
+                        ..written
+                    },
+                ),
+                Step::Elem => return None,
+            };
+            ty = self.resolve_type(&self.files[at].facts, &written)?;
+        }
+        Some((at, written, ty))
+    }
+
+    /// The first result type of a function, as written in its file.
+    fn result_of(&self, funcs: &[FuncId]) -> Option<(usize, TypeRef)> {
+        let &(fi, i) = funcs.first()?;
+        let result = self.files[fi].facts.call_facts[i]
+            .signature
+            .results
+            .first()?
+            .as_ref()?;
+        Some((fi, result.clone()))
+    }
+
+    /// The method set of an in-repo interface, with its embedded in-repo interfaces' methods:
+    /// (name, shape, the file that declares it). None when it embeds an interface from
+    /// outside the repository, whose methods are not known.
+    fn method_set(&self, pkg: &str, name: &str) -> Option<Vec<(&'a str, &'a Signature, usize)>> {
+        let mut out = Vec::new();
+        let mut queue = VecDeque::from([(pkg.to_string(), name.to_string(), 0)]);
+        let mut seen = HashSet::new();
+        while let Some((pkg, name, depth)) = queue.pop_front() {
+            if !seen.insert((pkg.clone(), name.clone())) {
+                continue;
+            }
+            let &(fi, decl) = self.interfaces.get(&(pkg, name))?;
+            out.extend(decl.methods.iter().map(|(m, s)| (m.as_str(), s, fi)));
+            if depth >= MAX_EMBED_DEPTH {
+                return None;
+            }
+            for e in &decl.embedded {
+                let p = self
+                    .index
+                    .type_package(&self.files[fi].facts, e.qualifier.as_deref())?;
+                queue.push_back((p, e.name.clone(), depth + 1));
+            }
+        }
+        Some(out)
+    }
+
+    /// For every in-repo interface: the in-repo types whose method sets include each of its
+    /// methods with the same shape. Candidates are types declaring its first method and the
+    /// structs embedding them; types in generated files (mocks, clientsets) and in samples
+    /// are left out, so test doubles never stand for the product's code.
+    fn all_implementers(&self) -> HashMap<(String, String), Vec<(String, String)>> {
+        let mut declaring: HashMap<&str, Vec<(String, String)>> = HashMap::new();
+        for ((pkg, recv, name), ids) in &self.funcs {
+            let Some(recv) = recv else { continue };
+            if ids.iter().all(|&(fi, _)| !self.is_product(fi)) {
+                continue;
+            }
+            declaring
+                .entry(name.as_str())
+                .or_default()
+                .push((pkg.clone(), recv.clone()));
+        }
+        let mut embedders: HashMap<(String, String), Vec<(String, String)>> = HashMap::new();
+        for ((pkg, name), (fi, decl)) in &self.structs {
+            if !self.is_product(*fi) {
+                continue;
+            }
+            for f in decl
+                .fields
+                .iter()
+                .filter(|f| f.embedded && !f.ty.collection)
+            {
+                if let Some(p) = self
+                    .index
+                    .type_package(&self.files[*fi].facts, f.ty.qualifier.as_deref())
+                {
+                    embedders
+                        .entry((p, f.ty.name.clone()))
+                        .or_default()
+                        .push((pkg.clone(), name.clone()));
+                }
+            }
+        }
+        let mut out = HashMap::new();
+        for (pkg, name) in self.interfaces.keys() {
+            let Some(methods) = self.method_set(pkg, name) else {
+                continue;
+            };
+            let Some((first, _, _)) = methods.first() else {
+                continue;
+            };
+            // Types declaring the first method, then the structs embedding them (promotion).
+            let mut candidates: Vec<(String, String)> =
+                declaring.get(first).cloned().unwrap_or_default();
+            let mut seen: HashSet<(String, String)> = candidates.iter().cloned().collect();
+            let mut i = 0;
+            while i < candidates.len() && i < 10_000 {
+                for m in embedders.get(&candidates[i]).into_iter().flatten() {
+                    if seen.insert(m.clone()) {
+                        candidates.push(m.clone());
+                    }
+                }
+                i += 1;
+            }
+            let mut found: Vec<(String, String)> = candidates
+                .into_iter()
+                .filter(|(p, t)| {
+                    methods.iter().all(|&(m, shape, ifi)| {
+                        self.method(p, t, m).is_some_and(|ids| {
+                            ids.iter().any(|&(fi, i)| {
+                                self.same_shape(
+                                    ifi,
+                                    shape,
+                                    fi,
+                                    &self.files[fi].facts.call_facts[i].signature,
+                                )
+                            })
+                        })
+                    })
+                })
+                .collect();
+            found.sort();
+            found.dedup();
+            if !found.is_empty() {
+                out.insert((pkg.clone(), name.clone()), found);
+            }
+        }
+        out
+    }
+
+    /// True for a file of the product: not generated, not a sample or test.
+    fn is_product(&self, fi: usize) -> bool {
+        let input = &self.files[fi];
+        !input.facts.generated && input.area == model::Area::Component
+    }
+
+    /// Whether two signatures agree: the same number of parameters and results, and each
+    /// parameter of the same type where both are named types.
+    fn same_shape(&self, afi: usize, a: &Signature, bfi: usize, b: &Signature) -> bool {
+        a.results.len() == b.results.len()
+            && a.params.len() == b.params.len()
+            && a.params
+                .iter()
+                .zip(&b.params)
+                .all(|((_, x), (_, y))| match (x, y) {
+                    (Some(x), Some(y)) => self.same_type(afi, x, bfi, y),
+                    (None, None) => true,
+                    _ => false,
+                })
+    }
+
+    fn same_type(&self, afi: usize, a: &TypeRef, bfi: usize, b: &TypeRef) -> bool {
+        if a.name != b.name || a.collection != b.collection {
+            return false;
+        }
+        if a.qualifier.is_none()
+            && b.qualifier.is_none()
+            && PREDECLARED_TYPES.contains(&a.name.as_str())
+        {
+            return true;
+        }
+        let pa = self
+            .index
+            .type_package(&self.files[afi].facts, a.qualifier.as_deref());
+        let pb = self
+            .index
+            .type_package(&self.files[bfi].facts, b.qualifier.as_deref());
+        match (pa, pb) {
+            (Some(pa), Some(pb)) => pa == pb,
+            // A package the index does not know: the names (already equal) decide.
+            _ => true,
+        }
+    }
+
+    /// Marks every function reachable from `roots` through followed calls.
+    pub fn reachable(&self, roots: impl IntoIterator<Item = FuncId>) -> Reach {
+        let mut seen = vec![false; self.ids.len()];
+        let mut queue: Vec<usize> = roots.into_iter().map(|id| self.flat(id)).collect();
+        while let Some(n) = queue.pop() {
+            if seen[n] {
+                continue;
+            }
+            seen[n] = true;
+            queue.extend(self.edges[n].iter().map(|&(m, _)| m).filter(|&m| !seen[m]));
+        }
+        Reach {
+            seen,
+            offsets: self.offsets.clone(),
+        }
+    }
+
+    /// A breadth-first walk from `roots` that remembers how each function was first
+    /// reached, so every reached function has a shortest call path. It stops after
+    /// `max_nodes` functions or at `max_depth` calls deep, and says so (`Paths::cut`).
+    pub fn paths_from(&self, roots: &[FuncId], max_depth: usize, max_nodes: usize) -> Paths {
+        let mut parent: Vec<Option<(usize, u32)>> = vec![None; self.ids.len()];
+        let mut depth = vec![usize::MAX; self.ids.len()];
+        let mut queue = VecDeque::new();
+        for &r in roots {
+            let n = self.flat(r);
+            if depth[n] == usize::MAX {
+                depth[n] = 0;
+                queue.push_back(n);
+            }
+        }
+        let mut reached = queue.len();
+        let mut cut = None;
+        while let Some(n) = queue.pop_front() {
+            if depth[n] >= max_depth {
+                if !self.edges[n].is_empty() {
+                    cut.get_or_insert(format!("{max_depth} calls deep"));
+                }
+                continue;
+            }
+            for &(m, line) in &self.edges[n] {
+                if depth[m] != usize::MAX {
+                    continue;
+                }
+                if reached >= max_nodes {
+                    cut.get_or_insert(format!("{max_nodes} functions"));
+                    break;
+                }
+                depth[m] = depth[n] + 1;
+                parent[m] = Some((n, line));
+                reached += 1;
+                queue.push_back(m);
+            }
+        }
+        Paths { parent, depth, cut }
+    }
+
+    /// The call path from a root of `paths` to `id`, outermost call first: each step is
+    /// (the function called, the file index of the caller, the line of the call).
+    pub fn path_to(&self, paths: &Paths, id: FuncId) -> Vec<(FuncId, usize, u32)> {
+        let mut out = Vec::new();
+        let mut n = self.flat(id);
+        while let Some((from, line)) = paths.parent[n] {
+            out.push((self.ids[n], self.ids[from].0, line));
+            n = from;
+            if out.len() > self.ids.len() {
+                break;
+            }
+        }
+        out.reverse();
+        out
+    }
+
+    /// Where the value of parameter `param` of function `id` comes from, on the calls a
+    /// walk (`paths`) followed: from each caller the walk reached, the argument of each of its
+    /// calls to `id` — a value whose type is followed, or the caller's own parameter, which is
+    /// followed up in turn unless its declared type already `settles` it (a concrete type).
+    /// Breadth first, so each source has a shortest chain of calls; at most `max_depth` calls
+    /// up and `max_sources` sources. Where a value cannot be followed, the source says why.
+    pub fn argument_flow(
+        &self,
+        paths: &Paths,
+        id: FuncId,
+        param: usize,
+        settles: impl Fn(usize, &TypeRef) -> bool,
+        max_depth: usize,
+        max_sources: usize,
+    ) -> Vec<ArgSource> {
+        let mut out = Vec::new();
+        let start = self.flat(id);
+        let mut seen = HashSet::from([(start, param)]);
+        // (function, parameter, the calls from it down to `id`)
+        let mut queue: VecDeque<(usize, usize, Vec<ArgCall>)> =
+            VecDeque::from([(start, param, Vec::new())]);
+        let unknown = |calls: &Vec<ArgCall>, reason: String| ArgSource {
+            calls: calls.clone(),
+            found: Found::Unknown(reason),
+        };
+        while let Some((n, param, below)) = queue.pop_front() {
+            if out.len() >= max_sources {
+                break;
+            }
+            let name = self.display(self.ids[n]);
+            if below.len() >= max_depth {
+                out.push(unknown(
+                    &below,
+                    format!(
+                        "the walk up stops after {max_depth} calls, at parameter {} of {name}",
+                        param + 1
+                    ),
+                ));
+                continue;
+            }
+            let calls_in: Vec<(usize, &RawCall)> = self
+                .calls_into_flat(n)
+                .filter(|&(c, _)| paths.depth[c] != usize::MAX)
+                .collect();
+            if calls_in.is_empty() {
+                out.push(unknown(
+                    &below,
+                    format!(
+                        "no call the walk followed gives parameter {} of {name}",
+                        param + 1
+                    ),
+                ));
+                continue;
+            }
+            for (c, call) in calls_in {
+                let (cfi, ci) = self.ids[c];
+                let caller = &self.files[cfi].facts.call_facts[ci];
+                let mut calls = vec![ArgCall {
+                    caller: self.ids[c],
+                    callee: self.ids[n],
+                    line: call.line,
+                }];
+                calls.extend(below.iter().cloned());
+                let found = match call.args.get(param) {
+                    Some(Arg::Param(j)) => {
+                        match caller.signature.params.get(*j).and_then(|(_, t)| t.clone()) {
+                            Some(t) if settles(cfi, &t) => Found::Type(cfi, t),
+                            _ => {
+                                if seen.insert((c, *j)) {
+                                    queue.push_back((c, *j, calls));
+                                }
+                                continue;
+                            }
+                        }
+                    }
+                    Some(Arg::Value(chain)) => match self.type_written(cfi, chain) {
+                        Some((at, t)) => Found::Type(at, t),
+                        None => Found::Unknown(format!(
+                            "the type of the argument {} passes to {name} is not followed",
+                            self.display(self.ids[c])
+                        )),
+                    },
+                    Some(Arg::Str(_) | Arg::Other) => Found::Unknown(format!(
+                        "the argument {} passes to {name} is an expression whose type is not followed",
+                        self.display(self.ids[c])
+                    )),
+                    None if call.args.is_empty() => Found::Unknown(format!(
+                        "{} passes {name} on as a function value, whose arguments are not known",
+                        self.display(self.ids[c])
+                    )),
+                    None => Found::Unknown(format!(
+                        "{} passes fewer arguments to {name} than its parameter {}",
+                        self.display(self.ids[c]),
+                        param + 1
+                    )),
+                };
+                out.push(ArgSource { calls, found });
+            }
+        }
+        out
+    }
+
+    /// The calls the graph followed into function `id`: (caller, call), by caller.
+    pub fn calls_into(&self, id: FuncId) -> Vec<(FuncId, &'a RawCall)> {
+        self.calls_into_flat(self.flat(id))
+            .map(|(c, call)| (self.ids[c], call))
+            .collect()
+    }
+
+    fn calls_into_flat(&self, n: usize) -> impl Iterator<Item = (usize, &'a RawCall)> + '_ {
+        self.callers[n].iter().flat_map(move |&c| {
+            let (cfi, ci) = self.ids[c];
+            let caller: &'a FuncFacts = &self.files[cfi].facts.call_facts[ci];
+            let sites = &self.call_sites[c];
+            let first = sites.partition_point(|&(to, _)| to < n);
+            sites[first..]
+                .iter()
+                .take_while(move |&&(to, _)| to == n)
+                .map(move |&(_, k)| (c, &caller.calls[k as usize]))
+        })
+    }
+
+    /// `pkgname.Type.Method` or `pkgname.Func`, for showing a call path.
+    pub fn display(&self, (fi, i): FuncId) -> String {
+        let file = &self.files[fi].facts;
+        let f = &file.call_facts[i];
+        match &f.receiver {
+            Some(r) => format!("{}.{r}.{}", file.package, f.name),
+            None => format!("{}.{}", file.package, f.name),
+        }
+    }
+
+    pub fn file(&self, fi: usize) -> &'a GoFile {
+        &self.files[fi].facts
+    }
+
+    pub fn file_path(&self, fi: usize) -> &'a str {
+        &self.files[fi].facts.path
+    }
+}
+
+/// The functions one program reaches.
+pub struct Reach {
+    seen: Vec<bool>,
+    offsets: Vec<usize>,
+}
+
+impl Reach {
+    pub fn contains(&self, (fi, i): FuncId) -> bool {
+        self.offsets
+            .get(fi)
+            .and_then(|o| self.seen.get(o + i))
+            .copied()
+            .unwrap_or(false)
+    }
+}
+
+/// One call on the way from where a value is known down to the parameter it becomes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ArgCall {
+    pub caller: FuncId,
+    pub callee: FuncId,
+    pub line: u32,
+}
+
+/// One place a parameter's value comes from (`Graph::argument_flow`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ArgSource {
+    /// The calls from the function giving the value down to the parameter's, outermost
+    /// first; empty when nothing was found above the parameter's own function.
+    pub calls: Vec<ArgCall>,
+    pub found: Found,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Found {
+    /// A value of this type, as written in file `fi` (the argument's declared type, or a
+    /// caller's parameter type that settles it).
+    Type(usize, TypeRef),
+    /// Not followed further, and why.
+    Unknown(String),
+}
+
+/// What `Graph::paths_from` reached, and how.
+pub struct Paths {
+    parent: Vec<Option<(usize, u32)>>,
+    depth: Vec<usize>,
+    /// Why the walk stopped early (`"20000 functions"`), if it did.
+    pub cut: Option<String>,
+}
+
+impl Paths {
+    pub fn contains(&self, graph: &Graph, id: FuncId) -> bool {
+        self.depth
+            .get(graph.flat(id))
+            .is_some_and(|&d| d != usize::MAX)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::file::extract;
+    use crate::test_support;
+    use model::Area;
+
+    fn calls_of(src: &str, func: &str) -> Vec<(u32, Target)> {
+        let f = extract("x.go", src);
+        f.call_facts
+            .iter()
+            .find(|f| f.name == func)
+            .map(|f| f.calls.iter().map(|c| (c.line, c.target.clone())).collect())
+            .unwrap_or_default()
+    }
+
+    /// The package index of test files of the module `example.com/m`.
+    fn index_of(files: &[GoInput]) -> GoIndex<'_> {
+        test_support::index(files, "example.com/m", &mut Vec::new())
+    }
+
+    fn ty(q: Option<&str>, n: &str) -> TypeRef {
+        TypeRef {
+            qualifier: q.map(str::to_string),
+            name: n.into(),
+            collection: false,
+        }
+    }
+
+    #[test]
+    fn calls_follow_locals_chains_and_skip_the_standard_library() {
+        let src = r#"package main
+import (
+	"fmt"
+	"example.com/m/pkg/opts"
+)
+func main() {
+	o := opts.New()
+	o.AddFlags(nil)
+	fmt.Println("x")
+	opts.NewRunner().With(1).Run()
+	var r Runner
+	r.Start()
+	for _, x := range xs {
+		x.Stop()
+	}
+	run(helper)
+}
+"#;
+        let got = calls_of(src, "main");
+        let call = |q: Option<&str>, n: &str| Root::Call {
+            qualifier: q.map(str::to_string),
+            name: n.into(),
+        };
+        assert_eq!(
+            got,
+            vec![
+                (
+                    7,
+                    Target::Func {
+                        qualifier: Some("opts".into()),
+                        name: "New".into()
+                    }
+                ),
+                (
+                    8,
+                    Target::Method {
+                        receiver: Chain {
+                            root: call(Some("opts"), "New"),
+                            steps: vec![]
+                        },
+                        name: "AddFlags".into()
+                    }
+                ),
+                (
+                    10,
+                    Target::Method {
+                        receiver: Chain {
+                            root: call(Some("opts"), "NewRunner"),
+                            steps: vec![Step::Call("With".into())]
+                        },
+                        name: "Run".into()
+                    }
+                ),
+                (
+                    10,
+                    Target::Method {
+                        receiver: Chain {
+                            root: call(Some("opts"), "NewRunner"),
+                            steps: vec![]
+                        },
+                        name: "With".into()
+                    }
+                ),
+                (
+                    10,
+                    Target::Func {
+                        qualifier: Some("opts".into()),
+                        name: "NewRunner".into()
+                    }
+                ),
+                (
+                    12,
+                    Target::Method {
+                        receiver: Chain {
+                            root: Root::Type(ty(None, "Runner")),
+                            steps: vec![]
+                        },
+                        name: "Start".into()
+                    }
+                ),
+                (
+                    16,
+                    Target::Func {
+                        qualifier: None,
+                        name: "run".into()
+                    }
+                ),
+                (
+                    16,
+                    Target::Func {
+                        qualifier: None,
+                        name: "helper".into()
+                    }
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_graph_follows_result_types_embedded_fields_and_receivers() {
+        let files = vec![
+            GoInput {
+                facts: extract(
+                    "cmd/app/main.go",
+                    "package main\nimport \"example.com/m/pkg/run\"\nfunc main() {\n\trun.NewRunner().With(2).Run()\n}\n",
+                ),
+                area: Area::Component,
+            },
+            GoInput {
+                facts: extract(
+                    "pkg/run/run.go",
+                    r#"package run
+type Runner struct{}
+type Options struct {
+	Logging
+}
+type Logging struct{}
+func NewRunner() *Runner { return &Runner{} }
+func (r *Runner) With(n int) *Runner { return r }
+func (r *Runner) Run() {
+	o := NewOptions()
+	o.AddFlags()
+}
+func NewOptions() *Options { return &Options{} }
+func (o *Options) AddFlags() {
+	o.Logging.AddFlags()
+	o.Bind()
+}
+func (l *Logging) AddFlags() {}
+func (l *Logging) Bind() {}
+func unused() {}
+"#,
+                ),
+                area: Area::Component,
+            },
+        ];
+        let index = index_of(&files);
+        let graph = Graph::build(&files, &index);
+        let main = graph.function(0, None, "main");
+        assert_eq!(main, vec![(0, 0)]);
+        let reach = graph.reachable(main);
+        let reached: Vec<String> = files[1]
+            .facts
+            .call_facts
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| reach.contains((1, *i)))
+            .map(|(_, f)| format!("{}.{}", f.receiver.clone().unwrap_or_default(), f.name))
+            .collect();
+        assert_eq!(
+            reached,
+            vec![
+                ".NewRunner",
+                "Runner.With",
+                "Runner.Run",
+                ".NewOptions",
+                "Options.AddFlags",
+                "Logging.AddFlags",
+                "Logging.Bind"
+            ]
+        );
+    }
+
+    #[test]
+    fn argument_flow_reads_each_call_on_the_walk_up_to_a_type() {
+        let files = vec![
+            GoInput {
+                facts: extract(
+                    "h/h.go",
+                    "package h\ntype Object interface{ GetName() string }\nfunc Write(obj Object) {}\nfunc Pass(obj Object) {\n\tWrite(obj)\n}\n",
+                ),
+                area: Area::Component,
+            },
+            GoInput {
+                facts: extract(
+                    "a/a.go",
+                    r#"package a
+import (
+	corev1 "k8s.io/api/core/v1"
+	"example.com/m/h"
+)
+type R struct {
+	pod corev1.Pod
+	obj h.Object
+}
+func (r *R) Root() {
+	r.typed(&r.pod)
+	h.Pass(r.pod.DeepCopy())
+	h.Write(r.obj)
+	run(h.Write)
+}
+func (r *R) typed(p *corev1.Pod) {
+	h.Write(p)
+}
+func run(f func(h.Object)) {}
+func unreached(obj h.Object) { h.Write(obj) }
+"#,
+                ),
+                area: Area::Component,
+            },
+        ];
+        let index = index_of(&files);
+        let graph = Graph::build(&files, &index);
+        let root = graph.methods_of("example.com/m/a", "R", "Root");
+        let paths = graph.paths_from(&root, 32, 1000);
+        let write = graph.function(0, None, "Write")[0];
+        let flow = |max_depth| {
+            graph
+                .argument_flow(&paths, write, 0, |_, t| t.name == "Pod", max_depth, 64)
+                .into_iter()
+                .map(|s| {
+                    let calls: Vec<String> = s
+                        .calls
+                        .iter()
+                        .map(|c| format!("{}@{}", graph.display(c.caller), c.line))
+                        .collect();
+                    let found = match s.found {
+                        Found::Type(fi, t) => format!(
+                            "{} {}.{}",
+                            graph.file_path(fi),
+                            t.qualifier.unwrap_or_default(),
+                            t.name
+                        ),
+                        Found::Unknown(why) => why,
+                    };
+                    format!("{} => {found}", calls.join(" > "))
+                })
+                .collect::<Vec<_>>()
+        };
+        // The interface-typed field and the function value give no kind; the typed
+        // parameter settles it; Pass's own parameter is followed one call further up, to
+        // a `DeepCopy` of the field; `unreached` is not on the walk.
+        assert_eq!(
+            flow(8),
+            vec![
+                "a.R.Root@13 => a/a.go h.Object",
+                "a.R.Root@14 => a.R.Root passes h.Write on as a function value, whose arguments are not known",
+                "a.R.typed@17 => a/a.go corev1.Pod",
+                "a.R.Root@12 > h.Pass@5 => a/a.go corev1.Pod",
+            ]
+        );
+        assert_eq!(
+            flow(1)[3],
+            "h.Pass@5 => the walk up stops after 1 calls, at parameter 1 of h.Pass"
+        );
+    }
+}

@@ -1,0 +1,454 @@
+//! Controllers: `ctrl.NewControllerManagedBy(mgr)` / `builder.ControllerManagedBy(mgr)`
+//! chains in all their forms — one expression, or split over statements through a variable
+//! (`b := …; if x { b = b.Owns(…) }; b.Watches(…); return b.Complete(r)`) — with `For`,
+//! `Owns`, `Watches` (object or `source.Kind` forms), `WatchesRawSource`, `Named`,
+//! `Complete`/`Build`. Calls inside `if`/`switch`/loops are marked conditional.
+//! `NewWebhookManagedBy(…).For(…)` is a webhook, never a watch.
+
+use super::syntax::FIELD;
+use super::syntax::KindName;
+use tree_sitter::Node;
+
+use super::facts::GoFile;
+use super::facts::controllers::{ControllerChain, RawWatch};
+use super::index::{GoIndex, GoInput};
+use super::scope::Scope;
+use super::syntax::{
+    ChainRoot, FuncCtx, ObjectRef, Step, assigned_variable, chain_heads, condition_of,
+    flatten_chain, line_of, object_ref, string_literal, text,
+};
+use super::types::ValueType;
+use model::{Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch};
+
+/// Records the controllers built in one function.
+pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
+    let found = controllers_in_body(ctx, src, scope, &file.path, &mut file.diagnostics);
+    file.controllers.extend(found);
+}
+
+/// Resolves every controller chain of the project to model controllers.
+pub fn resolve(
+    files: &[GoInput],
+    index: &GoIndex,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Controller> {
+    let mut controllers = Vec::new();
+    for input in files {
+        let file = &input.facts;
+        for chain in &file.controllers {
+            let watches: Vec<Watch> = chain
+                .watches
+                .iter()
+                .map(|raw| {
+                    let k = index.resolve_object(file, &raw.object, raw.line, diagnostics);
+                    // A raw source is named by its expression.
+                    let kind = match &raw.object {
+                        ObjectRef::Unknown(expr) if raw.raw_source => {
+                            crate::syntax::shorten(expr, 80)
+                        }
+                        _ => k.kind,
+                    };
+                    Watch {
+                        relation: raw.relation,
+                        group: k.group,
+                        version: k.version,
+                        kind,
+                        conditional: raw.conditional,
+                        condition: raw.condition.clone(),
+                        import_path: k.import_path,
+                        raw_source: raw.raw_source,
+                        sources: vec![SourceRef::new(&file.path, raw.line)],
+                    }
+                })
+                .collect();
+            let for_kind = watches
+                .iter()
+                .find(|w| w.relation == Relation::For)
+                .map(|w| w.kind.to_lowercase());
+            let reconciler = chain.reconciler.clone().unwrap_or_default();
+            // controller-runtime names a controller after Named(…), else after its For kind.
+            let name = chain
+                .name
+                .clone()
+                .or(for_kind.filter(|k| k != UNRESOLVED))
+                .unwrap_or_else(|| {
+                    if reconciler.is_empty() {
+                        format!("{}:{}", file.path, chain.line)
+                    } else {
+                        reconciler.clone()
+                    }
+                });
+            controllers.push(Controller {
+                conditions: Vec::new(),
+                name,
+                reconciler,
+                area: input.area,
+                sources: vec![SourceRef::new(&file.path, chain.line)],
+                watches,
+                operations: Vec::new(),
+                reads: Vec::new(),
+            });
+        }
+    }
+    controllers
+}
+
+const BUILDER_CONSTRUCTORS: [&str; 3] = [
+    "NewControllerManagedBy",
+    "ControllerManagedBy",
+    // The generic builder, `builder.TypedControllerManagedBy[reconcile.Request](mgr)`.
+    "TypedControllerManagedBy",
+];
+
+/// Follows every controller builder in a function body, including chains split over
+/// statements through variables (`b := …; if x { b = b.Owns(…) }; return b.Complete(r)`).
+fn controllers_in_body(
+    ctx: &FuncCtx,
+    src: &[u8],
+    scope: &Scope,
+    path: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<ControllerChain> {
+    let body = ctx.body;
+    let receiver_type = ctx.receiver_type.as_deref();
+    let receiver_name = ctx.receiver_name.as_deref();
+    let mut builders: Vec<ControllerChain> = Vec::new();
+    // Variable name → index into `builders`, updated in statement order.
+    let mut variables: Vec<(String, usize)> = Vec::new();
+    let calls = chain_heads(&ctx.calls);
+    for call in calls {
+        let (root, steps) = flatten_chain(call, src, &BUILDER_CONSTRUCTORS);
+        let index = match root {
+            ChainRoot::Constructor(..) => {
+                builders.push(ControllerChain {
+                    line: line_of(call),
+                    name: None,
+                    reconciler: None,
+                    watches: Vec::new(),
+                });
+                builders.len() - 1
+            }
+            ChainRoot::Variable(name) => match variables.iter().rev().find(|(v, _)| *v == name) {
+                Some((_, i)) => *i,
+                None => continue,
+            },
+            ChainRoot::Other => continue,
+        };
+        // Every step of a chain is a call nested in its head, in the same statement, so they
+        // share the head's condition. Asked per step, a chain of N calls (each ancestor
+        // lookup walking from the root) cost N³.
+        let condition = condition_of(call, body, src);
+        for step in &steps {
+            apply_step(
+                &mut builders[index],
+                step,
+                &condition,
+                src,
+                receiver_type,
+                receiver_name,
+                scope,
+                path,
+                diagnostics,
+            );
+        }
+        if let Some(var) = assigned_variable(call, src) {
+            variables.push((var, index));
+        }
+    }
+    builders
+}
+
+#[allow(clippy::too_many_arguments)]
+fn apply_step(
+    builder: &mut ControllerChain,
+    step: &Step,
+    condition: &str,
+    src: &[u8],
+    receiver_type: Option<&str>,
+    receiver_name: Option<&str>,
+    scope: &Scope,
+    path: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let relation = match step.method.as_str() {
+        "For" => Relation::For,
+        "Owns" => Relation::Owns,
+        "Watches" | "WatchesMetadata" | "WatchesRawSource" => Relation::Watches,
+        "Named" => {
+            match step.args.first().and_then(|a| string_literal(*a, src)) {
+                Some(name) => builder.name = Some(name),
+                None => diagnostics.push(Diagnostic::new(
+                    path,
+                    step.line,
+                    format!(
+                        "controller name `{}` is not a string literal; the controller is named after its reconciler",
+                        step.args.first().map(|a| text(*a, src)).unwrap_or("")
+                    ),
+                )),
+            }
+            return;
+        }
+        "Complete" | "Build" => {
+            builder.reconciler = step
+                .args
+                .first()
+                .map(|a| reconciler_name(*a, src, receiver_type, receiver_name, scope));
+            return;
+        }
+        _ => return,
+    };
+    let Some(first) = step.args.first() else {
+        diagnostics.push(Diagnostic::new(
+            path,
+            step.line,
+            format!("`{}` without arguments", step.method),
+        ));
+        return;
+    };
+    let object_node = if step.method == "WatchesRawSource" || is_source_kind(*first, src) {
+        source_kind_object_node(*first, src)
+    } else {
+        Some(*first)
+    };
+    // A raw source that is not a kind's (`source.Channel(…)`, a cluster cache's source):
+    // what it delivers is up to its code.
+    let raw_source = step.method == "WatchesRawSource" && object_node.is_none();
+    let object = match object_node {
+        // A literal, or a variable whose declaration names its type: `pod := &corev1.Pod{}`.
+        Some(node) => scope.object_of(node, src, true),
+        None => ObjectRef::Unknown(text(*first, src).to_string()),
+    };
+    if raw_source {
+        diagnostics.push(Diagnostic::new(
+            path,
+            step.line,
+            format!(
+                "`WatchesRawSource({})` watches a raw source, not a kind's: the events it delivers are chosen by its code, so it is listed as a raw source",
+                text(*first, src)
+            ),
+        ));
+    } else if let ObjectRef::Unknown(expr) = &object {
+        diagnostics.push(Diagnostic::new(
+            path,
+            step.line,
+            format!(
+                "cannot tell which kind `{}({expr}, …)` watches: the object is not a type literal",
+                step.method
+            ),
+        ));
+    }
+    builder.watches.push(RawWatch {
+        relation,
+        object,
+        conditional: !condition.is_empty(),
+        condition: condition.to_string(),
+        raw_source,
+        line: step.line,
+    });
+}
+
+/// `source.Kind(…)` or the generic `source.TypedKind(…)`, type arguments given or not.
+fn is_source_kind(node: Node, src: &[u8]) -> bool {
+    node.kind_name() == "call_expression"
+        && crate::syntax::callee(node).is_some_and(|f| {
+            f.kind_name() == "selector_expression"
+                && f.child_by_field_id(FIELD.field)
+                    .is_some_and(|m| matches!(text(m, src), "Kind" | "TypedKind"))
+        })
+}
+
+/// The object argument of `source.Kind(cache, &T{}, …)`.
+fn source_kind_object_node<'t>(node: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
+    if is_source_kind(node, src) {
+        node.child_by_field_id(FIELD.arguments)?.named_child(1)
+    } else {
+        None
+    }
+}
+
+fn reconciler_name(
+    arg: Node,
+    src: &[u8],
+    receiver_type: Option<&str>,
+    receiver_name: Option<&str>,
+    scope: &Scope,
+) -> String {
+    let expr = text(arg, src);
+    if Some(expr) == receiver_name
+        && let Some(ty) = receiver_type
+    {
+        return ty.to_string();
+    }
+    match object_ref(arg, src) {
+        ObjectRef::Type { name, .. } => name,
+        // `reconciler := &fooReconciler{…}; …Complete(reconciler)`
+        ObjectRef::Unknown(expr) => match scope.type_of(arg, src, arg.start_byte()) {
+            ValueType::Type(t) if t.qualifier.is_none() && !t.collection => t.name,
+            _ => expr,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::file::extract;
+
+    /// (relation, qualifier.Type or expression, conditional, line) for each watch of each builder.
+    fn watches(src: &str) -> Vec<Vec<(Relation, String, bool, u32)>> {
+        extract("x.go", src)
+            .controllers
+            .iter()
+            .map(|c| {
+                c.watches
+                    .iter()
+                    .map(|w| {
+                        let obj = match &w.object {
+                            ObjectRef::Type {
+                                qualifier: Some(q),
+                                name,
+                            } => format!("{q}.{name}"),
+                            ObjectRef::Type {
+                                qualifier: None,
+                                name,
+                            } => name.clone(),
+                            ObjectRef::Unknown(e) => format!("?{e}"),
+                        };
+                        (w.relation, obj, w.conditional, w.line)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_generic_builder_with_type_arguments_is_a_controller() {
+        // `builder.TypedControllerManagedBy[reconcile.Request](mgr)` parses as a conversion to
+        // a generic type; Go 1.26's `new(false)` sits in its options.
+        let src = "package c\nfunc (r *R) setup(mgr ctrl.Manager) (string, error) {\n\treturn \"n\", builder.TypedControllerManagedBy[reconcile.Request](mgr).\n\t\tNamed(\"alpha\").\n\t\tWatchesRawSource(source.TypedKind(mgr.GetCache(), &corev1.ConfigMap{}, h)).\n\t\tWatches(&corev1.Pod{}, h).\n\t\tWithOptions(controller.Options{NeedLeaderElection: new(false)}).\n\t\tComplete(r)\n}\n";
+        assert_eq!(
+            watches(src),
+            vec![vec![
+                (Relation::Watches, "corev1.ConfigMap".to_string(), false, 5),
+                (Relation::Watches, "corev1.Pod".to_string(), false, 6),
+            ]]
+        );
+        let file = extract("x.go", src);
+        assert_eq!(file.controllers[0].name.as_deref(), Some("alpha"));
+        assert_eq!(file.controllers[0].line, 3);
+        assert!(!file.parse_errors);
+    }
+
+    #[test]
+    fn one_chain_reports_the_line_of_each_call() {
+        let src = "package c\nfunc (r *R) SetupWithManager(mgr ctrl.Manager) error {\n\treturn ctrl.NewControllerManagedBy(mgr).\n\t\tFor(&v1a.Widget{}).\n\t\tOwns(&appsv1.Deployment{}).\n\t\tWatches(\n\t\t\t&corev1.ConfigMap{},\n\t\t\thandler.EnqueueRequestsFromMapFunc(r.m),\n\t\t).\n\t\tComplete(r)\n}\n";
+        assert_eq!(
+            watches(src),
+            vec![vec![
+                (Relation::For, "v1a.Widget".into(), false, 4),
+                (Relation::Owns, "appsv1.Deployment".into(), false, 5),
+                (Relation::Watches, "corev1.ConfigMap".into(), false, 6),
+            ]]
+        );
+        let f = extract("x.go", src);
+        assert_eq!(f.controllers[0].reconciler.as_deref(), Some("R"));
+        assert_eq!(f.controllers[0].line, 3);
+    }
+
+    #[test]
+    fn split_chains_follow_the_variable_and_mark_conditionals() {
+        let src = r#"package c
+func (r *R) SetupWithManager(mgr ctrl.Manager) error {
+	b := builder.ControllerManagedBy(mgr).Named("gizmo").For(&v1.Gizmo{})
+	if r.Secrets {
+		b = b.Owns(&corev1.Secret{})
+	} else {
+		b.Owns(new(corev1.ConfigMap))
+	}
+	for _, x := range xs {
+		b.Watches(x, nil)
+	}
+	switch mode {
+	case 1:
+		b.Owns(&Local{})
+	}
+	b.Watches(source.Kind(mgr.GetCache(), &corev1.Pod{}, h), nil)
+	if err := b.Complete(r); err != nil {
+		return err
+	}
+	return nil
+}
+"#;
+        let f = extract("x.go", src);
+        assert_eq!(f.controllers.len(), 1);
+        assert_eq!(f.controllers[0].name.as_deref(), Some("gizmo"));
+        assert_eq!(f.controllers[0].reconciler.as_deref(), Some("R"));
+        assert_eq!(
+            watches(src),
+            vec![vec![
+                (Relation::For, "v1.Gizmo".into(), false, 3),
+                (Relation::Owns, "corev1.Secret".into(), true, 5),
+                (Relation::Owns, "corev1.ConfigMap".into(), true, 7),
+                (Relation::Watches, "?x".into(), true, 10),
+                (Relation::Owns, "Local".into(), true, 14),
+                (Relation::Watches, "corev1.Pod".into(), false, 16),
+            ]]
+        );
+        assert_eq!(f.diagnostics.len(), 1, "{:?}", f.diagnostics);
+        assert_eq!(f.diagnostics[0].line, 10);
+    }
+
+    /// Found by the fuzzer (seed 1001577): a chain of 1,000 calls took 107 s, because each
+    /// step's condition was looked up from the root (N³). The chain's steps share one.
+    #[test]
+    fn a_chain_of_thousands_of_calls_is_followed_in_linear_time() {
+        let n = 3000;
+        let src = format!(
+            "package c\nfunc (r *R) SetupWithManager(mgr ctrl.Manager) error {{\n\tif r.On {{\n\t\treturn ctrl.NewControllerManagedBy(mgr).For(&v1.Gadget{{}}).{}Complete(r)\n\t}}\n\treturn nil\n}}\n",
+            "Owns(&corev1.ConfigMap{}).".repeat(n)
+        );
+        let found = watches(&src);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].len(), n + 1);
+        assert_eq!(found[0][0], (Relation::For, "v1.Gadget".into(), true, 4));
+        assert!(
+            found[0][1..]
+                .iter()
+                .all(|w| *w == (Relation::Owns, "corev1.ConfigMap".into(), true, 4))
+        );
+    }
+
+    #[test]
+    fn typed_variables_name_their_kind() {
+        let src = "package c\nfunc (r *R) SetupWithManager(mgr ctrl.Manager, owned *appsv1.Deployment) error {\n\tsecret := &corev1.Secret{}\n\tvar cm corev1.ConfigMap\n\treturn ctrl.NewControllerManagedBy(mgr).\n\t\tFor(owned).\n\t\tWatches(secret, h).\n\t\tWatches(&cm, h).\n\t\tComplete(r)\n}\n";
+        assert_eq!(
+            watches(src),
+            vec![vec![
+                (Relation::For, "appsv1.Deployment".into(), false, 6),
+                (Relation::Watches, "corev1.Secret".into(), false, 7),
+                (Relation::Watches, "corev1.ConfigMap".into(), false, 8),
+            ]]
+        );
+    }
+
+    #[test]
+    fn webhook_builders_and_other_chains_are_not_controllers() {
+        let src = "package c\nfunc setup(mgr ctrl.Manager) error {\n\tctrl.NewWebhookManagedBy(mgr).For(&v1.Widget{}).Complete()\n\tx.For(&v1.Widget{})\n\treturn nil\n}\n";
+        assert!(extract("x.go", src).controllers.is_empty());
+    }
+
+    #[test]
+    fn malformed_and_deeply_nested_go_does_not_panic() {
+        let mut deep = String::from("package p\nvar x = ");
+        deep.push_str(&"(".repeat(20_000));
+        deep.push('1');
+        deep.push_str(&")".repeat(20_000));
+        deep.push('\n');
+        let f = extract("deep.go", &deep);
+        assert!(f.controllers.is_empty());
+
+        let broken = "package p\nfunc f() {\n\tctrl.NewControllerManagedBy(mgr).For(&v1.X{}).Owns(\n\ts := \"unterminated\n}\n";
+        let f = extract("broken.go", broken);
+        assert!(f.parse_errors);
+    }
+}

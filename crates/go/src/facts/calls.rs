@@ -1,0 +1,71 @@
+//! Per-file facts of the call graph (`calls`): each function's signature, the calls it
+//! makes with their arguments, and what it returns.
+
+use crate::consts::ConstExpr;
+use crate::types::{Chain, Signature, TypeRef, ValueType};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Target {
+    /// `F(…)` (same package) or `q.F(…)`; `q` may turn out not to be an import (then the
+    /// call stays unresolved).
+    Func {
+        qualifier: Option<String>,
+        name: String,
+    },
+    Method {
+        receiver: Chain,
+        name: String,
+    },
+}
+
+/// What a call passes, as far as features need to know.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    /// The calling function's own parameter, by position.
+    Param(usize),
+    Str(ConstExpr),
+    /// A value whose type may be followed: a composite literal, a typed local, a field, a
+    /// call's result (what `Graph::argument_flow` reads an object's type from).
+    Value(Chain),
+    Other,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawCall {
+    pub line: u32,
+    pub target: Target,
+    pub args: Vec<Arg>,
+    /// For a call of a function of the same package (`F(…)`, or a method on the receiver):
+    /// each argument's type as the file tells it, with the explicit type arguments
+    /// (`create[*corev1.Pod](…)`), for helpers whose parameter is the object they write.
+    pub same_package: Option<SamePackageArgs>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SamePackageArgs {
+    pub values: Vec<ValueType>,
+    pub type_args: Vec<Option<TypeRef>>,
+}
+
+/// One function or method, or (with an empty `name`) a file's package-level declarations,
+/// whose initializers run when the package is linked into a program.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct FuncFacts {
+    pub name: String,
+    pub receiver: Option<String>,
+    pub line: u32,
+    /// Its parameters and results, to follow arguments and results and to match a method
+    /// against an interface's.
+    pub signature: Signature,
+    pub calls: Vec<RawCall>,
+    /// When the first result is declared as a named type that may be an interface (not a
+    /// pointer, slice or map: `func newObject(…) client.Object`): what the first value of
+    /// each of the function's own `return` statements is (`nil` left out).
+    pub returned: Vec<ValueType>,
+}
+
+impl FuncFacts {
+    pub fn is_top_level(&self) -> bool {
+        self.name.is_empty()
+    }
+}

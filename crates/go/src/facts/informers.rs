@@ -1,0 +1,112 @@
+//! Per-file facts of informers (`informers`): informer values as written, and what a
+//! package's functions say about them beyond one function.
+
+use crate::consts::ConstExpr;
+use crate::types::{FuncRef, TypeRef, ValueType};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawInformer {
+    pub func: FuncRef,
+    pub source: InformerSource,
+    pub line: u32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum InformerSource {
+    /// `GetInformer(ctx, obj)`, `source.Kind(cache, obj, …)`, or
+    /// `cache.NewSharedIndexInformer(lw, obj, …)`.
+    Object(ValueType),
+    /// `f.Core().V1().Pods().Informer()`: ("CoreV1", "Pods").
+    Factory {
+        group_version: String,
+        resource: String,
+    },
+    /// A dynamic-client watch, or a dynamic/metadata/generic informer factory's
+    /// `ForResource(gvr)`, of a GroupVersionResource the code spells out.
+    Resource(Gvr),
+    /// A dynamic-client watch whose resource is not a GroupVersionResource expression.
+    Opaque(String),
+    /// `pkg.NewThing(…, gvr, …)`: an in-repo function given a GroupVersionResource; an
+    /// informer of that resource when the function hands it on to `ForResource`.
+    Wrapper {
+        qualifier: Option<String>,
+        name: String,
+        arg: usize,
+        gvr: Gvr,
+    },
+    /// `x.field` of a same-package struct type: whatever the package assigns to the field.
+    Field { owner: String, field: String },
+    /// A value known only by its Go type (a typed informer interface such as client-go's
+    /// `SecretInformer`, or an in-repo interface with a lister of one kind).
+    Typed(ValueType),
+    /// `x.M()` where `x`'s type is known: the declared result of method `M`.
+    Method { base: ValueType, method: String },
+    /// `cache.NewSharedInformer(lw, &unstructured.Unstructured{}, …)`: the kind is in the
+    /// ListWatch (whose dynamic-client watch is reported itself); the handler adds no row.
+    InListWatch,
+    /// An event handler added to a value the analyzer cannot follow to an informer.
+    Untraced(String),
+}
+
+/// A GroupVersionResource as written.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Gvr {
+    /// `schema.GroupVersionResource{Group: …, Version: …, Resource: …}`, or
+    /// `schema.GroupVersion{…}.WithResource(r)`.
+    Literal {
+        group: Option<ConstExpr>,
+        version: Option<ConstExpr>,
+        resource: Option<ConstExpr>,
+    },
+    /// `pkg.SchemeGroupVersion.WithResource(r)`: the group/version package `pkg` declares.
+    Package {
+        qualifier: String,
+        var: String,
+        resource: Option<ConstExpr>,
+    },
+    /// A package-level variable holding one (`name`, or `pkg.Name` of an in-repo package).
+    Var {
+        qualifier: Option<String>,
+        name: String,
+    },
+}
+
+/// What a package's functions say about informer values beyond one function.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct InformerFacts {
+    /// `x.field = <informer>` (also `x.field, err = …`) where `x` is of a same-package type.
+    pub fields: Vec<FieldInformer>,
+    /// Functions that hand a GroupVersionResource parameter on.
+    pub forwards: Vec<GvrForward>,
+    /// First result type of each method of the file's interfaces: (interface, method, type).
+    pub methods: Vec<(String, String, TypeRef)>,
+    /// Package-level variables given a GroupVersionResource expression.
+    pub gvrs: Vec<(String, Gvr)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldInformer {
+    pub owner: String,
+    pub field: String,
+    pub source: InformerSource,
+}
+
+/// Function `func` passes its parameter `param` (a GroupVersionResource) on to `to`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GvrForward {
+    pub func: String,
+    pub param: usize,
+    pub to: Forward,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Forward {
+    /// `f.ForResource(…, param)`: an informer factory's informer for it.
+    ForResource,
+    /// `F(…, param, …)` / `pkg.F(…)` as argument `arg`.
+    Call {
+        qualifier: Option<String>,
+        name: String,
+        arg: usize,
+    },
+}

@@ -1,0 +1,556 @@
+//! Per-file Go extraction: one tree-sitter parse, then each feature's `extract` records its
+//! raw, unresolved facts in the file's `facts::GoFile`. Nothing here resolves kinds or
+//! constants, because that needs every file of the project (see `index` and the features'
+//! `resolve`).
+
+use super::syntax::FIELD;
+use super::syntax::KindName;
+use tree_sitter::{Node, Parser};
+
+use super::api_docs;
+use super::binaries;
+use super::calls;
+use super::conditions;
+use super::connections;
+use super::consts::{self, const_expr};
+use super::controllers;
+use super::extractor;
+use super::facts::{GoFile, GroupVersionDecl, Import};
+use super::informers;
+use super::manager;
+use super::markers;
+use super::metrics;
+use super::new_expr;
+use super::platform;
+use super::routes;
+use super::scope::Scope;
+use super::syntax::{
+    Kinds, for_each_node, line_of, receiver_name, receiver_type, string_literal, text,
+};
+use super::types;
+use super::webhooks;
+use super::writes;
+use model::Diagnostic;
+
+/// Parses one Go file and extracts its facts. Never fails: problems become diagnostics.
+pub fn extract(path: &str, source: &str) -> GoFile {
+    extract_as(path, source, Extraction::Full)
+}
+
+/// A protoc-generated file (`*.pb.go`, `*.pb.gw.go`): only its package, imports and what
+/// route analysis reads from generated gRPC code (`routes::grpc`). These files are large and
+/// hold nothing else any feature reports, so the other extractors do not walk them.
+pub fn extract_generated(path: &str, source: &str) -> GoFile {
+    extract_as(path, source, Extraction::Generated)
+}
+
+/// An API package's declaring file in a vendored module (`vendor/…/v1/register.go`): only
+/// its package, imports, constants and group/version declarations, so that the module's
+/// types resolve to their API group. It is not the project's code: it yields no rows and no
+/// diagnostics.
+pub fn extract_vendored_api(path: &str, source: &str) -> GoFile {
+    let mut file = extract_as(path, source, Extraction::Declarations);
+    file.diagnostics.clear();
+    file.vendored = true;
+    file
+}
+
+/// How much of a file is read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Extraction {
+    Full,
+    Generated,
+    Declarations,
+}
+
+/// Whether tree-sitter finds syntax errors in `source`, with no cap on its work (for
+/// `analyze --parse-only`); `None` when the Go grammar failed to load.
+pub fn has_syntax_errors(source: &str) -> Option<bool> {
+    let mut parser = Parser::new();
+    parser.set_language(&tree_sitter_go::LANGUAGE.into()).ok()?;
+    Some(
+        parser
+            .parse(source, None)
+            .is_none_or(|t| t.root_node().has_error()),
+    )
+}
+
+fn extract_as(path: &str, source: &str, mode: Extraction) -> GoFile {
+    let mut file = GoFile {
+        path: path.to_string(),
+        ..GoFile::default()
+    };
+    let mut parser = Parser::new();
+    if parser
+        .set_language(&tree_sitter_go::LANGUAGE.into())
+        .is_err()
+    {
+        file.diagnostics.push(Diagnostic::new(
+            path,
+            0,
+            "internal: the Go grammar failed to load",
+        ));
+        return file;
+    }
+    let Some(tree) = parse_go(&mut parser, source) else {
+        file.diagnostics.push(Diagnostic::new(
+            path,
+            0,
+            format!(
+                "the Go parser gave up on this file: recovering from its syntax errors took more work than {PARSE_CHECKS_FLOOR} steps plus one per {PARSE_BYTES_PER_CHECK} bytes; the file is not analyzed"
+            ),
+        ));
+        return file;
+    };
+    let root = tree.root_node();
+    file.parse_errors = root.has_error();
+    if let Some(line) = first_error_line(root) {
+        file.diagnostics.push(Diagnostic::new(
+            path,
+            line,
+            "Go syntax error: the parser recovered, but rows from this file may be incomplete",
+        ));
+    }
+    file.generated = is_generated(source);
+    let kinds = Kinds::of(root);
+    let src = source.as_bytes();
+    let mut cursor = root.walk();
+    for decl in root.named_children(&mut cursor) {
+        match mode {
+            Extraction::Full => {}
+            Extraction::Generated => {
+                generated_decl(decl, kinds, src, &mut file);
+                continue;
+            }
+            Extraction::Declarations => {
+                declaration(decl, src, &mut file);
+                continue;
+            }
+        }
+        full_decl(decl, kinds, src, &mut file);
+    }
+    if mode == Extraction::Full {
+        markers::extract(root, source, &mut file);
+        platform::extract_feature_gates(root, src, &mut file);
+    }
+    file
+}
+
+/// Records one top-level declaration of a project file for every feature.
+fn full_decl(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
+    match decl.kind_name() {
+        "package_clause" => {
+            if let Some(name) = decl.named_child(0) {
+                file.package = text(name, src).to_string();
+            }
+        }
+        "import_declaration" => {
+            collect_imports(decl, src, &mut file.imports);
+            if file.binaries.kubeconfig_import.is_none() {
+                file.binaries.kubeconfig_import =
+                    super::library_flags::kubeconfig_import(decl, src);
+            }
+        }
+        "const_declaration" => {
+            consts::collect_top_level(decl, src, &mut file.consts);
+            binaries::collect_consts(decl, src, file);
+            conditions::collect_typed_consts(decl, src, file);
+        }
+        "var_declaration" => var_declaration(decl, kinds, src, file),
+        "type_declaration" => {
+            types::collect_structs(decl, src, &mut file.structs);
+            api_docs::collect(decl, src, &mut file.doc_decls);
+            types::collect_interfaces(decl, src, &mut file.interfaces);
+            informers::collect_interface_methods(decl, src, &mut file.informer_facts.methods);
+            routes::extract_top_level(decl, src, file);
+        }
+        "function_declaration" | "method_declaration" => function(decl, kinds, src, file),
+        "comment" => {
+            if let Some(group) = group_name_marker(text(decl, src)) {
+                file.group_name_marker = Some(group);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A package-level `var` declaration: constants, group/versions, condition sets, and the
+/// calls its initializers make (which run when the package is linked).
+fn var_declaration(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
+    consts::collect_top_level(decl, src, &mut file.consts);
+    collect_group_versions(decl, src, &mut file.group_versions);
+    conditions::collect_sets(decl, src, file);
+    informers::collect_package_gvrs(decl, src, &mut file.informer_facts.gvrs);
+    let at = calls::extract_package_level(decl, src, file);
+    binaries::extract_package_level(decl, at, src, file);
+    connections::extract_package_level(decl, at, src, file);
+    metrics::extract_package_level(decl, src, file);
+    routes::extract_top_level(decl, src, file);
+    // A function literal in an initializer (a cobra command's `Run: func(…)`)
+    // builds routers and managers like a function body does.
+    for literal in outermost_func_literals(decl) {
+        let ctx = kinds.func(String::new(), literal, None, None);
+        routes::extract(&ctx, src, file);
+    }
+    if file.generated {
+        routes::grpc::extract_vars(decl, src, &mut file.routes.grpc);
+    }
+}
+
+/// A function or method: one `FuncCtx` and one `Scope`, handed to each feature.
+fn function(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
+    let Some(body) = decl.child_by_field_id(FIELD.body) else {
+        return;
+    };
+    let ctx = kinds.func(
+        decl.child_by_field_id(FIELD.name)
+            .map(|n| text(n, src).to_string())
+            .unwrap_or_default(),
+        body,
+        receiver_type(decl, src),
+        receiver_name(decl, src),
+    );
+    let scope = Scope::of(&ctx, types::signature(decl, src), src);
+    controllers::extract(&ctx, &scope, src, file);
+    writes::extract(&ctx, &scope, src, file);
+    conditions::extract(&ctx, &scope, src, file);
+    // Generated clientsets and informer factories are plumbing the project's
+    // own code calls; their generic informers are not watches of the project.
+    if !file.generated {
+        informers::extract(&ctx, &scope, src, file);
+    }
+    webhooks::extract(&ctx, &scope, src, file);
+    let at = calls::extract(&ctx, &scope, src, file);
+    if let Some(f) = file.functions.last_mut() {
+        f.call_fact = at;
+    }
+    binaries::extract(&ctx, &scope, at, src, file);
+    connections::extract(&ctx, &scope, at, src, file);
+    platform::extract(&ctx, &scope, at, src, file);
+    manager::extract(&ctx, &scope, at, src, file);
+    metrics::extract(&ctx, &scope, src, file);
+    routes::extract(&ctx, src, file);
+    routes::grpc::extract_func(&ctx, file.generated, src, &mut file.routes.grpc);
+    let f = extractor::Function {
+        ctx: &ctx,
+        scope: &scope,
+        src,
+    };
+    extractor::function(super::REGISTRY, &f, &mut file.extracted);
+}
+
+/// The function literals under `decl` that are not inside another one, in document order.
+fn outermost_func_literals(decl: Node) -> Vec<Node> {
+    let mut out: Vec<Node> = Vec::new();
+    super::syntax::for_each_node(decl, |n| {
+        let nested = out.last().is_some_and(|l| n.start_byte() < l.end_byte());
+        if !nested && n.kind_name() == "func_literal" {
+            out.push(n);
+        }
+    });
+    out
+}
+
+/// One top-level declaration of a vendored API package (see `extract_vendored_api`).
+fn declaration(decl: Node, src: &[u8], file: &mut GoFile) {
+    match decl.kind_name() {
+        "package_clause" => {
+            if let Some(name) = decl.named_child(0) {
+                file.package = text(name, src).to_string();
+            }
+        }
+        "import_declaration" => collect_imports(decl, src, &mut file.imports),
+        "const_declaration" => consts::collect_top_level(decl, src, &mut file.consts),
+        "var_declaration" => {
+            consts::collect_top_level(decl, src, &mut file.consts);
+            collect_group_versions(decl, src, &mut file.group_versions);
+        }
+        "comment" => {
+            if let Some(group) = group_name_marker(text(decl, src)) {
+                file.group_name_marker = Some(group);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// One top-level declaration of a protoc-generated file (see `extract_generated`).
+fn generated_decl(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
+    match decl.kind_name() {
+        "package_clause" => {
+            if let Some(name) = decl.named_child(0) {
+                file.package = text(name, src).to_string();
+            }
+        }
+        "import_declaration" => collect_imports(decl, src, &mut file.imports),
+        "var_declaration" if file.generated => {
+            routes::grpc::extract_vars(decl, src, &mut file.routes.grpc);
+        }
+        "function_declaration" => {
+            let name = decl
+                .child_by_field_id(FIELD.name)
+                .map(|n| text(n, src).to_string())
+                .unwrap_or_default();
+            let Some(body) = decl
+                .child_by_field_id(FIELD.body)
+                .filter(|_| routes::grpc::registration(&name).is_some())
+            else {
+                return;
+            };
+            let ctx = kinds.func(name, body, None, None);
+            routes::grpc::extract_func(&ctx, file.generated, src, &mut file.routes.grpc);
+        }
+        _ => {}
+    }
+}
+
+/// The line of the first syntax error (an ERROR or MISSING node), found without recursion.
+fn first_error_line(root: Node) -> Option<u32> {
+    if !root.has_error() {
+        return None;
+    }
+    let mut node = root;
+    // Descend into the first child that contains an error until the error node itself.
+    'descend: loop {
+        if node.is_error() || node.is_missing() {
+            return Some(line_of(node));
+        }
+        let mut cursor = node.walk();
+        for child in node.children(&mut cursor) {
+            if child.is_error() || child.is_missing() || child.has_error() {
+                node = child;
+                continue 'descend;
+            }
+        }
+        return Some(line_of(node));
+    }
+}
+
+/// Go's convention for generated files: a `// Code generated … DO NOT EDIT.` line before
+/// the package clause.
+fn is_generated(source: &str) -> bool {
+    source
+        .lines()
+        .take_while(|l| !l.starts_with("package "))
+        .any(|l| l.starts_with("// Code generated ") && l.trim_end().ends_with("DO NOT EDIT."))
+}
+
+fn group_name_marker(comment: &str) -> Option<String> {
+    let at = comment.find("+groupName=")?;
+    let rest = &comment[at + "+groupName=".len()..];
+    let value: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
+    (!value.is_empty()).then_some(value)
+}
+
+fn collect_imports(decl: Node, src: &[u8], out: &mut Vec<Import>) {
+    let mut stack = vec![decl];
+    while let Some(node) = stack.pop() {
+        if node.kind_name() == "import_spec" {
+            let Some(path) = node
+                .child_by_field_id(FIELD.path)
+                .and_then(|p| string_literal(p, src))
+            else {
+                continue;
+            };
+            let alias = node
+                .child_by_field_id(FIELD.name)
+                .map(|n| text(n, src).to_string());
+            out.push(Import { alias, path });
+        } else {
+            let mut c = node.walk();
+            let children: Vec<Node> = node.named_children(&mut c).collect();
+            stack.extend(children.into_iter().rev());
+        }
+    }
+}
+
+fn collect_group_versions(decl: Node, src: &[u8], out: &mut Vec<GroupVersionDecl>) {
+    for_each_node(decl, |node| {
+        if node.kind_name() != "composite_literal" {
+            return;
+        }
+        let Some(ty) = node.child_by_field_id(FIELD.ty) else {
+            return;
+        };
+        let type_name = match ty.kind_name() {
+            "qualified_type" => ty.child_by_field_id(FIELD.name).map(|n| text(n, src)),
+            "type_identifier" => Some(text(ty, src)),
+            _ => None,
+        };
+        if type_name != Some("GroupVersion") {
+            return;
+        }
+        let Some(body) = node.child_by_field_id(FIELD.body) else {
+            return;
+        };
+        let mut group = None;
+        let mut version = None;
+        let mut bc = body.walk();
+        for element in body
+            .named_children(&mut bc)
+            .filter(|n| n.kind_name() == "keyed_element")
+        {
+            let (Some(key), Some(value)) = (element.named_child(0), element.named_child(1)) else {
+                continue;
+            };
+            let key = text(key, src);
+            let value_node = value.named_child(0).unwrap_or(value);
+            let Some(value) = const_expr(value_node, src) else {
+                continue;
+            };
+            match key {
+                "Group" => group = Some(value),
+                "Version" => version = Some(value),
+                _ => {}
+            }
+        }
+        if let (Some(group), Some(version)) = (group, version) {
+            out.push(GroupVersionDecl {
+                group,
+                version,
+                line: line_of(node),
+            });
+        }
+    });
+}
+
+/// tree-sitter checks its progress every 100 parse operations. Error recovery on some
+/// broken input is super-linear (a 260 KB file of 4,000 broken method headers made 321,160
+/// checks and took 80 s), so the parse stops after one check per `PARSE_BYTES_PER_CHECK`
+/// bytes plus a floor: a bound on work, not on time, so a file always gives the same
+/// result. The 691 Go files of the three real repositories need at most one check per
+/// 90 bytes (0.011 per byte), well inside it; the floor covers files up to about 1.8 MB at
+/// that rate.
+const PARSE_BYTES_PER_CHECK: usize = 16;
+const PARSE_CHECKS_FLOOR: usize = 20_000;
+
+/// Parses `source`, with Go 1.26's `new(expr)` made readable (see `new_expr`) when the plain
+/// parse has errors. None when the parser gives up or exceeds the work bound.
+fn parse_go(parser: &mut Parser, source: &str) -> Option<tree_sitter::Tree> {
+    let tree = parse_bounded(parser, source)?;
+    if !tree.root_node().has_error() {
+        return Some(tree);
+    }
+    let Some(respelled) = new_expr::respell(source) else {
+        return Some(tree);
+    };
+    match parse_bounded(parser, &respelled) {
+        Some(better)
+            if new_expr::error_count(better.root_node())
+                < new_expr::error_count(tree.root_node()) =>
+        {
+            Some(better)
+        }
+        _ => Some(tree),
+    }
+}
+
+/// Parses `source`, or None when the parser gives up or exceeds the work bound.
+fn parse_bounded(parser: &mut Parser, source: &str) -> Option<tree_sitter::Tree> {
+    let budget = source.len() / PARSE_BYTES_PER_CHECK + PARSE_CHECKS_FLOOR;
+    let mut checks = 0usize;
+    let mut progress = |_: &tree_sitter::ParseState| {
+        checks += 1;
+        if checks > budget {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    };
+    let bytes = source.as_bytes();
+    parser.parse_with_options(
+        &mut |offset, _| bytes.get(offset..).unwrap_or_default(),
+        None,
+        Some(tree_sitter::ParseOptions::new().progress_callback(&mut progress)),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::consts::ConstExpr;
+
+    /// Found by the fuzzer (seed 3000808): 4,000 copies of a broken method header took the
+    /// parser's error recovery 80 s. The parse now stops at its work bound.
+    #[test]
+    fn error_recovery_that_runs_away_is_cut_off_with_a_diagnostic() {
+        let block = "func (out)[i])\n\t\t}\n\t}\n}\n\n// DeepCopy creates a new WidgetStatus.\n";
+        let src = format!("package v1\n{}", block.repeat(4000));
+        let f = extract("x.go", &src);
+        assert_eq!(f.diagnostics.len(), 1, "{:?}", f.diagnostics);
+        assert!(
+            f.diagnostics[0]
+                .message
+                .contains("the Go parser gave up on this file")
+        );
+    }
+
+    #[test]
+    fn a_large_well_formed_file_is_inside_the_parse_bound() {
+        let func = "func (r *R) F{i}(ctx context.Context, in []string) (map[string]int, error) {\n\tout := map[string]int{}\n\tfor i, s := range in {\n\t\tif len(s) > 3 && s[0] == 'x' {\n\t\t\tout[s] = i * 2\n\t\t}\n\t}\n\treturn out, fmt.Errorf(\"%d\", len(out))\n}\n";
+        let body: String = (0..10_000)
+            .map(|i| func.replace("{i}", &i.to_string()))
+            .collect();
+        let src = format!("package v1\n{body}");
+        assert!(src.len() > 2_000_000);
+        let f = extract("x.go", &src);
+        assert!(f.diagnostics.is_empty(), "{:?}", f.diagnostics.first());
+        assert!(!f.parse_errors);
+    }
+
+    #[test]
+    fn generated_files_are_recognized() {
+        assert!(is_generated(
+            "// Code generated by informer-gen. DO NOT EDIT.\n\npackage x\n"
+        ));
+        assert!(!is_generated(
+            "package x\n// Code generated by informer-gen. DO NOT EDIT.\n"
+        ));
+        assert!(!is_generated(
+            "// Code generated by hand, edit freely.\npackage x\n"
+        ));
+    }
+
+    #[test]
+    fn imports_group_versions_and_markers() {
+        let src = r#"// +groupName=example.io
+package v1
+import (
+	"fmt"
+	corev1 "k8s.io/api/core/v1"
+	. "example.com/dot"
+	_ "example.com/blank"
+)
+const GroupName = "example.io"
+var GroupVersion = schema.GroupVersion{Group: GroupName, Version: "v1"}
+"#;
+        let f = extract("api/v1/doc.go", src);
+        assert_eq!(f.package, "v1");
+        assert_eq!(f.group_name_marker.as_deref(), Some("example.io"));
+        let imports: Vec<(Option<&str>, &str)> = f
+            .imports
+            .iter()
+            .map(|i| (i.alias.as_deref(), i.path.as_str()))
+            .collect();
+        assert_eq!(
+            imports,
+            vec![
+                (None, "fmt"),
+                (Some("corev1"), "k8s.io/api/core/v1"),
+                (Some("."), "example.com/dot"),
+                (Some("_"), "example.com/blank")
+            ]
+        );
+        assert_eq!(
+            f.group_versions,
+            vec![GroupVersionDecl {
+                group: ConstExpr::Ref {
+                    qualifier: None,
+                    name: "GroupName".into()
+                },
+                version: ConstExpr::Str("v1".into()),
+                line: 10
+            }]
+        );
+    }
+}

@@ -1,0 +1,919 @@
+//! The names a function body can refer to: its receiver, parameters and local variables,
+//! each with the expression it was given. One pass over the function's declarations records
+//! them (`Scope::of`); every feature then asks what a value is, lazily:
+//!
+//! - `chain_of`: the value as a chain of field reads and calls from a root (what the call
+//!   graph follows across packages);
+//! - `type_of`: the value's type as far as the file tells (`ValueType`: what writes,
+//!   informers, controllers and webhooks resolve to a kind);
+//! - `lookup`, `resolve_value`, `param_at`: what a name is bound to.
+//!
+//! **Invariant:** no unbounded recursion or loops: chains and types are followed at most
+//! `MAX_HOPS` bindings deep, and one question costs at most `MAX_STEPS` lookups, so deep or
+//! cyclic code cannot overflow the stack or loop forever.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+
+use tree_sitter::Node;
+
+use super::syntax::{FIELD, FuncCtx, KindName, ObjectRef, callee, method_of, object_ref, text};
+use super::types::{
+    Chain, FuncRef, Root, Signature, Step, TypeRef, ValueType, constant_gvk, type_ref,
+};
+
+/// A chain or type may pass through at most this many variables, calls and fields.
+const MAX_HOPS: usize = 48;
+/// One `type_of` question looks at most this many bindings (a name assigned many times is
+/// scanned back for its last concrete type).
+const MAX_STEPS: usize = 4096;
+
+/// How a name is bound at some point of a function.
+pub enum Binding<'t> {
+    Receiver(TypeRef),
+    /// A parameter by position, with its declared type (None for a type parameter's type,
+    /// which only a call site knows).
+    Param(usize, Option<TypeRef>),
+    /// A local variable and the expression it was last given (`x := e`, `x = e`, `var x = e`).
+    Value(Node<'t>),
+    /// A local variable declared with a type and no value.
+    Typed(TypeRef),
+    /// A `range` loop's value variable: an element of the collection expression.
+    Elem(Node<'t>),
+    /// A local whose value portolan does not follow (range keys, `a, b := x()`'s `b`).
+    Unknown,
+}
+
+struct Local<'t> {
+    /// The byte offset after which the binding holds.
+    from: usize,
+    binding: LocalBinding<'t>,
+    /// Made by `x = e` on an existing variable: for its type, only a concrete value tells
+    /// more than the declaration did (`xs = append(xs, …)` must not lose it).
+    assigned: bool,
+}
+
+enum LocalBinding<'t> {
+    /// The value, and the type a `var x T = e` declares.
+    Value(Node<'t>, Option<TypeRef>),
+    /// Result number `index` (> 0) of a call: `b` in `a, b := f()`.
+    Result(Node<'t>, usize),
+    Typed(TypeRef),
+    Elem(Node<'t>),
+    Unknown,
+}
+
+/// The names a function body can refer to, with enough of their origin to follow values.
+pub struct Scope<'t> {
+    receiver: Option<(String, TypeRef)>,
+    signature: Signature,
+    /// Every binding of each local name, so a lookup costs one hash and a short scan.
+    locals: HashMap<String, Vec<Local<'t>>>,
+    /// Constant kinds set on a name (`u.SetGroupVersionKind(…)`): from which offset, what.
+    set_kinds: HashMap<String, Vec<(usize, ValueType)>>,
+}
+
+impl<'t> Scope<'t> {
+    /// The scope of package-level declarations: nothing local.
+    pub fn package_level() -> Scope<'t> {
+        Scope {
+            receiver: None,
+            signature: Signature::default(),
+            locals: HashMap::new(),
+            set_kinds: HashMap::new(),
+        }
+    }
+
+    /// The receiver, parameters and local variables of one function.
+    pub fn of(ctx: &FuncCtx<'t>, signature: Signature, src: &[u8]) -> Scope<'t> {
+        let mut scope = Scope::package_level();
+        scope.signature = signature;
+        if let (Some(name), Some(decl)) = (&ctx.receiver_name, ctx.body.parent()) {
+            let ty = super::syntax::receiver_param(decl)
+                .and_then(|p| p.child_by_field_id(FIELD.ty))
+                .and_then(|t| type_ref(t, src));
+            if let Some(ty) = ty {
+                scope.receiver = Some((name.clone(), ty));
+            }
+        }
+        ctx.bindings
+            .iter()
+            .for_each(|node| scope.record_local(*node, src));
+        for bindings in scope.locals.values_mut() {
+            bindings.sort_by_key(|l| l.from);
+        }
+        // Few functions set a kind: a text search passes over the others' calls.
+        if text(ctx.body, src).contains("SetGroupVersionKind") {
+            for &call in &ctx.calls {
+                scope.record_set_kind(call, src);
+            }
+        }
+        scope
+    }
+
+    /// `x.SetGroupVersionKind(gvk)` with a constant `gvk` gives `x` that kind from there
+    /// on (until `x` is bound again).
+    fn record_set_kind(&mut self, call: Node<'t>, src: &[u8]) {
+        let Some((operand, "SetGroupVersionKind")) = method_of(call, src) else {
+            return;
+        };
+        if operand.kind_name() != "identifier" {
+            return;
+        }
+        let gvk = call
+            .child_by_field_id(FIELD.arguments)
+            .filter(|a| a.named_child_count() == 1)
+            .and_then(|a| a.named_child(0))
+            .and_then(|a| constant_gvk(a, src));
+        if let Some((group_version, kind)) = gvk {
+            self.set_kinds
+                .entry(text(operand, src).to_string())
+                .or_default()
+                .push((
+                    call.end_byte(),
+                    ValueType::SetKind {
+                        group_version,
+                        kind,
+                    },
+                ));
+        }
+    }
+
+    pub fn signature(&self) -> &Signature {
+        &self.signature
+    }
+
+    fn record_local(&mut self, node: Node<'t>, src: &[u8]) {
+        match node.kind_name() {
+            "short_var_declaration" | "assignment_statement" => {
+                let assigned = node.kind_name() == "assignment_statement";
+                if assigned
+                    && node
+                        .child_by_field_id(FIELD.operator)
+                        .is_none_or(|o| text(o, src) != "=")
+                {
+                    return;
+                }
+                let (Some(left), Some(right)) = (
+                    node.child_by_field_id(FIELD.left),
+                    node.child_by_field_id(FIELD.right),
+                ) else {
+                    return;
+                };
+                let names = list(left);
+                let values = list(right);
+                for (i, name) in names.iter().enumerate() {
+                    if name.kind_name() != "identifier" {
+                        continue;
+                    }
+                    let binding = if names.len() == values.len() {
+                        LocalBinding::Value(values[i], None)
+                    } else if values.len() == 1 {
+                        // `x, err := f()`: x is f's first result, which is what chains follow.
+                        match i {
+                            0 => LocalBinding::Value(values[0], None),
+                            _ => LocalBinding::Result(values[0], i),
+                        }
+                    } else {
+                        LocalBinding::Unknown
+                    };
+                    self.push_local(text(*name, src), node.end_byte(), binding, assigned);
+                }
+            }
+            // A function-local `const` binds its name like a variable that never changes.
+            "var_spec" | "const_spec" => {
+                let ty = node
+                    .child_by_field_id(FIELD.ty)
+                    .and_then(|t| type_ref(t, src));
+                let mut nc = node.walk();
+                let names: Vec<Node> = node
+                    .children_by_field_name("name", &mut nc)
+                    .filter(|n| n.kind_name() == "identifier")
+                    .collect();
+                let values: Vec<Node> = node
+                    .child_by_field_id(FIELD.value)
+                    .map(list)
+                    .unwrap_or_default();
+                for (i, name) in names.iter().enumerate() {
+                    let binding = match (values.get(i), &ty) {
+                        (Some(v), _) if values.len() == names.len() => {
+                            LocalBinding::Value(*v, ty.clone())
+                        }
+                        (_, Some(t)) => LocalBinding::Typed(t.clone()),
+                        (None, None) if values.len() == 1 => LocalBinding::Result(values[0], i),
+                        _ => LocalBinding::Unknown,
+                    };
+                    self.push_local(text(*name, src), node.end_byte(), binding, false);
+                }
+            }
+            "range_clause" | "type_switch_statement" | "receive_statement" => {
+                if let Some(left) = node
+                    .child_by_field_id(FIELD.left)
+                    .or_else(|| node.child_by_field_id(FIELD.alias))
+                {
+                    let mut lc = left.walk();
+                    let names: Vec<Node> = left.named_children(&mut lc).collect();
+                    let names = if names.is_empty() { vec![left] } else { names };
+                    // `for k, v := range xs`: `v` is an element of `xs`; `k` an index or key.
+                    let collection = node
+                        .child_by_field_id(FIELD.right)
+                        .filter(|_| node.kind_name() == "range_clause" && names.len() == 2);
+                    for (i, name) in names.into_iter().enumerate() {
+                        if name.kind_name() != "identifier" {
+                            continue;
+                        }
+                        let binding = match collection {
+                            Some(xs) if i == 1 => LocalBinding::Elem(xs),
+                            _ => LocalBinding::Unknown,
+                        };
+                        self.push_local(text(name, src), node.start_byte(), binding, false);
+                    }
+                }
+            }
+            "func_literal" => {
+                // A closure's parameters shadow outer names inside it.
+                let Some(params) = node.child_by_field_id(FIELD.parameters) else {
+                    return;
+                };
+                let mut c = params.walk();
+                for p in params.named_children(&mut c) {
+                    let ty = p.child_by_field_id(FIELD.ty).and_then(|t| type_ref(t, src));
+                    let mut nc = p.walk();
+                    let names: Vec<Node> = p.children_by_field_name("name", &mut nc).collect();
+                    for name in names {
+                        let binding = match &ty {
+                            Some(t) => LocalBinding::Typed(t.clone()),
+                            None => LocalBinding::Unknown,
+                        };
+                        self.push_local(text(name, src), params.end_byte(), binding, false);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn push_local(&mut self, name: &str, from: usize, binding: LocalBinding<'t>, assigned: bool) {
+        if name == "_" {
+            return;
+        }
+        self.locals
+            .entry(name.to_string())
+            .or_default()
+            .push(Local {
+                from,
+                binding,
+                assigned,
+            });
+    }
+
+    /// The bindings of a local `name` made before offset `at`, latest first.
+    fn locals_before(&self, name: &str, at: usize) -> impl Iterator<Item = &Local<'t>> {
+        let ls = self.locals.get(name).map_or(&[][..], Vec::as_slice);
+        // Bindings are sorted by offset: the last one made before `at` holds there.
+        ls[..ls.partition_point(|l| l.from <= at)].iter().rev()
+    }
+
+    /// A parameter by name: its position and declared type, None for a type parameter's.
+    fn param(&self, name: &str) -> Option<(usize, Option<TypeRef>)> {
+        let index = self.signature.params.iter().position(|(n, _)| n == name)?;
+        let ty = self.signature.params[index].1.clone();
+        let generic = ty
+            .as_ref()
+            .is_some_and(|t| t.qualifier.is_none() && self.signature.type_params.contains(&t.name));
+        Some((index, if generic { None } else { ty }))
+    }
+
+    /// What `name` refers to at byte offset `at`, if it is local to the function.
+    pub fn lookup(&self, name: &str, at: usize) -> Option<Binding<'t>> {
+        if let Some(l) = self.locals_before(name, at).next() {
+            return Some(match &l.binding {
+                LocalBinding::Value(n, _) => Binding::Value(*n),
+                LocalBinding::Typed(t) => Binding::Typed(t.clone()),
+                LocalBinding::Elem(n) => Binding::Elem(*n),
+                LocalBinding::Result(..) | LocalBinding::Unknown => Binding::Unknown,
+            });
+        }
+        if let Some((i, ty)) = self.param(name) {
+            return Some(Binding::Param(i, ty));
+        }
+        match &self.receiver {
+            Some((n, t)) if n == name => Some(Binding::Receiver(t.clone())),
+            _ => None,
+        }
+    }
+
+    /// The expression a local variable holds at `node`, following `x := y` copies. Only
+    /// variables given a value exactly once are followed: with several assignments, which
+    /// one a use sees depends on control flow, and that is not guessed.
+    pub fn resolve_value(&self, node: Node<'t>, src: &[u8]) -> Node<'t> {
+        let mut n = node;
+        for _ in 0..MAX_HOPS {
+            if n.kind_name() != "identifier" {
+                break;
+            }
+            let name = text(n, src);
+            if self.locals.get(name).map_or(0, Vec::len) != 1 {
+                break;
+            }
+            match self.lookup(name, n.start_byte()) {
+                Some(Binding::Value(v)) => n = v,
+                _ => break,
+            }
+        }
+        n
+    }
+
+    /// The value chain an expression denotes, if it can be followed.
+    pub fn chain_of(&self, node: Node<'t>, src: &[u8]) -> Option<Chain> {
+        let mut steps = Vec::new();
+        let mut n = node;
+        let root = 'walk: {
+            for _ in 0..MAX_HOPS {
+                match n.kind_name() {
+                    "parenthesized_expression" => n = n.named_child(0)?,
+                    "unary_expression" => {
+                        let op = text(n.child_by_field_id(FIELD.operator)?, src);
+                        if op != "&" && op != "*" {
+                            return None;
+                        }
+                        n = n.child_by_field_id(FIELD.operand)?;
+                    }
+                    "composite_literal" => {
+                        break 'walk Root::Type(type_ref(n.child_by_field_id(FIELD.ty)?, src)?);
+                    }
+                    "type_assertion_expression" => {
+                        break 'walk Root::Type(type_ref(n.child_by_field_id(FIELD.ty)?, src)?);
+                    }
+                    "index_expression" => {
+                        steps.push(Step::Elem);
+                        n = n.child_by_field_id(FIELD.operand)?;
+                    }
+                    "call_expression" => {
+                        let f = callee(n)?;
+                        match f.kind_name() {
+                            "selector_expression" => {
+                                steps.push(Step::Call(
+                                    text(f.child_by_field_id(FIELD.field)?, src).to_string(),
+                                ));
+                                n = f.child_by_field_id(FIELD.operand)?;
+                            }
+                            "identifier" => {
+                                let name = text(f, src);
+                                if name == "new" {
+                                    let arg =
+                                        n.child_by_field_id(FIELD.arguments)?.named_child(0)?;
+                                    break 'walk Root::Type(type_ref(arg, src)?);
+                                }
+                                if name == "append" && self.lookup(name, f.start_byte()).is_none() {
+                                    // `append(xs, …)` is a collection of the type of `xs`.
+                                    n = n.child_by_field_id(FIELD.arguments)?.named_child(0)?;
+                                    continue;
+                                }
+                                if self.lookup(name, f.start_byte()).is_some() {
+                                    // Calling a function value: not followed.
+                                    return None;
+                                }
+                                break 'walk Root::Call {
+                                    qualifier: None,
+                                    name: name.to_string(),
+                                };
+                            }
+                            _ => return None,
+                        }
+                    }
+                    "selector_expression" => {
+                        steps.push(Step::Field(
+                            text(n.child_by_field_id(FIELD.field)?, src).to_string(),
+                        ));
+                        n = n.child_by_field_id(FIELD.operand)?;
+                    }
+                    "identifier" => {
+                        let name = text(n, src);
+                        match self.lookup(name, n.start_byte()) {
+                            Some(Binding::Receiver(t)) => break 'walk Root::Receiver(t),
+                            Some(Binding::Param(_, Some(t))) | Some(Binding::Typed(t)) => {
+                                break 'walk Root::Type(t);
+                            }
+                            Some(Binding::Value(v)) => n = v,
+                            Some(Binding::Elem(collection)) => {
+                                steps.push(Step::Elem);
+                                n = collection;
+                            }
+                            Some(Binding::Param(_, None)) | Some(Binding::Unknown) => return None,
+                            None => {
+                                // Not local: a package qualifier, if a call is applied to it.
+                                match steps.pop() {
+                                    Some(Step::Call(f)) => {
+                                        break 'walk Root::Call {
+                                            qualifier: Some(name.to_string()),
+                                            name: f,
+                                        };
+                                    }
+                                    _ => return None,
+                                }
+                            }
+                        }
+                    }
+                    _ => return None,
+                }
+            }
+            return None;
+        };
+        steps.reverse();
+        Some(Chain { root, steps })
+    }
+
+    /// The position of a parameter named `name`, if the identifier at `node` is one.
+    pub fn param_at(&self, node: Node<'t>, src: &[u8]) -> Option<usize> {
+        if node.kind_name() != "identifier" {
+            return None;
+        }
+        match self.lookup(text(node, src), node.start_byte()) {
+            Some(Binding::Param(i, _)) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// The type of an object argument (`For(obj)`, `NewWebhookManagedBy(mgr, obj)`): a
+    /// literal (`&pkg.T{}`), the method's receiver, or a local declared with a concrete
+    /// type — or a parameter's declared type, when `params` (watches take it; a webhook's
+    /// object given as a `client.Object` parameter says nothing of its kind); else `Unknown`
+    /// with the expression.
+    pub fn object_of(&self, node: Node, src: &[u8], params: bool) -> ObjectRef {
+        match object_ref(node, src) {
+            ObjectRef::Unknown(_)
+                if node.kind_name() == "identifier"
+                    && let Some((name, ty)) = &self.receiver
+                    && text(node, src) == name =>
+            {
+                ObjectRef::Type {
+                    qualifier: None,
+                    name: ty.name.clone(),
+                }
+            }
+            ObjectRef::Unknown(expr) => match self.type_of(node, src, node.start_byte()) {
+                ValueType::Type(t) if !t.collection => ObjectRef::Type {
+                    qualifier: t.qualifier,
+                    name: t.name,
+                },
+                ValueType::Param { ty: Some(t), .. } if params && !t.collection => {
+                    ObjectRef::Type {
+                        qualifier: t.qualifier,
+                        name: t.name,
+                    }
+                }
+                _ => ObjectRef::Unknown(expr),
+            },
+            known => known,
+        }
+    }
+
+    /// The type of an expression at byte offset `at` of the function.
+    pub fn type_of(&self, node: Node, src: &[u8], at: usize) -> ValueType {
+        let steps = Cell::new(0);
+        self.type_at(node, src, at, 0, &steps)
+    }
+
+    fn type_at(
+        &self,
+        node: Node,
+        src: &[u8],
+        at: usize,
+        hops: usize,
+        steps: &Cell<usize>,
+    ) -> ValueType {
+        let unknown = || ValueType::Unknown(text(node, src).to_string());
+        if hops > MAX_HOPS || steps.get() > MAX_STEPS {
+            return unknown();
+        }
+        steps.set(steps.get() + 1);
+        let mut n = node;
+        loop {
+            match n.kind_name() {
+                "unary_expression"
+                    if n.child_by_field_id(FIELD.operator)
+                        .is_some_and(|o| text(o, src) == "&") =>
+                {
+                    match n.child_by_field_id(FIELD.operand) {
+                        Some(op) => n = op,
+                        None => break,
+                    }
+                }
+                "parenthesized_expression" => match n.named_child(0) {
+                    Some(inner) => n = inner,
+                    None => break,
+                },
+                "composite_literal" => {
+                    if let Some(t) = n.child_by_field_id(FIELD.ty).and_then(|t| type_ref(t, src)) {
+                        return ValueType::Type(t);
+                    }
+                    break;
+                }
+                "identifier" => return self.name_type(text(n, src), src, at, hops, steps),
+                "index_expression" => {
+                    let Some(operand) = n.child_by_field_id(FIELD.operand) else {
+                        break;
+                    };
+                    let base = self.type_at(operand, src, at, hops + 1, steps);
+                    return ValueType::Elem(Box::new(base));
+                }
+                "selector_expression" => {
+                    let (Some(operand), Some(field)) = (
+                        n.child_by_field_id(FIELD.operand),
+                        n.child_by_field_id(FIELD.field),
+                    ) else {
+                        break;
+                    };
+                    let base = self.type_at(operand, src, at, hops + 1, steps);
+                    if matches!(base, ValueType::Unknown(_)) {
+                        break;
+                    }
+                    return ValueType::Field {
+                        base: Box::new(base),
+                        field: text(field, src).to_string(),
+                    };
+                }
+                "call_expression" => return self.call_type(n, src, at, hops, steps),
+                // `x.(T)`: a type parameter is only known at the call site, like a
+                // parameter of that type (every argument of type T has the same type).
+                "type_assertion_expression" => {
+                    let Some(t) = n.child_by_field_id(FIELD.ty).and_then(|t| type_ref(t, src))
+                    else {
+                        break;
+                    };
+                    if t.qualifier.is_some()
+                        || t.collection
+                        || !self.signature.type_params.contains(&t.name)
+                    {
+                        return ValueType::Type(t);
+                    }
+                    let same = |p: &Option<TypeRef>| p.as_ref() == Some(&t);
+                    return match self.signature.params.iter().position(|(_, p)| same(p)) {
+                        Some(index) => ValueType::Param { index, ty: None },
+                        None => break,
+                    };
+                }
+                _ => break,
+            }
+        }
+        unknown()
+    }
+
+    /// The type a name has at `at`: the receiver's, a local's (its last binding that tells
+    /// a type), or a parameter's.
+    fn name_type(
+        &self,
+        name: &str,
+        src: &[u8],
+        at: usize,
+        hops: usize,
+        steps: &Cell<usize>,
+    ) -> ValueType {
+        if let Some((n, t)) = &self.receiver
+            && n == name
+        {
+            return ValueType::Type(TypeRef::named(None, &t.name));
+        }
+        let bound_at = self.locals_before(name, at).next().map(|l| l.from);
+        let set_kind = self.set_kinds.get(name).and_then(|sets| {
+            sets.iter()
+                .rev()
+                .find(|(from, _)| *from <= at && bound_at.is_none_or(|b| b < *from))
+        });
+        if let Some((_, kind)) = set_kind {
+            return kind.clone();
+        }
+        for local in self.locals_before(name, at) {
+            if steps.get() > MAX_STEPS {
+                return ValueType::Unknown(name.to_string());
+            }
+            steps.set(steps.get() + 1);
+            let ty = match &local.binding {
+                LocalBinding::Typed(t) | LocalBinding::Value(_, Some(t)) => {
+                    ValueType::Type(t.clone())
+                }
+                LocalBinding::Value(v, None) => {
+                    self.type_at(*v, src, v.start_byte(), hops + 1, steps)
+                }
+                LocalBinding::Result(v, index) => {
+                    match self.type_at(*v, src, v.start_byte(), hops + 1, steps) {
+                        ValueType::Result { func, .. } => ValueType::Result {
+                            func,
+                            index: *index,
+                        },
+                        ValueType::ForeignResult {
+                            qualifier, name, ..
+                        } => ValueType::ForeignResult {
+                            qualifier,
+                            name,
+                            index: *index,
+                        },
+                        _ => ValueType::Unknown(name.to_string()),
+                    }
+                }
+                // Evaluated where the loop starts: the loop's own variables do not hold yet.
+                LocalBinding::Elem(xs) => {
+                    let before = local.from.saturating_sub(1);
+                    ValueType::Elem(Box::new(self.type_at(*xs, src, before, hops + 1, steps)))
+                }
+                LocalBinding::Unknown => ValueType::Unknown(name.to_string()),
+            };
+            if !local.assigned || matches!(ty, ValueType::Type(_)) {
+                return ty;
+            }
+        }
+        // Only assignments, none telling a type: a parameter given a new value.
+        match self.param(name) {
+            Some((index, ty)) => ValueType::Param { index, ty },
+            None => ValueType::Unknown(name.to_string()),
+        }
+    }
+
+    fn call_type(
+        &self,
+        call: Node,
+        src: &[u8],
+        at: usize,
+        hops: usize,
+        steps: &Cell<usize>,
+    ) -> ValueType {
+        let unknown = || ValueType::Unknown(text(call, src).to_string());
+        let Some(function) = call.child_by_field_id(FIELD.function) else {
+            return unknown();
+        };
+        match function.kind_name() {
+            "identifier" if text(function, src) == "new" => call
+                .child_by_field_id(FIELD.arguments)
+                .and_then(|a| a.named_child(0))
+                .and_then(|t| new_arg_type(t, src))
+                .map(ValueType::Type)
+                .unwrap_or_else(unknown),
+            "identifier" => ValueType::Result {
+                func: FuncRef {
+                    receiver: None,
+                    name: text(function, src).to_string(),
+                },
+                index: 0,
+            },
+            "selector_expression" => {
+                let (Some(operand), Some(field)) = (
+                    function.child_by_field_id(FIELD.operand),
+                    function.child_by_field_id(FIELD.field),
+                ) else {
+                    return unknown();
+                };
+                let method = text(field, src);
+                if method == "DeepCopy" {
+                    return self.type_at(operand, src, at, hops + 1, steps);
+                }
+                if let Some((group_version, resource)) = clientset_accessor(call, src) {
+                    return ValueType::ClientsetClient {
+                        group_version,
+                        resource,
+                    };
+                }
+                let object_call = matches!(
+                    method,
+                    "Get" | "Create" | "Update" | "UpdateStatus" | "Patch"
+                );
+                if let (Some((group_version, resource)), true) =
+                    (clientset_accessor(operand, src), object_call)
+                {
+                    return ValueType::Clientset {
+                        group_version,
+                        resource,
+                    };
+                }
+                if operand.kind_name() != "identifier" {
+                    return unknown();
+                }
+                let name = text(operand, src);
+                if let Some((r, t)) = &self.receiver
+                    && r == name
+                {
+                    return ValueType::Result {
+                        func: FuncRef {
+                            receiver: Some(t.name.clone()),
+                            name: method.to_string(),
+                        },
+                        index: 0,
+                    };
+                }
+                // Not a local: a package qualifier.
+                if self.lookup(name, at).is_none() {
+                    return ValueType::ForeignResult {
+                        qualifier: name.to_string(),
+                        name: method.to_string(),
+                        index: 0,
+                    };
+                }
+                match self.name_type(name, src, at, hops + 1, steps) {
+                    // A method of a same-package type held in a local variable.
+                    ValueType::Type(t) | ValueType::Param { ty: Some(t), .. }
+                        if t.qualifier.is_none() && !t.collection =>
+                    {
+                        ValueType::Result {
+                            func: FuncRef {
+                                receiver: Some(t.name),
+                                name: method.to_string(),
+                            },
+                            index: 0,
+                        }
+                    }
+                    _ => unknown(),
+                }
+            }
+            _ => unknown(),
+        }
+    }
+}
+
+/// `new(pkg.T)` parses its argument as an expression or a type.
+fn new_arg_type(node: Node, src: &[u8]) -> Option<TypeRef> {
+    match node.kind_name() {
+        "selector_expression" => Some(TypeRef::named(
+            Some(text(node.child_by_field_id(FIELD.operand)?, src)),
+            text(node.child_by_field_id(FIELD.field)?, src),
+        )),
+        "identifier" => Some(TypeRef::named(None, text(node, src))),
+        _ => type_ref(node, src),
+    }
+}
+
+/// `X.CoreV1().ConfigMaps(ns)` → ("CoreV1", "ConfigMaps"): a typed clientset accessor.
+pub fn clientset_accessor(operand: Node, src: &[u8]) -> Option<(String, String)> {
+    if operand.kind_name() != "call_expression" {
+        return None;
+    }
+    let f = operand.child_by_field_id(FIELD.function)?;
+    let resource = text(f.child_by_field_id(FIELD.field)?, src);
+    let gv_call = f.child_by_field_id(FIELD.operand)?;
+    if gv_call.kind_name() != "call_expression"
+        || gv_call
+            .child_by_field_id(FIELD.arguments)?
+            .named_child_count()
+            != 0
+    {
+        return None;
+    }
+    let gv = text(
+        gv_call
+            .child_by_field_id(FIELD.function)?
+            .child_by_field_id(FIELD.field)?,
+        src,
+    );
+    let is_gv = is_group_version_accessor(gv);
+    let is_resource = resource
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_uppercase());
+    (is_gv && is_resource).then(|| (gv.to_string(), resource.to_string()))
+}
+
+/// `CoreV1`, `AcmeV1alpha2`: how client-gen names a group-version's accessor (and, with
+/// `Interface` after it, its client type).
+pub fn is_group_version_accessor(name: &str) -> bool {
+    name.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+        && name
+            .rfind('V')
+            .is_some_and(|i| i > 0 && super::kinds::is_version(&name[i..].to_ascii_lowercase()))
+}
+
+/// The expressions of an expression list (`a, b` on either side of `=`), or the one.
+pub(crate) fn list(node: Node) -> Vec<Node> {
+    if node.kind_name() == "expression_list" {
+        let mut c = node.walk();
+        node.named_children(&mut c)
+            .filter(|n| n.kind_name() != "comment")
+            .collect()
+    } else {
+        vec![node]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::{Kinds, receiver_name, receiver_type};
+    use crate::types::signature;
+    use tree_sitter::Parser;
+
+    /// The type `Scope::type_of` gives the argument of the last `use(…)` call in function
+    /// `name` of `src`.
+    fn type_of_use(src: &str, name: &str) -> ValueType {
+        let mut parser = Parser::new();
+        parser
+            .set_language(&tree_sitter_go::LANGUAGE.into())
+            .expect("Go grammar");
+        let tree = parser.parse(src, None).expect("parsed");
+        let root = tree.root_node();
+        let kinds = Kinds::of(root);
+        let bytes = src.as_bytes();
+        let mut c = root.walk();
+        let decl = root
+            .named_children(&mut c)
+            .find(|d| {
+                d.child_by_field_id(FIELD.name)
+                    .is_some_and(|n| text(n, bytes) == name)
+            })
+            .expect("function");
+        let body = decl.child_by_field_id(FIELD.body).expect("body");
+        let ctx = kinds.func(
+            name.to_string(),
+            body,
+            receiver_type(decl, bytes),
+            receiver_name(decl, bytes),
+        );
+        let scope = Scope::of(&ctx, signature(decl, bytes), bytes);
+        let call = ctx
+            .calls
+            .iter()
+            .rev()
+            .find(|c| callee(**c).is_some_and(|f| text(f, bytes) == "use"))
+            .expect("a use(…) call");
+        let arg = call
+            .child_by_field_id(FIELD.arguments)
+            .and_then(|a| a.named_child(0))
+            .expect("an argument");
+        scope.type_of(arg, bytes, arg.start_byte())
+    }
+
+    fn ty(qualifier: Option<&str>, name: &str) -> ValueType {
+        ValueType::Type(TypeRef::named(qualifier, name))
+    }
+
+    #[test]
+    fn a_parameter_given_a_value_of_unknown_type_stays_the_parameter() {
+        let src = "package p\nfunc f(obj client.Object) {\n\tobj = build()\n\tuse(obj)\n}\n";
+        assert_eq!(
+            type_of_use(src, "f"),
+            ValueType::Param {
+                index: 0,
+                ty: Some(TypeRef::named(Some("client"), "Object")),
+            }
+        );
+    }
+
+    #[test]
+    fn a_concrete_assignment_replaces_the_declared_type() {
+        let src = "package p\nfunc f() {\n\tvar obj client.Object\n\tobj = &corev1.Pod{}\n\tuse(obj)\n}\n";
+        assert_eq!(type_of_use(src, "f"), ty(Some("corev1"), "Pod"));
+    }
+
+    #[test]
+    fn later_results_of_a_call_keep_their_position() {
+        let src = "package p\nfunc f() {\n\tpod, cm, err := build()\n\t_ = pod\n\t_ = err\n\tuse(cm)\n}\n";
+        assert_eq!(
+            type_of_use(src, "f"),
+            ValueType::Result {
+                func: FuncRef {
+                    receiver: None,
+                    name: "build".into(),
+                },
+                index: 1,
+            }
+        );
+    }
+
+    #[test]
+    fn a_range_variable_named_like_its_collection_is_an_element_of_the_outer_one() {
+        let src = "package p\nfunc f() {\n\tx := &corev1.PodList{}\n\tfor _, x := range x.Items {\n\t\tuse(x)\n\t}\n}\n";
+        assert_eq!(
+            type_of_use(src, "f"),
+            ValueType::Elem(Box::new(ValueType::Field {
+                base: Box::new(ty(Some("corev1"), "PodList")),
+                field: "Items".into(),
+            }))
+        );
+    }
+
+    #[test]
+    fn a_closure_parameter_has_its_declared_type() {
+        let src =
+            "package p\nfunc f() {\n\tgo func(cm *corev1.ConfigMap) {\n\t\tuse(cm)\n\t}(nil)\n}\n";
+        assert_eq!(type_of_use(src, "f"), ty(Some("corev1"), "ConfigMap"));
+    }
+
+    #[test]
+    fn a_type_parameter_is_known_only_at_the_call_site() {
+        let src = "package p\nfunc f[T client.Object](obj T) {\n\tuse(obj)\n}\n";
+        assert_eq!(
+            type_of_use(src, "f"),
+            ValueType::Param { index: 0, ty: None }
+        );
+    }
+
+    #[test]
+    fn a_long_chain_of_copies_ends_unknown_instead_of_recursing() {
+        let mut body = String::from("\tv0 := &corev1.Pod{}\n");
+        for i in 1..200 {
+            body.push_str(&format!("\tv{i} := v{}\n", i - 1));
+        }
+        let src = format!("package p\nfunc f() {{\n{body}\tuse(v199)\n}}\n");
+        assert!(matches!(type_of_use(&src, "f"), ValueType::Unknown(_)));
+        // Within the bound, the copy is followed.
+        let src = "package p\nfunc f() {\n\ta := &corev1.Pod{}\n\tb := a\n\tuse(b)\n}\n";
+        assert_eq!(type_of_use(src, "f"), ty(Some("corev1"), "Pod"));
+    }
+}

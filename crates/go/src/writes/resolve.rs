@@ -1,0 +1,681 @@
+//! Per project: which controller each write is attributed to (the functions its reconciler
+//! reaches), the kind of each written object, and the package rows of the rest.
+
+use std::collections::HashSet;
+
+use super::clients::{
+    CLIENT_PACKAGE, CLIENT_TYPES, CONTROLLER_RUNTIME, CONTROLLERUTIL, PATCHERS, is_read,
+};
+use crate::calls::{Found, FuncId, Graph, Paths};
+use crate::facts::GoFile;
+use crate::facts::calls::SamePackageArgs;
+use crate::facts::writes::{ClientRef, RawWrite, WriteObject};
+use crate::index::dir_of;
+use crate::types::{FuncRef, TypeRef, ValueType};
+use crate::values::{Located, Values, describe};
+use model::{CallStep, Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED};
+
+/// Resolved writes of the project: attributed to controllers, or to packages.
+pub struct Writes {
+    pub package_operations: Vec<PackageOperation>,
+}
+
+/// A controller's `Reconcile` is followed at most this many calls deep …
+const MAX_CALL_DEPTH: usize = 32;
+
+/// … and through at most this many functions.
+const MAX_REACHED: usize = 50_000;
+
+/// Resolves every write and read, attributes each to the controllers whose `Reconcile`
+/// reaches it (through calls across the repository's packages, `calls::Graph`), with the
+/// call path, and fills `controllers[].operations` and `reads`. Writes no controller
+/// reaches are listed per package; reads no controller reaches are not listed.
+pub fn resolve(
+    values: &Values,
+    graph: &Graph,
+    reach: &[Option<Paths>],
+    controllers: &mut [Controller],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Writes {
+    let index = values.index;
+    let functions = &values.functions;
+    let resolver = Resolver { values, graph };
+    // Every write and read, at the line it is reported, with the function it belongs to.
+    let mut resolved: Vec<(&str, Row)> = Vec::new();
+    let mut ordered: Vec<_> = functions.iter().collect();
+    ordered.sort_by_key(|(_, loc)| (loc.fi, loc.facts.call_fact));
+    for ((dir, func), loc) in ordered {
+        for w in &loc.facts.writes {
+            if !resolver.is_client(loc.file, dir, w) {
+                continue;
+            }
+            for row in resolver.operations(loc, dir, func, w, diagnostics) {
+                resolved.push((dir, row));
+            }
+        }
+    }
+    // The call graph node each row is reported in, looked up once for every controller.
+    let nodes: Vec<Option<FuncId>> = resolved
+        .iter()
+        .map(|(d, row)| values.node_of(d, row.func))
+        .collect();
+    let mut attributed: HashSet<usize> = HashSet::new();
+    let mut told = HashSet::new();
+    for (controller, paths) in controllers.iter_mut().zip(reach) {
+        let Some(paths) = paths else { continue };
+        for (i, (_, row)) in resolved.iter().enumerate() {
+            let Some(node) = nodes[i] else {
+                continue;
+            };
+            if !paths.contains(graph, node) {
+                continue;
+            }
+            let ops = match &row.pending {
+                None => {
+                    let mut op = row.op.clone();
+                    op.via = call_path(graph, paths, node);
+                    vec![op]
+                }
+                Some((param, unknown)) => {
+                    let flow = ArgumentFlow {
+                        values,
+                        graph,
+                        paths,
+                    };
+                    let (ops, diags) = flow.rows(node, *param, &row.op, unknown);
+                    for d in diags {
+                        if told.insert((d.file.clone(), d.line, d.message.clone())) {
+                            diagnostics.push(d);
+                        }
+                    }
+                    ops
+                }
+            };
+            for op in ops {
+                if is_read(&op.verb) {
+                    controller.reads.push(op);
+                } else {
+                    controller.operations.push(op);
+                }
+            }
+            attributed.insert(i);
+        }
+        sort_operations(&mut controller.operations);
+        sort_operations(&mut controller.reads);
+    }
+    let mut package_operations = Vec::new();
+    for (i, (dir, row)) in resolved.into_iter().enumerate() {
+        let Row { op, func, pending } = row;
+        if attributed.contains(&i) {
+            continue;
+        }
+        if let Some((_, unknown)) = pending {
+            diagnostics.push(unknown);
+        }
+        if is_read(&op.verb) {
+            continue;
+        }
+        let key = (dir.to_string(), func.clone());
+        let area = functions.get(&key).map(|l| l.area).unwrap_or_default();
+        let package = functions
+            .get(&key)
+            .and_then(|l| index.package_of(l.file).map(str::to_string))
+            .unwrap_or_else(|| dir.to_string());
+        package_operations.push(PackageOperation {
+            package,
+            function: match &func.receiver {
+                Some(r) => format!("{r}.{}", func.name),
+                None => func.name.clone(),
+            },
+            verb: op.verb,
+            group: op.group,
+            version: op.version,
+            kind: op.kind,
+            area,
+            sources: op.sources,
+        });
+    }
+    package_operations
+        .sort_by(|a, b| (&a.package, &a.sources, &a.verb).cmp(&(&b.package, &b.sources, &b.verb)));
+    Writes { package_operations }
+}
+
+/// For each controller, what its `Reconcile` reaches through the call graph (None when its
+/// reconciler type or its `Reconcile` is not found), with a diagnostic where the walk was
+/// cut short.
+pub fn controller_reach(
+    values: &Values,
+    graph: &Graph,
+    controllers: &[Controller],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Option<Paths>> {
+    controllers
+        .iter()
+        .map(|controller| {
+            let src = controller.sources.first()?;
+            if controller.reconciler.is_empty() {
+                return None;
+            }
+            let roots = reconcile_roots(values, graph, &src.file, &controller.reconciler);
+            if roots.is_empty() {
+                return None;
+            }
+            let paths = graph.paths_from(&roots, MAX_CALL_DEPTH, MAX_REACHED);
+            if let Some(cut) = &paths.cut {
+                diagnostics.push(Diagnostic::new(
+                    &src.file,
+                    src.line,
+                    format!(
+                        "the calls from {}.Reconcile were followed only as far as {cut}: writes, reads and informers further away are not attributed to controller {}",
+                        controller.reconciler, controller.name
+                    ),
+                ));
+            }
+            Some(paths)
+        })
+        .collect()
+}
+
+/// The call path from a controller's `Reconcile` to `node`, for the model.
+pub fn call_path(graph: &Graph, paths: &Paths, node: FuncId) -> Vec<CallStep> {
+    graph
+        .path_to(paths, node)
+        .into_iter()
+        .map(|(callee, caller_file, line)| CallStep {
+            function: graph.display(callee),
+            file: graph.file_path(caller_file).to_string(),
+            line,
+        })
+        .collect()
+}
+
+/// The `Reconcile` methods a controller's reconciler type has (its own or promoted from an
+/// embedded struct), as call graph nodes.
+fn reconcile_roots(values: &Values, graph: &Graph, file: &str, reconciler: &str) -> Vec<FuncId> {
+    let Some(facts) = values
+        .index
+        .files
+        .iter()
+        .find(|f| f.facts.path == file)
+        .map(|f| &f.facts)
+    else {
+        return Vec::new();
+    };
+    let Some(pkg) = values.index.package_of(facts) else {
+        return Vec::new();
+    };
+    graph.methods_of(pkg, reconciler, "Reconcile")
+}
+
+fn sort_operations(ops: &mut Vec<Operation>) {
+    ops.sort_by(|a, b| (&a.sources, &a.verb, &a.kind).cmp(&(&b.sources, &b.verb, &b.kind)));
+    ops.dedup();
+}
+
+/// One resolved write or read, before it is attributed.
+struct Row<'a> {
+    op: Operation,
+    /// The function it is reported in.
+    func: &'a FuncRef,
+    /// When the object is this function's parameter of unknown kind: its position, and the
+    /// diagnostic to give if no call path tells the kind.
+    pending: Option<(usize, Diagnostic)>,
+}
+
+impl<'a> Row<'a> {
+    fn new(op: Operation, func: &'a FuncRef) -> Self {
+        Row {
+            op,
+            func,
+            pending: None,
+        }
+    }
+}
+
+/// A helper's parameter is followed this many calls up a controller's call paths …
+const MAX_ARG_DEPTH: usize = 8;
+
+/// … to at most this many places its value comes from.
+const MAX_ARG_SOURCES: usize = 64;
+
+/// The kinds a helper's parameter has on the call paths of one controller.
+struct ArgumentFlow<'v, 'a, 'b, 'g> {
+    values: &'v Values<'a, 'b>,
+    graph: &'g Graph<'g>,
+    paths: &'g Paths,
+}
+
+impl ArgumentFlow<'_, '_, '_, '_> {
+    fn kind_of(&self, fi: usize, t: &TypeRef) -> Option<(String, String, String)> {
+        if t.collection {
+            return None;
+        }
+        let t = TypeRef {
+            qualifier: t.qualifier.clone(),
+            name: t.name.clone(),
+            collection: false,
+        };
+        self.values.type_kind(self.graph.file(fi), &t)
+    }
+
+    /// The rows of a write or read (`op`) whose object is parameter `param` of `node`: one
+    /// per kind the arguments on the controller's call paths give (`Graph::argument_flow`),
+    /// each with the call path that gives it; and one of unknown kind, with diagnostics
+    /// saying why, if some path gives none.
+    fn rows(
+        &self,
+        node: FuncId,
+        param: usize,
+        op: &Operation,
+        unknown: &Diagnostic,
+    ) -> (Vec<Operation>, Vec<Diagnostic>) {
+        let graph = self.graph;
+        let sources = graph.argument_flow(
+            self.paths,
+            node,
+            param,
+            |fi, t| self.kind_of(fi, t).is_some(),
+            MAX_ARG_DEPTH,
+            MAX_ARG_SOURCES,
+        );
+        let mut ops: Vec<Operation> = Vec::new();
+        let mut diags = Vec::new();
+        let mut unresolved = None;
+        for source in sources {
+            let mut via = match source.calls.first() {
+                Some(top) => call_path(graph, self.paths, top.caller),
+                None => call_path(graph, self.paths, node),
+            };
+            via.extend(source.calls.iter().map(|c| CallStep {
+                function: graph.display(c.callee),
+                file: graph.file_path(c.caller.0).to_string(),
+                line: c.line,
+            }));
+            let reason = match &source.found {
+                Found::Type(fi, t) => match self.kind_of(*fi, t) {
+                    Some((group, version, kind)) => {
+                        let kind = item_kind(&op.verb, kind);
+                        let known = ops
+                            .iter()
+                            .any(|o| (&o.group, &o.version, &o.kind) == (&group, &version, &kind));
+                        if !known {
+                            ops.push(Operation {
+                                group,
+                                version,
+                                kind,
+                                via,
+                                ..op.clone()
+                            });
+                        }
+                        continue;
+                    }
+                    None => format!(
+                        "the argument given is of type {}{}, which is not a known API type",
+                        if t.collection { "[]" } else { "" },
+                        match &t.qualifier {
+                            Some(q) => format!("{q}.{}", t.name),
+                            None => t.name.clone(),
+                        }
+                    ),
+                },
+                Found::Unknown(reason) => reason.clone(),
+            };
+            diags.push(match source.calls.first() {
+                Some(top) => Diagnostic::new(
+                    graph.file_path(top.caller.0),
+                    top.line,
+                    format!(
+                        "cannot tell the kind of the object the {} at {}:{} {} through this call: {reason}",
+                        op.verb,
+                        unknown.file,
+                        unknown.line,
+                        if is_read(&op.verb) { "reads" } else { "writes" },
+                    ),
+                ),
+                None => Diagnostic::new(
+                    &unknown.file,
+                    unknown.line,
+                    format!("{}: {reason}", unknown.message),
+                ),
+            });
+            unresolved.get_or_insert(Operation { via, ..op.clone() });
+        }
+        ops.extend(unresolved);
+        if ops.is_empty() {
+            diags.push(unknown.clone());
+            ops.push(Operation {
+                via: call_path(graph, self.paths, node),
+                ..op.clone()
+            });
+        }
+        (ops, diags)
+    }
+}
+
+/// A list's object is the list type: the kind read is its item's (`PodList` → `Pod`).
+fn item_kind(verb: &str, kind: String) -> String {
+    match kind.strip_suffix("List") {
+        Some(item) if verb == "list" && !item.is_empty() => item.to_string(),
+        _ => kind,
+    }
+}
+
+/// Where else a type parameter's type shows at a call site (see `same_type_arguments`).
+#[derive(Default)]
+struct SameType {
+    type_param: Option<usize>,
+    params: Vec<usize>,
+}
+
+struct Resolver<'a, 'b> {
+    values: &'b Values<'a, 'b>,
+    graph: &'b Graph<'b>,
+}
+
+/// Writes through parameters are followed this many helper calls deep.
+const MAX_HELPER_DEPTH: usize = 4;
+
+/// Interfaces embedding interfaces are followed this deep.
+const MAX_EMBED_DEPTH: usize = 4;
+
+impl<'a, 'b> Resolver<'a, 'b> {
+    fn is_client(&self, file: &'a GoFile, dir: &str, w: &RawWrite) -> bool {
+        match &w.client {
+            ClientRef::TypedValue => match &w.object {
+                WriteObject::Typed {
+                    receiver, accessor, ..
+                } => self
+                    .values
+                    .typed_call_kind(file, dir, receiver, accessor.as_deref())
+                    .is_some(),
+                _ => false,
+            },
+            ClientRef::Known | ClientRef::Clientset => true,
+            ClientRef::ControllerUtil(q) => matches!(
+                self.values.index.import_for(file, q).as_deref(),
+                Some(CONTROLLERUTIL | CONTROLLER_RUNTIME)
+            ),
+            ClientRef::Constructed { qualifier, name } => {
+                let import = self.values.index.import_for(file, qualifier);
+                PATCHERS
+                    .iter()
+                    .any(|(p, _, c)| import.as_deref() == Some(*p) && c == name)
+            }
+            ClientRef::Typed(t) => self.is_client_type(file, t),
+            ClientRef::Embedded(owner) => self
+                .values
+                .struct_fields(dir, owner)
+                .into_iter()
+                .any(|(f, name, t)| name.is_none() && self.is_client_type(f, t)),
+            ClientRef::Field { owner, field } => self
+                .values
+                .struct_field(dir, owner, field)
+                .is_some_and(|(f, t)| self.is_client_type(f, &t)),
+        }
+    }
+
+    fn is_client_type(&self, file: &GoFile, t: &TypeRef) -> bool {
+        self.is_client_type_at(file, t, 0)
+    }
+
+    /// A controller-runtime client type, or an interface of this repository that embeds
+    /// one (`type clientWithRecorder interface { client.Client; record.EventRecorder }`),
+    /// followed through embeddings up to a depth.
+    fn is_client_type_at(&self, file: &GoFile, t: &TypeRef, depth: usize) -> bool {
+        let index = self.values.index;
+        let import = t
+            .qualifier
+            .as_deref()
+            .and_then(|q| index.import_for(file, q));
+        if import.as_deref() == Some(CLIENT_PACKAGE) {
+            return CLIENT_TYPES.contains(&t.name.as_str());
+        }
+        if PATCHERS
+            .iter()
+            .any(|(p, ty, _)| import.as_deref() == Some(*p) && t.name == *ty)
+        {
+            return true;
+        }
+        if t.collection || depth >= MAX_EMBED_DEPTH {
+            return false;
+        }
+        let dir = match (&t.qualifier, &import) {
+            (None, _) => dir_of(&file.path),
+            (Some(_), Some(import)) => match index.dir_of_import(import) {
+                Some(d) => d,
+                None => return false,
+            },
+            (Some(_), None) => return false,
+        };
+        self.values
+            .interface_embeds(dir, &t.name)
+            .into_iter()
+            .any(|(f, e)| self.is_client_type_at(f, e, depth + 1))
+    }
+
+    /// The calls of `func` made in its own package, as the call graph resolved them:
+    /// (caller's file, caller, line, what the call passes), by file and line.
+    fn same_package_calls(
+        &self,
+        dir: &str,
+        func: &FuncRef,
+    ) -> Vec<(&'a GoFile, &'a FuncRef, u32, &'b SamePackageArgs)> {
+        let Some(node) = self.values.node_of(dir, func) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (caller, call) in self.graph.calls_into(node) {
+            let (Some(args), Some(loc)) = (&call.same_package, self.values.located(caller)) else {
+                continue;
+            };
+            if dir_of(&loc.file.path) == dir {
+                out.push((loc.file, &loc.facts.func, call.line, args));
+            }
+        }
+        out.sort_by(|a, b| (&a.0.path, a.2).cmp(&(&b.0.path, b.2)));
+        out
+    }
+
+    /// For parameter `index` of `func` typed by a type parameter: the position of that type
+    /// parameter and the other parameters of the same type (all have one type at a call).
+    fn same_type_arguments(&self, dir: &str, func: &FuncRef, index: usize) -> SameType {
+        let Some(sig) = self
+            .values
+            .functions
+            .get(&(dir.to_string(), func.clone()))
+            .map(|l| l.signature())
+        else {
+            return SameType::default();
+        };
+        let Some(Some(t)) = sig.params.get(index).map(|(_, t)| t) else {
+            return SameType::default();
+        };
+        let Some(position) = sig.type_params.iter().position(|p| *p == t.name) else {
+            return SameType::default();
+        };
+        if t.qualifier.is_some() || t.collection {
+            return SameType::default();
+        }
+        SameType {
+            type_param: Some(position),
+            params: (0..sig.params.len())
+                .filter(|i| {
+                    *i != index && sig.params.get(*i).and_then(|(_, p)| p.as_ref()) == Some(t)
+                })
+                .collect(),
+        }
+    }
+
+    /// What the argument for parameter `index` is at one call site: an explicit type
+    /// argument, else the argument itself when its kind is known or it is the caller's own
+    /// parameter (followed further), else another argument of the same type parameter
+    /// whose kind is known, else the argument as it is (reported unknown).
+    fn argument(
+        &self,
+        file: &'a GoFile,
+        dir: &str,
+        call: &SamePackageArgs,
+        index: usize,
+        same_type: &SameType,
+    ) -> Option<ValueType> {
+        if let Some(Some(t)) = same_type.type_param.and_then(|p| call.type_args.get(p)) {
+            return Some(ValueType::Type(t.clone()));
+        }
+        let arg = call.values.get(index)?;
+        if matches!(arg, ValueType::Param { .. })
+            || !self.values.value_kinds(file, dir, arg).is_empty()
+        {
+            return Some(arg.clone());
+        }
+        same_type
+            .params
+            .iter()
+            .filter_map(|i| call.values.get(*i))
+            .find(|a| !self.values.value_kinds(file, dir, a).is_empty())
+            .or(Some(arg))
+            .cloned()
+    }
+
+    /// The operations a write gives: one for a known object; for an object that is the
+    /// function's parameter, one per call site (reported there), followed up to a depth.
+    /// An object that stays a parameter of unknown kind is left pending (`Row::pending`).
+    fn operations(
+        &self,
+        loc: &Located<'a>,
+        dir: &'a str,
+        func: &'a FuncRef,
+        w: &RawWrite,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Vec<Row<'a>> {
+        let file = loc.file;
+        // Reported at a helper's call site, the write also names the helper's own line.
+        let op = |group: String, version: String, kind: String, line: u32, path: &str| {
+            let mut sources = vec![SourceRef::new(path, line)];
+            if (path, line) != (file.path.as_str(), w.line) {
+                sources.push(SourceRef::new(&file.path, w.line));
+            }
+            let kind = item_kind(w.verb, kind);
+            Operation {
+                verb: w.verb.to_string(),
+                group,
+                version,
+                kind,
+                sources,
+                via: Vec::new(),
+                condition: w.condition.clone(),
+            }
+        };
+        let object_kind = |object: &Option<ValueType>| {
+            object
+                .as_ref()
+                .and_then(|o| self.values.value_kind(file, dir, o))
+        };
+        // A typed client's row: its kind, or `?` with a diagnostic naming the client.
+        let mut typed_row = |kind: Option<(String, String, String)>, client: &str| {
+            let (g, v, k) = kind.unwrap_or_else(|| {
+                diagnostics.push(Diagnostic::new(
+                    &file.path,
+                    w.line,
+                    format!(
+                        "cannot tell the kind {} through {client}",
+                        if is_read(w.verb) { "read" } else { "written" }
+                    ),
+                ));
+                (UNRESOLVED.into(), UNRESOLVED.into(), UNRESOLVED.into())
+            });
+            vec![Row::new(op(g, v, k, w.line, &file.path), func)]
+        };
+        match &w.object {
+            WriteObject::Clientset {
+                group_version,
+                resource,
+                object,
+            } => typed_row(
+                object_kind(object).or_else(|| self.values.clientset_kind(group_version, resource)),
+                &format!("the clientset accessor {group_version}().{resource}(…)"),
+            ),
+            // The receiver's type names the resource exactly (the scale client's object
+            // argument is a GroupResource); the object is asked only when it cannot.
+            WriteObject::Typed {
+                receiver,
+                accessor,
+                object,
+            } => match self
+                .values
+                .typed_call_kind(file, dir, receiver, accessor.as_deref())
+            {
+                Some(Ok(kind)) => typed_row(Some(kind), ""),
+                Some(Err(client)) => typed_row(object_kind(object), &client),
+                None => Vec::new(),
+            },
+            WriteObject::Value(value) => {
+                let mut out = Vec::new();
+                let mut pending = vec![(value.clone(), loc.file, func, w.line, 0usize)];
+                while let Some((value, file, func, line, depth)) = pending.pop() {
+                    if let ValueType::Param { index, ty } = &value {
+                        let concrete = ty.as_ref().and_then(|t| self.values.type_kind(file, t));
+                        if let Some((g, v, k)) = concrete {
+                            out.push(Row::new(op(g, v, k, line, &file.path), func));
+                            continue;
+                        }
+                        if depth < MAX_HELPER_DEPTH {
+                            let sites = self.same_package_calls(dir, func);
+                            if !sites.is_empty() {
+                                let same_type = self.same_type_arguments(dir, func, *index);
+                                for (caller_file, caller, line, args) in sites {
+                                    match self.argument(caller_file, dir, args, *index, &same_type)
+                                    {
+                                        Some(arg) => pending.push((
+                                            arg,
+                                            caller_file,
+                                            caller,
+                                            line,
+                                            depth + 1,
+                                        )),
+                                        None => continue,
+                                    }
+                                }
+                                continue;
+                            }
+                        }
+                    }
+                    let kinds = self.values.value_kinds(file, dir, &value);
+                    if !kinds.is_empty() {
+                        for (g, v, k) in kinds {
+                            out.push(Row::new(op(g, v, k, line, &file.path), func));
+                        }
+                        continue;
+                    }
+                    let unknown = Diagnostic::new(
+                        &file.path,
+                        line,
+                        format!(
+                            "cannot tell the kind of the object this {} {} ({})",
+                            w.verb,
+                            if is_read(w.verb) { "reads" } else { "writes" },
+                            describe(&value)
+                        ),
+                    );
+                    let mut row = Row::new(
+                        op(
+                            UNRESOLVED.into(),
+                            UNRESOLVED.into(),
+                            UNRESOLVED.into(),
+                            line,
+                            &file.path,
+                        ),
+                        func,
+                    );
+                    // A parameter's kind may still be told by the controllers' call paths
+                    // (`argument_rows`); the diagnostic waits till then.
+                    match value {
+                        ValueType::Param { index, .. } => row.pending = Some((index, unknown)),
+                        _ => diagnostics.push(unknown),
+                    }
+                    out.push(row);
+                }
+                out
+            }
+        }
+    }
+}
