@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn f(path: &str, html: &str) -> OutputFile {

@@ -1,4 +1,3 @@
-
 use super::*;
 
 /// Links for tests: relative paths become `/site/PATH/`, images `/img/PATH`.

@@ -1,4 +1,3 @@
-
 fn rows(files: &[(&str, &str)]) -> Vec<String> {
     super::project(files)
         .images

@@ -1,4 +1,3 @@
-
 use super::*;
 use model::{Area, Controller, Operation, Origin, Relation, RoleBinding, Watch, Workload};
 

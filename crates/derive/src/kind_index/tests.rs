@@ -1,4 +1,3 @@
-
 use super::*;
 use model::{
     Area, Controller, Crd, Gvk, Operation, Origin, PackageOperation, RbacRule, Watch, Webhook,

@@ -1,4 +1,3 @@
-
 use super::*;
 use model::{Area, Controller, Crd, Operation, SourceRef, Watch};
 

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn v(text: &str) -> Option<KubeVersion> {

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn shown(p: Option<Parts>) -> String {

@@ -1,4 +1,3 @@
-
 use super::*;
 
 /// What the sanitizer makes of `html` with every tag used below allowed, so that its

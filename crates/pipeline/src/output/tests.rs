@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn f(p: &str, b: &str) -> OutputFile {

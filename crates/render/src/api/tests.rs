@@ -1,4 +1,3 @@
-
 use super::*;
 use model::SchemaField;
 use model::minimal::{field, rule, schema};

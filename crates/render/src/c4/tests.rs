@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn project(binaries: &[(&str, &str)], commands: &[&str]) -> Project {

@@ -1,4 +1,3 @@
-
 use super::*;
 use source::content::{Asset, parse_page};
 

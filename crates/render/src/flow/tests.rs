@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::sequence::tests::op;
 use crate::table::KindPages;

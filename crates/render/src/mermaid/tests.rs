@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::sequence::{self, Links};
 use crate::table::KindPages;

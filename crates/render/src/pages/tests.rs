@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::nav::{NAV_CHILDREN, Navigation, PortalEntries, ProjectEntries};
 

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn v(items: &[&str]) -> Vec<String> {

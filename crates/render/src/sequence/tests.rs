@@ -1,4 +1,3 @@
-
 use super::*;
 use model::{Controller, Crd, Operation, Watch};
 

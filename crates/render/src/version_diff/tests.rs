@@ -1,4 +1,3 @@
-
 use super::*;
 use model::CrdVersion;
 use model::minimal::{field, schema};

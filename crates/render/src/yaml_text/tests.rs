@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn map(entries: Vec<(&str, Node)>) -> Node {

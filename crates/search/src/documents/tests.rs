@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn page(path: &str, main: &str) -> OutputFile {

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn words(q: &Query) -> Vec<(&str, bool)> {

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn texts(s: &str) -> Vec<String> {

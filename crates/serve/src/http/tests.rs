@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn path(segments: &[&str], trailing_slash: bool) -> Target {

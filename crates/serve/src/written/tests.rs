@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn file(path: &str, text: &str) -> OutputFile {

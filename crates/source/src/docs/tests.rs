@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn repo(files: &[(&str, &[u8])]) -> tempfile::TempDir {

@@ -1,4 +1,3 @@
-
 use super::*;
 
 /// The `HOME` of every git the tests start: a fresh temporary folder, made once.

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn row(key: &str, file: &str, line: u32, value: &str) -> Row {

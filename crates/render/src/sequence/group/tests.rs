@@ -1,4 +1,3 @@
-
 use super::super::tests::{op, project};
 use super::super::{Links, Step, summary};
 use super::*;

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn bar(group: &str, label: &str, value: u64) -> Bar {

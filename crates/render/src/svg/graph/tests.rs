@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn node(id: &str, layer: usize) -> Node {

@@ -1,4 +1,3 @@
-
 use super::*;
 use model::Area;
 use model::{Gvk, Webhook, WebhookType};

@@ -1,0 +1,807 @@
+
+use super::*;
+use crate::calls::Graph;
+use crate::controllers;
+use crate::file::extract;
+use crate::index::GoInput;
+use crate::values::Values;
+use model::{Area, Controller, Operation, SourceRef};
+
+const TYPES: &str = r#"package v1
+import "k8s.io/apimachinery/pkg/runtime/schema"
+var GroupVersion = schema.GroupVersion{Group: "example.io", Version: "v1"}
+type Widget struct{}
+"#;
+
+const CONTROLLER: &str = r#"package controller
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+	"k8s.io/client-go/kubernetes"
+
+	v1 "example.com/op/api/v1"
+)
+
+type WidgetReconciler struct {
+	client.Client
+	Clientset kubernetes.Interface
+	cache     Cache
+	Services  []*corev1.Service
+}
+
+func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &v1.Widget{}
+	if err := r.Status().Update(ctx, w); err != nil {
+		return ctrl.Result{}, err
+	}
+	r.Create(ctx, &corev1.ConfigMap{})
+	existing := &appsv1.Deployment{}
+	r.Delete(ctx, existing)
+	svc := r.desiredService()
+	controllerutil.CreateOrUpdate(ctx, r.Client, svc, func() error { return nil })
+	list := &corev1.SecretList{}
+	for _, s := range list.Items {
+		r.Patch(ctx, &s, client.Apply)
+	}
+	for i := range r.Services {
+		r.Update(ctx, r.Services[i])
+	}
+	r.ensure(ctx, &corev1.Pod{})
+	r.cache.Create(ctx, w)
+	r.Clientset.CoreV1().ConfigMaps("ns").Delete(ctx, "name", metav1.DeleteOptions{})
+	var mystery client.Object
+	r.Delete(ctx, mystery)
+	return ctrl.Result{}, nil
+}
+
+func (r *WidgetReconciler) desiredService() *corev1.Service { return nil }
+
+func (r *WidgetReconciler) ensure(ctx context.Context, obj client.Object) error {
+	return r.Update(ctx, obj)
+}
+
+func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+
+func cleanup(ctx context.Context, c client.Client) {
+	c.DeleteAllOf(ctx, &appsv1.Deployment{})
+}
+"#;
+
+/// Go inputs of test sources; a `_test.go` file is a sample.
+fn inputs_of(files: &[(&str, &str)]) -> Vec<GoInput> {
+    files
+        .iter()
+        .map(|(p, s)| GoInput {
+            facts: extract(p, s),
+            area: if p.ends_with("_test.go") {
+                Area::Samples
+            } else {
+                Area::Component
+            },
+        })
+        .collect()
+}
+
+fn rows(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>, Vec<String>) {
+    let (ops, _, pkg, diags) = rows_and_reads(files);
+    (ops, pkg, diags)
+}
+
+/// Controllers' writes, their reads, package writes and diagnostics.
+fn rows_and_reads(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>, Vec<String>, Vec<String>) {
+    let inputs = inputs_of(files);
+    let mut diags = Vec::new();
+    let index = crate::test_support::index(&inputs, "example.com/op", &mut diags);
+    let mut controllers = controllers::resolve(&inputs, &index, &mut diags);
+    let values = Values::new(&inputs, &index);
+    let graph = Graph::build(&inputs, &index);
+    let reach = controller_reach(&values, &graph, &controllers, &mut diags);
+    let writes = resolve(&values, &graph, &reach, &mut controllers, &mut diags);
+    // Every source line: the call site, then the helper's own write line.
+    let fmt = |verb: &str, g: &str, v: &str, k: &str, s: &[SourceRef]| {
+        let lines: Vec<String> = s.iter().map(|s| s.line.to_string()).collect();
+        format!("{verb} {g}/{v} {k} @{}", lines.join("+"))
+    };
+    let of = |list: fn(&Controller) -> &Vec<Operation>| -> Vec<String> {
+        controllers
+            .iter()
+            .flat_map(|c| list(c).iter())
+            .map(|o| fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources))
+            .collect()
+    };
+    let (ops, reads) = (of(|c| &c.operations), of(|c| &c.reads));
+    let pkg = writes
+        .package_operations
+        .iter()
+        .map(|o| {
+            format!(
+                "{} {}",
+                o.function,
+                fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources)
+            )
+        })
+        .collect();
+    (
+        ops,
+        reads,
+        pkg,
+        diags
+            .iter()
+            .map(|d| format!("{}: {}", d.line, d.message))
+            .collect(),
+    )
+}
+
+#[test]
+fn writes_get_kinds_and_are_attributed_to_the_reconciler() {
+    let (ops, pkg, diags) = rows(&[
+        ("api/v1/types.go", TYPES),
+        ("internal/controller/widget.go", CONTROLLER),
+    ]);
+    assert_eq!(
+        ops,
+        vec![
+            "status_update example.io/v1 Widget @25",
+            "create /v1 ConfigMap @28",
+            "delete apps/v1 Deployment @30",
+            "create_or_update /v1 Service @32",
+            "apply /v1 Secret @35",
+            "update /v1 Service @38",
+            "update /v1 Pod @40+51",
+            "delete /v1 ConfigMap @42",
+            "delete ?/? ? @44",
+        ]
+    );
+    assert_eq!(pkg, vec!["cleanup delete_all_of apps/v1 Deployment @59"]);
+    assert_eq!(
+        diags,
+        vec![
+            "44: cannot tell the kind of the object this delete writes (type client.Object is not a known API type)"
+        ]
+    );
+}
+
+const GENERIC: &str = r#"package controller
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	v1 "example.com/op/api/v1"
+)
+
+type writer interface {
+	client.Writer
+}
+
+type kubeClient interface {
+	writer
+	Close() error
+}
+
+type notes interface {
+	Create(ctx context.Context, obj client.Object) error
+}
+
+type WidgetReconciler struct {
+	client.Client
+	kube  kubeClient
+	notes notes
+	Pods  map[string]*corev1.Pod
+}
+
+func Apply[O client.Object, T client.Object](ctx context.Context, c kubeClient, owner O, empty, want T) error {
+	cur := empty.DeepCopyObject().(T)
+	if cur == nil {
+		return Create(ctx, c, owner, want)
+	}
+	return c.Update(ctx, want)
+}
+
+func Create[O, T client.Object](ctx context.Context, c kubeClient, owner O, obj T) error {
+	return c.Create(ctx, obj)
+}
+
+func Remove[T client.Object](ctx context.Context, c kubeClient, obj T) error {
+	gone := obj.DeepCopyObject().(T)
+	return c.Delete(ctx, gone)
+}
+
+func Note[T client.Object](ctx context.Context, n notes, obj T) error {
+	return n.Create(ctx, obj)
+}
+
+func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &v1.Widget{}
+	Apply(ctx, r.kube, w, &corev1.ConfigMap{}, r.desired())
+	Remove(ctx, r.kube, &corev1.Service{})
+	Remove[*corev1.Pod](ctx, r.kube, r.Pods["a"])
+	Remove(ctx, r.kube, r.mystery())
+	Note(ctx, r.notes, w)
+	return ctrl.Result{}, nil
+}
+
+func (r *WidgetReconciler) desired() *corev1.ConfigMap { return nil }
+
+func (r *WidgetReconciler) mystery() client.Object { return nil }
+
+func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+"#;
+
+#[test]
+fn generic_helpers_write_the_kinds_of_their_call_sites() {
+    let (ops, pkg, diags) = rows(&[
+        ("api/v1/types.go", TYPES),
+        ("internal/controller/widget.go", GENERIC),
+    ]);
+    // Reported at the call sites in Reconcile; Create is reached through Apply; the
+    // interface embedding an interface embedding client.Writer is a client, `notes`
+    // (with a Create method of its own) is not; `Remove[*corev1.Pod]` names the kind
+    // the map element does not.
+    assert_eq!(
+        ops,
+        vec![
+            "update /v1 ConfigMap @56+38",
+            "create /v1 ConfigMap @56+42",
+            "delete /v1 Service @57+47",
+            "delete /v1 Pod @58+47",
+            "delete ?/? ? @59+47",
+        ]
+    );
+    assert!(pkg.is_empty(), "{pkg:?}");
+    assert_eq!(
+        diags,
+        vec![
+            "59: cannot tell the kind of the object this delete writes (the result of mystery is not a known API type)"
+        ]
+    );
+}
+
+/// A factory declared to return an interface: its `return` statements tell the kinds.
+const FACTORY: &str = r#"package controller
+
+import (
+	"context"
+	"errors"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	v1 "example.com/op/api/v1"
+)
+
+type Reconciler struct {
+	client.Client
+}
+
+func blank(kind string) (client.Object, error) {
+	switch kind {
+	case "config":
+		cm := &corev1.ConfigMap{}
+		return cm, nil
+	case "secret":
+		return &corev1.Secret{}, nil
+	}
+	return nil, errors.New("unknown kind")
+}
+
+func opaque(kind string) client.Object {
+	if kind == "" {
+		return &corev1.Service{}
+	}
+	return lookup(kind)
+}
+
+func lookup(kind string) client.Object { return nil }
+
+func (r *Reconciler) touch(ctx context.Context, obj client.Object) error {
+	return r.Update(ctx, obj)
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	obj, err := blank(req.Name)
+	if err != nil {
+		return ctrl.Result{}, err
+	}
+	if err := r.Create(ctx, obj); err != nil {
+		return ctrl.Result{}, err
+	}
+	_ = r.touch(ctx, obj)
+	_ = r.Delete(ctx, opaque(req.Name))
+	return ctrl.Result{}, nil
+}
+
+func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+"#;
+
+#[test]
+fn a_factory_returning_an_interface_writes_the_kinds_it_returns() {
+    let (ops, pkg, diags) = rows(&[
+        ("api/v1/types.go", TYPES),
+        ("internal/controller/widget.go", FACTORY),
+    ]);
+    // `blank` returns a ConfigMap or a Secret (nil is no kind): one row each, also
+    // through the helper `touch`. One of `opaque`'s returns cannot be followed, so its
+    // delete stays unknown rather than claiming only Service.
+    assert_eq!(
+        ops,
+        vec![
+            "create /v1 ConfigMap @47",
+            "create /v1 Secret @47",
+            "update /v1 ConfigMap @50+39",
+            "update /v1 Secret @50+39",
+            "delete ?/? ? @51",
+        ]
+    );
+    assert!(pkg.is_empty(), "{pkg:?}");
+    assert_eq!(
+        diags,
+        vec![
+            "51: cannot tell the kind of the object this delete writes (the result of opaque is not a known API type)"
+        ]
+    );
+}
+
+/// Objects whose kind is set at run time: constant GroupVersionKinds are followed,
+/// through a list's items; a kind from a variable is not guessed.
+const SET_KIND: &str = r#"package controller
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	v1 "example.com/op/api/v1"
+)
+
+const gadgetKind = "Gadget"
+
+type Reconciler struct {
+	client.Client
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	meta := &metav1.PartialObjectMetadata{}
+	meta.SetGroupVersionKind(corev1.SchemeGroupVersion.WithKind("ConfigMap"))
+	if err := r.Get(ctx, req.NamespacedName, meta); err != nil {
+		return ctrl.Result{}, err
+	}
+	_ = r.Patch(ctx, meta, client.MergeFrom(meta.DeepCopy()))
+
+	owned := &metav1.PartialObjectMetadataList{}
+	owned.SetGroupVersionKind(appsv1.SchemeGroupVersion.WithKind("DeploymentList"))
+	_ = r.List(ctx, owned)
+	for _, item := range owned.Items {
+		_ = r.Delete(ctx, &item)
+	}
+
+	gadget := &unstructured.Unstructured{}
+	gadget.SetGroupVersionKind(schema.GroupVersionKind{Group: "example.io", Version: "v1", Kind: gadgetKind})
+	_ = r.Create(ctx, gadget)
+	return ctrl.Result{}, nil
+}
+
+func (r *Reconciler) mirror(ctx context.Context, gvk schema.GroupVersionKind) error {
+	obj := &unstructured.Unstructured{}
+	obj.SetGroupVersionKind(gvk)
+	return r.Update(ctx, obj)
+}
+
+func (r *Reconciler) SetupWithManager(mgr ctrl.Manager) error {
+	_ = r.mirror(context.Background(), schema.GroupVersionKind{})
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+"#;
+
+#[test]
+fn kinds_set_with_constant_group_version_kinds_are_followed() {
+    let (ops, reads, pkg, diags) = rows_and_reads(&[
+        ("api/v1/types.go", TYPES),
+        ("internal/controller/widget.go", SET_KIND),
+    ]);
+    assert_eq!(
+        ops,
+        vec![
+            "patch /v1 ConfigMap @29",
+            "delete apps/v1 Deployment @35",
+            "create example.io/v1 Gadget @40",
+        ]
+    );
+    assert_eq!(
+        reads,
+        vec!["get /v1 ConfigMap @26", "list apps/v1 Deployment @33"]
+    );
+    // `mirror` is not reached from Reconcile: its write is the package's, and its kind,
+    // set from a parameter, stays unknown.
+    assert_eq!(pkg, vec!["Reconciler.mirror update ?/? ? @47"]);
+    assert_eq!(
+        diags,
+        vec![
+            "47: cannot tell the kind of the object this update writes (type unstructured.Unstructured is not a known API type)"
+        ]
+    );
+}
+
+/// The fixture operator `tests/fixtures/callgraph-operator`: the call path of each row
+/// as `function@line` steps after `via`, and its condition after `if`.
+fn callgraph_rows() -> (Vec<String>, Vec<String>, Vec<String>) {
+    macro_rules! fixture {
+            ($($path:literal),*) => {
+                [$(($path, include_str!(concat!("../../../../tests/fixtures/callgraph-operator/", $path)))),*]
+            };
+        }
+    let files = fixture!(
+        "api/v1/types.go",
+        "internal/controller/vessel_controller.go",
+        "internal/parts/part.go",
+        "internal/parts/part_test.go",
+        "internal/subs/subs.go",
+        "internal/base/finalizers.go",
+        "internal/status/status.go",
+        "internal/util/mutate.go",
+        "internal/controller/dock_controller.go"
+    );
+    let inputs = inputs_of(&files);
+    let mut diags = Vec::new();
+    let index = crate::test_support::index(&inputs, "example.com/shipyard", &mut diags);
+    let mut controllers = controllers::resolve(&inputs, &index, &mut diags);
+    let values = Values::new(&inputs, &index);
+    let graph = Graph::build(&inputs, &index);
+    let reach = controller_reach(&values, &graph, &controllers, &mut diags);
+    resolve(&values, &graph, &reach, &mut controllers, &mut diags);
+    let fmt = |o: &Operation| {
+        let via: Vec<String> = o
+            .via
+            .iter()
+            .map(|s| format!("{}@{}", s.function, s.line))
+            .collect();
+        let mut row = format!(
+            "{} {}/{} {} @{}:{}",
+            o.verb, o.group, o.version, o.kind, o.sources[0].file, o.sources[0].line
+        );
+        if !via.is_empty() {
+            row.push_str(&format!(" via {}", via.join(" > ")));
+        }
+        if !o.condition.is_empty() {
+            row.push_str(&format!(" [{}]", o.condition));
+        }
+        row
+    };
+    // Each row after its controller's name.
+    let of = |ops: fn(&Controller) -> &Vec<Operation>| {
+        controllers
+            .iter()
+            .flat_map(|c| ops(c).iter().map(|o| format!("{}: {}", c.name, fmt(o))))
+            .collect()
+    };
+    (
+        of(|c| &c.operations),
+        of(|c| &c.reads),
+        diags
+            .iter()
+            .map(|d| format!("{}:{}: {}", d.file, d.line, d.message))
+            .collect(),
+    )
+}
+
+#[test]
+fn writes_across_packages_are_attributed_with_their_call_paths() {
+    let (writes, reads, diags) = callgraph_rows();
+    // The helpers' objects are parameters: each controller's call path gives the kind
+    // (through `finish`'s own parameter for the dock; in a closure for `Mutate`), and
+    // an argument typed only as an interface gives none.
+    assert_eq!(
+        writes,
+        vec![
+            "vessel: patch shipyard.example.com/v1 Vessel @internal/base/finalizers.go:15 via base.Finalizers.EnsureFinalizer@56",
+            "vessel: status_update shipyard.example.com/v1 Vessel @internal/controller/vessel_controller.go:61 [in a closure]",
+            "vessel: create /v1 ConfigMap @internal/controller/vessel_controller.go:67 via controller.VesselReconciler.reconcileLog@49",
+            "vessel: create apps/v1 Deployment @internal/parts/part.go:27 via parts.Hull.Reconcile@40",
+            "vessel: update /v1 Service @internal/parts/part.go:41 via parts.Mast.Reconcile@40 [if vessel.Spec.Exposed]",
+            "vessel: status_update shipyard.example.com/v1 Vessel @internal/status/status.go:11 via status.MarkReady@57",
+            "vessel: patch /v1 ResourceQuota @internal/subs/subs.go:23 via subs.QuotaReconciler.Reconcile@31",
+            "vessel: delete networking.k8s.io/v1 Ingress @internal/subs/subs.go:44 via subs.ingressRouter.Reconcile@46",
+            "vessel: create /v1 Secret @internal/subs/subs.go:59 via subs.secretSyncer.Sync@55",
+            "vessel: patch /v1 ConfigMap @internal/util/mutate.go:16 via util.Mutate@59 [in a closure]",
+            "dock: status_update ?/? ? @internal/status/status.go:11 via status.MarkReady@27",
+            "dock: status_update shipyard.example.com/v1 Dock @internal/status/status.go:11 via controller.DockReconciler.finish@28 > status.MarkReady@33",
+            "dock: patch /v1 Secret @internal/util/mutate.go:16 via util.Mutate@26 [in a closure]",
+        ]
+    );
+    assert_eq!(
+        reads,
+        vec![
+            "vessel: get shipyard.example.com/v1 Vessel @internal/controller/vessel_controller.go:27",
+            "vessel: list /v1 Pod @internal/controller/vessel_controller.go:72 via controller.VesselReconciler.reconcileCrew@49",
+            "dock: get shipyard.example.com/v1 Dock @internal/controller/dock_controller.go:23",
+        ]
+    );
+    assert_eq!(
+        diags,
+        vec![
+            "internal/controller/dock_controller.go:27: cannot tell the kind of the object the status_update at internal/status/status.go:11 writes through this call: the argument given is of type client.Object, which is not a known API type"
+        ]
+    );
+}
+
+const CLIENT_FORMS: &str = r#"package controller
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"github.com/fluxcd/pkg/runtime/patch"
+
+	v1 "example.com/op/api/v1"
+	"example.com/op/pkg/generated/clientset/versioned"
+)
+
+type GadgetReconciler struct {
+	client.Client
+	gen     versioned.Interface
+	patcher *patch.SerialPatcher
+}
+
+func (r *GadgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	g := &v1.Widget{}
+	r.Client.Update(ctx, g)
+	ctrl.CreateOrUpdate(ctx, r.Client, &corev1.Secret{}, func() error { return nil })
+	sp := patch.NewSerialPatcher(g, r.Client)
+	sp.Patch(ctx, g)
+	r.patcher.Patch(ctx, &corev1.ConfigMap{})
+	r.gen.ExampleV1().Widgets("ns").Delete(ctx, "name", metav1.DeleteOptions{})
+	r.gen.ExampleV1().Gizmos("ns").Delete(ctx, "name", metav1.DeleteOptions{})
+	var anything v1.Shape
+	r.Delete(ctx, anything)
+	return ctrl.Result{}, nil
+}
+
+func (r *GadgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+"#;
+
+const SHAPES: &str = r#"package v1
+
+import "sigs.k8s.io/controller-runtime/pkg/client"
+
+// Shape is what several kinds of this package have in common; it is not a kind.
+type Shape interface {
+	client.Object
+	Sides() int
+}
+"#;
+
+#[test]
+fn every_client_form_is_a_client() {
+    // An embedded client named by its field, controller-runtime's root re-export of
+    // CreateOrUpdate, fluxcd's serial patcher (made in place and held in a field), the
+    // repository's own generated clientset (client-gen's naming: `ExampleV1`, plural
+    // `Widgets`), and an API package's interface, which is never a kind.
+    let (ops, pkg, diags) = rows(&[
+        ("api/v1/types.go", TYPES),
+        ("api/v1/shapes.go", SHAPES),
+        ("internal/controller/gadget.go", CLIENT_FORMS),
+    ]);
+    assert_eq!(
+        ops,
+        vec![
+            "update example.io/v1 Widget @23",
+            "create_or_update /v1 Secret @24",
+            "patch example.io/v1 Widget @26",
+            "patch /v1 ConfigMap @27",
+            "delete example.io/v1 Widget @28",
+            "delete ?/? ? @29",
+            "delete ?/? ? @31",
+        ]
+    );
+    assert!(pkg.is_empty(), "{pkg:?}");
+    assert_eq!(
+        diags,
+        vec![
+            "29: cannot tell the kind written through the clientset accessor ExampleV1().Gizmos(…)",
+            "31: cannot tell the kind of the object this delete writes (type v1.Shape is not a known API type)",
+        ]
+    );
+}
+
+/// A generated typed package of the repository, named by client-gen after the API
+/// package's folder (`api`), not after the group: the accessor is the interface it
+/// declares.
+const GENERATED_TYPED: &str = r#"// Code generated by client-gen. DO NOT EDIT.
+
+package v1
+
+import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	v1 "example.com/op/api/v1"
+)
+
+type ExampleV1Interface interface {
+	WidgetsGetter
+}
+
+type WidgetsGetter interface {
+	Widgets(namespace string) WidgetInterface
+}
+
+type WidgetInterface interface {
+	UpdateStatus(ctx context.Context, w *v1.Widget, opts metav1.UpdateOptions) (*v1.Widget, error)
+}
+"#;
+
+const TYPED_VALUES: &str = r#"package controller
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/kubernetes"
+	appsclient "k8s.io/client-go/kubernetes/typed/apps/v1"
+	coreclient "k8s.io/client-go/kubernetes/typed/core/v1"
+	"k8s.io/client-go/scale"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	v1 "example.com/op/api/v1"
+	exampleclient "example.com/op/pkg/generated/clientset/versioned/typed/api/v1"
+	thingsclient "example.org/things/pkg/client/clientset/versioned/typed/things/v1"
+	gatewayclient "sigs.k8s.io/gateway-api/pkg/client/clientset/versioned/typed/apis/v1"
+)
+
+type notebook struct{}
+
+func (n notebook) Create(ctx context.Context, obj any, note string) error { return nil }
+func (n notebook) Pages(ns string) notebook                           { return n }
+
+type TypedReconciler struct {
+	client.Client
+	kube    kubernetes.Interface
+	secrets coreclient.SecretInterface
+	maps    coreclient.ConfigMapsGetter
+	example exampleclient.ExampleV1Interface
+	widgets exampleclient.WidgetInterface
+	things  thingsclient.ThingInterface
+	scales  scale.ScalesGetter
+	notes   notebook
+	core    coreclient.CoreV1Interface
+	gateway gatewayclient.GatewayV1Interface
+}
+
+func (r *TypedReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &v1.Widget{}
+	r.secrets.Create(ctx, &corev1.Secret{}, metav1.CreateOptions{})
+	r.maps.ConfigMaps(req.Namespace).Apply(ctx, nil, metav1.ApplyOptions{})
+	r.example.Widgets(req.Namespace).Create(ctx, w, metav1.CreateOptions{})
+	r.widgets.UpdateStatus(ctx, w, metav1.UpdateOptions{})
+	r.things.Delete(ctx, "name", metav1.DeleteOptions{})
+	r.scales.Scales(req.Namespace).Update(ctx, schema.GroupResource{}, nil, metav1.UpdateOptions{})
+	slices := r.kube.DiscoveryV1().EndpointSlices(req.Namespace)
+	if _, err := slices.Get(ctx, "old", metav1.GetOptions{}); err == nil {
+		slices.Delete(ctx, "old", metav1.DeleteOptions{})
+	}
+	prune(ctx, r.kube.AppsV1().StatefulSets(req.Namespace), "old")
+	r.Status().Update(ctx, w)
+	r.notes.Create(ctx, w, "done")
+	r.notes.Pages(req.Namespace).Create(ctx, w, "done")
+	r.core.Services(req.Namespace).Delete(ctx, "old", metav1.DeleteOptions{})
+	r.gateway.HTTPRoutes(req.Namespace).Delete(ctx, "old", metav1.DeleteOptions{})
+	r.secretsIn(req.Namespace).Delete(ctx, "old", metav1.DeleteOptions{})
+	return ctrl.Result{}, nil
+}
+
+func (r *TypedReconciler) secretsIn(ns string) coreclient.SecretInterface {
+	return r.kube.CoreV1().Secrets(ns)
+}
+
+func prune(ctx context.Context, sets appsclient.StatefulSetInterface, name string) {
+	sets.Patch(ctx, name, types.MergePatchType, nil, metav1.PatchOptions{})
+	sets.DeleteCollection(ctx, metav1.DeleteOptions{}, metav1.ListOptions{})
+}
+
+func (r *TypedReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+"#;
+
+#[test]
+fn typed_client_values_write_their_kinds() {
+    // Resource interfaces in fields and parameters, group-version clients and getters
+    // with their accessor, a local assigned a clientset chain (delete by name), the
+    // scale client, a function's result; a typed package no table or generated
+    // clientset explains gives `?`; a same-package type with a `Create` method is no
+    // client, and the embedded controller-runtime client still gives exactly one row.
+    let (ops, reads, pkg, diags) = rows_and_reads(&[
+        ("api/v1/types.go", TYPES),
+        (
+            "pkg/generated/clientset/versioned/typed/api/v1/example_client.go",
+            GENERATED_TYPED,
+        ),
+        ("internal/controller/typed.go", TYPED_VALUES),
+    ]);
+    assert_eq!(
+        ops,
+        vec![
+            "create /v1 Secret @44",
+            "apply /v1 ConfigMap @45",
+            "create example.io/v1 Widget @46",
+            "status_update example.io/v1 Widget @47",
+            "delete ?/? ? @48",
+            "update autoscaling/v1 Scale @49",
+            "delete discovery.k8s.io/v1 EndpointSlice @52",
+            "status_update example.io/v1 Widget @55",
+            "delete /v1 Service @58",
+            "delete gateway.networking.k8s.io/v1 HTTPRoute @59",
+            "delete /v1 Secret @60",
+            "patch apps/v1 StatefulSet @69",
+            "delete_all_of apps/v1 StatefulSet @70",
+        ]
+    );
+    assert_eq!(reads, vec!["get discovery.k8s.io/v1 EndpointSlice @51"]);
+    assert!(pkg.is_empty(), "{pkg:?}");
+    assert_eq!(
+        diags,
+        vec!["48: cannot tell the kind written through the typed client thingsV1().ThingInterface"]
+    );
+}
+
+#[test]
+fn plurals_follow_client_gen() {
+    for (kind, resource) in [
+        ("ConfigMap", "ConfigMaps"),
+        ("Ingress", "Ingresses"),
+        ("NetworkPolicy", "NetworkPolicies"),
+        ("Gateway", "Gateways"),
+        ("StorageClass", "StorageClasses"),
+        ("ComponentStatus", "ComponentStatuses"),
+        ("Endpoints", "Endpoints"),
+        ("Lease", "Leases"),
+        ("Box", "Boxes"),
+        ("Patch", "Patches"),
+    ] {
+        assert_eq!(crate::values::plural(kind), resource);
+    }
+    for (resource, kind) in [
+        ("ConfigMaps", Some("ConfigMap")),
+        ("Ingresses", Some("Ingress")),
+        ("NetworkPolicies", Some("NetworkPolicy")),
+        ("StorageClasses", Some("StorageClass")),
+        ("ComponentStatuses", Some("ComponentStatus")),
+        ("Endpoints", Some("Endpoints")),
+        ("Leases", Some("Lease")),
+        ("pods", None),
+        ("S", None),
+    ] {
+        assert_eq!(crate::values::well_known_kind(resource).as_deref(), kind);
+    }
+}
