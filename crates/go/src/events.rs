@@ -285,3 +285,6 @@ fn event_type(
 fn written(node: Node, src: &[u8]) -> String {
     shorten(text(node, src), 80)
 }
+
+#[cfg(test)]
+mod tests;

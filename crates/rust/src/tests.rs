@@ -1,4 +1,3 @@
-
 use super::*;
 
 /// Analyzes `(path, text)` files as one project.

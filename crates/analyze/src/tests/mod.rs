@@ -5,7 +5,6 @@
 
 mod api_docs;
 mod connections;
-mod events;
 mod images;
 mod manager;
 mod platform;
@@ -25,40 +24,6 @@ pub(crate) fn project(files: &[(&str, &str)]) -> Findings {
         })
         .collect();
     assemble(facts, &BTreeMap::new()).findings
-}
-
-/// The files of a multi-file fixture, in order: each starts after a line `//- PATH` and
-/// runs to the next such line (lines before the first belong to no file).
-pub fn fixture(text: &str) -> Vec<(&str, &str)> {
-    let mut files = Vec::new();
-    let mut open: Option<(&str, usize)> = None;
-    let mut at = 0;
-    while at < text.len() {
-        let end = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
-        if let Some(path) = text[at..end].trim_end().strip_prefix("//- ") {
-            if let Some((file, start)) = open.take() {
-                files.push((file, &text[start..at]));
-            }
-            open = Some((path.trim(), end));
-        }
-        at = end;
-    }
-    if let Some((file, start)) = open {
-        files.push((file, &text[start..]));
-    }
-    files
-}
-
-#[test]
-fn a_fixture_splits_at_its_path_lines() {
-    let files = fixture("ignored\n//- go.mod\nmodule m\n//- a/b.go\npackage b\n\nfunc F() {}\n");
-    assert_eq!(
-        files,
-        [
-            ("go.mod", "module m\n"),
-            ("a/b.go", "package b\n\nfunc F() {}\n")
-        ]
-    );
 }
 
 const WIDGET_CRD: &str = "apiVersion: apiextensions.k8s.io/v1

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn decls(src: &str) -> Vec<DocDecl> {

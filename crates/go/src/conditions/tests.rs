@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::controllers;
 use crate::file::extract;

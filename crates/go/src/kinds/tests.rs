@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn crd(group: &str, kind: &str, versions: &[(&str, bool)]) -> Crd {

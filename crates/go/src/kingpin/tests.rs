@@ -1,4 +1,3 @@
-
 use super::kind_of;
 
 #[test]

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn respelled(src: &str) -> String {

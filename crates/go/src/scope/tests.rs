@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::syntax::{Kinds, receiver_name, receiver_type};
 use crate::types::signature;

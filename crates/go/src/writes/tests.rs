@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::calls::Graph;
 use crate::controllers;

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn rows(path: &str, text: &str) -> (Vec<String>, Vec<String>) {

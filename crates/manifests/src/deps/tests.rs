@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn rows(deps: &[Dependency]) -> Vec<String> {

@@ -1,4 +1,3 @@
-
 use super::*;
 
 const MULTI: &str = "# syntax=docker/dockerfile:1\nARG GO_VERSION=1.23\nARG BASE\nFROM --platform=$BUILDPLATFORM golang:${GO_VERSION} AS builder\nARG TARGETARCH\nENV CGO_ENABLED=0 GOEXPERIMENT=boringcrypto\nRUN GOOS=linux go build -tags \"netgo,fips\" -o /out/manager ./cmd/manager\n\nFROM builder AS tested\nRUN go test ./...\n\nFROM gcr.io/distroless/static:nonroot\nCOPY --from=builder /out/manager /manager\nUSER 65532:65532\nENTRYPOINT [\"/manager\"]\n";

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn rpc(name: &str, line: u32, http: &[(&str, &str)]) -> ProtoRpc {

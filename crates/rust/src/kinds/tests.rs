@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn gvk(g: &str, v: &str, k: &str) -> Gvk {

@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::extract as parse;
 use model::{Area, Diagnostic};

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn uses(src: &str) -> Uses {

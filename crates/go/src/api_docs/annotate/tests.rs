@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn field(path: &str, depth: u32, same_as: Option<&str>) -> SchemaField {

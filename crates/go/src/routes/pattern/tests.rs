@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn p(m: &str, h: &str, path: &str) -> Option<Pattern> {

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn id(group: &str, kind: &str, name: &str, ns: &str, part_of: &str) -> ObjectId {

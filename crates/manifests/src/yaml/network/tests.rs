@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::yaml::documents::{Read, read, split_documents};
 

@@ -1,4 +1,3 @@
-
 use super::*;
 
 fn u(name: &str, ns: &str, what: &str, defines: bool, area: Area, file: &str) -> SecretUse {

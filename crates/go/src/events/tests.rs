@@ -1,12 +1,11 @@
 use std::fmt::Write;
 
-use super::fixture;
-use super::project;
+use crate::test_support::resolve_fixture;
 
-/// Analyzes a multi-file fixture as one project: `expect` is its Events rows, then the
+/// Resolves a multi-file fixture as one project: `expect` is its Events rows, then the
 /// diagnostics about Events (`!`), one per line.
 fn check(files: &str, expect: &str) {
-    let f = project(&fixture(files));
+    let (f, diagnostics) = resolve_fixture(files);
     let mut out = String::new();
     for r in f
         .tables
@@ -17,7 +16,7 @@ fn check(files: &str, expect: &str) {
         let at = &r.sources[0];
         let _ = writeln!(out, "{} @{}:{}", r.cells.join(" | "), at.file, at.line);
     }
-    for d in f.diagnostics.iter().filter(|d| d.message.contains("Event")) {
+    for d in diagnostics.iter().filter(|d| d.message.contains("Event")) {
         let _ = writeln!(out, "! {}:{}: {}", d.file, d.line, d.message);
     }
     assert_eq!(out.trim_end(), expect.trim(), "\nactual:\n{out}");
