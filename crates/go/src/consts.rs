@@ -104,28 +104,34 @@ pub struct Constant {
     pub line: u32,
 }
 
+/// The names a `const` or `var` spec declares, each with its value; empty when the spec
+/// has no values or not one per name (`a, b = f()`).
+pub fn spec_values<'t>(spec: Node<'t>, src: &[u8]) -> Vec<(String, Node<'t>)> {
+    let mut c = spec.walk();
+    // The grammar files the commas between names under `name` too.
+    let names: Vec<String> = spec
+        .children_by_field_name("name", &mut c)
+        .filter(|n| n.kind_name() == "identifier")
+        .map(|n| text(n, src).to_string())
+        .collect();
+    let Some(list) = spec.child_by_field_id(FIELD.value) else {
+        return Vec::new();
+    };
+    let mut lc = list.walk();
+    let values: Vec<Node> = list.named_children(&mut lc).collect();
+    if values.len() != names.len() {
+        return Vec::new();
+    }
+    names.into_iter().zip(values).collect()
+}
+
 /// Top-level `const` and `var` specs whose value is a string expression.
 pub fn collect_top_level(decl: Node, src: &[u8], out: &mut Vec<Constant>) {
     let mut stack = vec![decl];
     while let Some(node) = stack.pop() {
         match node.kind_name() {
             "const_spec" | "var_spec" => {
-                let mut c = node.walk();
-                // The grammar files the commas between names under `name` too.
-                let names: Vec<String> = node
-                    .children_by_field_name("name", &mut c)
-                    .filter(|n| n.kind_name() == "identifier")
-                    .map(|n| text(n, src).to_string())
-                    .collect();
-                let Some(list) = node.child_by_field_id(FIELD.value) else {
-                    continue;
-                };
-                let mut lc = list.walk();
-                let values: Vec<Node> = list.named_children(&mut lc).collect();
-                if values.len() != names.len() {
-                    continue;
-                }
-                for (name, value) in names.into_iter().zip(values) {
+                for (name, value) in spec_values(node, src) {
                     if let Some(expr) = const_expr(value, src) {
                         let line = line_of(value);
                         out.push(Constant { name, expr, line });

@@ -9,7 +9,7 @@ use tree_sitter::Node;
 use super::values::{flag_target, fold, string_in_scope, value_of};
 use crate::calls::names_import;
 use crate::cobra;
-use crate::consts::{ConstExpr, const_expr};
+use crate::consts::{ConstExpr, const_expr, spec_values};
 use crate::facts::binaries::{
     BinaryFacts, Constructor, EnvName, FlagTarget, LiteralField, RawEnv, RawFlag,
 };
@@ -248,21 +248,7 @@ pub fn collect_consts(decl: Node, src: &[u8], file: &mut GoFile) {
         if spec.kind_name() != "const_spec" {
             continue;
         }
-        let mut nc = spec.walk();
-        let names: Vec<String> = spec
-            .children_by_field_name("name", &mut nc)
-            .filter(|n| n.kind_name() == "identifier")
-            .map(|n| text(n, src).to_string())
-            .collect();
-        let Some(list) = spec.child_by_field_id(FIELD.value) else {
-            continue;
-        };
-        let mut lc = list.walk();
-        let values: Vec<Node> = list.named_children(&mut lc).collect();
-        if values.len() != names.len() {
-            continue;
-        }
-        for (name, value) in names.into_iter().zip(values) {
+        for (name, value) in spec_values(spec, src) {
             if const_expr(value, src).is_some() {
                 continue;
             }
