@@ -28,6 +28,7 @@ use rayon::prelude::*;
 use tree_sitter::Node;
 
 use super::consts::{ConstExpr, const_expr};
+pub use super::facts::calls::FuncId;
 use super::facts::calls::{Arg, FuncFacts, RawCall, SamePackageArgs, Target};
 use super::facts::{GoFile, Import};
 use super::index::{GoIndex, GoInput};
@@ -337,9 +338,6 @@ fn arg_of(node: Node, scope: &Scope, src: &[u8]) -> Arg {
 /// A call graph edge: (callee's flat number, a line or an index in the caller's calls).
 type Edge = (usize, u32);
 
-/// A function of the project: (file index, index in that file's `functions`).
-pub type FuncId = (usize, usize);
-
 /// A type resolved to its package: import path, name, and whether it is a collection of it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct Ty {
@@ -393,7 +391,7 @@ impl<'a> Graph<'a> {
             graph.offsets.push(graph.ids.len());
             let pkg = index.package_of(&input.facts).map(str::to_string);
             for (i, f) in input.facts.call_facts.iter().enumerate() {
-                graph.ids.push((fi, i));
+                graph.ids.push(FuncId::new(fi, i));
                 let Some(pkg) = &pkg else { continue };
                 if f.is_top_level() || (f.name == "init" && f.receiver.is_none()) {
                     continue;
@@ -402,7 +400,7 @@ impl<'a> Graph<'a> {
                     .funcs
                     .entry((pkg.clone(), f.receiver.clone(), f.name.clone()))
                     .or_default()
-                    .push((fi, i));
+                    .push(FuncId::new(fi, i));
             }
             if let Some(pkg) = &pkg {
                 for s in &input.facts.structs {
@@ -424,7 +422,7 @@ impl<'a> Graph<'a> {
         let resolved: Vec<(Vec<Edge>, Vec<Edge>)> = graph
             .ids
             .par_iter()
-            .map(|&(fi, i)| {
+            .map(|&FuncId { file: fi, func: i }| {
                 let mut out: Vec<(usize, u32)> = Vec::new();
                 let mut sites: Vec<(usize, u32)> = Vec::new();
                 for (ci, c) in graph.files[fi].facts.call_facts[i].calls.iter().enumerate() {
@@ -458,7 +456,7 @@ impl<'a> Graph<'a> {
         graph
     }
 
-    fn flat(&self, (fi, i): FuncId) -> usize {
+    fn flat(&self, FuncId { file: fi, func: i }: FuncId) -> usize {
         self.offsets[fi] + i
     }
 
@@ -628,7 +626,7 @@ impl<'a> Graph<'a> {
 
     /// The first result type of a function, as written in its file.
     fn result_of(&self, funcs: &[FuncId]) -> Option<(usize, TypeRef)> {
-        let &(fi, i) = funcs.first()?;
+        let &FuncId { file: fi, func: i } = funcs.first()?;
         let result = self.files[fi].facts.call_facts[i]
             .signature
             .results
@@ -671,7 +669,10 @@ impl<'a> Graph<'a> {
         let mut declaring: HashMap<&str, Vec<(String, String)>> = HashMap::new();
         for ((pkg, recv, name), ids) in &self.funcs {
             let Some(recv) = recv else { continue };
-            if ids.iter().all(|&(fi, _)| !self.is_product(fi)) {
+            if ids
+                .iter()
+                .all(|&FuncId { file: fi, func: _ }| !self.is_product(fi))
+            {
                 continue;
             }
             declaring
@@ -726,7 +727,7 @@ impl<'a> Graph<'a> {
                 .filter(|(p, t)| {
                     methods.iter().all(|&(m, shape, ifi)| {
                         self.method(p, t, m).is_some_and(|ids| {
-                            ids.iter().any(|&(fi, i)| {
+                            ids.iter().any(|&FuncId { file: fi, func: i }| {
                                 self.same_shape(
                                     ifi,
                                     shape,
@@ -854,7 +855,7 @@ impl<'a> Graph<'a> {
         let mut out = Vec::new();
         let mut n = self.flat(id);
         while let Some((from, line)) = paths.parent[n] {
-            out.push((self.ids[n], self.ids[from].0, line));
+            out.push((self.ids[n], self.ids[from].file, line));
             n = from;
             if out.len() > self.ids.len() {
                 break;
@@ -919,7 +920,10 @@ impl<'a> Graph<'a> {
                 continue;
             }
             for (c, call) in calls_in {
-                let (cfi, ci) = self.ids[c];
+                let FuncId {
+                    file: cfi,
+                    func: ci,
+                } = self.ids[c];
                 let caller = &self.files[cfi].facts.call_facts[ci];
                 let mut calls = vec![ArgCall {
                     caller: self.ids[c],
@@ -975,7 +979,10 @@ impl<'a> Graph<'a> {
 
     fn calls_into_flat(&self, n: usize) -> impl Iterator<Item = (usize, &'a RawCall)> + '_ {
         self.callers[n].iter().flat_map(move |&c| {
-            let (cfi, ci) = self.ids[c];
+            let FuncId {
+                file: cfi,
+                func: ci,
+            } = self.ids[c];
             let caller: &'a FuncFacts = &self.files[cfi].facts.call_facts[ci];
             let sites = &self.call_sites[c];
             let first = sites.partition_point(|&(to, _)| to < n);
@@ -987,7 +994,7 @@ impl<'a> Graph<'a> {
     }
 
     /// `pkgname.Type.Method` or `pkgname.Func`, for showing a call path.
-    pub fn display(&self, (fi, i): FuncId) -> String {
+    pub fn display(&self, FuncId { file: fi, func: i }: FuncId) -> String {
         let file = &self.files[fi].facts;
         let f = &file.call_facts[i];
         match &f.receiver {
@@ -1012,7 +1019,7 @@ pub struct Reach {
 }
 
 impl Reach {
-    pub fn contains(&self, (fi, i): FuncId) -> bool {
+    pub fn contains(&self, FuncId { file: fi, func: i }: FuncId) -> bool {
         self.offsets
             .get(fi)
             .and_then(|o| self.seen.get(o + i))

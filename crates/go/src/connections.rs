@@ -24,6 +24,7 @@ use tree_sitter::Node;
 use super::binaries::programs::ProgramReach;
 use super::binaries::values::{fold, getenv_arg, string_in_scope, unwrap_conversion};
 use super::consts::{ConstExpr, const_expr};
+use super::facts::calls::FuncId;
 use super::facts::connections::{FlagVar, RawConnection, RawTarget};
 use super::facts::{GoFile, Import};
 use super::index::{GoIndex, GoInput};
@@ -740,7 +741,7 @@ pub fn resolve(
             let pkg = packages[fi].as_str();
             let reached: Vec<String> = programs
                 .iter()
-                .filter(|p| p.package == pkg || p.reach.contains((fi, raw.func)))
+                .filter(|p| p.package == pkg || p.reach.contains(FuncId::new(fi, raw.func)))
                 .map(|p| p.package.to_string())
                 .collect();
             out.push(ExternalConnection {

@@ -484,7 +484,7 @@ pub fn resolve_checks(
             .find(|t| t.func == func && t.line == line)
     };
     let row = |id: FuncId, checks: String, method: &str, helper: String, line: u32| {
-        let branch = tested(id.0, id.1, line).and_then(|t| t.branch);
+        let branch = tested(id.file, id.func, line).and_then(|t| t.branch);
         row(
             files,
             graph,
@@ -527,16 +527,25 @@ pub fn resolve_checks(
                 (Asks::Param(..), Some(a)) => arg_text(index, file, a),
                 (Asks::Param(..), None) => String::new(),
             };
-            out.push(row((fi, p.func), checks, p.method, String::new(), p.line));
+            out.push(row(
+                FuncId::new(fi, p.func),
+                checks,
+                p.method,
+                String::new(),
+                p.line,
+            ));
             // A function that tolerates a missing kind (`IsNoMatchError`) is no check
             // its callers make.
-            if p.method == "discovery" && !helpers.iter().any(|(id, _)| *id == (fi, p.func)) {
-                helpers.push(((fi, p.func), asks));
+            if p.method == "discovery"
+                && !helpers.iter().any(|(id, _)| *id == FuncId::new(fi, p.func))
+            {
+                helpers.push((FuncId::new(fi, p.func), asks));
             }
         }
         for (i, f) in file.call_facts.iter().enumerate() {
-            if openshift_helper(&f.name) && !helpers.iter().any(|(id, _)| *id == (fi, i)) {
-                helpers.push(((fi, i), Asks::Fixed("OpenShift".to_string())));
+            if openshift_helper(&f.name) && !helpers.iter().any(|(id, _)| *id == FuncId::new(fi, i))
+            {
+                helpers.push((FuncId::new(fi, i), Asks::Fixed("OpenShift".to_string())));
             }
         }
     }
@@ -548,7 +557,14 @@ pub fn resolve_checks(
         let mut next = Vec::new();
         for (id, asks) in &level {
             let helper = graph.display(*id);
-            for ((cfi, cfunc), call) in graph.calls_into(*id) {
+            for (
+                FuncId {
+                    file: cfi,
+                    func: cfunc,
+                },
+                call,
+            ) in graph.calls_into(*id)
+            {
                 let caller = &files[cfi].facts;
                 let site = tested(cfi, cfunc, call.line);
                 let checks = match asks {
@@ -556,9 +572,9 @@ pub fn resolve_checks(
                     Asks::Param(i) => {
                         let arg = site.and_then(|t| t.args.get(*i));
                         if let Some(CheckArg::Param(j, _)) = arg {
-                            if !done.contains(&(cfi, cfunc)) {
-                                done.push((cfi, cfunc));
-                                next.push(((cfi, cfunc), Asks::Param(*j)));
+                            if !done.contains(&FuncId::new(cfi, cfunc)) {
+                                done.push(FuncId::new(cfi, cfunc));
+                                next.push((FuncId::new(cfi, cfunc), Asks::Param(*j)));
                             }
                             continue;
                         }
@@ -590,7 +606,7 @@ pub fn resolve_checks(
                     }
                 };
                 out.push(row(
-                    (cfi, cfunc),
+                    FuncId::new(cfi, cfunc),
                     checks,
                     "helper",
                     helper.clone(),
@@ -612,7 +628,10 @@ pub fn resolve_checks(
 fn row(
     files: &[GoInput],
     graph: &Graph,
-    (fi, func): FuncId,
+    FuncId {
+        file: fi,
+        func,
+    }: FuncId,
     checks: String,
     method: &str,
     helper: String,
@@ -629,7 +648,7 @@ fn row(
         checks,
         method: method.to_string(),
         helper,
-        function: graph.display((fi, func)),
+        function: graph.display(FuncId::new(fi, func)),
         branch: branch.map(|(from, _)| SourceRef::new(path, from)),
         switches,
         area: files[fi].area,

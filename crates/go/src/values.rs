@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::facts::GoFile;
+use super::facts::calls::FuncId;
 use super::facts::writes::FuncFacts;
 use super::index::{GoIndex, GoInput, dir_of};
 use super::scope::is_group_version_accessor;
@@ -92,7 +93,7 @@ pub struct Values<'a, 'b> {
     pub functions: Functions<'a>,
     /// Every function by its call graph node (`functions` keeps one of a name's
     /// declarations under different build tags; this keeps each).
-    by_node: HashMap<(usize, usize), Located<'a>>,
+    by_node: HashMap<FuncId, Located<'a>>,
 }
 
 impl<'a, 'b> Values<'a, 'b> {
@@ -107,7 +108,7 @@ impl<'a, 'b> Values<'a, 'b> {
                     area: input.area,
                     facts: f,
                 };
-                by_node.insert((fi, f.call_fact), located);
+                by_node.insert(FuncId::new(fi, f.call_fact), located);
                 functions.insert(
                     (dir_of(&input.facts.path).to_string(), f.func.clone()),
                     located,
@@ -122,15 +123,15 @@ impl<'a, 'b> Values<'a, 'b> {
     }
 
     /// The function at a call graph node.
-    pub fn located(&self, node: (usize, usize)) -> Option<&Located<'a>> {
+    pub fn located(&self, node: FuncId) -> Option<&Located<'a>> {
         self.by_node.get(&node)
     }
 
     /// The call graph node of function `func` of package folder `dir`.
-    pub fn node_of(&self, dir: &str, func: &FuncRef) -> Option<(usize, usize)> {
+    pub fn node_of(&self, dir: &str, func: &FuncRef) -> Option<FuncId> {
         self.functions
             .get(&(dir.to_string(), func.clone()))
-            .map(|l| (l.fi, l.facts.call_fact))
+            .map(|l| FuncId::new(l.fi, l.facts.call_fact))
     }
 
     fn files_in<'d>(&self, dir: &'d str) -> impl Iterator<Item = &'a GoInput> + use<'a, 'd> {

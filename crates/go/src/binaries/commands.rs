@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::evaluate::Evaluator;
-use crate::calls::Graph;
+use crate::calls::{FuncId, Graph};
 use crate::cobra;
 use crate::facts::cobra::{CmdRef, CobraCommand};
 use crate::index::GoInput;
@@ -69,7 +69,13 @@ impl Commands<'_> {
             }
             CmdRef::Call(q, name) => {
                 let targets = self.graph.function(fi, q.as_deref(), name);
-                let [(tf, tfunc)] = targets.as_slice() else {
+                let [
+                    FuncId {
+                        file: tf,
+                        func: tfunc,
+                    },
+                ] = targets.as_slice()
+                else {
                     return None;
                 };
                 let literal: Vec<CommandId> = (self.of(*tf).iter().enumerate())

@@ -67,7 +67,7 @@ impl<'a> Evaluator<'a> {
                 }
             }
             for c in &b.constructors {
-                constructors.insert((fi, c.func), c);
+                constructors.insert(FuncId::new(fi, c.func), c);
             }
             for f in &b.flags {
                 let receiver_field = f
@@ -76,7 +76,7 @@ impl<'a> Evaluator<'a> {
                     .and_then(|d| d.field.as_ref())
                     .is_some_and(|r| matches!(r.root, Root::Receiver(_)));
                 if receiver_field {
-                    needs_origin.insert((fi, f.func));
+                    needs_origin.insert(FuncId::new(fi, f.func));
                 }
             }
         }
@@ -95,7 +95,7 @@ impl<'a> Evaluator<'a> {
     /// A value written in function `func` of file `fi`, shown as a flag of pflag type
     /// `kind` shows its default; the bool is true when it is Go source text instead.
     pub(crate) fn show(&self, fi: usize, v: &RawValue, kind: &str, func: usize) -> (String, bool) {
-        let (value, shown) = self.value(fi, v, kind, Some((fi, func)), 0);
+        let (value, shown) = self.value(fi, v, kind, Some(FuncId::new(fi, func)), 0);
         match shown {
             Shown::Value => (value, false),
             // `$NAME` is an environment variable read at run time: not a constant.
@@ -167,7 +167,7 @@ impl<'a> Evaluator<'a> {
         };
         let (default, shown) = match (&raw.default, raw.default_is_value) {
             (Some(v), true) => (v.text.clone(), Shown::Expr),
-            (Some(v), false) => self.value(fi, v, &raw.kind, Some((fi, raw.func)), 0),
+            (Some(v), false) => self.value(fi, v, &raw.kind, Some(FuncId::new(fi, raw.func)), 0),
             (None, _) if raw.kind == "count" => ("0".to_string(), Shown::Value),
             (None, _) => (String::new(), Shown::Value),
         };
@@ -322,7 +322,7 @@ impl<'a> Evaluator<'a> {
         };
         let literal = self.constructors.get(&ctor)?;
         match literal.field(&field.path) {
-            Some(v) => Some(self.value(ctor.0, v, kind, Some(ctor), depth + 1)),
+            Some(v) => Some(self.value(ctor.file, v, kind, Some(ctor), depth + 1)),
             None => zero_value(kind).map(|z| (z.to_string(), Shown::Value)),
         }
     }
@@ -342,7 +342,7 @@ impl<'a> Evaluator<'a> {
             for read in &file.binaries.env_reads {
                 match &read.name {
                     EnvName::Param(i) => {
-                        helpers.insert(((fi, read.func), *i));
+                        helpers.insert((FuncId::new(fi, read.func), *i));
                     }
                     EnvName::Str(e) => match self.index.eval(file, e) {
                         Some(name) => out.push((fi, read.func, read.line, name)),
@@ -369,7 +369,7 @@ impl<'a> Evaluator<'a> {
                     {
                         let targets = self.graph.resolve(fi, &call.target);
                         if !targets.is_empty() {
-                            candidates.push(((fi, i), call, targets));
+                            candidates.push((FuncId::new(fi, i), call, targets));
                         }
                     }
                 }
@@ -392,7 +392,7 @@ impl<'a> Evaluator<'a> {
                 break;
             }
         }
-        for ((fi, func), call, targets) in &candidates {
+        for (FuncId { file: fi, func }, call, targets) in &candidates {
             for (k, arg) in call.args.iter().enumerate() {
                 if !targets.iter().any(|t| helpers.contains(&(*t, k))) {
                     continue;
@@ -450,7 +450,10 @@ fn receiver_origins<'a>(
                     continue;
                 }
                 for t in graph.resolve(fi, &call.target) {
-                    sites.entry(t).or_default().push(((fi, i), receiver));
+                    sites
+                        .entry(t)
+                        .or_default()
+                        .push((FuncId::new(fi, i), receiver));
                 }
             }
         }
@@ -503,7 +506,7 @@ fn site_origin(
 ) -> Option<FuncId> {
     let mut at = match &chain.root {
         Root::Call { qualifier, name } => *graph
-            .function(caller.0, qualifier.as_deref(), name)
+            .function(caller.file, qualifier.as_deref(), name)
             .first()?,
         Root::Receiver(_) => (*origins.get(&caller)?)?,
         Root::Type(_) => return None,
@@ -515,7 +518,9 @@ fn site_origin(
         let literal = constructors.get(&at)?;
         let value = literal.field(std::slice::from_ref(field))?;
         let (qualifier, name) = value.call.as_ref()?;
-        at = *graph.function(at.0, qualifier.as_deref(), name).first()?;
+        at = *graph
+            .function(at.file, qualifier.as_deref(), name)
+            .first()?;
     }
     Some(at)
 }

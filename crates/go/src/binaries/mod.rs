@@ -40,7 +40,7 @@ use programs::{package_names, program_reach};
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::calls::Graph;
+use super::calls::{FuncId, Graph};
 use super::index::{GoIndex, GoInput};
 use super::library_flags;
 use model::{Area, Binary, Command, Diagnostic, EnvVar, Flag, SourceRef};
@@ -148,7 +148,7 @@ impl Placement<'_> {
         let pkg = self.packages[fi].as_str();
         let mut placed = false;
         for prog in self.programs.iter_mut() {
-            if prog.package == pkg || prog.reach.contains((fi, func)) {
+            if prog.package == pkg || prog.reach.contains(FuncId::new(fi, func)) {
                 add(&mut prog.binary);
                 placed = true;
             }
@@ -224,7 +224,7 @@ fn name_by_commands(
 ) {
     for prog in programs {
         let belongs = |fi: usize, func: usize| {
-            packages[fi] == prog.package || prog.reach.contains((fi, func))
+            packages[fi] == prog.package || prog.reach.contains(FuncId::new(fi, func))
         };
         prog.binary.commands = commands.tree(eval, &belongs, command_flags);
         // A program whose commands have one root is named by the root's `Use`.

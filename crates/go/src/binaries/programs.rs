@@ -78,7 +78,7 @@ pub fn program_reach<'p>(
                 let init = f.receiver.is_none() && f.name == "init";
                 let main = in_main && f.receiver.is_none() && f.name == "main";
                 if f.is_top_level() || init || main {
-                    roots.push((fi, i));
+                    roots.push(FuncId::new(fi, i));
                 }
                 if main && main_at.is_none() {
                     main_at = Some(SourceRef::new(&input.facts.path, f.line));

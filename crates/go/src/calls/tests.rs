@@ -166,14 +166,14 @@ func unused() {}
     let index = index_of(&files);
     let graph = Graph::build(&files, &index);
     let main = graph.function(0, None, "main");
-    assert_eq!(main, vec![(0, 0)]);
+    assert_eq!(main, vec![FuncId::new(0, 0)]);
     let reach = graph.reachable(main);
     let reached: Vec<String> = files[1]
         .facts
         .call_facts
         .iter()
         .enumerate()
-        .filter(|(i, _)| reach.contains((1, *i)))
+        .filter(|(i, _)| reach.contains(FuncId::new(1, *i)))
         .map(|(_, f)| format!("{}.{}", f.receiver.clone().unwrap_or_default(), f.name))
         .collect();
     assert_eq!(

@@ -69,3 +69,19 @@ impl FuncFacts {
         self.name.is_empty()
     }
 }
+
+/// A function of the project, a node of the call graph: which file, and which of that
+/// file's functions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FuncId {
+    /// The file's index in the project's Go inputs.
+    pub file: usize,
+    /// The function's index in that file's `call_facts`.
+    pub func: usize,
+}
+
+impl FuncId {
+    pub fn new(file: usize, func: usize) -> FuncId {
+        FuncId { file, func }
+    }
+}

@@ -48,7 +48,7 @@ pub fn resolve(
                 .unwrap_or_else(|| dir_of(&file.path).to_string());
             let binaries: Vec<String> = programs
                 .iter()
-                .filter(|p| p.package == package || p.reach.contains((fi, raw.func)))
+                .filter(|p| p.package == package || p.reach.contains(FuncId::new(fi, raw.func)))
                 .map(|p| p.package.clone())
                 .collect();
             let cache_unknown = unknown
@@ -108,7 +108,7 @@ fn programs(files: &[GoInput], index: &GoIndex, graph: &Graph) -> Vec<Program> {
         let entry = roots.entry(pkg).or_default();
         for (i, c) in f.call_facts.iter().enumerate() {
             if c.receiver.is_none() && (c.name == "main" || c.name == "init" || c.is_top_level()) {
-                entry.push((fi, i));
+                entry.push(FuncId::new(fi, i));
             }
         }
     }
@@ -153,7 +153,10 @@ fn attribute_controllers(
         else {
             continue;
         };
-        for p in programs.iter().filter(|p| p.reach.contains((fi, func))) {
+        for p in programs
+            .iter()
+            .filter(|p| p.reach.contains(FuncId::new(fi, func)))
+        {
             let mine: Vec<usize> = managers
                 .iter()
                 .enumerate()
@@ -342,7 +345,13 @@ impl Resolver<'_> {
     /// The repository function a splice calls, if it returns options.
     fn builder(&self, fi: usize, sp: &Splice) -> Option<(usize, &RawBuilder)> {
         let ids = self.graph.function(fi, sp.qualifier.as_deref(), &sp.name);
-        let [(bfi, func)] = ids.as_slice() else {
+        let [
+            FuncId {
+                file: bfi,
+                func,
+            },
+        ] = ids.as_slice()
+        else {
             return None;
         };
         self.files[*bfi]

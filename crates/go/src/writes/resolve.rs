@@ -288,7 +288,7 @@ impl ArgumentFlow<'_, '_, '_, '_> {
             };
             via.extend(source.calls.iter().map(|c| CallStep {
                 function: graph.display(c.callee),
-                file: graph.file_path(c.caller.0).to_string(),
+                file: graph.file_path(c.caller.file).to_string(),
                 line: c.line,
             }));
             let reason = match &source.found {
@@ -322,7 +322,7 @@ impl ArgumentFlow<'_, '_, '_, '_> {
             };
             diags.push(match source.calls.first() {
                 Some(top) => Diagnostic::new(
-                    graph.file_path(top.caller.0),
+                    graph.file_path(top.caller.file),
                     top.line,
                     format!(
                         "cannot tell the kind of the object the {} at {}:{} {} through this call: {reason}",
