@@ -21,7 +21,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use kubernetes::resources::ResourceNames;
-use model::{Project, RbacRule, SourceRef, UNRESOLVED};
+use model::{Project, RbacRule, SourceRef, UNRESOLVED, Verb};
 
 /// Which rules were compared, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,28 +80,28 @@ pub struct AccessReport {
 }
 
 /// The RBAC verbs a read through a client needs: its own verb.
-pub fn read_verbs(verb: &str) -> &'static [&'static str] {
+pub fn read_verbs(verb: Verb) -> &'static [&'static str] {
     match verb {
-        "get" => &["get"],
-        "list" => &["list"],
-        "watch" => &["watch"],
+        Verb::Get => &["get"],
+        Verb::List => &["list"],
+        Verb::Watch => &["watch"],
         _ => &[],
     }
 }
 
 /// The RBAC verbs a write needs, with the subresource it goes to.
-pub fn write_verbs(verb: &str) -> (&'static [&'static str], Option<&'static str>) {
+pub fn write_verbs(verb: Verb) -> (&'static [&'static str], Option<&'static str>) {
     match verb {
-        "create" => (&["create"], None),
-        "update" => (&["update"], None),
-        "patch" | "apply" => (&["patch"], None),
-        "delete" => (&["delete"], None),
-        "delete_all_of" => (&["deletecollection"], None),
-        "status_update" => (&["update"], Some("status")),
-        "status_patch" => (&["patch"], Some("status")),
-        "create_or_update" => (&["get", "create", "update"], None),
-        "create_or_patch" => (&["get", "create", "patch"], None),
-        _ => (&[], None),
+        Verb::Create => (&["create"], None),
+        Verb::Update => (&["update"], None),
+        Verb::Patch | Verb::Apply => (&["patch"], None),
+        Verb::Delete => (&["delete"], None),
+        Verb::DeleteAllOf => (&["deletecollection"], None),
+        Verb::StatusUpdate => (&["update"], Some("status")),
+        Verb::StatusPatch => (&["patch"], Some("status")),
+        Verb::CreateOrUpdate => (&["get", "create", "update"], None),
+        Verb::CreateOrPatch => (&["get", "create", "patch"], None),
+        Verb::Get | Verb::List | Verb::Watch => (&[], None),
     }
 }
 
@@ -280,13 +280,13 @@ fn controller_needs(p: &Project, needs: &mut BTreeMap<NeedKey, Vec<Need>>) {
             }
         }
         for o in c.reads.iter().filter(|o| o.group != UNRESOLVED) {
-            for verb in read_verbs(&o.verb) {
+            for verb in read_verbs(o.verb) {
                 let key = (c.name.clone(), at, o.group.clone(), o.kind.clone(), None);
                 need(needs, key, verb, format!("read {}", o.verb), &o.sources);
             }
         }
         for o in c.operations.iter().filter(|o| o.group != UNRESOLVED) {
-            let (verbs, sub) = write_verbs(&o.verb);
+            let (verbs, sub) = write_verbs(o.verb);
             for verb in verbs {
                 let key = (c.name.clone(), at, o.group.clone(), o.kind.clone(), sub);
                 need(needs, key, verb, format!("write {}", o.verb), &o.sources);
@@ -320,7 +320,7 @@ fn package_needs(p: &Project, needs: &mut BTreeMap<NeedKey, Vec<Need>>) {
         .iter()
         .filter(|o| o.area.is_component() && o.group != UNRESOLVED)
     {
-        let (verbs, sub) = write_verbs(&o.verb);
+        let (verbs, sub) = write_verbs(o.verb);
         for verb in verbs {
             let key = (
                 format!("package {}", o.package),

@@ -176,7 +176,7 @@ impl<'a> Builder<'a> {
                         controller: c.name.clone(),
                         package: String::new(),
                         function: String::new(),
-                        verb: o.verb.clone(),
+                        verb: o.verb,
                         sources: o.sources.clone(),
                     });
             }
@@ -238,7 +238,7 @@ impl<'a> Builder<'a> {
                     controller: String::new(),
                     package: o.package.clone(),
                     function: o.function.clone(),
-                    verb: o.verb.clone(),
+                    verb: o.verb,
                     sources: o.sources.clone(),
                 });
         }
@@ -366,7 +366,7 @@ impl<'a> Builder<'a> {
                         w.controller.clone(),
                         w.package.clone(),
                         w.function.clone(),
-                        w.verb.clone(),
+                        w.verb,
                     )
                 });
                 k.webhooks.sort();

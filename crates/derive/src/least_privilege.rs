@@ -124,9 +124,9 @@ fn controller(index: usize, c: &model::Controller, names: &ResourceNames) -> Pri
             continue;
         }
         let (verbs, sub) = if is_read {
-            (read_verbs(&o.verb), None)
+            (read_verbs(o.verb), None)
         } else {
-            write_verbs(&o.verb)
+            write_verbs(o.verb)
         };
         let trace = Trace {
             why: format!("{} {}", if is_read { "read" } else { "write" }, o.verb),

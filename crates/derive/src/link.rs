@@ -162,7 +162,7 @@ fn touches(p: &Project) -> BTreeMap<(String, String), Touch> {
         }
         for o in &c.operations {
             if let Some(t) = at(&mut map, &o.group, &o.kind) {
-                push_once(&mut t.verbs, o.verb.clone());
+                push_once(&mut t.verbs, o.verb.to_string());
             }
         }
     }
@@ -183,7 +183,7 @@ fn touches(p: &Project) -> BTreeMap<(String, String), Touch> {
         .filter(|o| o.area.is_component())
     {
         if let Some(t) = at(&mut map, &o.group, &o.kind) {
-            push_once(&mut t.verbs, o.verb.clone());
+            push_once(&mut t.verbs, o.verb.to_string());
         }
     }
     map

@@ -628,10 +628,7 @@ pub fn resolve_checks(
 fn row(
     files: &[GoInput],
     graph: &Graph,
-    FuncId {
-        file: fi,
-        func,
-    }: FuncId,
+    FuncId { file: fi, func }: FuncId,
     checks: String,
     method: &str,
     helper: String,

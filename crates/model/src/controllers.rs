@@ -152,9 +152,68 @@ pub const DYNAMIC_PACKAGE: &str = "k8s.io/apimachinery/pkg/apis/meta/v1/unstruct
 /// The package of `metav1.PartialObjectMetadata`.
 pub const METAV1_PACKAGE: &str = "k8s.io/apimachinery/pkg/apis/meta/v1";
 
+/// What a client call does to an object, as the model spells it (`create`, `status_patch`,
+/// …). Variants are in the order of their spelling, so rows sort as their text does.
+#[derive(
+    Serialize, Deserialize, JsonSchema, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Verb {
+    /// A server-side apply patch.
+    Apply,
+    Create,
+    /// controller-runtime's `CreateOrPatch`: get, then create or patch.
+    CreateOrPatch,
+    /// controller-runtime's `CreateOrUpdate`: get, then create or update.
+    CreateOrUpdate,
+    Delete,
+    DeleteAllOf,
+    Get,
+    List,
+    Patch,
+    /// A patch of the `status` subresource.
+    StatusPatch,
+    /// An update of the `status` subresource.
+    StatusUpdate,
+    Update,
+    Watch,
+}
+
+impl Verb {
+    /// The model's spelling, as in the JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verb::Apply => "apply",
+            Verb::Create => "create",
+            Verb::CreateOrPatch => "create_or_patch",
+            Verb::CreateOrUpdate => "create_or_update",
+            Verb::Delete => "delete",
+            Verb::DeleteAllOf => "delete_all_of",
+            Verb::Get => "get",
+            Verb::List => "list",
+            Verb::Patch => "patch",
+            Verb::StatusPatch => "status_patch",
+            Verb::StatusUpdate => "status_update",
+            Verb::Update => "update",
+            Verb::Watch => "watch",
+        }
+    }
+
+    /// A read (`get`, `list`, `watch`), not a write.
+    pub fn is_read(self) -> bool {
+        matches!(self, Verb::Get | Verb::List | Verb::Watch)
+    }
+}
+
+impl std::fmt::Display for Verb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 #[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
 pub struct Operation {
-    pub verb: String,
+    pub verb: Verb,
     pub group: String,
     pub version: String,
     pub kind: String,
@@ -198,7 +257,7 @@ pub struct PackageInformer {
 pub struct PackageOperation {
     pub package: String,
     pub function: String,
-    pub verb: String,
+    pub verb: Verb,
     pub group: String,
     pub version: String,
     pub kind: String,

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Origin, Relation, SourceRef, WebhookType, is_false};
+use crate::{Origin, Relation, SourceRef, Verb, WebhookType, is_false};
 
 /// One kind across all projects: who defines, watches, writes, admits and grants it.
 /// Only kinds resolved to an API group are entries; see `Portal::unresolved_kinds`.
@@ -67,8 +67,7 @@ pub struct KindWriter {
     pub package: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub function: String,
-    /// As in `Operation::verb`: `create`, `update`, `patch`, `apply`, `delete`, ….
-    pub verb: String,
+    pub verb: Verb,
     pub sources: Vec<SourceRef>,
 }
 

@@ -427,12 +427,12 @@ fn write_rows(
                     &w.controller,
                     &w.package,
                     &w.function,
-                    &w.verb,
+                    w.verb.as_str(),
                 ]),
                 cells: vec![
                     Cell::project(root, &w.project),
                     who,
-                    Cell::text(w.verb.clone()),
+                    Cell::text(w.verb.to_string()),
                 ],
                 sources: src(&w.project, &w.sources),
             }

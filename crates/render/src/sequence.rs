@@ -17,7 +17,7 @@ use group::Arrow;
 
 use super::table::{KindPages, api_page};
 use super::views::anchor;
-use model::{Gvk, Project, Relation, SourceRef, UNRESOLVED};
+use model::{Gvk, Project, Relation, SourceRef, UNRESOLVED, Verb};
 use source::line_url;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -296,11 +296,11 @@ impl<'a> Builder<'a> {
         &mut self,
         at: usize,
         message: MessageKind,
-        ops: impl Iterator<Item = (&'o str, (&'o str, &'o str, &'o str), &'o [SourceRef])>,
+        ops: impl Iterator<Item = (Verb, (&'o str, &'o str, &'o str), &'o [SourceRef])>,
         row: &str,
     ) {
         // Each kind once, with its verbs in order and the sources of its first operation.
-        type KindVerbs<'k> = ((&'k str, &'k str, &'k str), Vec<&'k str>, &'k [SourceRef]);
+        type KindVerbs<'k> = ((&'k str, &'k str, &'k str), Vec<Verb>, &'k [SourceRef]);
         let mut kinds: Vec<KindVerbs> = Vec::new();
         for (verb, gvk, sources) in ops {
             match kinds.iter_mut().find(|(k, _, _)| *k == gvk) {
@@ -313,7 +313,7 @@ impl<'a> Builder<'a> {
             }
         }
         for ((group, version, kind), mut verbs, sources) in kinds {
-            verbs.sort_by_key(|v| verb_rank(v));
+            verbs.sort_by_key(|v| verb_rank(*v));
             let link = if group == UNRESOLVED {
                 source_url(self.p, sources).unwrap_or_else(|| row.to_string())
             } else {
@@ -323,7 +323,11 @@ impl<'a> Builder<'a> {
                 from: at,
                 to: 0,
                 kind: message,
-                head: verbs.join("/"),
+                head: verbs
+                    .iter()
+                    .map(|v| v.as_str())
+                    .collect::<Vec<_>>()
+                    .join("/"),
                 tail: String::new(),
                 gvk: (group != UNRESOLVED).then(|| gvk(group, version, kind)),
                 shown: kind_text(group, version, kind),
@@ -412,7 +416,7 @@ fn add_controller(b: &mut Builder, c: &model::Controller, at: usize) {
         MessageKind::Read,
         c.reads.iter().map(|o| {
             (
-                o.verb.as_str(),
+                o.verb,
                 (o.group.as_str(), o.version.as_str(), o.kind.as_str()),
                 o.sources.as_slice(),
             )
@@ -424,7 +428,7 @@ fn add_controller(b: &mut Builder, c: &model::Controller, at: usize) {
         MessageKind::Write,
         c.operations.iter().map(|o| {
             (
-                o.verb.as_str(),
+                o.verb,
                 (o.group.as_str(), o.version.as_str(), o.kind.as_str()),
                 o.sources.as_slice(),
             )
@@ -434,22 +438,22 @@ fn add_controller(b: &mut Builder, c: &model::Controller, at: usize) {
 }
 
 /// Where a verb goes in an arrow's label: reads, creates, updates, patches, status writes,
-/// deletes; a verb not listed comes last (in order of appearance, the sort is stable).
-fn verb_rank(verb: &str) -> usize {
-    const ORDER: [&str; 13] = [
-        "get",
-        "list",
-        "watch",
-        "create",
-        "create_or_update",
-        "create_or_patch",
-        "update",
-        "patch",
-        "apply",
-        "status_update",
-        "status_patch",
-        "delete",
-        "delete_all_of",
+/// deletes.
+fn verb_rank(verb: Verb) -> usize {
+    const ORDER: [Verb; 13] = [
+        Verb::Get,
+        Verb::List,
+        Verb::Watch,
+        Verb::Create,
+        Verb::CreateOrUpdate,
+        Verb::CreateOrPatch,
+        Verb::Update,
+        Verb::Patch,
+        Verb::Apply,
+        Verb::StatusUpdate,
+        Verb::StatusPatch,
+        Verb::Delete,
+        Verb::DeleteAllOf,
     ];
     ORDER.iter().position(|v| *v == verb).unwrap_or(ORDER.len())
 }
@@ -559,7 +563,7 @@ fn add_package(b: &mut Builder, p: &Project, links: &Links, package: &str, label
             .filter(|o| o.package == package && o.area.is_component())
             .map(|o| {
                 (
-                    o.verb.as_str(),
+                    o.verb,
                     (o.group.as_str(), o.version.as_str(), o.kind.as_str()),
                     o.sources.as_slice(),
                 )

@@ -11,7 +11,7 @@ use syn::{Expr, ExprCall, ExprMethodCall, FnArg, GenericArgument, Pat, PathArgum
 use super::routes;
 use super::syntax::{line, path_line, path_name, peel, peel_type, str_lit};
 use super::uses::{Uses, segments};
-use model::{Area, Relation};
+use model::{Area, Relation, Verb};
 
 /// The Rust type an `Api<K>` is over, or why it is not known.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,7 +63,7 @@ pub enum Call {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawWrite {
-    pub verb: &'static str,
+    pub verb: Verb,
     pub kind: ApiKind,
     pub line: u32,
 }
@@ -111,19 +111,19 @@ const API_CONSTRUCTORS: &[&str] = &[
 
 /// kube's `Api` write methods and the verbs the model uses for them (the Go analyzer's
 /// names for the same requests).
-fn verb(method: &str, args: &[&Expr]) -> Option<&'static str> {
+fn verb(method: &str, args: &[&Expr]) -> Option<Verb> {
     let applies = args
         .get(2)
         .is_some_and(|a| matches!(peel(a), Expr::Call(c) if call_path_ends(c, "Apply")));
     Some(match method {
-        "create" => "create",
-        "replace" => "update",
-        "replace_status" => "status_update",
-        "patch" | "patch_metadata" if applies => "apply",
-        "patch" | "patch_metadata" => "patch",
-        "patch_status" => "status_patch",
-        "delete" => "delete",
-        "delete_collection" => "delete_all_of",
+        "create" => Verb::Create,
+        "replace" => Verb::Update,
+        "replace_status" => Verb::StatusUpdate,
+        "patch" | "patch_metadata" if applies => Verb::Apply,
+        "patch" | "patch_metadata" => Verb::Patch,
+        "patch_status" => Verb::StatusPatch,
+        "delete" => Verb::Delete,
+        "delete_collection" => Verb::DeleteAllOf,
         _ => return None,
     })
 }
@@ -572,7 +572,7 @@ impl<'ast> Visit<'ast> for BodyVisitor<'_> {
         // kube's `Recorder::publish` creates an events.k8s.io/v1 Event, and merge-patches it
         // when the same event repeats (kube-runtime's events.rs).
         if method == "publish" && self.is_recorder(&m.receiver) {
-            for verb in ["create", "patch"] {
+            for verb in [Verb::Create, Verb::Patch] {
                 self.facts.writes.push(RawWrite {
                     verb,
                     kind: ApiKind::Known(EVENT.to_string()),
@@ -601,7 +601,7 @@ impl<'ast> Visit<'ast> for BodyVisitor<'_> {
             // with JSON patches of the object, through the `Api` it is given.
             if self.is_kube(&resolved, "finalizer") && args.len() == 4 {
                 self.facts.writes.push(RawWrite {
-                    verb: "patch",
+                    verb: Verb::Patch,
                     kind: self.required_api(args.first()),
                     line: path_line(&p.path),
                 });

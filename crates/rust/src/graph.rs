@@ -19,7 +19,7 @@ use super::{CargoPackage, RustFile, RustFindings};
 use manifests::proto::ProtoFile;
 use model::{
     Area, Binary, Controller, Crd, Diagnostic, EnvVar, ExternalConnection, Flag, Gvk, HttpEndpoint,
-    Operation, PackageInformer, PackageOperation, Relation, SourceRef, UNRESOLVED, Watch,
+    Operation, PackageInformer, PackageOperation, Relation, SourceRef, UNRESOLVED, Verb, Watch,
 };
 
 /// A function: (file index, function index).
@@ -574,7 +574,7 @@ fn package_rows(
                 out.package_operations.push(PackageOperation {
                     package: package.clone(),
                     function: func.name.clone(),
-                    verb: w.verb.to_string(),
+                    verb: w.verb,
                     group: gvk.group,
                     version: gvk.version,
                     kind: gvk.kind,
@@ -599,7 +599,7 @@ fn package_rows(
     }
 }
 
-fn add_operation(ops: &mut Vec<Operation>, verb: &str, gvk: Gvk, at: SourceRef) {
+fn add_operation(ops: &mut Vec<Operation>, verb: Verb, gvk: Gvk, at: SourceRef) {
     if let Some(o) = ops.iter_mut().find(|o| {
         o.verb == verb && o.group == gvk.group && o.version == gvk.version && o.kind == gvk.kind
     }) {
@@ -610,7 +610,7 @@ fn add_operation(ops: &mut Vec<Operation>, verb: &str, gvk: Gvk, at: SourceRef) 
         return;
     }
     ops.push(Operation {
-        verb: verb.to_string(),
+        verb,
         group: gvk.group,
         version: gvk.version,
         kind: gvk.kind,

@@ -29,7 +29,7 @@ fn project() -> Project {
                             line: 5,
                         }],
                         condition: String::new(),
-                        verb: "get".into(),
+                        verb: model::Verb::Get,
                         group: "".into(),
                         version: "v1".into(),
                         kind: "Service".into(),
@@ -38,7 +38,7 @@ fn project() -> Project {
                     Operation {
                         via: Vec::new(),
                         condition: "if cfg.Enabled".into(),
-                        verb: "list".into(),
+                        verb: model::Verb::List,
                         group: "".into(),
                         version: "v1".into(),
                         kind: "ConfigMap".into(),
@@ -48,7 +48,7 @@ fn project() -> Project {
                     Operation {
                         via: Vec::new(),
                         condition: String::new(),
-                        verb: "get".into(),
+                        verb: model::Verb::Get,
                         group: UNRESOLVED.into(),
                         version: String::new(),
                         kind: String::new(),
@@ -74,7 +74,7 @@ fn project() -> Project {
                     Operation {
                         via: Vec::new(),
                         condition: String::new(),
-                        verb: "create".into(),
+                        verb: model::Verb::Create,
                         group: "".into(),
                         version: "v1".into(),
                         kind: "Service".into(),
@@ -83,7 +83,7 @@ fn project() -> Project {
                     Operation {
                         via: Vec::new(),
                         condition: String::new(),
-                        verb: "status_update".into(),
+                        verb: model::Verb::StatusUpdate,
                         group: "apps".into(),
                         version: "v1".into(),
                         kind: "Deployment".into(),
@@ -92,7 +92,7 @@ fn project() -> Project {
                     Operation {
                         via: Vec::new(),
                         condition: String::new(),
-                        verb: "patch".into(),
+                        verb: model::Verb::Patch,
                         group: "x.io".into(),
                         version: "v1".into(),
                         kind: "Unknown".into(),

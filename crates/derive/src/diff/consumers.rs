@@ -51,7 +51,13 @@ pub fn of(kind: &GroupKind, owner: &str, kinds: &[KindEntry], portal: &[Project]
             } else {
                 format!("controller {}", w.controller)
             };
-            add(&w.project, who, "writes", w.verb.clone(), w.sources.first());
+            add(
+                &w.project,
+                who,
+                "writes",
+                w.verb.to_string(),
+                w.sources.first(),
+            );
         }
         for h in &e.webhooks {
             add(
@@ -79,7 +85,7 @@ pub fn of(kind: &GroupKind, owner: &str, kinds: &[KindEntry], portal: &[Project]
                     &p.name,
                     format!("controller {}", c.name),
                     "reads",
-                    r.verb.clone(),
+                    r.verb.to_string(),
                     r.sources.first(),
                 );
             }

@@ -31,7 +31,7 @@ fn operator() -> Project {
                     Operation {
                         via: Vec::new(),
                         condition: String::new(),
-                        verb: "create".into(),
+                        verb: model::Verb::Create,
                         group: "pools.io".into(),
                         version: "v1".into(),
                         kind: "Pool".into(),
@@ -40,7 +40,7 @@ fn operator() -> Project {
                     Operation {
                         via: Vec::new(),
                         condition: String::new(),
-                        verb: "create".into(),
+                        verb: model::Verb::Create,
                         group: "pools.io".into(),
                         version: "v1".into(),
                         kind: "Pool".into(),
@@ -49,7 +49,7 @@ fn operator() -> Project {
                     Operation {
                         via: Vec::new(),
                         condition: String::new(),
-                        verb: "delete".into(),
+                        verb: model::Verb::Delete,
                         group: UNRESOLVED.into(),
                         version: String::new(),
                         kind: "Thing".into(),
@@ -60,7 +60,7 @@ fn operator() -> Project {
             package_operations: vec![PackageOperation {
                 package: "pkg/pools".into(),
                 function: "Ensure".into(),
-                verb: "patch".into(),
+                verb: model::Verb::Patch,
                 group: "pools.io".into(),
                 version: "v1".into(),
                 kind: "Pool".into(),
@@ -226,7 +226,7 @@ fn every_way_a_project_touches_a_kind_is_indexed() {
                 controller: String::new(),
                 package: "pkg/pools".into(),
                 function: "Ensure".into(),
-                verb: "patch".into(),
+                verb: model::Verb::Patch,
                 sources: src("pkg/pools/ensure.go", 7),
             },
             // Two creates by one controller: one row, both lines.
@@ -235,7 +235,7 @@ fn every_way_a_project_touches_a_kind_is_indexed() {
                 controller: "server".into(),
                 package: String::new(),
                 function: String::new(),
-                verb: "create".into(),
+                verb: model::Verb::Create,
                 sources: vec![
                     SourceRef::new("server.go", 12),
                     SourceRef::new("server.go", 40)

@@ -1,9 +1,9 @@
 use super::*;
 use model::{Area, Controller, Operation, Relation, Watch};
 
-fn op(verb: &str, group: &str, kind: &str, line: u32, via: &[&str]) -> Operation {
+fn op(verb: model::Verb, group: &str, kind: &str, line: u32, via: &[&str]) -> Operation {
     Operation {
-        verb: verb.into(),
+        verb,
         group: group.into(),
         version: "v1".into(),
         kind: kind.into(),
@@ -51,22 +51,22 @@ fn project() -> Project {
                         unresolved,
                     ],
                     reads: vec![
-                        op("get", "", "ConfigMap", 5, &["pool.Loader.Load"]),
-                        op("list", "", "Service", 6, &[]),
-                        op("get", UNRESOLVED, "", 7, &[]),
+                        op(model::Verb::Get, "", "ConfigMap", 5, &["pool.Loader.Load"]),
+                        op(model::Verb::List, "", "Service", 6, &[]),
+                        op(model::Verb::Get, UNRESOLVED, "", 7, &[]),
                     ],
                     operations: vec![
                         op(
-                            "create_or_update",
+                            model::Verb::CreateOrUpdate,
                             "",
                             "ConfigMap",
                             20,
                             &["pool.Loader.Load", "pool.Loader.store"],
                         ),
-                        op("apply", "apps", "Deployment", 21, &[]),
-                        op("status_update", "apps", "Deployment", 22, &[]),
-                        op("delete_all_of", "", "Service", 23, &[]),
-                        op("delete", "x.io", "Gadget", 24, &[]),
+                        op(model::Verb::Apply, "apps", "Deployment", 21, &[]),
+                        op(model::Verb::StatusUpdate, "apps", "Deployment", 22, &[]),
+                        op(model::Verb::DeleteAllOf, "", "Service", 23, &[]),
+                        op(model::Verb::Delete, "x.io", "Gadget", 24, &[]),
                     ],
                 },
                 // A sample controller has no least privilege of its own.

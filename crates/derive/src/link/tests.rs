@@ -77,11 +77,11 @@ fn controller(watches: Vec<Watch>, operations: Vec<Operation>) -> Controller {
     }
 }
 
-fn op(verb: &str, group: &str, kind: &str) -> Operation {
+fn op(verb: model::Verb, group: &str, kind: &str) -> Operation {
     Operation {
         via: Vec::new(),
         condition: String::new(),
-        verb: verb.into(),
+        verb,
         group: group.into(),
         version: "v1".into(),
         kind: kind.into(),
@@ -115,11 +115,11 @@ fn connections_join_writers_and_definers_to_watchers() {
                     watch(Relation::Owns, "routes.example.io", "Route"),
                 ],
                 vec![
-                    op("create", "pools.example.io", "Pool"),
-                    op("update", "pools.example.io", "Pool"),
+                    op(model::Verb::Create, "pools.example.io", "Pool"),
+                    op(model::Verb::Update, "pools.example.io", "Pool"),
                     // Kubernetes' own kinds never connect projects.
-                    op("create", "apps", "Deployment"),
-                    op("patch", UNRESOLVED, "?"),
+                    op(model::Verb::Create, "apps", "Deployment"),
+                    op(model::Verb::Patch, UNRESOLVED, "?"),
                 ],
             )],
             ..Default::default()
@@ -141,7 +141,7 @@ fn connections_join_writers_and_definers_to_watchers() {
                     watch(Relation::Owns, "apps", "Deployment"),
                     watch(Relation::Watches, "routes.example.io", "Route"),
                 ],
-                vec![op("create", "apps", "Deployment")],
+                vec![op(model::Verb::Create, "apps", "Deployment")],
             )],
             ..Default::default()
         },

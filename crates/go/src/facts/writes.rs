@@ -2,6 +2,7 @@
 //! the object and the client as written.
 
 use crate::types::{FuncRef, TypeRef, ValueType};
+use model::Verb;
 
 /// The writes and reads of one function.
 #[derive(Debug, Clone, PartialEq)]
@@ -13,10 +14,10 @@ pub struct FuncFacts {
     pub call_fact: usize,
 }
 
-/// A client call that writes or reads (`get`, `list`, `watch`: see `is_read`).
+/// A client call that writes or reads (`get`, `list`, `watch`: `Verb::is_read`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct RawWrite {
-    pub verb: &'static str,
+    pub verb: Verb,
     pub object: WriteObject,
     pub client: ClientRef,
     pub line: u32,

@@ -345,13 +345,7 @@ impl Resolver<'_> {
     /// The repository function a splice calls, if it returns options.
     fn builder(&self, fi: usize, sp: &Splice) -> Option<(usize, &RawBuilder)> {
         let ids = self.graph.function(fi, sp.qualifier.as_deref(), &sp.name);
-        let [
-            FuncId {
-                file: bfi,
-                func,
-            },
-        ] = ids.as_slice()
-        else {
+        let [FuncId { file: bfi, func }] = ids.as_slice() else {
             return None;
         };
         self.files[*bfi]

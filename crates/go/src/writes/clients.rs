@@ -1,11 +1,5 @@
 //! What a client is: controller-runtime's client package and types and the patch helpers
-//! that take a client (which resolution recognizes), and which verbs are reads (both
-//! steps).
-
-/// True for the verbs of reads.
-pub fn is_read(verb: &str) -> bool {
-    matches!(verb, "get" | "list" | "watch")
-}
+//! that take a client (which resolution recognizes).
 
 pub(super) const CLIENT_PACKAGE: &str = "sigs.k8s.io/controller-runtime/pkg/client";
 

@@ -3,10 +3,10 @@
 
 use crate::syntax::FIELD;
 use crate::syntax::KindName;
+use model::Verb;
 
 use tree_sitter::Node;
 
-use super::clients::is_read;
 use crate::facts::GoFile;
 use crate::facts::writes::{ClientRef, FuncFacts, RawWrite, WriteObject};
 use crate::scope::{Scope, clientset_accessor};
@@ -38,7 +38,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             candidates.extend(typed_value_calls(call, &args, ctx, scope, src));
         }
         for w in candidates {
-            if !(generated && is_read(w.verb)) {
+            if !(generated && w.verb.is_read()) {
                 writes.push(w);
             }
         }
@@ -70,9 +70,9 @@ fn write_call<'t>(
         && args.len() >= 3
     {
         let verb = if method == "CreateOrUpdate" {
-            "create_or_update"
+            Verb::CreateOrUpdate
         } else {
-            "create_or_patch"
+            Verb::CreateOrPatch
         };
         return Some(RawWrite {
             verb,
@@ -103,38 +103,38 @@ fn write_call<'t>(
             // `c.Status().Update(…)` / `c.SubResource("status").Patch(…)`
             if let Some(inner) = status_writer_of(operand, src) {
                 match method {
-                    "Update" => ("status_update", inner),
-                    "Patch" => ("status_patch", inner),
+                    "Update" => (Verb::StatusUpdate, inner),
+                    "Patch" => (Verb::StatusPatch, inner),
                     _ => return None,
                 }
             } else {
                 let verb = match method {
-                    "Create" => "create",
-                    "Update" => "update",
+                    "Create" => Verb::Create,
+                    "Update" => Verb::Update,
                     "Patch"
                         if args
                             .get(2)
                             .is_some_and(|a| text(*a, src).ends_with(".Apply")) =>
                     {
-                        "apply"
+                        Verb::Apply
                     }
-                    "Patch" => "patch",
-                    "Delete" => "delete",
-                    _ => "delete_all_of",
+                    "Patch" => Verb::Patch,
+                    "Delete" => Verb::Delete,
+                    _ => Verb::DeleteAllOf,
                 };
                 (verb, operand)
             }
         }
         // Reads: `c.Get(ctx, key, obj)`, `c.List(ctx, list, opts…)`.
-        "Get" if args.len() >= 3 => ("get", operand),
-        "List" => ("list", operand),
+        "Get" if args.len() >= 3 => (Verb::Get, operand),
+        "List" => (Verb::List, operand),
         _ => return None,
     };
     if args.len() < 2 {
         return None;
     }
     let client = client_ref(client_node, ctx, scope, src, at)?;
-    let object = if verb == "get" { args[2] } else { args[1] };
+    let object = if verb == Verb::Get { args[2] } else { args[1] };
     Some(RawWrite {
         verb,
         object: WriteObject::Value(scope.type_of(object, src, at)),
@@ -145,19 +145,19 @@ fn write_call<'t>(
 }
 
 /// The verb of a method of a client-gen typed client.
-fn typed_verb(method: &str) -> Option<&'static str> {
+fn typed_verb(method: &str) -> Option<Verb> {
     Some(match method {
-        "Create" => "create",
-        "Update" => "update",
-        "UpdateStatus" => "status_update",
-        "Patch" => "patch",
-        "Apply" => "apply",
-        "ApplyStatus" => "status_patch",
-        "Delete" => "delete",
-        "DeleteCollection" => "delete_all_of",
-        "Get" => "get",
-        "List" => "list",
-        "Watch" => "watch",
+        "Create" => Verb::Create,
+        "Update" => Verb::Update,
+        "UpdateStatus" => Verb::StatusUpdate,
+        "Patch" => Verb::Patch,
+        "Apply" => Verb::Apply,
+        "ApplyStatus" => Verb::StatusPatch,
+        "Delete" => Verb::Delete,
+        "DeleteCollection" => Verb::DeleteAllOf,
+        "Get" => Verb::Get,
+        "List" => Verb::List,
+        "Watch" => Verb::Watch,
         _ => return None,
     })
 }

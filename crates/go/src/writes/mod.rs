@@ -20,7 +20,6 @@ mod clients;
 mod extract;
 mod resolve;
 
-pub use clients::is_read;
 pub use extract::extract;
 pub use resolve::{Writes, call_path, controller_reach, resolve};
 

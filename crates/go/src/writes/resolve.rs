@@ -3,9 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::clients::{
-    CLIENT_PACKAGE, CLIENT_TYPES, CONTROLLER_RUNTIME, CONTROLLERUTIL, PATCHERS, is_read,
-};
+use super::clients::{CLIENT_PACKAGE, CLIENT_TYPES, CONTROLLER_RUNTIME, CONTROLLERUTIL, PATCHERS};
 use crate::calls::{Found, FuncId, Graph, Paths};
 use crate::facts::GoFile;
 use crate::facts::calls::SamePackageArgs;
@@ -13,7 +11,9 @@ use crate::facts::writes::{ClientRef, RawWrite, WriteObject};
 use crate::index::dir_of;
 use crate::types::{FuncRef, TypeRef, ValueType};
 use crate::values::{Located, Values, describe};
-use model::{CallStep, Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED};
+use model::{
+    CallStep, Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED, Verb,
+};
 
 /// Resolved writes of the project: attributed to controllers, or to packages.
 pub struct Writes {
@@ -92,7 +92,7 @@ pub fn resolve(
                 }
             };
             for op in ops {
-                if is_read(&op.verb) {
+                if op.verb.is_read() {
                     controller.reads.push(op);
                 } else {
                     controller.operations.push(op);
@@ -112,7 +112,7 @@ pub fn resolve(
         if let Some((_, unknown)) = pending {
             diagnostics.push(unknown);
         }
-        if is_read(&op.verb) {
+        if op.verb.is_read() {
             continue;
         }
         let key = (dir.to_string(), func.clone());
@@ -294,7 +294,7 @@ impl ArgumentFlow<'_, '_, '_, '_> {
             let reason = match &source.found {
                 Found::Type(fi, t) => match self.kind_of(*fi, t) {
                     Some((group, version, kind)) => {
-                        let kind = item_kind(&op.verb, kind);
+                        let kind = item_kind(op.verb, kind);
                         let known = ops
                             .iter()
                             .any(|o| (&o.group, &o.version, &o.kind) == (&group, &version, &kind));
@@ -329,7 +329,7 @@ impl ArgumentFlow<'_, '_, '_, '_> {
                         op.verb,
                         unknown.file,
                         unknown.line,
-                        if is_read(&op.verb) { "reads" } else { "writes" },
+                        if op.verb.is_read() { "reads" } else { "writes" },
                     ),
                 ),
                 None => Diagnostic::new(
@@ -353,9 +353,9 @@ impl ArgumentFlow<'_, '_, '_, '_> {
 }
 
 /// A list's object is the list type: the kind read is its item's (`PodList` → `Pod`).
-fn item_kind(verb: &str, kind: String) -> String {
+fn item_kind(verb: Verb, kind: String) -> String {
     match kind.strip_suffix("List") {
-        Some(item) if verb == "list" && !item.is_empty() => item.to_string(),
+        Some(item) if verb == Verb::List && !item.is_empty() => item.to_string(),
         _ => kind,
     }
 }
@@ -556,7 +556,7 @@ impl<'a, 'b> Resolver<'a, 'b> {
             }
             let kind = item_kind(w.verb, kind);
             Operation {
-                verb: w.verb.to_string(),
+                verb: w.verb,
                 group,
                 version,
                 kind,
@@ -578,7 +578,7 @@ impl<'a, 'b> Resolver<'a, 'b> {
                     w.line,
                     format!(
                         "cannot tell the kind {} through {client}",
-                        if is_read(w.verb) { "read" } else { "written" }
+                        if w.verb.is_read() { "read" } else { "written" }
                     ),
                 ));
                 (UNRESOLVED.into(), UNRESOLVED.into(), UNRESOLVED.into())
@@ -652,7 +652,7 @@ impl<'a, 'b> Resolver<'a, 'b> {
                         format!(
                             "cannot tell the kind of the object this {} {} ({})",
                             w.verb,
-                            if is_read(w.verb) { "reads" } else { "writes" },
+                            if w.verb.is_read() { "reads" } else { "writes" },
                             describe(&value)
                         ),
                     );

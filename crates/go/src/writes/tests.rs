@@ -113,7 +113,7 @@ fn rows_and_reads(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>, Vec<Stri
         controllers
             .iter()
             .flat_map(|c| list(c).iter())
-            .map(|o| fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources))
+            .map(|o| fmt(o.verb.as_str(), &o.group, &o.version, &o.kind, &o.sources))
             .collect()
     };
     let (ops, reads) = (of(|c| &c.operations), of(|c| &c.reads));
@@ -124,7 +124,7 @@ fn rows_and_reads(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>, Vec<Stri
             format!(
                 "{} {}",
                 o.function,
-                fmt(&o.verb, &o.group, &o.version, &o.kind, &o.sources)
+                fmt(o.verb.as_str(), &o.group, &o.version, &o.kind, &o.sources)
             )
         })
         .collect();

@@ -9,9 +9,9 @@ fn the_summary_groups_alike_in_the_svg_the_mermaid_and_the_table() {
     c.watches.clear();
     c.reads.clear();
     c.operations = vec![
-        op("create", "apps", "Deployment", 1),
-        op("create", "", "Service", 2),
-        op("create", "", "Secret", 3),
+        op(model::Verb::Create, "apps", "Deployment", 1),
+        op(model::Verb::Create, "", "Service", 2),
+        op(model::Verb::Create, "", "Secret", 3),
     ];
     let kinds = KindPages::none("/");
     let links = Links {

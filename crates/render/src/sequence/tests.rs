@@ -15,11 +15,11 @@ pub(crate) fn watch(relation: Relation, group: &str, kind: &str) -> Watch {
     }
 }
 
-pub(crate) fn op(verb: &str, group: &str, kind: &str, line: u32) -> Operation {
+pub(crate) fn op(verb: model::Verb, group: &str, kind: &str, line: u32) -> Operation {
     Operation {
         via: Vec::new(),
         condition: String::new(),
-        verb: verb.into(),
+        verb,
         group: group.into(),
         version: "v1".into(),
         kind: kind.into(),
@@ -60,9 +60,9 @@ pub(crate) fn project() -> Project {
             controllers: vec![Controller {
                 conditions: Vec::new(),
                 reads: vec![
-                    op("list", "", "ConfigMap", 60),
-                    op("get", "", "ConfigMap", 61),
-                    op("get", "", "ConfigMap", 62),
+                    op(model::Verb::List, "", "ConfigMap", 60),
+                    op(model::Verb::Get, "", "ConfigMap", 61),
+                    op(model::Verb::Get, "", "ConfigMap", 62),
                 ],
                 name: "widget".into(),
                 reconciler: "WidgetReconciler".into(),
@@ -76,10 +76,10 @@ pub(crate) fn project() -> Project {
                     watch(Relation::Watches, "gateway.networking.k8s.io", "Gateway"),
                 ],
                 operations: vec![
-                    op("update", "apps", "Deployment", 20),
-                    op("create", "apps", "Deployment", 30),
-                    op("create", "apps", "Deployment", 40),
-                    op("patch", "", "Service", 50),
+                    op(model::Verb::Update, "apps", "Deployment", 20),
+                    op(model::Verb::Create, "apps", "Deployment", 30),
+                    op(model::Verb::Create, "apps", "Deployment", 40),
+                    op(model::Verb::Patch, "", "Service", 50),
                 ],
             }],
             ..Default::default()

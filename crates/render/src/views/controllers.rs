@@ -334,13 +334,13 @@ fn operation_row(
         anchor: anchor(&[
             prefix,
             controller,
-            &o.verb,
+            o.verb.as_str(),
             &o.group,
             &o.kind,
             &line_of(&o.sources),
         ]),
         cells: vec![
-            Cell::text(o.verb.clone()),
+            Cell::text(o.verb.to_string()),
             kind_cell(
                 kind_links,
                 &o.group,

@@ -453,11 +453,17 @@ fn package_operations(p: &Project, apart: &mut Apart) -> Vec<Row> {
                 o.area,
                 false,
                 Row {
-                    anchor: anchor(&["pkgop", &o.package, &o.verb, &o.kind, &line_of(&o.sources)]),
+                    anchor: anchor(&[
+                        "pkgop",
+                        &o.package,
+                        o.verb.as_str(),
+                        &o.kind,
+                        &line_of(&o.sources),
+                    ]),
                     cells: vec![
                         o.package.clone(),
                         o.function.clone(),
-                        o.verb.clone(),
+                        o.verb.to_string(),
                         kind_label(&o.group, &o.version, &o.kind),
                     ],
                     sources: source_links(p, &o.sources),

@@ -46,8 +46,8 @@ fn eight_kinds_written_with_the_same_verbs_are_one_arrow() {
         .flat_map(|(i, (group, kind))| {
             let line = 10 * i as u32;
             [
-                op("update", group, kind, line),
-                op("create", group, kind, line + 1),
+                op(model::Verb::Update, group, kind, line),
+                op(model::Verb::Create, group, kind, line + 1),
             ]
         })
         .collect();
@@ -99,7 +99,11 @@ fn different_verbs_are_different_arrows_in_order_of_first_appearance() {
         .iter()
         .enumerate()
         .map(|(i, (group, kind))| {
-            let verb = if i % 3 == 2 { "delete" } else { "patch" };
+            let verb = if i % 3 == 2 {
+                model::Verb::Delete
+            } else {
+                model::Verb::Patch
+            };
             op(verb, group, kind, i as u32)
         })
         .collect();
@@ -116,9 +120,9 @@ fn different_verbs_are_different_arrows_in_order_of_first_appearance() {
 #[test]
 fn one_kind_keeps_its_own_arrow_and_a_shared_name_its_group() {
     let messages = summary_of(vec![
-        op("create", "", "Service", 1),
-        op("create", "serving.knative.dev", "Service", 2),
-        op("delete", "apps", "Deployment", 3),
+        op(model::Verb::Create, "", "Service", 1),
+        op(model::Verb::Create, "serving.knative.dev", "Service", 2),
+        op(model::Verb::Delete, "apps", "Deployment", 3),
     ]);
     let labels: Vec<&str> = messages.iter().map(|m| m.label.as_str()).collect();
     assert_eq!(
@@ -137,8 +141,12 @@ fn one_kind_keeps_its_own_arrow_and_a_shared_name_its_group() {
 
 #[test]
 fn unresolved_kinds_are_never_grouped() {
-    let unknown = |line| op("create", model::UNRESOLVED, "", line);
-    let messages = summary_of(vec![unknown(1), op("create", "", "Secret", 2), unknown(3)]);
+    let unknown = |line| op(model::Verb::Create, model::UNRESOLVED, "", line);
+    let messages = summary_of(vec![
+        unknown(1),
+        op(model::Verb::Create, "", "Secret", 2),
+        unknown(3),
+    ]);
     let labels: Vec<&str> = messages.iter().map(|m| m.label.as_str()).collect();
     // The two calls of an unknown kind are one arrow already; it is not grouped with the
     // Secret's, which has the same verb.

@@ -88,7 +88,7 @@ fn operation_rows_show_when_and_via_with_unique_anchors() {
         line,
     };
     let op = |via: Vec<model::CallStep>, condition: &str| model::Operation {
-        verb: "delete".into(),
+        verb: model::Verb::Delete,
         group: "apps".into(),
         version: "v1".into(),
         kind: "Deployment".into(),
