@@ -188,6 +188,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
                 .map(|c| c.group.clone()),
         )
         .collect();
+    // YAML fills `findings` and reports into a list of its own (one borrow of each).
     let mut diagnostics = Vec::new();
     let yaml_counts = yaml::resolve(yaml_files, &own_groups, &mut findings, &mut diagnostics);
     findings.diagnostics.append(&mut diagnostics);

@@ -85,7 +85,16 @@ pub fn read_verbs(verb: Verb) -> &'static [&'static str] {
         Verb::Get => &["get"],
         Verb::List => &["list"],
         Verb::Watch => &["watch"],
-        _ => &[],
+        Verb::Apply
+        | Verb::Create
+        | Verb::CreateOrPatch
+        | Verb::CreateOrUpdate
+        | Verb::Delete
+        | Verb::DeleteAllOf
+        | Verb::Patch
+        | Verb::StatusPatch
+        | Verb::StatusUpdate
+        | Verb::Update => &[],
     }
 }
 

@@ -11,8 +11,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::consts::{ConstExpr, Constant};
 use super::facts::GoFile;
-use super::kinds::{Shipped, ShippedCrds, builtin_group_version, is_version};
+use super::kinds::{Shipped, ShippedCrds};
 use super::syntax::ObjectRef;
+use kubernetes::go_packages::builtin_group_version;
+use kubernetes::is_version;
 use model::{ApiPackage, Area, Diagnostic, UNRESOLVED};
 
 /// A Go file's facts plus where it sits in the repository.

@@ -1,6 +1,5 @@
-//! The group/version of a Go API package whose code does not say it: the built-in table of
-//! Kubernetes' own and well-known packages (`kubernetes::go_packages`, re-exported here for
-//! the Go analyzer), then the CRDs the repository ships (`ShippedCrds`); `[groups]` in
+//! The CRDs a repository ships, for the group/version of Go API packages that neither their
+//! code nor the built-in tables (`kubernetes::go_packages`) name; `[groups]` in
 //! projects.toml adds more.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -68,7 +67,7 @@ impl ShippedCrds {
     /// The shipped CRD a type `kind` of Go package `import_path` is: same kind, serving
     /// the last version-like element of the import path.
     pub fn lookup(&self, import_path: &str, kind: &str) -> Shipped {
-        let Some(version) = import_path.rsplit('/').find(|s| is_version(s)) else {
+        let Some(version) = import_path.rsplit('/').find(|s| kubernetes::is_version(s)) else {
             return Shipped::None;
         };
         let groups: Vec<String> = self
@@ -86,11 +85,6 @@ impl ShippedCrds {
         }
     }
 }
-
-pub use kubernetes::go_packages::{
-    builtin_group_version, defined_outside, group_go_name, well_known_groups,
-};
-pub use kubernetes::is_version;
 
 #[cfg(test)]
 mod tests;

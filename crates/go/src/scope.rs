@@ -777,7 +777,7 @@ pub fn is_group_version_accessor(name: &str) -> bool {
     name.chars().next().is_some_and(|c| c.is_ascii_uppercase())
         && name
             .rfind('V')
-            .is_some_and(|i| i > 0 && super::kinds::is_version(&name[i..].to_ascii_lowercase()))
+            .is_some_and(|i| i > 0 && kubernetes::is_version(&name[i..].to_ascii_lowercase()))
 }
 
 /// The expressions of an expression list (`a, b` on either side of `=`), or the one.

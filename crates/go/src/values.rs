@@ -225,8 +225,12 @@ impl<'a, 'b> Values<'a, 'b> {
             return None;
         }
         let wanted = alphanumeric_lower(name);
-        let accessor_of =
-            |g: &str, v: &str| format!("{}{v}", alphanumeric_lower(super::kinds::group_go_name(g)));
+        let accessor_of = |g: &str, v: &str| {
+            format!(
+                "{}{v}",
+                alphanumeric_lower(kubernetes::go_packages::group_go_name(g))
+            )
+        };
         // Several packages may declare one group/version (internal and external versions
         // of the same API): they agree on the kind, or nothing is said.
         let mut found: Vec<(String, String, String)> = self
@@ -252,7 +256,7 @@ impl<'a, 'b> Values<'a, 'b> {
         // A well-known module's generated clientset (`GatewayV1().HTTPRoutes(ns)`): its
         // group by the accessor, its kind by client-gen's plural rule.
         let version = name.rfind('V').map(|i| name[i..].to_ascii_lowercase())?;
-        let mut groups: Vec<&str> = super::kinds::well_known_groups()
+        let mut groups: Vec<&str> = kubernetes::go_packages::well_known_groups()
             .filter(|g| accessor_of(g, &version) == wanted)
             .collect();
         groups.sort_unstable();
@@ -306,7 +310,7 @@ impl<'a, 'b> Values<'a, 'b> {
         }
         let mut parts = import.rsplit('/');
         let (version, group_dir, typed) = (parts.next()?, parts.next()?, parts.next()?);
-        if typed != "typed" || !super::kinds::is_version(version) || group_dir.is_empty() {
+        if typed != "typed" || !kubernetes::is_version(version) || group_dir.is_empty() {
             return None;
         }
         let origin = if import.starts_with(CLIENT_GO_TYPED) {
@@ -670,7 +674,7 @@ pub fn clientset_group_version(accessor: &str) -> Option<(String, String)> {
         accessor[..i].to_ascii_lowercase(),
         accessor[i..].to_ascii_lowercase(),
     );
-    super::kinds::builtin_group_version(&format!("k8s.io/api/{group}/{version}"))
+    kubernetes::go_packages::builtin_group_version(&format!("k8s.io/api/{group}/{version}"))
 }
 
 /// Plurals client-gen does not make by its rules.

@@ -439,23 +439,22 @@ fn add_controller(b: &mut Builder, c: &model::Controller, at: usize) {
 
 /// Where a verb goes in an arrow's label: reads, creates, updates, patches, status writes,
 /// deletes.
-fn verb_rank(verb: Verb) -> usize {
-    const ORDER: [Verb; 13] = [
-        Verb::Get,
-        Verb::List,
-        Verb::Watch,
-        Verb::Create,
-        Verb::CreateOrUpdate,
-        Verb::CreateOrPatch,
-        Verb::Update,
-        Verb::Patch,
-        Verb::Apply,
-        Verb::StatusUpdate,
-        Verb::StatusPatch,
-        Verb::Delete,
-        Verb::DeleteAllOf,
-    ];
-    ORDER.iter().position(|v| *v == verb).unwrap_or(ORDER.len())
+fn verb_rank(verb: Verb) -> u8 {
+    match verb {
+        Verb::Get => 0,
+        Verb::List => 1,
+        Verb::Watch => 2,
+        Verb::Create => 3,
+        Verb::CreateOrUpdate => 4,
+        Verb::CreateOrPatch => 5,
+        Verb::Update => 6,
+        Verb::Patch => 7,
+        Verb::Apply => 8,
+        Verb::StatusUpdate => 9,
+        Verb::StatusPatch => 10,
+        Verb::Delete => 11,
+        Verb::DeleteAllOf => 12,
+    }
 }
 
 /// The project summary: every component controller, then the packages that watch or

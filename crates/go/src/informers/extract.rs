@@ -634,7 +634,7 @@ fn factory(resource_call: Node, src: &[u8]) -> Option<InformerSource> {
     let names = method_chain(resource_call, src, 3)?;
     let [group, version, resource] = [&names[0], &names[1], &names[2]];
     let version_ok =
-        version.starts_with('V') && crate::kinds::is_version(&version.to_ascii_lowercase());
+        version.starts_with('V') && kubernetes::is_version(&version.to_ascii_lowercase());
     version_ok.then(|| InformerSource::Factory {
         group_version: format!("{group}{version}"),
         resource: resource.clone(),

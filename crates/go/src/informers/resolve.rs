@@ -410,7 +410,8 @@ fn generated_informer_kind(
         .filter(|k| k.starts_with(|c: char| c.is_ascii_uppercase()))?;
     for prefix in ["k8s.io/client-go/informers/", "k8s.io/client-go/listers/"] {
         if let Some(rest) = import.strip_prefix(prefix) {
-            let (g, v) = crate::kinds::builtin_group_version(&format!("k8s.io/api/{rest}"))?;
+            let (g, v) =
+                kubernetes::go_packages::builtin_group_version(&format!("k8s.io/api/{rest}"))?;
             return Some((g, v, kind.to_string()));
         }
     }
@@ -419,7 +420,7 @@ fn generated_informer_kind(
         .or_else(|| import.split_once("/listers/"))?
         .1;
     let (group, version) = rest.split_once('/')?;
-    if version.contains('/') || !crate::kinds::is_version(version) {
+    if version.contains('/') || !kubernetes::is_version(version) {
         return None;
     }
     let capital = |s: &str| {
