@@ -545,6 +545,12 @@ impl<'a> Graph<'a> {
         None
     }
 
+    /// The declared type of field `name` of `pkg.ty` (promoted fields included), with the
+    /// file it is written in.
+    pub fn field_type(&self, pkg: &str, ty: &str, name: &str) -> Option<(usize, TypeRef)> {
+        self.field(pkg, ty, name)
+    }
+
     /// The type of field `name` of `pkg.ty`, including promoted fields, as written in the
     /// file declaring the struct.
     fn field(&self, pkg: &str, ty: &str, name: &str) -> Option<(usize, TypeRef)> {
@@ -1019,6 +1025,15 @@ pub struct Reach {
 }
 
 impl Reach {
+    /// The reached functions, in the graph's order.
+    pub fn ids<'g>(&'g self, graph: &'g Graph) -> impl Iterator<Item = FuncId> + 'g {
+        self.seen
+            .iter()
+            .enumerate()
+            .filter(|(_, seen)| **seen)
+            .map(|(n, _)| graph.ids[n])
+    }
+
     pub fn contains(&self, FuncId { file: fi, func: i }: FuncId) -> bool {
         self.offsets
             .get(fi)

@@ -9,6 +9,7 @@ use super::syntax::FIELD;
 use super::syntax::KindName;
 use tree_sitter::Node;
 
+use super::calls::{FuncId, Graph};
 use super::facts::GoFile;
 use super::facts::controllers::{ControllerChain, RawWatch};
 use super::index::{GoIndex, GoInput};
@@ -17,13 +18,74 @@ use super::syntax::{
     ChainRoot, FuncCtx, ObjectRef, Step, assigned_variable, chain_heads, condition_of,
     flatten_chain, line_of, object_ref, string_literal, text,
 };
-use super::types::ValueType;
+use super::types::{FuncRef, ValueType};
+use super::values::Values;
 use model::{Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch};
 
-/// Records the controllers built in one function.
+mod knative;
+mod queue;
+
+/// Records the controllers built in one function, the queues it takes work from and the
+/// Knative controllers it constructs.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     let found = controllers_in_body(ctx, src, scope, &file.path, &mut file.diagnostics);
     file.controllers.extend(found);
+    queue::extract(ctx, src, file);
+    knative::extract(ctx, scope, src, file);
+}
+
+/// A struct type of the repository: its package's import path and its name.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct TypeKey {
+    pub pkg: String,
+    pub name: String,
+}
+
+/// `pkg.Type` with the import path's last element as the package (`server.Operator`).
+fn type_name(key: &TypeKey) -> String {
+    let pkg = key.pkg.rsplit('/').next().unwrap_or(&key.pkg);
+    format!("{pkg}.{}", key.name)
+}
+
+/// A controller of a shape other than the builder's: the model controller (watches from
+/// the shape itself only), the functions its reconciling starts from, and how to tell
+/// which event handlers enqueue into it.
+pub struct Shaped {
+    pub controller: Controller,
+    pub roots: Vec<FuncId>,
+    pub owner: HandlerOwner,
+}
+
+/// Which event handlers feed a controller (`informers::resolve` reads it).
+#[derive(Debug, Clone, PartialEq)]
+pub enum HandlerOwner {
+    /// Handlers mentioning a value of this type, or, in one of this type's methods, a
+    /// value of a framework type it holds.
+    Types {
+        key: TypeKey,
+        frameworks: Vec<TypeKey>,
+    },
+    /// Handlers added in function `func` of file `file` that mention the local holding the
+    /// controller (`impl`).
+    Impl {
+        file: usize,
+        func: FuncRef,
+        local: Option<String>,
+        /// The kind `ReconcileKind` reconciles, for telling `For` from `Watches`.
+        reconciled: Option<(String, String, String)>,
+    },
+}
+
+/// The controllers built on work queues and Knative's generated reconcilers.
+pub fn resolve_shaped(
+    files: &[GoInput],
+    values: &Values,
+    graph: &Graph,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Shaped> {
+    let mut out = queue::resolve(files, values.index, graph);
+    out.extend(knative::resolve(files, values, graph, diagnostics));
+    out
 }
 
 /// Resolves every controller chain of the project to model controllers.
@@ -79,6 +141,8 @@ pub fn resolve(
                     }
                 });
             controllers.push(Controller {
+                shape: model::ControllerShape::Builder,
+                entries: Vec::new(),
                 conditions: Vec::new(),
                 name,
                 reconciler,

@@ -151,8 +151,18 @@ pub fn resolve_with_crds(
             };
             let tables = extractor::tables(REGISTRY, files, &project, &mut attributed);
             let graph = calls::Graph::build(files, &index);
+            // Controllers of other shapes are found through the call graph; each brings
+            // the functions its reconciling starts from and which event handlers feed it.
+            let mut roots = vec![None; controllers.len()];
+            let mut owners = vec![None; controllers.len()];
+            for shaped in controllers::resolve_shaped(files, &values, &graph, &mut attributed) {
+                controllers.push(shaped.controller);
+                roots.push(Some(shaped.roots));
+                owners.push(Some(shaped.owner));
+            }
             // Writes and informers are attributed to controllers, so they resolve after them.
-            let reach = writes::controller_reach(&values, &graph, &controllers, &mut attributed);
+            let reach =
+                writes::controller_reach(&values, &graph, &controllers, &roots, &mut attributed);
             let writes =
                 writes::resolve(&values, &graph, &reach, &mut controllers, &mut attributed);
             let informers = informers::resolve(
@@ -160,6 +170,7 @@ pub fn resolve_with_crds(
                 &values,
                 &graph,
                 &reach,
+                &owners,
                 &mut controllers,
                 &mut attributed,
             );

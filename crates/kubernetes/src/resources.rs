@@ -133,6 +133,15 @@ pub fn well_known_kind(group: &str, plural: &str) -> Option<&'static str> {
         .map(|(_, _, k)| *k)
 }
 
+/// The well-known kind of `group` whose name in lower case is `lower` (`deployment` →
+/// `Deployment`), for code that names kinds in lower case (package paths).
+pub fn well_known_kind_named(group: &str, lower: &str) -> Option<&'static str> {
+    WELL_KNOWN
+        .iter()
+        .find(|(g, _, k)| *g == group && k.to_ascii_lowercase() == lower)
+        .map(|(_, _, k)| *k)
+}
+
 /// Kind ↔ plural for every group portolan knows of in one portal.
 #[derive(Default, Debug)]
 pub struct ResourceNames {

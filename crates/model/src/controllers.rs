@@ -6,10 +6,19 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Area, Gvk, SourceRef, UNRESOLVED};
 
-#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, Default)]
 pub struct Controller {
     pub name: String,
+    /// The type whose methods reconcile (a controller-runtime reconciler, the struct holding
+    /// a work queue, a Knative reconciler).
     pub reconciler: String,
+    /// How the controller is built; controller-runtime's builder when absent.
+    #[serde(default, skip_serializing_if = "ControllerShape::is_builder")]
+    pub shape: ControllerShape,
+    /// The functions its reconciling starts from, when they are not the reconciler's
+    /// `Reconcile` (a work queue's worker methods, a Knative `ReconcileKind`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub entries: Vec<String>,
     #[serde(default, skip_serializing_if = "Area::is_component")]
     pub area: Area,
     pub sources: Vec<SourceRef>,
@@ -24,6 +33,48 @@ pub struct Controller {
     /// Status condition types its `Reconcile` sets (directly or through the calls it reaches).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditions: Vec<StatusCondition>,
+}
+
+/// How a controller is built, which decides where its reconciling starts and what triggers it.
+#[derive(
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum ControllerShape {
+    /// controller-runtime's builder (`ctrl.NewControllerManagedBy`), kube-rs's
+    /// `Controller::new`: watches declared on the builder, reconciling in `Reconcile`.
+    #[default]
+    Builder,
+    /// client-go informers whose event handlers fill a work queue a worker method drains.
+    WorkQueue,
+    /// A Knative reconciler behind a generated `NewImpl`, reconciling in `ReconcileKind`.
+    Knative,
+}
+
+impl ControllerShape {
+    pub fn is_builder(&self) -> bool {
+        *self == ControllerShape::Builder
+    }
+
+    /// How the shape is said on a page.
+    pub fn label(&self) -> &'static str {
+        match self {
+            ControllerShape::Builder => "controller builder",
+            ControllerShape::WorkQueue => "informers and a work queue",
+            ControllerShape::Knative => "Knative reconciler",
+        }
+    }
 }
 
 /// One place where Go code sets a status condition of a type known as a constant

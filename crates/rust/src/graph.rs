@@ -542,6 +542,8 @@ fn controller(
     }
     operations.sort_by(|a, b| (&a.verb, &a.group, &a.kind).cmp(&(&b.verb, &b.group, &b.kind)));
     Controller {
+        shape: Default::default(),
+        entries: Vec::new(),
         conditions: Vec::new(),
         name,
         reconciler: raw.reconciler.clone().unwrap_or_default(),

@@ -20,6 +20,8 @@ fn project() -> Project {
     Project {
         findings: model::Findings {
             controllers: vec![Controller {
+                shape: Default::default(),
+                entries: Vec::new(),
                 conditions: Vec::new(),
                 reads: vec![
                     Operation {

@@ -20,6 +20,8 @@ fn operator() -> Project {
                 ..Crd::default()
             }],
             controllers: vec![Controller {
+                shape: Default::default(),
+                entries: Vec::new(),
                 conditions: Vec::new(),
                 reads: Vec::new(),
                 name: "server".into(),
@@ -135,6 +137,8 @@ fn scheduler() -> Project {
                 ..Crd::default()
             }],
             controllers: vec![Controller {
+                shape: Default::default(),
+                entries: Vec::new(),
                 conditions: Vec::new(),
                 reads: Vec::new(),
                 name: "pool".into(),

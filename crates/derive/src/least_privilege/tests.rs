@@ -40,6 +40,8 @@ fn project() -> Project {
         findings: model::Findings {
             controllers: vec![
                 Controller {
+                    shape: Default::default(),
+                    entries: Vec::new(),
                     conditions: Vec::new(),
                     name: "pool".into(),
                     reconciler: "PoolReconciler".into(),
@@ -71,6 +73,8 @@ fn project() -> Project {
                 },
                 // A sample controller has no least privilege of its own.
                 Controller {
+                    shape: Default::default(),
+                    entries: Vec::new(),
                     conditions: Vec::new(),
                     name: "example".into(),
                     reconciler: String::new(),

@@ -66,6 +66,8 @@ fn watch(relation: Relation, group: &str, kind: &str) -> Watch {
 
 fn controller(watches: Vec<Watch>, operations: Vec<Operation>) -> Controller {
     Controller {
+        shape: Default::default(),
+        entries: Vec::new(),
         conditions: Vec::new(),
         reads: Vec::new(),
         name: "c".into(),

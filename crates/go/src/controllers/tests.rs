@@ -158,3 +158,368 @@ fn malformed_and_deeply_nested_go_does_not_panic() {
     let f = extract("broken.go", broken);
     assert!(f.parse_errors);
 }
+
+/// Resolves a multi-file fixture as one project: `expect` lists each controller (name,
+/// shape, entries), then its watches, writes and reads, one per line; then the
+/// diagnostics about controllers and event handlers (`!`).
+fn check_shapes(files: &str, expect: &str) {
+    use std::fmt::Write;
+    let (f, diagnostics) = crate::test_support::resolve_fixture(files);
+    let mut out = String::new();
+    for c in &f.controllers {
+        let _ = writeln!(
+            out,
+            "{} [{:?}] {} @{}:{}",
+            c.name,
+            c.shape,
+            c.entries.join(", "),
+            c.sources[0].file,
+            c.sources[0].line
+        );
+        for w in &c.watches {
+            let at: Vec<String> = w.sources.iter().map(|s| s.line.to_string()).collect();
+            let _ = writeln!(
+                out,
+                "  {} {}/{}/{} @{}",
+                w.relation.label(),
+                w.group,
+                w.version,
+                w.kind,
+                at.join(",")
+            );
+        }
+        for op in c.operations.iter().chain(&c.reads) {
+            let _ = writeln!(
+                out,
+                "  {:?} {}/{}/{} @{}",
+                op.verb, op.group, op.version, op.kind, op.sources[0].line
+            );
+        }
+    }
+    for d in diagnostics
+        .iter()
+        .filter(|d| d.message.contains("event handler") || d.message.contains("controller"))
+    {
+        let _ = writeln!(out, "! {}:{}: {}", d.file, d.line, d.message);
+    }
+    assert_eq!(out.trim_end(), expect.trim(), "\nactual:\n{out}");
+}
+
+/// The API package the shape fixtures share: group `gadgets.example.com`, kind `Gadget`.
+const GADGET_API: &str = r#"
+//- go.mod
+module example.com/gadgets
+//- api/v1/register.go
+package v1
+
+import "k8s.io/apimachinery/pkg/runtime/schema"
+
+var SchemeGroupVersion = schema.GroupVersion{Group: "gadgets.example.com", Version: "v1"}
+
+type Gadget struct {
+	Spec GadgetSpec
+}
+
+type GadgetSpec struct {
+	Size int
+}
+"#;
+
+#[test]
+fn a_struct_holding_a_work_queue_is_a_controller_rooted_at_its_worker() {
+    let files = format!(
+        "{GADGET_API}{}",
+        r#"
+//- internal/gadget/controller.go
+package gadget
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	appsinformers "k8s.io/client-go/informers/apps/v1"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/util/workqueue"
+
+	gadgetv1 "example.com/gadgets/api/v1"
+)
+
+type GadgetInformer interface {
+	Informer() cache.SharedIndexInformer
+}
+
+type Controller struct {
+	kube  kubernetes.Interface
+	queue workqueue.TypedRateLimitingInterface[string]
+}
+
+func New(kube kubernetes.Interface, deployments appsinformers.DeploymentInformer, gadgets cache.SharedIndexInformer) *Controller {
+	c := &Controller{kube: kube}
+	deployments.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc: func(obj interface{}) { c.enqueueOwner(obj) },
+	})
+	gadgets.AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: c.enqueue})
+	return c
+}
+
+func (c *Controller) enqueue(obj interface{}) {
+	c.queue.Add("key")
+}
+
+func (c *Controller) enqueueOwner(obj interface{}) {
+	c.enqueue(obj)
+}
+
+func (c *Controller) next(ctx context.Context) bool {
+	key, done := c.queue.Get()
+	if done {
+		return false
+	}
+	defer c.queue.Done(key)
+	_ = c.sync(ctx, key)
+	return true
+}
+
+func (c *Controller) sync(ctx context.Context, key string) error {
+	d := &appsv1.Deployment{}
+	_, err := c.kube.AppsV1().Deployments("ns").Create(ctx, d, metav1.CreateOptions{})
+	return err
+}
+
+// Not reached from the worker: a write elsewhere stays a package row.
+func (c *Controller) cleanup(ctx context.Context) error {
+	return c.kube.AppsV1().Deployments("ns").Delete(ctx, "x", metav1.DeleteOptions{})
+}
+
+var _ = gadgetv1.SchemeGroupVersion
+"#
+    );
+    check_shapes(
+        &files,
+        "
+gadget.Controller [WorkQueue] Controller.next @internal/gadget/controller.go:42
+  Watches apps/v1/Deployment @27
+  Watches ?/?/? @30
+  Create apps/v1/Deployment @54
+! internal/gadget/controller.go:30: cannot tell which kind this event handler's informer watches: type cache.SharedIndexInformer is not a known API type
+",
+    );
+}
+
+#[test]
+fn a_queue_framework_held_by_several_types_gives_one_controller_per_holder() {
+    // One queue type (`Loop`) serves two operators; its worker calls the holder back
+    // through an interface. Each holder is a controller rooted at the methods the worker
+    // reaches; the handlers each adds (its own value, or the loop it holds) feed it.
+    let files = format!(
+        "{GADGET_API}{}",
+        r#"
+//- internal/loop/loop.go
+package loop
+
+import (
+	"context"
+
+	"k8s.io/client-go/util/workqueue"
+)
+
+type Syncer interface {
+	Sync(ctx context.Context, key string) error
+}
+
+type Loop struct {
+	syncer Syncer
+	q      workqueue.TypedRateLimitingInterface[string]
+}
+
+func New(s Syncer) *Loop {
+	return &Loop{syncer: s}
+}
+
+func (l *Loop) OnAdd(obj interface{}, initial bool) { l.q.Add("k") }
+
+func (l *Loop) work(ctx context.Context) {
+	key, _ := l.q.Get()
+	_ = l.syncer.Sync(ctx, key)
+}
+//- internal/alpha/operator.go
+package alpha
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	coreinformers "k8s.io/client-go/informers/core/v1"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/tools/cache"
+
+	"example.com/gadgets/internal/loop"
+)
+
+type Operator struct {
+	kube    kubernetes.Interface
+	loop    *loop.Loop
+	secrets coreinformers.SecretInformer
+}
+
+func (o *Operator) handlers() {
+	o.secrets.Informer().AddEventHandler(o.loop)
+}
+
+func (o *Operator) Sync(ctx context.Context, key string) error {
+	_, err := o.kube.CoreV1().Secrets("ns").Update(ctx, &corev1.Secret{}, metav1.UpdateOptions{})
+	return err
+}
+//- internal/beta/operator.go
+package beta
+
+import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	coreinformers "k8s.io/client-go/informers/core/v1"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/tools/cache"
+
+	"example.com/gadgets/internal/loop"
+)
+
+type Operator struct {
+	kube kubernetes.Interface
+	loop *loop.Loop
+}
+
+func New(kube kubernetes.Interface, pods coreinformers.PodInformer) *Operator {
+	o := &Operator{kube: kube}
+	o.loop = loop.New(o)
+	pods.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
+		DeleteFunc: func(obj interface{}) { o.forget(obj) },
+	})
+	return o
+}
+
+func (o *Operator) forget(obj interface{}) {}
+
+func (o *Operator) Sync(ctx context.Context, key string) error {
+	return o.kube.CoreV1().ConfigMaps("ns").Delete(ctx, key, metav1.DeleteOptions{})
+}
+"#
+    );
+    check_shapes(
+        &files,
+        "
+alpha.Operator [WorkQueue] Operator.Sync @internal/alpha/operator.go:25
+  Watches /v1/Secret @22
+  Update /v1/Secret @26
+beta.Operator [WorkQueue] Operator.Sync @internal/beta/operator.go:30
+  Watches /v1/Pod @22
+  Delete /v1/ConfigMap @31
+",
+    );
+}
+
+#[test]
+fn a_fifo_drained_in_a_closure_and_a_knative_reconciler_are_controllers() {
+    let files = format!(
+        "{GADGET_API}{}",
+        r#"
+//- internal/fifo/controller.go
+package fifo
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/tools/cache"
+)
+
+type Controller struct {
+	kube   kubernetes.Interface
+	queues []*cache.FIFO
+	nodes  cache.SharedIndexInformer
+}
+
+func (c *Controller) run(i int) {
+	for {
+		_, _ = (*c.queues[i]).Pop(cache.PopProcessFunc(func(obj interface{}, initial bool) error {
+			return c.handle(obj)
+		}))
+	}
+}
+
+func (c *Controller) handle(obj interface{}) error {
+	_, err := c.kube.CoreV1().Services("ns").Create(context.TODO(), &corev1.Service{}, metav1.CreateOptions{})
+	return err
+}
+//- internal/reconciler/gadget/controller.go
+package gadget
+
+import (
+	"context"
+
+	appsinformer "knative.dev/pkg/client/injection/kube/informers/apps/v1/deployment"
+	"knative.dev/pkg/configmap"
+	"knative.dev/pkg/controller"
+	"k8s.io/client-go/tools/cache"
+
+	gadgetreconciler "example.com/gadgets/pkg/client/injection/reconciler/gadgets/v1/gadget"
+	gadgetv1 "example.com/gadgets/api/v1"
+)
+
+func NewController(ctx context.Context, cmw configmap.Watcher) *controller.Impl {
+	deployments := appsinformer.Get(ctx)
+	r := &Reconciler{}
+	impl := gadgetreconciler.NewImpl(ctx, r)
+	owned := cache.FilteringResourceEventHandler{
+		FilterFunc: controller.FilterController(&gadgetv1.Gadget{}),
+		Handler:    controller.HandleAll(impl.EnqueueControllerOf),
+	}
+	deployments.Informer().AddEventHandler(owned)
+	return impl
+}
+//- internal/reconciler/gadget/gadget.go
+package gadget
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+	pkgreconciler "knative.dev/pkg/reconciler"
+
+	gadgetv1 "example.com/gadgets/api/v1"
+)
+
+type Reconciler struct {
+	kube kubernetes.Interface
+}
+
+func (r *Reconciler) ReconcileKind(ctx context.Context, g *gadgetv1.Gadget) pkgreconciler.Event {
+	_, err := r.kube.AppsV1().Deployments("ns").Create(ctx, &appsv1.Deployment{}, metav1.CreateOptions{})
+	return err
+}
+
+func (r *Reconciler) FinalizeKind(ctx context.Context, g *gadgetv1.Gadget) pkgreconciler.Event {
+	return r.kube.AppsV1().Deployments("ns").Delete(ctx, "d", metav1.DeleteOptions{})
+}
+"#
+    );
+    check_shapes(
+        &files,
+        "
+fifo.Controller [WorkQueue] Controller.run @internal/fifo/controller.go:18
+  Create /v1/Service @27
+gadget [Knative] Reconciler.ReconcileKind, Reconciler.FinalizeKind @internal/reconciler/gadget/controller.go:18
+  For gadgets.example.com/v1/Gadget @18
+  Owns apps/v1/Deployment @23
+  Create apps/v1/Deployment @19
+  Delete apps/v1/Deployment @24
+",
+    );
+}

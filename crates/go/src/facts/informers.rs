@@ -2,13 +2,28 @@
 //! package's functions say about them beyond one function.
 
 use crate::consts::ConstExpr;
-use crate::types::{FuncRef, TypeRef, ValueType};
+use crate::types::{Chain, FuncRef, TypeRef, ValueType};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct RawInformer {
     pub func: FuncRef,
     pub source: InformerSource,
     pub line: u32,
+    /// For an event handler added to the informer: the values the handler mentions, which
+    /// tell which controller it enqueues into. Empty for informers obtained elsewhere.
+    pub handler: Vec<HandlerRef>,
+}
+
+/// A value an event handler expression mentions: `c` in `c.enqueue`, `impl` in
+/// `controller.HandleAll(impl.Enqueue)`, `c.rr` when the handler is `c.rr` itself.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HandlerRef {
+    /// The value's chain, when it can be followed (for its type).
+    pub chain: Option<Chain>,
+    /// The local variable or parameter the value starts from.
+    pub root: String,
+    /// The field or method selected from it (`Enqueue` in `impl.Enqueue`), if any.
+    pub selected: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -32,7 +32,7 @@ use api_docs::DocDecl;
 use binaries::BinaryFacts;
 use conditions::ConditionFacts;
 use connections::ConnectionFacts;
-use controllers::ControllerChain;
+use controllers::{ControllerChain, ImplCall, QueueTake};
 use informers::{InformerFacts, RawInformer};
 use manager::ManagerFacts;
 use markers::{Marker, TypeMarkers};
@@ -57,6 +57,10 @@ pub struct GoFile {
     /// A vendored module's API declarations (`extract_vendored_api`), not the project's code.
     pub vendored: bool,
     pub controllers: Vec<ControllerChain>,
+    /// Methods taking work items from a queue in a field of their receiver.
+    pub queue_takes: Vec<QueueTake>,
+    /// Knative `NewImpl(ctx, r, …)` calls.
+    pub impl_calls: Vec<ImplCall>,
     /// Every function's calls and candidate client writes (see `writes`).
     pub functions: Vec<writes::FuncFacts>,
     pub informers: Vec<RawInformer>,

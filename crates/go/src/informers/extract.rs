@@ -11,7 +11,7 @@ use tree_sitter::Node;
 use crate::consts::{ConstExpr, const_expr};
 use crate::facts::GoFile;
 use crate::facts::informers::{
-    FieldInformer, Forward, Gvr, GvrForward, InformerSource, RawInformer,
+    FieldInformer, Forward, Gvr, GvrForward, HandlerRef, InformerSource, RawInformer,
 };
 use crate::scope::{Binding, Scope};
 use crate::syntax::{FuncCtx, call_arguments, line_of, method_of, text};
@@ -130,15 +130,17 @@ impl<'t> Tracer<'_, 't> {
             }
             _ => {}
         }
-        // `pkg.F(…, gvr, …)`: a function of another package (not a local value).
+        // `pkg.F(…, gvr, …)`: a function of another package (not a local value); any
+        // other `pkg.F(…)` gives what F's declared result is (an injection's `Get(ctx)`).
         if operand.kind_name() == "identifier"
             && self
                 .scope
                 .lookup(text(operand, src), operand.start_byte())
                 .is_none()
-            && let Some(w) = self.wrapper(Some(text(operand, src)), method, &args, depth)
         {
-            return Some(w);
+            return self
+                .wrapper(Some(text(operand, src)), method, &args, depth)
+                .or_else(|| Some(InformerSource::Typed(self.type_of(call))));
         }
         let base = self.type_of(operand);
         if matches!(base, ValueType::Unknown(_)) {
@@ -297,11 +299,12 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             gvr_forwards(ctx, scope, src),
         )
     };
-    for (source, _, line) in found {
+    for (source, _, line, handler) in found {
         file.informers.push(RawInformer {
             func: func.clone(),
             source,
             line,
+            handler,
         });
     }
     file.informer_facts.fields.extend(fields);
@@ -311,7 +314,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
 /// The informers one function reports: (source, byte offset, line), and what its event
 /// handlers already account for.
 struct Handlers {
-    found: Vec<(InformerSource, usize, u32)>,
+    found: Vec<(InformerSource, usize, u32, Vec<HandlerRef>)>,
     /// `x.Informer()` calls a handler is added to (by start byte): reported at the handler.
     handled: HashSet<usize>,
     /// Values of locals a handler is added to (by start byte).
@@ -361,9 +364,112 @@ fn handler_informers(ctx: &FuncCtx, tracer: &Tracer) -> Handlers {
             source,
             call.start_byte(),
             line_of(call_field(call).unwrap_or(call)),
+            handler_refs(scope, src, call_arguments(call)[0]),
         ));
     }
     handlers
+}
+
+/// At most this many values are recorded per event handler …
+const MAX_HANDLER_REFS: usize = 16;
+/// … from at most this many syntax nodes, following locals this many times.
+const MAX_HANDLER_NODES: usize = 400;
+const MAX_HANDLER_HOPS: usize = 3;
+
+/// The values an event handler expression mentions (`c` of `c.enqueue`, `impl` of
+/// `impl.Enqueue`, the handler value itself), following a local the handler is held in
+/// (`h := cache.FilteringResourceEventHandler{…}; inf.AddEventHandler(h)`).
+fn handler_refs(scope: &Scope, src: &[u8], handler: Node) -> Vec<HandlerRef> {
+    let mut refs: Vec<HandlerRef> = Vec::new();
+    let mut pending = vec![(handler, 0)];
+    let mut visited = 0;
+    while let Some((node, hops)) = pending.pop() {
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            visited += 1;
+            if visited > MAX_HANDLER_NODES || refs.len() >= MAX_HANDLER_REFS {
+                return refs;
+            }
+            match n.kind_name() {
+                "selector_expression" => {
+                    let (Some(operand), Some(field)) = (
+                        n.child_by_field_id(FIELD.operand),
+                        n.child_by_field_id(FIELD.field),
+                    ) else {
+                        continue;
+                    };
+                    let root = root_identifier(operand)
+                        .filter(|r| scope.lookup(text(*r, src), r.start_byte()).is_some());
+                    if let Some(root) = root {
+                        let root = text(root, src).to_string();
+                        // The value selected from (`c` of `c.enqueue`), then the selected
+                        // value itself (`c.rr`, typed when it is a field).
+                        push_ref(
+                            &mut refs,
+                            HandlerRef {
+                                chain: scope.chain_of(operand, src),
+                                root: root.clone(),
+                                selected: Some(text(field, src).to_string()),
+                            },
+                        );
+                        push_ref(
+                            &mut refs,
+                            HandlerRef {
+                                chain: scope.chain_of(n, src),
+                                root,
+                                selected: None,
+                            },
+                        );
+                    }
+                    if operand.kind_name() != "identifier" {
+                        stack.push(operand);
+                    }
+                }
+                "identifier" => {
+                    let name = text(n, src);
+                    match scope.lookup(name, n.start_byte()) {
+                        Some(Binding::Value(value)) if hops < MAX_HANDLER_HOPS => {
+                            pending.push((value, hops + 1));
+                        }
+                        Some(_) => push_ref(
+                            &mut refs,
+                            HandlerRef {
+                                chain: scope.chain_of(n, src),
+                                root: name.to_string(),
+                                selected: None,
+                            },
+                        ),
+                        None => {}
+                    }
+                }
+                _ => {
+                    let mut c = n.walk();
+                    stack.extend(n.named_children(&mut c));
+                }
+            }
+        }
+    }
+    refs
+}
+
+fn push_ref(refs: &mut Vec<HandlerRef>, r: HandlerRef) {
+    if !refs.contains(&r) {
+        refs.push(r);
+    }
+}
+
+/// The identifier a selector chain starts from (`c` of `c.rr.queue`).
+fn root_identifier(node: Node) -> Option<Node> {
+    let mut n = node;
+    for _ in 0..8 {
+        match n.kind_name() {
+            "identifier" => return Some(n),
+            "selector_expression" => n = n.child_by_field_id(FIELD.operand)?,
+            "parenthesized_expression" => n = n.named_child(0)?,
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// Informers obtained from factories and caches, in the order of the code.
@@ -422,13 +528,17 @@ fn obtained_informers(ctx: &FuncCtx, tracer: &Tracer, handlers: &mut Handlers) {
             _ => None,
         };
         if let Some(source) = source {
-            found.push((source, call.start_byte(), line));
+            found.push((source, call.start_byte(), line, Vec::new()));
         }
     }
     via_locals.sort_by_key(|(at, ..)| *at);
     via_locals.dedup_by_key(|(at, ..)| *at);
-    found.extend(via_locals.into_iter().map(|(at, line, s)| (s, at, line)));
-    found.sort_by_key(|(_, at, _)| *at);
+    found.extend(
+        via_locals
+            .into_iter()
+            .map(|(at, line, s)| (s, at, line, Vec::new())),
+    );
+    found.sort_by_key(|(_, at, _, _)| *at);
 }
 
 /// `x.field = <informer>`: the field's informer for every method of the package.

@@ -5,10 +5,11 @@
 use super::extract::MAX_SOURCE_DEPTH;
 use crate::calls::{Graph, Paths};
 use crate::consts::ConstExpr;
+use crate::controllers::{HandlerOwner, TypeKey};
 use crate::facts::GoFile;
-use crate::facts::informers::{Forward, Gvr, InformerSource};
+use crate::facts::informers::{Forward, Gvr, HandlerRef, InformerSource, RawInformer};
 use crate::index::{GoInput, dir_of};
-use crate::types::{FuncRef, TypeRef};
+use crate::types::{FuncRef, TypeRef, ValueType};
 use crate::values::{Values, describe, plural};
 use model::{Controller, Diagnostic, PackageInformer, Relation, SourceRef, UNRESOLVED, Watch};
 
@@ -29,17 +30,43 @@ pub fn resolve(
     values: &Values,
     graph: &Graph,
     reach: &[Option<Paths>],
+    owners: &[Option<HandlerOwner>],
     controllers: &mut [Controller],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<PackageInformer> {
     let mut out = Vec::new();
-    for input in files {
+    for (fi, input) in files.iter().enumerate() {
         let file = &input.facts;
         let dir = dir_of(&file.path);
         for raw in &file.informers {
+            let fed = Fed {
+                values,
+                graph,
+                fi,
+                raw,
+            };
+            let unresolved = || {
+                (
+                    UNRESOLVED.to_string(),
+                    UNRESOLVED.to_string(),
+                    UNRESOLVED.to_string(),
+                )
+            };
             let (group, version, kind) = match outcome(values, file, &raw.source, 0) {
                 Outcome::Kind(g, v, k) => (g, v, k),
                 Outcome::Skip => continue,
+                // A handler feeding a controller is one of its watches even when its
+                // informer cannot be followed: a `?` watch, and the reason.
+                Outcome::NotAnInformer(why) if fed.feeds_any(owners) => {
+                    diagnostics.push(Diagnostic::new(
+                        &file.path,
+                        raw.line,
+                        format!(
+                            "cannot tell which kind this event handler's informer watches: {why}"
+                        ),
+                    ));
+                    unresolved()
+                }
                 Outcome::NotAnInformer(why) => {
                     diagnostics.push(Diagnostic::new(
                         &file.path,
@@ -54,14 +81,25 @@ pub fn resolve(
                         raw.line,
                         format!("cannot tell which kind this informer watches: {why}"),
                     ));
-                    (
-                        UNRESOLVED.to_string(),
-                        UNRESOLVED.to_string(),
-                        UNRESOLVED.to_string(),
-                    )
+                    unresolved()
                 }
             };
             let sources = vec![SourceRef::new(&file.path, raw.line)];
+            // An event handler feeding a controller is one of its watches.
+            let mut claimed = false;
+            for (c, owner) in controllers.iter_mut().zip(owners) {
+                let Some(relation) = owner
+                    .as_ref()
+                    .and_then(|o| fed.relation(o, (&group, &version, &kind)))
+                else {
+                    continue;
+                };
+                claimed = true;
+                add_watch(c, relation, (&group, &version, &kind), &sources);
+            }
+            if claimed {
+                continue;
+            }
             // The informer belongs to every controller whose Reconcile reaches the function
             // that starts it, or, as before, whose reconciler type declares that function.
             let node = values.node_of(dir, &raw.func);
@@ -105,6 +143,126 @@ pub fn resolve(
         }
     }
     out
+}
+
+/// An event handler registration, asked whether it feeds a controller.
+struct Fed<'v, 'a, 'b, 'g> {
+    values: &'v Values<'a, 'b>,
+    graph: &'g Graph<'g>,
+    fi: usize,
+    raw: &'g RawInformer,
+}
+
+impl Fed<'_, '_, '_, '_> {
+    fn feeds_any(&self, owners: &[Option<HandlerOwner>]) -> bool {
+        let any = String::new();
+        owners
+            .iter()
+            .flatten()
+            .any(|o| self.relation(o, (&any, &any, &any)).is_some())
+    }
+
+    /// The relation of the registration to the controller `owner` describes, if it feeds
+    /// it: `Watches` for a work queue's handlers; for a Knative controller `For` when it
+    /// is the reconciled kind's informer, `Owns` when it enqueues the owner
+    /// (`EnqueueControllerOf`), else `Watches`.
+    fn relation(&self, owner: &HandlerOwner, gvk: (&String, &String, &String)) -> Option<Relation> {
+        match owner {
+            HandlerOwner::Types { key, frameworks } => {
+                let in_method_of_owner = self.raw.func.receiver.as_deref()
+                    == Some(key.name.as_str())
+                    && self.values.index.package_of(self.graph.file(self.fi))
+                        == Some(key.pkg.as_str());
+                let feeds = self.raw.handler.iter().any(|r| {
+                    self.ref_type(r).is_some_and(|t| {
+                        t == *key || (in_method_of_owner && frameworks.contains(&t))
+                    })
+                });
+                feeds.then_some(Relation::Watches)
+            }
+            HandlerOwner::Impl {
+                file,
+                func,
+                local,
+                reconciled,
+            } => {
+                let local = local.as_deref()?;
+                if *file != self.fi || *func != self.raw.func {
+                    return None;
+                }
+                let refs: Vec<_> = self
+                    .raw
+                    .handler
+                    .iter()
+                    .filter(|r| r.root == local)
+                    .collect();
+                if refs.is_empty() {
+                    return None;
+                }
+                let is_reconciled = reconciled
+                    .as_ref()
+                    .is_some_and(|(g, v, k)| (g, v, k) == gvk);
+                Some(
+                    if refs
+                        .iter()
+                        .any(|r| r.selected.as_deref() == Some(ENQUEUE_OWNER))
+                    {
+                        Relation::Owns
+                    } else if is_reconciled {
+                        Relation::For
+                    } else {
+                        Relation::Watches
+                    },
+                )
+            }
+        }
+    }
+
+    /// The repository type a handler's value has, when it can be followed.
+    fn ref_type(&self, r: &HandlerRef) -> Option<TypeKey> {
+        let (at, t) = self.graph.type_written(self.fi, r.chain.as_ref()?)?;
+        if t.collection {
+            return None;
+        }
+        let pkg = self
+            .values
+            .index
+            .type_package(self.graph.file(at), t.qualifier.as_deref())?;
+        Some(TypeKey { pkg, name: t.name })
+    }
+}
+
+/// Knative's `Impl` method enqueueing an object's controlling owner.
+const ENQUEUE_OWNER: &str = "EnqueueControllerOf";
+
+/// Adds a watch to a controller, or the source to the same watch already there.
+fn add_watch(
+    c: &mut Controller,
+    relation: Relation,
+    (group, version, kind): (&String, &String, &String),
+    sources: &[SourceRef],
+) {
+    if let Some(w) = c.watches.iter_mut().find(|w| {
+        w.relation == relation && &w.group == group && &w.version == version && &w.kind == kind
+    }) {
+        for s in sources {
+            if !w.sources.contains(s) {
+                w.sources.push(s.clone());
+            }
+        }
+        return;
+    }
+    c.watches.push(Watch {
+        relation,
+        group: group.clone(),
+        version: version.clone(),
+        kind: kind.clone(),
+        conditional: false,
+        condition: String::new(),
+        import_path: None,
+        raw_source: false,
+        sources: sources.to_vec(),
+    });
 }
 
 /// Struct fields holding informers are followed through this many other fields.
@@ -158,6 +316,7 @@ fn outcome(values: &Values, file: &GoFile, source: &InformerSource, depth: usize
         InformerSource::Typed(value) => values
             .declared_type(file, dir, value)
             .and_then(|(f, t)| informer_type_kind(values, f, &t))
+            .or_else(|| injected_informer_kind(values, file, value))
             .map_or_else(
                 || Outcome::NotAnInformer(describe(value)),
                 |(g, v, k)| Outcome::Kind(g, v, k),
@@ -393,6 +552,35 @@ fn informer_type_kind(
         (Some(k), None) => Some(k),
         _ => None,
     }
+}
+
+/// Knative's injection of client-go informers: `Get(ctx)` of
+/// `knative.dev/pkg/client/injection/kube/informers/<group>/<version>/<kind>` is the
+/// informer of that built-in kind (the package is generated from client-go's informers;
+/// its last element is the kind in lower case, found in the built-in table).
+const KUBE_INJECTION: &str = "knative.dev/pkg/client/injection/kube/informers/";
+
+fn injected_informer_kind(
+    values: &Values,
+    file: &GoFile,
+    value: &ValueType,
+) -> Option<(String, String, String)> {
+    let ValueType::ForeignResult {
+        qualifier, name, ..
+    } = value
+    else {
+        return None;
+    };
+    if name != "Get" {
+        return None;
+    }
+    let import = values.index.import_for(file, qualifier)?;
+    let rest = import.strip_prefix(KUBE_INJECTION)?;
+    let (group_version, lower_kind) = rest.rsplit_once('/')?;
+    let (group, version) =
+        kubernetes::go_packages::builtin_group_version(&format!("k8s.io/api/{group_version}"))?;
+    let kind = kubernetes::resources::well_known_kind_named(&group, lower_kind)?;
+    Some((group, version, kind.to_string()))
 }
 
 /// `k8s.io/client-go/informers/core/v1.SecretInformer`, `…/listers/core/v1.SecretLister`

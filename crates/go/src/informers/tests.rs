@@ -54,8 +54,16 @@ fn run(files: &[(&str, &str)]) -> (Vec<Controller>, Vec<String>, Vec<String>) {
     let mut ctrls = controllers::resolve(&inputs, &index, &mut diags);
     let values = Values::new(&inputs, &index);
     let graph = crate::calls::Graph::build(&inputs, &index);
-    let reach = crate::writes::controller_reach(&values, &graph, &ctrls, &mut diags);
-    let package = resolve(&inputs, &values, &graph, &reach, &mut ctrls, &mut diags);
+    let reach = crate::writes::controller_reach(&values, &graph, &ctrls, &[], &mut diags);
+    let package = resolve(
+        &inputs,
+        &values,
+        &graph,
+        &reach,
+        &[],
+        &mut ctrls,
+        &mut diags,
+    );
     let rows = package
         .iter()
         .map(|i| {

@@ -140,23 +140,29 @@ pub fn resolve(
     Writes { package_operations }
 }
 
-/// For each controller, what its `Reconcile` reaches through the call graph (None when its
+/// For each controller, what its reconciling reaches through the call graph (None when its
 /// reconciler type or its `Reconcile` is not found), with a diagnostic where the walk was
-/// cut short.
+/// cut short. `roots` gives, per controller, the functions its reconciling starts from
+/// when they are not its reconciler's `Reconcile` (controllers of other shapes).
 pub fn controller_reach(
     values: &Values,
     graph: &Graph,
     controllers: &[Controller],
+    roots: &[Option<Vec<FuncId>>],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Option<Paths>> {
     controllers
         .iter()
-        .map(|controller| {
+        .enumerate()
+        .map(|(i, controller)| {
             let src = controller.sources.first()?;
             if controller.reconciler.is_empty() {
                 return None;
             }
-            let roots = reconcile_roots(values, graph, &src.file, &controller.reconciler);
+            let roots = match roots.get(i) {
+                Some(Some(given)) => given.clone(),
+                _ => reconcile_roots(values, graph, &src.file, &controller.reconciler),
+            };
             if roots.is_empty() {
                 return None;
             }
@@ -166,14 +172,23 @@ pub fn controller_reach(
                     &src.file,
                     src.line,
                     format!(
-                        "the calls from {}.Reconcile were followed only as far as {cut}: writes, reads and informers further away are not attributed to controller {}",
-                        controller.reconciler, controller.name
+                        "the calls from {} were followed only as far as {cut}: writes, reads and informers further away are not attributed to controller {}",
+                        entry_names(controller), controller.name
                     ),
                 ));
             }
             Some(paths)
         })
         .collect()
+}
+
+/// The functions a controller's reconciling starts from, for messages.
+fn entry_names(controller: &Controller) -> String {
+    if controller.entries.is_empty() {
+        format!("{}.Reconcile", controller.reconciler)
+    } else {
+        controller.entries.join(", ")
+    }
 }
 
 /// The call path from a controller's `Reconcile` to `node`, for the model.

@@ -58,6 +58,8 @@ pub(crate) fn project() -> Project {
                 crd("example.io", "Widget", false),
             ],
             controllers: vec![Controller {
+                shape: Default::default(),
+                entries: Vec::new(),
                 conditions: Vec::new(),
                 reads: vec![
                     op(model::Verb::List, "", "ConfigMap", 60),

@@ -37,6 +37,8 @@ fn webhook(origin: Origin, name: &str, path: &str, object: Option<(&str, &str)>)
 #[test]
 fn main_controllers_come_first() {
     let controller = |name: &str, group: &str, kind: &str| model::Controller {
+        shape: Default::default(),
+        entries: Vec::new(),
         conditions: Vec::new(),
         name: name.into(),
         reconciler: String::new(),
@@ -101,6 +103,8 @@ fn operation_rows_show_when_and_via_with_unique_anchors() {
         commit: "abc".into(),
         findings: model::Findings {
             controllers: vec![model::Controller {
+                shape: Default::default(),
+                entries: Vec::new(),
                 conditions: Vec::new(),
                 name: "pool".into(),
                 reconciler: "PoolReconciler".into(),

@@ -1,0 +1,177 @@
+//! Knative controllers: a reconciler type with a `ReconcileKind(ctx, *K)` method, handed to
+//! the `NewImpl(ctx, r, …)` its generated reconciler package provides. The controller
+//! reconciles `K`; its roots are the type's `ReconcileKind`, `FinalizeKind`, `ObserveKind`
+//! and `ObserveFinalizeKind`; the event handlers the constructing function adds with the
+//! controller value (`controller.HandleAll(impl.Enqueue)`) are its watches.
+
+use super::super::calls::{FuncId, Graph};
+use super::super::facts::GoFile;
+use super::super::facts::controllers::ImplCall;
+use super::super::index::GoInput;
+use super::super::scope::Scope;
+use super::super::syntax::{
+    FuncCtx, KindName, assigned_variable, call_arguments, line_of, selector_callee, text,
+};
+use super::super::types::FuncRef;
+use super::super::values::Values;
+use super::{HandlerOwner, Shaped, TypeKey};
+use model::{Controller, ControllerShape, Diagnostic, Relation, SourceRef, Watch};
+
+/// The generated constructor's name, Knative's API.
+const NEW_IMPL: &str = "NewImpl";
+
+/// The reconciler methods Knative's generated reconcilers call, in that order.
+const ROOT_METHODS: [&str; 4] = [
+    "ReconcileKind",
+    "FinalizeKind",
+    "ObserveKind",
+    "ObserveFinalizeKind",
+];
+
+/// Records the `pkg.NewImpl(ctx, r, …)` calls of one function.
+pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
+    for &call in &ctx.calls {
+        let Some((operand, name)) = selector_callee(call) else {
+            continue;
+        };
+        if text(name, src) != NEW_IMPL || operand.kind_name() != "identifier" {
+            continue;
+        }
+        // A package's function, not a method of a local value.
+        if scope
+            .lookup(text(operand, src), call.start_byte())
+            .is_some()
+        {
+            continue;
+        }
+        let args = call_arguments(call);
+        let Some(&reconciler) = args.get(1) else {
+            continue;
+        };
+        file.impl_calls.push(ImplCall {
+            func: FuncRef {
+                receiver: ctx.receiver_type.clone(),
+                name: ctx.name.clone(),
+            },
+            reconciler: scope.chain_of(reconciler, src),
+            local: assigned_variable(call, src),
+            line: line_of(call),
+        });
+    }
+}
+
+/// The Knative controllers of the project.
+pub fn resolve(
+    files: &[GoInput],
+    values: &Values,
+    graph: &Graph,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Shaped> {
+    let index = values.index;
+    let mut out: Vec<Shaped> = Vec::new();
+    for (fi, input) in files.iter().enumerate() {
+        let file = &input.facts;
+        for call in &file.impl_calls {
+            let typed = call
+                .reconciler
+                .as_ref()
+                .and_then(|chain| graph.type_written(fi, chain));
+            let Some((decl_file, ty)) = typed else {
+                diagnostics.push(Diagnostic::new(
+                    &file.path,
+                    call.line,
+                    "a Knative controller is built here (NewImpl), but the type of its reconciler argument is not known: it is not listed as a controller".to_string(),
+                ));
+                continue;
+            };
+            let Some(pkg) = index.type_package(graph.file(decl_file), ty.qualifier.as_deref())
+            else {
+                continue;
+            };
+            let roots: Vec<FuncId> = ROOT_METHODS
+                .iter()
+                .flat_map(|m| graph.methods_of(&pkg, &ty.name, m))
+                .collect();
+            let Some(&reconcile) = roots.first() else {
+                // A `NewImpl` of something else: not a Knative reconciler.
+                continue;
+            };
+            let reconciled = reconciled_kind(values, graph, reconcile);
+            let key = TypeKey {
+                pkg: pkg.clone(),
+                name: ty.name.clone(),
+            };
+            let entries = roots
+                .iter()
+                .map(|id| {
+                    let f = &graph.file(id.file).call_facts[id.func];
+                    format!("{}.{}", ty.name, f.name)
+                })
+                .collect();
+            let mut watches = Vec::new();
+            if let Some((group, version, kind)) = &reconciled {
+                watches.push(Watch {
+                    relation: Relation::For,
+                    group: group.clone(),
+                    version: version.clone(),
+                    kind: kind.clone(),
+                    conditional: false,
+                    condition: String::new(),
+                    import_path: None,
+                    raw_source: false,
+                    sources: vec![SourceRef::new(&file.path, call.line)],
+                });
+            }
+            out.push(Shaped {
+                controller: Controller {
+                    name: package_name(&file.path, &key),
+                    reconciler: ty.name.clone(),
+                    shape: ControllerShape::Knative,
+                    entries,
+                    area: input.area,
+                    sources: vec![SourceRef::new(&file.path, call.line)],
+                    watches,
+                    ..Controller::default()
+                },
+                roots,
+                owner: HandlerOwner::Impl {
+                    file: fi,
+                    func: call.func.clone(),
+                    local: call.local.clone(),
+                    reconciled,
+                },
+            });
+        }
+    }
+    // Two reconcilers built in one package are told apart by their type.
+    let names: Vec<String> = out.iter().map(|s| s.controller.name.clone()).collect();
+    for s in &mut out {
+        if names.iter().filter(|n| **n == s.controller.name).count() > 1 {
+            s.controller.name = format!("{}.{}", s.controller.name, s.controller.reconciler);
+        }
+    }
+    out
+}
+
+/// The kind `ReconcileKind`'s object parameter has.
+fn reconciled_kind(
+    values: &Values,
+    graph: &Graph,
+    reconcile: FuncId,
+) -> Option<(String, String, String)> {
+    let facts = &graph.file(reconcile.file).call_facts[reconcile.func];
+    let param = facts.signature.params.get(1)?.1.as_ref()?;
+    if param.collection {
+        return None;
+    }
+    values.type_kind(graph.file(reconcile.file), param)
+}
+
+/// The controller's name: its package's folder name (`route` for `pkg/reconciler/route`).
+fn package_name(path: &str, key: &TypeKey) -> String {
+    let dir = super::super::index::dir_of(path);
+    match dir.rsplit('/').next() {
+        Some(last) if !last.is_empty() => last.to_string(),
+        _ => super::type_name(key),
+    }
+}
