@@ -815,6 +815,31 @@ impl<'a> Graph<'a> {
         }
     }
 
+    /// The functions for which `stop` holds that `roots` reach without passing through
+    /// another such function, in the graph's order.
+    pub fn first_reached(
+        &self,
+        roots: impl IntoIterator<Item = FuncId>,
+        stop: impl Fn(FuncId) -> bool,
+    ) -> Vec<FuncId> {
+        let mut seen = vec![false; self.ids.len()];
+        let mut found = Vec::new();
+        let mut queue: Vec<usize> = roots.into_iter().map(|id| self.flat(id)).collect();
+        while let Some(n) = queue.pop() {
+            if seen[n] {
+                continue;
+            }
+            seen[n] = true;
+            if stop(self.ids[n]) {
+                found.push(n);
+                continue;
+            }
+            queue.extend(self.edges[n].iter().map(|&(m, _)| m).filter(|&m| !seen[m]));
+        }
+        found.sort_unstable();
+        found.into_iter().map(|n| self.ids[n]).collect()
+    }
+
     /// A breadth-first walk from `roots` that remembers how each function was first
     /// reached, so every reached function has a shortest call path. It stops after
     /// `max_nodes` functions or at `max_depth` calls deep, and says so (`Paths::cut`).

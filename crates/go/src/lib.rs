@@ -155,7 +155,13 @@ pub fn resolve_with_crds(
             // the functions its reconciling starts from and which event handlers feed it.
             let mut roots = vec![None; controllers.len()];
             let mut owners = vec![None; controllers.len()];
-            for shaped in controllers::resolve_shaped(files, &values, &graph, &mut attributed) {
+            let shaped = controllers::resolve_shaped(files, &values, &graph, &mut attributed);
+            // A queue no event handler fills is not a controller (a worker pool fed by code).
+            let shaped = shaped.into_iter().filter(|s| {
+                matches!(s.owner, controllers::HandlerOwner::Impl { .. })
+                    || informers::fed(files, &values, &graph, &s.owner)
+            });
+            for shaped in shaped {
                 controllers.push(shaped.controller);
                 roots.push(Some(shaped.roots));
                 owners.push(Some(shaped.owner));

@@ -143,14 +143,46 @@ pub fn resolve(
             });
         }
     }
-    // Two reconcilers built in one package are told apart by their type.
-    let names: Vec<String> = out.iter().map(|s| s.controller.name.clone()).collect();
-    for s in &mut out {
-        if names.iter().filter(|n| **n == s.controller.name).count() > 1 {
-            s.controller.name = format!("{}.{}", s.controller.name, s.controller.reconciler);
-        }
-    }
+    unique_names(&mut out);
     out
+}
+
+/// Controllers whose folders end alike are named by as many folders as tell them apart
+/// (`notifications/taskrun` and `taskrun`); two in one folder also by their type.
+fn unique_names(out: &mut [Shaped]) {
+    let dirs: Vec<String> = out
+        .iter()
+        .map(|s| {
+            let path = &s.controller.sources[0].file;
+            super::super::index::dir_of(path).to_string()
+        })
+        .collect();
+    let names: Vec<String> = out.iter().map(|s| s.controller.name.clone()).collect();
+    for i in 0..out.len() {
+        if !(0..out.len()).any(|j| j != i && names[j] == names[i]) {
+            continue;
+        }
+        let parts: Vec<&str> = dirs[i].split('/').collect();
+        let mut name = names[i].clone();
+        for take in 2..=parts.len() {
+            name = parts[parts.len() - take..].join("/");
+            let same = (0..out.len()).any(|j| {
+                j != i
+                    && dirs[j].split('/').rev().take(take).eq(parts
+                        .iter()
+                        .rev()
+                        .take(take)
+                        .copied())
+            });
+            if !same {
+                break;
+            }
+        }
+        if (0..out.len()).any(|j| j != i && dirs[j] == dirs[i]) {
+            name = format!("{name}.{}", out[i].controller.reconciler);
+        }
+        out[i].controller.name = name;
+    }
 }
 
 /// The kind `ReconcileKind`'s object parameter has.

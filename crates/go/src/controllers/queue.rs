@@ -191,17 +191,16 @@ fn holders_reached(
     if holders.is_empty() {
         return Vec::new();
     }
-    let reached = graph.reachable(owner.workers.iter().copied());
+    // The holders' methods the workers reach first: the framework's calls back into
+    // each holder (through an interface it implements), not what those methods call.
+    let holder_of = |id: FuncId| -> Option<&TypeKey> {
+        let receiver = graph.file(id.file).call_facts[id.func].receiver.as_ref()?;
+        let pkg = index.package_of(graph.file(id.file))?;
+        holders.iter().find(|h| h.pkg == pkg && &h.name == receiver)
+    };
     let mut out: Vec<(TypeKey, Vec<FuncId>)> = Vec::new();
-    for id in reached.ids(graph) {
-        let facts = &graph.file(id.file).call_facts[id.func];
-        let Some(receiver) = &facts.receiver else {
-            continue;
-        };
-        let Some(pkg) = index.package_of(graph.file(id.file)) else {
-            continue;
-        };
-        let Some(holder) = holders.iter().find(|h| h.pkg == pkg && &h.name == receiver) else {
+    for id in graph.first_reached(owner.workers.iter().copied(), |id| holder_of(id).is_some()) {
+        let Some(holder) = holder_of(id) else {
             continue;
         };
         match out.iter_mut().find(|(h, _)| h == holder) {

@@ -145,6 +145,22 @@ pub fn resolve(
     out
 }
 
+/// True when some event handler of the project feeds the controller `owner` describes.
+pub fn fed(files: &[GoInput], values: &Values, graph: &Graph, owner: &HandlerOwner) -> bool {
+    let any = String::new();
+    files.iter().enumerate().any(|(fi, input)| {
+        input.facts.informers.iter().any(|raw| {
+            let fed = Fed {
+                values,
+                graph,
+                fi,
+                raw,
+            };
+            fed.relation(owner, (&any, &any, &any)).is_some()
+        })
+    })
+}
+
 /// An event handler registration, asked whether it feeds a controller.
 struct Fed<'v, 'a, 'b, 'g> {
     values: &'v Values<'a, 'b>,
@@ -317,6 +333,7 @@ fn outcome(values: &Values, file: &GoFile, source: &InformerSource, depth: usize
             .declared_type(file, dir, value)
             .and_then(|(f, t)| informer_type_kind(values, f, &t))
             .or_else(|| injected_informer_kind(values, file, value))
+            .or_else(|| constructed_informer_kind(values, file, value))
             .map_or_else(
                 || Outcome::NotAnInformer(describe(value)),
                 |(g, v, k)| Outcome::Kind(g, v, k),
@@ -583,6 +600,28 @@ fn injected_informer_kind(
     Some((group, version, kind.to_string()))
 }
 
+/// `NewPodInformer(…)` / `NewFilteredPodInformer(…)` of client-go's informers or of a
+/// generated `…/informers/externalversions/<group>/<version>` package: informer-gen
+/// generates them beside the `PodInformer` type, for the same kind.
+fn constructed_informer_kind(
+    values: &Values,
+    file: &GoFile,
+    value: &ValueType,
+) -> Option<(String, String, String)> {
+    let ValueType::ForeignResult {
+        qualifier, name, ..
+    } = value
+    else {
+        return None;
+    };
+    let kind = name
+        .strip_prefix("NewFiltered")
+        .or_else(|| name.strip_prefix("New"))?
+        .strip_suffix("Informer")?;
+    let import = values.index.import_for(file, qualifier)?;
+    generated_informer_kind(values, &import, &format!("{kind}Informer"))
+}
+
 /// `k8s.io/client-go/informers/core/v1.SecretInformer`, `…/listers/core/v1.SecretLister`
 /// and `SecretNamespaceLister`, and the same names of a generated
 /// `…/informers/externalversions/<group>/<version>` or `…/listers/<group>/<version>`.
@@ -603,6 +642,11 @@ fn generated_informer_kind(
             return Some((g, v, kind.to_string()));
         }
     }
+    // A generated package of the repository: the API package it imports that declares
+    // the kind (the generator writes that import), whatever the folders are called.
+    if let Some(dir) = values.index.dir_of_import(import) {
+        return imported_api_kind(values, dir, kind);
+    }
     let rest = import
         .split_once("/informers/externalversions/")
         .or_else(|| import.split_once("/listers/"))?
@@ -621,6 +665,35 @@ fn generated_informer_kind(
         &format!("{}{}", capital(group), capital(version)),
         &plural(kind),
     )
+}
+
+/// The kind `kind` of the one API package of the repository (a package with a declared
+/// group and version, defining a type of that name) the files of folder `dir` import.
+fn imported_api_kind(values: &Values, dir: &str, kind: &str) -> Option<(String, String, String)> {
+    let index = values.index;
+    let files: &[GoInput] = index.files;
+    let mut found = std::collections::BTreeSet::new();
+    for input in files.iter().filter(|f| dir_of(&f.facts.path) == dir) {
+        for import in &input.facts.imports {
+            let Some((group, version)) = index.group_version(&import.path) else {
+                continue;
+            };
+            let defines = index.dir_of_import(&import.path).is_some_and(|api| {
+                files
+                    .iter()
+                    .filter(|f| dir_of(&f.facts.path) == api)
+                    .any(|f| f.facts.structs.iter().any(|s| s.name == kind))
+            });
+            if defines {
+                found.insert((group, version, kind.to_string()));
+            }
+        }
+    }
+    let mut found = found.into_iter();
+    match (found.next(), found.next()) {
+        (Some(k), None) => Some(k),
+        _ => None,
+    }
 }
 
 /// Resource names of `k8s.io/api/core/v1` (`ResourceName` constants: `ResourceSecrets`),
