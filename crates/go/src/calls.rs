@@ -173,7 +173,7 @@ fn collect_calls(
                     Target::Method { receiver, .. } => {
                         receiver.steps.is_empty() && matches!(receiver.root, Root::Receiver(_))
                     }
-                    Target::Func { .. } => false,
+                    Target::Func { .. } | Target::Param(_) => false,
                 }
                 .then(|| SamePackageArgs {
                     values: arg_nodes
@@ -280,6 +280,9 @@ fn target_of(f: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<T
     match f.kind_name() {
         "identifier" => {
             let name = text(f, src);
+            if let Some(i) = scope.param_at(f, src) {
+                return Some(Target::Param(i));
+            }
             if PREDECLARED.contains(&name) || scope.lookup(name, f.start_byte()).is_some() {
                 return None;
             }
@@ -310,7 +313,7 @@ fn target_of(f: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<T
     }
 }
 
-fn arg_of(node: Node, scope: &Scope, src: &[u8]) -> Arg {
+pub(crate) fn arg_of(node: Node, scope: &Scope, src: &[u8]) -> Arg {
     if let Some(i) = scope.param_at(node, src) {
         return Arg::Param(i);
     }
@@ -466,6 +469,8 @@ impl<'a> Graph<'a> {
     pub fn resolve(&self, fi: usize, target: &Target) -> Vec<FuncId> {
         let file = &self.files[fi].facts;
         match target {
+            // A function value: what it holds is not known here.
+            Target::Param(_) => Vec::new(),
             Target::Func { qualifier, name } => self
                 .index
                 .type_package(file, qualifier.as_deref())

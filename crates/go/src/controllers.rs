@@ -22,6 +22,7 @@ use super::types::{FuncRef, ValueType};
 use super::values::Values;
 use model::{Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch};
 
+mod flow;
 mod knative;
 mod queue;
 
@@ -30,7 +31,7 @@ mod queue;
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     let found = controllers_in_body(ctx, src, scope, &file.path, &mut file.diagnostics);
     file.controllers.extend(found);
-    queue::extract(ctx, src, file);
+    queue::extract(ctx, scope, src, file);
     knative::extract(ctx, scope, src, file);
 }
 
@@ -83,7 +84,7 @@ pub fn resolve_shaped(
     graph: &Graph,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Shaped> {
-    let mut out = queue::resolve(files, values.index, graph);
+    let mut out = queue::resolve(files, values, graph);
     out.extend(knative::resolve(files, values, graph, diagnostics));
     out
 }

@@ -13,12 +13,17 @@
 
 use tree_sitter::Node;
 
-use super::super::calls::{FuncId, Graph};
+use super::super::calls::{FuncId, Graph, arg_of};
 use super::super::facts::GoFile;
-use super::super::facts::controllers::QueueTake;
+use super::super::facts::controllers::{FieldValue, QueueTake, Taken};
 use super::super::index::{GoIndex, GoInput};
-use super::super::syntax::{FIELD, FuncCtx, KindName, line_of, method_of, text};
-use super::{Shaped, TypeKey, type_name};
+use super::super::scope::Scope;
+use super::super::syntax::{
+    FIELD, FuncCtx, KindName, call_arguments, keyed_elements, line_of, method_of, text,
+};
+use super::super::types::{FuncRef, TypeRef, type_ref};
+use super::super::values::Values;
+use super::{Shaped, TypeKey, flow, type_name};
 use model::{Controller, ControllerShape, SourceRef};
 
 /// client-go's work queue package: every queue type in it is a work queue.
@@ -27,38 +32,105 @@ const WORKQUEUE: &str = "k8s.io/client-go/util/workqueue";
 const CACHE: &str = "k8s.io/client-go/tools/cache";
 const CACHE_QUEUES: [&str; 4] = ["FIFO", "DeltaFIFO", "RealFIFO", "Queue"];
 
-/// Records the receiver fields a method takes work items from.
-pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
-    let (Some(receiver), Some(name)) = (&ctx.receiver_type, &ctx.receiver_name) else {
-        return;
+/// Records the queues a function takes work items from (a field of its receiver, or a
+/// parameter), and the struct fields it gives values that may be functions.
+pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
+    let func = FuncRef {
+        receiver: ctx.receiver_type.clone(),
+        name: ctx.name.clone(),
     };
     for &call in &ctx.calls {
         let Some((operand, method)) = method_of(call, src) else {
             continue;
         };
-        let args = super::super::syntax::call_arguments(call).len();
+        let args = call_arguments(call).len();
         let takes = match method {
-            "Get" | "GetWithContext" => args == 0 || (method == "GetWithContext" && args == 1),
+            "Get" => args == 0,
+            "GetWithContext" => args == 1,
             "Pop" => args == 1,
             _ => false,
         };
         if !takes {
             continue;
         }
-        if let Some(field) = receiver_field(operand, name, src) {
+        let from = match (&ctx.receiver_name, receiver_field(operand, src)) {
+            (Some(name), Some((base, field))) if base == *name => Some(Taken::Field(field)),
+            _ => scope.param_at(operand, src).map(Taken::Param),
+        };
+        if let Some(from) = from {
             file.queue_takes.push(QueueTake {
-                receiver: receiver.clone(),
-                func: ctx.name.clone(),
-                field,
+                func: func.clone(),
+                from,
                 line: line_of(call),
+            });
+        }
+    }
+    field_values(ctx, scope, src, &func, &mut file.field_values);
+}
+
+/// `T{field: v}` and `recv.field = v` where `v` is a parameter or a selector.
+fn field_values(
+    ctx: &FuncCtx,
+    scope: &Scope,
+    src: &[u8],
+    func: &FuncRef,
+    out: &mut Vec<FieldValue>,
+) {
+    let function_like =
+        |v: Node| scope.param_at(v, src).is_some() || v.kind_name() == "selector_expression";
+    for &n in &ctx.nodes {
+        if n.kind_name() != "composite_literal" {
+            continue;
+        }
+        let (Some(ty), Some(body)) = (
+            n.child_by_field_id(FIELD.ty).and_then(|t| type_ref(t, src)),
+            n.child_by_field_id(FIELD.body),
+        ) else {
+            continue;
+        };
+        for (key, value) in keyed_elements(body) {
+            if key.kind_name() == "identifier" && function_like(value) {
+                out.push(FieldValue {
+                    func: func.clone(),
+                    owner: ty.clone(),
+                    field: text(key, src).to_string(),
+                    value: arg_of(value, scope, src),
+                });
+            }
+        }
+    }
+    let (Some(receiver), Some(name)) = (&ctx.receiver_type, &ctx.receiver_name) else {
+        return;
+    };
+    for &b in &ctx.bindings {
+        if b.kind_name() != "assignment_statement" {
+            continue;
+        }
+        let (Some(left), Some(right)) = (
+            b.child_by_field_id(FIELD.left)
+                .and_then(|l| l.named_child(0)),
+            b.child_by_field_id(FIELD.right)
+                .and_then(|r| r.named_child(0)),
+        ) else {
+            continue;
+        };
+        if let Some((base, field)) = receiver_field(left, src)
+            && base == *name
+            && function_like(right)
+        {
+            out.push(FieldValue {
+                func: func.clone(),
+                owner: TypeRef::named(None, receiver),
+                field,
+                value: arg_of(right, scope, src),
             });
         }
     }
 }
 
-/// `field` when `node` is `recv.field`, possibly indexed, dereferenced or parenthesized
-/// (`(*c.queues[i])`).
-fn receiver_field(node: Node, receiver: &str, src: &[u8]) -> Option<String> {
+/// `(base, field)` when `node` is `base.field`, possibly indexed, dereferenced or
+/// parenthesized (`(*c.queues[i])`).
+fn receiver_field(node: Node, src: &[u8]) -> Option<(String, String)> {
     let mut n = node;
     for _ in 0..6 {
         match n.kind_name() {
@@ -68,8 +140,8 @@ fn receiver_field(node: Node, receiver: &str, src: &[u8]) -> Option<String> {
             "selector_expression" => {
                 let operand = n.child_by_field_id(FIELD.operand)?;
                 let field = n.child_by_field_id(FIELD.field)?;
-                return (operand.kind_name() == "identifier" && text(operand, src) == receiver)
-                    .then(|| text(field, src).to_string());
+                return (operand.kind_name() == "identifier")
+                    .then(|| (text(operand, src).to_string(), text(field, src).to_string()));
             }
             _ => return None,
         }
@@ -88,73 +160,129 @@ fn is_queue_type(index: &GoIndex, file: &GoFile, qualifier: Option<&str>, name: 
 }
 
 /// The work-queue controllers of the project, with their reconcile roots.
-pub fn resolve(files: &[GoInput], index: &GoIndex, graph: &Graph) -> Vec<Shaped> {
-    let mut out = Vec::new();
-    for owner in queue_owners(files, index, graph) {
-        let holders = holders_reached(files, index, graph, &owner);
-        if holders.is_empty() {
-            out.push(shaped(files, &owner.key, owner.workers.clone(), &[]));
-        } else {
-            for (holder, roots) in holders {
-                out.push(shaped(
-                    files,
-                    &holder,
-                    roots,
-                    std::slice::from_ref(&owner.key),
-                ));
+pub fn resolve(files: &[GoInput], values: &Values, graph: &Graph) -> Vec<Shaped> {
+    let index = values.index;
+    let mut found: Vec<(TypeKey, Vec<FuncId>, Vec<TypeKey>)> = Vec::new();
+    let mut add = |key: TypeKey, roots: Vec<FuncId>, framework: Option<&TypeKey>| {
+        let frameworks: Vec<TypeKey> = framework.into_iter().cloned().collect();
+        match found.iter_mut().find(|(k, _, _)| *k == key) {
+            Some((_, r, f)) => {
+                r.extend(roots);
+                f.extend(frameworks);
+            }
+            None => found.push((key, roots, frameworks)),
+        }
+    };
+    for worker in workers(files, index, graph) {
+        // A framework held by other types: each holder whose methods it calls back.
+        if let Some(owner) = &worker.owner {
+            let holders = holders_reached(files, index, graph, owner, &worker.roots);
+            if !holders.is_empty() {
+                for (holder, roots) in holders {
+                    add(holder, roots, Some(owner));
+                }
+                continue;
             }
         }
-    }
-    out
-}
-
-/// A struct type holding a queue, with the methods that take from it.
-struct Owner {
-    key: TypeKey,
-    workers: Vec<FuncId>,
-}
-
-fn queue_owners(files: &[GoInput], index: &GoIndex, graph: &Graph) -> Vec<Owner> {
-    let mut owners: Vec<Owner> = Vec::new();
-    for input in files {
-        let file = &input.facts;
-        if file.queue_takes.is_empty() {
+        // A worker calling a function value: the methods given to it, by their types.
+        let called = flow::called_values(values, graph, &worker.roots);
+        if !called.is_empty() {
+            for (key, roots) in called {
+                add(key, roots, worker.owner.as_ref());
+            }
             continue;
         }
+        if let Some(owner) = worker.owner {
+            add(owner, worker.roots, None);
+        }
+    }
+    found
+        .into_iter()
+        .map(|(key, mut roots, mut frameworks)| {
+            roots.sort_unstable();
+            roots.dedup();
+            frameworks.sort();
+            frameworks.dedup();
+            shaped(files, &key, roots, &frameworks)
+        })
+        .collect()
+}
+
+/// Functions taking work from one queue: the methods of the struct holding it in a field
+/// (`owner`), or one function taking from a parameter.
+struct Worker {
+    owner: Option<TypeKey>,
+    roots: Vec<FuncId>,
+}
+
+fn workers(files: &[GoInput], index: &GoIndex, graph: &Graph) -> Vec<Worker> {
+    let mut out: Vec<Worker> = Vec::new();
+    for (fi, input) in files.iter().enumerate() {
+        let file = &input.facts;
         let Some(pkg) = index.package_of(file) else {
             continue;
         };
         for take in &file.queue_takes {
-            // The field's declared type, in the file declaring the struct.
-            let Some(is_queue) =
-                graph
-                    .field_type(pkg, &take.receiver, &take.field)
-                    .map(|(fi, t)| {
-                        is_queue_type(index, graph.file(fi), t.qualifier.as_deref(), &t.name)
-                    })
-            else {
-                continue;
+            let ids: Vec<FuncId> = match &take.func.receiver {
+                Some(r) => graph.methods_of(pkg, r, &take.func.name),
+                None => graph.function(fi, None, &take.func.name),
             };
-            if !is_queue {
-                continue;
-            }
-            let key = TypeKey {
-                pkg: pkg.to_string(),
-                name: take.receiver.clone(),
-            };
-            let workers = graph.methods_of(pkg, &take.receiver, &take.func);
-            match owners.iter_mut().find(|o| o.key == key) {
-                Some(o) => o.workers.extend(workers),
-                None => owners.push(Owner { key, workers }),
+            match &take.from {
+                Taken::Field(field) => {
+                    let Some(receiver) = &take.func.receiver else {
+                        continue;
+                    };
+                    let is_queue = graph
+                        .field_type(pkg, receiver, field)
+                        .is_some_and(|(at, t)| {
+                            is_queue_type(index, graph.file(at), t.qualifier.as_deref(), &t.name)
+                        });
+                    if !is_queue {
+                        continue;
+                    }
+                    let key = TypeKey {
+                        pkg: pkg.to_string(),
+                        name: receiver.clone(),
+                    };
+                    match out.iter_mut().find(|w| w.owner.as_ref() == Some(&key)) {
+                        Some(w) => w.roots.extend(ids),
+                        None => out.push(Worker {
+                            owner: Some(key),
+                            roots: ids,
+                        }),
+                    }
+                }
+                Taken::Param(i) => {
+                    let is_queue = ids.iter().any(|id| {
+                        let sig = &graph.file(id.file).call_facts[id.func].signature;
+                        sig.params
+                            .get(*i)
+                            .and_then(|(_, t)| t.as_ref())
+                            .is_some_and(|t| {
+                                is_queue_type(
+                                    index,
+                                    graph.file(id.file),
+                                    t.qualifier.as_deref(),
+                                    &t.name,
+                                )
+                            })
+                    });
+                    if is_queue {
+                        out.push(Worker {
+                            owner: None,
+                            roots: ids,
+                        });
+                    }
+                }
             }
         }
     }
-    for o in &mut owners {
-        o.workers.sort_unstable();
-        o.workers.dedup();
+    for w in &mut out {
+        w.roots.sort_unstable();
+        w.roots.dedup();
     }
-    owners.retain(|o| !o.workers.is_empty());
-    owners
+    out.retain(|w| !w.roots.is_empty());
+    out
 }
 
 /// The structs holding `owner` in a field whose methods the owner's workers reach, each
@@ -163,7 +291,8 @@ fn holders_reached(
     files: &[GoInput],
     index: &GoIndex,
     graph: &Graph,
-    owner: &Owner,
+    owner: &TypeKey,
+    workers: &[FuncId],
 ) -> Vec<(TypeKey, Vec<FuncId>)> {
     let mut holders: Vec<TypeKey> = Vec::new();
     for input in files {
@@ -173,17 +302,17 @@ fn holders_reached(
         };
         for s in &file.structs {
             let holds = s.fields.iter().any(|f| {
-                f.ty.name == owner.key.name
+                f.ty.name == owner.name
                     && index
                         .type_package(file, f.ty.qualifier.as_deref())
                         .as_deref()
-                        == Some(owner.key.pkg.as_str())
+                        == Some(owner.pkg.as_str())
             });
             let key = TypeKey {
                 pkg: pkg.to_string(),
                 name: s.name.clone(),
             };
-            if holds && key != owner.key && !holders.contains(&key) {
+            if holds && key != *owner && !holders.contains(&key) {
                 holders.push(key);
             }
         }
@@ -199,7 +328,7 @@ fn holders_reached(
         holders.iter().find(|h| h.pkg == pkg && &h.name == receiver)
     };
     let mut out: Vec<(TypeKey, Vec<FuncId>)> = Vec::new();
-    for id in graph.first_reached(owner.workers.iter().copied(), |id| holder_of(id).is_some()) {
+    for id in graph.first_reached(workers.iter().copied(), |id| holder_of(id).is_some()) {
         let Some(holder) = holder_of(id) else {
             continue;
         };

@@ -563,3 +563,145 @@ gadget [Knative] Reconciler.ReconcileKind, Reconciler.FinalizeKind @internal/rec
 ",
     );
 }
+
+#[test]
+fn a_generic_worker_runs_the_methods_given_to_it_as_function_values() {
+    // `runner.Run` drains a queue it is handed and calls the function it is handed;
+    // `framework.loop` calls a function held in a field, given an interface's method.
+    // The methods given are the controllers' roots, their receivers the controllers.
+    let files = format!(
+        "{GADGET_API}{}",
+        r#"
+//- internal/runner/run.go
+package runner
+
+import (
+	"context"
+
+	"k8s.io/client-go/util/workqueue"
+)
+
+type reconcileFunc func(ctx context.Context, key string) error
+
+func Run(ctx context.Context, q workqueue.TypedRateLimitingInterface[string], r reconcileFunc) {
+	for next(ctx, q, r) {
+	}
+}
+
+func next(ctx context.Context, q workqueue.TypedRateLimitingInterface[string], r reconcileFunc) bool {
+	key, done := q.Get()
+	if done {
+		return false
+	}
+	_ = call(ctx, key, r)
+	return true
+}
+
+func call(ctx context.Context, key string, r reconcileFunc) error {
+	return r(ctx, key)
+}
+//- internal/lamps/controller.go
+package lamps
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	coreinformers "k8s.io/client-go/informers/core/v1"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/util/workqueue"
+
+	"example.com/gadgets/internal/runner"
+)
+
+type controller struct {
+	kube  kubernetes.Interface
+	queue workqueue.TypedRateLimitingInterface[string]
+}
+
+func New(kube kubernetes.Interface, pods coreinformers.PodInformer) *controller {
+	c := &controller{kube: kube}
+	pods.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: c.add})
+	return c
+}
+
+func (c *controller) add(obj interface{}) { c.queue.Add("k") }
+
+func (c *controller) Start(ctx context.Context) {
+	runner.Run(ctx, c.queue, c.reconcile)
+}
+
+func (c *controller) reconcile(ctx context.Context, key string) error {
+	_, err := c.kube.CoreV1().ConfigMaps("ns").Create(ctx, &corev1.ConfigMap{}, metav1.CreateOptions{})
+	return err
+}
+//- internal/framework/loop.go
+package framework
+
+import (
+	"context"
+
+	"k8s.io/client-go/util/workqueue"
+)
+
+type Queued interface {
+	ProcessItem(ctx context.Context, key string) error
+}
+
+type loop struct {
+	sync func(ctx context.Context, key string) error
+	q    workqueue.TypedRateLimitingInterface[string]
+}
+
+func Build(impl Queued, q workqueue.TypedRateLimitingInterface[string]) *loop {
+	return &loop{sync: impl.ProcessItem, q: q}
+}
+
+func (l *loop) work(ctx context.Context) {
+	key, _ := l.q.Get()
+	_ = l.sync(ctx, key)
+}
+//- internal/shades/controller.go
+package shades
+
+import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	coreinformers "k8s.io/client-go/informers/core/v1"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/util/workqueue"
+)
+
+type controller struct {
+	kube    kubernetes.Interface
+	secrets coreinformers.SecretInformer
+	queue   workqueue.TypedRateLimitingInterface[string]
+}
+
+func (c *controller) Register() {
+	c.secrets.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc: func(obj interface{}) { c.queue.Add("k") },
+	})
+}
+
+func (c *controller) ProcessItem(ctx context.Context, key string) error {
+	return c.kube.CoreV1().Secrets("ns").Delete(ctx, key, metav1.DeleteOptions{})
+}
+"#
+    );
+    check_shapes(
+        &files,
+        "
+lamps.controller [WorkQueue] controller.reconcile @internal/lamps/controller.go:33
+  Watches /v1/Pod @23
+  Create /v1/ConfigMap @34
+shades.controller [WorkQueue] controller.ProcessItem @internal/shades/controller.go:25
+  Watches /v1/Secret @20
+  Delete /v1/Secret @26
+",
+    );
+}

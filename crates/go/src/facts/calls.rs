@@ -16,6 +16,9 @@ pub enum Target {
         receiver: Chain,
         name: String,
     },
+    /// A call of the function value the caller was given as its parameter (`r(ctx, key)`):
+    /// never followed by the graph itself (see `controllers::flow`).
+    Param(usize),
 }
 
 /// What a call passes, as far as features need to know.

@@ -1,7 +1,8 @@
 //! Per-file facts of controllers (`controllers`): each builder chain with what it watches.
 
+use crate::facts::calls::Arg;
 use crate::syntax::ObjectRef;
-use crate::types::{Chain, FuncRef};
+use crate::types::{Chain, FuncRef, TypeRef};
 use model::Relation;
 
 /// One controller builder, with every call made on it.
@@ -25,15 +26,36 @@ pub struct RawWatch {
     pub line: u32,
 }
 
-/// A method taking work items from a queue its receiver holds in a field:
-/// `c.queue.Get()` (client-go's work queues) or `(*c.queues[i]).Pop(…)` (client-go's FIFOs).
-/// Whether the field holds a queue is decided per project, from the struct's declaration.
+/// A function taking work items from a queue: `c.queue.Get()` on a field of its receiver
+/// (client-go's work queues), `(*c.queues[i]).Pop(…)` (client-go's FIFOs), or `q.Get()`
+/// on a parameter. Whether the field or parameter holds a queue is decided per project,
+/// from its declared type.
 #[derive(Debug, Clone, PartialEq)]
 pub struct QueueTake {
-    pub receiver: String,
-    pub func: String,
-    pub field: String,
+    pub func: FuncRef,
+    pub from: Taken,
     pub line: u32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Taken {
+    /// A field of the receiver.
+    Field(String),
+    /// A parameter, by position.
+    Param(usize),
+}
+
+/// A struct field given a value that may be a function: `T{field: v}` or `recv.field = v`
+/// where `v` is a parameter or a selector (a method value such as `impl.ProcessItem`).
+/// A worker calling `c.field(…)` calls whatever the field was given.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldValue {
+    /// The function giving the value.
+    pub func: FuncRef,
+    /// The struct type, as written in the file.
+    pub owner: TypeRef,
+    pub field: String,
+    pub value: Arg,
 }
 
 /// `pkg.NewImpl(ctx, r, …)`: Knative's generated constructor of a controller around the

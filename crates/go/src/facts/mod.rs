@@ -32,7 +32,7 @@ use api_docs::DocDecl;
 use binaries::BinaryFacts;
 use conditions::ConditionFacts;
 use connections::ConnectionFacts;
-use controllers::{ControllerChain, ImplCall, QueueTake};
+use controllers::{ControllerChain, FieldValue, ImplCall, QueueTake};
 use informers::{InformerFacts, RawInformer};
 use manager::ManagerFacts;
 use markers::{Marker, TypeMarkers};
@@ -61,6 +61,8 @@ pub struct GoFile {
     pub queue_takes: Vec<QueueTake>,
     /// Knative `NewImpl(ctx, r, …)` calls.
     pub impl_calls: Vec<ImplCall>,
+    /// Struct fields given values that may be functions (see `controllers`).
+    pub field_values: Vec<FieldValue>,
     /// Every function's calls and candidate client writes (see `writes`).
     pub functions: Vec<writes::FuncFacts>,
     pub informers: Vec<RawInformer>,
