@@ -26,6 +26,8 @@ mod flow;
 mod knative;
 mod queue;
 
+pub use queue::{WORKQUEUE, is_queue_type};
+
 /// Records the controllers built in one function, the queues it takes work from and the
 /// Knative controllers it constructs.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
@@ -55,13 +57,16 @@ pub struct Shaped {
     pub controller: Controller,
     pub roots: Vec<FuncId>,
     pub owner: HandlerOwner,
+    /// Listed only if some event handler feeds it (a struct draining its own queue may be
+    /// a worker pool that code, not informers, fills).
+    pub needs_feeder: bool,
 }
 
 /// Which event handlers feed a controller (`informers::resolve` reads it).
 #[derive(Debug, Clone, PartialEq)]
 pub enum HandlerOwner {
-    /// Handlers mentioning a value of this type, or, in one of this type's methods, a
-    /// value of a framework type it holds.
+    /// Handlers mentioning a value of this type; in one of this type's methods, a value of
+    /// a framework type it holds; or a work queue, in a function that builds this type.
     Types {
         key: TypeKey,
         frameworks: Vec<TypeKey>,
@@ -75,6 +80,28 @@ pub enum HandlerOwner {
         /// The kind `ReconcileKind` reconciles, for telling `For` from `Watches`.
         reconciled: Option<(String, String, String)>,
     },
+}
+
+/// A diagnostic for each controller of another shape with no watch: its event handlers
+/// were not connected to it, so what triggers it is not listed.
+pub fn say_unfed(
+    controllers: &[Controller],
+    owners: &[Option<HandlerOwner>],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for (c, owner) in controllers.iter().zip(owners) {
+        if owner.is_some() && c.watches.is_empty() {
+            let at = &c.sources[0];
+            diagnostics.push(Diagnostic::new(
+                &at.file,
+                at.line,
+                format!(
+                    "controller {}: no event handler was found filling its queue, so what triggers it is not listed",
+                    c.name
+                ),
+            ));
+        }
+    }
 }
 
 /// The controllers built on work queues and Knative's generated reconcilers.

@@ -157,10 +157,9 @@ pub fn resolve_with_crds(
             let mut owners = vec![None; controllers.len()];
             let shaped = controllers::resolve_shaped(files, &values, &graph, &mut attributed);
             // A queue no event handler fills is not a controller (a worker pool fed by code).
-            let shaped = shaped.into_iter().filter(|s| {
-                matches!(s.owner, controllers::HandlerOwner::Impl { .. })
-                    || informers::fed(files, &values, &graph, &s.owner)
-            });
+            let shaped = shaped
+                .into_iter()
+                .filter(|s| !s.needs_feeder || informers::fed(files, &values, &graph, &s.owner));
             for shaped in shaped {
                 controllers.push(shaped.controller);
                 roots.push(Some(shaped.roots));
@@ -180,6 +179,7 @@ pub fn resolve_with_crds(
                 &mut controllers,
                 &mut attributed,
             );
+            controllers::say_unfed(&controllers, &owners, &mut attributed);
             let conditions = conditions::resolve(
                 files,
                 &values,

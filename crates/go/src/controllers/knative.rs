@@ -134,6 +134,7 @@ pub fn resolve(
                     ..Controller::default()
                 },
                 roots,
+                needs_feeder: false,
                 owner: HandlerOwner::Impl {
                     file: fi,
                     func: call.func.clone(),

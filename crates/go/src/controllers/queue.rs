@@ -15,7 +15,7 @@ use tree_sitter::Node;
 
 use super::super::calls::{FuncId, Graph, arg_of};
 use super::super::facts::GoFile;
-use super::super::facts::controllers::{FieldValue, QueueTake, Taken};
+use super::super::facts::controllers::{Built, FieldValue, QueueTake, Taken};
 use super::super::index::{GoIndex, GoInput};
 use super::super::scope::Scope;
 use super::super::syntax::{
@@ -27,7 +27,7 @@ use super::{Shaped, TypeKey, flow, type_name};
 use model::{Controller, ControllerShape, SourceRef};
 
 /// client-go's work queue package: every queue type in it is a work queue.
-const WORKQUEUE: &str = "k8s.io/client-go/util/workqueue";
+pub const WORKQUEUE: &str = "k8s.io/client-go/util/workqueue";
 /// client-go's `cache` package, whose FIFOs serve as queues too.
 const CACHE: &str = "k8s.io/client-go/tools/cache";
 const CACHE_QUEUES: [&str; 4] = ["FIFO", "DeltaFIFO", "RealFIFO", "Queue"];
@@ -65,16 +65,25 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             });
         }
     }
-    field_values(ctx, scope, src, &func, &mut file.field_values);
+    field_values(
+        ctx,
+        scope,
+        src,
+        &func,
+        &mut file.field_values,
+        &mut file.built,
+    );
 }
 
-/// `T{field: v}` and `recv.field = v` where `v` is a parameter or a selector.
+/// `T{field: v}` and `recv.field = v` where `v` is a parameter or a selector; and the
+/// struct types built.
 fn field_values(
     ctx: &FuncCtx,
     scope: &Scope,
     src: &[u8],
     func: &FuncRef,
     out: &mut Vec<FieldValue>,
+    built: &mut Vec<Built>,
 ) {
     let function_like =
         |v: Node| scope.param_at(v, src).is_some() || v.kind_name() == "selector_expression";
@@ -88,6 +97,12 @@ fn field_values(
         ) else {
             continue;
         };
+        if !ty.collection && !built.iter().any(|b: &Built| b.ty == ty && b.func == *func) {
+            built.push(Built {
+                func: func.clone(),
+                ty: ty.clone(),
+            });
+        }
         for (key, value) in keyed_elements(body) {
             if key.kind_name() == "identifier" && function_like(value) {
                 out.push(FieldValue {
@@ -150,7 +165,7 @@ fn receiver_field(node: Node, src: &[u8]) -> Option<(String, String)> {
 }
 
 /// True when `ty` (written in `file`) is one of client-go's queue types.
-fn is_queue_type(index: &GoIndex, file: &GoFile, qualifier: Option<&str>, name: &str) -> bool {
+pub fn is_queue_type(index: &GoIndex, file: &GoFile, qualifier: Option<&str>, name: &str) -> bool {
     let Some(q) = qualifier else { return false };
     match index.import_for(file, q).as_deref() {
         Some(WORKQUEUE) => true,
@@ -163,6 +178,8 @@ fn is_queue_type(index: &GoIndex, file: &GoFile, qualifier: Option<&str>, name: 
 pub fn resolve(files: &[GoInput], values: &Values, graph: &Graph) -> Vec<Shaped> {
     let index = values.index;
     let mut found: Vec<(TypeKey, Vec<FuncId>, Vec<TypeKey>)> = Vec::new();
+    // Types found as the methods a generic worker runs (evidence enough without a handler).
+    let mut flowed: Vec<TypeKey> = Vec::new();
     let mut add = |key: TypeKey, roots: Vec<FuncId>, framework: Option<&TypeKey>| {
         let frameworks: Vec<TypeKey> = framework.into_iter().cloned().collect();
         match found.iter_mut().find(|(k, _, _)| *k == key) {
@@ -188,6 +205,7 @@ pub fn resolve(files: &[GoInput], values: &Values, graph: &Graph) -> Vec<Shaped>
         let called = flow::called_values(values, graph, &worker.roots);
         if !called.is_empty() {
             for (key, roots) in called {
+                flowed.push(key.clone());
                 add(key, roots, worker.owner.as_ref());
             }
             continue;
@@ -203,7 +221,8 @@ pub fn resolve(files: &[GoInput], values: &Values, graph: &Graph) -> Vec<Shaped>
             roots.dedup();
             frameworks.sort();
             frameworks.dedup();
-            shaped(files, &key, roots, &frameworks)
+            let direct = !flowed.contains(&key) && frameworks.is_empty();
+            shaped(files, &key, roots, &frameworks, direct)
         })
         .collect()
 }
@@ -344,7 +363,15 @@ fn holders_reached(
     out
 }
 
-fn shaped(files: &[GoInput], key: &TypeKey, roots: Vec<FuncId>, frameworks: &[TypeKey]) -> Shaped {
+/// `direct`: the struct holds and drains its own queue, which makes it a controller only
+/// if some event handler fills the queue.
+fn shaped(
+    files: &[GoInput],
+    key: &TypeKey,
+    roots: Vec<FuncId>,
+    frameworks: &[TypeKey],
+    direct: bool,
+) -> Shaped {
     let first = roots[0];
     let file = &files[first.file];
     let facts = &file.facts.call_facts[first.func];
@@ -373,5 +400,6 @@ fn shaped(files: &[GoInput], key: &TypeKey, roots: Vec<FuncId>, frameworks: &[Ty
             key: key.clone(),
             frameworks: frameworks.to_vec(),
         },
+        needs_feeder: direct,
     }
 }

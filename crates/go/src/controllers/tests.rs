@@ -622,12 +622,14 @@ type controller struct {
 }
 
 func New(kube kubernetes.Interface, pods coreinformers.PodInformer) *controller {
-	c := &controller{kube: kube}
-	pods.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: c.add})
-	return c
+	queue := workqueue.NewTypedRateLimitingQueue(workqueue.DefaultTypedControllerRateLimiter[string]())
+	pods.Informer().AddEventHandler(enqueueAll(queue))
+	return &controller{kube: kube, queue: queue}
 }
 
-func (c *controller) add(obj interface{}) { c.queue.Add("k") }
+func enqueueAll(q workqueue.TypedRateLimitingInterface[string]) cache.ResourceEventHandlerFuncs {
+	return cache.ResourceEventHandlerFuncs{AddFunc: func(obj interface{}) { q.Add("k") }}
+}
 
 func (c *controller) Start(ctx context.Context) {
 	runner.Run(ctx, c.queue, c.reconcile)
@@ -636,6 +638,33 @@ func (c *controller) Start(ctx context.Context) {
 func (c *controller) reconcile(ctx context.Context, key string) error {
 	_, err := c.kube.CoreV1().ConfigMaps("ns").Create(ctx, &corev1.ConfigMap{}, metav1.CreateOptions{})
 	return err
+}
+//- internal/dials/controller.go
+package dials
+
+import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/util/workqueue"
+
+	"example.com/gadgets/internal/runner"
+)
+
+// Its event handlers are added by code the analyzer does not connect to it: still a
+// controller (a generic worker runs its reconcile), with no watches.
+type controller struct {
+	kube  kubernetes.Interface
+	queue workqueue.TypedRateLimitingInterface[string]
+}
+
+func (c *controller) Start(ctx context.Context) {
+	runner.Run(ctx, c.queue, c.reconcile)
+}
+
+func (c *controller) reconcile(ctx context.Context, key string) error {
+	return c.kube.CoreV1().Namespaces().Delete(ctx, key, metav1.DeleteOptions{})
 }
 //- internal/framework/loop.go
 package framework
@@ -696,12 +725,15 @@ func (c *controller) ProcessItem(ctx context.Context, key string) error {
     check_shapes(
         &files,
         "
-lamps.controller [WorkQueue] controller.reconcile @internal/lamps/controller.go:33
+dials.controller [WorkQueue] controller.reconcile @internal/dials/controller.go:24
+  Delete /v1/Namespace @25
+lamps.controller [WorkQueue] controller.reconcile @internal/lamps/controller.go:35
   Watches /v1/Pod @23
-  Create /v1/ConfigMap @34
+  Create /v1/ConfigMap @36
 shades.controller [WorkQueue] controller.ProcessItem @internal/shades/controller.go:25
   Watches /v1/Secret @20
   Delete /v1/Secret @26
+! internal/dials/controller.go:24: controller dials.controller: no event handler was found filling its queue, so what triggers it is not listed
 ",
     );
 }

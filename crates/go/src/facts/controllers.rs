@@ -70,3 +70,11 @@ pub struct ImplCall {
     pub local: Option<String>,
     pub line: u32,
 }
+
+/// A struct type a function builds with a composite literal (`&controller{…}`): event
+/// handlers that function adds with a queue feed that type's controller.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Built {
+    pub func: FuncRef,
+    pub ty: TypeRef,
+}

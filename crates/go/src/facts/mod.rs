@@ -32,7 +32,7 @@ use api_docs::DocDecl;
 use binaries::BinaryFacts;
 use conditions::ConditionFacts;
 use connections::ConnectionFacts;
-use controllers::{ControllerChain, FieldValue, ImplCall, QueueTake};
+use controllers::{Built, ControllerChain, FieldValue, ImplCall, QueueTake};
 use informers::{InformerFacts, RawInformer};
 use manager::ManagerFacts;
 use markers::{Marker, TypeMarkers};
@@ -63,6 +63,8 @@ pub struct GoFile {
     pub impl_calls: Vec<ImplCall>,
     /// Struct fields given values that may be functions (see `controllers`).
     pub field_values: Vec<FieldValue>,
+    /// The struct types each function builds with composite literals.
+    pub built: Vec<Built>,
     /// Every function's calls and candidate client writes (see `writes`).
     pub functions: Vec<writes::FuncFacts>,
     pub informers: Vec<RawInformer>,

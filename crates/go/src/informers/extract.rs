@@ -428,7 +428,16 @@ fn handler_refs(scope: &Scope, src: &[u8], handler: Node) -> Vec<HandlerRef> {
                 "identifier" => {
                     let name = text(n, src);
                     match scope.lookup(name, n.start_byte()) {
+                        // A local: itself (`queue`), and what it holds (a handler literal).
                         Some(Binding::Value(value)) if hops < MAX_HANDLER_HOPS => {
+                            push_ref(
+                                &mut refs,
+                                HandlerRef {
+                                    chain: scope.chain_of(n, src),
+                                    root: name.to_string(),
+                                    selected: None,
+                                },
+                            );
                             pending.push((value, hops + 1));
                         }
                         Some(_) => push_ref(

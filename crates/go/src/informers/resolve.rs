@@ -5,11 +5,11 @@
 use super::extract::MAX_SOURCE_DEPTH;
 use crate::calls::{Graph, Paths};
 use crate::consts::ConstExpr;
-use crate::controllers::{HandlerOwner, TypeKey};
+use crate::controllers::{HandlerOwner, TypeKey, WORKQUEUE};
 use crate::facts::GoFile;
 use crate::facts::informers::{Forward, Gvr, HandlerRef, InformerSource, RawInformer};
 use crate::index::{GoInput, dir_of};
-use crate::types::{FuncRef, TypeRef, ValueType};
+use crate::types::{FuncRef, Root, TypeRef, ValueType};
 use crate::values::{Values, describe, plural};
 use model::{Controller, Diagnostic, PackageInformer, Relation, SourceRef, UNRESOLVED, Watch};
 
@@ -193,7 +193,8 @@ impl Fed<'_, '_, '_, '_> {
                     self.ref_type(r).is_some_and(|t| {
                         t == *key || (in_method_of_owner && frameworks.contains(&t))
                     })
-                });
+                }) || (self.builds(key)
+                    && self.raw.handler.iter().any(|r| self.is_queue(r)));
                 feeds.then_some(Relation::Watches)
             }
             HandlerOwner::Impl {
@@ -232,6 +233,48 @@ impl Fed<'_, '_, '_, '_> {
                 )
             }
         }
+    }
+
+    /// True when the function adding the handler builds a value of type `key`.
+    fn builds(&self, key: &TypeKey) -> bool {
+        let file = self.graph.file(self.fi);
+        let index = self.values.index;
+        file.built.iter().any(|b| {
+            b.func == self.raw.func
+                && b.ty.name == key.name
+                && index
+                    .type_package(file, b.ty.qualifier.as_deref())
+                    .as_deref()
+                    == Some(key.pkg.as_str())
+        })
+    }
+
+    /// True when a handler's value is a client-go work queue (declared so, or made by the
+    /// work queue package's constructors).
+    fn is_queue(&self, r: &HandlerRef) -> bool {
+        let Some(chain) = &r.chain else {
+            return false;
+        };
+        let file = self.graph.file(self.fi);
+        let index = self.values.index;
+        if let Root::Call {
+            qualifier: Some(q), ..
+        } = &chain.root
+            && chain.steps.is_empty()
+            && index.import_for(file, q).as_deref() == Some(WORKQUEUE)
+        {
+            return true;
+        }
+        self.graph
+            .type_written(self.fi, chain)
+            .is_some_and(|(at, t)| {
+                crate::controllers::is_queue_type(
+                    index,
+                    self.graph.file(at),
+                    t.qualifier.as_deref(),
+                    &t.name,
+                )
+            })
     }
 
     /// The repository type a handler's value has, when it can be followed.
