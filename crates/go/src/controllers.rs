@@ -12,7 +12,7 @@ use tree_sitter::Node;
 use super::calls::{FuncId, Graph};
 use super::facts::GoFile;
 use super::facts::controllers::{ControllerChain, RawWatch};
-use super::index::{GoIndex, GoInput};
+use super::index::GoInput;
 use super::scope::Scope;
 use super::syntax::{
     ChainRoot, FuncCtx, ObjectRef, Step, assigned_variable, chain_heads, condition_of,
@@ -119,9 +119,10 @@ pub fn resolve_shaped(
 /// Resolves every controller chain of the project to model controllers.
 pub fn resolve(
     files: &[GoInput],
-    index: &GoIndex,
+    values: &Values,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Controller> {
+    let index = values.index;
     let mut controllers = Vec::new();
     for input in files {
         let file = &input.facts;
@@ -155,7 +156,9 @@ pub fn resolve(
                 .iter()
                 .find(|w| w.relation == Relation::For)
                 .map(|w| w.kind.to_lowercase());
-            let reconciler = chain.reconciler.clone().unwrap_or_default();
+            let reconciler = declared_reconciler(values, file, chain)
+                .or_else(|| chain.reconciler.clone())
+                .unwrap_or_default();
             // controller-runtime names a controller after Named(…), else after its For kind.
             let name = chain
                 .name
@@ -183,6 +186,14 @@ pub fn resolve(
         }
     }
     controllers
+}
+
+/// The reconciler's type, when the value given is only known by where it comes from
+/// (`r := NewReconciler(…)`) and that declares a type of the controller's own package.
+fn declared_reconciler(values: &Values, file: &GoFile, chain: &ControllerChain) -> Option<String> {
+    let value = chain.reconciler_value.as_ref()?;
+    let (_, t) = values.declared_type(file, super::index::dir_of(&file.path), value)?;
+    (t.qualifier.is_none() && !t.collection).then_some(t.name)
 }
 
 const BUILDER_CONSTRUCTORS: [&str; 3] = [
@@ -216,6 +227,7 @@ fn controllers_in_body(
                     line: line_of(call),
                     name: None,
                     reconciler: None,
+                    reconciler_value: None,
                     watches: Vec::new(),
                 });
                 builders.len() - 1
@@ -281,10 +293,11 @@ fn apply_step(
             return;
         }
         "Complete" | "Build" => {
-            builder.reconciler = step
-                .args
-                .first()
-                .map(|a| reconciler_name(*a, src, receiver_type, receiver_name, scope));
+            if let Some(a) = step.args.first() {
+                let (name, value) = reconciler_name(*a, src, receiver_type, receiver_name, scope);
+                builder.reconciler = Some(name);
+                builder.reconciler_value = value;
+            }
             return;
         }
         _ => return,
@@ -358,27 +371,59 @@ fn source_kind_object_node<'t>(node: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
     }
 }
 
+/// The reconciler type a builder completes with, by name, or its expression as written
+/// with its value to resolve per project. A call of another package's function with one
+/// argument (`errors.WithSilentRequeueOnConflict(r)`) wraps the reconciler it is given:
+/// that argument is the reconciler.
 fn reconciler_name(
     arg: Node,
     src: &[u8],
     receiver_type: Option<&str>,
     receiver_name: Option<&str>,
     scope: &Scope,
-) -> String {
+) -> (String, Option<ValueType>) {
+    let arg = unwrap_reconciler(arg, src, scope);
     let expr = text(arg, src);
     if Some(expr) == receiver_name
         && let Some(ty) = receiver_type
     {
-        return ty.to_string();
+        return (ty.to_string(), None);
     }
     match object_ref(arg, src) {
-        ObjectRef::Type { name, .. } => name,
+        ObjectRef::Type { name, .. } => (name, None),
         // `reconciler := &fooReconciler{…}; …Complete(reconciler)`
         ObjectRef::Unknown(expr) => match scope.type_of(arg, src, arg.start_byte()) {
-            ValueType::Type(t) if t.qualifier.is_none() && !t.collection => t.name,
-            _ => expr,
+            ValueType::Type(t) if t.qualifier.is_none() && !t.collection => (t.name, None),
+            ValueType::Unknown(_) => (expr, None),
+            value => (expr, Some(value)),
         },
     }
+}
+
+/// Wrappers are looked through this many deep.
+const MAX_WRAPPERS: usize = 3;
+
+/// The reconciler inside `pkg.Wrap(r)` (a function of another package given one value).
+fn unwrap_reconciler<'t>(arg: Node<'t>, src: &[u8], scope: &Scope<'t>) -> Node<'t> {
+    let mut n = arg;
+    for _ in 0..MAX_WRAPPERS {
+        if n.kind_name() != "call_expression" {
+            break;
+        }
+        let Some((operand, _)) = crate::syntax::selector_callee(n) else {
+            break;
+        };
+        let args = crate::syntax::call_arguments(n);
+        let is_package = operand.kind_name() == "identifier"
+            && scope
+                .lookup(text(operand, src), operand.start_byte())
+                .is_none();
+        if !is_package || args.len() != 1 {
+            break;
+        }
+        n = args[0];
+    }
+    n
 }
 
 #[cfg(test)]

@@ -143,8 +143,8 @@ pub fn resolve_with_crds(
     ) = rayon::join(
         || {
             let mut attributed = Vec::new();
-            let mut controllers = controllers::resolve(files, &index, &mut attributed);
             let values = values::Values::new(files, &index);
+            let mut controllers = controllers::resolve(files, &values, &mut attributed);
             let project = extractor::Project {
                 index: &index,
                 values: &values,

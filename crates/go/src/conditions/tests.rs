@@ -90,8 +90,8 @@ fn rows_by_pattern_with_their_kind_statuses_and_reasons() {
         .collect();
     let mut diags = Vec::new();
     let index = crate::test_support::index(&inputs, "example.com/toys", &mut diags);
-    let mut ctrls = controllers::resolve(&inputs, &index, &mut diags);
     let values = Values::new(&inputs, &index);
+    let mut ctrls = controllers::resolve(&inputs, &values, &mut diags);
     let graph = Graph::build(&inputs, &index);
     let reach = crate::writes::controller_reach(&values, &graph, &ctrls, &[], &mut diags);
     let resolved = resolve(&inputs, &values, &graph, &reach, &mut ctrls, &mut diags);

@@ -737,3 +737,52 @@ shades.controller [WorkQueue] controller.ProcessItem @internal/shades/controller
 ",
     );
 }
+
+#[test]
+fn a_reconciler_wrapped_by_another_package_and_made_by_a_constructor_is_followed() {
+    let files = format!(
+        "{GADGET_API}{}",
+        r#"
+//- internal/gadget/setup.go
+package gadget
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"example.com/retry/errs"
+	gadgetv1 "example.com/gadgets/api/v1"
+)
+
+type Reconciler struct {
+	client client.Client
+}
+
+func NewReconciler(mgr ctrl.Manager) *Reconciler {
+	return &Reconciler{client: mgr.GetClient()}
+}
+
+func Setup(mgr ctrl.Manager) error {
+	r := NewReconciler(mgr)
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&gadgetv1.Gadget{}).
+		Complete(errs.WithRetry(r))
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, r.client.Create(ctx, &corev1.ConfigMap{})
+}
+"#
+    );
+    check_shapes(
+        &files,
+        "
+gadget [Builder]  @internal/gadget/setup.go:24
+  For gadgets.example.com/v1/Gadget @25
+  Create /v1/ConfigMap @30
+",
+    );
+}

@@ -2,7 +2,7 @@
 
 use crate::facts::calls::Arg;
 use crate::syntax::ObjectRef;
-use crate::types::{Chain, FuncRef, TypeRef};
+use crate::types::{Chain, FuncRef, TypeRef, ValueType};
 use model::Relation;
 
 /// One controller builder, with every call made on it.
@@ -11,6 +11,9 @@ pub struct ControllerChain {
     pub line: u32,
     pub name: Option<String>,
     pub reconciler: Option<String>,
+    /// The reconciler argument's value when its type is not written where it is given
+    /// (`r := NewReconciler(…)`): resolved per project to its declared type.
+    pub reconciler_value: Option<ValueType>,
     pub watches: Vec<RawWatch>,
 }
 

@@ -51,8 +51,8 @@ fn run(files: &[(&str, &str)]) -> (Vec<Controller>, Vec<String>, Vec<String>) {
         .collect();
     let mut diags = Vec::new();
     let index = crate::test_support::index(&inputs, "example.com/toys", &mut diags);
-    let mut ctrls = controllers::resolve(&inputs, &index, &mut diags);
     let values = Values::new(&inputs, &index);
+    let mut ctrls = controllers::resolve(&inputs, &values, &mut diags);
     let graph = crate::calls::Graph::build(&inputs, &index);
     let reach = crate::writes::controller_reach(&values, &graph, &ctrls, &[], &mut diags);
     let package = resolve(

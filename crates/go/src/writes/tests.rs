@@ -99,8 +99,8 @@ fn rows_and_reads(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>, Vec<Stri
     let inputs = inputs_of(files);
     let mut diags = Vec::new();
     let index = crate::test_support::index(&inputs, "example.com/op", &mut diags);
-    let mut controllers = controllers::resolve(&inputs, &index, &mut diags);
     let values = Values::new(&inputs, &index);
+    let mut controllers = controllers::resolve(&inputs, &values, &mut diags);
     let graph = Graph::build(&inputs, &index);
     let reach = controller_reach(&values, &graph, &controllers, &[], &mut diags);
     let writes = resolve(&values, &graph, &reach, &mut controllers, &mut diags);
@@ -465,8 +465,8 @@ fn callgraph_rows() -> (Vec<String>, Vec<String>, Vec<String>) {
     let inputs = inputs_of(&files);
     let mut diags = Vec::new();
     let index = crate::test_support::index(&inputs, "example.com/shipyard", &mut diags);
-    let mut controllers = controllers::resolve(&inputs, &index, &mut diags);
     let values = Values::new(&inputs, &index);
+    let mut controllers = controllers::resolve(&inputs, &values, &mut diags);
     let graph = Graph::build(&inputs, &index);
     let reach = controller_reach(&values, &graph, &controllers, &[], &mut diags);
     resolve(&values, &graph, &reach, &mut controllers, &mut diags);
