@@ -17,6 +17,11 @@ pub struct ControllerView {
     pub anchor: String,
     pub name: String,
     pub reconciler: String,
+    /// How it is built, when not with controller-runtime's builder (`informers and a work
+    /// queue`, `Knative reconciler`).
+    pub shape: String,
+    /// The functions its reconciling starts from, when not its reconciler's `Reconcile`.
+    pub entries: Vec<String>,
     /// The controller's own page (empty for sample controllers, which have none).
     pub url: String,
     /// The kind it reconciles (its `For` watch), as a label.
@@ -188,6 +193,12 @@ pub fn view(p: &Project, c: &Controller, kind_links: &KindLinks, url: String) ->
         anchor: anchor(&["controller", &c.name]),
         name: c.name.clone(),
         reconciler: c.reconciler.clone(),
+        shape: if c.shape.is_builder() {
+            String::new()
+        } else {
+            c.shape.label().to_string()
+        },
+        entries: c.entries.clone(),
         url,
         reconciles,
         main: super::super::main_first::is_main(p, c),
