@@ -1,4 +1,6 @@
-//! Metrics: Prometheus collectors created with client_golang — `prometheus.NewCounter`,
+//! Metrics: OpenTelemetry instruments (`meter.Int64Counter(name, metric.WithDescription(…))`
+//! and the other `Int64…`/`Float64…` instruments, in files using OpenTelemetry's metric
+//! API), and Prometheus collectors created with client_golang — `prometheus.NewCounter`,
 //! `NewCounterVec`, `NewGauge(Vec)`, `NewHistogram(Vec)`, `NewSummary(Vec)`, the `…Func`
 //! forms, the same through `promauto` and `promauto.With(reg)`, and `prometheus.NewDesc`
 //! for custom collectors — in package-level `var` blocks and inside functions alike.
@@ -111,6 +113,10 @@ fn visit_call(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &m
         return;
     };
     let method = text(field, src);
+    if otel_instrument(method).is_some() {
+        visit_otel(node, scope, src, imports, out);
+        return;
+    }
     // Every constant-metric constructor is a `…NewConst…`; anything else must be a
     // collector constructor. Most calls are neither, and stop here.
     if !method.contains("NewConst") && constructor(method).is_none() {
@@ -158,6 +164,7 @@ fn visit_call(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &m
             desc_var: package_var_of(node, src)
                 .or_else(|| literal_field_of(node, src))
                 .or_else(|| assigned_field_of(node, scope, src)),
+            otel: false,
         }
     } else {
         let Some(first) = args.first() else {
@@ -177,9 +184,78 @@ fn visit_call(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &m
                 None
             },
             desc_var: None,
+            otel: false,
         }
     };
     out.metrics.push(raw);
+}
+
+/// OpenTelemetry's metric API: its `Meter` makes instruments, its options describe them.
+const OTEL_METRIC: &str = "go.opentelemetry.io/otel/metric";
+
+/// An OpenTelemetry `Meter` method making an instrument → the instrument's type.
+fn otel_instrument(method: &str) -> Option<&'static str> {
+    let rest = method
+        .strip_prefix("Int64")
+        .or_else(|| method.strip_prefix("Float64"))?;
+    let rest = rest.strip_prefix("Observable").unwrap_or(rest);
+    Some(match rest {
+        "Counter" => "counter",
+        "UpDownCounter" => "updowncounter",
+        "Histogram" => "histogram",
+        "Gauge" => "gauge",
+        _ => return None,
+    })
+}
+
+/// `meter.Int64Counter("name", metric.WithDescription("…"), …)` in a file that uses
+/// OpenTelemetry's metric API: the instrument, its name and description.
+fn visit_otel(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &mut MetricFacts) {
+    let Some((operand, field)) = super::syntax::selector_callee(node) else {
+        return;
+    };
+    let Some(kind) = otel_instrument(text(field, src)) else {
+        return;
+    };
+    let otel_qualifier = imports.iter().find_map(|imp| {
+        (imp.path == OTEL_METRIC).then(|| imp.alias.clone().unwrap_or_else(|| "metric".into()))
+    });
+    let Some(qualifier) = otel_qualifier else {
+        return;
+    };
+    // A method of a value (the meter), never a package's function.
+    if operand.kind_name() == "identifier"
+        && scope
+            .lookup(text(operand, src), operand.start_byte())
+            .is_none()
+    {
+        return;
+    }
+    let args = super::syntax::call_arguments(node);
+    let Some(first) = args.first() else {
+        return;
+    };
+    let option = |name: &str| {
+        args[1..].iter().find_map(|a| {
+            let (q, f) = super::syntax::selector_callee(*a)?;
+            (text(q, src) == qualifier && text(f, src) == name)
+                .then(|| super::syntax::call_arguments(*a).first().copied())
+                .flatten()
+        })
+    };
+    out.metrics.push(RawMetric {
+        line: line_of(node),
+        kind: kind.to_string(),
+        opts: OptsSource::Literal(Box::new(RawOpts {
+            namespace: None,
+            subsystem: None,
+            name: Some(value_of(*first, scope, src, imports)),
+            help: option("WithDescription").map(|d| value_of(d, scope, src, imports)),
+        })),
+        labels: None,
+        desc_var: None,
+        otel: true,
+    });
 }
 
 fn const_metric_type(method: &str, value_type: Option<Node>, src: &[u8]) -> Option<&'static str> {
@@ -635,6 +711,11 @@ pub fn resolve(
             out.push(Metric {
                 name: build_fq_name(&namespace, &subsystem, &name),
                 kind,
+                api: if raw.otel {
+                    "opentelemetry".to_string()
+                } else {
+                    String::new()
+                },
                 help,
                 help_expr,
                 labels,

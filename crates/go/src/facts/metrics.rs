@@ -40,6 +40,8 @@ pub struct RawMetric {
     pub labels: Option<Vec<LabelPart>>,
     /// The package-level variable a `NewDesc` is assigned to.
     pub desc_var: Option<String>,
+    /// An OpenTelemetry instrument, not a Prometheus collector.
+    pub otel: bool,
 }
 
 /// What one file contributes to metrics.

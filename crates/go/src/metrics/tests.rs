@@ -257,3 +257,52 @@ fn other_packages_named_prometheus_methods_are_ignored() {
     )]);
     assert!(rows.is_empty(), "{rows:?}");
 }
+
+#[test]
+fn opentelemetry_instruments_with_their_names_and_descriptions() {
+    let src = r#"package telemetry
+
+import (
+	"go.opentelemetry.io/otel"
+	otelmetric "go.opentelemetry.io/otel/metric"
+)
+
+const prefix = "lamp."
+
+type recorder struct {
+	lit otelmetric.Int64Counter
+}
+
+func newRecorder() (*recorder, error) {
+	meter := otel.GetMeterProvider().Meter("example.com/app")
+	r := &recorder{}
+	var err error
+	r.lit, err = meter.Int64Counter(prefix+"lit", otelmetric.WithDescription("Lamps lit"), otelmetric.WithUnit("{lamp}"))
+	if err != nil {
+		return nil, err
+	}
+	_, _ = meter.Float64Histogram("lamp.warmup.duration", otelmetric.WithUnit("s"))
+	_, _ = meter.Int64ObservableGauge("lamp.lit.now")
+	_, _ = meter.Int64UpDownCounter(name())
+	return r, nil
+}
+
+func name() string { return "x" }
+"#;
+    let (rows, diags) = analyze(&[("telemetry/otel.go", src)]);
+    assert_eq!(
+        rows,
+        vec![
+            "? updowncounter []  @telemetry/otel.go:24",
+            "lamp.lit counter [] Lamps lit @telemetry/otel.go:18",
+            "lamp.lit.now gauge []  @telemetry/otel.go:23",
+            "lamp.warmup.duration histogram []  @telemetry/otel.go:22",
+        ]
+    );
+    assert_eq!(
+        diags,
+        vec![
+            "24: cannot resolve part of this metric's name: `name()` is not a string constant; it is shown as ?"
+        ]
+    );
+}

@@ -171,7 +171,11 @@ fn metric_rows(p: &Project, anchors: &mut Anchors) -> (Vec<Row>, Vec<Row>) {
             anchor: anchors.unique(&["metric", &m.name]),
             cells: vec![
                 m.name.clone(),
-                m.kind.clone(),
+                if m.api == "opentelemetry" {
+                    format!("{} (OpenTelemetry)", m.kind)
+                } else {
+                    m.kind.clone()
+                },
                 help_text(&m.help, m.help_expr),
                 m.labels.join(", "),
             ],

@@ -656,6 +656,7 @@ impl<'a, 'ast> Visitor<'a, 'ast> {
             Err(t) => (t.clone(), true),
         };
         self.facts.classic.push(Metric {
+            api: String::new(),
             name: full,
             kind: kind.to_string(),
             help,

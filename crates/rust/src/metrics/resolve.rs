@@ -124,6 +124,7 @@ pub fn resolve(
                     }
                 };
                 out.push(Metric {
+                    api: String::new(),
                     name: exposed_name(prefixes, name.as_str(), unit.as_deref(), kind.as_str()),
                     kind: kind.clone(),
                     help: help.clone(),
@@ -233,6 +234,7 @@ fn collector_metrics(
                         }
                     };
                     out.push(Metric {
+                        api: String::new(),
                         name: exposed_name(parts, name, unit.as_deref(), kind.as_str()),
                         kind: kind.clone(),
                         help: help.clone(),
