@@ -20,6 +20,7 @@ pub mod index;
 pub mod informers;
 pub mod kinds;
 pub mod kingpin;
+pub mod kong;
 pub mod library_flags;
 pub mod manager;
 pub mod markers;

@@ -233,6 +233,9 @@ pub struct StructField {
     pub name: String,
     pub ty: TypeRef,
     pub embedded: bool,
+    /// The field's tag as its string's value (`json:"x" env:"X"`), when it has one.
+    pub tag: Option<String>,
+    pub line: u32,
 }
 
 /// A `type T struct { … }` declaration.
@@ -277,6 +280,47 @@ pub(crate) fn field_declarations(struct_type: Node) -> Vec<Node> {
     out
 }
 
+/// A struct tag literal's value: a raw string as written, an interpreted one unquoted
+/// (tags are almost always raw strings; escapes in an interpreted one are kept).
+fn tag_value(literal: &str) -> String {
+    literal
+        .strip_prefix('`')
+        .and_then(|t| t.strip_suffix('`'))
+        .or_else(|| literal.strip_prefix('"').and_then(|t| t.strip_suffix('"')))
+        .unwrap_or(literal)
+        .to_string()
+}
+
+/// The value of `key` in a struct tag (`name:"x" env:"A,B"`), as Go's
+/// `reflect.StructTag.Lookup` reads it.
+pub fn tag_lookup<'t>(tag: &'t str, key: &str) -> Option<&'t str> {
+    let mut rest = tag;
+    loop {
+        rest = rest.trim_start();
+        let colon = rest.find(':')?;
+        let name = &rest[..colon];
+        let after = rest[colon + 1..].strip_prefix('"')?;
+        // The value runs to the next unescaped quote.
+        let mut end = None;
+        let mut escaped = false;
+        for (i, c) in after.char_indices() {
+            match c {
+                '\\' if !escaped => escaped = true,
+                '"' if !escaped => {
+                    end = Some(i);
+                    break;
+                }
+                _ => escaped = false,
+            }
+        }
+        let end = end?;
+        if name == key {
+            return Some(&after[..end]);
+        }
+        rest = &after[end + 1..];
+    }
+}
+
 /// Records `type T struct { … }` declarations.
 pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
     for (name, ty) in type_specs(decl, "struct_type") {
@@ -293,11 +337,17 @@ pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
                 .children_by_field_name("name", &mut nc)
                 .map(|n| text(n, src).to_string())
                 .collect();
+            let tag = field
+                .child_by_field_id(FIELD.tag)
+                .map(|t| tag_value(text(t, src)));
+            let line = super::syntax::line_of(field);
             if names.is_empty() {
                 fields.push(StructField {
                     name: fty.name.clone(),
                     ty: fty,
                     embedded: true,
+                    tag,
+                    line,
                 });
             } else {
                 for n in names {
@@ -305,6 +355,8 @@ pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
                         name: n,
                         ty: fty.clone(),
                         embedded: false,
+                        tag: tag.clone(),
+                        line,
                     });
                 }
             }

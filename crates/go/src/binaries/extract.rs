@@ -283,6 +283,12 @@ fn visit_call(
         cobra::add_command(node, scope, func, src, imports, &mut out.cobra);
         return;
     }
+    if let Some(k) =
+        super::super::kong::parse_call(node, operand, method, scope, func, src, imports)
+    {
+        out.kong.push(k);
+        return;
+    }
     if matches!(method, "BindFlags" | "InitFlags") {
         if let Some(u) = library_flags::library_use(node, scope, func, src, imports) {
             out.library_uses.push(u);

@@ -1,7 +1,8 @@
 //! Binaries and their configuration: every `package main` folder is a program; its
 //! command-line flags (`flag`, `pflag`, cobra's `Flags()`/`PersistentFlags()`, any
 //! `*FlagSet`) with type, default and help text, and the environment variables it reads
-//! (`os.Getenv`, `os.LookupEnv`, directly or through helpers that pass a parameter on).
+//! (`os.Getenv`, `os.LookupEnv`, directly or through helpers that pass a parameter on);
+//! kingpin's and kong's (struct tags, `kong`) command lines too.
 //!
 //! Per file, `extract` records raw facts: each flag registration with its arguments as
 //! unevaluated values, each environment read, the struct literal a constructor returns
@@ -84,6 +85,20 @@ pub fn resolve(
         }
     }
     placement.place_library_uses(diagnostics);
+    for (fi, input) in files.iter().enumerate() {
+        for raw in &input.facts.binaries.kong {
+            let line = super::kong::resolve(files, index, fi, raw, diagnostics);
+            placement.place(fi, raw.func, &mut |b| {
+                b.flags.extend(line.flags.iter().cloned());
+                b.env.extend(line.env.iter().cloned());
+                let root = b.name.clone();
+                b.commands.extend(line.commands.iter().map(|c| Command {
+                    path: format!("{root} {}", c.path),
+                    ..c.clone()
+                }));
+            });
+        }
+    }
     for (fi, func, line, name) in eval.env_reads(diagnostics) {
         let var = EnvVar {
             name,
@@ -226,7 +241,9 @@ fn name_by_commands(
         let belongs = |fi: usize, func: usize| {
             packages[fi] == prog.package || prog.reach.contains(FuncId::new(fi, func))
         };
-        prog.binary.commands = commands.tree(eval, &belongs, command_flags);
+        // cobra's tree, after any kong commands placed already.
+        let cobra = commands.tree(eval, &belongs, command_flags);
+        prog.binary.commands.extend(cobra);
         // A program whose commands have one root is named by the root's `Use`.
         let roots: Vec<&Command> = prog
             .binary

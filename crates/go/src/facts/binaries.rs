@@ -5,7 +5,7 @@ use super::cobra::{CmdRef, CobraFacts};
 use super::flag_default::NumTok;
 use super::library_flags::LibraryUse;
 use crate::consts::ConstExpr;
-use crate::types::Root;
+use crate::types::{Root, ValueType};
 
 /// A Go expression as written, with what portolan can evaluate of it later.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -135,4 +135,15 @@ pub struct BinaryFacts {
     /// The line of an import whose package registers `--kubeconfig` in its `init`.
     pub kubeconfig_import: Option<u32>,
     pub cobra: CobraFacts,
+    /// `kong.Parse(&cli, …)` (and `kong.New`, `kong.Must`): the command line is the struct
+    /// `cli`'s tagged fields.
+    pub kong: Vec<RawKong>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawKong {
+    pub func: usize,
+    pub line: u32,
+    /// The grammar value's type (`&cli{}`, a local of the struct type).
+    pub grammar: ValueType,
 }
