@@ -106,12 +106,12 @@ pub fn resolve(
 }
 
 /// The repository's struct declarations by (package, name), with their file.
-struct Structs<'a> {
+pub(crate) struct Structs<'a> {
     by_name: HashMap<(String, String), (usize, &'a StructDecl)>,
 }
 
 impl<'a> Structs<'a> {
-    fn new(files: &'a [GoInput], index: &GoIndex) -> Self {
+    pub(crate) fn new(files: &'a [GoInput], index: &GoIndex) -> Self {
         let mut by_name = HashMap::new();
         for (fi, input) in files.iter().enumerate() {
             let Some(pkg) = index.package_of(&input.facts) else {
@@ -126,7 +126,7 @@ impl<'a> Structs<'a> {
         Structs { by_name }
     }
 
-    fn get(&self, pkg: &str, name: &str) -> Option<(usize, &'a StructDecl)> {
+    pub(crate) fn get(&self, pkg: &str, name: &str) -> Option<(usize, &'a StructDecl)> {
         self.by_name
             .get(&(pkg.to_string(), name.to_string()))
             .copied()

@@ -12,6 +12,7 @@ pub mod conditions;
 pub mod connections;
 pub mod consts;
 pub mod controllers;
+pub mod envconfig;
 pub mod extractor;
 pub mod facts;
 pub mod file;

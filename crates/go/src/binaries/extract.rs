@@ -289,6 +289,12 @@ fn visit_call(
         out.kong.push(k);
         return;
     }
+    if let Some(e) =
+        super::super::envconfig::process_call(node, operand, method, scope, func, src, imports)
+    {
+        out.envconfig.push(e);
+        return;
+    }
     if matches!(method, "BindFlags" | "InitFlags") {
         if let Some(u) = library_flags::library_use(node, scope, func, src, imports) {
             out.library_uses.push(u);

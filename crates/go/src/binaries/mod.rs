@@ -98,6 +98,10 @@ pub fn resolve(
                 }));
             });
         }
+        for raw in &input.facts.binaries.envconfig {
+            let vars = super::envconfig::resolve(files, index, fi, raw, diagnostics);
+            placement.place(fi, raw.func, &mut |b| b.env.extend(vars.iter().cloned()));
+        }
     }
     for (fi, func, line, name) in eval.env_reads(diagnostics) {
         let var = EnvVar {

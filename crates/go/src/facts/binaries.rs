@@ -138,6 +138,18 @@ pub struct BinaryFacts {
     /// `kong.Parse(&cli, …)` (and `kong.New`, `kong.Must`): the command line is the struct
     /// `cli`'s tagged fields.
     pub kong: Vec<RawKong>,
+    /// `envconfig.Process(prefix, &spec)`: the environment variables are the struct
+    /// `spec`'s fields.
+    pub envconfig: Vec<RawEnvconfig>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawEnvconfig {
+    pub func: usize,
+    pub line: u32,
+    /// The prefix as written (a string constant expression, or not one).
+    pub prefix: RawValue,
+    pub spec: ValueType,
 }
 
 #[derive(Debug, Clone, PartialEq)]
