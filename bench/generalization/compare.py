@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Compare portolan's project model with hand-checked ground truth.
 
-For each operator folder /work/eval/NAME (with truth-{watches,writes,routes,flags}.tsv):
+For each operator folder /work/eval/NAME (with truth-{watches,writes,routes,flags,controllers,reads}.tsv;
+a category without a truth file for an operator is skipped for it, not counted as 0):
   * optionally reruns `BIN analyze /tmp/real/NAME` (--bin), writing NAME/<tag>.json;
   * matches tool rows with truth rows per category and prints a table:
       tool rows (in scope), truth rows (scored), matched, recall, precision.
@@ -28,13 +29,14 @@ import time
 
 EVAL = os.path.dirname(os.path.abspath(__file__))
 REAL = '/tmp/real'
-OPS = ['source-controller', 'keda', 'external-secrets', 'cert-manager', 'kueue', 'prometheus-operator']
-CATS = ['watches', 'writes', 'routes', 'flags']
+OPS = ['source-controller', 'keda', 'external-secrets', 'cert-manager', 'kueue', 'prometheus-operator',
+       'sample-controller', 'postgres-operator', 'knative-serving', 'tekton-pipeline', 'crossplane', 'kyverno']
+CATS = ['watches', 'writes', 'routes', 'flags', 'controllers', 'reads']
 
 # Product code only: the same exclusions the truth files use.
 EXCLUDE = re.compile(r'(^|/)(test|tests|e2e|hack|docs|examples|testdata|vendor|testing|testingjobs|commontest)/'
                      r'|_test\.go$|zz_generated|(^|/)site/')
-LINE_TOL = {'watches': 3, 'writes': 2, 'routes': 6, 'flags': 3}
+LINE_TOL = {'watches': 3, 'writes': 2, 'routes': 6, 'flags': 3, 'controllers': 3, 'reads': 2}
 
 
 def read_tsv(path):
@@ -118,7 +120,81 @@ def tool_flags(p):
     return rows
 
 
-TOOL = {'watches': tool_watches, 'writes': tool_writes, 'routes': tool_routes, 'flags': tool_flags}
+def tool_controllers(p):
+    rows = []
+    for c in p.get('controllers', []):
+        fors = [(w.get('group', ''), w.get('kind', '')) for w in c.get('watches', []) if w.get('relation') == 'for']
+        rows.append({'name': c.get('name', ''), 'shape': c.get('shape', 'builder') or 'builder',
+                     'reconciler': c.get('reconciler', ''), 'entries': list(c.get('entries', [])),
+                     'fors': fors, 'sources': srcs(c), 'entry_locs': []})
+    return rows
+
+
+def tool_reads(p):
+    rows = []
+    for c in p.get('controllers', []):
+        for o in c.get('reads', []):
+            rows.append({'controller': c.get('name', ''), 'verb': o.get('verb', ''), 'group': o.get('group', ''),
+                         'version': o.get('version', ''), 'kind': o.get('kind', ''),
+                         'sources': srcs(o), 'via': steps(o)})
+    for o in p.get('package_reads', []):
+        rows.append({'controller': '-', 'verb': o.get('verb', ''), 'group': o.get('group', ''),
+                     'version': o.get('version', ''), 'kind': o.get('kind', ''), 'sources': srcs(o), 'via': []})
+    return rows
+
+
+TOOL = {'watches': tool_watches, 'writes': tool_writes, 'routes': tool_routes, 'flags': tool_flags,
+        'controllers': tool_controllers, 'reads': tool_reads}
+
+
+# ---------------------------------------------------------------- controller entries -> declarations
+_DECLS = {}
+FUNC_DECL = re.compile(r'^func\s+(?:\(\s*(?:\w+\s+)?\*?(\w+)(?:\[[^\]]*\])?\s*\)\s*)?(\w+)\s*[\[(]', re.M)
+
+
+def method_decls(op):
+    """`Receiver.Method` (and plain `Func`) -> [(file, line)] over the operator's product Go files."""
+    if op in _DECLS:
+        return _DECLS[op]
+    index = {}
+    root = os.path.join(REAL, op)
+    for dp, dn, fn in os.walk(root):
+        dn[:] = [d for d in dn if not d.startswith('.')]
+        for f in fn:
+            if not f.endswith('.go'):
+                continue
+            rel = os.path.relpath(os.path.join(dp, f), root)
+            if EXCLUDE.search(rel):
+                continue
+            try:
+                txt = open(os.path.join(dp, f), errors='replace').read()
+            except OSError:
+                continue
+            for m in FUNC_DECL.finditer(txt):
+                line = txt.count('\n', 0, m.start()) + 1
+                key = f'{m.group(1)}.{m.group(2)}' if m.group(1) else m.group(2)
+                index.setdefault(key, []).append((rel, line))
+    _DECLS[op] = index
+    return index
+
+
+def resolve_entries(op, r):
+    """Declaration places of a non-builder controller's entries (`Type.method`), kept to the
+    directories of its sources when it has any (a Go method lives in its type's package)."""
+    if r['shape'] == 'builder' or not r['entries']:
+        return []
+    index = method_decls(op)
+    dirs = {os.path.dirname(s['file']) for s in r['sources']}
+    out = []
+    for e in r['entries']:
+        cands = index.get(e, [])
+        if not cands and '.' in e:
+            cands = index.get(e.split('.', 1)[1], [])
+        if dirs:
+            near_dirs = [c for c in cands if os.path.dirname(c[0]) in dirs]
+            cands = near_dirs or cands
+        out.extend({'file': f, 'line': l} for f, l in cands)
+    return out
 
 
 # ---------------------------------------------------------------- matching
@@ -155,15 +231,39 @@ def grpc_method_of(service, path):
     return not service.startswith('/') and path.startswith(prefix) and '/' not in path[len(prefix):]
 
 
+def parse_reconciled(s):
+    """`group/version/Kind` (`core/v1/Pod`, `-`) -> (group, kind) or None."""
+    s = (s or '').strip()
+    if s in ('', '-'):
+        return None
+    parts = s.split('/')
+    if len(parts) == 3:
+        return norm_group(parts[0]), parts[2]
+    return '', parts[-1]
+
+
 def match(cat, t, r):
     tol = LINE_TOL[cat]
+    if cat == 'controllers':
+        if t['shape'] != r['shape']:
+            return False
+        locs = r['sources'] + (r.get('entry_locs', []) if r['shape'] != 'builder' else [])
+        if near(locs, t['file'], int(t['line']), tol):
+            return True
+        if t['shape'] == 'builder':
+            rec = parse_reconciled(t.get('reconciled'))
+            bfile = (t.get('builder') or '').rsplit(':', 1)[0] or t['file']
+            if rec and any(norm_group(g) == rec[0] and k == rec[1] for g, k in r['fors']) \
+                    and any(s['file'] == bfile for s in r['sources']):
+                return True
+        return False
     if cat == 'watches':
         rel_t, rel_r = REL.get(t['relation'], t['relation']), r['relation']
         rel_ok = rel_t == rel_r or (rel_t == 'informer' and rel_r == 'watches') or (rel_t == 'watches' and rel_r == 'informer')
         return (rel_ok and kind_ok(t['kind'], r['kind'])
                 and (t['kind'].startswith('?') or norm_group(t['group']) == norm_group(r['group']))
                 and any(near(r['sources'], f, l, tol) for f, l in truth_locs(t)))
-    if cat == 'writes':
+    if cat in ('writes', 'reads'):
         if VERB.get(t['verb'], t['verb']) != VERB.get(r['verb'], r['verb']):
             return False
         if not kind_ok(t['kind'], r['kind']):
@@ -208,6 +308,7 @@ def scored(cat, t):
 def row_key(cat, r):
     s = r['sources'][0] if r['sources'] else {'file': '', 'line': 0}
     ident = {'watches': r.get('kind'), 'writes': f"{r.get('verb')}:{r.get('kind')}",
+             'reads': f"{r.get('verb')}:{r.get('kind')}", 'controllers': r.get('name'),
              'routes': r.get('path'), 'flags': r.get('flag')}[cat]
     return f"{s['file']}:{s['line']}|{ident}"
 
@@ -224,8 +325,11 @@ def load_verdicts(op, cat):
 def describe(cat, r):
     if cat == 'watches':
         return f"{r['controller']}\t{r['relation']}\t{r['group']}/{r['version']}\t{r['kind']}"
-    if cat == 'writes':
+    if cat in ('writes', 'reads'):
         return f"{r['controller']}\t{r['verb']}\t{r['group']}/{r['version']}\t{r['kind']}"
+    if cat == 'controllers':
+        fors = ','.join(f'{g}/{k}' for g, k in r['fors'])
+        return f"{r['name']}\t{r['shape']}\t{r['reconciler']}\t{fors}\t{','.join(r['entries'][:3])}"
     if cat == 'routes':
         return f"{r['method']}\t{r['path']}\t{r.get('framework', '')}"
     return f"{r['binary']}\t{r['flag']}\t{r['default']}"
@@ -243,11 +347,20 @@ def run_analyze(binary, op, out):
 
 def evaluate(op, tag, verbose):
     path = os.path.join(EVAL, op, f'{tag}.json')
+    if not os.path.exists(path):
+        print(f'!! {op}: no {tag}.json, skipped', file=sys.stderr)
+        return None
     p = json.load(open(path))
     out = {}
     for cat in CATS:
-        truth = read_tsv(os.path.join(EVAL, op, f'truth-{cat}.tsv'))
+        tpath = os.path.join(EVAL, op, f'truth-{cat}.tsv')
+        if not os.path.exists(tpath):
+            continue  # no truth for this category here: skipped, not counted as 0
+        truth = read_tsv(tpath)
         tool = [r for r in TOOL[cat](p) if in_scope(r['sources'])]
+        if cat == 'controllers':
+            for r in tool:
+                r['entry_locs'] = resolve_entries(op, r)
         verdicts = load_verdicts(op, cat)
         found = [False] * len(truth)
         correct = wrong = unchecked = unresolved = 0
@@ -264,7 +377,7 @@ def evaluate(op, tag, verbose):
                 found[i] = True
             if hits:
                 correct += 1
-                if cat in ('watches', 'writes'):
+                if cat in ('watches', 'writes', 'reads'):
                     t = truth[hits[0]]
                     ctrl_total += 1
                     if t['controller'].endswith('*') or t['controller'] == r['controller'] or \
@@ -272,7 +385,7 @@ def evaluate(op, tag, verbose):
                         ctrl_agree += 1
                 continue
             v = verdicts.get(row_key(cat, r))
-            if cat in ('watches', 'writes') and (r['kind'].startswith('?') or r['group'].startswith('?')) \
+            if cat in ('watches', 'writes', 'reads') and (r['kind'].startswith('?') or r['group'].startswith('?')) \
                     and not (v and v[0] == 'wrong'):
                 # a kind the tool itself marks unresolved: neither right nor wrong, counted apart
                 unresolved += 1
@@ -335,14 +448,18 @@ def main():
         for op in ops:
             times[op] = run_analyze(a.bin, op, os.path.join(EVAL, op, f'{tag}.json'))
     print(f'tag={tag}' + (f' bin={a.bin}' if a.bin else ''))
-    print(f"{'operator':18} {'category':8} {'tool':>5} {'truth':>5} {'match':>5} {'recall':>7} {'precis.':>7} "
+    print(f"{'operator':18} {'category':11} {'tool':>5} {'truth':>5} {'match':>5} {'recall':>7} {'precis.':>7} "
           f"{'checked':>7} {'wrong':>5} {'unchk':>5} {'unres':>5} {'ctrl-ok':>8}")
     tot = {c: [0, 0, 0, 0] for c in CATS}  # matched, truth, correct, checked
     for op in ops:
         res = evaluate(op, tag, a.verbose)
+        if res is None:
+            continue
         for cat in CATS:
+            if cat not in res:
+                continue
             r = res[cat]
-            print(f"{op:18} {cat:8} {r['tool']:5} {r['truth']:5} {r['matched']:5} {pct(r['recall']):>7} "
+            print(f"{op:18} {cat:11} {r['tool']:5} {r['truth']:5} {r['matched']:5} {pct(r['recall']):>7} "
                   f"{pct(r['precision']):>7} {r['checked']:7} {r['wrong']:5} {r['unchecked']:5} {r['unresolved']:5} {r['ctrl']:>8}")
             tot[cat][0] += r['matched']
             tot[cat][1] += r['truth']
@@ -353,7 +470,7 @@ def main():
     print('-' * 96)
     for cat in CATS:
         m, t, c, ch = tot[cat]
-        print(f"{'ALL':18} {cat:8} {'':5} {t:5} {m:5} {pct(m / t if t else None):>7} {pct(c / ch if ch else None):>7} {ch:7}")
+        print(f"{'ALL':18} {cat:11} {'':5} {t:5} {m:5} {pct(m / t if t else None):>7} {pct(c / ch if ch else None):>7} {ch:7}")
 
 
 if __name__ == '__main__':
