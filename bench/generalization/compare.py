@@ -250,7 +250,21 @@ def match(cat, t, r):
         locs = r['sources'] + (r.get('entry_locs', []) if r['shape'] != 'builder' else [])
         if near(locs, t['file'], int(t['line']), tol):
             return True
+        if t['shape'] == 'work_queue' and t.get('receiver'):
+            # The same queue-owning type: the tool roots a work-queue controller at the
+            # worker taking from the queue, the truth may name the sync handler it calls.
+            tdir = os.path.dirname(t['file'])
+            same_type = t['receiver'] == r['reconciler'] or any(
+                e.split('.')[0] == t['receiver'] for e in r['entries'])
+            if same_type and any(os.path.dirname(s['file']) == tdir for s in r['sources'] + r.get('entry_locs', [])):
+                return True
         if t['shape'] == 'builder':
+            # The builder chain itself, where the truth records it.
+            b = t.get('builder') or ''
+            if ':' in b:
+                bf, bl = b.rsplit(':', 1)
+                if bl.isdigit() and near(r['sources'], bf, int(bl), tol):
+                    return True
             rec = parse_reconciled(t.get('reconciled'))
             bfile = (t.get('builder') or '').rsplit(':', 1)[0] or t['file']
             if rec and any(norm_group(g) == rec[0] and k == rec[1] for g, k in r['fors']) \
@@ -322,6 +336,20 @@ def load_verdicts(op, cat):
     return v
 
 
+def receiver_at(op, file, line):
+    """The receiver type of the method declared at file:line of the checkout, if any."""
+    try:
+        with open(os.path.join(REAL, op, file), encoding='utf-8', errors='replace') as f:
+            lines = f.readlines()
+    except OSError:
+        return ''
+    for text in lines[max(0, line - 2):line + 1]:
+        m = re.match(r'\s*func\s*\(\s*\w*\s*\*?\s*(\w+)', text)
+        if m:
+            return m.group(1)
+    return ''
+
+
 def describe(cat, r):
     if cat == 'watches':
         return f"{r['controller']}\t{r['relation']}\t{r['group']}/{r['version']}\t{r['kind']}"
@@ -361,6 +389,8 @@ def evaluate(op, tag, verbose):
         if cat == 'controllers':
             for r in tool:
                 r['entry_locs'] = resolve_entries(op, r)
+            for t in truth:
+                t['receiver'] = receiver_at(op, t['file'], int(t['line']))
         verdicts = load_verdicts(op, cat)
         found = [False] * len(truth)
         correct = wrong = unchecked = unresolved = 0

@@ -18,7 +18,7 @@ use super::syntax::{
     ChainRoot, FuncCtx, ObjectRef, Step, assigned_variable, chain_heads, condition_of,
     flatten_chain, line_of, object_ref, string_literal, text,
 };
-use super::types::{FuncRef, ValueType};
+use super::types::{FuncRef, TypeRef, ValueType};
 use super::values::Values;
 use model::{Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch};
 
@@ -372,9 +372,10 @@ fn source_kind_object_node<'t>(node: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
 }
 
 /// The reconciler type a builder completes with, by name, or its expression as written
-/// with its value to resolve per project. A call of another package's function with one
-/// argument (`errors.WithSilentRequeueOnConflict(r)`) wraps the reconciler it is given:
-/// that argument is the reconciler.
+/// with its value to resolve per project. A call of another package's function wraps the
+/// reconciler it is given (`errors.WithSilentRequeueOnConflict(r)`,
+/// `core.WithLeadingManager(mgr, r, &T{}, cfg)`): the reconciler is the receiver when it
+/// is among the arguments, else the one argument of the controller's own package's types.
 fn reconciler_name(
     arg: Node,
     src: &[u8],
@@ -382,17 +383,50 @@ fn reconciler_name(
     receiver_name: Option<&str>,
     scope: &Scope,
 ) -> (String, Option<ValueType>) {
-    let arg = unwrap_reconciler(arg, src, scope);
-    let expr = text(arg, src);
+    // A value of the controller's own package: the receiver, a local type, a local
+    // function's result.
+    let own = |n: Node| {
+        Some(text(n, src)) == receiver_name
+            || matches!(
+                object_ref(n, src),
+                ObjectRef::Type {
+                    qualifier: None,
+                    ..
+                }
+            )
+            || matches!(
+                scope.type_of(n, src, n.start_byte()),
+                ValueType::Type(TypeRef {
+                    qualifier: None,
+                    collection: false,
+                    ..
+                }) | ValueType::Result { .. }
+            )
+    };
+    let mut n = arg;
+    for _ in 0..MAX_WRAPPERS {
+        let Some(args) = wrapper_arguments(n, src, scope) else {
+            break;
+        };
+        let mine: Vec<Node> = match args.iter().find(|a| Some(text(**a, src)) == receiver_name) {
+            Some(r) => vec![*r],
+            None => args.iter().copied().filter(|a| own(*a)).collect(),
+        };
+        match mine.as_slice() {
+            [one] => n = *one,
+            _ => break,
+        }
+    }
+    let expr = text(n, src);
     if Some(expr) == receiver_name
         && let Some(ty) = receiver_type
     {
         return (ty.to_string(), None);
     }
-    match object_ref(arg, src) {
+    match object_ref(n, src) {
         ObjectRef::Type { name, .. } => (name, None),
         // `reconciler := &fooReconciler{…}; …Complete(reconciler)`
-        ObjectRef::Unknown(expr) => match scope.type_of(arg, src, arg.start_byte()) {
+        ObjectRef::Unknown(expr) => match scope.type_of(n, src, n.start_byte()) {
             ValueType::Type(t) if t.qualifier.is_none() && !t.collection => (t.name, None),
             ValueType::Unknown(_) => (expr, None),
             value => (expr, Some(value)),
@@ -403,27 +437,17 @@ fn reconciler_name(
 /// Wrappers are looked through this many deep.
 const MAX_WRAPPERS: usize = 3;
 
-/// The reconciler inside `pkg.Wrap(r)` (a function of another package given one value).
-fn unwrap_reconciler<'t>(arg: Node<'t>, src: &[u8], scope: &Scope<'t>) -> Node<'t> {
-    let mut n = arg;
-    for _ in 0..MAX_WRAPPERS {
-        if n.kind_name() != "call_expression" {
-            break;
-        }
-        let Some((operand, _)) = crate::syntax::selector_callee(n) else {
-            break;
-        };
-        let args = crate::syntax::call_arguments(n);
-        let is_package = operand.kind_name() == "identifier"
-            && scope
-                .lookup(text(operand, src), operand.start_byte())
-                .is_none();
-        if !is_package || args.len() != 1 {
-            break;
-        }
-        n = args[0];
+/// The arguments of `pkg.Wrap(…)`, a call of another package's function.
+fn wrapper_arguments<'t>(n: Node<'t>, src: &[u8], scope: &Scope<'t>) -> Option<Vec<Node<'t>>> {
+    if n.kind_name() != "call_expression" {
+        return None;
     }
-    n
+    let (operand, _) = crate::syntax::selector_callee(n)?;
+    let is_package = operand.kind_name() == "identifier"
+        && scope
+            .lookup(text(operand, src), operand.start_byte())
+            .is_none();
+    is_package.then(|| crate::syntax::call_arguments(n))
 }
 
 #[cfg(test)]

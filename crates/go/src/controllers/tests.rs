@@ -775,6 +775,22 @@ func Setup(mgr ctrl.Manager) error {
 func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	return ctrl.Result{}, r.client.Create(ctx, &corev1.ConfigMap{})
 }
+
+type SecretReconciler struct {
+	client client.Client
+}
+
+// The receiver among a wrapper's arguments is the reconciler it wraps.
+func (s *SecretReconciler) SetupWithManager(mgr ctrl.Manager, cfg *errs.Config) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		Named("secrets").
+		For(&corev1.Secret{}).
+		Complete(errs.WithLeader(mgr, s, &corev1.Secret{}, cfg))
+}
+
+func (s *SecretReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, s.client.Delete(ctx, &corev1.Secret{})
+}
 "#
     );
     check_shapes(
@@ -783,6 +799,9 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 gadget [Builder]  @internal/gadget/setup.go:24
   For gadgets.example.com/v1/Gadget @25
   Create /v1/ConfigMap @30
+secrets [Builder]  @internal/gadget/setup.go:39
+  For /v1/Secret @41
+  Delete /v1/Secret @46
 ",
     );
 }
