@@ -336,6 +336,22 @@ def load_verdicts(op, cat):
     return v
 
 
+def controller_names(op, p):
+    tpath = os.path.join(EVAL, op, 'truth-controllers.tsv')
+    if not os.path.exists(tpath):
+        return {}
+    truth = read_tsv(tpath)
+    for t in truth:
+        t['receiver'] = receiver_at(op, t['file'], int(t['line']))
+    out = {}
+    for r in tool_controllers(p):
+        r['entry_locs'] = resolve_entries(op, r)
+        for t in truth:
+            if match('controllers', t, r):
+                out.setdefault(r['name'], set()).add(t['name'])
+    return out
+
+
 def receiver_at(op, file, line):
     """The receiver type of the method declared at file:line of the checkout, if any."""
     try:
@@ -380,6 +396,9 @@ def evaluate(op, tag, verbose):
         return None
     p = json.load(open(path))
     out = {}
+    # Tool controller name -> the truth controllers it was matched to, so a row's
+    # attribution is judged by identity, not by the two names being spelled alike.
+    names = controller_names(op, p)
     for cat in CATS:
         tpath = os.path.join(EVAL, op, f'truth-{cat}.tsv')
         if not os.path.exists(tpath):
@@ -410,8 +429,10 @@ def evaluate(op, tag, verbose):
                 if cat in ('watches', 'writes', 'reads'):
                     t = truth[hits[0]]
                     ctrl_total += 1
-                    if t['controller'].endswith('*') or t['controller'] == r['controller'] or \
-                            (t['controller'] == '-' and r['controller'] == '-'):
+                    tc = t['controller']
+                    # `name*` rows accept any controller, as before; others must be the
+                    # same controller: the same name, or the one matched to it.
+                    if tc.endswith('*') or tc == r['controller'] or tc in names.get(r['controller'], ()):
                         ctrl_agree += 1
                 continue
             v = verdicts.get(row_key(cat, r))
