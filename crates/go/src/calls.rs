@@ -820,6 +820,36 @@ impl<'a> Graph<'a> {
         }
     }
 
+    /// True when `roots` reach a function for which `found` holds, looking at no more than
+    /// `limit` functions.
+    pub fn reaches_within(
+        &self,
+        roots: impl IntoIterator<Item = FuncId>,
+        limit: usize,
+        found: impl Fn(FuncId) -> bool,
+    ) -> bool {
+        let mut seen = HashSet::new();
+        let mut queue: VecDeque<usize> = roots.into_iter().map(|id| self.flat(id)).collect();
+        while let Some(n) = queue.pop_front() {
+            if seen.len() >= limit {
+                return false;
+            }
+            if !seen.insert(n) {
+                continue;
+            }
+            if found(self.ids[n]) {
+                return true;
+            }
+            queue.extend(
+                self.edges[n]
+                    .iter()
+                    .map(|&(m, _)| m)
+                    .filter(|m| !seen.contains(m)),
+            );
+        }
+        false
+    }
+
     /// The functions for which `stop` holds that `roots` reach without passing through
     /// another such function, in the graph's order.
     pub fn first_reached(

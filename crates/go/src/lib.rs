@@ -158,10 +158,11 @@ pub fn resolve_with_crds(
             let mut roots = vec![None; controllers.len()];
             let mut owners = vec![None; controllers.len()];
             let shaped = controllers::resolve_shaped(files, &values, &graph, &mut attributed);
+            let putters = controllers::putters(files, &index, &graph);
             // A queue no event handler fills is not a controller (a worker pool fed by code).
-            let shaped = shaped
-                .into_iter()
-                .filter(|s| !s.needs_feeder || informers::fed(files, &values, &graph, &s.owner));
+            let shaped = shaped.into_iter().filter(|s| {
+                !s.needs_feeder || informers::fed(files, &values, &graph, &putters, &s.owner)
+            });
             for shaped in shaped {
                 controllers.push(shaped.controller);
                 roots.push(Some(shaped.roots));
@@ -178,6 +179,7 @@ pub fn resolve_with_crds(
                 &graph,
                 &reach,
                 &owners,
+                &putters,
                 &mut controllers,
                 &mut attributed,
             );

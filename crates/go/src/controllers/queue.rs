@@ -15,7 +15,7 @@ use tree_sitter::Node;
 
 use super::super::calls::{FuncId, Graph, arg_of};
 use super::super::facts::GoFile;
-use super::super::facts::controllers::{Built, FieldValue, QueueTake, Taken};
+use super::super::facts::controllers::{Built, FieldValue, QueueUse, Taken};
 use super::super::index::{GoIndex, GoInput};
 use super::super::scope::Scope;
 use super::super::syntax::{
@@ -32,8 +32,8 @@ pub const WORKQUEUE: &str = "k8s.io/client-go/util/workqueue";
 const CACHE: &str = "k8s.io/client-go/tools/cache";
 const CACHE_QUEUES: [&str; 4] = ["FIFO", "DeltaFIFO", "RealFIFO", "Queue"];
 
-/// Records the queues a function takes work items from (a field of its receiver, or a
-/// parameter), and the struct fields it gives values that may be functions.
+/// Records the queues a function takes work items from or puts them in (a field of its
+/// receiver, or a parameter), and the struct fields it gives values that may be functions.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     let func = FuncRef {
         receiver: ctx.receiver_type.clone(),
@@ -44,13 +44,14 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             continue;
         };
         let args = call_arguments(call).len();
-        let takes = match method {
-            "Get" => args == 0,
-            "GetWithContext" => args == 1,
-            "Pop" => args == 1,
-            _ => false,
+        let (takes, puts) = match method {
+            "Get" => (args == 0, false),
+            "GetWithContext" | "Pop" => (args == 1, false),
+            "Add" | "AddRateLimited" => (false, args == 1),
+            "AddAfter" => (false, args == 2),
+            _ => (false, false),
         };
-        if !takes {
+        if !takes && !puts {
             continue;
         }
         let from = match (&ctx.receiver_name, receiver_field(operand, src)) {
@@ -58,9 +59,10 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             _ => scope.param_at(operand, src).map(Taken::Param),
         };
         if let Some(from) = from {
-            file.queue_takes.push(QueueTake {
+            file.queue_uses.push(QueueUse {
                 func: func.clone(),
                 from,
+                put: puts,
                 line: line_of(call),
             });
         }
@@ -227,6 +229,43 @@ pub fn resolve(files: &[GoInput], values: &Values, graph: &Graph) -> Vec<Shaped>
         .collect()
 }
 
+/// The functions putting work into a queue a struct holds in a field, with that struct:
+/// an event handler reaching one of them fills that struct's queue.
+pub fn putters(
+    files: &[GoInput],
+    index: &GoIndex,
+    graph: &Graph,
+) -> std::collections::HashMap<FuncId, TypeKey> {
+    let mut out = std::collections::HashMap::new();
+    for input in files {
+        let file = &input.facts;
+        let Some(pkg) = index.package_of(file) else {
+            continue;
+        };
+        for put in file.queue_uses.iter().filter(|u| u.put) {
+            let (Taken::Field(field), Some(receiver)) = (&put.from, &put.func.receiver) else {
+                continue;
+            };
+            let is_queue = graph
+                .field_type(pkg, receiver, field)
+                .is_some_and(|(at, t)| {
+                    is_queue_type(index, graph.file(at), t.qualifier.as_deref(), &t.name)
+                });
+            if !is_queue {
+                continue;
+            }
+            let owner = TypeKey {
+                pkg: pkg.to_string(),
+                name: receiver.clone(),
+            };
+            for id in graph.methods_of(pkg, receiver, &put.func.name) {
+                out.insert(id, owner.clone());
+            }
+        }
+    }
+    out
+}
+
 /// Functions taking work from one queue: the methods of the struct holding it in a field
 /// (`owner`), or one function taking from a parameter.
 struct Worker {
@@ -241,7 +280,7 @@ fn workers(files: &[GoInput], index: &GoIndex, graph: &Graph) -> Vec<Worker> {
         let Some(pkg) = index.package_of(file) else {
             continue;
         };
-        for take in &file.queue_takes {
+        for take in file.queue_uses.iter().filter(|u| !u.put) {
             let ids: Vec<FuncId> = match &take.func.receiver {
                 Some(r) => graph.methods_of(pkg, r, &take.func.name),
                 None => graph.function(fi, None, &take.func.name),

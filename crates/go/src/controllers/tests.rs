@@ -358,6 +358,8 @@ func New(s Syncer) *Loop {
 
 func (l *Loop) OnAdd(obj interface{}, initial bool) { l.q.Add("k") }
 
+func (l *Loop) Enqueue(key string) { l.q.AddRateLimited(key) }
+
 func (l *Loop) work(ctx context.Context) {
 	key, _ := l.q.Get()
 	_ = l.syncer.Sync(ctx, key)
@@ -410,16 +412,20 @@ type Operator struct {
 	loop *loop.Loop
 }
 
-func New(kube kubernetes.Interface, pods coreinformers.PodInformer) *Operator {
+func New(kube kubernetes.Interface, pods coreinformers.PodInformer, nodes coreinformers.NodeInformer) *Operator {
 	o := &Operator{kube: kube}
 	o.loop = loop.New(o)
 	pods.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
 		DeleteFunc: func(obj interface{}) { o.forget(obj) },
 	})
+	// A handler that does its work itself, filling no queue: not a trigger.
+	nodes.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: o.note})
 	return o
 }
 
-func (o *Operator) forget(obj interface{}) {}
+func (o *Operator) forget(obj interface{}) { o.loop.Enqueue("k") }
+
+func (o *Operator) note(obj interface{}) {}
 
 func (o *Operator) Sync(ctx context.Context, key string) error {
 	return o.kube.CoreV1().ConfigMaps("ns").Delete(ctx, key, metav1.DeleteOptions{})
@@ -432,9 +438,9 @@ func (o *Operator) Sync(ctx context.Context, key string) error {
 alpha.Operator [WorkQueue] Operator.Sync @internal/alpha/operator.go:25
   Watches /v1/Secret @22
   Update /v1/Secret @26
-beta.Operator [WorkQueue] Operator.Sync @internal/beta/operator.go:30
+beta.Operator [WorkQueue] Operator.Sync @internal/beta/operator.go:34
   Watches /v1/Pod @22
-  Delete /v1/ConfigMap @31
+  Delete /v1/ConfigMap @35
 ",
     );
 }

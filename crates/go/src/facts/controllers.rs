@@ -29,14 +29,16 @@ pub struct RawWatch {
     pub line: u32,
 }
 
-/// A function taking work items from a queue: `c.queue.Get()` on a field of its receiver
+/// A function taking work items from a queue (`c.queue.Get()` on a field of its receiver
 /// (client-go's work queues), `(*c.queues[i]).Pop(…)` (client-go's FIFOs), or `q.Get()`
-/// on a parameter. Whether the field or parameter holds a queue is decided per project,
-/// from its declared type.
+/// on a parameter), or putting one in (`Add`, `AddRateLimited`, `AddAfter`). Whether the
+/// field or parameter holds a queue is decided per project, from its declared type.
 #[derive(Debug, Clone, PartialEq)]
-pub struct QueueTake {
+pub struct QueueUse {
     pub func: FuncRef,
     pub from: Taken,
+    /// True for a put, false for a take.
+    pub put: bool,
     pub line: u32,
 }
 

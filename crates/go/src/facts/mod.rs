@@ -32,7 +32,7 @@ use api_docs::DocDecl;
 use binaries::BinaryFacts;
 use conditions::ConditionFacts;
 use connections::ConnectionFacts;
-use controllers::{Built, ControllerChain, FieldValue, ImplCall, QueueTake};
+use controllers::{Built, ControllerChain, FieldValue, ImplCall, QueueUse};
 use informers::{InformerFacts, RawInformer};
 use manager::ManagerFacts;
 use markers::{Marker, TypeMarkers};
@@ -57,8 +57,8 @@ pub struct GoFile {
     /// A vendored module's API declarations (`extract_vendored_api`), not the project's code.
     pub vendored: bool,
     pub controllers: Vec<ControllerChain>,
-    /// Methods taking work items from a queue in a field of their receiver.
-    pub queue_takes: Vec<QueueTake>,
+    /// Functions taking work items from a queue, or putting them in (see `controllers`).
+    pub queue_uses: Vec<QueueUse>,
     /// Knative `NewImpl(ctx, r, …)` calls.
     pub impl_calls: Vec<ImplCall>,
     /// Struct fields given values that may be functions (see `controllers`).

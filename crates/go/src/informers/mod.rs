@@ -13,7 +13,7 @@ mod extract;
 mod resolve;
 
 pub use extract::{collect_interface_methods, collect_package_gvrs, extract};
-pub use resolve::{fed, resolve};
+pub use resolve::{Putters, fed, resolve};
 
 #[cfg(test)]
 mod tests;

@@ -3,7 +3,9 @@
 //! under its package.
 
 use super::extract::MAX_SOURCE_DEPTH;
-use crate::calls::{Graph, Paths};
+use std::collections::HashMap;
+
+use crate::calls::{FuncId, Graph, Paths};
 use crate::consts::ConstExpr;
 use crate::controllers::{HandlerOwner, TypeKey, WORKQUEUE};
 use crate::facts::GoFile;
@@ -31,6 +33,7 @@ pub fn resolve(
     graph: &Graph,
     reach: &[Option<Paths>],
     owners: &[Option<HandlerOwner>],
+    putters: &Putters,
     controllers: &mut [Controller],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<PackageInformer> {
@@ -42,6 +45,7 @@ pub fn resolve(
             let fed = Fed {
                 values,
                 graph,
+                putters,
                 fi,
                 raw,
             };
@@ -146,13 +150,20 @@ pub fn resolve(
 }
 
 /// True when some event handler of the project feeds the controller `owner` describes.
-pub fn fed(files: &[GoInput], values: &Values, graph: &Graph, owner: &HandlerOwner) -> bool {
+pub fn fed(
+    files: &[GoInput],
+    values: &Values,
+    graph: &Graph,
+    putters: &Putters,
+    owner: &HandlerOwner,
+) -> bool {
     let any = String::new();
     files.iter().enumerate().any(|(fi, input)| {
         input.facts.informers.iter().any(|raw| {
             let fed = Fed {
                 values,
                 graph,
+                putters,
                 fi,
                 raw,
             };
@@ -165,9 +176,18 @@ pub fn fed(files: &[GoInput], values: &Values, graph: &Graph, owner: &HandlerOwn
 struct Fed<'v, 'a, 'b, 'g> {
     values: &'v Values<'a, 'b>,
     graph: &'g Graph<'g>,
+    /// The functions putting work into a struct's queue, with that struct.
+    putters: &'g Putters,
     fi: usize,
     raw: &'g RawInformer,
 }
+
+/// The functions putting work into a queue a struct holds, with that struct
+/// (`controllers::putters`).
+pub type Putters = HashMap<FuncId, TypeKey>;
+
+/// Functions an event handler's method calls are followed through, looking for a put.
+const MAX_HANDLER_REACH: usize = 400;
 
 impl Fed<'_, '_, '_, '_> {
     fn feeds_any(&self, owners: &[Option<HandlerOwner>]) -> bool {
@@ -189,10 +209,20 @@ impl Fed<'_, '_, '_, '_> {
                     == Some(key.name.as_str())
                     && self.values.index.package_of(self.graph.file(self.fi))
                         == Some(key.pkg.as_str());
+                let ours = |t: &TypeKey| t == key || frameworks.contains(t);
                 let feeds = self.raw.handler.iter().any(|r| {
-                    self.ref_type(r).is_some_and(|t| {
-                        t == *key || (in_method_of_owner && frameworks.contains(&t))
-                    })
+                    let Some(t) = self.ref_type(r) else {
+                        return false;
+                    };
+                    match &r.selected {
+                        // `c.queue.Add(…)`: the controller's own queue.
+                        Some(f) if ours(&t) && self.is_queue_field(&t, f) => true,
+                        // `c.enqueue`, `c.handleObject`, another type's method handing
+                        // the event on: a method that fills the controller's queue.
+                        Some(m) => self.enqueues(&t, m, &ours),
+                        // The framework itself (`c.rr`), added in its holder's method.
+                        None => frameworks.contains(&t) && in_method_of_owner,
+                    }
                 }) || (self.builds(key)
                     && self.raw.handler.iter().any(|r| self.is_queue(r)));
                 feeds.then_some(Relation::Watches)
@@ -233,6 +263,29 @@ impl Fed<'_, '_, '_, '_> {
                 )
             }
         }
+    }
+
+    /// True when field `field` of type `t` holds a work queue.
+    fn is_queue_field(&self, t: &TypeKey, field: &str) -> bool {
+        self.graph
+            .field_type(&t.pkg, &t.name, field)
+            .is_some_and(|(at, ty)| {
+                crate::controllers::is_queue_type(
+                    self.values.index,
+                    self.graph.file(at),
+                    ty.qualifier.as_deref(),
+                    &ty.name,
+                )
+            })
+    }
+
+    /// True when method `m` of `t` reaches a put into the queue of a type `ours` accepts.
+    fn enqueues(&self, t: &TypeKey, m: &str, ours: &dyn Fn(&TypeKey) -> bool) -> bool {
+        let methods = self.graph.methods_of(&t.pkg, &t.name, m);
+        !methods.is_empty()
+            && self.graph.reaches_within(methods, MAX_HANDLER_REACH, |id| {
+                self.putters.get(&id).is_some_and(ours)
+            })
     }
 
     /// True when the function adding the handler builds a value of type `key`.

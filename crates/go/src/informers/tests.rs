@@ -61,6 +61,7 @@ fn run(files: &[(&str, &str)]) -> (Vec<Controller>, Vec<String>, Vec<String>) {
         &graph,
         &reach,
         &[],
+        &Default::default(),
         &mut ctrls,
         &mut diags,
     );
