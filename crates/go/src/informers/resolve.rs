@@ -219,7 +219,10 @@ impl Fed<'_, '_, '_, '_> {
                         Some(f) if ours(&t) && self.is_queue_field(&t, f) => true,
                         // `c.enqueue`, `c.handleObject`, another type's method handing
                         // the event on: a method that fills the controller's queue.
-                        Some(m) => self.enqueues(&t, m, &ours),
+                        // A framework's queue is every holder's type: only the holder's
+                        // own methods fill the instance it holds.
+                        Some(m) if t == *key => self.enqueues(&t, m, &ours),
+                        Some(m) => self.enqueues(&t, m, &|q: &TypeKey| q == key),
                         // The framework itself (`c.rr`), added in its holder's method.
                         None => frameworks.contains(&t) && in_method_of_owner,
                     }
