@@ -29,9 +29,11 @@ pub struct RawWrite {
 #[derive(Debug, Clone, PartialEq)]
 pub enum WriteObject {
     Value(ValueType),
-    /// A typed clientset call: the group/version accessor (`CoreV1`) and resource accessor
-    /// (`ConfigMaps`), used when the object itself says nothing (e.g. `Delete(ctx, name, …)`).
+    /// A typed clientset call: the clientset (`cs` in `cs.CoreV1()…`), the group/version
+    /// accessor (`CoreV1`) and resource accessor (`ConfigMaps`), used when the object itself
+    /// says nothing (e.g. `Delete(ctx, name, …)`).
     Clientset {
+        root: ValueType,
         group_version: String,
         resource: String,
         object: Option<ValueType>,

@@ -122,7 +122,7 @@ fn outcome(values: &Values, file: &GoFile, source: &InformerSource, depth: usize
             group_version,
             resource,
         } => kind(
-            values.clientset_kind(group_version, resource),
+            values.informer_accessor_kind(group_version, resource),
             format!(
                 "{group_version}().{resource}() is neither a Kubernetes API group's accessor nor one of the repository's API packages"
             ),
@@ -429,7 +429,7 @@ fn generated_informer_kind(
             .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
             .unwrap_or_default()
     };
-    values.clientset_kind(
+    values.informer_accessor_kind(
         &format!("{}{}", capital(group), capital(version)),
         &plural(kind),
     )

@@ -9,7 +9,7 @@ use tree_sitter::Node;
 
 use crate::facts::GoFile;
 use crate::facts::writes::{ClientRef, FuncFacts, RawWrite, WriteObject};
-use crate::scope::{Scope, clientset_accessor};
+use crate::scope::{Scope, clientset_accessor, clientset_chain};
 use crate::syntax::{FuncCtx, call_arguments, condition_of, line_of, method_of, text};
 use crate::types::{FuncRef, ValueType};
 
@@ -83,12 +83,13 @@ fn write_call<'t>(
         });
     }
     // Typed clientsets: cs.CoreV1().ConfigMaps(ns).Create(ctx, cm, metav1.CreateOptions{})
-    if let Some((group_version, resource)) = clientset_accessor(operand, src) {
+    if let Some((root, group_version, resource)) = clientset_chain(operand, src) {
         let verb = typed_verb(method)?;
         let object = typed_object(method, args, scope, src, at);
         return Some(RawWrite {
             verb,
             object: WriteObject::Clientset {
+                root: scope.type_of(root, src, at),
                 group_version,
                 resource,
                 object,

@@ -570,9 +570,9 @@ impl<'a, 'b> Resolver<'a, 'b> {
                 .as_ref()
                 .and_then(|o| self.values.value_kind(file, dir, o))
         };
-        // A typed client's row: its kind, or `?` with a diagnostic naming the client.
-        let mut typed_row = |kind: Option<(String, String, String)>, client: &str| {
-            let (g, v, k) = kind.unwrap_or_else(|| {
+        // A typed client's row: its kind, or `?` with a diagnostic naming the client and why.
+        let mut typed_row = |kind: Result<(String, String, String), String>| {
+            let (g, v, k) = kind.unwrap_or_else(|client| {
                 diagnostics.push(Diagnostic::new(
                     &file.path,
                     w.line,
@@ -587,13 +587,20 @@ impl<'a, 'b> Resolver<'a, 'b> {
         };
         match &w.object {
             WriteObject::Clientset {
+                root,
                 group_version,
                 resource,
                 object,
-            } => typed_row(
-                object_kind(object).or_else(|| self.values.clientset_kind(group_version, resource)),
-                &format!("the clientset accessor {group_version}().{resource}(…)"),
-            ),
+            } => typed_row(object_kind(object).map_or_else(
+                || {
+                    self.values
+                        .chain_kind(file, dir, root, group_version, resource)
+                        .map_err(|why| {
+                            format!("the clientset accessor {group_version}().{resource}(…): {why}")
+                        })
+                },
+                Ok,
+            )),
             // The receiver's type names the resource exactly (the scale client's object
             // argument is a GroupResource); the object is asked only when it cannot.
             WriteObject::Typed {
@@ -604,8 +611,8 @@ impl<'a, 'b> Resolver<'a, 'b> {
                 .values
                 .typed_call_kind(file, dir, receiver, accessor.as_deref())
             {
-                Some(Ok(kind)) => typed_row(Some(kind), ""),
-                Some(Err(client)) => typed_row(object_kind(object), &client),
+                Some(Ok(kind)) => typed_row(Ok(kind)),
+                Some(Err(client)) => typed_row(object_kind(object).ok_or(client)),
                 None => Vec::new(),
             },
             WriteObject::Value(value) => {
