@@ -1,6 +1,7 @@
 //! Per-file facts of client writes and reads (`writes`): each function's client calls with
 //! the object and the client as written.
 
+use crate::consts::ConstExpr;
 use crate::types::{FuncRef, TypeRef, ValueType};
 use model::Verb;
 
@@ -23,6 +24,19 @@ pub struct RawWrite {
     pub line: u32,
     /// The guarding condition in its function (`syntax::condition_of`), or empty.
     pub condition: String,
+    /// What a typed client's call writes besides the resource itself.
+    pub subresource: Option<Subresource>,
+}
+
+/// The subresource a typed client's call writes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Subresource {
+    /// `Patch(ctx, name, pt, data, opts, subresource)`: the subresource argument as written
+    /// (`"status"` makes the patch a `status_patch`).
+    Named(ConstExpr),
+    /// client-go's `Pods(ns).Evict…(ctx, eviction)`: a `create` of a `policy` `Eviction` of
+    /// this version (the `pods/eviction` subresource).
+    Eviction(&'static str),
 }
 
 /// What is written.

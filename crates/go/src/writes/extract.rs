@@ -7,8 +7,9 @@ use model::Verb;
 
 use tree_sitter::Node;
 
+use crate::consts::const_expr;
 use crate::facts::GoFile;
-use crate::facts::writes::{ClientRef, FuncFacts, RawWrite, WriteObject};
+use crate::facts::writes::{ClientRef, FuncFacts, RawWrite, Subresource, WriteObject};
 use crate::scope::{Scope, clientset_accessor, clientset_chain};
 use crate::syntax::{FuncCtx, call_arguments, condition_of, line_of, method_of, text};
 use crate::types::{FuncRef, ValueType};
@@ -80,6 +81,7 @@ fn write_call<'t>(
             client: ClientRef::ControllerUtil(text(operand, src).to_string()),
             line,
             condition: condition_of(call, ctx.body, src),
+            subresource: None,
         });
     }
     // Typed clientsets: cs.CoreV1().ConfigMaps(ns).Create(ctx, cm, metav1.CreateOptions{})
@@ -97,6 +99,7 @@ fn write_call<'t>(
             client: ClientRef::Clientset,
             line,
             condition: condition_of(call, ctx.body, src),
+            subresource: typed_subresource(method, args, src),
         });
     }
     let (verb, client_node) = match method {
@@ -142,6 +145,7 @@ fn write_call<'t>(
         client,
         line,
         condition: condition_of(call, ctx.body, src),
+        subresource: None,
     })
 }
 
@@ -159,8 +163,22 @@ fn typed_verb(method: &str) -> Option<Verb> {
         "Get" => Verb::Get,
         "List" => Verb::List,
         "Watch" => Verb::Watch,
+        // client-go's `PodExpansion`: a `create` of the `pods/eviction` subresource.
+        "Evict" | "EvictV1" | "EvictV1beta1" => Verb::Create,
         _ => return None,
     })
+}
+
+/// What a typed client's method writes besides the resource: `Patch`'s subresource
+/// argument, or the `Eviction` of client-go's `Evict` methods (`Evict` takes a
+/// `policy/v1beta1` one).
+fn typed_subresource(method: &str, args: &[Node], src: &[u8]) -> Option<Subresource> {
+    match method {
+        "Patch" => const_expr(*args.get(5)?, src).map(Subresource::Named),
+        "Evict" | "EvictV1beta1" => Some(Subresource::Eviction("v1beta1")),
+        "EvictV1" => Some(Subresource::Eviction("v1")),
+        _ => None,
+    }
 }
 
 /// The object a typed client's method takes (`Create(ctx, obj, opts)`), if it takes one.
@@ -236,6 +254,7 @@ fn typed_value_calls(
             client: ClientRef::TypedValue,
             line,
             condition: condition_of(call, ctx.body, src),
+            subresource: typed_subresource(text(method, src), args, src),
         })
         .collect()
 }

@@ -7,7 +7,7 @@ use super::clients::{CLIENT_PACKAGE, CLIENT_TYPES, CONTROLLER_RUNTIME, CONTROLLE
 use crate::calls::{Found, FuncId, Graph, Paths};
 use crate::facts::GoFile;
 use crate::facts::calls::SamePackageArgs;
-use crate::facts::writes::{ClientRef, RawWrite, WriteObject};
+use crate::facts::writes::{ClientRef, RawWrite, Subresource, WriteObject};
 use crate::index::dir_of;
 use crate::types::{FuncRef, TypeRef, ValueType};
 use crate::values::{Located, Values, describe};
@@ -211,6 +211,9 @@ fn sort_operations(ops: &mut Vec<Operation>) {
     ops.sort_by(|a, b| (&a.sources, &a.verb, &a.kind).cmp(&(&b.sources, &b.verb, &b.kind)));
     ops.dedup();
 }
+
+/// A typed client call's kind, or what the client is and why its kind cannot be told.
+type TypedKind = Result<(String, String, String), String>;
 
 /// One resolved write or read, before it is attributed.
 struct Row<'a> {
@@ -536,6 +539,39 @@ impl<'a, 'b> Resolver<'a, 'b> {
             .cloned()
     }
 
+    /// The verb and kind a typed client's call writes, given the kind of its client: a
+    /// patch of the `status` subresource is a `status_patch`; client-go's `Evict` on a
+    /// `Pod` or `Eviction` client creates a `policy` `Eviction` (None on a client of another
+    /// kind: the method is not client-go's).
+    fn subresource_write(
+        &self,
+        file: &GoFile,
+        w: &RawWrite,
+        kind: TypedKind,
+    ) -> Option<(Verb, TypedKind)> {
+        match &w.subresource {
+            Some(Subresource::Eviction(version)) => match kind {
+                Ok((g, _, k)) if g.is_empty() && k == "Pod" => Some((
+                    Verb::Create,
+                    Ok(("policy".into(), version.to_string(), "Eviction".into())),
+                )),
+                // client-go's eviction client's own `Evict`.
+                Ok((g, v, k)) if g == "policy" && k == "Eviction" => {
+                    Some((Verb::Create, Ok((g, v, k))))
+                }
+                Ok(_) => None,
+                Err(why) => Some((Verb::Create, Err(why))),
+            },
+            Some(Subresource::Named(name))
+                if w.verb == Verb::Patch
+                    && self.values.index.eval(file, name).as_deref() == Some("status") =>
+            {
+                Some((Verb::StatusPatch, kind))
+            }
+            _ => Some((w.verb, kind)),
+        }
+    }
+
     /// The operations a write gives: one for a known object; for an object that is the
     /// function's parameter, one per call site (reported there), followed up to a depth.
     /// An object that stays a parameter of unknown kind is left pending (`Row::pending`).
@@ -549,21 +585,25 @@ impl<'a, 'b> Resolver<'a, 'b> {
     ) -> Vec<Row<'a>> {
         let file = loc.file;
         // Reported at a helper's call site, the write also names the helper's own line.
-        let op = |group: String, version: String, kind: String, line: u32, path: &str| {
-            let mut sources = vec![SourceRef::new(path, line)];
-            if (path, line) != (file.path.as_str(), w.line) {
-                sources.push(SourceRef::new(&file.path, w.line));
-            }
-            let kind = item_kind(w.verb, kind);
-            Operation {
-                verb: w.verb,
-                group,
-                version,
-                kind,
-                sources,
-                via: Vec::new(),
-                condition: w.condition.clone(),
-            }
+        let op_of =
+            |verb: Verb, group: String, version: String, kind: String, line: u32, path: &str| {
+                let mut sources = vec![SourceRef::new(path, line)];
+                if (path, line) != (file.path.as_str(), w.line) {
+                    sources.push(SourceRef::new(&file.path, w.line));
+                }
+                let kind = item_kind(verb, kind);
+                Operation {
+                    verb,
+                    group,
+                    version,
+                    kind,
+                    sources,
+                    via: Vec::new(),
+                    condition: w.condition.clone(),
+                }
+            };
+        let op = |group, version, kind, line, path: &str| {
+            op_of(w.verb, group, version, kind, line, path)
         };
         let object_kind = |object: &Option<ValueType>| {
             object
@@ -571,7 +611,10 @@ impl<'a, 'b> Resolver<'a, 'b> {
                 .and_then(|o| self.values.value_kind(file, dir, o))
         };
         // A typed client's row: its kind, or `?` with a diagnostic naming the client and why.
-        let mut typed_row = |kind: Result<(String, String, String), String>| {
+        let mut typed_row = |kind: TypedKind| {
+            let Some((verb, kind)) = self.subresource_write(file, w, kind) else {
+                return Vec::new();
+            };
             let (g, v, k) = kind.unwrap_or_else(|client| {
                 diagnostics.push(Diagnostic::new(
                     &file.path,
@@ -583,7 +626,7 @@ impl<'a, 'b> Resolver<'a, 'b> {
                 ));
                 (UNRESOLVED.into(), UNRESOLVED.into(), UNRESOLVED.into())
             });
-            vec![Row::new(op(g, v, k, w.line, &file.path), func)]
+            vec![Row::new(op_of(verb, g, v, k, w.line, &file.path), func)]
         };
         match &w.object {
             WriteObject::Clientset {

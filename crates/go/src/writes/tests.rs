@@ -958,3 +958,52 @@ fn clientset_accessors_resolve_through_the_clientsets_package() {
         ]
     );
 }
+
+const SUBRESOURCE_WRITES: &str = r#"package drain
+
+import (
+	"context"
+
+	policyv1 "k8s.io/api/policy/v1"
+	policyv1beta1 "k8s.io/api/policy/v1beta1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/kubernetes"
+	coreclient "k8s.io/client-go/kubernetes/typed/core/v1"
+)
+
+const statusSubresource = "status"
+
+func Drain(ctx context.Context, cs kubernetes.Interface, pods coreclient.PodInterface, data []byte) {
+	cs.CoreV1().Pods("ns").Patch(ctx, "p", types.MergePatchType, data, metav1.PatchOptions{}, "status")
+	pods.Patch(ctx, "p", types.MergePatchType, data, metav1.PatchOptions{}, statusSubresource)
+	pods.Patch(ctx, "p", types.MergePatchType, data, metav1.PatchOptions{})
+	cs.CoreV1().Services("ns").Patch(ctx, "s", types.MergePatchType, data, metav1.PatchOptions{}, "scale")
+	cs.CoreV1().Pods("ns").EvictV1(ctx, &policyv1.Eviction{})
+	pods.Evict(ctx, &policyv1beta1.Eviction{})
+	cs.PolicyV1beta1().Evictions("ns").Evict(ctx, &policyv1beta1.Eviction{})
+	cs.CoreV1().Nodes().EvictV1beta1(ctx, nil)
+}
+"#;
+
+#[test]
+fn status_patches_and_evictions_are_told_by_the_typed_call() {
+    // A typed patch of the `status` subresource (a literal or a constant) is a
+    // status_patch, of another subresource a patch; client-go's Evict methods on a Pod
+    // client create a policy Eviction of their version, and so does the eviction client's
+    // own `Evict`; on a client of another kind they are no write.
+    let (_, pkg, diags) = rows(&[("pkg/drain/drain.go", SUBRESOURCE_WRITES)]);
+    assert_eq!(
+        pkg,
+        vec![
+            "Drain status_patch /v1 Pod @17",
+            "Drain status_patch /v1 Pod @18",
+            "Drain patch /v1 Pod @19",
+            "Drain patch /v1 Service @20",
+            "Drain create policy/v1 Eviction @21",
+            "Drain create policy/v1beta1 Eviction @22",
+            "Drain create policy/v1beta1 Eviction @23",
+        ]
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+}
