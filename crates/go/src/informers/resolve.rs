@@ -4,9 +4,9 @@
 
 use super::extract::MAX_SOURCE_DEPTH;
 use crate::calls::{Graph, Paths};
-use crate::consts::ConstExpr;
 use crate::facts::GoFile;
-use crate::facts::informers::{Forward, Gvr, InformerSource};
+use crate::facts::informers::{Forward, InformerSource};
+use crate::gvr::gvr_kind;
 use crate::index::{GoInput, dir_of};
 use crate::types::{FuncRef, TypeRef};
 use crate::values::{Values, describe, plural};
@@ -433,115 +433,4 @@ fn generated_informer_kind(
         &format!("{}{}", capital(group), capital(version)),
         &plural(kind),
     )
-}
-
-/// Resource names of `k8s.io/api/core/v1` (`ResourceName` constants: `ResourceSecrets`),
-/// which code converts with `string(…)` to build a GroupVersionResource.
-const CORE_RESOURCE_NAMES: &[(&str, &str)] = &[
-    ("ResourcePods", "pods"),
-    ("ResourceServices", "services"),
-    ("ResourceReplicationControllers", "replicationcontrollers"),
-    ("ResourceQuotas", "resourcequotas"),
-    ("ResourceSecrets", "secrets"),
-    ("ResourceConfigMaps", "configmaps"),
-    ("ResourcePersistentVolumeClaims", "persistentvolumeclaims"),
-];
-
-/// The (group, version, kind) of a GroupVersionResource as written in `file`.
-fn gvr_kind(values: &Values, file: &GoFile, gvr: &Gvr) -> Result<(String, String, String), String> {
-    // A package-level variable: its declaration (which is not itself a variable).
-    let (file, gvr) = match gvr {
-        Gvr::Var { qualifier, name } => {
-            let dir = values.index.package_dir(file, qualifier.as_deref());
-            let files: &[GoInput] = values.index.files;
-            let declared = dir.and_then(|dir| {
-                files
-                    .iter()
-                    .filter(|f| dir_of(&f.facts.path) == dir)
-                    .find_map(|f| {
-                        f.facts
-                            .informer_facts
-                            .gvrs
-                            .iter()
-                            .find(|(n, _)| n == name)
-                            .map(|(_, g)| (&f.facts, g))
-                    })
-            });
-            match declared {
-                Some(found) => found,
-                None => {
-                    let written = match qualifier {
-                        Some(q) => format!("{q}.{name}"),
-                        None => name.clone(),
-                    };
-                    return Err(format!(
-                        "the resource `{written}` is not a GroupVersionResource expression the analyzer can read"
-                    ));
-                }
-            }
-        }
-        other => (file, other),
-    };
-    let eval = |e: &Option<ConstExpr>| -> Option<String> {
-        let e = e.as_ref()?;
-        values.index.eval(file, e).or_else(|| match e {
-            ConstExpr::Ref {
-                qualifier: Some(q),
-                name,
-            } if values.index.import_for(file, q).as_deref() == Some("k8s.io/api/core/v1") => {
-                CORE_RESOURCE_NAMES
-                    .iter()
-                    .find(|(n, _)| n == name)
-                    .map(|(_, r)| r.to_string())
-            }
-            _ => None,
-        })
-    };
-    let (group, version, resource) = match gvr {
-        Gvr::Literal {
-            group,
-            version,
-            resource,
-        } => {
-            let (Some(g), Some(v), Some(r)) = (eval(group), eval(version), eval(resource)) else {
-                return Err("the GroupVersionResource's fields are not all constants".into());
-            };
-            (g, v, r)
-        }
-        Gvr::Package {
-            qualifier,
-            var,
-            resource,
-        } => {
-            if !matches!(var.as_str(), "SchemeGroupVersion" | "GroupVersion") {
-                return Err(format!(
-                    "`{qualifier}.{var}` is not the group/version its package declares"
-                ));
-            }
-            let (g, v) = values
-                .index
-                .import_for(file, qualifier)
-                .and_then(|i| values.index.group_version(&i))
-                .ok_or_else(|| format!("the group and version of `{qualifier}` are not known"))?;
-            let r =
-                eval(resource).ok_or_else(|| "the resource name is not a constant".to_string())?;
-            (g, v, r)
-        }
-        Gvr::Var { .. } => return Err("a GroupVersionResource variable is given another".into()),
-    };
-    match resource_kind(values, &group, &version, &resource) {
-        Some(kind) => Ok((group, version, kind)),
-        None => Err(format!(
-            "resource `{resource}` of `{group}/{version}` has no known kind"
-        )),
-    }
-}
-
-/// The kind of a resource name: the built-in table, the CRDs the repository ships, then
-/// the repository's API package for the group/version (its type whose plural it is).
-fn resource_kind(values: &Values, group: &str, version: &str, resource: &str) -> Option<String> {
-    kubernetes::resources::well_known_kind(group, resource)
-        .map(str::to_string)
-        .or_else(|| values.index.shipped_resource_kind(group, resource))
-        .or_else(|| values.repo_resource_kind(group, version, resource))
 }
