@@ -1,6 +1,7 @@
 //! Per-file facts of client writes and reads (`writes`): each function's client calls with
 //! the object and the client as written.
 
+use super::gvr::Gvr;
 use crate::consts::ConstExpr;
 use crate::types::{FuncRef, TypeRef, ValueType};
 use model::Verb;
@@ -52,6 +53,13 @@ pub enum WriteObject {
         resource: String,
         object: Option<ValueType>,
     },
+    /// A dynamic-client call `root.Resource(gvr)[.Namespace(ns)].Verb(…)`: the client and
+    /// the resource, or the argument as written when it is no GroupVersionResource
+    /// expression.
+    Dynamic {
+        root: ValueType,
+        gvr: Result<Gvr, String>,
+    },
     /// A call on a value that may be a client-gen typed client (`ClientRef::TypedValue`):
     /// `receiver.Create(…)` (accessor None) or `receiver.Secrets(ns).Create(…)`; the
     /// object argument, if the method takes one.
@@ -80,6 +88,9 @@ pub enum ClientRef {
     /// A value whose declared type (or the chain it was assigned from) must turn out to be
     /// a client-gen typed client (`Values::typed_call_kind`; `WriteObject::Typed` holds it).
     TypedValue,
+    /// A dynamic-client chain: a client if its root (`WriteObject::Dynamic`) is shown to be
+    /// client-go's dynamic client.
+    Dynamic,
     /// The result of `qualifier.name(…)`, a client if that is a known constructor of one
     /// (`patch.NewSerialPatcher(obj, c)`, see `PATCHERS`).
     Constructed { qualifier: String, name: String },

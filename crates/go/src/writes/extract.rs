@@ -10,6 +10,7 @@ use tree_sitter::Node;
 use crate::consts::const_expr;
 use crate::facts::GoFile;
 use crate::facts::writes::{ClientRef, FuncFacts, RawWrite, Subresource, WriteObject};
+use crate::gvr::gvr_expr;
 use crate::scope::{Scope, clientset_accessor, clientset_chain};
 use crate::syntax::{FuncCtx, call_arguments, condition_of, line_of, method_of, text};
 use crate::types::{FuncRef, ValueType};
@@ -35,7 +36,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             write_call(call, operand, method, &args, ctx, scope, src)
                 .into_iter()
                 .collect();
-        if clientset_accessor(operand, src).is_none() {
+        if clientset_accessor(operand, src).is_none() && dynamic_chain(operand, src).is_none() {
             candidates.extend(typed_value_calls(call, &args, ctx, scope, src));
         }
         for w in candidates {
@@ -100,6 +101,23 @@ fn write_call<'t>(
             line,
             condition: condition_of(call, ctx.body, src),
             subresource: typed_subresource(method, args, src),
+        });
+    }
+    // Dynamic client: dyn.Resource(gvr).Namespace(ns).Create(ctx, obj, opts)
+    if let Some((root, resource)) = dynamic_chain(operand, src) {
+        let verb = typed_verb(method).filter(|v| !v.is_read() && !method.starts_with("Evict"))?;
+        let gvr =
+            gvr_expr(resource, src, scope, 0, true).ok_or_else(|| text(resource, src).to_string());
+        return Some(RawWrite {
+            verb,
+            object: WriteObject::Dynamic {
+                root: scope.type_of(root, src, at),
+                gvr,
+            },
+            client: ClientRef::Dynamic,
+            line,
+            condition: condition_of(call, ctx.body, src),
+            subresource: dynamic_subresource(method, args, src),
         });
     }
     let (verb, client_node) = match method {
@@ -193,6 +211,44 @@ fn typed_object(
         "Create" | "Update" | "UpdateStatus" => args.get(1).map(|a| scope.type_of(*a, src, at)),
         _ => None,
     }
+}
+
+/// `X.Resource(gvr)` or `X.Resource(gvr).Namespace(ns)`: the client `X` and the resource.
+fn dynamic_chain<'t>(operand: Node<'t>, src: &[u8]) -> Option<(Node<'t>, Node<'t>)> {
+    let mut call = operand;
+    for _ in 0..2 {
+        if call.kind_name() != "call_expression" {
+            return None;
+        }
+        let f = call
+            .child_by_field_id(FIELD.function)
+            .filter(|f| f.kind_name() == "selector_expression")?;
+        let inner = f.child_by_field_id(FIELD.operand)?;
+        match text(f.child_by_field_id(FIELD.field)?, src) {
+            "Resource" => {
+                let args = call_arguments(call);
+                return match args[..] {
+                    [gvr] => Some((inner, gvr)),
+                    _ => None,
+                };
+            }
+            "Namespace" if call == operand => call = inner,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The subresource argument of a dynamic client's method (`Update(ctx, obj, opts,
+/// "status")`).
+fn dynamic_subresource(method: &str, args: &[Node], src: &[u8]) -> Option<Subresource> {
+    let at = match method {
+        "Create" | "Update" | "Delete" => 3,
+        "Apply" => 4,
+        "Patch" => 5,
+        _ => return None,
+    };
+    const_expr(*args.get(at)?, src).map(Subresource::Named)
 }
 
 /// Calls that write or read if their receiver turns out to be a client-gen typed client

@@ -3,11 +3,15 @@
 
 use std::collections::HashSet;
 
-use super::clients::{CLIENT_PACKAGE, CLIENT_TYPES, CONTROLLER_RUNTIME, CONTROLLERUTIL, PATCHERS};
+use super::clients::{
+    CLIENT_PACKAGE, CLIENT_TYPES, CONTROLLER_RUNTIME, CONTROLLERUTIL, DYNAMIC_CONSTRUCTORS,
+    DYNAMIC_GETTERS, DYNAMIC_PACKAGES, DYNAMIC_TYPES, PATCHERS,
+};
 use crate::calls::{Found, FuncId, Graph, Paths};
 use crate::facts::GoFile;
 use crate::facts::calls::SamePackageArgs;
 use crate::facts::writes::{ClientRef, RawWrite, Subresource, WriteObject};
+use crate::gvr::gvr_kind;
 use crate::index::dir_of;
 use crate::types::{FuncRef, TypeRef, ValueType};
 use crate::values::{Located, Values, describe};
@@ -393,6 +397,10 @@ impl<'a, 'b> Resolver<'a, 'b> {
                     .is_some(),
                 _ => false,
             },
+            ClientRef::Dynamic => match &w.object {
+                WriteObject::Dynamic { root, .. } => self.is_dynamic_client(file, dir, root),
+                _ => false,
+            },
             ClientRef::Known | ClientRef::Clientset => true,
             ClientRef::ControllerUtil(q) => matches!(
                 self.values.index.import_for(file, q).as_deref(),
@@ -415,6 +423,35 @@ impl<'a, 'b> Resolver<'a, 'b> {
                 .struct_field(dir, owner, field)
                 .is_some_and(|(f, t)| self.is_client_type(f, &t)),
         }
+    }
+
+    /// client-go's dynamic client: a value of its type, or made by its constructors or a
+    /// known getter (`DYNAMIC_GETTERS`).
+    fn is_dynamic_client(&self, file: &'a GoFile, dir: &str, root: &ValueType) -> bool {
+        let index = self.values.index;
+        if let ValueType::ForeignResult {
+            qualifier,
+            name,
+            index: 0,
+        } = root
+            && let Some(import) = index.import_for(file, qualifier)
+        {
+            let made = DYNAMIC_PACKAGES.contains(&import.as_str())
+                && DYNAMIC_CONSTRUCTORS.contains(&name.as_str());
+            if made || DYNAMIC_GETTERS.contains(&(import.as_str(), name.as_str())) {
+                return true;
+            }
+        }
+        self.values
+            .declared_type(file, dir, root)
+            .is_some_and(|(f, t)| {
+                !t.collection
+                    && DYNAMIC_TYPES.contains(&t.name.as_str())
+                    && t.qualifier
+                        .as_deref()
+                        .and_then(|q| index.import_for(f, q))
+                        .is_some_and(|i| DYNAMIC_PACKAGES.contains(&i.as_str()))
+            })
     }
 
     fn is_client_type(&self, file: &GoFile, t: &TypeRef) -> bool {
@@ -539,8 +576,9 @@ impl<'a, 'b> Resolver<'a, 'b> {
             .cloned()
     }
 
-    /// The verb and kind a typed client's call writes, given the kind of its client: a
-    /// patch of the `status` subresource is a `status_patch`; client-go's `Evict` on a
+    /// The verb and kind a typed or dynamic client's call writes, given the kind of its
+    /// client: a patch or apply of the `status` subresource is a `status_patch`, an update
+    /// of it a `status_update`; client-go's `Evict` on a
     /// `Pod` or `Eviction` client creates a `policy` `Eviction` (None on a client of another
     /// kind: the method is not client-go's).
     fn subresource_write(
@@ -563,10 +601,14 @@ impl<'a, 'b> Resolver<'a, 'b> {
                 Err(why) => Some((Verb::Create, Err(why))),
             },
             Some(Subresource::Named(name))
-                if w.verb == Verb::Patch
-                    && self.values.index.eval(file, name).as_deref() == Some("status") =>
+                if self.values.index.eval(file, name).as_deref() == Some("status") =>
             {
-                Some((Verb::StatusPatch, kind))
+                let verb = match w.verb {
+                    Verb::Patch | Verb::Apply => Verb::StatusPatch,
+                    Verb::Update => Verb::StatusUpdate,
+                    verb => verb,
+                };
+                Some((verb, kind))
             }
             _ => Some((w.verb, kind)),
         }
@@ -644,6 +686,15 @@ impl<'a, 'b> Resolver<'a, 'b> {
                 },
                 Ok,
             )),
+            WriteObject::Dynamic { gvr, .. } => typed_row(
+                match gvr {
+                    Ok(gvr) => gvr_kind(self.values, file, gvr),
+                    Err(written) => Err(format!(
+                        "the resource `{written}` is not a GroupVersionResource expression the analyzer can read"
+                    )),
+                }
+                .map_err(|why| format!("the dynamic client: {why}")),
+            ),
             // The receiver's type names the resource exactly (the scale client's object
             // argument is a GroupResource); the object is asked only when it cannot.
             WriteObject::Typed {

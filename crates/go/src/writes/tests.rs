@@ -1007,3 +1007,76 @@ fn status_patches_and_evictions_are_told_by_the_typed_call() {
     );
     assert!(diags.is_empty(), "{diags:?}");
 }
+
+const DYNAMIC_WRITES: &str = r#"package sync
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/dynamic"
+	"k8s.io/client-go/rest"
+
+	v1 "example.com/op/api/v1"
+)
+
+var widgets = schema.GroupVersionResource{Group: "example.io", Version: "v1", Resource: "widgets"}
+
+type lookalike struct{}
+
+func (lookalike) Resource(gvr schema.GroupVersionResource) lookalike { return lookalike{} }
+func (lookalike) Create(ctx context.Context, u *unstructured.Unstructured, o metav1.CreateOptions) error {
+	return nil
+}
+
+type syncer struct {
+	dyn   dynamic.Interface
+	other lookalike
+}
+
+func (s *syncer) Sync(ctx context.Context, cfg *rest.Config, u *unstructured.Unstructured, data []byte, gvr schema.GroupVersionResource) {
+	s.dyn.Resource(widgets).Namespace("ns").Create(ctx, u, metav1.CreateOptions{})
+	s.dyn.Resource(v1.GroupVersion.WithResource("widgets")).Namespace("ns").Update(ctx, u, metav1.UpdateOptions{}, "status")
+	s.dyn.Resource(appsv1.SchemeGroupVersion.WithResource("deployments")).Namespace("ns").Patch(ctx, "d", types.MergePatchType, data, metav1.PatchOptions{})
+	d, _ := dynamic.NewForConfig(cfg)
+	d.Resource(schema.GroupVersionResource{Group: "example.io", Version: "v1", Resource: "gizmos"}).Delete(ctx, "g", metav1.DeleteOptions{})
+	s.dyn.Resource(gvr).Namespace("ns").Apply(ctx, "x", u, metav1.ApplyOptions{})
+	s.dyn.Resource(widgets).ApplyStatus(ctx, "w", u, metav1.ApplyOptions{})
+	s.dyn.Resource(widgets).Namespace("ns").Get(ctx, "w", metav1.GetOptions{})
+	s.other.Resource(widgets).Create(ctx, u, metav1.CreateOptions{})
+}
+"#;
+
+#[test]
+fn dynamic_client_writes_take_the_kind_of_their_resource() {
+    // A package-level GroupVersionResource, an API package's `GroupVersion.WithResource`, a
+    // built-in one, a literal of a resource no package or table knows (`?`), and a
+    // parameter (`?`); a `status` subresource argument makes a status write. A same-package
+    // type with `Resource` and `Create` methods is no dynamic client.
+    let (_, pkg, diags) = rows(&[
+        ("api/v1/types.go", TYPES),
+        ("pkg/sync/sync.go", DYNAMIC_WRITES),
+    ]);
+    assert_eq!(
+        pkg,
+        vec![
+            "syncer.Sync create example.io/v1 Widget @32",
+            "syncer.Sync status_update example.io/v1 Widget @33",
+            "syncer.Sync patch apps/v1 Deployment @34",
+            "syncer.Sync delete ?/? ? @36",
+            "syncer.Sync apply ?/? ? @37",
+            "syncer.Sync status_patch example.io/v1 Widget @38",
+        ]
+    );
+    assert_eq!(
+        diags,
+        vec![
+            "36: cannot tell the kind written through the dynamic client: resource `gizmos` of `example.io/v1` has no known kind",
+            "37: cannot tell the kind written through the dynamic client: the resource `gvr` is not a GroupVersionResource expression the analyzer can read",
+        ]
+    );
+}
