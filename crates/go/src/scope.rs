@@ -687,6 +687,14 @@ impl<'t> Scope<'t> {
                         resource,
                     };
                 }
+                let builder = method.len() > 4
+                    && method.starts_with("With")
+                    && method[4..].starts_with(|c: char| c.is_ascii_uppercase());
+                if builder && operand.kind_name() == "call_expression" {
+                    return ValueType::Configured {
+                        base: Box::new(self.type_at(operand, src, at, hops + 1, steps)),
+                    };
+                }
                 if operand.kind_name() != "identifier" {
                     return unknown();
                 }

@@ -123,6 +123,12 @@ pub enum ValueType {
         group_version: GroupVersionRef,
         kind: ConstExpr,
     },
+    /// `base.WithX(…)…`: a `With…` builder chain on a call's result. An apply
+    /// configuration's builders return their receiver, so for those it is `base`; nothing
+    /// else resolves through it.
+    Configured {
+        base: Box<ValueType>,
+    },
     Unknown(String),
 }
 

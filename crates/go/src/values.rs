@@ -56,6 +56,8 @@ const CLIENTSET_GETTERS: &[(&str, &str, &str)] = &[(
     "Get",
     "k8s.io/client-go/kubernetes",
 )];
+/// client-go's apply configurations of Kubernetes' own groups.
+const CLIENT_GO_APPLY_CONFIGURATIONS: &str = "k8s.io/client-go/applyconfigurations/";
 /// client-go's scale client, which reads and writes the `scale` subresource of any kind as
 /// an `autoscaling/v1` `Scale`.
 const SCALE_PACKAGE: &str = "k8s.io/client-go/scale";
@@ -726,6 +728,9 @@ impl<'a, 'b> Values<'a, 'b> {
         if let Some((group, version, kind, false)) = self.set_kind(file, value, 0) {
             return Some((group, version, kind));
         }
+        if let Some(kind) = self.apply_configuration_kind(file, value, 0) {
+            return Some(kind);
+        }
         let (file, t) = self.resolve_type(file, dir, value, 0)?;
         if t.collection {
             return None;
@@ -760,6 +765,35 @@ impl<'a, 'b> Values<'a, 'b> {
             }
         }
         kinds
+    }
+
+    /// The kind of an apply configuration made by client-go's constructor of a built-in
+    /// kind (`corev1ac.ConfigMap(name, ns)`, of `k8s.io/client-go/applyconfigurations/…`),
+    /// through its `With…` builders.
+    fn apply_configuration_kind(
+        &self,
+        file: &GoFile,
+        value: &ValueType,
+        depth: usize,
+    ) -> Option<(String, String, String)> {
+        match value {
+            ValueType::Configured { base } if depth < MAX_TYPE_DEPTH => {
+                self.apply_configuration_kind(file, base, depth + 1)
+            }
+            ValueType::ForeignResult {
+                qualifier,
+                name,
+                index: 0,
+            } => {
+                let import = self.index.import_for(file, qualifier)?;
+                let rest = import.strip_prefix(CLIENT_GO_APPLY_CONFIGURATIONS)?;
+                let (group, version) =
+                    kubernetes::go_packages::builtin_group_version(&format!("k8s.io/api/{rest}"))?;
+                kubernetes::resources::is_well_known_kind(&group, name)
+                    .then(|| (group, version, name.clone()))
+            }
+            _ => None,
+        }
     }
 
     /// The function whose result `value` is, and which of its results.
@@ -949,6 +983,9 @@ pub fn describe(value: &ValueType) -> String {
         } => format!("{group_version}().{resource}(…) is a typed client, not an object"),
         ValueType::SetKind { .. } => {
             "its GroupVersionKind does not evaluate to a known kind".into()
+        }
+        ValueType::Configured { .. } => {
+            "the `With…` builder chain is not of an apply configuration of a known kind".into()
         }
         ValueType::Unknown(expr) => format!("`{expr}` has no declaration the analyzer can follow"),
     }

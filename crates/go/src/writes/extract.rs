@@ -121,17 +121,19 @@ fn write_call<'t>(
         });
     }
     let (verb, client_node) = match method {
-        "Create" | "Update" | "Patch" | "Delete" | "DeleteAllOf" => {
+        "Create" | "Update" | "Patch" | "Apply" | "Delete" | "DeleteAllOf" => {
             // `c.Status().Update(…)` / `c.SubResource("status").Patch(…)`
             if let Some(inner) = status_writer_of(operand, src) {
                 match method {
                     "Update" => (Verb::StatusUpdate, inner),
-                    "Patch" => (Verb::StatusPatch, inner),
+                    "Patch" | "Apply" => (Verb::StatusPatch, inner),
                     _ => return None,
                 }
             } else {
                 let verb = match method {
                     "Create" => Verb::Create,
+                    // `c.Apply(ctx, applyConfiguration, opts…)`: server-side apply.
+                    "Apply" => Verb::Apply,
                     "Update" => Verb::Update,
                     "Patch"
                         if args
@@ -208,7 +210,9 @@ fn typed_object(
     at: usize,
 ) -> Option<ValueType> {
     match method {
-        "Create" | "Update" | "UpdateStatus" => args.get(1).map(|a| scope.type_of(*a, src, at)),
+        "Create" | "Update" | "UpdateStatus" | "Apply" | "ApplyStatus" => {
+            args.get(1).map(|a| scope.type_of(*a, src, at))
+        }
         _ => None,
     }
 }

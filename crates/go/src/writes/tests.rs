@@ -1080,3 +1080,64 @@ fn dynamic_client_writes_take_the_kind_of_their_resource() {
         ]
     );
 }
+
+const APPLY_CONFIGURATIONS: &str = r#"package controller
+
+import (
+	"context"
+
+	appsv1ac "k8s.io/client-go/applyconfigurations/apps/v1"
+	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	thingsclient "example.org/things/pkg/client/clientset/versioned/typed/things/v1"
+
+	v1 "example.com/op/api/v1"
+)
+
+type ApplyReconciler struct {
+	client.Client
+	things thingsclient.ThingInterface
+}
+
+func (r *ApplyReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	cm := corev1ac.ConfigMap("settings", req.Namespace).WithData(map[string]string{"a": "b"})
+	r.Client.Apply(ctx, cm, client.FieldOwner("op"))
+	r.Status().Apply(ctx, appsv1ac.Deployment("web", req.Namespace), client.FieldOwner("op"))
+	r.Apply(ctx, corev1ac.Container().WithName("sidecar"))
+	r.things.Apply(ctx, corev1ac.Secret("s", req.Namespace), metav1.ApplyOptions{})
+	return ctrl.Result{}, nil
+}
+
+func (r *ApplyReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+"#;
+
+#[test]
+fn server_side_apply_takes_the_kind_of_its_apply_configuration() {
+    // client-go's apply configuration constructors of built-in kinds, through their
+    // `With…` builders, given to the controller-runtime client's Apply and its status
+    // writer's; a constructor of no kind (`Container`) is `?`; a typed client whose kind
+    // is not known takes the kind of the configuration it applies.
+    let (ops, _, diags) = rows(&[
+        ("api/v1/types.go", TYPES),
+        ("internal/controller/apply.go", APPLY_CONFIGURATIONS),
+    ]);
+    assert_eq!(
+        ops,
+        vec![
+            "apply /v1 ConfigMap @23",
+            "status_patch apps/v1 Deployment @24",
+            "apply ?/? ? @25",
+            "apply /v1 Secret @26",
+        ]
+    );
+    assert_eq!(
+        diags,
+        vec![
+            "25: cannot tell the kind of the object this apply writes (the `With…` builder chain is not of an apply configuration of a known kind)"
+        ]
+    );
+}
