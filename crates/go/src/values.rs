@@ -416,7 +416,7 @@ impl<'a, 'b> Values<'a, 'b> {
                     return Ok((g, v, KindsFrom::Rule));
                 }
                 let own = package.strip_suffix("/fake").unwrap_or(package);
-                if self.index.dir_of_import(own).is_some() {
+                if self.repo_dir(own).is_some() {
                     let typed = self.repo_typed_package(own, name).ok_or_else(|| {
                         format!(
                             "the clientset {own} has no typed package declaring {name}Interface"
@@ -449,7 +449,7 @@ impl<'a, 'b> Values<'a, 'b> {
                     .ok_or_else(|| format!("{package} is not one of client-go's groups"))?;
                     return Ok((g, v, KindsFrom::Rule));
                 }
-                if self.index.dir_of_import(package).is_some() {
+                if self.repo_dir(package).is_some() {
                     return self.typed_group_version(package);
                 }
                 // client-gen names a typed package's folder after the API package's.
@@ -503,6 +503,13 @@ impl<'a, 'b> Values<'a, 'b> {
         }
     }
 
+    /// The folder of a package of the repository's own code (a vendored module's package
+    /// has only its API declarations read: it is not one).
+    fn repo_dir(&self, import_path: &str) -> Option<&'b str> {
+        let dir = self.index.dir_of_import(import_path)?;
+        self.files_in(dir).any(|f| !f.facts.vendored).then_some(dir)
+    }
+
     /// The repository's typed package of clientset `clientset` that declares the accessor's
     /// `<Accessor>Interface` (client-gen puts them under `<clientset>/typed/`).
     fn repo_typed_package(&self, clientset: &str, accessor: &str) -> Option<String> {
@@ -528,7 +535,7 @@ impl<'a, 'b> Values<'a, 'b> {
     /// The group and version of the repository's typed package: those of the one API
     /// package its files import.
     fn typed_group_version(&self, typed: &str) -> Result<(String, String, KindsFrom), String> {
-        let dir = self.index.dir_of_import(typed).unwrap_or_default();
+        let dir = self.repo_dir(typed).unwrap_or_default();
         let mut apis: Vec<(String, String, String)> = self
             .files_in(dir)
             .flat_map(|f| f.facts.imports.iter())
@@ -550,11 +557,10 @@ impl<'a, 'b> Values<'a, 'b> {
         };
         // The repository's own API package names the kinds; a vendored one has only its
         // declarations, so the typed package's own client types do.
-        let own = apis.iter().map(|(_, _, p)| p).find(|p| {
-            self.index
-                .dir_of_import(p)
-                .is_some_and(|d| self.files_in(d).any(|f| !f.facts.vendored))
-        });
+        let own = apis
+            .iter()
+            .map(|(_, _, p)| p)
+            .find(|p| self.repo_dir(p).is_some());
         let from = match own {
             Some(api) => KindsFrom::Repo(api.clone()),
             None => KindsFrom::Typed(typed.to_string()),
@@ -913,9 +919,13 @@ impl<'a, 'b> Values<'a, 'b> {
                 if t.collection {
                     return None;
                 }
-                // Structs of this repository: the same package, or an in-repo import.
+                // Structs of this repository: the same package, or an in-repo import; a
+                // field promoted from an embedded struct too.
                 let owner_dir = self.index.package_dir(f, t.qualifier.as_deref());
                 if let Some(found) = owner_dir.and_then(|d| self.struct_field(&d, &t.name, field)) {
+                    return Some(found);
+                }
+                if let Some(found) = self.promoted_field(f, &t, field, 0) {
                     return Some(found);
                 }
                 // Kubernetes list types (`FooList`) hold `Items []Foo`.
@@ -931,6 +941,48 @@ impl<'a, 'b> Values<'a, 'b> {
                         collection: true,
                     },
                 ))
+            }
+            _ => None,
+        }
+    }
+
+    /// A field promoted from the structs a repository struct embeds (`s.Client` of
+    /// `struct{ *controller.Context }`): the one found at the shallowest depth; None when
+    /// several are (Go rejects that selector).
+    fn promoted_field(
+        &self,
+        file: &'a GoFile,
+        t: &TypeRef,
+        field: &str,
+        depth: usize,
+    ) -> Option<(&'a GoFile, TypeRef)> {
+        if t.collection || depth >= MAX_EMBED_DEPTH {
+            return None;
+        }
+        let dir = self.index.package_dir(file, t.qualifier.as_deref())?;
+        let embedded: Vec<(&'a GoFile, &'a TypeRef)> = self
+            .struct_fields(&dir, &t.name)
+            .into_iter()
+            .filter(|(_, name, _)| name.is_none())
+            .map(|(f, _, e)| (f, e))
+            .collect();
+        let direct: Vec<(&'a GoFile, TypeRef)> = embedded
+            .iter()
+            .filter_map(|(f, e)| {
+                let d = self.index.package_dir(f, e.qualifier.as_deref())?;
+                self.struct_field(&d, &e.name, field)
+            })
+            .collect();
+        match direct.len() {
+            1 => direct.into_iter().next(),
+            0 => {
+                let mut deeper = embedded
+                    .iter()
+                    .filter_map(|(f, e)| self.promoted_field(f, e, field, depth + 1));
+                match (deeper.next(), deeper.next()) {
+                    (Some(one), None) => Some(one),
+                    _ => None,
+                }
             }
             _ => None,
         }

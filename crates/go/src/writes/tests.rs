@@ -1223,3 +1223,41 @@ fn a_repository_clientset_of_another_modules_api_names_kinds_by_its_typed_client
         ]
     );
 }
+
+const SHARED_CONTEXT: &str = r#"package controller
+
+import "k8s.io/client-go/kubernetes"
+
+type Context struct {
+	Client kubernetes.Interface
+}
+"#;
+
+const PROMOTED_FIELD: &str = r#"package solver
+
+import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"example.com/op/pkg/controller"
+)
+
+type Solver struct {
+	*controller.Context
+}
+
+func (s *Solver) Cleanup(ctx context.Context) {
+	s.Client.CoreV1().Services("ns").Delete(ctx, "svc", metav1.DeleteOptions{})
+}
+"#;
+
+#[test]
+fn a_clientset_in_a_promoted_field_is_followed() {
+    let (_, pkg, diags) = rows(&[
+        ("pkg/controller/context.go", SHARED_CONTEXT),
+        ("pkg/solver/solver.go", PROMOTED_FIELD),
+    ]);
+    assert_eq!(pkg, vec!["Solver.Cleanup delete /v1 Service @16"]);
+    assert!(diags.is_empty(), "{diags:?}");
+}
