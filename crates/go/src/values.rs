@@ -532,8 +532,8 @@ impl<'a, 'b> Values<'a, 'b> {
         }
     }
 
-    /// The group and version of the repository's typed package: those of the one API
-    /// package its files import.
+    /// The group and version of the repository's typed package: those of the API package
+    /// its files import that it is named after, else of the one API package they import.
     fn typed_group_version(&self, typed: &str) -> Result<(String, String, KindsFrom), String> {
         let dir = self.repo_dir(typed).unwrap_or_default();
         let mut apis: Vec<(String, String, String)> = self
@@ -546,6 +546,19 @@ impl<'a, 'b> Values<'a, 'b> {
             .collect();
         apis.sort();
         apis.dedup();
+        // client-gen names the typed package's folders after the API package's
+        // (`typed/monitoring/v1` of `…/apis/monitoring/v1`); other imports are of other
+        // groups (`k8s.io/api/autoscaling/v1` for the scale subresource).
+        let tail = |p: &str| {
+            let mut parts = p.rsplit('/');
+            (
+                parts.next().map(str::to_string),
+                parts.next().map(str::to_string),
+            )
+        };
+        if apis.iter().any(|(_, _, p)| tail(p) == tail(typed)) {
+            apis.retain(|(_, _, p)| tail(p) == tail(typed));
+        }
         let mut gvs: Vec<(&String, &String)> = apis.iter().map(|(g, v, _)| (g, v)).collect();
         gvs.dedup();
         let [(group, version)] = gvs[..] else {

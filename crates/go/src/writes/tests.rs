@@ -867,6 +867,7 @@ package v1alpha1
 import (
 	v1alpha1 "example.com/op/apis/autoscaling/v1alpha1"
 	"example.com/op/pkg/client/clientset/versioned/scheme"
+	autoscalingv1 "k8s.io/api/autoscaling/v1"
 )
 
 type AutoscalingV1alpha1Interface interface {
@@ -924,6 +925,8 @@ fn clientset_accessors_resolve_through_the_clientsets_package() {
     // `autoscaling`); well-known modules' clientsets by the module's API folders;
     // client-go's, through a struct embedding it or its constructor, by Kubernetes' own
     // groups. An unknown module's clientset and a clientset of untraceable type are `?`.
+    // The typed package also imports Kubernetes' `autoscaling/v1` (for `Scale`): its API
+    // package is the one it is named after.
     let (ops, pkg, diags) = rows(&[
         ("apis/autoscaling/v1alpha1/register.go", AUTOSCALING_TYPES),
         (
