@@ -16,6 +16,7 @@ use super::consts::{self, const_expr};
 use super::controllers;
 use super::extractor;
 use super::facts::{GoFile, GroupVersionDecl, Import};
+use super::gvr;
 use super::informers;
 use super::manager;
 use super::markers;
@@ -180,7 +181,7 @@ fn var_declaration(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
     consts::collect_top_level(decl, src, &mut file.consts);
     collect_group_versions(decl, src, &mut file.group_versions);
     conditions::collect_sets(decl, src, file);
-    informers::collect_package_gvrs(decl, src, &mut file.informer_facts.gvrs);
+    gvr::collect_package_gvrs(decl, src, &mut file.gvrs);
     let at = calls::extract_package_level(decl, src, file);
     binaries::extract_package_level(decl, at, src, file);
     connections::extract_package_level(decl, at, src, file);

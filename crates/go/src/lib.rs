@@ -17,6 +17,7 @@ pub mod extractor;
 pub mod facts;
 pub mod file;
 pub mod flag_default;
+pub mod gvr;
 pub mod index;
 pub mod informers;
 pub mod kinds;

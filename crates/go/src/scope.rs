@@ -667,8 +667,9 @@ impl<'t> Scope<'t> {
                 if method == "DeepCopy" {
                     return self.type_at(operand, src, at, hops + 1, steps);
                 }
-                if let Some((group_version, resource)) = clientset_accessor(call, src) {
+                if let Some((root, group_version, resource)) = clientset_chain(call, src) {
                     return ValueType::ClientsetClient {
+                        root: Box::new(self.type_at(root, src, at, hops + 1, steps)),
                         group_version,
                         resource,
                     };
@@ -677,12 +678,21 @@ impl<'t> Scope<'t> {
                     method,
                     "Get" | "Create" | "Update" | "UpdateStatus" | "Patch"
                 );
-                if let (Some((group_version, resource)), true) =
-                    (clientset_accessor(operand, src), object_call)
+                if let (Some((root, group_version, resource)), true) =
+                    (clientset_chain(operand, src), object_call)
                 {
                     return ValueType::Clientset {
+                        root: Box::new(self.type_at(root, src, at, hops + 1, steps)),
                         group_version,
                         resource,
+                    };
+                }
+                let builder = method.len() > 4
+                    && method.starts_with("With")
+                    && method[4..].starts_with(|c: char| c.is_ascii_uppercase());
+                if builder && operand.kind_name() == "call_expression" {
+                    return ValueType::Configured {
+                        base: Box::new(self.type_at(operand, src, at, hops + 1, steps)),
                     };
                 }
                 if operand.kind_name() != "identifier" {
@@ -743,6 +753,12 @@ fn new_arg_type(node: Node, src: &[u8]) -> Option<TypeRef> {
 
 /// `X.CoreV1().ConfigMaps(ns)` → ("CoreV1", "ConfigMaps"): a typed clientset accessor.
 pub fn clientset_accessor(operand: Node, src: &[u8]) -> Option<(String, String)> {
+    clientset_chain(operand, src).map(|(_, gv, resource)| (gv, resource))
+}
+
+/// `X.CoreV1().ConfigMaps(ns)` → (`X`, "CoreV1", "ConfigMaps"): a typed clientset accessor
+/// and the clientset it is called on.
+pub fn clientset_chain<'t>(operand: Node<'t>, src: &[u8]) -> Option<(Node<'t>, String, String)> {
     if operand.kind_name() != "call_expression" {
         return None;
     }
@@ -757,18 +773,15 @@ pub fn clientset_accessor(operand: Node, src: &[u8]) -> Option<(String, String)>
     {
         return None;
     }
-    let gv = text(
-        gv_call
-            .child_by_field_id(FIELD.function)?
-            .child_by_field_id(FIELD.field)?,
-        src,
-    );
+    let gv_function = gv_call.child_by_field_id(FIELD.function)?;
+    let gv = text(gv_function.child_by_field_id(FIELD.field)?, src);
+    let root = gv_function.child_by_field_id(FIELD.operand)?;
     let is_gv = is_group_version_accessor(gv);
     let is_resource = resource
         .chars()
         .next()
         .is_some_and(|c| c.is_ascii_uppercase());
-    (is_gv && is_resource).then(|| (gv.to_string(), resource.to_string()))
+    (is_gv && is_resource).then(|| (root, gv.to_string(), resource.to_string()))
 }
 
 /// `CoreV1`, `AcmeV1alpha2`: how client-gen names a group-version's accessor (and, with

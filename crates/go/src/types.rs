@@ -97,14 +97,17 @@ pub enum ValueType {
     },
     /// An element of a slice or array value (`range xs`, `xs[i]`).
     Elem(Box<ValueType>),
-    /// An object from a typed clientset call (`cs.CoreV1().ConfigMaps(ns).Get(…)`).
+    /// An object from a typed clientset call (`cs.CoreV1().ConfigMaps(ns).Get(…)`); `root`
+    /// is the clientset (`cs`), whose type says whose accessors these are.
     Clientset {
+        root: Box<ValueType>,
         group_version: String,
         resource: String,
     },
     /// A typed clientset's client of one resource (`cs.AppsV1().StatefulSets(ns)`), not an
     /// object: what a local assigned from the chain holds.
     ClientsetClient {
+        root: Box<ValueType>,
         group_version: String,
         resource: String,
     },
@@ -119,6 +122,12 @@ pub enum ValueType {
     SetKind {
         group_version: GroupVersionRef,
         kind: ConstExpr,
+    },
+    /// `base.WithX(…)…`: a `With…` builder chain on a call's result. An apply
+    /// configuration's builders return their receiver, so for those it is `base`; nothing
+    /// else resolves through it.
+    Configured {
+        base: Box<ValueType>,
     },
     Unknown(String),
 }

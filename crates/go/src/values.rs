@@ -35,27 +35,63 @@ pub type Functions<'a> = HashMap<(String, FuncRef), Located<'a>>;
 
 /// client-go's typed clients of Kubernetes' own groups.
 const CLIENT_GO_TYPED: &str = "k8s.io/client-go/kubernetes/typed/";
+/// client-go's clientset of Kubernetes' own groups, and its fake.
+const CLIENT_GO_CLIENTSETS: [&str; 2] = [
+    "k8s.io/client-go/kubernetes",
+    "k8s.io/client-go/kubernetes/fake",
+];
+/// client-gen's constructors of a clientset, declared in the clientset's own package.
+const CLIENTSET_CONSTRUCTORS: [&str; 6] = [
+    "NewForConfig",
+    "NewForConfigOrDie",
+    "NewForConfigAndClient",
+    "New",
+    "NewSimpleClientset",
+    "NewClientset",
+];
+/// Functions of other modules that return a clientset: (import path, function, the
+/// clientset's import path).
+const CLIENTSET_GETTERS: &[(&str, &str, &str)] = &[(
+    "knative.dev/pkg/client/injection/kube/client",
+    "Get",
+    "k8s.io/client-go/kubernetes",
+)];
+/// client-go's apply configurations of Kubernetes' own groups.
+const CLIENT_GO_APPLY_CONFIGURATIONS: &str = "k8s.io/client-go/applyconfigurations/";
 /// client-go's scale client, which reads and writes the `scale` subresource of any kind as
 /// an `autoscaling/v1` `Scale`.
 const SCALE_PACKAGE: &str = "k8s.io/client-go/scale";
 const SCALE: [&str; 3] = ["autoscaling", "v1", "Scale"];
 
-/// Where a group-version accessor was seen, which says whose clientset made it.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// Whose generated client a group-version accessor belongs to: the package its type comes
+/// from, which alone says what the accessor's group is.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Origin {
-    /// A chain `X.CoreV1().…` on any clientset.
-    Chain,
-    /// A type of `k8s.io/client-go/kubernetes/typed/…`.
-    ClientGo,
-    /// A type of another clientset's typed package.
-    Generated,
+    /// A clientset package (`k8s.io/client-go/kubernetes`, `…/clientset/versioned`): a chain
+    /// `cs.CoreV1().…` on a value of its type.
+    Clientset(String),
+    /// A typed package (`…/typed/<group>/<version>`): a value of one of its types.
+    Typed(String),
+    /// The clientset's type could not be followed: why.
+    Unknown(String),
 }
 
-/// A client-gen group-version accessor (`CoreV1`, `AcmeV1`).
+/// A client-gen group-version accessor (`CoreV1`, `AcmeV1`) and whose it is.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Accessor {
     pub name: String,
     pub origin: Origin,
+}
+
+/// Where the kinds of a resolved group-version come from.
+enum KindsFrom {
+    /// The repository's API package (import path): its type whose plural is the resource.
+    Repo(String),
+    /// The repository's typed package (import path) of an API package it does not hold: its
+    /// `<Kind>Interface` whose plural is the resource.
+    Typed(String),
+    /// A built-in or well-known module's: client-gen's plural rule undone.
+    Rule,
 }
 
 /// One resource of a group-version: by its accessor (`Secrets`) or its kind (`Secret`, of
@@ -86,6 +122,9 @@ pub enum TypedClient {
 
 /// Nested types (fields of results of …) are followed this deep.
 const MAX_TYPE_DEPTH: usize = 8;
+
+/// Types embedding a clientset are followed this deep.
+const MAX_EMBED_DEPTH: usize = 4;
 
 /// The project's functions and index, to ask what a value is.
 pub struct Values<'a, 'b> {
@@ -184,53 +223,21 @@ impl<'a, 'b> Values<'a, 'b> {
             .map(|(f, _, t)| (f, t.clone()))
     }
 
-    /// The kind a typed clientset accessor chain (`CoreV1().ConfigMaps(ns)`,
-    /// `ExampleV1().Widgets(ns)`) works on: Kubernetes' own groups by client-go's rules;
+    /// The kind an informer factory's accessor (`f.Core().V1().Pods()`: `CoreV1`, `Pods`)
+    /// gives, by the accessor's name: Kubernetes' own groups by client-go's rules;
     /// otherwise the repository's API package whose group's first label and version make
-    /// the accessor (client-gen's naming), and its type whose plural is the resource.
-    pub fn clientset_kind(
+    /// the accessor (client-gen's naming), and its type whose plural is the resource; else
+    /// a well-known module's group of that name. Typed clientsets are not resolved this way
+    /// (`chain_kind`): their package says whose accessor it is.
+    pub fn informer_accessor_kind(
         &self,
         accessor: &str,
         resource: &str,
     ) -> Option<(String, String, String)> {
-        self.typed_kind(
-            &Accessor {
-                name: accessor.to_string(),
-                origin: Origin::Chain,
-            },
-            &Resource::Plural(resource.to_string()),
-        )
-    }
-
-    /// The kind of one resource of a client-gen group-version: client-go's groups (unless
-    /// the accessor is known to be of another clientset), then the repository's generated
-    /// clientsets, then well-known modules' (unless it is known to be client-go's).
-    fn typed_kind(
-        &self,
-        accessor: &Accessor,
-        resource: &Resource,
-    ) -> Option<(String, String, String)> {
-        let Accessor { name, origin } = accessor;
-        let name = name.as_str();
-        let kind_of = |r: &Resource| match r {
-            Resource::Plural(p) => well_known_kind(p),
-            Resource::Kind(k) => Some(k.clone()),
-        };
-        if *origin != Origin::Generated
-            && let Some((g, v)) = clientset_group_version(name)
-        {
-            return Some((g, v, kind_of(resource)?));
+        if let Some((g, v)) = clientset_group_version(accessor) {
+            return Some((g, v, well_known_kind(resource)?));
         }
-        if *origin == Origin::ClientGo {
-            return None;
-        }
-        let wanted = alphanumeric_lower(name);
-        let accessor_of = |g: &str, v: &str| {
-            format!(
-                "{}{v}",
-                alphanumeric_lower(kubernetes::go_packages::group_go_name(g))
-            )
-        };
+        let wanted = alphanumeric_lower(accessor);
         // Several packages may declare one group/version (internal and external versions
         // of the same API): they agree on the kind, or nothing is said.
         let mut found: Vec<(String, String, String)> = self
@@ -238,10 +245,7 @@ impl<'a, 'b> Values<'a, 'b> {
             .group_versions()
             .filter(|(_, (g, v))| accessor_of(g, v) == wanted)
             .filter_map(|(import_path, (g, v))| {
-                let kind = self.repo_kind(import_path, |kind| match resource {
-                    Resource::Plural(p) => plural(kind) == *p,
-                    Resource::Kind(k) => kind == k,
-                })?;
+                let kind = self.repo_kind(import_path, |kind| plural(kind) == resource)?;
                 Some((g.clone(), v.clone(), kind))
             })
             .collect();
@@ -253,16 +257,344 @@ impl<'a, 'b> Values<'a, 'b> {
         if !found.is_empty() {
             return None;
         }
-        // A well-known module's generated clientset (`GatewayV1().HTTPRoutes(ns)`): its
-        // group by the accessor, its kind by client-gen's plural rule.
-        let version = name.rfind('V').map(|i| name[i..].to_ascii_lowercase())?;
+        let version = accessor
+            .rfind('V')
+            .map(|i| accessor[i..].to_ascii_lowercase())?;
         let mut groups: Vec<&str> = kubernetes::go_packages::well_known_groups()
             .filter(|g| accessor_of(g, &version) == wanted)
             .collect();
         groups.sort_unstable();
         groups.dedup();
         match groups[..] {
-            [group] => Some((group.to_string(), version, kind_of(resource)?)),
+            [group] => Some((group.to_string(), version, well_known_kind(resource)?)),
+            _ => None,
+        }
+    }
+
+    /// The kind a typed clientset chain (`root.CoreV1().ConfigMaps(ns)`) works on, through
+    /// the package of the clientset `root` is (`clientset_package`); `Err` says why not.
+    pub fn chain_kind(
+        &self,
+        file: &'a GoFile,
+        dir: &str,
+        root: &ValueType,
+        accessor: &str,
+        resource: &str,
+    ) -> Result<(String, String, String), String> {
+        let accessor = Accessor {
+            name: accessor.to_string(),
+            origin: self.clientset_origin(file, dir, root),
+        };
+        self.typed_kind(&accessor, &Resource::Plural(resource.to_string()))
+    }
+
+    fn clientset_origin(&self, file: &'a GoFile, dir: &str, root: &ValueType) -> Origin {
+        match self.clientset_package(file, dir, root) {
+            Ok(package) => Origin::Clientset(package),
+            Err(why) => Origin::Unknown(why),
+        }
+    }
+
+    /// The import path of the clientset package whose clientset `root` is: its declared
+    /// type (`kubernetes.Interface`, `*versioned.Clientset`, or a repository type embedding
+    /// one), or the function that made it (client-gen's `NewForConfig` of that package,
+    /// `CLIENTSET_GETTERS`).
+    fn clientset_package(
+        &self,
+        file: &'a GoFile,
+        dir: &str,
+        root: &ValueType,
+    ) -> Result<String, String> {
+        if let ValueType::ForeignResult {
+            qualifier,
+            name,
+            index: 0,
+        } = root
+            && let Some(import) = self.index.import_for(file, qualifier)
+            && self.index.dir_of_import(&import).is_none()
+        {
+            if let Some((_, _, clientset)) = CLIENTSET_GETTERS
+                .iter()
+                .find(|(p, f, _)| *p == import && f == name)
+            {
+                return Ok(clientset.to_string());
+            }
+            if CLIENTSET_CONSTRUCTORS.contains(&name.as_str()) {
+                return Ok(import);
+            }
+        }
+        let Some((f, t)) = self.resolve_type(file, dir, root, 0) else {
+            let what = match root {
+                ValueType::Result { func, .. } => format!("the result of {}", func.name),
+                ValueType::ForeignResult {
+                    qualifier, name, ..
+                } => format!("the result of {qualifier}.{name}"),
+                ValueType::Field { field, .. } => format!("field {field}"),
+                ValueType::Unknown(expr) => format!("`{expr}`"),
+                _ => "the value".into(),
+            };
+            return Err(format!(
+                "the clientset's type is not known ({what} has no declared type the analyzer can follow)"
+            ));
+        };
+        self.clientset_type(f, &t, 0).ok_or_else(|| {
+            let name = match &t.qualifier {
+                Some(q) => format!("{q}.{}", t.name),
+                None => t.name.clone(),
+            };
+            format!("its type {name} is not a generated clientset")
+        })
+    }
+
+    /// The clientset package of a type: client-gen's `Interface` or `Clientset` of a
+    /// package, or a repository struct or interface embedding one.
+    fn clientset_type(&self, file: &GoFile, t: &TypeRef, depth: usize) -> Option<String> {
+        if t.collection || depth > MAX_EMBED_DEPTH {
+            return None;
+        }
+        let import = self.index.type_package(file, t.qualifier.as_deref())?;
+        if let Some(dir) = self.index.dir_of_import(&import) {
+            let embedded = self
+                .struct_fields(dir, &t.name)
+                .into_iter()
+                .filter(|(_, name, _)| name.is_none())
+                .map(|(f, _, e)| (f, e))
+                .chain(self.interface_embeds(dir, &t.name))
+                .find_map(|(f, e)| self.clientset_type(f, e, depth + 1));
+            if embedded.is_some() {
+                return embedded;
+            }
+        }
+        matches!(t.name.as_str(), "Interface" | "Clientset").then_some(import)
+    }
+
+    /// The kind of one resource of a client-gen group-version, by whose accessor it is.
+    fn typed_kind(
+        &self,
+        accessor: &Accessor,
+        resource: &Resource,
+    ) -> Result<(String, String, String), String> {
+        let (group, version, from) = self.accessor_group_version(accessor)?;
+        let kind = match (&from, resource) {
+            (KindsFrom::Repo(api), Resource::Plural(p)) => {
+                self.repo_kind(api, |kind| plural(kind) == *p)
+            }
+            (KindsFrom::Repo(api), Resource::Kind(k)) => self.repo_kind(api, |kind| kind == k),
+            (KindsFrom::Typed(typed), Resource::Plural(p)) => self.typed_package_kind(typed, p),
+            (KindsFrom::Typed(_) | KindsFrom::Rule, Resource::Kind(k)) => Some(k.clone()),
+            (KindsFrom::Rule, Resource::Plural(p)) => well_known_kind(p),
+        };
+        kind.map(|k| (group.clone(), version.clone(), k))
+            .ok_or_else(|| match (&from, resource) {
+                (KindsFrom::Repo(api), _) => format!(
+                    "no one type of the API package {api} ({}/{version}) is this resource",
+                    display_group(&group)
+                ),
+                _ => format!(
+                    "the resource is not one of {}/{version} the analyzer knows",
+                    display_group(&group)
+                ),
+            })
+    }
+
+    /// The group and version of a group-version accessor, and where its kinds come from:
+    /// client-go's clientset and typed packages by Kubernetes' own groups; the repository's
+    /// clientsets through the typed package and the API package it imports; well-known
+    /// modules' clientsets by their API folders (`kubernetes::go_packages`). Nothing else.
+    fn accessor_group_version(
+        &self,
+        accessor: &Accessor,
+    ) -> Result<(String, String, KindsFrom), String> {
+        let name = accessor.name.as_str();
+        match &accessor.origin {
+            Origin::Unknown(why) => Err(why.clone()),
+            Origin::Clientset(package) => {
+                if CLIENT_GO_CLIENTSETS.contains(&package.as_str()) {
+                    let (g, v) = clientset_group_version(name).ok_or_else(|| {
+                        format!("{name} is not a group-version of client-go's clientset")
+                    })?;
+                    return Ok((g, v, KindsFrom::Rule));
+                }
+                let own = package.strip_suffix("/fake").unwrap_or(package);
+                if self.repo_dir(own).is_some() {
+                    let typed = self.repo_typed_package(own, name).ok_or_else(|| {
+                        format!(
+                            "the clientset {own} has no typed package declaring {name}Interface"
+                        )
+                    })?;
+                    return self.typed_group_version(&typed);
+                }
+                let wanted = alphanumeric_lower(name);
+                let version = name
+                    .rfind('V')
+                    .map(|i| name[i..].to_ascii_lowercase())
+                    .unwrap_or_default();
+                self.module_group_version(package, &version, |g, v| accessor_of(g, v) == wanted)
+                    .ok_or_else(|| {
+                        format!(
+                            "the clientset {package} is not in the repository and not in the built-in table"
+                        )
+                    })
+            }
+            Origin::Typed(package) => {
+                let mut parts = package.rsplit('/');
+                let (version, group_dir) = (
+                    parts.next().unwrap_or_default(),
+                    parts.next().unwrap_or_default(),
+                );
+                if let Some(rest) = package.strip_prefix(CLIENT_GO_TYPED) {
+                    let (g, v) = kubernetes::go_packages::builtin_group_version(&format!(
+                        "k8s.io/api/{rest}"
+                    ))
+                    .ok_or_else(|| format!("{package} is not one of client-go's groups"))?;
+                    return Ok((g, v, KindsFrom::Rule));
+                }
+                if self.repo_dir(package).is_some() {
+                    return self.typed_group_version(package);
+                }
+                // client-gen names a typed package's folder after the API package's.
+                let folders: Vec<&str> = kubernetes::go_packages::module_api_folders(package)
+                    .into_iter()
+                    .filter(|f| f.rsplit('/').next() == Some(group_dir))
+                    .collect();
+                self.folders_group_version(&folders, version, |_, _| true)
+                    .ok_or_else(|| {
+                        format!(
+                            "the typed client package {package} is not in the repository and not in the built-in table"
+                        )
+                    })
+            }
+        }
+    }
+
+    /// The one group a well-known module (the module `package` is in) serves at `version`
+    /// among its API folders whose group `fits`.
+    fn module_group_version(
+        &self,
+        package: &str,
+        version: &str,
+        fits: impl Fn(&str, &str) -> bool,
+    ) -> Option<(String, String, KindsFrom)> {
+        let folders = kubernetes::go_packages::module_api_folders(package);
+        self.folders_group_version(&folders, version, fits)
+    }
+
+    fn folders_group_version(
+        &self,
+        folders: &[&str],
+        version: &str,
+        fits: impl Fn(&str, &str) -> bool,
+    ) -> Option<(String, String, KindsFrom)> {
+        if !kubernetes::is_version(version) {
+            return None;
+        }
+        let mut groups: Vec<(String, String)> = folders
+            .iter()
+            .filter_map(|f| {
+                kubernetes::go_packages::builtin_group_version(&format!("{f}/{version}"))
+            })
+            .filter(|(g, v)| fits(g, v))
+            .collect();
+        groups.sort();
+        groups.dedup();
+        match <[_; 1]>::try_from(groups) {
+            Ok([(g, v)]) => Some((g, v, KindsFrom::Rule)),
+            Err(_) => None,
+        }
+    }
+
+    /// The folder of a package of the repository's own code (a vendored module's package
+    /// has only its API declarations read: it is not one).
+    fn repo_dir(&self, import_path: &str) -> Option<&'b str> {
+        let dir = self.index.dir_of_import(import_path)?;
+        self.files_in(dir).any(|f| !f.facts.vendored).then_some(dir)
+    }
+
+    /// The repository's typed package of clientset `clientset` that declares the accessor's
+    /// `<Accessor>Interface` (client-gen puts them under `<clientset>/typed/`).
+    fn repo_typed_package(&self, clientset: &str, accessor: &str) -> Option<String> {
+        let wanted = format!("{accessor}Interface");
+        let prefix = format!("{clientset}/typed/");
+        let mut found: Vec<String> = self
+            .index
+            .files
+            .iter()
+            .filter(|f| f.facts.interfaces.iter().any(|i| i.name == wanted))
+            .filter_map(|f| self.index.package_of(&f.facts))
+            .filter(|p| p.starts_with(&prefix) && !p.ends_with("/fake"))
+            .map(str::to_string)
+            .collect();
+        found.sort();
+        found.dedup();
+        match <[_; 1]>::try_from(found) {
+            Ok([one]) => Some(one),
+            Err(_) => None,
+        }
+    }
+
+    /// The group and version of the repository's typed package: those of the API package
+    /// its files import that it is named after, else of the one API package they import.
+    fn typed_group_version(&self, typed: &str) -> Result<(String, String, KindsFrom), String> {
+        let dir = self.repo_dir(typed).unwrap_or_default();
+        let mut apis: Vec<(String, String, String)> = self
+            .files_in(dir)
+            .flat_map(|f| f.facts.imports.iter())
+            .filter_map(|i| {
+                let (g, v) = self.index.group_version(&i.path)?;
+                Some((g, v, i.path.clone()))
+            })
+            .collect();
+        apis.sort();
+        apis.dedup();
+        // client-gen names the typed package's folders after the API package's
+        // (`typed/monitoring/v1` of `…/apis/monitoring/v1`); other imports are of other
+        // groups (`k8s.io/api/autoscaling/v1` for the scale subresource).
+        let tail = |p: &str| {
+            let mut parts = p.rsplit('/');
+            (
+                parts.next().map(str::to_string),
+                parts.next().map(str::to_string),
+            )
+        };
+        if apis.iter().any(|(_, _, p)| tail(p) == tail(typed)) {
+            apis.retain(|(_, _, p)| tail(p) == tail(typed));
+        }
+        let mut gvs: Vec<(&String, &String)> = apis.iter().map(|(g, v, _)| (g, v)).collect();
+        gvs.dedup();
+        let [(group, version)] = gvs[..] else {
+            return Err(if gvs.is_empty() {
+                format!("the typed package {typed} imports no API package of a known group")
+            } else {
+                format!("the typed package {typed} imports API packages of several groups")
+            });
+        };
+        // The repository's own API package names the kinds; a vendored one has only its
+        // declarations, so the typed package's own client types do.
+        let own = apis
+            .iter()
+            .map(|(_, _, p)| p)
+            .find(|p| self.repo_dir(p).is_some());
+        let from = match own {
+            Some(api) => KindsFrom::Repo(api.clone()),
+            None => KindsFrom::Typed(typed.to_string()),
+        };
+        Ok((group.clone(), version.clone(), from))
+    }
+
+    /// The kind whose `<Kind>Interface` the repository's typed package declares, for a
+    /// resource by its plural.
+    fn typed_package_kind(&self, typed: &str, resource: &str) -> Option<String> {
+        let dir = self.index.dir_of_import(typed)?;
+        let mut kinds: Vec<&str> = self
+            .files_in(dir)
+            .flat_map(|f| f.facts.interfaces.iter())
+            .filter_map(|i| i.name.strip_suffix("Interface"))
+            .filter(|k| !k.is_empty() && plural(k) == resource)
+            .collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        match kinds[..] {
+            [kind] => Some(kind.to_string()),
             _ => None,
         }
     }
@@ -276,6 +608,7 @@ impl<'a, 'b> Values<'a, 'b> {
         value: &ValueType,
     ) -> Option<TypedClient> {
         if let ValueType::ClientsetClient {
+            root,
             group_version,
             resource,
         } = value
@@ -283,7 +616,7 @@ impl<'a, 'b> Values<'a, 'b> {
             return Some(TypedClient::Resource {
                 accessor: Accessor {
                     name: group_version.clone(),
-                    origin: Origin::Chain,
+                    origin: self.clientset_origin(file, dir, root),
                 },
                 resource: Resource::Plural(resource.clone()),
             });
@@ -313,11 +646,7 @@ impl<'a, 'b> Values<'a, 'b> {
         if typed != "typed" || !kubernetes::is_version(version) || group_dir.is_empty() {
             return None;
         }
-        let origin = if import.starts_with(CLIENT_GO_TYPED) {
-            Origin::ClientGo
-        } else {
-            Origin::Generated
-        };
+        let origin = Origin::Typed(import.to_string());
         if let Some(stem) = name.strip_suffix("Interface")
             && is_group_version_accessor(stem)
         {
@@ -327,7 +656,7 @@ impl<'a, 'b> Values<'a, 'b> {
             }));
         }
         let accessor = Accessor {
-            name: self.package_accessor(import, group_dir, version),
+            name: format!("{group_dir}V{}", &version[1..]),
             origin,
         };
         if name.strip_suffix("Getter").is_some_and(|p| !p.is_empty()) {
@@ -340,27 +669,10 @@ impl<'a, 'b> Values<'a, 'b> {
         })
     }
 
-    /// The group-version accessor of a typed package: the `<Accessor>Interface` it declares
-    /// when it is in the repository, else its folder and version (`typed/core/v1` →
-    /// `coreV1`), as client-gen names both after the API package's folder.
-    fn package_accessor(&self, import: &str, group_dir: &str, version: &str) -> String {
-        if let Some(dir) = self.index.dir_of_import(import) {
-            let mut declared = self
-                .files_in(dir)
-                .flat_map(|f| f.facts.interfaces.iter())
-                .filter_map(|i| i.name.strip_suffix("Interface"))
-                .filter(|stem| is_group_version_accessor(stem));
-            if let (Some(only), None) = (declared.next(), declared.next()) {
-                return only.to_string();
-            }
-        }
-        format!("{group_dir}V{}", &version[1..])
-    }
-
     /// The kind a call on a typed client works on: `receiver.Verb(…)` when `accessor` is
     /// None, `receiver.Accessor(…).Verb(…)` otherwise. None when the receiver is not a
-    /// client of that shape; `Err` (what the client is) when it is one whose kind cannot be
-    /// told.
+    /// client of that shape; `Err` (what the client is, and why) when it is one whose kind
+    /// cannot be told.
     pub fn typed_call_kind(
         &self,
         file: &'a GoFile,
@@ -380,12 +692,12 @@ impl<'a, 'b> Values<'a, 'b> {
             }
             _ => return None,
         };
-        Some(self.typed_kind(&gv, &resource).ok_or_else(|| {
+        Some(self.typed_kind(&gv, &resource).map_err(|why| {
             let what = match &resource {
                 Resource::Plural(p) => format!("{}().{p}(…)", gv.name),
                 Resource::Kind(k) => format!("{}().{k}Interface", gv.name),
             };
-            format!("the typed client {what}")
+            format!("the typed client {what}: {why}")
         }))
     }
 
@@ -423,14 +735,20 @@ impl<'a, 'b> Values<'a, 'b> {
         value: &ValueType,
     ) -> Option<(String, String, String)> {
         if let ValueType::Clientset {
+            root,
             group_version,
             resource,
         } = value
         {
-            return self.clientset_kind(group_version, resource);
+            return self
+                .chain_kind(file, dir, root, group_version, resource)
+                .ok();
         }
         if let Some((group, version, kind, false)) = self.set_kind(file, value, 0) {
             return Some((group, version, kind));
+        }
+        if let Some(kind) = self.apply_configuration_kind(file, value, 0) {
+            return Some(kind);
         }
         let (file, t) = self.resolve_type(file, dir, value, 0)?;
         if t.collection {
@@ -466,6 +784,35 @@ impl<'a, 'b> Values<'a, 'b> {
             }
         }
         kinds
+    }
+
+    /// The kind of an apply configuration made by client-go's constructor of a built-in
+    /// kind (`corev1ac.ConfigMap(name, ns)`, of `k8s.io/client-go/applyconfigurations/…`),
+    /// through its `With…` builders.
+    fn apply_configuration_kind(
+        &self,
+        file: &GoFile,
+        value: &ValueType,
+        depth: usize,
+    ) -> Option<(String, String, String)> {
+        match value {
+            ValueType::Configured { base } if depth < MAX_TYPE_DEPTH => {
+                self.apply_configuration_kind(file, base, depth + 1)
+            }
+            ValueType::ForeignResult {
+                qualifier,
+                name,
+                index: 0,
+            } => {
+                let import = self.index.import_for(file, qualifier)?;
+                let rest = import.strip_prefix(CLIENT_GO_APPLY_CONFIGURATIONS)?;
+                let (group, version) =
+                    kubernetes::go_packages::builtin_group_version(&format!("k8s.io/api/{rest}"))?;
+                kubernetes::resources::is_well_known_kind(&group, name)
+                    .then(|| (group, version, name.clone()))
+            }
+            _ => None,
+        }
     }
 
     /// The function whose result `value` is, and which of its results.
@@ -585,9 +932,13 @@ impl<'a, 'b> Values<'a, 'b> {
                 if t.collection {
                     return None;
                 }
-                // Structs of this repository: the same package, or an in-repo import.
+                // Structs of this repository: the same package, or an in-repo import; a
+                // field promoted from an embedded struct too.
                 let owner_dir = self.index.package_dir(f, t.qualifier.as_deref());
                 if let Some(found) = owner_dir.and_then(|d| self.struct_field(&d, &t.name, field)) {
+                    return Some(found);
+                }
+                if let Some(found) = self.promoted_field(f, &t, field, 0) {
                     return Some(found);
                 }
                 // Kubernetes list types (`FooList`) hold `Items []Foo`.
@@ -603,6 +954,48 @@ impl<'a, 'b> Values<'a, 'b> {
                         collection: true,
                     },
                 ))
+            }
+            _ => None,
+        }
+    }
+
+    /// A field promoted from the structs a repository struct embeds (`s.Client` of
+    /// `struct{ *controller.Context }`): the one found at the shallowest depth; None when
+    /// several are (Go rejects that selector).
+    fn promoted_field(
+        &self,
+        file: &'a GoFile,
+        t: &TypeRef,
+        field: &str,
+        depth: usize,
+    ) -> Option<(&'a GoFile, TypeRef)> {
+        if t.collection || depth >= MAX_EMBED_DEPTH {
+            return None;
+        }
+        let dir = self.index.package_dir(file, t.qualifier.as_deref())?;
+        let embedded: Vec<(&'a GoFile, &'a TypeRef)> = self
+            .struct_fields(&dir, &t.name)
+            .into_iter()
+            .filter(|(_, name, _)| name.is_none())
+            .map(|(f, _, e)| (f, e))
+            .collect();
+        let direct: Vec<(&'a GoFile, TypeRef)> = embedded
+            .iter()
+            .filter_map(|(f, e)| {
+                let d = self.index.package_dir(f, e.qualifier.as_deref())?;
+                self.struct_field(&d, &e.name, field)
+            })
+            .collect();
+        match direct.len() {
+            1 => direct.into_iter().next(),
+            0 => {
+                let mut deeper = embedded
+                    .iter()
+                    .filter_map(|(f, e)| self.promoted_field(f, e, field, depth + 1));
+                match (deeper.next(), deeper.next()) {
+                    (Some(one), None) => Some(one),
+                    _ => None,
+                }
             }
             _ => None,
         }
@@ -644,18 +1037,37 @@ pub fn describe(value: &ValueType) -> String {
         ValueType::Clientset {
             group_version,
             resource,
+            ..
         } => {
             format!("{group_version}().{resource}() is not a known clientset accessor")
         }
         ValueType::ClientsetClient {
             group_version,
             resource,
+            ..
         } => format!("{group_version}().{resource}(…) is a typed client, not an object"),
         ValueType::SetKind { .. } => {
             "its GroupVersionKind does not evaluate to a known kind".into()
         }
+        ValueType::Configured { .. } => {
+            "the `With…` builder chain is not of an apply configuration of a known kind".into()
+        }
         ValueType::Unknown(expr) => format!("`{expr}` has no declaration the analyzer can follow"),
     }
+}
+
+/// client-gen's accessor of a group-version, lower case (`cert-manager.io`, `v1` →
+/// `certmanagerv1`).
+fn accessor_of(group: &str, version: &str) -> String {
+    format!(
+        "{}{version}",
+        alphanumeric_lower(kubernetes::go_packages::group_go_name(group))
+    )
+}
+
+/// A group as the diagnostics write it (`core` for the empty one).
+fn display_group(group: &str) -> &str {
+    if group.is_empty() { "core" } else { group }
 }
 
 /// Lower case with everything but ASCII letters and digits removed (`cert-manager` →

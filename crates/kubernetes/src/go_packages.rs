@@ -256,19 +256,47 @@ pub fn defined_outside(group: &str) -> Option<String> {
         .chain(WELL_KNOWN_EXACT.iter().map(|(p, g, _)| (*p, *g)))
         .find(|(_, g)| *g == group)?
         .0;
-    // The module: the path before its API folders (`…/api`, `…/apis`, `…/pkg/apis`).
-    let module = ["/pkg/apis", "/apis", "/api"]
+    Some(module_of(package).to_string())
+}
+
+/// The module of a well-known API package: the path before its API folder (`api`, `apis`,
+/// their experimental `apix`/`apisx`, or `pkg/apis`).
+fn module_of(package: &str) -> &str {
+    let mut end = 0;
+    for element in package.split('/') {
+        if matches!(element, "api" | "apis" | "apix" | "apisx") && end > 0 {
+            return package[..end - 1]
+                .strip_suffix("/pkg")
+                .unwrap_or(&package[..end - 1]);
+        }
+        end += element.len() + 1;
+    }
+    package
+}
+
+/// The API package folders (the version is the next path element) of the well-known
+/// module that `import_path` is in (a generated clientset of it:
+/// `sigs.k8s.io/gateway-api/pkg/client/clientset/versioned` → `sigs.k8s.io/gateway-api/apis`,
+/// `…/apisx`). Empty for a package of no module the tables know, and for client-go, whose
+/// typed clients serve `k8s.io/api`.
+pub fn module_api_folders(import_path: &str) -> Vec<&'static str> {
+    let fixed = FIXED_PACKAGES
         .iter()
-        .filter_map(|folder| {
-            package.find(&format!("{folder}/")).or_else(|| {
-                package
-                    .ends_with(folder)
-                    .then(|| package.len() - folder.len())
-            })
+        .chain(WELL_KNOWN_EXACT)
+        .filter_map(|(p, _, _)| p.rsplit_once('/').map(|(folder, _)| folder));
+    let mut folders: Vec<&'static str> = WELL_KNOWN
+        .iter()
+        .map(|(f, _)| *f)
+        .chain(fixed)
+        .filter(|folder| {
+            import_path
+                .strip_prefix(module_of(folder))
+                .is_some_and(|rest| rest.starts_with('/'))
         })
-        .min()
-        .map_or(package, |end| &package[..end]);
-    Some(module.to_string())
+        .collect();
+    folders.sort_unstable();
+    folders.dedup();
+    folders
 }
 
 /// The (group, version) a well-known Go API package serves, if we know it.

@@ -142,6 +142,11 @@ pub fn well_known_kind_named(group: &str, lower: &str) -> Option<&'static str> {
         .map(|(_, _, k)| *k)
 }
 
+/// Whether `kind` is a well-known kind of `group` (the built-in table).
+pub fn is_well_known_kind(group: &str, kind: &str) -> bool {
+    WELL_KNOWN.iter().any(|(g, _, k)| *g == group && *k == kind)
+}
+
 /// Kind ↔ plural for every group portolan knows of in one portal.
 #[derive(Default, Debug)]
 pub struct ResourceNames {

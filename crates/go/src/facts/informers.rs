@@ -1,7 +1,7 @@
 //! Per-file facts of informers (`informers`): informer values as written, and what a
 //! package's functions say about them beyond one function.
 
-use crate::consts::ConstExpr;
+pub use super::gvr::Gvr;
 use crate::types::{Chain, FuncRef, TypeRef, ValueType};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -63,29 +63,6 @@ pub enum InformerSource {
     Untraced(String),
 }
 
-/// A GroupVersionResource as written.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Gvr {
-    /// `schema.GroupVersionResource{Group: …, Version: …, Resource: …}`, or
-    /// `schema.GroupVersion{…}.WithResource(r)`.
-    Literal {
-        group: Option<ConstExpr>,
-        version: Option<ConstExpr>,
-        resource: Option<ConstExpr>,
-    },
-    /// `pkg.SchemeGroupVersion.WithResource(r)`: the group/version package `pkg` declares.
-    Package {
-        qualifier: String,
-        var: String,
-        resource: Option<ConstExpr>,
-    },
-    /// A package-level variable holding one (`name`, or `pkg.Name` of an in-repo package).
-    Var {
-        qualifier: Option<String>,
-        name: String,
-    },
-}
-
 /// What a package's functions say about informer values beyond one function.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct InformerFacts {
@@ -95,8 +72,6 @@ pub struct InformerFacts {
     pub forwards: Vec<GvrForward>,
     /// First result type of each method of the file's interfaces: (interface, method, type).
     pub methods: Vec<(String, String, TypeRef)>,
-    /// Package-level variables given a GroupVersionResource expression.
-    pub gvrs: Vec<(String, Gvr)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

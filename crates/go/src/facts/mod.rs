@@ -13,6 +13,7 @@ pub mod conditions;
 pub mod connections;
 pub mod controllers;
 pub mod flag_default;
+pub mod gvr;
 pub mod informers;
 pub mod library_flags;
 pub mod manager;
@@ -71,6 +72,8 @@ pub struct GoFile {
     /// Informer values kept in struct fields, GroupVersionResource parameters handed on,
     /// interface method results (see `informers`).
     pub informer_facts: InformerFacts,
+    /// Package-level variables given a GroupVersionResource expression.
+    pub gvrs: Vec<(String, gvr::Gvr)>,
     /// `ctrl.NewWebhookManagedBy(…)` builders.
     pub webhook_builders: Vec<WebhookBuilder>,
     /// Methods that decide what a webhook builder serves (`Default()`, `Hub()`, …).

@@ -8,11 +8,11 @@ use std::collections::HashSet;
 
 use tree_sitter::Node;
 
-use crate::consts::{ConstExpr, const_expr};
 use crate::facts::GoFile;
 use crate::facts::informers::{
     FieldInformer, Forward, Gvr, GvrForward, HandlerRef, InformerSource, RawInformer,
 };
+use crate::gvr::{gvr_expr, strip};
 use crate::scope::{Binding, Scope};
 use crate::syntax::{FuncCtx, call_arguments, line_of, method_of, text};
 use crate::types::{FuncRef, TypeRef, ValueType};
@@ -26,7 +26,7 @@ const HANDLER_METHODS: &[&str] = &[
 ];
 
 /// Values, locals and closures are followed this many steps to an informer.
-pub(super) const MAX_SOURCE_DEPTH: usize = 6;
+pub(crate) const MAX_SOURCE_DEPTH: usize = 6;
 
 /// Follows informer values inside one function.
 struct Tracer<'a, 't> {
@@ -243,43 +243,6 @@ fn for_resource<'t>(t: &Tracer<'_, 't>, args: &[Node<'t>], depth: usize) -> Opti
             Some(Binding::Param(..))
         );
     (!is_param).then(|| InformerSource::Opaque(text(last, t.src).to_string()))
-}
-
-/// Parentheses and `&` removed.
-fn strip<'t>(node: Node<'t>, src: &[u8]) -> Node<'t> {
-    let mut n = node;
-    for _ in 0..8 {
-        match n.kind_name() {
-            "parenthesized_expression" => match n.named_child(0) {
-                Some(inner) => n = inner,
-                None => break,
-            },
-            "unary_expression"
-                if n.child_by_field_id(FIELD.operator)
-                    .is_some_and(|o| text(o, src) == "&") =>
-            {
-                match n.child_by_field_id(FIELD.operand) {
-                    Some(inner) => n = inner,
-                    None => break,
-                }
-            }
-            _ => break,
-        }
-    }
-    n
-}
-
-/// A resource name: a string expression, or `string(x)` of one (`corev1.ResourceSecrets`
-/// is a `ResourceName`).
-fn resource_expr(node: Node, src: &[u8]) -> Option<ConstExpr> {
-    if node.kind_name() == "call_expression"
-        && node
-            .child_by_field_id(FIELD.function)
-            .is_some_and(|f| text(f, src) == "string")
-    {
-        return const_expr(*call_arguments(node).first()?, src);
-    }
-    const_expr(node, src)
 }
 
 /// Records the informers a function starts, the informer values it stores in struct
@@ -798,153 +761,4 @@ fn dynamic_resource<'t>(tracer: &Tracer<'_, 't>, operand: Node<'t>) -> Option<In
         n = f.child_by_field_id(FIELD.operand)?;
     }
     None
-}
-
-/// A GroupVersionResource expression: a literal, `gv.WithResource(r)`, a local given one,
-/// or (`package_vars`) a package-level variable, `name` or `pkg.Name`.
-fn gvr_expr<'t>(
-    node: Node<'t>,
-    src: &[u8],
-    scope: &Scope<'t>,
-    depth: usize,
-    package_vars: bool,
-) -> Option<Gvr> {
-    let mut n = strip(node, src);
-    for _ in 0..MAX_SOURCE_DEPTH.saturating_sub(depth) {
-        match n.kind_name() {
-            "composite_literal" => return gvr_literal(n, src),
-            "identifier" => match scope.lookup(text(n, src), n.start_byte()) {
-                Some(Binding::Value(value)) => n = strip(value, src),
-                None if package_vars => {
-                    return Some(Gvr::Var {
-                        qualifier: None,
-                        name: text(n, src).to_string(),
-                    });
-                }
-                _ => return None,
-            },
-            "selector_expression" if package_vars => {
-                let q = n.child_by_field_id(FIELD.operand)?;
-                let local = scope.lookup(text(q, src), q.start_byte()).is_some();
-                return (q.kind_name() == "identifier" && !local).then(|| Gvr::Var {
-                    qualifier: Some(text(q, src).to_string()),
-                    name: text(n.child_by_field_id(FIELD.field).unwrap_or(n), src).to_string(),
-                });
-            }
-            "call_expression" => {
-                let function = n.child_by_field_id(FIELD.function)?;
-                if function.kind_name() != "selector_expression"
-                    || text(function.child_by_field_id(FIELD.field)?, src) != "WithResource"
-                {
-                    return None;
-                }
-                let resource = call_arguments(n)
-                    .first()
-                    .and_then(|a| resource_expr(*a, src));
-                let gv = strip(function.child_by_field_id(FIELD.operand)?, src);
-                return match gv.kind_name() {
-                    "composite_literal" => {
-                        let (group, version, _) = literal_fields(gv, src, "GroupVersion")?;
-                        Some(Gvr::Literal {
-                            group,
-                            version,
-                            resource,
-                        })
-                    }
-                    "selector_expression" => {
-                        let q = gv.child_by_field_id(FIELD.operand)?;
-                        let local = scope.lookup(text(q, src), q.start_byte()).is_some();
-                        (q.kind_name() == "identifier" && !local).then(|| Gvr::Package {
-                            qualifier: text(q, src).to_string(),
-                            var: text(gv.child_by_field_id(FIELD.field).unwrap_or(gv), src)
-                                .to_string(),
-                            resource,
-                        })
-                    }
-                    _ => None,
-                };
-            }
-            _ => return None,
-        }
-    }
-    None
-}
-
-/// Package-level `var x = <GroupVersionResource expression>` of a file.
-pub fn collect_package_gvrs(decl: Node, src: &[u8], out: &mut Vec<(String, Gvr)>) {
-    let scope = Scope::package_level();
-    let mut c = decl.walk();
-    let mut specs: Vec<Node> = Vec::new();
-    for child in decl.named_children(&mut c) {
-        match child.kind_name() {
-            "var_spec" => specs.push(child),
-            "var_spec_list" => {
-                let mut lc = child.walk();
-                specs.extend(
-                    child
-                        .named_children(&mut lc)
-                        .filter(|n| n.kind_name() == "var_spec"),
-                );
-            }
-            _ => {}
-        }
-    }
-    for spec in specs {
-        let mut nc = spec.walk();
-        let names: Vec<Node> = spec
-            .children_by_field_name("name", &mut nc)
-            .filter(|n| n.kind_name() == "identifier")
-            .collect();
-        let values = spec
-            .child_by_field_id(FIELD.value)
-            .map(crate::scope::list)
-            .unwrap_or_default();
-        if names.len() != values.len() {
-            continue;
-        }
-        for (name, value) in names.into_iter().zip(values) {
-            if let Some(gvr) = gvr_expr(value, src, &scope, 0, false) {
-                out.push((text(name, src).to_string(), gvr));
-            }
-        }
-    }
-}
-
-fn gvr_literal(node: Node, src: &[u8]) -> Option<Gvr> {
-    let (group, version, resource) = literal_fields(node, src, "GroupVersionResource")?;
-    Some(Gvr::Literal {
-        group,
-        version,
-        resource,
-    })
-}
-
-type Fields = (Option<ConstExpr>, Option<ConstExpr>, Option<ConstExpr>);
-
-/// The `Group`, `Version` and `Resource` fields of a `…<type_suffix>{…}` literal.
-fn literal_fields(node: Node, src: &[u8], type_suffix: &str) -> Option<Fields> {
-    if node.kind_name() != "composite_literal"
-        || !text(node.child_by_field_id(FIELD.ty)?, src).ends_with(type_suffix)
-    {
-        return None;
-    }
-    let body = node.child_by_field_id(FIELD.body)?;
-    let (mut group, mut version, mut resource) = (None, None, None);
-    let mut c = body.walk();
-    for element in body
-        .named_children(&mut c)
-        .filter(|n| n.kind_name() == "keyed_element")
-    {
-        let (Some(key), Some(value)) = (element.named_child(0), element.named_child(1)) else {
-            continue;
-        };
-        let value = resource_expr(value.named_child(0).unwrap_or(value), src);
-        match text(key, src) {
-            "Group" => group = value,
-            "Version" => version = value,
-            "Resource" => resource = value,
-            _ => {}
-        }
-    }
-    Some((group, version, resource))
 }

@@ -12,7 +12,7 @@
 mod extract;
 mod resolve;
 
-pub use extract::{collect_interface_methods, collect_package_gvrs, extract};
+pub use extract::{collect_interface_methods, extract};
 pub use resolve::{Putters, fed, resolve};
 
 #[cfg(test)]

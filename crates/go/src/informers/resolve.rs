@@ -6,10 +6,10 @@ use super::extract::MAX_SOURCE_DEPTH;
 use std::collections::HashMap;
 
 use crate::calls::{FuncId, Graph, Paths};
-use crate::consts::ConstExpr;
 use crate::controllers::{HandlerOwner, TypeKey, WORKQUEUE};
 use crate::facts::GoFile;
-use crate::facts::informers::{Forward, Gvr, HandlerRef, InformerSource, RawInformer};
+use crate::facts::informers::{Forward, HandlerRef, InformerSource, RawInformer};
+use crate::gvr::gvr_kind;
 use crate::index::{GoInput, dir_of};
 use crate::types::{FuncRef, Root, TypeRef, ValueType};
 use crate::values::{Values, describe, plural};
@@ -395,7 +395,7 @@ fn outcome(values: &Values, file: &GoFile, source: &InformerSource, depth: usize
             group_version,
             resource,
         } => kind(
-            values.clientset_kind(group_version, resource),
+            values.informer_accessor_kind(group_version, resource),
             format!(
                 "{group_version}().{resource}() is neither a Kubernetes API group's accessor nor one of the repository's API packages"
             ),
@@ -760,7 +760,7 @@ fn generated_informer_kind(
             .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
             .unwrap_or_default()
     };
-    values.clientset_kind(
+    values.informer_accessor_kind(
         &format!("{}{}", capital(group), capital(version)),
         &plural(kind),
     )
@@ -793,115 +793,4 @@ fn imported_api_kind(values: &Values, dir: &str, kind: &str) -> Option<(String, 
         (Some(k), None) => Some(k),
         _ => None,
     }
-}
-
-/// Resource names of `k8s.io/api/core/v1` (`ResourceName` constants: `ResourceSecrets`),
-/// which code converts with `string(…)` to build a GroupVersionResource.
-const CORE_RESOURCE_NAMES: &[(&str, &str)] = &[
-    ("ResourcePods", "pods"),
-    ("ResourceServices", "services"),
-    ("ResourceReplicationControllers", "replicationcontrollers"),
-    ("ResourceQuotas", "resourcequotas"),
-    ("ResourceSecrets", "secrets"),
-    ("ResourceConfigMaps", "configmaps"),
-    ("ResourcePersistentVolumeClaims", "persistentvolumeclaims"),
-];
-
-/// The (group, version, kind) of a GroupVersionResource as written in `file`.
-fn gvr_kind(values: &Values, file: &GoFile, gvr: &Gvr) -> Result<(String, String, String), String> {
-    // A package-level variable: its declaration (which is not itself a variable).
-    let (file, gvr) = match gvr {
-        Gvr::Var { qualifier, name } => {
-            let dir = values.index.package_dir(file, qualifier.as_deref());
-            let files: &[GoInput] = values.index.files;
-            let declared = dir.and_then(|dir| {
-                files
-                    .iter()
-                    .filter(|f| dir_of(&f.facts.path) == dir)
-                    .find_map(|f| {
-                        f.facts
-                            .informer_facts
-                            .gvrs
-                            .iter()
-                            .find(|(n, _)| n == name)
-                            .map(|(_, g)| (&f.facts, g))
-                    })
-            });
-            match declared {
-                Some(found) => found,
-                None => {
-                    let written = match qualifier {
-                        Some(q) => format!("{q}.{name}"),
-                        None => name.clone(),
-                    };
-                    return Err(format!(
-                        "the resource `{written}` is not a GroupVersionResource expression the analyzer can read"
-                    ));
-                }
-            }
-        }
-        other => (file, other),
-    };
-    let eval = |e: &Option<ConstExpr>| -> Option<String> {
-        let e = e.as_ref()?;
-        values.index.eval(file, e).or_else(|| match e {
-            ConstExpr::Ref {
-                qualifier: Some(q),
-                name,
-            } if values.index.import_for(file, q).as_deref() == Some("k8s.io/api/core/v1") => {
-                CORE_RESOURCE_NAMES
-                    .iter()
-                    .find(|(n, _)| n == name)
-                    .map(|(_, r)| r.to_string())
-            }
-            _ => None,
-        })
-    };
-    let (group, version, resource) = match gvr {
-        Gvr::Literal {
-            group,
-            version,
-            resource,
-        } => {
-            let (Some(g), Some(v), Some(r)) = (eval(group), eval(version), eval(resource)) else {
-                return Err("the GroupVersionResource's fields are not all constants".into());
-            };
-            (g, v, r)
-        }
-        Gvr::Package {
-            qualifier,
-            var,
-            resource,
-        } => {
-            if !matches!(var.as_str(), "SchemeGroupVersion" | "GroupVersion") {
-                return Err(format!(
-                    "`{qualifier}.{var}` is not the group/version its package declares"
-                ));
-            }
-            let (g, v) = values
-                .index
-                .import_for(file, qualifier)
-                .and_then(|i| values.index.group_version(&i))
-                .ok_or_else(|| format!("the group and version of `{qualifier}` are not known"))?;
-            let r =
-                eval(resource).ok_or_else(|| "the resource name is not a constant".to_string())?;
-            (g, v, r)
-        }
-        Gvr::Var { .. } => return Err("a GroupVersionResource variable is given another".into()),
-    };
-    match resource_kind(values, &group, &version, &resource) {
-        Some(kind) => Ok((group, version, kind)),
-        None => Err(format!(
-            "resource `{resource}` of `{group}/{version}` has no known kind"
-        )),
-    }
-}
-
-/// The kind of a resource name: the built-in table, the CRDs the repository ships, then
-/// the repository's API package for the group/version (its type whose plural it is).
-fn resource_kind(values: &Values, group: &str, version: &str, resource: &str) -> Option<String> {
-    kubernetes::resources::well_known_kind(group, resource)
-        .map(str::to_string)
-        .or_else(|| values.index.shipped_resource_kind(group, resource))
-        .or_else(|| values.repo_resource_kind(group, version, resource))
 }

@@ -32,3 +32,23 @@ pub(super) const PATCHERS: &[(&str, &str, &str)] = &[
     ("github.com/fluxcd/pkg/runtime/patch", "Helper", "NewHelper"),
     ("sigs.k8s.io/cluster-api/util/patch", "Helper", "NewHelper"),
 ];
+
+/// client-go's dynamic client package and its fake.
+pub(super) const DYNAMIC_PACKAGES: [&str; 2] =
+    ["k8s.io/client-go/dynamic", "k8s.io/client-go/dynamic/fake"];
+
+/// The dynamic client's types, and the functions of its packages that make one.
+pub(super) const DYNAMIC_TYPES: [&str; 3] = ["Interface", "DynamicClient", "FakeDynamicClient"];
+pub(super) const DYNAMIC_CONSTRUCTORS: [&str; 6] = [
+    "NewForConfig",
+    "NewForConfigOrDie",
+    "NewForConfigAndClient",
+    "New",
+    "NewSimpleDynamicClient",
+    "NewSimpleDynamicClientWithCustomListKinds",
+];
+
+/// Functions of other modules that return client-go's dynamic client: (import path,
+/// function).
+pub(super) const DYNAMIC_GETTERS: &[(&str, &str)] =
+    &[("knative.dev/pkg/injection/clients/dynamicclient", "Get")];

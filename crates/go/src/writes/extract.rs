@@ -7,9 +7,11 @@ use model::Verb;
 
 use tree_sitter::Node;
 
+use crate::consts::const_expr;
 use crate::facts::GoFile;
-use crate::facts::writes::{ClientRef, FuncFacts, RawWrite, WriteObject};
-use crate::scope::{Scope, clientset_accessor};
+use crate::facts::writes::{ClientRef, FuncFacts, RawWrite, Subresource, WriteObject};
+use crate::gvr::gvr_expr;
+use crate::scope::{Scope, clientset_accessor, clientset_chain};
 use crate::syntax::{FuncCtx, call_arguments, condition_of, line_of, method_of, text};
 use crate::types::{FuncRef, ValueType};
 
@@ -34,7 +36,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             write_call(call, operand, method, &args, ctx, scope, src)
                 .into_iter()
                 .collect();
-        if clientset_accessor(operand, src).is_none() {
+        if clientset_accessor(operand, src).is_none() && dynamic_chain(operand, src).is_none() {
             candidates.extend(typed_value_calls(call, &args, ctx, scope, src));
         }
         for w in candidates {
@@ -80,15 +82,17 @@ fn write_call<'t>(
             client: ClientRef::ControllerUtil(text(operand, src).to_string()),
             line,
             condition: condition_of(call, ctx.body, src),
+            subresource: None,
         });
     }
     // Typed clientsets: cs.CoreV1().ConfigMaps(ns).Create(ctx, cm, metav1.CreateOptions{})
-    if let Some((group_version, resource)) = clientset_accessor(operand, src) {
+    if let Some((root, group_version, resource)) = clientset_chain(operand, src) {
         let verb = typed_verb(method)?;
         let object = typed_object(method, args, scope, src, at);
         return Some(RawWrite {
             verb,
             object: WriteObject::Clientset {
+                root: scope.type_of(root, src, at),
                 group_version,
                 resource,
                 object,
@@ -96,20 +100,40 @@ fn write_call<'t>(
             client: ClientRef::Clientset,
             line,
             condition: condition_of(call, ctx.body, src),
+            subresource: typed_subresource(method, args, src),
+        });
+    }
+    // Dynamic client: dyn.Resource(gvr).Namespace(ns).Create(ctx, obj, opts)
+    if let Some((root, resource)) = dynamic_chain(operand, src) {
+        let verb = typed_verb(method).filter(|v| !v.is_read() && !method.starts_with("Evict"))?;
+        let gvr =
+            gvr_expr(resource, src, scope, 0, true).ok_or_else(|| text(resource, src).to_string());
+        return Some(RawWrite {
+            verb,
+            object: WriteObject::Dynamic {
+                root: scope.type_of(root, src, at),
+                gvr,
+            },
+            client: ClientRef::Dynamic,
+            line,
+            condition: condition_of(call, ctx.body, src),
+            subresource: dynamic_subresource(method, args, src),
         });
     }
     let (verb, client_node) = match method {
-        "Create" | "Update" | "Patch" | "Delete" | "DeleteAllOf" => {
+        "Create" | "Update" | "Patch" | "Apply" | "Delete" | "DeleteAllOf" => {
             // `c.Status().Update(…)` / `c.SubResource("status").Patch(…)`
             if let Some(inner) = status_writer_of(operand, src) {
                 match method {
                     "Update" => (Verb::StatusUpdate, inner),
-                    "Patch" => (Verb::StatusPatch, inner),
+                    "Patch" | "Apply" => (Verb::StatusPatch, inner),
                     _ => return None,
                 }
             } else {
                 let verb = match method {
                     "Create" => Verb::Create,
+                    // `c.Apply(ctx, applyConfiguration, opts…)`: server-side apply.
+                    "Apply" => Verb::Apply,
                     "Update" => Verb::Update,
                     "Patch"
                         if args
@@ -141,6 +165,7 @@ fn write_call<'t>(
         client,
         line,
         condition: condition_of(call, ctx.body, src),
+        subresource: None,
     })
 }
 
@@ -158,8 +183,22 @@ fn typed_verb(method: &str) -> Option<Verb> {
         "Get" => Verb::Get,
         "List" => Verb::List,
         "Watch" => Verb::Watch,
+        // client-go's `PodExpansion`: a `create` of the `pods/eviction` subresource.
+        "Evict" | "EvictV1" | "EvictV1beta1" => Verb::Create,
         _ => return None,
     })
+}
+
+/// What a typed client's method writes besides the resource: `Patch`'s subresource
+/// argument, or the `Eviction` of client-go's `Evict` methods (`Evict` takes a
+/// `policy/v1beta1` one).
+fn typed_subresource(method: &str, args: &[Node], src: &[u8]) -> Option<Subresource> {
+    match method {
+        "Patch" => const_expr(*args.get(5)?, src).map(Subresource::Named),
+        "Evict" | "EvictV1beta1" => Some(Subresource::Eviction("v1beta1")),
+        "EvictV1" => Some(Subresource::Eviction("v1")),
+        _ => None,
+    }
 }
 
 /// The object a typed client's method takes (`Create(ctx, obj, opts)`), if it takes one.
@@ -171,9 +210,49 @@ fn typed_object(
     at: usize,
 ) -> Option<ValueType> {
     match method {
-        "Create" | "Update" | "UpdateStatus" => args.get(1).map(|a| scope.type_of(*a, src, at)),
+        "Create" | "Update" | "UpdateStatus" | "Apply" | "ApplyStatus" => {
+            args.get(1).map(|a| scope.type_of(*a, src, at))
+        }
         _ => None,
     }
+}
+
+/// `X.Resource(gvr)` or `X.Resource(gvr).Namespace(ns)`: the client `X` and the resource.
+fn dynamic_chain<'t>(operand: Node<'t>, src: &[u8]) -> Option<(Node<'t>, Node<'t>)> {
+    let mut call = operand;
+    for _ in 0..2 {
+        if call.kind_name() != "call_expression" {
+            return None;
+        }
+        let f = call
+            .child_by_field_id(FIELD.function)
+            .filter(|f| f.kind_name() == "selector_expression")?;
+        let inner = f.child_by_field_id(FIELD.operand)?;
+        match text(f.child_by_field_id(FIELD.field)?, src) {
+            "Resource" => {
+                let args = call_arguments(call);
+                return match args[..] {
+                    [gvr] => Some((inner, gvr)),
+                    _ => None,
+                };
+            }
+            "Namespace" if call == operand => call = inner,
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The subresource argument of a dynamic client's method (`Update(ctx, obj, opts,
+/// "status")`).
+fn dynamic_subresource(method: &str, args: &[Node], src: &[u8]) -> Option<Subresource> {
+    let at = match method {
+        "Create" | "Update" | "Delete" => 3,
+        "Apply" => 4,
+        "Patch" => 5,
+        _ => return None,
+    };
+    const_expr(*args.get(at)?, src).map(Subresource::Named)
 }
 
 /// Calls that write or read if their receiver turns out to be a client-gen typed client
@@ -235,6 +314,7 @@ fn typed_value_calls(
             client: ClientRef::TypedValue,
             line,
             condition: condition_of(call, ctx.body, src),
+            subresource: typed_subresource(text(method, src), args, src),
         })
         .collect()
 }

@@ -3,11 +3,15 @@
 
 use std::collections::HashSet;
 
-use super::clients::{CLIENT_PACKAGE, CLIENT_TYPES, CONTROLLER_RUNTIME, CONTROLLERUTIL, PATCHERS};
+use super::clients::{
+    CLIENT_PACKAGE, CLIENT_TYPES, CONTROLLER_RUNTIME, CONTROLLERUTIL, DYNAMIC_CONSTRUCTORS,
+    DYNAMIC_GETTERS, DYNAMIC_PACKAGES, DYNAMIC_TYPES, PATCHERS,
+};
 use crate::calls::{Found, FuncId, Graph, Paths};
 use crate::facts::GoFile;
 use crate::facts::calls::SamePackageArgs;
-use crate::facts::writes::{ClientRef, RawWrite, WriteObject};
+use crate::facts::writes::{ClientRef, RawWrite, Subresource, WriteObject};
+use crate::gvr::gvr_kind;
 use crate::index::dir_of;
 use crate::types::{FuncRef, TypeRef, ValueType};
 use crate::values::{Located, Values, describe};
@@ -227,6 +231,9 @@ fn sort_operations(ops: &mut Vec<Operation>) {
     ops.dedup();
 }
 
+/// A typed client call's kind, or what the client is and why its kind cannot be told.
+type TypedKind = Result<(String, String, String), String>;
+
 /// One resolved write or read, before it is attributed.
 struct Row<'a> {
     op: Operation,
@@ -405,6 +412,10 @@ impl<'a, 'b> Resolver<'a, 'b> {
                     .is_some(),
                 _ => false,
             },
+            ClientRef::Dynamic => match &w.object {
+                WriteObject::Dynamic { root, .. } => self.is_dynamic_client(file, dir, root),
+                _ => false,
+            },
             ClientRef::Known | ClientRef::Clientset => true,
             ClientRef::ControllerUtil(q) => matches!(
                 self.values.index.import_for(file, q).as_deref(),
@@ -427,6 +438,35 @@ impl<'a, 'b> Resolver<'a, 'b> {
                 .struct_field(dir, owner, field)
                 .is_some_and(|(f, t)| self.is_client_type(f, &t)),
         }
+    }
+
+    /// client-go's dynamic client: a value of its type, or made by its constructors or a
+    /// known getter (`DYNAMIC_GETTERS`).
+    fn is_dynamic_client(&self, file: &'a GoFile, dir: &str, root: &ValueType) -> bool {
+        let index = self.values.index;
+        if let ValueType::ForeignResult {
+            qualifier,
+            name,
+            index: 0,
+        } = root
+            && let Some(import) = index.import_for(file, qualifier)
+        {
+            let made = DYNAMIC_PACKAGES.contains(&import.as_str())
+                && DYNAMIC_CONSTRUCTORS.contains(&name.as_str());
+            if made || DYNAMIC_GETTERS.contains(&(import.as_str(), name.as_str())) {
+                return true;
+            }
+        }
+        self.values
+            .declared_type(file, dir, root)
+            .is_some_and(|(f, t)| {
+                !t.collection
+                    && DYNAMIC_TYPES.contains(&t.name.as_str())
+                    && t.qualifier
+                        .as_deref()
+                        .and_then(|q| index.import_for(f, q))
+                        .is_some_and(|i| DYNAMIC_PACKAGES.contains(&i.as_str()))
+            })
     }
 
     fn is_client_type(&self, file: &GoFile, t: &TypeRef) -> bool {
@@ -551,6 +591,44 @@ impl<'a, 'b> Resolver<'a, 'b> {
             .cloned()
     }
 
+    /// The verb and kind a typed or dynamic client's call writes, given the kind of its
+    /// client: a patch or apply of the `status` subresource is a `status_patch`, an update
+    /// of it a `status_update`; client-go's `Evict` on a
+    /// `Pod` or `Eviction` client creates a `policy` `Eviction` (None on a client of another
+    /// kind: the method is not client-go's).
+    fn subresource_write(
+        &self,
+        file: &GoFile,
+        w: &RawWrite,
+        kind: TypedKind,
+    ) -> Option<(Verb, TypedKind)> {
+        match &w.subresource {
+            Some(Subresource::Eviction(version)) => match kind {
+                Ok((g, _, k)) if g.is_empty() && k == "Pod" => Some((
+                    Verb::Create,
+                    Ok(("policy".into(), version.to_string(), "Eviction".into())),
+                )),
+                // client-go's eviction client's own `Evict`.
+                Ok((g, v, k)) if g == "policy" && k == "Eviction" => {
+                    Some((Verb::Create, Ok((g, v, k))))
+                }
+                Ok(_) => None,
+                Err(why) => Some((Verb::Create, Err(why))),
+            },
+            Some(Subresource::Named(name))
+                if self.values.index.eval(file, name).as_deref() == Some("status") =>
+            {
+                let verb = match w.verb {
+                    Verb::Patch | Verb::Apply => Verb::StatusPatch,
+                    Verb::Update => Verb::StatusUpdate,
+                    verb => verb,
+                };
+                Some((verb, kind))
+            }
+            _ => Some((w.verb, kind)),
+        }
+    }
+
     /// The operations a write gives: one for a known object; for an object that is the
     /// function's parameter, one per call site (reported there), followed up to a depth.
     /// An object that stays a parameter of unknown kind is left pending (`Row::pending`).
@@ -564,30 +642,37 @@ impl<'a, 'b> Resolver<'a, 'b> {
     ) -> Vec<Row<'a>> {
         let file = loc.file;
         // Reported at a helper's call site, the write also names the helper's own line.
-        let op = |group: String, version: String, kind: String, line: u32, path: &str| {
-            let mut sources = vec![SourceRef::new(path, line)];
-            if (path, line) != (file.path.as_str(), w.line) {
-                sources.push(SourceRef::new(&file.path, w.line));
-            }
-            let kind = item_kind(w.verb, kind);
-            Operation {
-                verb: w.verb,
-                group,
-                version,
-                kind,
-                sources,
-                via: Vec::new(),
-                condition: w.condition.clone(),
-            }
+        let op_of =
+            |verb: Verb, group: String, version: String, kind: String, line: u32, path: &str| {
+                let mut sources = vec![SourceRef::new(path, line)];
+                if (path, line) != (file.path.as_str(), w.line) {
+                    sources.push(SourceRef::new(&file.path, w.line));
+                }
+                let kind = item_kind(verb, kind);
+                Operation {
+                    verb,
+                    group,
+                    version,
+                    kind,
+                    sources,
+                    via: Vec::new(),
+                    condition: w.condition.clone(),
+                }
+            };
+        let op = |group, version, kind, line, path: &str| {
+            op_of(w.verb, group, version, kind, line, path)
         };
         let object_kind = |object: &Option<ValueType>| {
             object
                 .as_ref()
                 .and_then(|o| self.values.value_kind(file, dir, o))
         };
-        // A typed client's row: its kind, or `?` with a diagnostic naming the client.
-        let mut typed_row = |kind: Option<(String, String, String)>, client: &str| {
-            let (g, v, k) = kind.unwrap_or_else(|| {
+        // A typed client's row: its kind, or `?` with a diagnostic naming the client and why.
+        let mut typed_row = |kind: TypedKind| {
+            let Some((verb, kind)) = self.subresource_write(file, w, kind) else {
+                return Vec::new();
+            };
+            let (g, v, k) = kind.unwrap_or_else(|client| {
                 diagnostics.push(Diagnostic::new(
                     &file.path,
                     w.line,
@@ -598,16 +683,32 @@ impl<'a, 'b> Resolver<'a, 'b> {
                 ));
                 (UNRESOLVED.into(), UNRESOLVED.into(), UNRESOLVED.into())
             });
-            vec![Row::new(op(g, v, k, w.line, &file.path), func)]
+            vec![Row::new(op_of(verb, g, v, k, w.line, &file.path), func)]
         };
         match &w.object {
             WriteObject::Clientset {
+                root,
                 group_version,
                 resource,
                 object,
-            } => typed_row(
-                object_kind(object).or_else(|| self.values.clientset_kind(group_version, resource)),
-                &format!("the clientset accessor {group_version}().{resource}(…)"),
+            } => typed_row(object_kind(object).map_or_else(
+                || {
+                    self.values
+                        .chain_kind(file, dir, root, group_version, resource)
+                        .map_err(|why| {
+                            format!("the clientset accessor {group_version}().{resource}(…): {why}")
+                        })
+                },
+                Ok,
+            )),
+            WriteObject::Dynamic { gvr, .. } => typed_row(
+                match gvr {
+                    Ok(gvr) => gvr_kind(self.values, file, gvr),
+                    Err(written) => Err(format!(
+                        "the resource `{written}` is not a GroupVersionResource expression the analyzer can read"
+                    )),
+                }
+                .map_err(|why| format!("the dynamic client: {why}")),
             ),
             // The receiver's type names the resource exactly (the scale client's object
             // argument is a GroupResource); the object is asked only when it cannot.
@@ -619,8 +720,8 @@ impl<'a, 'b> Resolver<'a, 'b> {
                 .values
                 .typed_call_kind(file, dir, receiver, accessor.as_deref())
             {
-                Some(Ok(kind)) => typed_row(Some(kind), ""),
-                Some(Err(client)) => typed_row(object_kind(object), &client),
+                Some(Ok(kind)) => typed_row(Ok(kind)),
+                Some(Err(client)) => typed_row(object_kind(object).ok_or(client)),
                 None => Vec::new(),
             },
             WriteObject::Value(value) => {

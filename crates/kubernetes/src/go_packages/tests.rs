@@ -254,3 +254,34 @@ fn groups_no_project_defines_name_who_does() {
     );
     assert_eq!(defined_outside("example.io"), None);
 }
+
+#[test]
+fn clientsets_of_well_known_modules_find_their_api_folders() {
+    assert_eq!(
+        module_api_folders("sigs.k8s.io/gateway-api/pkg/client/clientset/versioned"),
+        vec![
+            "sigs.k8s.io/gateway-api/apis",
+            "sigs.k8s.io/gateway-api/apisx"
+        ]
+    );
+    assert_eq!(
+        module_api_folders("istio.io/client-go/pkg/clientset/versioned/typed/networking/v1"),
+        vec![
+            "istio.io/client-go/pkg/apis/networking",
+            "istio.io/client-go/pkg/apis/security",
+            "istio.io/client-go/pkg/apis/telemetry",
+        ]
+    );
+    assert_eq!(
+        module_api_folders("k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"),
+        vec!["k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"]
+    );
+    // A neighbouring module, a module whose name only starts the same, and client-go.
+    for unknown in [
+        "knative.dev/networking/pkg/client/clientset/versioned",
+        "sigs.k8s.io/gateway-api-extra/pkg/client/clientset/versioned",
+        "k8s.io/client-go/kubernetes",
+    ] {
+        assert!(module_api_folders(unknown).is_empty(), "{unknown}");
+    }
+}
