@@ -80,6 +80,7 @@ pub fn resolve(
                 });
             controllers.push(Controller {
                 conditions: Vec::new(),
+                client_calls: None,
                 name,
                 reconciler,
                 area: input.area,

@@ -543,6 +543,7 @@ fn controller(
     operations.sort_by(|a, b| (&a.verb, &a.group, &a.kind).cmp(&(&b.verb, &b.group, &b.kind)));
     Controller {
         conditions: Vec::new(),
+        client_calls: None,
         name,
         reconciler: raw.reconciler.clone().unwrap_or_default(),
         area: graph.area(fi, func),

@@ -21,6 +21,7 @@ fn project() -> Project {
         findings: model::Findings {
             controllers: vec![Controller {
                 conditions: Vec::new(),
+                client_calls: None,
                 reads: vec![
                     Operation {
                         via: vec![model::CallStep {

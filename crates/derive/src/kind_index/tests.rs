@@ -21,6 +21,7 @@ fn operator() -> Project {
             }],
             controllers: vec![Controller {
                 conditions: Vec::new(),
+                client_calls: None,
                 reads: Vec::new(),
                 name: "server".into(),
                 reconciler: "ServerReconciler".into(),
@@ -136,6 +137,7 @@ fn scheduler() -> Project {
             }],
             controllers: vec![Controller {
                 conditions: Vec::new(),
+                client_calls: None,
                 reads: Vec::new(),
                 name: "pool".into(),
                 reconciler: "PoolReconciler".into(),

@@ -67,6 +67,7 @@ fn watch(relation: Relation, group: &str, kind: &str) -> Watch {
 fn controller(watches: Vec<Watch>, operations: Vec<Operation>) -> Controller {
     Controller {
         conditions: Vec::new(),
+        client_calls: None,
         reads: Vec::new(),
         name: "c".into(),
         reconciler: String::new(),

@@ -59,6 +59,7 @@ pub(crate) fn project() -> Project {
             ],
             controllers: vec![Controller {
                 conditions: Vec::new(),
+                client_calls: None,
                 reads: vec![
                     op(model::Verb::List, "", "ConfigMap", 60),
                     op(model::Verb::Get, "", "ConfigMap", 61),

@@ -38,6 +38,7 @@ fn webhook(origin: Origin, name: &str, path: &str, object: Option<(&str, &str)>)
 fn main_controllers_come_first() {
     let controller = |name: &str, group: &str, kind: &str| model::Controller {
         conditions: Vec::new(),
+        client_calls: None,
         name: name.into(),
         reconciler: String::new(),
         area: Area::Component,
@@ -102,6 +103,7 @@ fn operation_rows_show_when_and_via_with_unique_anchors() {
         findings: model::Findings {
             controllers: vec![model::Controller {
                 conditions: Vec::new(),
+                client_calls: None,
                 name: "pool".into(),
                 reconciler: "PoolReconciler".into(),
                 area: Area::Component,
