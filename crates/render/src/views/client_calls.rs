@@ -65,11 +65,15 @@ pub fn view(p: &Project, calls: Option<&ClientCalls>, scope: Scope) -> Option<Ca
         let unattributed = calls.unresolved.iter().filter(|u| u.unattributed).count();
         summary.push_str(&format!("; {n} unresolved"));
         if unattributed > 0 {
-            summary.push_str(&format!(
-                " ({} of unknown kind, {} no controller reaches, listed nowhere)",
-                n - unattributed,
+            let mut parts = Vec::new();
+            if n > unattributed {
+                parts.push(format!("{} of unknown kind", n - unattributed));
+            }
+            parts.push(format!(
+                "{} no controller reaches, listed nowhere",
                 counted(unattributed, "read", "reads")
             ));
+            summary.push_str(&format!(" ({})", parts.join(", ")));
         }
     }
     summary.push('.');
