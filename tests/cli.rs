@@ -253,6 +253,32 @@ fn fixture_models_match_snapshots() {
         main_of(&controller)
     );
     assert!(controller.contains(r#"href="/atlas/projects/widget-operator/dataflow/widget.mmd""#));
+    // A controller with a call of unknown kind: its line counts and lists it, and its
+    // least-privilege rules say they are a lower bound and what is missing.
+    let gadget = std::fs::read_to_string(
+        out.join("projects/gadget-scheduler/controllers/gadget/index.html"),
+    )
+    .unwrap();
+    assert!(gadget.contains(
+        r#"<dt>Client calls</dt><dd><span class="calls calls-incomplete">4 of 5 client calls resolved to a kind; 1 unresolved.</span>"#
+    ));
+    assert!(gadget.contains("<summary>The 1 unresolved call</summary>"));
+    assert!(gadget.contains(
+        r#"<li><code>delete</code> <code class="src">pkg/<wbr>controller/<wbr>lifecycle.go:51</code>, <code class="src">pkg/<wbr>controller/<wbr>gadget.go:43</code>: cannot tell the kind of the object this delete writes (the result of leftover is not a known API type)</li>"#
+    ));
+    assert!(gadget.contains(
+        r#"<p class="completeness lower-bound">Lower bound: 1 client call in this controller&#39;s reach was not resolved to a kind (delete): rules for it are missing.</p>"#
+    ));
+    assert!(gadget.contains(
+        "# Lower bound: 1 client call in this controller&#39;s reach was not resolved to a kind (delete): rules for it are missing."
+    ));
+    // The project's line on its overview: the unresolved delete and a read no controller
+    // reaches.
+    let overview =
+        std::fs::read_to_string(out.join("projects/gadget-scheduler/index.html")).unwrap();
+    assert!(overview.contains(
+        "5 of 7 client calls resolved to a kind and listed; 2 unresolved (1 of unknown kind, 1 read no controller reaches, listed nowhere)."
+    ));
     assert!(page.contains(r#"href="/atlas/projects/widget-operator/controllers/widget/""#));
     // The cross-project graph: widget-operator defines and writes Widget, which
     // gadget-scheduler watches.

@@ -489,6 +489,11 @@ try {
     for (const w of ['Watches', 'Writes', 'Reads', 'Sequence diagram', 'RBAC versus code']) {
       assert(controllerH2.includes(w), `controller page: no h2 "${w}" among ${JSON.stringify(controllerH2)}`);
     }
+    // How complete the picture is: the client calls line, and the note above the rules.
+    const facts = await page.locator('dl.facts').innerText();
+    assert(/Client calls\s+\d+ of \d+ client calls? resolved|Client calls\s+No client calls/.test(facts), `controller page: no client calls line in ${JSON.stringify(facts)}`);
+    const note = (await page.locator('p.completeness').first().innerText()).trim();
+    assert(/^(Complete|Lower bound): /.test(note), `least-privilege note ${JSON.stringify(note)}`);
 
     const id = 'watch-widget-owns-apps-deployment';
     const row = page.locator(`tr#${id}`);

@@ -11,8 +11,11 @@
 //! `deletecollection`, `create_or_update` → `get` + `create` + `update`, status writes on
 //! `KIND/status`). **Invariant:** nothing is guessed: a kind whose resource name (plural)
 //! is not known is listed in `unknown`, never put in a rule, and calls of unresolved kinds
-//! are only counted. The rules cover what the analyzer saw, so they are a lower bound: what
-//! the manager itself does (leader election, events) is not in them.
+//! are only counted. The rules cover what the analyzer saw; what the manager itself does
+//! (leader election, events) is not in them. Each controller's rules say whether they are
+//! complete (`Completeness`): only when every client call its `Reconcile` reaches was
+//! found and resolved (`model::ClientCalls`), every watch is of a known kind and no kind
+//! was left out; otherwise they are a lower bound and the note names what is missing.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -73,6 +76,103 @@ pub struct Privileges {
     pub unknown: Vec<Unknown>,
     /// Watches, reads and writes whose kind is not resolved (see the diagnostics).
     pub unresolved: usize,
+    pub completeness: Completeness,
+}
+
+/// Whether a controller's rules hold everything its code was seen to need.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Completeness {
+    /// True only when client calls were found in its reach and every one was resolved,
+    /// the count was not cut short, every watch is of a resolved kind and no kind was left
+    /// out for want of a resource name.
+    pub complete: bool,
+    /// One sentence for above the rules: `Complete: …` or `Lower bound: …`, naming what is
+    /// missing.
+    pub note: String,
+}
+
+/// The completeness of `c`'s rules, `unknown` being the kinds left out of them.
+pub fn completeness(c: &model::Controller, unknown: &[Unknown]) -> Completeness {
+    let Some(calls) = &c.client_calls else {
+        return Completeness {
+            complete: false,
+            note: "Lower bound: this controller's client calls were not counted, so rules for calls the analyzer did not see may be missing.".into(),
+        };
+    };
+    let mut missing = Vec::new();
+    if !calls.unresolved.is_empty() {
+        let mut verbs: BTreeMap<&str, usize> = BTreeMap::new();
+        for u in &calls.unresolved {
+            *verbs.entry(u.verb.as_str()).or_default() += 1;
+        }
+        let verbs: Vec<String> = verbs
+            .into_iter()
+            .map(|(v, n)| {
+                if n > 1 {
+                    format!("{v} ×{n}")
+                } else {
+                    v.to_string()
+                }
+            })
+            .collect();
+        let n = calls.unresolved.len();
+        missing.push(format!(
+            "{} in this controller's reach {} not resolved to a kind ({}): rules for {} are missing",
+            counted(n, "client call", "client calls"),
+            if n == 1 { "was" } else { "were" },
+            verbs.join(", "),
+            if n == 1 { "it" } else { "them" }
+        ));
+    }
+    if !calls.incomplete.is_empty() {
+        missing.push(format!(
+            "{}: calls beyond it are not counted",
+            calls.incomplete
+        ));
+    } else if calls.found == 0 {
+        missing.push(
+            "no client calls were found in this controller's reach, so the role holds only its cache's reads"
+                .into(),
+        );
+    }
+    let watches = c.watches.iter().filter(|w| !w.is_resolved()).count();
+    if watches > 0 {
+        missing.push(if watches == 1 {
+            "1 watch of an unresolved kind: its get, list and watch rules are missing".into()
+        } else {
+            format!(
+                "{watches} watches of unresolved kinds: their get, list and watch rules are missing"
+            )
+        });
+    }
+    if !unknown.is_empty() {
+        missing.push(format!(
+            "{} left out because {} resource name is not known",
+            counted(unknown.len(), "kind is", "kinds are"),
+            if unknown.len() == 1 { "its" } else { "their" }
+        ));
+    }
+    if missing.is_empty() {
+        return Completeness {
+            complete: true,
+            note: format!(
+                "Complete: every client call this controller's Reconcile reaches was resolved ({}).",
+                counted(calls.found, "call", "calls")
+            ),
+        };
+    }
+    let mut note = String::from("Lower bound: ");
+    note.push_str(&missing.join("; "));
+    note.push('.');
+    Completeness {
+        complete: false,
+        note,
+    }
+}
+
+/// `1 call`, `3 calls`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The least privileges of each component controller of `p`, in the project's order.
@@ -176,6 +276,7 @@ fn controller(index: usize, c: &model::Controller, names: &ResourceNames) -> Pri
         index,
         rules: rules(&needs),
         needs,
+        completeness: completeness(c, &unknown),
         unknown,
         unresolved,
     }
@@ -244,13 +345,15 @@ fn marker_value(s: &str) -> String {
 }
 
 /// The rules as a ClusterRole named `PROJECT-CONTROLLER-least-privilege`, with a comment
-/// for each kind left out because its resource name is not known.
+/// saying whether they are complete (`Completeness::note`) and one for each kind left out
+/// because its resource name is not known.
 pub fn cluster_role(project: &str, p: &Privileges) -> String {
     let mut out = String::from("apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\n");
     out.push_str(&format!(
         "metadata:\n  name: {}\n",
         object_name(&format!("{project}-{}-least-privilege", p.controller))
     ));
+    out.push_str(&format!("# {}\n", comment(&p.completeness.note)));
     for u in &p.unknown {
         out.push_str(&format!(
             "# not included: {} ({}){}: resource name unknown; needs {}\n",

@@ -175,6 +175,7 @@ pub fn resolve(
                 shape: model::ControllerShape::Builder,
                 entries: Vec::new(),
                 conditions: Vec::new(),
+                client_calls: None,
                 name,
                 reconciler,
                 area: input.area,

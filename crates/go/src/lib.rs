@@ -73,6 +73,9 @@ pub struct GoFindings {
     pub http_endpoints: Vec<HttpEndpoint>,
     pub api_packages: Vec<ApiPackage>,
     pub package_operations: Vec<PackageOperation>,
+    /// The client calls of the project's own Go code against those resolved and listed;
+    /// None when the project has no Go file.
+    pub client_calls: Option<model::ClientCalls>,
     pub informers: Vec<PackageInformer>,
     /// Webhooks served by builders in code, then webhooks declared by markers.
     pub webhooks: Vec<Webhook>,
@@ -256,6 +259,7 @@ pub fn resolve_with_crds(
         http_endpoints,
         api_packages: index.api_packages(),
         package_operations: writes.package_operations,
+        client_calls: (!files.is_empty()).then_some(writes.client_calls),
         informers,
         webhooks,
         rbac: marked.rbac,

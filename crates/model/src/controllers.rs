@@ -33,6 +33,57 @@ pub struct Controller {
     /// Status condition types its `Reconcile` sets (directly or through the calls it reaches).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditions: Vec<StatusCondition>,
+    /// How complete `operations` and `reads` are: the client calls its `Reconcile` reaches
+    /// against those resolved to a kind. None when they were not counted (Rust
+    /// controllers, models written before the count existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_calls: Option<ClientCalls>,
+}
+
+/// Client calls found against client calls resolved. A client call is one call site
+/// (file, line, verb) of a client verb (get, list, watch, create, update, patch, apply,
+/// delete, delete-all-of, create-or-update, create-or-patch, status writes) whose receiver
+/// was shown to be a client; a call on a receiver that could not be shown to be one is not
+/// counted. A call is resolved when every row it gives names a kind (not `?`); a
+/// project's count also needs each row listed, with a controller or a package.
+#[derive(Serialize, Deserialize, JsonSchema, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ClientCalls {
+    /// Client call sites found.
+    pub found: usize,
+    /// Of those, the ones resolved (`found` minus the `unresolved` entries).
+    pub resolved: usize,
+    /// The calls not resolved, by file and line, each with why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unresolved: Vec<UnresolvedCall>,
+    /// Why the count itself may be short, even with nothing unresolved: a controller's
+    /// `Reconcile` was not found (no call was followed) or the walk from it was cut short
+    /// (see the diagnostics). Empty when every call it reaches was followed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub incomplete: String,
+}
+
+impl ClientCalls {
+    /// Every call found was resolved, and the count itself is not cut short.
+    pub fn is_complete(&self) -> bool {
+        self.unresolved.is_empty() && self.incomplete.is_empty()
+    }
+}
+
+/// A client call that was not resolved.
+#[derive(
+    Serialize, Deserialize, JsonSchema, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash,
+)]
+pub struct UnresolvedCall {
+    pub verb: Verb,
+    /// The call first, then where its object's kind was looked for and not found (a
+    /// helper's call sites).
+    pub sources: Vec<SourceRef>,
+    /// Why: the diagnostic's text.
+    pub reason: String,
+    /// The kind is known, but the call is a read no controller's `Reconcile` reaches, and
+    /// such reads are listed nowhere (project counts only).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unattributed: bool,
 }
 
 /// How a controller is built, which decides where its reconciling starts and what triggers it.

@@ -5,12 +5,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    ApiType, ApiUse, Area, Autoscaler, Binary, Bundle, Certificate, ConditionSet, ConfigMap,
-    Controller, Crd, Dependency, Diagnostic, DisruptionBudget, Dockerfile, ExternalConnection,
-    FeatureGate, HelmChart, HelmRendered, HttpEndpoint, ImageRef, Ingress, Kustomization, Manager,
-    MemoryRisk, Metric, ModuleFile, NetworkPolicy, PackageInformer, PackageOperation,
-    PlatformCheck, RbacRule, Role, RoleBinding, Secret, Service, ServiceAccount, SourceRef,
-    StatusCondition, Webhook, Workload, is_zero,
+    ApiType, ApiUse, Area, Autoscaler, Binary, Bundle, Certificate, ClientCalls, ConditionSet,
+    ConfigMap, Controller, Crd, Dependency, Diagnostic, DisruptionBudget, Dockerfile,
+    ExternalConnection, FeatureGate, HelmChart, HelmRendered, HttpEndpoint, ImageRef, Ingress,
+    Kustomization, Manager, MemoryRisk, Metric, ModuleFile, NetworkPolicy, PackageInformer,
+    PackageOperation, PlatformCheck, RbacRule, Role, RoleBinding, Secret, Service, ServiceAccount,
+    SourceRef, StatusCondition, Webhook, Workload, is_zero,
 };
 
 /// The rows one registered extractor found in a project: shown as a table of their own on
@@ -93,6 +93,12 @@ pub struct Findings {
     /// Client writes no controller's `Reconcile` reaches, by package.
     #[serde(default)]
     pub package_operations: Vec<PackageOperation>,
+    /// How complete the dataflow is: the Go code's client calls (outside tests, docs,
+    /// samples and tooling) against those resolved to a kind and listed, with a
+    /// controller or a package. None when the project has no Go code (Rust's calls are
+    /// not counted) or the model predates the count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client_calls: Option<ClientCalls>,
     /// Status conditions set by code no controller's `Reconcile` reaches (helpers of the API
     /// types, other programs); those a controller reaches are in `Controller::conditions`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

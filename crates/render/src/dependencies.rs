@@ -278,6 +278,7 @@ pub fn platform(projects: &[Project], root: &str, links: Vec<super::views::Link>
         rows: rows.into_iter().map(|(_, r)| r).collect(),
         empty: "No module is required by two or more projects.".into(),
         chart: String::new(),
+        note: None,
         code: Vec::new(),
     };
     PortalPage {

@@ -76,6 +76,7 @@ pub fn images_section(p: &Project, router: &mut Router, anchors: &mut Anchors) -
         rows,
         empty: "No image references were found.".into(),
         chart: String::new(),
+        note: None,
         code: Vec::new(),
     }
 }
@@ -174,6 +175,7 @@ pub fn dockerfiles_section(p: &Project, router: &mut Router, anchors: &mut Ancho
         rows,
         empty: "No Dockerfiles were found.".into(),
         chart: String::new(),
+        note: None,
         code: Vec::new(),
     }
 }
@@ -298,6 +300,7 @@ pub fn platform_section(projects: &[Project], _root: &str) -> Section {
         rows,
         empty: "No image is used by two or more projects.".into(),
         chart: String::new(),
+        note: None,
         code: Vec::new(),
     }
 }

@@ -135,6 +135,7 @@ pub fn index(portal: &Portal, projects: &[Project], root: &str) -> PortalPage {
             empty: String::new(),
             code: Vec::new(),
             chart: String::new(),
+            note: None,
         });
     }
     let unresolved = portal
@@ -176,6 +177,7 @@ pub fn index(portal: &Portal, projects: &[Project], root: &str) -> PortalPage {
         empty: "None.".into(),
         code: Vec::new(),
         chart: String::new(),
+        note: None,
     });
     PortalPage {
         path: "kinds/".into(),
@@ -307,6 +309,7 @@ fn kind_section(
         empty: empty.into(),
         code: Vec::new(),
         chart: String::new(),
+        note: None,
     }
 }
 

@@ -26,6 +26,7 @@ fn section(id: &str, title: &str, intro: &str, headers: &[&str], rows: Vec<Table
         empty: "None.".into(),
         code: Vec::new(),
         chart: String::new(),
+        note: None,
     }
 }
 
@@ -78,6 +79,7 @@ fn chart_section(
         } else {
             super::svg::bars::render(&chart)
         },
+        note: None,
     }
 }
 

@@ -53,6 +53,7 @@ pub fn sections(
             empty: "None.".into(),
             code: Vec::new(),
             chart: String::new(),
+            note: None,
         },
     ]
 }
@@ -80,6 +81,7 @@ fn versus_section(intro: String, rows: Vec<TableRow>) -> Section {
         empty: "No watch, read or write of a resolved kind was found.".into(),
         code: Vec::new(),
         chart: String::new(),
+        note: None,
     }
 }
 
@@ -241,6 +243,11 @@ pub fn least_privilege_index(p: &Project, all: &[Privileges], root: &str) -> Sec
                     } else {
                         super::table::counted(c.unknown.len(), "kind", "kinds")
                     }),
+                    Cell::text(if c.completeness.complete {
+                        "complete"
+                    } else {
+                        "lower bound"
+                    }),
                 ],
                 sources: Vec::new(),
             }
@@ -249,12 +256,13 @@ pub fn least_privilege_index(p: &Project, all: &[Privileges], root: &str) -> Sec
     Section {
         id: "least-privilege".into(),
         title: "Least privilege".into(),
-        intro: "The smallest rules that allow what each controller's code was seen to do, as +kubebuilder:rbac markers and as a ClusterRole to diff against yours, with every verb traced to the code that needs it: on each controller's page.".into(),
+        intro: "The smallest rules that allow what each controller's code was seen to do, as +kubebuilder:rbac markers and as a ClusterRole to diff against yours, with every verb traced to the code that needs it: on each controller's page. Complete only when every client call its Reconcile reaches was resolved, every watch is of a known kind and no kind was left out; otherwise a lower bound, and the controller's page says what is missing.".into(),
         headers: [
             "Controller",
             "Rules",
             "Verbs traced",
             "Left out (resource name unknown)",
+            "Complete?",
             "",
         ]
         .iter()
@@ -264,6 +272,7 @@ pub fn least_privilege_index(p: &Project, all: &[Privileges], root: &str) -> Sec
         empty: "No component controller was found.".into(),
         code: Vec::new(),
         chart: String::new(),
+        note: None,
     }
 }
 
@@ -315,7 +324,7 @@ pub fn least_privilege_sections(
                 sources: Vec::new(),
             }));
             let mut intro = format!(
-                "The smallest rules that allow what the {} controller's code was seen to do: get, list and watch on each kind it watches (its cache needs all three), the verb of each read, the verbs of each write (apply is patch, create-or-update also get, status writes on the status subresource). A lower bound: leader election, events and calls of kinds known only at run time are not in them.",
+                "The smallest rules that allow what the {} controller's code was seen to do: get, list and watch on each kind it watches (its cache needs all three), the verb of each read, the verbs of each write (apply is patch, create-or-update also get, status writes on the status subresource). What the manager itself needs (leader election, events) is not in them.",
                 c.controller
             );
             if !c.unknown.is_empty() {
@@ -330,6 +339,10 @@ pub fn least_privilege_sections(
                     super::table::counted(c.unresolved, "call or watch", "calls or watches")
                 ));
             }
+            let note = Some(super::table::Note {
+                text: c.completeness.note.clone(),
+                complete: c.completeness.complete,
+            });
             Section {
                 id: anchor(&["least-privilege", &c.controller]),
                 title: format!("Least privilege: {}", c.controller),
@@ -357,6 +370,7 @@ pub fn least_privilege_sections(
                     },
                 ],
                 chart: String::new(),
+                note,
             }
         })
         .collect()

@@ -136,6 +136,17 @@ pub struct Section {
     /// shown before the table; empty when there is none.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub chart: String,
+    /// A sentence on how complete the section is, shown above its code and table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<Note>,
+}
+
+/// How complete a section is (`Section::note`).
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Note {
+    pub text: String,
+    /// Nothing is missing; otherwise the note is shown as a warning.
+    pub complete: bool,
 }
 
 /// A block of generated text a user can copy: its title and the text, shown as code.
@@ -344,6 +355,7 @@ impl Router {
                 empty: "None.".into(),
                 code: Vec::new(),
                 chart: String::new(),
+                note: None,
             },
             Section {
                 id: "samples".into(),
@@ -354,6 +366,7 @@ impl Router {
                 empty: "None.".into(),
                 code: Vec::new(),
                 chart: String::new(),
+                note: None,
             },
         ]
     }
@@ -406,6 +419,7 @@ pub fn section(
         empty: empty.into(),
         code: Vec::new(),
         chart: String::new(),
+        note: None,
     }
 }
 

@@ -545,6 +545,7 @@ fn controller(
         shape: Default::default(),
         entries: Vec::new(),
         conditions: Vec::new(),
+        client_calls: None,
         name,
         reconciler: raw.reconciler.clone().unwrap_or_default(),
         area: graph.area(fi, func),

@@ -23,6 +23,7 @@ fn project() -> Project {
                 shape: Default::default(),
                 entries: Vec::new(),
                 conditions: Vec::new(),
+                client_calls: None,
                 reads: vec![
                     Operation {
                         via: vec![model::CallStep {

@@ -69,6 +69,7 @@ fn controller(watches: Vec<Watch>, operations: Vec<Operation>) -> Controller {
         shape: Default::default(),
         entries: Vec::new(),
         conditions: Vec::new(),
+        client_calls: None,
         reads: Vec::new(),
         name: "c".into(),
         reconciler: String::new(),

@@ -429,10 +429,7 @@ fn shaped(
             entries,
             area: file.area,
             sources: vec![SourceRef::new(&file.facts.path, facts.line)],
-            watches: Vec::new(),
-            operations: Vec::new(),
-            reads: Vec::new(),
-            conditions: Vec::new(),
+            ..Controller::default()
         },
         roots,
         owner: super::HandlerOwner::Types {

@@ -1,7 +1,7 @@
 //! Per project: which controller each write is attributed to (the functions its reconciler
 //! reaches), the kind of each written object, and the package rows of the rest.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::clients::{
     CLIENT_PACKAGE, CLIENT_TYPES, CONTROLLER_RUNTIME, CONTROLLERUTIL, DYNAMIC_CONSTRUCTORS,
@@ -16,12 +16,16 @@ use crate::index::dir_of;
 use crate::types::{FuncRef, TypeRef, ValueType};
 use crate::values::{Located, Values, describe};
 use model::{
-    CallStep, Controller, Diagnostic, Operation, PackageOperation, SourceRef, UNRESOLVED, Verb,
+    CallStep, ClientCalls, Controller, Diagnostic, Operation, PackageOperation, SourceRef,
+    UNRESOLVED, UnresolvedCall, Verb,
 };
 
 /// Resolved writes of the project: attributed to controllers, or to packages.
 pub struct Writes {
     pub package_operations: Vec<PackageOperation>,
+    /// The client calls of the project's own code (not tests, docs, samples or tooling)
+    /// against those resolved and listed.
+    pub client_calls: ClientCalls,
 }
 
 /// A controller's `Reconcile` is followed at most this many calls deep …
@@ -46,6 +50,9 @@ pub fn resolve(
     let resolver = Resolver { values, graph };
     // Every write and read, at the line it is reported, with the function it belongs to.
     let mut resolved: Vec<(&str, Row)> = Vec::new();
+    // Every client call site found, once per (file, line, verb), with how it resolved.
+    let mut sites: Vec<Site> = Vec::new();
+    let mut site_of: HashMap<(&str, u32, Verb), usize> = HashMap::new();
     let mut ordered: Vec<_> = functions.iter().collect();
     ordered.sort_by_key(|(_, loc)| (loc.fi, loc.facts.call_fact));
     for ((dir, func), loc) in ordered {
@@ -53,7 +60,19 @@ pub fn resolve(
             if !resolver.is_client(loc.file, dir, w) {
                 continue;
             }
-            for row in resolver.operations(loc, dir, func, w, diagnostics) {
+            let call = *site_of
+                .entry((loc.file.path.as_str(), w.line, w.verb))
+                .or_insert_with(|| {
+                    sites.push(Site::new(
+                        w.verb,
+                        SourceRef::new(&loc.file.path, w.line),
+                        loc,
+                    ));
+                    sites.len() - 1
+                });
+            for mut row in resolver.operations(loc, dir, func, w, diagnostics) {
+                row.call = call;
+                sites[call].rows += 1;
                 resolved.push((dir, row));
             }
         }
@@ -66,7 +85,22 @@ pub fn resolve(
     let mut attributed: HashSet<usize> = HashSet::new();
     let mut told = HashSet::new();
     for (controller, paths) in controllers.iter_mut().zip(reach) {
-        let Some(paths) = paths else { continue };
+        let Some(paths) = paths else {
+            controller.client_calls = Some(ClientCalls {
+                incomplete: if controller.reconciler.is_empty() {
+                    "its reconciler was not established, so no call from it was followed".into()
+                } else {
+                    format!(
+                        "no Reconcile method of {} was found, so no call from it was followed",
+                        controller.reconciler
+                    )
+                },
+                ..ClientCalls::default()
+            });
+            continue;
+        };
+        // Per call site it reaches: the places and reasons of its rows of unknown kind.
+        let mut reached: BTreeMap<usize, Vec<(Vec<SourceRef>, String)>> = BTreeMap::new();
         for (i, (_, row)) in resolved.iter().enumerate() {
             let Some(node) = nodes[i] else {
                 continue;
@@ -74,11 +108,11 @@ pub fn resolve(
             if !paths.contains(graph, node) {
                 continue;
             }
-            let ops = match &row.pending {
+            let (ops, reason) = match &row.pending {
                 None => {
                     let mut op = row.op.clone();
                     op.via = call_path(graph, paths, node);
-                    vec![op]
+                    (vec![op], row.reason.clone())
                 }
                 Some((param, unknown)) => {
                     let flow = ArgumentFlow {
@@ -87,15 +121,23 @@ pub fn resolve(
                         paths,
                     };
                     let (ops, diags) = flow.rows(node, *param, &row.op, unknown);
+                    let reason = diags
+                        .first()
+                        .map_or_else(|| unknown.message.clone(), |d| d.message.clone());
                     for d in diags {
                         if told.insert((d.file.clone(), d.line, d.message.clone())) {
                             diagnostics.push(d);
                         }
                     }
-                    ops
+                    (ops, reason)
                 }
             };
+            let places = reached.entry(row.call).or_default();
             for op in ops {
+                if is_unresolved(&op) {
+                    places.push((op.sources.clone(), reason.clone()));
+                    sites[row.call].unresolved(&op.sources, &reason);
+                }
                 if op.verb.is_read() {
                     controller.reads.push(op);
                 } else {
@@ -106,15 +148,54 @@ pub fn resolve(
         }
         sort_operations(&mut controller.operations);
         sort_operations(&mut controller.reads);
+        let found = reached.len();
+        let unresolved: Vec<UnresolvedCall> = reached
+            .into_iter()
+            .filter(|(_, places)| !places.is_empty())
+            .filter_map(|(call, places)| {
+                let mut site = sites[call].fresh();
+                for (sources, reason) in &places {
+                    site.unresolved(sources, reason);
+                }
+                site.entry()
+            })
+            .collect();
+        controller.client_calls = Some(ClientCalls {
+            found,
+            resolved: found - unresolved.len(),
+            unresolved,
+            incomplete: paths
+                .cut
+                .as_ref()
+                .map(|cut| {
+                    format!(
+                        "the calls from {}.Reconcile were followed only as far as {cut}",
+                        controller.reconciler
+                    )
+                })
+                .unwrap_or_default(),
+        });
     }
     let mut package_operations = Vec::new();
     for (i, (dir, row)) in resolved.into_iter().enumerate() {
-        let Row { op, func, pending } = row;
+        let Row {
+            op,
+            func,
+            pending,
+            call,
+            reason,
+        } = row;
         if attributed.contains(&i) {
             continue;
         }
+        let site = &mut sites[call];
         if let Some((_, unknown)) = pending {
+            site.unresolved(&op.sources, &unknown.message);
             diagnostics.push(unknown);
+        } else if is_unresolved(&op) {
+            site.unresolved(&op.sources, &reason);
+        } else if op.verb.is_read() {
+            site.unattributed.get_or_insert_with(|| op.kind.clone());
         }
         if op.verb.is_read() {
             continue;
@@ -141,7 +222,106 @@ pub fn resolve(
     }
     package_operations
         .sort_by(|a, b| (&a.package, &a.sources, &a.verb).cmp(&(&b.package, &b.sources, &b.verb)));
-    Writes { package_operations }
+    let own: Vec<&Site> = sites.iter().filter(|s| s.component).collect();
+    let mut unresolved: Vec<UnresolvedCall> = own.iter().filter_map(|s| s.entry()).collect();
+    unresolved.sort_by(|a, b| (&a.sources, a.verb).cmp(&(&b.sources, b.verb)));
+    Writes {
+        package_operations,
+        client_calls: ClientCalls {
+            found: own.len(),
+            resolved: own.len() - unresolved.len(),
+            unresolved,
+            incomplete: String::new(),
+        },
+    }
+}
+
+/// A row whose kind was not established.
+fn is_unresolved(op: &Operation) -> bool {
+    op.group == UNRESOLVED || op.kind == UNRESOLVED
+}
+
+/// One client call site (file, line, verb) and, for the project's count, how it resolved.
+#[derive(Clone)]
+struct Site {
+    verb: Verb,
+    source: SourceRef,
+    /// In the project's own code (not tests, docs, samples or tooling).
+    component: bool,
+    /// The rows made from it.
+    rows: usize,
+    /// Where rows of unknown kind were reported, other than `source` (a helper's call
+    /// sites), and the first reason given.
+    places: Vec<SourceRef>,
+    reason: Option<String>,
+    /// The kind of a read no controller reaches (such reads are listed nowhere).
+    unattributed: Option<String>,
+}
+
+impl Site {
+    fn new(verb: Verb, source: SourceRef, loc: &Located) -> Self {
+        Site {
+            verb,
+            source,
+            component: loc.area.is_component(),
+            rows: 0,
+            places: Vec::new(),
+            reason: None,
+            unattributed: None,
+        }
+    }
+
+    /// The call site without what was recorded about it.
+    fn fresh(&self) -> Self {
+        Site {
+            places: Vec::new(),
+            reason: None,
+            unattributed: None,
+            ..self.clone()
+        }
+    }
+
+    /// Records a row of unknown kind reported at `sources`, and why.
+    fn unresolved(&mut self, sources: &[SourceRef], reason: &str) {
+        for s in sources {
+            if *s != self.source && !self.places.contains(s) {
+                self.places.push(s.clone());
+            }
+        }
+        if self.reason.is_none() {
+            self.reason = Some(if reason.is_empty() {
+                "the kind was not established".into()
+            } else {
+                reason.to_string()
+            });
+        }
+    }
+
+    /// The call as an unresolved entry, or None when it resolved.
+    fn entry(&self) -> Option<UnresolvedCall> {
+        let (reason, unattributed) = match (&self.reason, &self.unattributed) {
+            (Some(reason), _) => (reason.clone(), false),
+            (None, Some(kind)) => (
+                format!(
+                    "a read of {kind} that no controller's Reconcile reaches; such reads are not listed"
+                ),
+                true,
+            ),
+            (None, None) if self.rows == 0 => (
+                "its object is a parameter no call site followed gives an argument for".into(),
+                false,
+            ),
+            (None, None) => return None,
+        };
+        let mut sources = vec![self.source.clone()];
+        sources.extend(self.places.iter().cloned());
+        Some(UnresolvedCall {
+            verb: self.verb,
+            sources,
+            reason,
+            unattributed,
+        })
+    }
 }
 
 /// For each controller, what its reconciling reaches through the call graph (None when its
@@ -242,6 +422,10 @@ struct Row<'a> {
     /// When the object is this function's parameter of unknown kind: its position, and the
     /// diagnostic to give if no call path tells the kind.
     pending: Option<(usize, Diagnostic)>,
+    /// The call site it comes from (its index among the project's `Site`s).
+    call: usize,
+    /// Why its kind is `?` (the diagnostic's text); empty when the kind is known.
+    reason: String,
 }
 
 impl<'a> Row<'a> {
@@ -250,6 +434,8 @@ impl<'a> Row<'a> {
             op,
             func,
             pending: None,
+            call: 0,
+            reason: String::new(),
         }
     }
 }
@@ -672,18 +858,18 @@ impl<'a, 'b> Resolver<'a, 'b> {
             let Some((verb, kind)) = self.subresource_write(file, w, kind) else {
                 return Vec::new();
             };
+            let mut reason = String::new();
             let (g, v, k) = kind.unwrap_or_else(|client| {
-                diagnostics.push(Diagnostic::new(
-                    &file.path,
-                    w.line,
-                    format!(
-                        "cannot tell the kind {} through {client}",
-                        if w.verb.is_read() { "read" } else { "written" }
-                    ),
-                ));
+                reason = format!(
+                    "cannot tell the kind {} through {client}",
+                    if w.verb.is_read() { "read" } else { "written" }
+                );
+                diagnostics.push(Diagnostic::new(&file.path, w.line, reason.clone()));
                 (UNRESOLVED.into(), UNRESOLVED.into(), UNRESOLVED.into())
             });
-            vec![Row::new(op_of(verb, g, v, k, w.line, &file.path), func)]
+            let mut row = Row::new(op_of(verb, g, v, k, w.line, &file.path), func);
+            row.reason = reason;
+            vec![row]
         };
         match &w.object {
             WriteObject::Clientset {
@@ -782,6 +968,7 @@ impl<'a, 'b> Resolver<'a, 'b> {
                         ),
                         func,
                     );
+                    row.reason = unknown.message.clone();
                     // A parameter's kind may still be told by the controllers' call paths
                     // (`argument_rows`); the diagnostic waits till then.
                     match value {

@@ -1264,3 +1264,201 @@ fn a_clientset_in_a_promoted_field_is_followed() {
     assert_eq!(pkg, vec!["Solver.Cleanup delete /v1 Service @16"]);
     assert!(diags.is_empty(), "{diags:?}");
 }
+
+/// A project's and each controller's client calls, one line per count and per unresolved
+/// call (`verb file:line+line: reason`).
+fn client_calls_text(fixture: &str) -> Vec<String> {
+    let (found, _) = crate::test_support::resolve_fixture(fixture);
+    let mut out = Vec::new();
+    let mut show = |who: &str, calls: Option<&model::ClientCalls>| {
+        let Some(calls) = calls else {
+            out.push(format!("{who}: not counted"));
+            return;
+        };
+        out.push(format!(
+            "{who}: {} of {} resolved{}",
+            calls.resolved,
+            calls.found,
+            if calls.incomplete.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", calls.incomplete)
+            }
+        ));
+        for u in &calls.unresolved {
+            let at: Vec<String> = u
+                .sources
+                .iter()
+                .map(|s| format!("{}:{}", s.file, s.line))
+                .collect();
+            out.push(format!(
+                "  {} {}: {}{}",
+                u.verb,
+                at.join("+"),
+                u.reason,
+                if u.unattributed {
+                    " [unattributed]"
+                } else {
+                    ""
+                }
+            ));
+        }
+    };
+    show("project", found.client_calls.as_ref());
+    for c in &found.controllers {
+        show(&c.name, c.client_calls.as_ref());
+    }
+    out
+}
+
+const COUNTED: &str = r#"
+//- go.mod
+module example.com/op
+//- api/v1/types.go
+package v1
+import "k8s.io/apimachinery/pkg/runtime/schema"
+var GroupVersion = schema.GroupVersion{Group: "example.io", Version: "v1"}
+type Widget struct{}
+type Gadget struct{}
+//- internal/controller/widget.go
+package controller
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	v1 "example.com/op/api/v1"
+)
+
+type WidgetReconciler struct {
+	client.Client
+}
+
+func (r *WidgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	w := &v1.Widget{}
+	r.Get(ctx, req.NamespacedName, w)
+	r.Create(ctx, &corev1.ConfigMap{})
+	var mystery client.Object
+	r.Update(ctx, mystery)
+	r.Delete(ctx, mystery)
+	r.apply(ctx, &corev1.Secret{})
+	r.apply(ctx, mystery)
+	notAClient.Delete(ctx, w)
+	return ctrl.Result{}, nil
+}
+
+func (r *WidgetReconciler) apply(ctx context.Context, obj client.Object) error {
+	return r.Patch(ctx, obj, client.Merge)
+}
+
+func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+
+type GadgetReconciler struct {
+	client.Client
+}
+
+func (r *GadgetReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, nil
+}
+
+func (r *GadgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Gadget{}).Complete(r)
+}
+
+func cleanup(ctx context.Context, c client.Client) {
+	c.DeleteAllOf(ctx, &corev1.Pod{})
+	c.List(ctx, &corev1.ServiceList{})
+}
+//- test/e2e/e2e.go
+package e2e
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func check(ctx context.Context, c client.Client) {
+	c.Create(ctx, &corev1.Namespace{})
+}
+"#;
+
+#[test]
+fn client_calls_are_counted_per_project_and_per_controller() {
+    // Widget reaches five calls (the helper's patch once, unresolved at one of its call
+    // sites); the project's own code adds cleanup's two, one a read no controller reaches.
+    // The e2e test's call is not the project's own; `notAClient` is no client.
+    let controller = "internal/controller/widget.go";
+    assert_eq!(
+        client_calls_text(COUNTED),
+        [
+            "project: 3 of 7 resolved".to_string(),
+            format!(
+                "  update {controller}:22: cannot tell the kind of the object this update writes (type client.Object is not a known API type)"
+            ),
+            format!(
+                "  delete {controller}:23: cannot tell the kind of the object this delete writes (type client.Object is not a known API type)"
+            ),
+            format!(
+                "  patch {controller}:31+{controller}:25: cannot tell the kind of the object this patch writes (type client.Object is not a known API type)"
+            ),
+            format!(
+                "  list {controller}:52: a read of Service that no controller's Reconcile reaches; such reads are not listed [unattributed]"
+            ),
+            "widget: 2 of 5 resolved".to_string(),
+            format!(
+                "  update {controller}:22: cannot tell the kind of the object this update writes (type client.Object is not a known API type)"
+            ),
+            format!(
+                "  delete {controller}:23: cannot tell the kind of the object this delete writes (type client.Object is not a known API type)"
+            ),
+            format!(
+                "  patch {controller}:31+{controller}:25: cannot tell the kind of the object this patch writes (type client.Object is not a known API type)"
+            ),
+            "gadget: 0 of 0 resolved".to_string(),
+        ]
+    );
+}
+
+#[test]
+fn a_controller_whose_reconcile_is_not_found_says_its_count_is_incomplete() {
+    let fixture = r#"
+//- go.mod
+module example.com/op
+//- api/v1/types.go
+package v1
+import "k8s.io/apimachinery/pkg/runtime/schema"
+var GroupVersion = schema.GroupVersion{Group: "example.io", Version: "v1"}
+type Widget struct{}
+//- internal/controller/widget.go
+package controller
+
+import (
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	v1 "example.com/op/api/v1"
+)
+
+type WidgetReconciler struct {
+	client.Client
+}
+
+func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Widget{}).Complete(r)
+}
+"#;
+    assert_eq!(
+        client_calls_text(fixture),
+        [
+            "project: 0 of 0 resolved",
+            "widget: 0 of 0 resolved (no Reconcile method of WidgetReconciler was found, so no call from it was followed)",
+        ]
+    );
+}

@@ -61,6 +61,7 @@ pub(crate) fn project() -> Project {
                 shape: Default::default(),
                 entries: Vec::new(),
                 conditions: Vec::new(),
+                client_calls: None,
                 reads: vec![
                     op(model::Verb::List, "", "ConfigMap", 60),
                     op(model::Verb::Get, "", "ConfigMap", 61),

@@ -36,6 +36,8 @@ pub struct ControllerView {
     pub reads: Vec<TableRow>,
     /// Status conditions it sets: type, kind, statuses, reasons, call path.
     pub conditions: Vec<TableRow>,
+    /// Its client calls found against resolved; None when not counted.
+    pub client_calls: Option<super::client_calls::CallsView>,
 }
 
 /// One component controller's page.
@@ -244,6 +246,11 @@ pub fn view(p: &Project, c: &Controller, kind_links: &KindLinks, url: String) ->
             .iter()
             .map(|s| condition_row(p, kind_links, &c.name, s))
             .collect(),
+        client_calls: super::client_calls::view(
+            p,
+            c.client_calls.as_ref(),
+            super::client_calls::Scope::Controller,
+        ),
     };
     // One call reached through two paths, or one kind watched twice the same way, would
     // otherwise repeat an id.

@@ -7,6 +7,7 @@
 //! site has, at which paths and with which templates, is the page types' (`pages`).
 
 mod binaries;
+pub mod client_calls;
 mod controllers;
 mod home;
 mod project;

@@ -39,6 +39,8 @@ pub struct ProjectPage {
     pub samples: Vec<SampleRow>,
     /// Client writes no controller's Reconcile reaches, by package.
     pub package_operations: Vec<Row>,
+    /// The Go code's client calls found against resolved and listed; None when not counted.
+    pub client_calls: Option<super::client_calls::CallsView>,
     /// Informers outside any controller, by package.
     pub informers: Vec<Row>,
     /// Programs of the component, then the flag sets of library packages no program is
@@ -151,6 +153,11 @@ pub fn project_page(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectP
         rbac,
         samples: apart.samples,
         package_operations,
+        client_calls: super::client_calls::view(
+            p,
+            p.findings.client_calls.as_ref(),
+            super::client_calls::Scope::Project,
+        ),
         informers,
         binaries,
         sample_binaries,
