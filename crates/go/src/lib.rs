@@ -182,8 +182,10 @@ pub fn resolve_with_crds(
                 &values,
                 &graph,
                 &reach,
-                &owners,
-                &putters,
+                &informers::Feeders {
+                    owners: &owners,
+                    putters: &putters,
+                },
                 &mut controllers,
                 &mut attributed,
             );

@@ -32,11 +32,11 @@ pub fn resolve(
     values: &Values,
     graph: &Graph,
     reach: &[Option<Paths>],
-    owners: &[Option<HandlerOwner>],
-    putters: &Putters,
+    feeders: &Feeders,
     controllers: &mut [Controller],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<PackageInformer> {
+    let Feeders { owners, putters } = *feeders;
     let mut out = Vec::new();
     for (fi, input) in files.iter().enumerate() {
         let file = &input.facts;
@@ -185,6 +185,14 @@ struct Fed<'v, 'a, 'b, 'g> {
 /// The functions putting work into a queue a struct holds, with that struct
 /// (`controllers::putters`).
 pub type Putters = HashMap<FuncId, TypeKey>;
+
+/// What tells which event handlers feed which controller: per controller, how it is fed
+/// (None for builder controllers), and the functions filling each struct's queue.
+#[derive(Clone, Copy)]
+pub struct Feeders<'a> {
+    pub owners: &'a [Option<HandlerOwner>],
+    pub putters: &'a Putters,
+}
 
 /// Functions an event handler's method calls are followed through, looking for a put.
 const MAX_HANDLER_REACH: usize = 400;

@@ -60,8 +60,10 @@ fn run(files: &[(&str, &str)]) -> (Vec<Controller>, Vec<String>, Vec<String>) {
         &values,
         &graph,
         &reach,
-        &[],
-        &Default::default(),
+        &super::Feeders {
+            owners: &[],
+            putters: &Default::default(),
+        },
         &mut ctrls,
         &mut diags,
     );
