@@ -26,7 +26,7 @@ mod flow;
 mod knative;
 mod queue;
 
-pub use queue::{WORKQUEUE, is_queue_type, putters};
+pub use queue::{WORKQUEUE, is_queue_field, is_queue_type, putters};
 
 /// Records the controllers built in one function, the queues it takes work from and the
 /// Knative controllers it constructs.

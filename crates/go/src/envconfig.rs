@@ -14,7 +14,7 @@ use super::binaries::values::value_of;
 use super::facts::Import;
 use super::facts::binaries::RawEnvconfig;
 use super::index::{GoIndex, GoInput};
-use super::kong::Structs;
+use super::kong::{Structs, exported_fields};
 use super::scope::Scope;
 use super::syntax::{KindName, call_arguments, line_of, text};
 use super::types::{StructDecl, ValueType, tag_lookup};
@@ -129,14 +129,12 @@ impl Walk<'_, '_> {
             return;
         }
         let file = &self.files[fi].facts;
-        for f in &decl.fields {
+        for (f, tag) in exported_fields(decl) {
             self.fields += 1;
             if self.fields > MAX_FIELDS {
                 return;
             }
-            let tag = f.tag.as_deref().unwrap_or("");
-            let exported = f.name.starts_with(|c: char| c.is_ascii_uppercase());
-            if !exported || tag_lookup(tag, "ignored") == Some("true") {
+            if tag_lookup(tag, "ignored") == Some("true") {
                 continue;
             }
             let alt = tag_lookup(tag, "envconfig").filter(|a| !a.is_empty());

@@ -105,6 +105,17 @@ pub fn resolve(
     out
 }
 
+/// A struct's exported fields (the ones reflection-based readers see), each with its tag
+/// (empty without one).
+pub(crate) fn exported_fields(
+    decl: &StructDecl,
+) -> impl Iterator<Item = (&super::types::StructField, &str)> {
+    decl.fields
+        .iter()
+        .filter(|f| f.name.starts_with(|c: char| c.is_ascii_uppercase()))
+        .map(|f| (f, f.tag.as_deref().unwrap_or("")))
+}
+
 /// The repository's struct declarations by (package, name), with their file.
 pub(crate) struct Structs<'a> {
     by_name: HashMap<(String, String), (usize, &'a StructDecl)>,
@@ -156,15 +167,12 @@ impl Walk<'_, '_> {
             return;
         }
         let file = &self.files[fi].facts;
-        for f in &decl.fields {
+        for (f, tag) in exported_fields(decl) {
             self.fields += 1;
             if self.fields > MAX_FIELDS {
                 return;
             }
-            let tag = f.tag.as_deref().unwrap_or("");
-            let exported = f.name.starts_with(|c: char| c.is_ascii_uppercase());
-            if !exported || tag_lookup(tag, "kong") == Some("-") || tag_lookup(tag, "arg").is_some()
-            {
+            if tag_lookup(tag, "kong") == Some("-") || tag_lookup(tag, "arg").is_some() {
                 continue;
             }
             let nested = || {

@@ -229,6 +229,14 @@ pub fn resolve(files: &[GoInput], values: &Values, graph: &Graph) -> Vec<Shaped>
         .collect()
 }
 
+/// True when field `field` of the struct `pkg.ty` (promoted fields included) is declared
+/// with one of client-go's queue types.
+pub fn is_queue_field(index: &GoIndex, graph: &Graph, pkg: &str, ty: &str, field: &str) -> bool {
+    graph.field_type(pkg, ty, field).is_some_and(|(at, t)| {
+        is_queue_type(index, graph.file(at), t.qualifier.as_deref(), &t.name)
+    })
+}
+
 /// The functions putting work into a queue a struct holds in a field, with that struct:
 /// an event handler reaching one of them fills that struct's queue.
 pub fn putters(
@@ -246,12 +254,7 @@ pub fn putters(
             let (Taken::Field(field), Some(receiver)) = (&put.from, &put.func.receiver) else {
                 continue;
             };
-            let is_queue = graph
-                .field_type(pkg, receiver, field)
-                .is_some_and(|(at, t)| {
-                    is_queue_type(index, graph.file(at), t.qualifier.as_deref(), &t.name)
-                });
-            if !is_queue {
+            if !is_queue_field(index, graph, pkg, receiver, field) {
                 continue;
             }
             let owner = TypeKey {
@@ -290,12 +293,7 @@ fn workers(files: &[GoInput], index: &GoIndex, graph: &Graph) -> Vec<Worker> {
                     let Some(receiver) = &take.func.receiver else {
                         continue;
                     };
-                    let is_queue = graph
-                        .field_type(pkg, receiver, field)
-                        .is_some_and(|(at, t)| {
-                            is_queue_type(index, graph.file(at), t.qualifier.as_deref(), &t.name)
-                        });
-                    if !is_queue {
+                    if !is_queue_field(index, graph, pkg, receiver, field) {
                         continue;
                     }
                     let key = TypeKey {

@@ -278,16 +278,7 @@ impl Fed<'_, '_, '_, '_> {
 
     /// True when field `field` of type `t` holds a work queue.
     fn is_queue_field(&self, t: &TypeKey, field: &str) -> bool {
-        self.graph
-            .field_type(&t.pkg, &t.name, field)
-            .is_some_and(|(at, ty)| {
-                crate::controllers::is_queue_type(
-                    self.values.index,
-                    self.graph.file(at),
-                    ty.qualifier.as_deref(),
-                    &ty.name,
-                )
-            })
+        crate::controllers::is_queue_field(self.values.index, self.graph, &t.pkg, &t.name, field)
     }
 
     /// True when method `m` of `t` reaches a put into the queue of a type `ours` accepts.
@@ -684,21 +675,30 @@ fn informer_type_kind(
 /// its last element is the kind in lower case, found in the built-in table).
 const KUBE_INJECTION: &str = "knative.dev/pkg/client/injection/kube/informers/";
 
-fn injected_informer_kind(
+/// The import path and function of `pkg.F(…)`'s result.
+fn foreign_call<'v>(
     values: &Values,
     file: &GoFile,
-    value: &ValueType,
-) -> Option<(String, String, String)> {
+    value: &'v ValueType,
+) -> Option<(String, &'v str)> {
     let ValueType::ForeignResult {
         qualifier, name, ..
     } = value
     else {
         return None;
     };
+    Some((values.index.import_for(file, qualifier)?, name))
+}
+
+fn injected_informer_kind(
+    values: &Values,
+    file: &GoFile,
+    value: &ValueType,
+) -> Option<(String, String, String)> {
+    let (import, name) = foreign_call(values, file, value)?;
     if name != "Get" {
         return None;
     }
-    let import = values.index.import_for(file, qualifier)?;
     let rest = import.strip_prefix(KUBE_INJECTION)?;
     let (group_version, lower_kind) = rest.rsplit_once('/')?;
     let (group, version) =
@@ -715,17 +715,11 @@ fn constructed_informer_kind(
     file: &GoFile,
     value: &ValueType,
 ) -> Option<(String, String, String)> {
-    let ValueType::ForeignResult {
-        qualifier, name, ..
-    } = value
-    else {
-        return None;
-    };
+    let (import, name) = foreign_call(values, file, value)?;
     let kind = name
         .strip_prefix("NewFiltered")
         .or_else(|| name.strip_prefix("New"))?
         .strip_suffix("Informer")?;
-    let import = values.index.import_for(file, qualifier)?;
     generated_informer_kind(values, &import, &format!("{kind}Informer"))
 }
 
