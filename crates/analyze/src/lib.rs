@@ -137,6 +137,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.http_endpoints = go.http_endpoints;
     findings.api_packages = go.api_packages;
     findings.package_operations = go.package_operations;
+    findings.package_reads = go.package_reads;
     findings.client_calls = go.client_calls;
     findings.informers = go.informers;
     findings.api_types = go.api_types;

@@ -73,6 +73,8 @@ pub struct GoFindings {
     pub http_endpoints: Vec<HttpEndpoint>,
     pub api_packages: Vec<ApiPackage>,
     pub package_operations: Vec<PackageOperation>,
+    /// Client reads no controller reaches, by package.
+    pub package_reads: Vec<PackageOperation>,
     /// The client calls of the project's own Go code against those resolved and listed;
     /// None when the project has no Go file.
     pub client_calls: Option<model::ClientCalls>,
@@ -261,6 +263,7 @@ pub fn resolve_with_crds(
         http_endpoints,
         api_packages: index.api_packages(),
         package_operations: writes.package_operations,
+        package_reads: writes.package_reads,
         client_calls: (!files.is_empty()).then_some(writes.client_calls),
         informers,
         webhooks,

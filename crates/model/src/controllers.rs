@@ -80,10 +80,6 @@ pub struct UnresolvedCall {
     pub sources: Vec<SourceRef>,
     /// Why: the diagnostic's text.
     pub reason: String,
-    /// The kind is known, but the call is a read no controller's `Reconcile` reaches, and
-    /// such reads are listed nowhere (project counts only).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub unattributed: bool,
 }
 
 /// How a controller is built, which decides where its reconciling starts and what triggers it.

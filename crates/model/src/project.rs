@@ -93,6 +93,10 @@ pub struct Findings {
     /// Client writes no controller's `Reconcile` reaches, by package.
     #[serde(default)]
     pub package_operations: Vec<PackageOperation>,
+    /// Client reads (get, list, watch) no controller's `Reconcile` reaches, by package:
+    /// those of CLIs, webhooks, handlers and start-up code.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub package_reads: Vec<PackageOperation>,
     /// How complete the dataflow is: the Go code's client calls (outside tests, docs,
     /// samples and tooling) against those resolved to a kind and listed, with a
     /// controller or a package. None when the project has no Go code (Rust's calls are

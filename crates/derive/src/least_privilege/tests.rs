@@ -329,7 +329,6 @@ fn unresolved_call(verb: model::Verb, line: u32) -> model::UnresolvedCall {
         verb,
         sources: vec![SourceRef::new("r.go", line)],
         reason: "cannot tell the kind".into(),
-        unattributed: false,
     }
 }
 

@@ -23,6 +23,8 @@ use model::{
 /// Resolved writes of the project: attributed to controllers, or to packages.
 pub struct Writes {
     pub package_operations: Vec<PackageOperation>,
+    /// Reads no controller reaches, by package and function.
+    pub package_reads: Vec<PackageOperation>,
     /// The client calls of the project's own code (not tests, docs, samples or tooling)
     /// against those resolved and listed.
     pub client_calls: ClientCalls,
@@ -177,6 +179,7 @@ pub fn resolve(
         });
     }
     let mut package_operations = Vec::new();
+    let mut package_reads = Vec::new();
     for (i, (dir, row)) in resolved.into_iter().enumerate() {
         let Row {
             op,
@@ -194,11 +197,6 @@ pub fn resolve(
             diagnostics.push(unknown);
         } else if is_unresolved(&op) {
             site.unresolved(&op.sources, &reason);
-        } else if op.verb.is_read() {
-            site.unattributed.get_or_insert_with(|| op.kind.clone());
-        }
-        if op.verb.is_read() {
-            continue;
         }
         let key = (dir.to_string(), func.clone());
         let area = functions.get(&key).map(|l| l.area).unwrap_or_default();
@@ -206,7 +204,12 @@ pub fn resolve(
             .get(&key)
             .and_then(|l| index.package_of(l.file).map(str::to_string))
             .unwrap_or_else(|| dir.to_string());
-        package_operations.push(PackageOperation {
+        let rows = if op.verb.is_read() {
+            &mut package_reads
+        } else {
+            &mut package_operations
+        };
+        rows.push(PackageOperation {
             package,
             function: match &func.receiver {
                 Some(r) => format!("{r}.{}", func.name),
@@ -220,13 +223,17 @@ pub fn resolve(
             sources: op.sources,
         });
     }
-    package_operations
-        .sort_by(|a, b| (&a.package, &a.sources, &a.verb).cmp(&(&b.package, &b.sources, &b.verb)));
+    for rows in [&mut package_operations, &mut package_reads] {
+        rows.sort_by(|a, b| {
+            (&a.package, &a.sources, &a.verb).cmp(&(&b.package, &b.sources, &b.verb))
+        });
+    }
     let own: Vec<&Site> = sites.iter().filter(|s| s.component).collect();
     let mut unresolved: Vec<UnresolvedCall> = own.iter().filter_map(|s| s.entry()).collect();
     unresolved.sort_by(|a, b| (&a.sources, a.verb).cmp(&(&b.sources, b.verb)));
     Writes {
         package_operations,
+        package_reads,
         client_calls: ClientCalls {
             found: own.len(),
             resolved: own.len() - unresolved.len(),
@@ -254,8 +261,6 @@ struct Site {
     /// sites), and the first reason given.
     places: Vec<SourceRef>,
     reason: Option<String>,
-    /// The kind of a read no controller reaches (such reads are listed nowhere).
-    unattributed: Option<String>,
 }
 
 impl Site {
@@ -267,7 +272,6 @@ impl Site {
             rows: 0,
             places: Vec::new(),
             reason: None,
-            unattributed: None,
         }
     }
 
@@ -276,7 +280,6 @@ impl Site {
         Site {
             places: Vec::new(),
             reason: None,
-            unattributed: None,
             ..self.clone()
         }
     }
@@ -299,19 +302,12 @@ impl Site {
 
     /// The call as an unresolved entry, or None when it resolved.
     fn entry(&self) -> Option<UnresolvedCall> {
-        let (reason, unattributed) = match (&self.reason, &self.unattributed) {
-            (Some(reason), _) => (reason.clone(), false),
-            (None, Some(kind)) => (
-                format!(
-                    "a read of {kind} that no controller's Reconcile reaches; such reads are not listed"
-                ),
-                true,
-            ),
-            (None, None) if self.rows == 0 => (
-                "its object is a parameter no call site followed gives an argument for".into(),
-                false,
-            ),
-            (None, None) => return None,
+        let reason = match &self.reason {
+            Some(reason) => reason.clone(),
+            None if self.rows == 0 => {
+                "its object is a parameter no call site followed gives an argument for".into()
+            }
+            None => return None,
         };
         let mut sources = vec![self.source.clone()];
         sources.extend(self.places.iter().cloned());
@@ -319,7 +315,6 @@ impl Site {
             verb: self.verb,
             sources,
             reason,
-            unattributed,
         })
     }
 }

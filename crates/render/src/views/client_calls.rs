@@ -62,19 +62,7 @@ pub fn view(p: &Project, calls: Option<&ClientCalls>, scope: Scope) -> Option<Ca
         )
     };
     if n > 0 {
-        let unattributed = calls.unresolved.iter().filter(|u| u.unattributed).count();
         summary.push_str(&format!("; {n} unresolved"));
-        if unattributed > 0 {
-            let mut parts = Vec::new();
-            if n > unattributed {
-                parts.push(format!("{} of unknown kind", n - unattributed));
-            }
-            parts.push(format!(
-                "{} no controller reaches, listed nowhere",
-                counted(unattributed, "read", "reads")
-            ));
-            summary.push_str(&format!(" ({})", parts.join(", ")));
-        }
     }
     summary.push('.');
     if !calls.incomplete.is_empty() {

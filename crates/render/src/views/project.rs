@@ -39,6 +39,8 @@ pub struct ProjectPage {
     pub samples: Vec<SampleRow>,
     /// Client writes no controller's Reconcile reaches, by package.
     pub package_operations: Vec<Row>,
+    /// Client reads no controller's Reconcile reaches, by package.
+    pub package_reads: Vec<Row>,
     /// The Go code's client calls found against resolved and listed; None when not counted.
     pub client_calls: Option<super::client_calls::CallsView>,
     /// Informers outside any controller, by package.
@@ -119,7 +121,13 @@ pub fn project_page(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectP
     let configmaps = configmaps(p, &mut apart);
     let helm_charts = helm_charts(p, &mut apart);
     let rbac = rbac(p, &mut apart);
-    let package_operations = package_operations(p, &mut apart);
+    let package_operations = package_rows(
+        p,
+        &p.findings.package_operations,
+        "Client write",
+        &mut apart,
+    );
+    let package_reads = package_rows(p, &p.findings.package_reads, "Client read", &mut apart);
     let informers = informers(p, &mut apart);
     let BinariesAndMetrics {
         binaries,
@@ -153,6 +161,7 @@ pub fn project_page(p: &Project, root: &str, kind_links: &KindLinks) -> ProjectP
         rbac,
         samples: apart.samples,
         package_operations,
+        package_reads,
         client_calls: super::client_calls::view(
             p,
             p.findings.client_calls.as_ref(),
@@ -449,14 +458,17 @@ fn rbac(p: &Project, apart: &mut Apart) -> Vec<Row> {
         .collect()
 }
 
-/// Client writes no controller's `Reconcile` reaches, by package.
-fn package_operations(p: &Project, apart: &mut Apart) -> Vec<Row> {
-    p.findings
-        .package_operations
-        .iter()
+/// Client writes or reads no controller's `Reconcile` reaches, by package.
+fn package_rows(
+    p: &Project,
+    rows: &[model::PackageOperation],
+    what: &str,
+    apart: &mut Apart,
+) -> Vec<Row> {
+    rows.iter()
         .filter_map(|o| {
             apart.keep(
-                "Client write",
+                what,
                 o.area,
                 false,
                 Row {

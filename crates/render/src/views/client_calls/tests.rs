@@ -10,12 +10,11 @@ fn project() -> Project {
     }
 }
 
-fn call(verb: Verb, at: &[(&str, u32)], reason: &str, unattributed: bool) -> UnresolvedCall {
+fn call(verb: Verb, at: &[(&str, u32)], reason: &str) -> UnresolvedCall {
     UnresolvedCall {
         verb,
         sources: at.iter().map(|(f, l)| SourceRef::new(f, *l)).collect(),
         reason: reason.into(),
-        unattributed,
     }
 }
 
@@ -29,16 +28,15 @@ fn a_project_line_counts_and_lists_the_unresolved_calls() {
                 Verb::Patch,
                 &[("c/w.go", 31), ("c/w.go", 25)],
                 "cannot tell <the> kind",
-                false,
             ),
-            call(Verb::List, &[("c/w.go", 52)], "a read of Service …", true),
+            call(Verb::List, &[("c/w.go", 52)], "its object is …"),
         ],
         incomplete: String::new(),
     };
     let view = view(&project(), Some(&calls), Scope::Project).unwrap();
     assert_eq!(
         view.summary,
-        "5 of 7 client calls resolved to a kind and listed; 2 unresolved (1 of unknown kind, 1 read no controller reaches, listed nowhere)."
+        "5 of 7 client calls resolved to a kind and listed; 2 unresolved."
     );
     assert!(!view.complete);
     assert_eq!(view.label, "The 2 unresolved calls");
@@ -101,7 +99,7 @@ fn long_lists_are_cut_and_say_how_many_more() {
         found: SHOWN + 5,
         resolved: 0,
         unresolved: (0..SHOWN as u32 + 5)
-            .map(|i| call(Verb::Get, &[("a.go", i + 1)], "why", false))
+            .map(|i| call(Verb::Get, &[("a.go", i + 1)], "why"))
             .collect(),
         incomplete: String::new(),
     };
