@@ -629,6 +629,35 @@ impl<'a, 'b> Values<'a, 'b> {
         self.typed_client_type(&import, &t.name)
     }
 
+    /// `x.Secrets(ns)` where `x`'s type is a struct of the repository embedding a
+    /// client-gen `SecretsGetter` (a hand-made client bundling typed getters): that getter.
+    fn embedded_getter(
+        &self,
+        file: &'a GoFile,
+        dir: &str,
+        receiver: &ValueType,
+        accessor: &str,
+    ) -> Option<TypedClient> {
+        let (tfile, t) = self.resolve_type(file, dir, receiver, 0)?;
+        if t.collection {
+            return None;
+        }
+        let owner_dir = self.index.package_dir(tfile, t.qualifier.as_deref())?;
+        let getter = format!("{accessor}Getter");
+        let (decl_file, field) = self.files_in(&owner_dir).find_map(|f| {
+            let s = f.facts.structs.iter().find(|s| s.name == t.name)?;
+            let field = s
+                .fields
+                .iter()
+                .find(|fl| fl.embedded && fl.ty.name == getter && !fl.ty.collection)?;
+            Some((&f.facts, field))
+        })?;
+        let import = self
+            .index
+            .import_for(decl_file, field.ty.qualifier.as_deref()?)?;
+        self.typed_client_type(&import, &getter)
+    }
+
     /// A type of a client-gen typed package (`…/typed/<group>/<version>`) by client-gen's
     /// naming: `<Group><Version>Interface` and `<Plural>Getter` give resource clients by
     /// their accessor methods, `<Kind>Interface` is the client of one kind; client-go's
@@ -680,7 +709,9 @@ impl<'a, 'b> Values<'a, 'b> {
         receiver: &ValueType,
         accessor: Option<&str>,
     ) -> Option<Result<(String, String, String), String>> {
-        let client = self.typed_client(file, dir, receiver)?;
+        let client = self
+            .typed_client(file, dir, receiver)
+            .or_else(|| accessor.and_then(|a| self.embedded_getter(file, dir, receiver, a)))?;
         let (gv, resource) = match (client, accessor) {
             (TypedClient::Resource { accessor, resource }, None) => (accessor, resource),
             (TypedClient::GroupVersion(gv), Some(plural)) => {

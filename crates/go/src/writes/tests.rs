@@ -1450,3 +1450,43 @@ func (r *WidgetReconciler) SetupWithManager(mgr ctrl.Manager) error {
         ]
     );
 }
+
+#[test]
+fn a_struct_bundling_typed_getters_is_a_client_of_each() {
+    // A hand-made client embedding client-gen getters: `k.Secrets(ns)` is its embedded
+    // `SecretsGetter`'s client; an accessor it does not embed is no client.
+    let src = r#"package controller
+
+import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	appsv1 "k8s.io/client-go/kubernetes/typed/apps/v1"
+	corev1 "k8s.io/client-go/kubernetes/typed/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+)
+
+type KubeClient struct {
+	corev1.SecretsGetter
+	appsv1.DeploymentsGetter
+}
+
+type Reconciler struct {
+	kube KubeClient
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	_ = r.kube.Secrets("ns").Delete(ctx, "s", metav1.DeleteOptions{})
+	_, _ = r.kube.Deployments("ns").Get(ctx, "d", metav1.GetOptions{})
+	_ = r.kube.Pods("ns").Delete(ctx, "p", metav1.DeleteOptions{})
+	return ctrl.Result{}, nil
+}
+
+func Setup(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).Named("bundle").Complete(&Reconciler{})
+}
+"#;
+    let (ops, reads, _, _) = rows_and_reads(&[("internal/controller/bundle.go", src)]);
+    assert_eq!(ops, vec!["delete /v1 Secret @22"]);
+    assert_eq!(reads, vec!["get apps/v1 Deployment @23"]);
+}
