@@ -4,6 +4,11 @@
 //! `Owns`, `Watches` (object or `source.Kind` forms), `WatchesRawSource`, `Named`,
 //! `Complete`/`Build`. Calls inside `if`/`switch`/loops are marked conditional.
 //! `NewWebhookManagedBy(…).For(…)` is a webhook, never a watch.
+//!
+//! Controllers of other shapes, found per project through the call graph: client-go work
+//! queues (`queue`, with `flow` for the function values a generic worker calls) and
+//! Knative reconcilers behind a generated `NewImpl` (`knative`). Each is a `Shaped`: its
+//! reconcile roots and the `HandlerOwner` that tells which event handlers feed it.
 
 use super::syntax::FIELD;
 use super::syntax::KindName;
@@ -65,8 +70,10 @@ pub struct Shaped {
 /// Which event handlers feed a controller (`informers::resolve` reads it).
 #[derive(Debug, Clone, PartialEq)]
 pub enum HandlerOwner {
-    /// Handlers mentioning a value of this type; in one of this type's methods, a value of
-    /// a framework type it holds; or a work queue, in a function that builds this type.
+    /// Handlers that fill this type's queue: through its queue field, a method reaching
+    /// a put into it (a framework's queue only through this type's own methods), the
+    /// framework value itself added in this type's method, or a work queue added in a
+    /// function that builds this type.
     Types {
         key: TypeKey,
         frameworks: Vec<TypeKey>,
