@@ -1,10 +1,12 @@
 //! Knative controllers: a reconciler type with a `ReconcileKind(ctx, *K)` method, handed to
-//! the `NewImpl(ctx, r, …)` its generated reconciler package provides. The controller
+//! the `NewImpl(ctx, r, …)` its generated reconciler package provides, or one with
+//! `Reconcile(ctx, key)` handed to Knative's generic `controller.NewContext(ctx, r, …)`
+//! (its kind is then its event handlers'). The controller
 //! reconciles `K`; its roots are the type's `ReconcileKind`, `FinalizeKind`, `ObserveKind`
 //! and `ObserveFinalizeKind`; the event handlers the constructing function adds with the
 //! controller value (`controller.HandleAll(impl.Enqueue)`) are its watches.
 
-use super::super::calls::{FuncId, Graph};
+use super::super::calls::{FuncId, Graph, names_import};
 use super::super::facts::GoFile;
 use super::super::facts::controllers::ImplCall;
 use super::super::index::GoInput;
@@ -28,24 +30,38 @@ const ROOT_METHODS: [&str; 4] = [
     "ObserveFinalizeKind",
 ];
 
-/// Records the `pkg.NewImpl(ctx, r, …)` calls of one function.
+/// Knative's controller package, whose generic constructors take a reconciler with
+/// `Reconcile(ctx, key)`: `NewContext(ctx, r, opts)`, `NewImpl(r, logger, name)`,
+/// `NewImplFull(r, opts)`.
+const KNATIVE_CONTROLLER: &str = "knative.dev/pkg/controller";
+
+/// Records the `pkg.NewImpl(ctx, r, …)` calls of one function, and the calls of Knative's
+/// generic constructors. Generated code (the generated `NewImpl` itself) is plumbing.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
+    if file.generated {
+        return;
+    }
     for &call in &ctx.calls {
         let Some((operand, name)) = selector_callee(call) else {
             continue;
         };
-        if text(name, src) != NEW_IMPL || operand.kind_name() != "identifier" {
+        if operand.kind_name() != "identifier" {
             continue;
         }
         // A package's function, not a method of a local value.
-        if scope
-            .lookup(text(operand, src), call.start_byte())
-            .is_some()
-        {
+        let q = text(operand, src);
+        if scope.lookup(q, call.start_byte()).is_some() {
             continue;
         }
+        let knative = names_import(&file.imports, q, KNATIVE_CONTROLLER);
+        let (generic, at) = match text(name, src) {
+            "NewContext" if knative => (true, 1),
+            "NewImpl" | "NewImplFull" if knative => (true, 0),
+            NEW_IMPL => (false, 1),
+            _ => continue,
+        };
         let args = call_arguments(call);
-        let Some(&reconciler) = args.get(1) else {
+        let Some(&reconciler) = args.get(at) else {
             continue;
         };
         file.impl_calls.push(ImplCall {
@@ -55,6 +71,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             },
             reconciler: scope.chain_of(reconciler, src),
             local: assigned_variable(call, src),
+            generic,
             line: line_of(call),
         });
     }
@@ -88,7 +105,12 @@ pub fn resolve(
             else {
                 continue;
             };
-            let roots: Vec<FuncId> = ROOT_METHODS
+            let methods: &[&str] = if call.generic {
+                &["Reconcile"]
+            } else {
+                &ROOT_METHODS
+            };
+            let roots: Vec<FuncId> = methods
                 .iter()
                 .flat_map(|m| graph.methods_of(&pkg, &ty.name, m))
                 .collect();
@@ -96,7 +118,10 @@ pub fn resolve(
                 // A `NewImpl` of something else: not a Knative reconciler.
                 continue;
             };
-            let reconciled = reconciled_kind(values, graph, reconcile);
+            // A generic reconciler gets a key, not an object: its kind is its handlers'.
+            let reconciled = (!call.generic)
+                .then(|| reconciled_kind(values, graph, reconcile))
+                .flatten();
             let key = TypeKey {
                 pkg: pkg.clone(),
                 name: ty.name.clone(),

@@ -552,6 +552,34 @@ func (r *Reconciler) ReconcileKind(ctx context.Context, g *gadgetv1.Gadget) pkgr
 func (r *Reconciler) FinalizeKind(ctx context.Context, g *gadgetv1.Gadget) pkgreconciler.Event {
 	return r.kube.AppsV1().Deployments("ns").Delete(ctx, "d", metav1.DeleteOptions{})
 }
+//- internal/reconciler/sweeper/controller.go
+package sweeper
+
+import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/tools/cache"
+	secretinformer "knative.dev/pkg/client/injection/kube/informers/core/v1/secret"
+	"knative.dev/pkg/controller"
+)
+
+// A reconciler of keys behind Knative's generic constructor.
+type Sweeper struct {
+	kube kubernetes.Interface
+}
+
+func (s *Sweeper) Reconcile(ctx context.Context, key string) error {
+	return s.kube.CoreV1().Secrets("ns").Delete(ctx, key, metav1.DeleteOptions{})
+}
+
+func NewController(ctx context.Context) *controller.Impl {
+	s := &Sweeper{}
+	impl := controller.NewContext(ctx, s, controller.ControllerOptions{WorkQueueName: "sweeper"})
+	secretinformer.Get(ctx).Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: impl.Enqueue})
+	return impl
+}
 "#
     );
     check_shapes(
@@ -565,6 +593,9 @@ gadget [Knative] Reconciler.ReconcileKind, Reconciler.FinalizeKind @internal/rec
   Owns apps/v1/Deployment @23
   Create apps/v1/Deployment @19
   Delete apps/v1/Deployment @24
+sweeper [Knative] Sweeper.Reconcile @internal/reconciler/sweeper/controller.go:24
+  For /v1/Secret @25
+  Delete /v1/Secret @19
 ! internal/fifo/controller.go:33: cannot tell which kind this event handler's informer watches: field Controller.nodes is not a typed informer
 ",
     );

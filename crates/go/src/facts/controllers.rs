@@ -73,6 +73,9 @@ pub struct ImplCall {
     pub reconciler: Option<Chain>,
     /// The local variable the controller is assigned to (`impl := …`).
     pub local: Option<String>,
+    /// Knative's generic constructor (`controller.NewContext(ctx, r, …)`): the reconciler
+    /// has `Reconcile(ctx, key)`, not a generated reconciler's `ReconcileKind`.
+    pub generic: bool,
     pub line: u32,
 }
 

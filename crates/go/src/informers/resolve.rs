@@ -257,9 +257,14 @@ impl Fed<'_, '_, '_, '_> {
                 if refs.is_empty() {
                     return None;
                 }
-                let is_reconciled = reconciled
-                    .as_ref()
-                    .is_some_and(|(g, v, k)| (g, v, k) == gvk);
+                // A generic reconciler's own kind is the one whose handler enqueues the
+                // object itself (`impl.Enqueue`).
+                let is_reconciled = match reconciled {
+                    Some((g, v, k)) => (g, v, k) == gvk,
+                    None => refs
+                        .iter()
+                        .any(|r| r.selected.as_deref() == Some("Enqueue")),
+                };
                 Some(
                     if refs
                         .iter()
