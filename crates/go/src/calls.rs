@@ -276,7 +276,7 @@ const PREDECLARED: &[&str] = &[
 
 /// The function a callee expression (or a function value) names, when it may be in the
 /// repository.
-fn target_of(f: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<Target> {
+pub(crate) fn target_of(f: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<Target> {
     match f.kind_name() {
         "identifier" => {
             let name = text(f, src);

@@ -16,6 +16,7 @@ use tree_sitter::Node;
 
 use super::calls::{FuncId, Graph};
 use super::facts::GoFile;
+use super::facts::calls::Target;
 use super::facts::controllers::{ControllerChain, RawWatch};
 use super::index::GoInput;
 use super::scope::Scope;
@@ -236,6 +237,7 @@ fn controllers_in_body(
                     name: None,
                     reconciler: None,
                     reconciler_value: None,
+                    map_funcs: Vec::new(),
                     watches: Vec::new(),
                 });
                 builders.len() - 1
@@ -358,6 +360,87 @@ fn apply_step(
         raw_source,
         line: step.line,
     });
+    builder.map_funcs.extend(map_funcs(&step.args, scope, src));
+}
+
+/// controller-runtime's handlers that enqueue what a function maps an event to.
+const MAP_FUNC_HANDLERS: [&str; 2] = [
+    "EnqueueRequestsFromMapFunc",
+    "TypedEnqueueRequestsFromMapFunc",
+];
+
+/// A watch's arguments are searched this many nodes deep for map functions.
+const MAX_MAP_FUNC_NODES: usize = 200;
+
+/// The functions a watch's handler maps events through (`EnqueueRequestsFromMapFunc(f)`).
+fn map_funcs(args: &[Node], scope: &Scope, src: &[u8]) -> Vec<Target> {
+    let mut out = Vec::new();
+    let mut stack: Vec<Node> = args.to_vec();
+    let mut seen = 0;
+    while let Some(n) = stack.pop() {
+        seen += 1;
+        if seen > MAX_MAP_FUNC_NODES {
+            break;
+        }
+        if n.kind_name() == "call_expression"
+            && let Some(f) = crate::syntax::callee(n)
+        {
+            let name = match f.kind_name() {
+                "selector_expression" => f.child_by_field_id(FIELD.field).map(|x| text(x, src)),
+                "identifier" => Some(text(f, src)),
+                _ => None,
+            };
+            if name.is_some_and(|m| MAP_FUNC_HANDLERS.contains(&m))
+                && let Some(&func) = crate::syntax::call_arguments(n).first()
+                // Without the imports: a standard-library function is simply not followed.
+                && let Some(target) = crate::calls::target_of(func, scope, src, &[])
+            {
+                out.push(target);
+                continue;
+            }
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    out
+}
+
+/// Per controller `resolve` gives (in its order), the functions its reconciling starts
+/// from when its watches map events through functions: its reconciler's `Reconcile` and
+/// those map functions; None for the others (their `Reconcile` alone).
+pub fn builder_roots(
+    files: &[GoInput],
+    values: &Values,
+    graph: &Graph,
+) -> Vec<Option<Vec<FuncId>>> {
+    let mut out = Vec::new();
+    for (fi, input) in files.iter().enumerate() {
+        let file = &input.facts;
+        for chain in &file.controllers {
+            if chain.map_funcs.is_empty() {
+                out.push(None);
+                continue;
+            }
+            let mut roots = Vec::new();
+            let reconciler =
+                declared_reconciler(values, file, chain).or_else(|| chain.reconciler.clone());
+            if let (Some(pkg), Some(r)) = (values.index.package_of(file), reconciler) {
+                roots.extend(graph.methods_of(pkg, &r, "Reconcile"));
+            }
+            if roots.is_empty() {
+                // No `Reconcile` to start from: the controller's reach stays unknown.
+                out.push(None);
+                continue;
+            }
+            for t in &chain.map_funcs {
+                roots.extend(graph.resolve(fi, t));
+            }
+            roots.sort_unstable();
+            roots.dedup();
+            out.push(Some(roots));
+        }
+    }
+    out
 }
 
 /// `source.Kind(…)` or the generic `source.TypedKind(…)`, type arguments given or not.

@@ -161,7 +161,7 @@ pub fn resolve_with_crds(
             let graph = calls::Graph::build(files, &index);
             // Controllers of other shapes are found through the call graph; each brings
             // the functions its reconciling starts from and which event handlers feed it.
-            let mut roots = vec![None; controllers.len()];
+            let mut roots = controllers::builder_roots(files, &values, &graph);
             let mut owners = vec![None; controllers.len()];
             let shaped = controllers::resolve_shaped(files, &values, &graph, &mut attributed);
             let putters = controllers::putters(files, &index, &graph);

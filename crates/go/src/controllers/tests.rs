@@ -789,6 +789,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"example.com/retry/errs"
 	gadgetv1 "example.com/gadgets/api/v1"
@@ -817,12 +819,19 @@ type SecretReconciler struct {
 	client client.Client
 }
 
-// The receiver among a wrapper's arguments is the reconciler it wraps.
+// The receiver among a wrapper's arguments is the reconciler it wraps; the map function
+// a watch enqueues through is run by the controller: its read is the controller's.
 func (s *SecretReconciler) SetupWithManager(mgr ctrl.Manager, cfg *errs.Config) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		Named("secrets").
 		For(&corev1.Secret{}).
+		Watches(&corev1.Namespace{}, handler.EnqueueRequestsFromMapFunc(s.secretsOf)).
 		Complete(errs.WithLeader(mgr, s, &corev1.Secret{}, cfg))
+}
+
+func (s *SecretReconciler) secretsOf(ctx context.Context, o client.Object) []reconcile.Request {
+	_ = s.client.List(ctx, &corev1.SecretList{})
+	return nil
 }
 
 func (s *SecretReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
@@ -833,12 +842,14 @@ func (s *SecretReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctr
     check_shapes(
         &files,
         "
-gadget [Builder]  @internal/gadget/setup.go:24
-  For gadgets.example.com/v1/Gadget @25
-  Create /v1/ConfigMap @30
-secrets [Builder]  @internal/gadget/setup.go:39
-  For /v1/Secret @41
-  Delete /v1/Secret @46
+gadget [Builder]  @internal/gadget/setup.go:26
+  For gadgets.example.com/v1/Gadget @27
+  Create /v1/ConfigMap @32
+secrets [Builder]  @internal/gadget/setup.go:42
+  For /v1/Secret @44
+  Watches /v1/Namespace @45
+  Delete /v1/Secret @55
+  List /v1/Secret @50
 ",
     );
 }

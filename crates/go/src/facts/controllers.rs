@@ -1,6 +1,6 @@
 //! Per-file facts of controllers (`controllers`): each builder chain with what it watches.
 
-use crate::facts::calls::Arg;
+use crate::facts::calls::{Arg, Target};
 use crate::syntax::ObjectRef;
 use crate::types::{Chain, FuncRef, TypeRef, ValueType};
 use model::Relation;
@@ -15,6 +15,10 @@ pub struct ControllerChain {
     /// (`r := NewReconciler(…)`): resolved per project to its declared type.
     pub reconciler_value: Option<ValueType>,
     pub watches: Vec<RawWatch>,
+    /// The map functions its watches enqueue through
+    /// (`handler.EnqueueRequestsFromMapFunc(r.mapFn)`): run by the controller, so what they
+    /// reach is its.
+    pub map_funcs: Vec<Target>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
