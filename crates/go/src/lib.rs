@@ -121,6 +121,35 @@ pub fn resolve(
     )
 }
 
+/// Adds the controllers of other shapes, found through the call graph, to the builder
+/// ones; returns, per controller, the functions its reconciling starts from (None: its
+/// reconciler's `Reconcile`) and which event handlers feed it (None: a builder's).
+fn other_shapes(
+    files: &[GoInput],
+    values: &values::Values,
+    graph: &calls::Graph,
+    putters: &informers::Putters,
+    controllers: &mut Vec<Controller>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (
+    Vec<Option<Vec<calls::FuncId>>>,
+    Vec<Option<controllers::HandlerOwner>>,
+) {
+    let mut roots = controllers::builder_roots(files, values, graph);
+    let mut owners = vec![None; controllers.len()];
+    let shaped = controllers::resolve_shaped(files, values, graph, diagnostics);
+    // A queue no event handler fills is not a controller (a worker pool fed by code).
+    let shaped = shaped
+        .into_iter()
+        .filter(|s| !s.needs_feeder || informers::fed(files, values, graph, putters, &s.owner));
+    for shaped in shaped {
+        controllers.push(shaped.controller);
+        roots.push(Some(shaped.roots));
+        owners.push(Some(shaped.owner));
+    }
+    (roots, owners)
+}
+
 /// Resolves the facts of every Go file of one project, with the CRDs its manifests ship.
 pub fn resolve_with_crds(
     files: &[GoInput],
@@ -159,21 +188,15 @@ pub fn resolve_with_crds(
             };
             let tables = extractor::tables(REGISTRY, files, &project, &mut attributed);
             let graph = calls::Graph::build(files, &index);
-            // Controllers of other shapes are found through the call graph; each brings
-            // the functions its reconciling starts from and which event handlers feed it.
-            let mut roots = controllers::builder_roots(files, &values, &graph);
-            let mut owners = vec![None; controllers.len()];
-            let shaped = controllers::resolve_shaped(files, &values, &graph, &mut attributed);
             let putters = controllers::putters(files, &index, &graph);
-            // A queue no event handler fills is not a controller (a worker pool fed by code).
-            let shaped = shaped.into_iter().filter(|s| {
-                !s.needs_feeder || informers::fed(files, &values, &graph, &putters, &s.owner)
-            });
-            for shaped in shaped {
-                controllers.push(shaped.controller);
-                roots.push(Some(shaped.roots));
-                owners.push(Some(shaped.owner));
-            }
+            let (roots, owners) = other_shapes(
+                files,
+                &values,
+                &graph,
+                &putters,
+                &mut controllers,
+                &mut attributed,
+            );
             // Writes and informers are attributed to controllers, so they resolve after them.
             let reach =
                 writes::controller_reach(&values, &graph, &controllers, &roots, &mut attributed);

@@ -47,7 +47,6 @@ pub fn resolve(
     controllers: &mut [Controller],
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Writes {
-    let index = values.index;
     let functions = &values.functions;
     let resolver = Resolver { values, graph };
     // Every write and read, at the line it is reported, with the function it belongs to.
@@ -178,6 +177,34 @@ pub fn resolve(
                 .unwrap_or_default(),
         });
     }
+    let (package_operations, package_reads) =
+        package_rows(values, resolved, &attributed, &mut sites, diagnostics);
+    let own: Vec<&Site> = sites.iter().filter(|s| s.component).collect();
+    let mut unresolved: Vec<UnresolvedCall> = own.iter().filter_map(|s| s.entry()).collect();
+    unresolved.sort_by(|a, b| (&a.sources, a.verb).cmp(&(&b.sources, b.verb)));
+    Writes {
+        package_operations,
+        package_reads,
+        client_calls: ClientCalls {
+            found: own.len(),
+            resolved: own.len() - unresolved.len(),
+            unresolved,
+            incomplete: String::new(),
+        },
+    }
+}
+
+/// The rows no controller's reach attributed, by package and function: writes, then
+/// reads; rows of unknown kind are recorded on their call site.
+fn package_rows(
+    values: &Values,
+    resolved: Vec<(&str, Row)>,
+    attributed: &HashSet<usize>,
+    sites: &mut [Site],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Vec<PackageOperation>, Vec<PackageOperation>) {
+    let functions = &values.functions;
+    let index = values.index;
     let mut package_operations = Vec::new();
     let mut package_reads = Vec::new();
     for (i, (dir, row)) in resolved.into_iter().enumerate() {
@@ -228,19 +255,7 @@ pub fn resolve(
             (&a.package, &a.sources, &a.verb).cmp(&(&b.package, &b.sources, &b.verb))
         });
     }
-    let own: Vec<&Site> = sites.iter().filter(|s| s.component).collect();
-    let mut unresolved: Vec<UnresolvedCall> = own.iter().filter_map(|s| s.entry()).collect();
-    unresolved.sort_by(|a, b| (&a.sources, a.verb).cmp(&(&b.sources, b.verb)));
-    Writes {
-        package_operations,
-        package_reads,
-        client_calls: ClientCalls {
-            found: own.len(),
-            resolved: own.len() - unresolved.len(),
-            unresolved,
-            incomplete: String::new(),
-        },
-    }
+    (package_operations, package_reads)
 }
 
 /// A row whose kind was not established.
