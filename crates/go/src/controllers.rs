@@ -98,8 +98,10 @@ pub fn say_unfed(
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     for (c, owner) in controllers.iter().zip(owners) {
-        if owner.is_some() && c.watches.is_empty() {
-            let at = &c.sources[0];
+        if owner.is_some()
+            && c.watches.is_empty()
+            && let Some(at) = c.sources.first()
+        {
             diagnostics.push(Diagnostic::new(
                 &at.file,
                 at.line,

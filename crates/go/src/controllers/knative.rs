@@ -6,6 +6,8 @@
 //! and `ObserveFinalizeKind`; the event handlers the constructing function adds with the
 //! controller value (`controller.HandleAll(impl.Enqueue)`) are its watches.
 
+use std::collections::HashMap;
+
 use super::super::calls::{FuncId, Graph, names_import};
 use super::super::facts::GoFile;
 use super::super::facts::controllers::ImplCall;
@@ -174,40 +176,63 @@ pub fn resolve(
 }
 
 /// Controllers whose folders end alike are named by as many folders as tell them apart
-/// (`notifications/taskrun` and `taskrun`); two in one folder also by their type.
-fn unique_names(out: &mut [Shaped]) {
-    let dirs: Vec<String> = out
+/// (`notifications/taskrun` and `reconciler/taskrun`); two in one folder also by their
+/// type. Each round counts the names once, so this stays linear in the controllers for
+/// each folder level.
+pub(super) fn unique_names(out: &mut [Shaped]) {
+    let dirs: Vec<Vec<String>> = out
         .iter()
         .map(|s| {
-            let path = &s.controller.sources[0].file;
-            super::super::index::dir_of(path).to_string()
+            let path = s
+                .controller
+                .sources
+                .first()
+                .map_or("", |at| at.file.as_str());
+            super::super::index::dir_of(path)
+                .split('/')
+                .map(str::to_string)
+                .collect()
         })
         .collect();
-    let names: Vec<String> = out.iter().map(|s| s.controller.name.clone()).collect();
-    for i in 0..out.len() {
-        if !(0..out.len()).any(|j| j != i && names[j] == names[i]) {
-            continue;
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for s in out.iter() {
+        *counts.entry(s.controller.name.as_str()).or_default() += 1;
+    }
+    let mut pending: Vec<usize> = (0..out.len())
+        .filter(|&i| counts[out[i].controller.name.as_str()] > 1)
+        .collect();
+    let suffix = |i: usize, take: usize| {
+        let parts = &dirs[i];
+        parts[parts.len().saturating_sub(take)..].join("/")
+    };
+    let mut names: Vec<Option<String>> = vec![None; out.len()];
+    let deepest = pending.iter().map(|&i| dirs[i].len()).max().unwrap_or(0);
+    for take in 2..=deepest {
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        for &i in &pending {
+            *seen.entry(suffix(i, take)).or_default() += 1;
         }
-        let parts: Vec<&str> = dirs[i].split('/').collect();
-        let mut name = names[i].clone();
-        for take in 2..=parts.len() {
-            name = parts[parts.len() - take..].join("/");
-            let same = (0..out.len()).any(|j| {
-                j != i
-                    && dirs[j].split('/').rev().take(take).eq(parts
-                        .iter()
-                        .rev()
-                        .take(take)
-                        .copied())
-            });
-            if !same {
-                break;
+        pending.retain(|&i| {
+            let name = suffix(i, take);
+            let unique = seen[&name] == 1;
+            if unique {
+                names[i] = Some(name);
             }
+            !unique
+        });
+    }
+    // The same folder: its path and the reconciler's type.
+    for i in pending {
+        names[i] = Some(format!(
+            "{}.{}",
+            suffix(i, deepest.max(1)),
+            out[i].controller.reconciler
+        ));
+    }
+    for (s, name) in out.iter_mut().zip(names) {
+        if let Some(name) = name {
+            s.controller.name = name;
         }
-        if (0..out.len()).any(|j| j != i && dirs[j] == dirs[i]) {
-            name = format!("{name}.{}", out[i].controller.reconciler);
-        }
-        out[i].controller.name = name;
     }
 }
 

@@ -218,7 +218,7 @@ pub fn resolve(files: &[GoInput], values: &Values, graph: &Graph) -> Vec<Shaped>
     }
     found
         .into_iter()
-        .map(|(key, mut roots, mut frameworks)| {
+        .filter_map(|(key, mut roots, mut frameworks)| {
             roots.sort_unstable();
             roots.dedup();
             frameworks.sort();
@@ -408,8 +408,8 @@ fn shaped(
     roots: Vec<FuncId>,
     frameworks: &[TypeKey],
     direct: bool,
-) -> Shaped {
-    let first = roots[0];
+) -> Option<Shaped> {
+    let &first = roots.first()?;
     let file = &files[first.file];
     let facts = &file.facts.call_facts[first.func];
     let entries = roots
@@ -419,7 +419,7 @@ fn shaped(
             format!("{}.{}", f.receiver.as_deref().unwrap_or(&key.name), f.name)
         })
         .collect();
-    Shaped {
+    Some(Shaped {
         controller: Controller {
             name: type_name(key),
             reconciler: key.name.clone(),
@@ -435,5 +435,5 @@ fn shaped(
             frameworks: frameworks.to_vec(),
         },
         needs_feeder: direct,
-    }
+    })
 }

@@ -853,3 +853,45 @@ secrets [Builder]  @internal/gadget/setup.go:42
 ",
     );
 }
+
+#[test]
+fn knative_controllers_named_alike_are_told_apart_by_folders_then_type() {
+    let shaped = |name: &str, file: &str, reconciler: &str| Shaped {
+        controller: Controller {
+            name: name.into(),
+            reconciler: reconciler.into(),
+            sources: vec![SourceRef::new(file, 1)],
+            ..Controller::default()
+        },
+        roots: Vec::new(),
+        owner: HandlerOwner::Impl {
+            file: 0,
+            func: FuncRef {
+                receiver: None,
+                name: "NewController".into(),
+            },
+            local: None,
+            reconciled: None,
+        },
+        needs_feeder: false,
+    };
+    let mut out = vec![
+        shaped("taskrun", "pkg/reconciler/notifications/taskrun/controller.go", "Reconciler"),
+        shaped("taskrun", "pkg/reconciler/taskrun/controller.go", "Reconciler"),
+        shaped("route", "pkg/reconciler/route/controller.go", "Reconciler"),
+        shaped("twin", "pkg/twin/a.go", "Left"),
+        shaped("twin", "pkg/twin/b.go", "Right"),
+    ];
+    super::knative::unique_names(&mut out);
+    let names: Vec<&str> = out.iter().map(|s| s.controller.name.as_str()).collect();
+    assert_eq!(
+        names,
+        vec![
+            "notifications/taskrun",
+            "reconciler/taskrun",
+            "route",
+            "pkg/twin.Left",
+            "pkg/twin.Right",
+        ]
+    );
+}
