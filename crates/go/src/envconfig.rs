@@ -17,7 +17,7 @@ use super::index::{GoIndex, GoInput};
 use super::kong::{Structs, exported_fields};
 use super::scope::Scope;
 use super::syntax::{KindName, call_arguments, line_of, text};
-use super::types::{StructDecl, ValueType, tag_lookup};
+use super::types::{StructDecl, tag_lookup};
 use model::{Diagnostic, EnvVar, SourceRef};
 
 const ENVCONFIG: &str = "github.com/kelseyhightower/envconfig";
@@ -60,9 +60,10 @@ pub fn process_call(
 }
 
 /// The variables one `Process` call reads.
-pub fn resolve(
+pub(crate) fn resolve(
     files: &[GoInput],
     index: &GoIndex,
+    structs: &Structs,
     fi: usize,
     raw: &RawEnvconfig,
     diagnostics: &mut Vec<Diagnostic>,
@@ -82,14 +83,7 @@ pub fn resolve(
         );
         return Vec::new();
     };
-    let structs = Structs::new(files, index);
-    let root = match &raw.spec {
-        ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } if !t.collection => index
-            .type_package(file, t.qualifier.as_deref())
-            .and_then(|p| structs.get(&p, &t.name)),
-        _ => None,
-    };
-    let Some(root) = root else {
+    let Some(root) = structs.of_value(index, file, &raw.spec) else {
         say(diagnostics, "the struct it reads into is not followed");
         return Vec::new();
     };
@@ -97,7 +91,7 @@ pub fn resolve(
     let mut walk = Walk {
         index,
         files,
-        structs: &structs,
+        structs,
         out: &mut out,
         fields: 0,
         unfollowed: Vec::new(),

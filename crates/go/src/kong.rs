@@ -63,23 +63,17 @@ pub struct CommandLine {
 }
 
 /// The command line `kong.Parse` reads into the struct `raw.grammar` names.
-pub fn resolve(
+pub(crate) fn resolve(
     files: &[GoInput],
     index: &GoIndex,
+    structs: &Structs,
     fi: usize,
     raw: &RawKong,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> CommandLine {
     let file = &files[fi].facts;
     let mut out = CommandLine::default();
-    let root = match &raw.grammar {
-        ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } if !t.collection => index
-            .type_package(file, t.qualifier.as_deref())
-            .map(|p| (p, t.name.clone())),
-        _ => None,
-    };
-    let structs = Structs::new(files, index);
-    let Some(root) = root.and_then(|(p, n)| structs.get(&p, &n)) else {
+    let Some(root) = structs.of_value(index, file, &raw.grammar) else {
         diagnostics.push(Diagnostic::new(
             &file.path,
             raw.line,
@@ -90,7 +84,7 @@ pub fn resolve(
     let mut walk = Walk {
         files,
         index,
-        structs: &structs,
+        structs,
         out: &mut out,
         fields: 0,
     };
@@ -141,6 +135,23 @@ impl<'a> Structs<'a> {
         self.by_name
             .get(&(pkg.to_string(), name.to_string()))
             .copied()
+    }
+
+    /// The struct a value written in `file` has, when its type is declared there
+    /// (`&cli{}`, a local or parameter of the struct type).
+    pub(crate) fn of_value(
+        &self,
+        index: &GoIndex,
+        file: &super::facts::GoFile,
+        value: &ValueType,
+    ) -> Option<(usize, &'a StructDecl)> {
+        let (ValueType::Type(t) | ValueType::Param { ty: Some(t), .. }) = value else {
+            return None;
+        };
+        if t.collection {
+            return None;
+        }
+        self.get(&index.type_package(file, t.qualifier.as_deref())?, &t.name)
     }
 }
 

@@ -85,9 +85,15 @@ pub fn resolve(
         }
     }
     placement.place_library_uses(diagnostics);
+    // Command lines and environments read into structs: the repository's structs, indexed
+    // once, when some file reads one.
+    let tagged = files
+        .iter()
+        .any(|f| !f.facts.binaries.kong.is_empty() || !f.facts.binaries.envconfig.is_empty());
+    let structs = super::kong::Structs::new(if tagged { files } else { &[] }, index);
     for (fi, input) in files.iter().enumerate() {
         for raw in &input.facts.binaries.kong {
-            let line = super::kong::resolve(files, index, fi, raw, diagnostics);
+            let line = super::kong::resolve(files, index, &structs, fi, raw, diagnostics);
             placement.place(fi, raw.func, &mut |b| {
                 b.flags.extend(line.flags.iter().cloned());
                 b.env.extend(line.env.iter().cloned());
@@ -99,7 +105,7 @@ pub fn resolve(
             });
         }
         for raw in &input.facts.binaries.envconfig {
-            let vars = super::envconfig::resolve(files, index, fi, raw, diagnostics);
+            let vars = super::envconfig::resolve(files, index, &structs, fi, raw, diagnostics);
             placement.place(fi, raw.func, &mut |b| b.env.extend(vars.iter().cloned()));
         }
     }

@@ -876,8 +876,16 @@ fn knative_controllers_named_alike_are_told_apart_by_folders_then_type() {
         needs_feeder: false,
     };
     let mut out = vec![
-        shaped("taskrun", "pkg/reconciler/notifications/taskrun/controller.go", "Reconciler"),
-        shaped("taskrun", "pkg/reconciler/taskrun/controller.go", "Reconciler"),
+        shaped(
+            "taskrun",
+            "pkg/reconciler/notifications/taskrun/controller.go",
+            "Reconciler",
+        ),
+        shaped(
+            "taskrun",
+            "pkg/reconciler/taskrun/controller.go",
+            "Reconciler",
+        ),
         shaped("route", "pkg/reconciler/route/controller.go", "Reconciler"),
         shaped("twin", "pkg/twin/a.go", "Left"),
         shaped("twin", "pkg/twin/b.go", "Right"),

@@ -157,7 +157,6 @@ pub fn fed(
     putters: &Putters,
     owner: &HandlerOwner,
 ) -> bool {
-    let any = String::new();
     files.iter().enumerate().any(|(fi, input)| {
         input.facts.informers.iter().any(|raw| {
             let fed = Fed {
@@ -167,7 +166,7 @@ pub fn fed(
                 fi,
                 raw,
             };
-            fed.relation(owner, (&any, &any, &any)).is_some()
+            fed.feeds(owner)
         })
     })
 }
@@ -199,11 +198,13 @@ const MAX_HANDLER_REACH: usize = 400;
 
 impl Fed<'_, '_, '_, '_> {
     fn feeds_any(&self, owners: &[Option<HandlerOwner>]) -> bool {
+        owners.iter().flatten().any(|o| self.feeds(o))
+    }
+
+    /// Whether the registration feeds the controller `owner` describes, whatever the kind.
+    fn feeds(&self, owner: &HandlerOwner) -> bool {
         let any = String::new();
-        owners
-            .iter()
-            .flatten()
-            .any(|o| self.relation(o, (&any, &any, &any)).is_some())
+        self.relation(owner, (&any, &any, &any)).is_some()
     }
 
     /// The relation of the registration to the controller `owner` describes, if it feeds
