@@ -220,6 +220,25 @@ pub struct Watch {
 }
 
 impl Watch {
+    /// A watch made without a condition or a raw source (an informer, an event handler).
+    pub fn unconditional(
+        relation: Relation,
+        (group, version, kind): (&str, &str, &str),
+        sources: Vec<SourceRef>,
+    ) -> Watch {
+        Watch {
+            relation,
+            group: group.into(),
+            version: version.into(),
+            kind: kind.into(),
+            conditional: false,
+            condition: String::new(),
+            import_path: None,
+            raw_source: false,
+            sources,
+        }
+    }
+
     pub fn gvk(&self) -> Gvk {
         Gvk {
             group: self.group.clone(),

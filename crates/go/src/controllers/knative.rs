@@ -137,17 +137,11 @@ pub fn resolve(
                 .collect();
             let mut watches = Vec::new();
             if let Some((group, version, kind)) = &reconciled {
-                watches.push(Watch {
-                    relation: Relation::For,
-                    group: group.clone(),
-                    version: version.clone(),
-                    kind: kind.clone(),
-                    conditional: false,
-                    condition: String::new(),
-                    import_path: None,
-                    raw_source: false,
-                    sources: vec![SourceRef::new(&file.path, call.line)],
-                });
+                watches.push(Watch::unconditional(
+                    Relation::For,
+                    (group, version, kind),
+                    vec![SourceRef::new(&file.path, call.line)],
+                ));
             }
             out.push(Shaped {
                 controller: Controller {

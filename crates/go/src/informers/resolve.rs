@@ -118,17 +118,11 @@ pub fn resolve(
                     continue;
                 }
                 owned = true;
-                c.watches.push(Watch {
-                    relation: Relation::Informer,
-                    group: group.clone(),
-                    version: version.clone(),
-                    kind: kind.clone(),
-                    conditional: false,
-                    condition: String::new(),
-                    import_path: None,
-                    raw_source: false,
-                    sources: sources.clone(),
-                });
+                c.watches.push(Watch::unconditional(
+                    Relation::Informer,
+                    (&group, &version, &kind),
+                    sources.clone(),
+                ));
             }
             if !owned {
                 out.push(PackageInformer {
@@ -372,17 +366,11 @@ fn add_watch(
         }
         return;
     }
-    c.watches.push(Watch {
+    c.watches.push(Watch::unconditional(
         relation,
-        group: group.clone(),
-        version: version.clone(),
-        kind: kind.clone(),
-        conditional: false,
-        condition: String::new(),
-        import_path: None,
-        raw_source: false,
-        sources: sources.to_vec(),
-    });
+        (group, version, kind),
+        sources.to_vec(),
+    ));
 }
 
 /// Struct fields holding informers are followed through this many other fields.
