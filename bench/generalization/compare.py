@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compare portolan's project model with hand-checked ground truth.
 
-For each operator folder /work/eval/NAME (with truth-{watches,writes,routes,flags,controllers,reads}.tsv;
+For each operator folder /work/eval/NAME (with truth-{watches,writes,routes,flags,controllers,reads,metrics,env}.tsv;
 a category without a truth file for an operator is skipped for it, not counted as 0):
   * optionally reruns `BIN analyze /tmp/real/NAME` (--bin), writing NAME/<tag>.json;
   * matches tool rows with truth rows per category and prints a table:
