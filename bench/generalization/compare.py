@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compare portolan's project model with hand-checked ground truth.
 
-For each operator folder /work/eval/NAME (with truth-{watches,writes,routes,flags,controllers,reads}.tsv;
+For each operator folder /work/eval/NAME (with truth-{watches,writes,routes,flags,controllers,reads,metrics,env}.tsv;
 a category without a truth file for an operator is skipped for it, not counted as 0):
   * optionally reruns `BIN analyze /tmp/real/NAME` (--bin), writing NAME/<tag>.json;
   * matches tool rows with truth rows per category and prints a table:
@@ -31,12 +31,12 @@ EVAL = os.path.dirname(os.path.abspath(__file__))
 REAL = '/tmp/real'
 OPS = ['source-controller', 'keda', 'external-secrets', 'cert-manager', 'kueue', 'prometheus-operator',
        'sample-controller', 'postgres-operator', 'knative-serving', 'tekton-pipeline', 'crossplane', 'kyverno']
-CATS = ['watches', 'writes', 'routes', 'flags', 'controllers', 'reads']
+CATS = ['watches', 'writes', 'routes', 'flags', 'controllers', 'reads', 'metrics', 'env']
 
 # Product code only: the same exclusions the truth files use.
 EXCLUDE = re.compile(r'(^|/)(test|tests|e2e|hack|docs|examples|testdata|vendor|testing|testingjobs|commontest)/'
                      r'|_test\.go$|zz_generated|(^|/)site/')
-LINE_TOL = {'watches': 3, 'writes': 2, 'routes': 6, 'flags': 3, 'controllers': 3, 'reads': 2}
+LINE_TOL = {'watches': 3, 'writes': 2, 'routes': 6, 'flags': 3, 'controllers': 3, 'reads': 2, 'metrics': 4, 'env': 3}
 
 
 def read_tsv(path):
@@ -143,8 +143,28 @@ def tool_reads(p):
     return rows
 
 
+def tool_metrics(p):
+    return [{'name': m.get('name', ''), 'type': m.get('type', ''), 'api': m.get('api') or 'prometheus',
+             'sources': srcs(m)} for m in p.get('metrics', [])]
+
+
+def tool_env(p):
+    """One row per variable and set of places: a package read by several binaries is
+    listed under each of them by the tool, counted once here."""
+    rows, seen = [], set()
+    for b in p.get('binaries', []):
+        for e in b.get('env', []):
+            s = srcs(e)
+            key = (e.get('name', ''), tuple(sorted((x['file'], x['line']) for x in s)))
+            if key in seen:
+                continue
+            seen.add(key)
+            rows.append({'binary': b.get('name', ''), 'name': e.get('name', ''), 'sources': s})
+    return rows
+
+
 TOOL = {'watches': tool_watches, 'writes': tool_writes, 'routes': tool_routes, 'flags': tool_flags,
-        'controllers': tool_controllers, 'reads': tool_reads}
+        'controllers': tool_controllers, 'reads': tool_reads, 'metrics': tool_metrics, 'env': tool_env}
 
 
 # ---------------------------------------------------------------- controller entries -> declarations
@@ -304,7 +324,21 @@ def match(cat, t, r):
         return near(r['sources'], t['file'], int(t['line']), tol)
     if cat == 'flags':
         return t['flag'] == r['flag'] and near(r['sources'], t['file'], int(t['line']), tol)
+    if cat in ('metrics', 'env'):
+        # A truth row named `-` (name known only at run time) matches nothing: the tool
+        # should say so in a diagnostic, not make a row. OpenTelemetry instrument names are
+        # compared with `.` read as `_` (as the Prometheus exporter spells them).
+        if t['name'] in ('-', '') or unresolved_name(r['name']):
+            return False
+        tn, rn = t['name'], r['name']
+        if cat == 'metrics':
+            tn, rn = tn.replace('.', '_'), rn.replace('.', '_')
+        return tn == rn and any(near(r['sources'], f, l, tol) for f, l in truth_locs(t))
     return False
+
+
+def unresolved_name(n):
+    return '?' in (n or '')
 
 
 def norm_default(d):
@@ -315,7 +349,10 @@ def norm_default(d):
 
 
 def scored(cat, t):
-    """Truth rows without a kind (channel sources) are listed but not scored."""
+    """Truth rows without a kind (channel sources) are listed but not scored, nor are
+    metric and environment rows whose name is only known at run time (`-`)."""
+    if cat in ('metrics', 'env'):
+        return t['name'] not in ('-', '')
     return not (cat == 'watches' and t['kind'] in ('-', ''))
 
 
@@ -323,7 +360,7 @@ def row_key(cat, r):
     s = r['sources'][0] if r['sources'] else {'file': '', 'line': 0}
     ident = {'watches': r.get('kind'), 'writes': f"{r.get('verb')}:{r.get('kind')}",
              'reads': f"{r.get('verb')}:{r.get('kind')}", 'controllers': r.get('name'),
-             'routes': r.get('path'), 'flags': r.get('flag')}[cat]
+             'routes': r.get('path'), 'flags': r.get('flag'), 'metrics': r.get('name'), 'env': r.get('name')}[cat]
     return f"{s['file']}:{s['line']}|{ident}"
 
 
@@ -376,6 +413,10 @@ def describe(cat, r):
         return f"{r['name']}\t{r['shape']}\t{r['reconciler']}\t{fors}\t{','.join(r['entries'][:3])}"
     if cat == 'routes':
         return f"{r['method']}\t{r['path']}\t{r.get('framework', '')}"
+    if cat == 'metrics':
+        return f"{r['name']}\t{r['type']}\t{r['api']}"
+    if cat == 'env':
+        return f"{r['binary']}\t{r['name']}"
     return f"{r['binary']}\t{r['flag']}\t{r['default']}"
 
 
@@ -422,6 +463,10 @@ def evaluate(op, tag, verbose):
                 td, rd = norm_default(truth[hits[0]]['default']), norm_default(r['default'])
                 if td != rd:
                     dmis.append((truth[hits[0]], r))
+            if cat == 'metrics' and hits:
+                tt = truth[hits[0]].get('type', '').strip().lower()
+                if tt and tt != (r['type'] or '').lower():
+                    dmis.append((truth[hits[0]], r))
             for i in hits:
                 found[i] = True
             if hits:
@@ -436,7 +481,8 @@ def evaluate(op, tag, verbose):
                         ctrl_agree += 1
                 continue
             v = verdicts.get(row_key(cat, r))
-            if cat in ('watches', 'writes', 'reads') and (r['kind'].startswith('?') or r['group'].startswith('?')) \
+            if ((cat in ('watches', 'writes', 'reads') and (r['kind'].startswith('?') or r['group'].startswith('?')))
+                    or (cat in ('metrics', 'env') and unresolved_name(r['name']))) \
                     and not (v and v[0] == 'wrong'):
                 # a kind the tool itself marks unresolved: neither right nor wrong, counted apart
                 unresolved += 1
@@ -461,6 +507,11 @@ def evaluate(op, tag, verbose):
                 f.write('flag\tfile:line\ttruth default (as written)\ttool default\n')
                 for t, r in dmis:
                     f.write(f"{t['flag']}\t{t['file']}:{t['line']}\t{t['default']}\t{r['default']}\n")
+        if cat == 'metrics':
+            with open(os.path.join(EVAL, op, f'type-mismatch.{tag}.tsv'), 'w') as f:
+                f.write('name\tfile:line\ttruth type\ttool type\n')
+                for t, r in dmis:
+                    f.write(f"{t['name']}\t{t['file']}:{t['line']}\t{t['type']}\t{r['type']}\n")
         with open(os.path.join(EVAL, op, f'misses-{cat}.{tag}.tsv'), 'w') as f:
             if misses:
                 cols = list(misses[0].keys())
