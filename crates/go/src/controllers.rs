@@ -17,7 +17,7 @@ use tree_sitter::Node;
 use super::calls::{FuncId, Graph};
 use super::facts::GoFile;
 use super::facts::calls::Target;
-use super::facts::controllers::{ControllerChain, RawWatch};
+use super::facts::controllers::{ControllerChain, ImplHolder, RawWatch};
 use super::index::GoInput;
 use super::scope::Scope;
 use super::syntax::{
@@ -79,12 +79,12 @@ pub enum HandlerOwner {
         key: TypeKey,
         frameworks: Vec<TypeKey>,
     },
-    /// Handlers added in function `func` of file `file` that mention the local holding the
-    /// controller (`impl`).
+    /// Handlers added in function `func` of file `file` that mention a value holding the
+    /// controller (`impl`) or one of its fields (`c.tracker` given `impl.Tracker`).
     Impl {
         file: usize,
         func: FuncRef,
-        local: Option<String>,
+        holders: Vec<ImplHolder>,
         /// The kind `ReconcileKind` reconciles, for telling `For` from `Watches`.
         reconciled: Option<(String, String, String)>,
     },

@@ -667,7 +667,7 @@ impl<'t> Scope<'t> {
                 if method == "DeepCopy" {
                     return self.type_at(operand, src, at, hops + 1, steps);
                 }
-                if let Some((root, group_version, resource)) = clientset_chain(call, src) {
+                if let Some((root, group_version, resource)) = self.clientset_chain_at(call, src) {
                     return ValueType::ClientsetClient {
                         root: Box::new(self.type_at(root, src, at, hops + 1, steps)),
                         group_version,
@@ -679,7 +679,7 @@ impl<'t> Scope<'t> {
                     "Get" | "Create" | "Update" | "UpdateStatus" | "Patch"
                 );
                 if let (Some((root, group_version, resource)), true) =
-                    (clientset_chain(operand, src), object_call)
+                    (self.clientset_chain_at(operand, src), object_call)
                 {
                     return ValueType::Clientset {
                         root: Box::new(self.type_at(root, src, at, hops + 1, steps)),
@@ -751,20 +751,26 @@ fn new_arg_type(node: Node, src: &[u8]) -> Option<TypeRef> {
     }
 }
 
-/// `X.CoreV1().ConfigMaps(ns)` → ("CoreV1", "ConfigMaps"): a typed clientset accessor.
-pub fn clientset_accessor(operand: Node, src: &[u8]) -> Option<(String, String)> {
-    clientset_chain(operand, src).map(|(_, gv, resource)| (gv, resource))
-}
-
-/// `X.CoreV1().ConfigMaps(ns)` → (`X`, "CoreV1", "ConfigMaps"): a typed clientset accessor
-/// and the clientset it is called on.
-pub fn clientset_chain<'t>(operand: Node<'t>, src: &[u8]) -> Option<(Node<'t>, String, String)> {
+/// `X.ConfigMaps(ns)` → (`X`, "ConfigMaps"): a call of an exported method with the result
+/// of a call.
+fn resource_call<'t>(operand: Node<'t>, src: &[u8]) -> Option<(Node<'t>, String)> {
     if operand.kind_name() != "call_expression" {
         return None;
     }
     let f = operand.child_by_field_id(FIELD.function)?;
     let resource = text(f.child_by_field_id(FIELD.field)?, src);
-    let gv_call = f.child_by_field_id(FIELD.operand)?;
+    let is_resource = resource
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_uppercase());
+    if !is_resource {
+        return None;
+    }
+    Some((f.child_by_field_id(FIELD.operand)?, resource.to_string()))
+}
+
+/// `X.CoreV1()` → (`X`, "CoreV1"): a clientset's group-version accessor.
+fn group_version_call<'t>(gv_call: Node<'t>, src: &[u8]) -> Option<(Node<'t>, String)> {
     if gv_call.kind_name() != "call_expression"
         || gv_call
             .child_by_field_id(FIELD.arguments)?
@@ -776,12 +782,29 @@ pub fn clientset_chain<'t>(operand: Node<'t>, src: &[u8]) -> Option<(Node<'t>, S
     let gv_function = gv_call.child_by_field_id(FIELD.function)?;
     let gv = text(gv_function.child_by_field_id(FIELD.field)?, src);
     let root = gv_function.child_by_field_id(FIELD.operand)?;
-    let is_gv = is_group_version_accessor(gv);
-    let is_resource = resource
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_uppercase());
-    (is_gv && is_resource).then(|| (root, gv.to_string(), resource.to_string()))
+    is_group_version_accessor(gv).then(|| (root, gv.to_string()))
+}
+
+impl<'t> Scope<'t> {
+    /// `X.CoreV1().ConfigMaps(ns)` → (`X`, "CoreV1", "ConfigMaps"): a typed clientset
+    /// accessor and the clientset it is called on, also when the group-version client is
+    /// held in a local (`certs := c.Client().NetworkingV1alpha1(); certs.Certificates(ns)`).
+    pub fn clientset_chain_at(
+        &self,
+        operand: Node<'t>,
+        src: &[u8],
+    ) -> Option<(Node<'t>, String, String)> {
+        let (gv_call, resource) = resource_call(operand, src)?;
+        let gv_call = match gv_call.kind_name() {
+            "identifier" => match self.lookup(text(gv_call, src), gv_call.start_byte())? {
+                Binding::Value(value) => value,
+                _ => return None,
+            },
+            _ => gv_call,
+        };
+        let (root, gv) = group_version_call(gv_call, src)?;
+        Some((root, gv, resource))
+    }
 }
 
 /// `CoreV1`, `AcmeV1alpha2`: how client-gen names a group-version's accessor (and, with

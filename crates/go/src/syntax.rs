@@ -745,5 +745,38 @@ pub fn selector_callee(call: Node) -> Option<(Node, Node)> {
     ))
 }
 
+/// The first target and first value of each `=` and `:=` of a function (`x.f = v`,
+/// `a, b := c, d` gives `a` and `c`).
+pub(crate) fn first_assignments<'t>(
+    ctx: &FuncCtx<'t>,
+) -> impl Iterator<Item = (Node<'t>, Node<'t>)> {
+    ctx.bindings.iter().filter_map(|&b| {
+        if !matches!(
+            b.kind_name(),
+            "assignment_statement" | "short_var_declaration"
+        ) {
+            return None;
+        }
+        Some((
+            b.child_by_field_id(FIELD.left)?.named_child(0)?,
+            b.child_by_field_id(FIELD.right)?.named_child(0)?,
+        ))
+    })
+}
+
+/// The identifier a selector chain starts from (`c` of `c.rr.queue`).
+pub(crate) fn root_identifier(node: Node) -> Option<Node> {
+    let mut n = node;
+    for _ in 0..8 {
+        match n.kind_name() {
+            "identifier" => return Some(n),
+            "selector_expression" => n = n.child_by_field_id(FIELD.operand)?,
+            "parenthesized_expression" => n = n.named_child(0)?,
+            _ => return None,
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests;

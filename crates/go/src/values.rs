@@ -257,9 +257,7 @@ impl<'a, 'b> Values<'a, 'b> {
         if !found.is_empty() {
             return None;
         }
-        let version = accessor
-            .rfind('V')
-            .map(|i| accessor[i..].to_ascii_lowercase())?;
+        let version = accessor_version(accessor)?;
         let mut groups: Vec<&str> = kubernetes::go_packages::well_known_groups()
             .filter(|g| accessor_of(g, &version) == wanted)
             .collect();
@@ -269,6 +267,32 @@ impl<'a, 'b> Values<'a, 'b> {
             [group] => Some((group.to_string(), version, well_known_kind(resource)?)),
             _ => None,
         }
+    }
+
+    /// The kind an informer factory's chain (`f.Gateway().V1().Gateways()`) serves, told by
+    /// the factory's package when it is of a well-known module: that module's groups, not
+    /// every group whose name makes the accessor. `None` when the factory's package is not
+    /// known or is client-go's or the repository's (`informer_accessor_kind` names those
+    /// exactly); `Some(None)` when it is a module's whose groups do not have the accessor.
+    pub fn factory_kind(
+        &self,
+        file: &'a GoFile,
+        dir: &str,
+        root: &ValueType,
+        accessor: &str,
+        resource: &str,
+    ) -> Option<Option<(String, String, String)>> {
+        let (f, t) = self.resolve_type(file, dir, root, 0)?;
+        let package = self.index.type_package(f, t.qualifier.as_deref())?;
+        if kubernetes::go_packages::module_api_folders(&package).is_empty() {
+            return None;
+        }
+        let wanted = alphanumeric_lower(accessor);
+        let version = accessor_version(accessor).unwrap_or_default();
+        Some(
+            self.module_group_version(&package, &version, |g, v| accessor_of(g, v) == wanted)
+                .and_then(|(g, v, _)| Some((g, v, well_known_kind(resource)?))),
+        )
     }
 
     /// The kind a typed clientset chain (`root.CoreV1().ConfigMaps(ns)`) works on, through
@@ -425,10 +449,7 @@ impl<'a, 'b> Values<'a, 'b> {
                     return self.typed_group_version(&typed);
                 }
                 let wanted = alphanumeric_lower(name);
-                let version = name
-                    .rfind('V')
-                    .map(|i| name[i..].to_ascii_lowercase())
-                    .unwrap_or_default();
+                let version = accessor_version(name).unwrap_or_default();
                 self.module_group_version(package, &version, |g, v| accessor_of(g, v) == wanted)
                     .ok_or_else(|| {
                         format!(
@@ -876,6 +897,32 @@ impl<'a, 'b> Values<'a, 'b> {
         }
     }
 
+    /// The declared result of a method of a same-package interface
+    /// (`a.GetNetworkingClient()` with `a` a `CertificateAccessor`): every implementer
+    /// returns that type.
+    fn interface_result(&self, dir: &str, value: &ValueType) -> Option<(&'a GoFile, TypeRef)> {
+        let ValueType::Result {
+            func:
+                FuncRef {
+                    receiver: Some(receiver),
+                    name,
+                },
+            index,
+        } = value
+        else {
+            return None;
+        };
+        self.files_in(dir).find_map(|input| {
+            let decl = input
+                .facts
+                .interfaces
+                .iter()
+                .find(|i| i.name == *receiver)?;
+            let (_, signature) = decl.methods.iter().find(|(m, _)| m == name)?;
+            Some((&input.facts, signature.results.get(*index)?.clone()?))
+        })
+    }
+
     /// The kind of an object whose GroupVersionKind was set to a constant (`SetKind`), or
     /// of `.Items` of such a list (`true`: a collection of it) and its elements.
     fn set_kind(
@@ -943,8 +990,10 @@ impl<'a, 'b> Values<'a, 'b> {
         match value {
             ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => Some((file, t.clone())),
             ValueType::Result { .. } | ValueType::ForeignResult { .. } => {
-                let (loc, index) = self.result_function(file, dir, value)?;
-                Some((loc.file, loc.signature().results.get(index)?.clone()?))
+                if let Some((loc, index)) = self.result_function(file, dir, value) {
+                    return Some((loc.file, loc.signature().results.get(index)?.clone()?));
+                }
+                self.interface_result(dir, value)
             }
             ValueType::Elem(inner) => {
                 let (f, t) = self.resolve_type(file, dir, inner, depth + 1)?;
@@ -1108,6 +1157,13 @@ fn alphanumeric_lower(s: &str) -> String {
         .filter(char::is_ascii_alphanumeric)
         .map(|c| c.to_ascii_lowercase())
         .collect()
+}
+
+/// `GatewayV1beta1` → `v1beta1`: the version a group-version accessor names.
+fn accessor_version(accessor: &str) -> Option<String> {
+    accessor
+        .rfind('V')
+        .map(|i| accessor[i..].to_ascii_lowercase())
 }
 
 /// `CoreV1` → ("", "v1"), `AppsV1` → ("apps", "v1") for Kubernetes' own clientset.

@@ -108,6 +108,86 @@ const WELL_KNOWN: &[(&str, &str)] = &[
         "github.com/cert-manager/cert-manager/pkg/apis/certmanager",
         "cert-manager.io",
     ),
+    // Knative's shared API modules (every Knative-based operator imports them).
+    (
+        "knative.dev/networking/pkg/apis/networking",
+        "networking.internal.knative.dev",
+    ),
+    (
+        "knative.dev/caching/pkg/apis/caching",
+        "caching.internal.knative.dev",
+    ),
+    (
+        "github.com/cert-manager/cert-manager/pkg/apis/acme",
+        "acme.cert-manager.io",
+    ),
+    // KubeVirt's API groups besides kubevirt.io, and its data importer.
+    ("kubevirt.io/api/snapshot", "snapshot.kubevirt.io"),
+    ("kubevirt.io/api/export", "export.kubevirt.io"),
+    ("kubevirt.io/api/clone", "clone.kubevirt.io"),
+    ("kubevirt.io/api/instancetype", "instancetype.kubevirt.io"),
+    ("kubevirt.io/api/pool", "pool.kubevirt.io"),
+    ("kubevirt.io/api/migrations", "migrations.kubevirt.io"),
+    (
+        "kubevirt.io/containerized-data-importer-api/pkg/apis/core",
+        "cdi.kubevirt.io",
+    ),
+    // CSI volume snapshots (one module per major version).
+    (
+        "github.com/kubernetes-csi/external-snapshotter/client/v6/apis/volumesnapshot",
+        "snapshot.storage.k8s.io",
+    ),
+    (
+        "github.com/kubernetes-csi/external-snapshotter/client/v7/apis/volumesnapshot",
+        "snapshot.storage.k8s.io",
+    ),
+    (
+        "github.com/kubernetes-csi/external-snapshotter/client/v8/apis/volumesnapshot",
+        "snapshot.storage.k8s.io",
+    ),
+    ("k8s.io/metrics/pkg/apis/metrics", "metrics.k8s.io"),
+    // OpenShift's API module, one folder per group.
+    ("github.com/openshift/api/config", "config.openshift.io"),
+    ("github.com/openshift/api/security", "security.openshift.io"),
+    ("github.com/openshift/api/image", "image.openshift.io"),
+    ("github.com/openshift/api/apps", "apps.openshift.io"),
+    ("github.com/openshift/api/operator", "operator.openshift.io"),
+    ("github.com/openshift/api/console", "console.openshift.io"),
+    ("github.com/openshift/api/build", "build.openshift.io"),
+    // Batch workloads that queueing and training operators manage.
+    (
+        "github.com/ray-project/kuberay/ray-operator/apis/ray",
+        "ray.io",
+    ),
+    (
+        "github.com/kubeflow/training-operator/pkg/apis/kubeflow.org",
+        "kubeflow.org",
+    ),
+    (
+        "github.com/kubeflow/mpi-operator/pkg/apis/kubeflow",
+        "kubeflow.org",
+    ),
+    (
+        "github.com/kubeflow/trainer/v2/pkg/apis/trainer",
+        "trainer.kubeflow.org",
+    ),
+    (
+        "github.com/operator-framework/api/pkg/operators",
+        "operators.coreos.com",
+    ),
+    (
+        "github.com/kserve/kserve/pkg/apis/serving",
+        "serving.kserve.io",
+    ),
+    ("github.com/envoyproxy/gateway/api", "gateway.envoyproxy.io"),
+    (
+        "github.com/projectcontour/contour/apis/projectcontour",
+        "projectcontour.io",
+    ),
+    (
+        "github.com/vmware-tanzu/velero/pkg/apis/velero",
+        "velero.io",
+    ),
     // Knative Eventing's other groups (eventing.knative.dev is above).
     (
         "knative.dev/eventing/pkg/apis/messaging",

@@ -8,13 +8,16 @@
 
 use std::collections::HashMap;
 
+use tree_sitter::Node;
+
 use super::super::calls::{FuncId, Graph, names_import};
 use super::super::facts::GoFile;
-use super::super::facts::controllers::ImplCall;
+use super::super::facts::controllers::{ImplCall, ImplHolder};
 use super::super::index::GoInput;
 use super::super::scope::Scope;
 use super::super::syntax::{
-    FuncCtx, KindName, assigned_variable, call_arguments, line_of, selector_callee, text,
+    FIELD, FuncCtx, KindName, assigned_variable, call_arguments, first_assignments, line_of,
+    root_identifier, selector_callee, text,
 };
 use super::super::types::FuncRef;
 use super::super::values::Values;
@@ -72,11 +75,57 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
                 name: ctx.name.clone(),
             },
             reconciler: scope.chain_of(reconciler, src),
-            local: assigned_variable(call, src),
+            holders: holders(ctx, call, &args, src),
             generic,
             line: line_of(call),
         });
     }
+}
+
+/// The values function `ctx` holds the controller built by `call` in: the local it is
+/// assigned to, the options callback's parameter, then (one level) the fields and locals
+/// assigned a field of one of those (`c.tracker = impl.Tracker`).
+fn holders(ctx: &FuncCtx, call: Node, args: &[Node], src: &[u8]) -> Vec<ImplHolder> {
+    let mut names: Vec<String> = assigned_variable(call, src).into_iter().collect();
+    for arg in args.iter().filter(|a| a.kind_name() == "func_literal") {
+        let first = arg
+            .child_by_field_id(FIELD.parameters)
+            .and_then(|ps| ps.named_child(0))
+            .and_then(|p| p.child_by_field_id(FIELD.name));
+        if let Some(name) = first {
+            names.push(text(name, src).to_string());
+        }
+    }
+    let mut out: Vec<ImplHolder> = names
+        .iter()
+        .map(|n| ImplHolder {
+            root: n.clone(),
+            field: None,
+        })
+        .collect();
+    for (left, right) in first_assignments(ctx) {
+        let from_impl = right.kind_name() == "selector_expression"
+            && root_identifier(right).is_some_and(|r| names.iter().any(|n| n == text(r, src)));
+        if !from_impl {
+            continue;
+        }
+        let holder = match left.kind_name() {
+            "identifier" => Some((left, None)),
+            "selector_expression" => left
+                .child_by_field_id(FIELD.operand)
+                .filter(|o| o.kind_name() == "identifier")
+                .zip(left.child_by_field_id(FIELD.field))
+                .map(|(o, f)| (o, Some(f))),
+            _ => None,
+        };
+        if let Some((root, field)) = holder {
+            out.push(ImplHolder {
+                root: text(root, src).to_string(),
+                field: field.map(|f| text(f, src).to_string()),
+            });
+        }
+    }
+    out
 }
 
 /// The Knative controllers of the project.
@@ -159,7 +208,7 @@ pub fn resolve(
                 owner: HandlerOwner::Impl {
                     file: fi,
                     func: call.func.clone(),
-                    local: call.local.clone(),
+                    holders: call.holders.clone(),
                     reconciled,
                 },
             });

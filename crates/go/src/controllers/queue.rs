@@ -19,7 +19,8 @@ use super::super::facts::controllers::{Built, FieldValue, QueueUse, Taken};
 use super::super::index::{GoIndex, GoInput};
 use super::super::scope::Scope;
 use super::super::syntax::{
-    FIELD, FuncCtx, KindName, call_arguments, keyed_elements, line_of, method_of, text,
+    FIELD, FuncCtx, KindName, call_arguments, first_assignments, keyed_elements, line_of,
+    method_of, text,
 };
 use super::super::types::{FuncRef, TypeRef, type_ref};
 use super::super::values::Values;
@@ -119,18 +120,7 @@ fn field_values(
     let (Some(receiver), Some(name)) = (&ctx.receiver_type, &ctx.receiver_name) else {
         return;
     };
-    for &b in &ctx.bindings {
-        if b.kind_name() != "assignment_statement" {
-            continue;
-        }
-        let (Some(left), Some(right)) = (
-            b.child_by_field_id(FIELD.left)
-                .and_then(|l| l.named_child(0)),
-            b.child_by_field_id(FIELD.right)
-                .and_then(|r| r.named_child(0)),
-        ) else {
-            continue;
-        };
+    for (left, right) in first_assignments(ctx) {
         if let Some((base, field)) = receiver_field(left, src)
             && base == *name
             && function_like(right)

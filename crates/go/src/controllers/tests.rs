@@ -507,6 +507,10 @@ import (
 	"context"
 
 	appsinformer "knative.dev/pkg/client/injection/kube/informers/apps/v1/deployment"
+	cminformer "knative.dev/pkg/client/injection/kube/informers/core/v1/configmap"
+	podinformer "knative.dev/pkg/client/injection/kube/informers/core/v1/pod/filtered"
+	secretinformer "knative.dev/pkg/client/injection/kube/informers/core/v1/secret"
+	sksinformer "knative.dev/networking/pkg/client/injection/informers/networking/v1alpha1/serverlessservice"
 	"knative.dev/pkg/configmap"
 	"knative.dev/pkg/controller"
 	"k8s.io/client-go/tools/cache"
@@ -518,12 +522,19 @@ import (
 func NewController(ctx context.Context, cmw configmap.Watcher) *controller.Impl {
 	deployments := appsinformer.Get(ctx)
 	r := &Reconciler{}
-	impl := gadgetreconciler.NewImpl(ctx, r)
+	impl := gadgetreconciler.NewImpl(ctx, r, func(impl *controller.Impl) controller.Options {
+		secretinformer.Get(ctx).Informer().AddEventHandler(controller.HandleAll(impl.EnqueueKey))
+		return controller.Options{}
+	})
+	r.tracker = impl.Tracker
+	cminformer.Get(ctx).Informer().AddEventHandler(controller.HandleAll(r.tracker.OnChanged))
 	owned := cache.FilteringResourceEventHandler{
 		FilterFunc: controller.FilterController(&gadgetv1.Gadget{}),
 		Handler:    controller.HandleAll(impl.EnqueueControllerOf),
 	}
 	deployments.Informer().AddEventHandler(owned)
+	sksinformer.Get(ctx).Informer().AddEventHandler(owned)
+	podinformer.Get(ctx, "app").Informer().AddEventHandler(owned)
 	return impl
 }
 //- internal/reconciler/gadget/gadget.go
@@ -536,12 +547,14 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/kubernetes"
 	pkgreconciler "knative.dev/pkg/reconciler"
+	"knative.dev/pkg/tracker"
 
 	gadgetv1 "example.com/gadgets/api/v1"
 )
 
 type Reconciler struct {
-	kube kubernetes.Interface
+	kube    kubernetes.Interface
+	tracker tracker.Interface
 }
 
 func (r *Reconciler) ReconcileKind(ctx context.Context, g *gadgetv1.Gadget) pkgreconciler.Event {
@@ -578,6 +591,8 @@ func NewController(ctx context.Context) *controller.Impl {
 	s := &Sweeper{}
 	impl := controller.NewContext(ctx, s, controller.ControllerOptions{WorkQueueName: "sweeper"})
 	secretinformer.Get(ctx).Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: impl.Enqueue})
+	// Tells the tracker only: a watch, not the reconciled kind.
+	secretinformer.Get(ctx).Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{DeleteFunc: impl.Tracker.OnDeletedObserver})
 	return impl
 }
 "#
@@ -588,13 +603,18 @@ func NewController(ctx context.Context) *controller.Impl {
 fifo.Controller [WorkQueue] Controller.run @internal/fifo/controller.go:19
   Watches ?/?/? @33
   Create /v1/Service @28
-gadget [Knative] Reconciler.ReconcileKind, Reconciler.FinalizeKind @internal/reconciler/gadget/controller.go:18
-  For gadgets.example.com/v1/Gadget @18
-  Owns apps/v1/Deployment @23
-  Create apps/v1/Deployment @19
-  Delete apps/v1/Deployment @24
+gadget [Knative] Reconciler.ReconcileKind, Reconciler.FinalizeKind @internal/reconciler/gadget/controller.go:22
+  For gadgets.example.com/v1/Gadget @22
+  Watches /v1/Secret @23
+  Watches /v1/ConfigMap @27
+  Owns apps/v1/Deployment @32
+  Owns networking.internal.knative.dev/v1alpha1/ServerlessService @33
+  Owns /v1/Pod @34
+  Create apps/v1/Deployment @21
+  Delete apps/v1/Deployment @26
 sweeper [Knative] Sweeper.Reconcile @internal/reconciler/sweeper/controller.go:24
   For /v1/Secret @25
+  Watches /v1/Secret @27
   Delete /v1/Secret @19
 ! internal/fifo/controller.go:33: cannot tell which kind this event handler's informer watches: field Controller.nodes is not a typed informer
 ",
@@ -870,7 +890,7 @@ fn knative_controllers_named_alike_are_told_apart_by_folders_then_type() {
                 receiver: None,
                 name: "NewController".into(),
             },
-            local: None,
+            holders: Vec::new(),
             reconciled: None,
         },
         needs_feeder: false,

@@ -75,12 +75,22 @@ pub struct ImplCall {
     pub func: FuncRef,
     /// The reconciler argument's value, when it can be followed.
     pub reconciler: Option<Chain>,
-    /// The local variable the controller is assigned to (`impl := …`).
-    pub local: Option<String>,
+    /// The values the function holds the controller in: the local it is assigned to
+    /// (`impl := …`), the parameter of the options callback handed to the constructor
+    /// (`func(impl *controller.Impl) controller.Options {…}`), and fields or locals given
+    /// one of the controller's fields (`c.tracker = impl.Tracker`).
+    pub holders: Vec<ImplHolder>,
     /// Knative's generic constructor (`controller.NewContext(ctx, r, …)`): the reconciler
     /// has `Reconcile(ctx, key)`, not a generated reconciler's `ReconcileKind`.
     pub generic: bool,
     pub line: u32,
+}
+
+/// A value holding a Knative controller, or one of its fields (`tracker` of `c.tracker`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ImplHolder {
+    pub root: String,
+    pub field: Option<String>,
 }
 
 /// A struct type a function builds with a composite literal (`&controller{…}`): event

@@ -33,6 +33,8 @@ pub enum InformerSource {
     Object(ValueType),
     /// `f.Core().V1().Pods().Informer()`: ("CoreV1", "Pods").
     Factory {
+        /// The factory the chain starts from (`f` of `f.Core().V1().Pods()`).
+        root: ValueType,
         group_version: String,
         resource: String,
     },

@@ -14,7 +14,7 @@ use crate::facts::informers::{
 };
 use crate::gvr::{gvr_expr, strip};
 use crate::scope::{Binding, Scope};
-use crate::syntax::{FuncCtx, call_arguments, line_of, method_of, text};
+use crate::syntax::{FuncCtx, call_arguments, line_of, method_of, root_identifier, text};
 use crate::types::{FuncRef, TypeRef, ValueType};
 
 /// The methods that add an event handler to a client-go informer: where its watch is
@@ -81,7 +81,7 @@ impl<'t> Tracer<'_, 't> {
 
     fn call_source(&self, call: Node<'t>, depth: usize) -> Option<InformerSource> {
         let src = self.src;
-        if let Some(f) = factory(call, src) {
+        if let Some(f) = factory(call, self.scope, src) {
             return Some(f);
         }
         let function = crate::syntax::callee(call)?;
@@ -430,20 +430,6 @@ fn push_ref(refs: &mut Vec<HandlerRef>, r: HandlerRef) {
     }
 }
 
-/// The identifier a selector chain starts from (`c` of `c.rr.queue`).
-fn root_identifier(node: Node) -> Option<Node> {
-    let mut n = node;
-    for _ in 0..8 {
-        match n.kind_name() {
-            "identifier" => return Some(n),
-            "selector_expression" => n = n.child_by_field_id(FIELD.operand)?,
-            "parenthesized_expression" => n = n.named_child(0)?,
-            _ => return None,
-        }
-    }
-    None
-}
-
 /// Informers obtained from factories and caches, in the order of the code.
 fn obtained_informers(ctx: &FuncCtx, tracer: &Tracer, handlers: &mut Handlers) {
     let (scope, src) = (tracer.scope, tracer.src);
@@ -630,7 +616,7 @@ fn gvr_forwards(ctx: &FuncCtx, scope: &Scope, src: &[u8]) -> Vec<GvrForward> {
 
 /// An informer obtained directly: a factory accessor chain or `ForResource(gvr)`.
 fn obtained<'t>(tracer: &Tracer<'_, 't>, node: Node<'t>) -> Option<InformerSource> {
-    if let Some(f) = factory(node, tracer.src) {
+    if let Some(f) = factory(node, tracer.scope, tracer.src) {
         return Some(f);
     }
     let (_, method, args) = method_call(node, tracer.src)?;
@@ -711,20 +697,22 @@ fn inside_builder_watch(call: Node, src: &[u8]) -> bool {
     false
 }
 
-/// `X.Core().V1().Pods()` → ("CoreV1", "Pods").
-fn factory(resource_call: Node, src: &[u8]) -> Option<InformerSource> {
-    let names = method_chain(resource_call, src, 3)?;
+/// `X.Core().V1().Pods()` → ("CoreV1", "Pods"), and the factory `X`.
+fn factory<'t>(resource_call: Node<'t>, scope: &Scope<'t>, src: &[u8]) -> Option<InformerSource> {
+    let (names, root) = method_chain(resource_call, src, 3)?;
     let [group, version, resource] = [&names[0], &names[1], &names[2]];
     let version_ok =
         version.starts_with('V') && kubernetes::is_version(&version.to_ascii_lowercase());
     version_ok.then(|| InformerSource::Factory {
+        root: scope.type_of(root, src, root.start_byte()),
         group_version: format!("{group}{version}"),
         resource: resource.clone(),
     })
 }
 
-/// The last `count` method names of a chain of argument-less calls, outermost last.
-fn method_chain(call: Node, src: &[u8], count: usize) -> Option<Vec<String>> {
+/// The last `count` method names of a chain of argument-less calls, outermost last, and
+/// the value the chain starts from.
+fn method_chain<'t>(call: Node<'t>, src: &[u8], count: usize) -> Option<(Vec<String>, Node<'t>)> {
     let mut names = Vec::new();
     let mut n = call;
     while names.len() < count {
@@ -736,7 +724,7 @@ fn method_chain(call: Node, src: &[u8], count: usize) -> Option<Vec<String>> {
         n = f.child_by_field_id(FIELD.operand)?;
     }
     names.reverse();
-    Some(names)
+    Some((names, n))
 }
 
 /// `X.Resource(gvr)[.Namespace(ns)].Watch(…)`: the watched resource.

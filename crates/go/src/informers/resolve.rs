@@ -236,10 +236,9 @@ impl Fed<'_, '_, '_, '_> {
             HandlerOwner::Impl {
                 file,
                 func,
-                local,
+                holders,
                 reconciled,
             } => {
-                let local = local.as_deref()?;
                 if *file != self.fi || *func != self.raw.func {
                     return None;
                 }
@@ -247,31 +246,36 @@ impl Fed<'_, '_, '_, '_> {
                     .raw
                     .handler
                     .iter()
-                    .filter(|r| r.root == local)
+                    .filter(|r| {
+                        holders.iter().any(|h| {
+                            h.root == r.root && (h.field.is_none() || h.field == r.selected)
+                        })
+                    })
                     .collect();
                 if refs.is_empty() {
                     return None;
                 }
-                // A generic reconciler's own kind is the one whose handler enqueues the
-                // object itself (`impl.Enqueue`).
-                let is_reconciled = match reconciled {
-                    Some((g, v, k)) => (g, v, k) == gvk,
-                    None => refs
-                        .iter()
-                        .any(|r| r.selected.as_deref() == Some("Enqueue")),
+                let enqueues = |m: &dyn Fn(&str) -> bool| {
+                    refs.iter().any(|r| r.selected.as_deref().is_some_and(m))
                 };
-                Some(
-                    if refs
-                        .iter()
-                        .any(|r| r.selected.as_deref() == Some(ENQUEUE_OWNER))
-                    {
-                        Relation::Owns
-                    } else if is_reconciled {
-                        Relation::For
-                    } else {
-                        Relation::Watches
-                    },
-                )
+                // The reconciled kind's own informer is `For` when its handler enqueues
+                // the object (`impl.Enqueue`, `EnqueueKey`, …), not when it only tells
+                // the tracker (`impl.Tracker.OnDeletedObserver`). A generic reconciler's
+                // own kind is the one whose handler enqueues the object itself.
+                let is_reconciled = match reconciled {
+                    Some((g, v, k)) => {
+                        (g, v, k) == gvk
+                            && enqueues(&|m| m.starts_with("Enqueue") && m != ENQUEUE_OWNER)
+                    }
+                    None => enqueues(&|m| m == "Enqueue"),
+                };
+                Some(if enqueues(&|m| m == ENQUEUE_OWNER) {
+                    Relation::Owns
+                } else if is_reconciled {
+                    Relation::For
+                } else {
+                    Relation::Watches
+                })
             }
         }
     }
@@ -385,14 +389,23 @@ fn outcome(values: &Values, file: &GoFile, source: &InformerSource, depth: usize
     match source {
         InformerSource::Object(value) => kind(values.value_kind(file, dir, value), describe(value)),
         InformerSource::Factory {
+            root,
             group_version,
             resource,
-        } => kind(
-            values.informer_accessor_kind(group_version, resource),
-            format!(
-                "{group_version}().{resource}() is neither a Kubernetes API group's accessor nor one of the repository's API packages"
+        } => match values.factory_kind(file, dir, root, group_version, resource) {
+            Some(found) => kind(
+                found,
+                format!(
+                    "{group_version}().{resource}() is not an accessor of the informer factory's API groups"
+                ),
             ),
-        ),
+            None => kind(
+                values.informer_accessor_kind(group_version, resource),
+                format!(
+                    "{group_version}().{resource}() is neither a Kubernetes API group's accessor nor one of the repository's API packages"
+                ),
+            ),
+        },
         InformerSource::Resource(gvr) => match gvr_kind(values, file, gvr) {
             Ok((g, v, k)) => Outcome::Kind(g, v, k),
             Err(why) => Outcome::Unknown(why),
@@ -663,11 +676,40 @@ fn informer_type_kind(
     }
 }
 
-/// Knative's injection of client-go informers: `Get(ctx)` of
-/// `knative.dev/pkg/client/injection/kube/informers/<group>/<version>/<kind>` is the
-/// informer of that built-in kind (the package is generated from client-go's informers;
-/// its last element is the kind in lower case, found in the built-in table).
-const KUBE_INJECTION: &str = "knative.dev/pkg/client/injection/kube/informers/";
+/// Knative's injection of informers: `Get(ctx)` of a package
+/// `…/injection/…/informers/<group>/<version>/<kind>[/filtered]` is the informer of that
+/// kind. injection-gen writes one package per kind, named by the kind in lower case: of
+/// client-go's kinds under `knative.dev/pkg` (`kube/…`, `namespacedkube/…`), else of the
+/// API module the injection package is in (its API folder named `<group>`). The kind's
+/// spelling comes from the built-in table, never from the folder's name.
+struct InjectionPath<'a> {
+    kube: bool,
+    group: &'a str,
+    version: &'a str,
+    lower_kind: &'a str,
+}
+
+fn injection_path(import: &str) -> Option<InjectionPath<'_>> {
+    let (_, rest) = import.split_once("/injection/")?;
+    let (clients, rest) = rest.rsplit_once("informers/")?;
+    let rest = rest.strip_suffix("/filtered").unwrap_or(rest);
+    let mut parts = rest.split('/');
+    let (group, version, lower_kind) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() || !kubernetes::is_version(version) {
+        return None;
+    }
+    let kube = import.starts_with("knative.dev/pkg/")
+        && matches!(
+            clients.trim_end_matches('/').rsplit('/').next(),
+            Some("kube" | "namespacedkube")
+        );
+    Some(InjectionPath {
+        kube,
+        group,
+        version,
+        lower_kind,
+    })
+}
 
 /// The import path and function of `pkg.F(…)`'s result.
 fn foreign_call<'v>(
@@ -693,11 +735,19 @@ fn injected_informer_kind(
     if name != "Get" {
         return None;
     }
-    let rest = import.strip_prefix(KUBE_INJECTION)?;
-    let (group_version, lower_kind) = rest.rsplit_once('/')?;
-    let (group, version) =
-        kubernetes::go_packages::builtin_group_version(&format!("k8s.io/api/{group_version}"))?;
-    let kind = kubernetes::resources::well_known_kind_named(&group, lower_kind)?;
+    let path = injection_path(&import)?;
+    let (group, version) = if path.kube {
+        kubernetes::go_packages::builtin_group_version(&format!(
+            "k8s.io/api/{}/{}",
+            path.group, path.version
+        ))?
+    } else {
+        let folder = kubernetes::go_packages::module_api_folders(&import)
+            .into_iter()
+            .find(|f| f.rsplit('/').next() == Some(path.group))?;
+        kubernetes::go_packages::builtin_group_version(&format!("{folder}/{}", path.version))?
+    };
+    let kind = kubernetes::resources::well_known_kind_named(&group, path.lower_kind)?;
     Some((group, version, kind.to_string()))
 }
 

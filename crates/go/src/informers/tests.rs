@@ -300,11 +300,14 @@ import (
 
 	toysinformers "example.com/toys/pkg/client/informers/externalversions/toys/v1"
 	"example.com/toys/pkg/informerset"
+	gwinformers "sigs.k8s.io/gateway-api/pkg/client/informers/externalversions"
 )
 
 type Context struct {
 	Kube   informerset.Factory
 	Shared informers.SharedInformerFactory
+	// Its package tells its groups: more than one well-known group makes `GatewayV1`.
+	Gateways gwinformers.SharedInformerFactory
 }
 
 type controller struct {
@@ -332,6 +335,7 @@ func Register(ctx *Context, gadgets toysinformers.GadgetInformer, h cache.Resour
 	func(c *Context) {
 		c.Kube.Secrets().Informer().AddEventHandler(h)
 	}(ctx)
+	ctx.Gateways.Gateway().V1().Gateways().Informer().AddEventHandler(h)
 }
 
 func (c *controller) run(h cache.ResourceEventHandler) {
@@ -351,21 +355,22 @@ fn event_handlers_on_typed_informers_and_factory_locals() {
     assert_eq!(
         rows,
         vec![
-            format!("Register /v1 Secret {}", at(28)),
-            format!("Register networking.k8s.io/v1 Ingress {}", at(29)),
-            format!("Register toys.example.com/v1 Gadget {}", at(30)),
-            format!("Register /v1 ConfigMap {}", at(32)),
+            format!("Register /v1 Secret {}", at(31)),
+            format!("Register networking.k8s.io/v1 Ingress {}", at(32)),
+            format!("Register toys.example.com/v1 Gadget {}", at(33)),
+            format!("Register /v1 ConfigMap {}", at(35)),
             // Obtained and used without a handler: reported once, where it is obtained.
-            format!("Register /v1 Pod {}", at(33)),
-            format!("Register /v1 Service {}", at(38)),
-            format!("Register /v1 Secret {}", at(40)),
-            format!("controller.run apps/v1 Deployment {}", at(45)),
+            format!("Register /v1 Pod {}", at(36)),
+            format!("Register /v1 Service {}", at(41)),
+            format!("Register /v1 Secret {}", at(43)),
+            format!("Register gateway.networking.k8s.io/v1 Gateway {}", at(45)),
+            format!("controller.run apps/v1 Deployment {}", at(49)),
         ]
     );
     assert_eq!(
         messages,
         vec![
-            "pkg/widgetctl/controller.go:46 an event handler is added here, but the analyzer cannot follow the value to an informer: field controller.events is not a typed informer",
+            "pkg/widgetctl/controller.go:50 an event handler is added here, but the analyzer cannot follow the value to an informer: field controller.events is not a typed informer",
         ]
     );
 }

@@ -11,7 +11,7 @@ use crate::consts::const_expr;
 use crate::facts::GoFile;
 use crate::facts::writes::{ClientRef, FuncFacts, RawWrite, Subresource, WriteObject};
 use crate::gvr::gvr_expr;
-use crate::scope::{Scope, clientset_accessor, clientset_chain};
+use crate::scope::Scope;
 use crate::syntax::{FuncCtx, call_arguments, condition_of, line_of, method_of, text};
 use crate::types::{FuncRef, ValueType};
 
@@ -36,7 +36,8 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             write_call(call, operand, method, &args, ctx, scope, src)
                 .into_iter()
                 .collect();
-        if clientset_accessor(operand, src).is_none() && dynamic_chain(operand, src).is_none() {
+        if scope.clientset_chain_at(operand, src).is_none() && dynamic_chain(operand, src).is_none()
+        {
             candidates.extend(typed_value_calls(call, &args, ctx, scope, src));
         }
         for w in candidates {
@@ -86,7 +87,7 @@ fn write_call<'t>(
         });
     }
     // Typed clientsets: cs.CoreV1().ConfigMaps(ns).Create(ctx, cm, metav1.CreateOptions{})
-    if let Some((root, group_version, resource)) = clientset_chain(operand, src) {
+    if let Some((root, group_version, resource)) = scope.clientset_chain_at(operand, src) {
         let verb = typed_verb(method)?;
         let object = typed_object(method, args, scope, src, at);
         return Some(RawWrite {

@@ -916,6 +916,17 @@ func Run(ctx context.Context, cfg *rest.Config, c clients, ours own.Interface, r
 	cs.CoreV1().Secrets("ns").Delete(ctx, "s", metav1.DeleteOptions{})
 	wiring.Clients(ctx).AppsV1().Deployments("ns").Delete(ctx, "d", metav1.DeleteOptions{})
 }
+
+// Whatever implements it hands out a clientset of this type.
+type accessor interface {
+	Istio() *istio.Clientset
+}
+
+func Sweep(ctx context.Context, a accessor) {
+	a.Istio().NetworkingV1alpha3().VirtualServices("ns").Delete(ctx, "vs", metav1.DeleteOptions{})
+	services := a.Istio().NetworkingV1alpha3()
+	services.ServiceEntries("ns").Delete(ctx, "se", metav1.DeleteOptions{})
+}
 "#;
 
 #[test]
@@ -951,6 +962,8 @@ fn clientset_accessors_resolve_through_the_clientsets_package() {
             "Run delete apiextensions.k8s.io/v1 CustomResourceDefinition @29",
             "Run delete /v1 Secret @31",
             "Run delete ?/? ? @32",
+            "Sweep delete networking.istio.io/v1alpha3 VirtualService @41",
+            "Sweep delete networking.istio.io/v1alpha3 ServiceEntry @43",
         ]
     );
     assert_eq!(

@@ -147,6 +147,37 @@ fn argo_tekton_crossplane_and_knative_packages_name_their_group() {
 }
 
 #[test]
+fn shared_api_modules_of_other_operators_name_their_group() {
+    assert_group_versions(&[
+        (
+            "knative.dev/networking/pkg/apis/networking/v1alpha1",
+            "networking.internal.knative.dev",
+            "v1alpha1",
+        ),
+        (
+            "github.com/ray-project/kuberay/ray-operator/apis/ray/v1",
+            "ray.io",
+            "v1",
+        ),
+        (
+            "github.com/kubernetes-csi/external-snapshotter/client/v8/apis/volumesnapshot/v1",
+            "snapshot.storage.k8s.io",
+            "v1",
+        ),
+        (
+            "github.com/openshift/api/config/v1",
+            "config.openshift.io",
+            "v1",
+        ),
+    ]);
+    // A clientset of the module finds the module's API folder.
+    assert_eq!(
+        module_api_folders("knative.dev/networking/pkg/client/clientset/versioned"),
+        vec!["knative.dev/networking/pkg/apis/networking"]
+    );
+}
+
+#[test]
 fn kubernetes_sigs_and_kubevirt_packages_name_their_group() {
     assert_group_versions(&[
         (
@@ -278,7 +309,7 @@ fn clientsets_of_well_known_modules_find_their_api_folders() {
     );
     // A neighbouring module, a module whose name only starts the same, and client-go.
     for unknown in [
-        "knative.dev/networking/pkg/client/clientset/versioned",
+        "knative.dev/networking-extra/pkg/client/clientset/versioned",
         "sigs.k8s.io/gateway-api-extra/pkg/client/clientset/versioned",
         "k8s.io/client-go/kubernetes",
     ] {
