@@ -232,7 +232,17 @@ VERB = {'create': 'create', 'update': 'update', 'status_update': 'update', 'patc
 def kind_ok(truth_kind, tool_kind):
     if truth_kind.startswith('?'):
         return True
+    if truth_kind == '-':
+        # Known only at run time: the right answer is the tool's `?` (with a diagnostic),
+        # never a kind.
+        return tool_kind.startswith('?')
     return truth_kind == tool_kind
+
+
+def group_ok(truth, tool):
+    if truth['kind'].startswith('?') or truth['kind'] == '-':
+        return True
+    return norm_group(truth['group']) == norm_group(tool['group'])
 
 
 def truth_locs(t):
@@ -294,15 +304,14 @@ def match(cat, t, r):
     if cat == 'watches':
         rel_t, rel_r = REL.get(t['relation'], t['relation']), r['relation']
         rel_ok = rel_t == rel_r or (rel_t == 'informer' and rel_r == 'watches') or (rel_t == 'watches' and rel_r == 'informer')
-        return (rel_ok and kind_ok(t['kind'], r['kind'])
-                and (t['kind'].startswith('?') or norm_group(t['group']) == norm_group(r['group']))
+        return (rel_ok and kind_ok(t['kind'], r['kind']) and group_ok(t, r)
                 and any(near(r['sources'], f, l, tol) for f, l in truth_locs(t)))
     if cat in ('writes', 'reads'):
         if VERB.get(t['verb'], t['verb']) != VERB.get(r['verb'], r['verb']):
             return False
         if not kind_ok(t['kind'], r['kind']):
             return False
-        if not t['kind'].startswith('?') and norm_group(t['group']) != norm_group(r['group']):
+        if not group_ok(t, r):
             return False
         locs = r['sources'] + r.get('via', [])
         return any(near(locs, f, l, tol) for f, l in truth_locs(t))

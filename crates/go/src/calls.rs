@@ -59,6 +59,21 @@ pub fn names_import(imports: &[Import], qualifier: &str, path: &str) -> bool {
     })
 }
 
+/// True if `operand` (of `operand.F(…)`) is the package `path`: an identifier naming its
+/// import that no local shadows.
+pub fn is_package(
+    operand: Node,
+    scope: &Scope,
+    src: &[u8],
+    imports: &[Import],
+    path: &str,
+) -> bool {
+    operand.kind_name() == "identifier" && {
+        let q = text(operand, src);
+        scope.lookup(q, operand.start_byte()).is_none() && names_import(imports, q, path)
+    }
+}
+
 /// Records one function's key, result type and calls; returns its index in `file.call_facts`.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> usize {
     let decl = ctx.body.parent();

@@ -16,7 +16,7 @@ use super::facts::binaries::RawEnvconfig;
 use super::index::{GoIndex, GoInput};
 use super::kong::{Structs, exported_fields};
 use super::scope::Scope;
-use super::syntax::{KindName, call_arguments, line_of, text};
+use super::syntax::{call_arguments, line_of};
 use super::types::{StructDecl, tag_lookup};
 use model::{Diagnostic, EnvVar, SourceRef};
 
@@ -40,12 +40,8 @@ pub fn process_call(
     src: &[u8],
     imports: &[Import],
 ) -> Option<RawEnvconfig> {
-    if !matches!(method, "Process" | "MustProcess") || operand.kind_name() != "identifier" {
-        return None;
-    }
-    let q = text(operand, src);
-    if scope.lookup(q, operand.start_byte()).is_some()
-        || !super::calls::names_import(imports, q, ENVCONFIG)
+    if !matches!(method, "Process" | "MustProcess")
+        || !super::calls::is_package(operand, scope, src, imports, ENVCONFIG)
     {
         return None;
     }

@@ -18,7 +18,7 @@ use super::facts::Import;
 use super::facts::binaries::RawKong;
 use super::index::{GoIndex, GoInput};
 use super::scope::Scope;
-use super::syntax::{KindName, call_arguments, line_of, text};
+use super::syntax::{call_arguments, line_of};
 use super::types::{StructDecl, TypeRef, ValueType, tag_lookup};
 use model::{Command, Diagnostic, EnvVar, Flag, SourceRef};
 
@@ -36,12 +36,8 @@ pub fn parse_call(
     src: &[u8],
     imports: &[Import],
 ) -> Option<RawKong> {
-    if !matches!(method, "Parse" | "New" | "Must") || operand.kind_name() != "identifier" {
-        return None;
-    }
-    let q = text(operand, src);
-    if scope.lookup(q, operand.start_byte()).is_some()
-        || !super::calls::names_import(imports, q, KONG)
+    if !matches!(method, "Parse" | "New" | "Must")
+        || !super::calls::is_package(operand, scope, src, imports, KONG)
     {
         return None;
     }

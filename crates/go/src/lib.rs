@@ -36,6 +36,7 @@ pub mod syntax;
 pub mod test_support;
 pub mod types;
 pub mod values;
+pub mod viper;
 pub mod webhooks;
 pub mod writes;
 

@@ -223,13 +223,13 @@ fn visit_otel(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &m
     let Some(qualifier) = otel_qualifier else {
         return;
     };
-    // A method of a value (the meter), never a package's function.
-    if operand.kind_name() == "identifier"
-        && scope
-            .lookup(text(operand, src), operand.start_byte())
-            .is_none()
-    {
-        return;
+    // A method of a value (the meter: a local, a parameter, a package-level variable),
+    // never a package's function.
+    if operand.kind_name() == "identifier" {
+        let name = text(operand, src);
+        if scope.lookup(name, operand.start_byte()).is_none() && may_name_import(imports, name) {
+            return;
+        }
     }
     let args = super::syntax::call_arguments(node);
     let Some(first) = args.first() else {
@@ -256,6 +256,21 @@ fn visit_otel(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &m
         desc_var: None,
         otel: true,
     });
+}
+
+/// True when `name` may be the name of one of the file's imports: its alias, or the last
+/// element of its path (the one before a `/vN` major version).
+fn may_name_import(imports: &[Import], name: &str) -> bool {
+    imports.iter().any(|imp| match &imp.alias {
+        Some(alias) => alias == name,
+        None => {
+            let mut elements = imp.path.rsplit('/');
+            let last = elements.next().unwrap_or_default();
+            last == name
+                || (kubernetes::is_version(last) && elements.next() == Some(name))
+                || last.split(['.', '-']).next() == Some(name)
+        }
+    })
 }
 
 fn const_metric_type(method: &str, value_type: Option<Node>, src: &[u8]) -> Option<&'static str> {

@@ -16,7 +16,7 @@ use crate::facts::binaries::{
 use crate::facts::{GoFile, Import};
 use crate::kingpin;
 use crate::library_flags;
-use crate::scope::Scope;
+use crate::scope::{Binding, Scope};
 use crate::syntax::{FuncCtx, for_each_node, line_of, text};
 use crate::syntax::{callee, method_of};
 
@@ -295,6 +295,12 @@ fn visit_call(
         out.envconfig.push(e);
         return;
     }
+    if let Some(v) =
+        super::super::viper::viper_call(node, operand, method, scope, func, src, imports)
+    {
+        out.viper.push(v);
+        return;
+    }
     if matches!(method, "BindFlags" | "InitFlags") {
         if let Some(u) = library_flags::library_use(node, scope, func, src, imports) {
             out.library_uses.push(u);
@@ -316,14 +322,19 @@ fn visit_call(
                 .collect()
         })
         .unwrap_or_default();
-    if env_read
-        && operand.kind_name() == "identifier"
-        && scope
-            .lookup(text(operand, src), operand.start_byte())
-            .is_none()
-        && names_import(imports, text(operand, src), "os")
-    {
+    if env_read && crate::calls::is_package(operand, scope, src, imports, "os") {
         if let Some(arg) = args.first() {
+            // `for _, key := range []string{"A", "B"} { os.Getenv(key) }`: each name.
+            if let Some(names) = ranged_constants(*arg, scope, src) {
+                for name in names {
+                    out.env_reads.push(RawEnv {
+                        line: line_of(node),
+                        func,
+                        name: EnvName::Str(name),
+                    });
+                }
+                return;
+            }
             let name = match scope.param_at(*arg, src) {
                 Some(i) => EnvName::Param(i),
                 None => match string_in_scope(*arg, scope, src) {
@@ -480,4 +491,37 @@ fn returned_literal(
         line: line_of(lit),
         fields,
     })
+}
+
+/// Elements of a `range` loop's literal collection this is the value variable of, when
+/// every one is a constant string (at most `MAX_RANGED`).
+fn ranged_constants(node: Node, scope: &Scope, src: &[u8]) -> Option<Vec<ConstExpr>> {
+    const MAX_RANGED: usize = 64;
+    if node.kind_name() != "identifier" {
+        return None;
+    }
+    let Some(Binding::Elem(collection)) = scope.lookup(text(node, src), node.start_byte()) else {
+        return None;
+    };
+    let body = (collection.kind_name() == "composite_literal")
+        .then(|| collection.child_by_field_id(FIELD.body))??;
+    let mut c = body.walk();
+    let elements: Vec<Node> = body
+        .named_children(&mut c)
+        .filter(|e| e.kind_name() != "comment")
+        .collect();
+    if elements.is_empty() || elements.len() > MAX_RANGED {
+        return None;
+    }
+    elements
+        .into_iter()
+        .map(|e| {
+            let value = if e.kind_name() == "literal_element" {
+                e.named_child(0)?
+            } else {
+                e
+            };
+            string_in_scope(value, scope, src)
+        })
+        .collect()
 }

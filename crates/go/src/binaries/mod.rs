@@ -116,6 +116,12 @@ pub fn resolve(
         };
         placement.place(fi, func, &mut |b| b.env.push(var.clone()));
     }
+    super::viper::place_env(
+        files,
+        index,
+        &mut |fi, func, add| placement.place(fi, func, add),
+        diagnostics,
+    );
     let Placement {
         mut programs,
         library,

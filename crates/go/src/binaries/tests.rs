@@ -514,6 +514,9 @@ func main() {
 	key = "B"
 	os.Getenv(key)
 	os.Getenv(prefix + suffix())
+	for _, zone := range []string{"KNOB_ZONE_A", names.Region} {
+		os.Getenv(zone)
+	}
 }
 "#,
         ),
@@ -542,15 +545,107 @@ func lookup(name string) string {
         rows(&b),
         vec![
             "knobd $HOME @cmd/knobd/main.go:11",
-            "knobd $KNOB_REGION @cmd/knobd/main.go:12",
+            "knobd $KNOB_REGION @cmd/knobd/main.go:12,cmd/knobd/main.go:23",
             "knobd $KNOB_WORKERS @cmd/knobd/main.go:15",
             "knobd $KNOB_ZONE @cmd/knobd/main.go:17",
+            "knobd $KNOB_ZONE_A @cmd/knobd/main.go:23",
             "knobd $POD_NAMESPACE @pkg/names/names.go:7",
         ]
     );
     let lines: Vec<u32> = d.iter().map(|d| d.line).collect();
     assert_eq!(lines, vec![20, 21], "{d:?}");
     assert!(d[0].message.contains("`key`"), "{d:?}");
+}
+
+#[test]
+fn viper_reads_the_environment_in_programs_that_turn_it_on() {
+    // `served` turns automatic environment reading on with a prefix, so its keys are read
+    // as `KNOB_…`; `plain` never does, so its `Get` reads no variable; `renamed` rewrites
+    // names with a replacer, which is said rather than guessed. Bound names count anyway.
+    let config = r#"package config
+
+import "github.com/spf13/viper"
+
+const portKey = "port"
+
+func Port() string { return viper.GetString(portKey) }
+
+func Debug() bool { return viper.GetBool("debug.level") }
+"#;
+    let (b, d) = analyze(&[
+        ("pkg/config/config.go", config),
+        (
+            "cmd/served/main.go",
+            r#"package main
+
+import (
+	"github.com/spf13/viper"
+
+	"example.com/app/pkg/config"
+)
+
+func main() {
+	viper.SetEnvPrefix("knob")
+	viper.AutomaticEnv()
+	_ = config.Port()
+	_ = viper.BindEnv("token", "KNOB_TOKEN", "LEGACY_TOKEN")
+}
+"#,
+        ),
+        (
+            "cmd/plain/main.go",
+            r#"package main
+
+import (
+	"github.com/spf13/viper"
+
+	"example.com/app/pkg/config"
+)
+
+func main() {
+	viper.SetDefault("port", "80")
+	_ = config.Port()
+}
+"#,
+        ),
+        (
+            "cmd/renamed/main.go",
+            r#"package main
+
+import (
+	"strings"
+
+	"github.com/spf13/viper"
+
+	"example.com/app/pkg/config"
+)
+
+func main() {
+	viper.AutomaticEnv()
+	viper.SetEnvKeyReplacer(strings.NewReplacer(".", "_"))
+	_ = config.Debug()
+}
+"#,
+        ),
+    ]);
+    assert_eq!(
+        rows(&b),
+        vec![
+            "served $KNOB_PORT @pkg/config/config.go:7",
+            "served $KNOB_TOKEN @cmd/served/main.go:13",
+            "served $LEGACY_TOKEN @cmd/served/main.go:13",
+        ]
+    );
+    let said: Vec<String> = d
+        .iter()
+        .map(|d| format!("{}:{} {}", d.file, d.line, d.message))
+        .collect();
+    assert_eq!(
+        said,
+        vec![
+            "pkg/config/config.go:9 viper reads an environment variable here, but the program rewrites names with SetEnvKeyReplacer: not listed"
+        ]
+    );
 }
 
 #[test]

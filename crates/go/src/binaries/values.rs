@@ -185,11 +185,7 @@ pub(crate) fn getenv_arg(
     }
     let f = callee(node).filter(|f| f.kind_name() == "selector_expression")?;
     let operand = f.child_by_field_id(FIELD.operand)?;
-    if operand.kind_name() != "identifier"
-        || scope
-            .lookup(text(operand, src), operand.start_byte())
-            .is_some()
-        || !names_import(imports, text(operand, src), "os")
+    if !crate::calls::is_package(operand, scope, src, imports, "os")
         || text(f.child_by_field_id(FIELD.field)?, src) != "Getenv"
     {
         return None;

@@ -141,6 +141,9 @@ pub struct BinaryFacts {
     /// `envconfig.Process(prefix, &spec)`: the environment variables are the struct
     /// `spec`'s fields.
     pub envconfig: Vec<RawEnvconfig>,
+    /// Calls of the global viper's environment API (`viper.AutomaticEnv()`,
+    /// `viper.GetString(key)`, …): which read environment variables is per program.
+    pub viper: Vec<RawViper>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -158,4 +161,23 @@ pub struct RawKong {
     pub line: u32,
     /// The grammar value's type (`&cli{}`, a local of the struct type).
     pub grammar: ValueType,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawViper {
+    pub func: usize,
+    pub line: u32,
+    pub call: ViperCall,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ViperCall {
+    AutomaticEnv,
+    /// `SetEnvPrefix(p)`: the prefix, when it is a constant.
+    Prefix(Option<ConstExpr>),
+    KeyReplacer,
+    /// `Get…(key)`, `IsSet(key)`, `BindEnv(key)`: the key, when it is a constant.
+    Key(Option<ConstExpr>),
+    /// `BindEnv(key, names…)`: the variables named, each when it is a constant.
+    Bound(Vec<Option<ConstExpr>>),
 }

@@ -288,6 +288,13 @@ func newRecorder() (*recorder, error) {
 }
 
 func name() string { return "x" }
+
+// A meter held in a package-level variable.
+var shared otelmetric.Meter
+
+func initShared() {
+	_, _ = shared.Int64Counter("lamp.swaps")
+}
 "#;
     let (rows, diags) = analyze(&[("telemetry/otel.go", src)]);
     assert_eq!(
@@ -296,6 +303,7 @@ func name() string { return "x" }
             "? updowncounter []  @telemetry/otel.go:24",
             "lamp.lit counter [] Lamps lit @telemetry/otel.go:18",
             "lamp.lit.now gauge []  @telemetry/otel.go:23",
+            "lamp.swaps counter []  @telemetry/otel.go:34",
             "lamp.warmup.duration histogram []  @telemetry/otel.go:22",
         ]
     );
