@@ -12,6 +12,7 @@ use super::binaries;
 use super::calls;
 use super::conditions;
 use super::connections;
+use super::consts::ConstExpr;
 use super::consts::{self, const_expr};
 use super::controllers;
 use super::extractor;
@@ -26,7 +27,8 @@ use super::platform;
 use super::routes;
 use super::scope::Scope;
 use super::syntax::{
-    Kinds, for_each_node, line_of, receiver_name, receiver_type, string_literal, text,
+    FuncCtx, Kinds, call_arguments, for_each_node, line_of, method_of, receiver_name,
+    receiver_type, string_literal, text,
 };
 use super::types;
 use super::webhooks;
@@ -182,6 +184,7 @@ fn var_declaration(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
     collect_group_versions(decl, src, &mut file.group_versions);
     conditions::collect_sets(decl, src, file);
     gvr::collect_package_gvrs(decl, src, &mut file.gvrs);
+    types::collect_typed_vars(decl, src, &mut file.typed_vars);
     let at = calls::extract_package_level(decl, src, file);
     binaries::extract_package_level(decl, at, src, file);
     connections::extract_package_level(decl, at, src, file);
@@ -212,6 +215,7 @@ fn function(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
         receiver_name(decl, src),
     );
     let scope = Scope::of(&ctx, types::signature(decl, src), src);
+    collect_kind_names(&ctx, src, &mut file.kind_names);
     controllers::extract(&ctx, &scope, src, file);
     writes::extract(&ctx, &scope, src, file);
     conditions::extract(&ctx, &scope, src, file);
@@ -361,6 +365,35 @@ fn collect_imports(decl: Node, src: &[u8], out: &mut Vec<Import>) {
             let mut c = node.walk();
             let children: Vec<Node> = node.named_children(&mut c).collect();
             stack.extend(children.into_iter().rev());
+        }
+    }
+}
+
+/// `scheme.AddKnownTypeWithName(gv.WithKind("name"), &T{})`: type `T` is served as kind
+/// `name`, which need not be the type's name.
+fn collect_kind_names(ctx: &FuncCtx, src: &[u8], out: &mut Vec<(String, ConstExpr)>) {
+    for &call in &ctx.calls {
+        let Some((_, "AddKnownTypeWithName")) = method_of(call, src) else {
+            continue;
+        };
+        let args = call_arguments(call);
+        let (Some(&gvk), Some(&object)) = (args.first(), args.get(1)) else {
+            continue;
+        };
+        let kind = method_of(gvk, src)
+            .filter(|(_, m)| *m == "WithKind")
+            .and_then(|_| call_arguments(gvk).first().copied())
+            .and_then(|k| const_expr(k, src));
+        let mut literal = object;
+        if literal.kind_name() == "unary_expression" {
+            literal = literal.child_by_field_id(FIELD.operand).unwrap_or(literal);
+        }
+        let ty = (literal.kind_name() == "composite_literal")
+            .then(|| literal.child_by_field_id(FIELD.ty))
+            .flatten()
+            .filter(|t| t.kind_name() == "type_identifier");
+        if let (Some(kind), Some(ty)) = (kind, ty) {
+            out.push((text(ty, src).to_string(), kind));
         }
     }
 }

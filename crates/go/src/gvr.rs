@@ -128,23 +128,7 @@ pub fn gvr_expr<'t>(
 /// Package-level `var x = <GroupVersionResource expression>` of a file.
 pub fn collect_package_gvrs(decl: Node, src: &[u8], out: &mut Vec<(String, Gvr)>) {
     let scope = Scope::package_level();
-    let mut c = decl.walk();
-    let mut specs: Vec<Node> = Vec::new();
-    for child in decl.named_children(&mut c) {
-        match child.kind_name() {
-            "var_spec" => specs.push(child),
-            "var_spec_list" => {
-                let mut lc = child.walk();
-                specs.extend(
-                    child
-                        .named_children(&mut lc)
-                        .filter(|n| n.kind_name() == "var_spec"),
-                );
-            }
-            _ => {}
-        }
-    }
-    for spec in specs {
+    for spec in crate::types::var_specs(decl) {
         let mut nc = spec.walk();
         let names: Vec<Node> = spec
             .children_by_field_name("name", &mut nc)

@@ -129,6 +129,9 @@ pub struct GoIndex<'a> {
     evaluated: ConstState,
     /// (import path, name) of the interfaces in-repo API packages declare: never kinds.
     api_interfaces: HashSet<(String, String)>,
+    /// (import path, type) → the kind the package registers the type as, where that is
+    /// not the type's name (`AddKnownTypeWithName`).
+    kind_names: HashMap<(String, String), String>,
 }
 
 impl<'a> GoIndex<'a> {
@@ -150,6 +153,7 @@ impl<'a> GoIndex<'a> {
             shipped: ShippedCrds::default(),
             evaluated: ConstState::default(),
             api_interfaces: HashSet::new(),
+            kind_names: HashMap::new(),
         };
         let mut by_dir: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         for (i, f) in files.iter().enumerate() {
@@ -243,7 +247,37 @@ impl<'a> GoIndex<'a> {
                 index.group_versions.insert(import_path, gv);
             }
         }
+        index.kind_names = index.registered_kind_names();
         index
+    }
+
+    /// The kinds types are registered as under names of their own, by package.
+    fn registered_kind_names(&self) -> HashMap<(String, String), String> {
+        let mut out = HashMap::new();
+        for input in self.files {
+            let file = &input.facts;
+            if file.kind_names.is_empty() {
+                continue;
+            }
+            let Some(package) = self.import_paths.get(dir_of(&file.path)) else {
+                continue;
+            };
+            for (ty, kind) in &file.kind_names {
+                if let Some(kind) = self.eval(file, kind) {
+                    out.insert((package.clone(), ty.clone()), kind);
+                }
+            }
+        }
+        out
+    }
+
+    /// The kind type `name` of package `import_path` is served as: the name it is
+    /// registered under, else its own.
+    pub fn kind_name(&self, import_path: &str, name: &str) -> String {
+        self.kind_names
+            .get(&(import_path.to_string(), name.to_string()))
+            .cloned()
+            .unwrap_or_else(|| name.to_string())
     }
 
     /// Lets types of packages without a known group resolve through the CRDs the
@@ -554,7 +588,10 @@ impl<'a> GoIndex<'a> {
                     Some((group, version)) => KindRef {
                         group,
                         version,
-                        kind: name.clone(),
+                        kind: match &package {
+                            Some(p) => self.kind_name(p, name),
+                            None => name.clone(),
+                        },
                         import_path: None,
                     },
                     None => {

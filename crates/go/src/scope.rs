@@ -51,6 +51,12 @@ struct Local<'t> {
     /// Made by `x = e` on an existing variable: for its type, only a concrete value tells
     /// more than the declaration did (`xs = append(xs, …)` must not lose it).
     assigned: bool,
+    /// For an assignment, the byte range of the block or `case` clause it is in: after
+    /// that range it is one branch, which may or may not have run.
+    within: Option<(usize, usize)>,
+    /// For an assignment in a branch of an `if` or `switch`, that statement's byte range:
+    /// its other branches never see the value.
+    branches: Option<(usize, usize)>,
 }
 
 enum LocalBinding<'t> {
@@ -178,6 +184,26 @@ impl<'t> Scope<'t> {
                         LocalBinding::Unknown
                     };
                     self.push_local(text(*name, src), node.end_byte(), binding, assigned);
+                    if assigned
+                        && let Some(local) = self
+                            .locals
+                            .get_mut(text(*name, src))
+                            .and_then(|l| l.last_mut())
+                    {
+                        let container = node
+                            .parent()
+                            .and_then(|p| match p.kind_name() {
+                                "statement_list" => p.parent(),
+                                _ => Some(p),
+                            })
+                            .filter(|p| BRANCH_CONTAINERS.contains(&p.kind_name()));
+                        let range = |n: Node| (n.start_byte(), n.end_byte());
+                        local.within = container.map(range);
+                        local.branches = container
+                            .and_then(|c| c.parent())
+                            .filter(|p| BRANCHING_STATEMENTS.contains(&p.kind_name()))
+                            .map(range);
+                    }
                 }
             }
             // A function-local `const` binds its name like a variable that never changes.
@@ -228,6 +254,9 @@ impl<'t> Scope<'t> {
                         };
                         self.push_local(text(name, src), node.start_byte(), binding, false);
                     }
+                    if node.kind_name() == "type_switch_statement" {
+                        self.record_type_cases(node, left, src);
+                    }
                 }
             }
             "func_literal" => {
@@ -253,6 +282,37 @@ impl<'t> Scope<'t> {
         }
     }
 
+    /// `switch v := x.(type) { case *T: … }`: in a clause naming one type, `v` has that
+    /// type; in any other clause (several types, `default`) it is not known.
+    fn record_type_cases(&mut self, switch: Node<'t>, alias: Node<'t>, src: &[u8]) {
+        let name = match alias.kind_name() {
+            "identifier" => alias,
+            _ => match alias.named_child(0) {
+                Some(n) if alias.named_child_count() == 1 && n.kind_name() == "identifier" => n,
+                _ => return,
+            },
+        };
+        let name = text(name, src);
+        let mut c = switch.walk();
+        for clause in switch.named_children(&mut c) {
+            let binding = match clause.kind_name() {
+                "type_case" => {
+                    let mut tc = clause.walk();
+                    let types: Vec<Node> = clause.children_by_field_name("type", &mut tc).collect();
+                    match &types[..] {
+                        [one] => {
+                            type_ref(*one, src).map_or(LocalBinding::Unknown, LocalBinding::Typed)
+                        }
+                        _ => LocalBinding::Unknown,
+                    }
+                }
+                "default_case" => LocalBinding::Unknown,
+                _ => continue,
+            };
+            self.push_local(name, clause.start_byte(), binding, false);
+        }
+    }
+
     fn push_local(&mut self, name: &str, from: usize, binding: LocalBinding<'t>, assigned: bool) {
         if name == "_" {
             return;
@@ -264,6 +324,8 @@ impl<'t> Scope<'t> {
                 from,
                 binding,
                 assigned,
+                within: None,
+                branches: None,
             });
     }
 
@@ -584,8 +646,10 @@ impl<'t> Scope<'t> {
         if let Some((_, kind)) = set_kind {
             return kind.clone();
         }
+        // Values of assignments in branches closed before `at`: any may be the one held.
+        let mut alternatives: Vec<ValueType> = Vec::new();
         for local in self.locals_before(name, at) {
-            if steps.get() > MAX_STEPS {
+            if steps.get() > MAX_STEPS || alternatives.len() > MAX_ALTERNATIVES {
                 return ValueType::Unknown(name.to_string());
             }
             steps.set(steps.get() + 1);
@@ -619,15 +683,50 @@ impl<'t> Scope<'t> {
                 }
                 LocalBinding::Unknown => ValueType::Unknown(name.to_string()),
             };
+            let branched = local.assigned
+                && local
+                    .within
+                    .is_some_and(|(start, end)| !(start <= at && at < end));
+            // `xs = append(xs, …)` keeps what `xs` holds.
+            let appends_to_itself =
+                matches!(&local.binding, LocalBinding::Value(v, _) if is_append_to(*v, name, src));
+            // Another branch of the `if` or `switch` the use is in.
+            let other_branch = local
+                .branches
+                .is_some_and(|(start, end)| start <= at && at < end);
+            if branched && (appends_to_itself || other_branch) {
+                continue;
+            }
+            if branched {
+                if !alternatives.contains(&ty) {
+                    alternatives.push(ty);
+                }
+                continue;
+            }
+            if !alternatives.is_empty() {
+                // The binding that surely ran is one more value, unless it is a declaration
+                // without one (`var s Store`: a nil interface is no object).
+                let declared_only =
+                    !local.assigned && matches!(local.binding, LocalBinding::Typed(_));
+                if !declared_only && !alternatives.contains(&ty) {
+                    alternatives.push(ty);
+                }
+                return one_of(alternatives);
+            }
             if !local.assigned || matches!(ty, ValueType::Type(_)) {
                 return ty;
             }
         }
         // Only assignments, none telling a type: a parameter given a new value.
-        match self.param(name) {
+        let param = match self.param(name) {
             Some((index, ty)) => ValueType::Param { index, ty },
             None => ValueType::Unknown(name.to_string()),
+        };
+        if alternatives.is_empty() {
+            return param;
         }
+        alternatives.push(param);
+        one_of(alternatives)
     }
 
     fn call_type(
@@ -736,6 +835,48 @@ impl<'t> Scope<'t> {
             }
             _ => unknown(),
         }
+    }
+}
+
+/// Block-like nodes whose statements run on one branch only (a `case` clause holds its
+/// statements directly, not in a block).
+const BRANCH_CONTAINERS: &[&str] = &[
+    "block",
+    "expression_case",
+    "type_case",
+    "default_case",
+    "communication_case",
+];
+
+/// Statements whose branches exclude one another.
+const BRANCHING_STATEMENTS: &[&str] = &[
+    "if_statement",
+    "expression_switch_statement",
+    "type_switch_statement",
+    "select_statement",
+];
+
+/// Values one name is followed to, at most.
+const MAX_ALTERNATIVES: usize = 16;
+
+/// True for `append(name, …)`.
+fn is_append_to(value: Node, name: &str, src: &[u8]) -> bool {
+    value.kind_name() == "call_expression"
+        && value
+            .child_by_field_id(FIELD.function)
+            .is_some_and(|f| text(f, src) == "append")
+        && value
+            .child_by_field_id(FIELD.arguments)
+            .and_then(|a| a.named_child(0))
+            .is_some_and(|first| text(first, src) == name)
+}
+
+/// The values found, latest first, as one value (in the order they are written).
+fn one_of(mut alternatives: Vec<ValueType>) -> ValueType {
+    alternatives.reverse();
+    match alternatives.len() {
+        1 => alternatives.remove(0),
+        _ => ValueType::OneOf(alternatives),
     }
 }
 

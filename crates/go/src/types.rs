@@ -129,6 +129,9 @@ pub enum ValueType {
     Configured {
         base: Box<ValueType>,
     },
+    /// One of several values: a variable assigned on branches (`switch` cases) before it
+    /// is used. Its kinds are every one's, when each has one.
+    OneOf(Vec<ValueType>),
     Unknown(String),
 }
 
@@ -327,6 +330,43 @@ pub fn tag_lookup<'t>(tag: &'t str, key: &str) -> Option<&'t str> {
             return Some(&after[..end]);
         }
         rest = &after[end + 1..];
+    }
+}
+
+/// The specs of a `var` declaration (`var x T`, `var ( … )`).
+pub(crate) fn var_specs(decl: Node) -> Vec<Node> {
+    let mut c = decl.walk();
+    let mut specs: Vec<Node> = Vec::new();
+    for child in decl.named_children(&mut c) {
+        match child.kind_name() {
+            "var_spec" => specs.push(child),
+            "var_spec_list" => {
+                let mut lc = child.walk();
+                specs.extend(
+                    child
+                        .named_children(&mut lc)
+                        .filter(|n| n.kind_name() == "var_spec"),
+                );
+            }
+            _ => {}
+        }
+    }
+    specs
+}
+
+/// Records the package-level variables declared with a type (`var kc client.Client`).
+pub fn collect_typed_vars(decl: Node, src: &[u8], out: &mut Vec<(String, TypeRef)>) {
+    for spec in var_specs(decl) {
+        let Some(ty) = spec
+            .child_by_field_id(FIELD.ty)
+            .and_then(|t| type_ref(t, src))
+        else {
+            continue;
+        };
+        let mut nc = spec.walk();
+        for name in spec.children_by_field_name("name", &mut nc) {
+            out.push((text(name, src).to_string(), ty.clone()));
+        }
     }
 }
 

@@ -777,7 +777,10 @@ impl<'a, 'b> Values<'a, 'b> {
             .flat_map(|f| f.facts.structs.iter().map(|s| s.name.as_str()))
             .filter(|k| matches(k));
         let kind = kinds.next()?;
-        kinds.next().is_none().then(|| kind.to_string())
+        kinds
+            .next()
+            .is_none()
+            .then(|| self.index.kind_name(import_path, kind))
     }
 
     pub fn value_kind(
@@ -786,6 +789,14 @@ impl<'a, 'b> Values<'a, 'b> {
         dir: &str,
         value: &ValueType,
     ) -> Option<(String, String, String)> {
+        // Values on several branches have one kind when they all agree on it.
+        if let ValueType::OneOf(_) = value {
+            let mut kinds = self.value_kinds(file, dir, value).into_iter();
+            return match (kinds.next(), kinds.next()) {
+                (Some(one), None) => Some(one),
+                _ => None,
+            };
+        }
         if let ValueType::Clientset {
             root,
             group_version,
@@ -819,6 +830,21 @@ impl<'a, 'b> Values<'a, 'b> {
         dir: &str,
         value: &ValueType,
     ) -> Vec<(String, String, String)> {
+        if let ValueType::OneOf(values) = value {
+            let mut kinds: Vec<(String, String, String)> = Vec::new();
+            for v in values {
+                let found = self.value_kinds(file, dir, v);
+                if found.is_empty() {
+                    return Vec::new();
+                }
+                for k in found {
+                    if !kinds.contains(&k) {
+                        kinds.push(k);
+                    }
+                }
+            }
+            return kinds;
+        }
         if let Some(kind) = self.value_kind(file, dir, value) {
             return vec![kind];
         }
@@ -895,6 +921,28 @@ impl<'a, 'b> Values<'a, 'b> {
             }
             _ => None,
         }
+    }
+
+    /// The declared type of package-level variable `name` of the package `qualifier` names
+    /// in `file` (of `dir`, `file`'s own, when None).
+    pub fn package_var(
+        &self,
+        file: &GoFile,
+        dir: &str,
+        qualifier: Option<&str>,
+        name: &str,
+    ) -> Option<(&'a GoFile, TypeRef)> {
+        let dir = match qualifier {
+            None => dir.to_string(),
+            Some(q) => self
+                .index
+                .dir_of_import(&self.index.import_for(file, q)?)?
+                .to_string(),
+        };
+        self.files_in(&dir).find_map(|input| {
+            let (_, t) = input.facts.typed_vars.iter().find(|(n, _)| n == name)?;
+            Some((&input.facts, t.clone()))
+        })
     }
 
     /// The declared result of a method of a same-package interface
@@ -1132,6 +1180,10 @@ pub fn describe(value: &ValueType) -> String {
         ValueType::Configured { .. } => {
             "the `With…` builder chain is not of an apply configuration of a known kind".into()
         }
+        ValueType::OneOf(values) => format!(
+            "it is one of {} values assigned on different branches, not each of a known kind",
+            values.len()
+        ),
         ValueType::Unknown(expr) => format!("`{expr}` has no declaration the analyzer can follow"),
     }
 }

@@ -28,7 +28,7 @@ use std::any::Any;
 use std::fmt;
 
 use super::consts::{self, ConstExpr};
-use super::types::{InterfaceDecl, StructDecl};
+use super::types::{InterfaceDecl, StructDecl, TypeRef};
 use api_docs::DocDecl;
 use binaries::BinaryFacts;
 use conditions::ConditionFacts;
@@ -90,6 +90,12 @@ pub struct GoFile {
     /// Interface declarations: their methods, for calls through interfaces, and the types
     /// they embed (a local interface embedding `client.Client` makes its values clients).
     pub interfaces: Vec<InterfaceDecl>,
+    /// Types registered under a kind name of their own
+    /// (`scheme.AddKnownTypeWithName(gv.WithKind("postgresql"), &Postgresql{})`):
+    /// (type, kind).
+    pub kind_names: Vec<(String, ConstExpr)>,
+    /// Package-level variables declared with a type: (name, type).
+    pub typed_vars: Vec<(String, TypeRef)>,
     pub binaries: BinaryFacts,
     /// Status conditions set, condition sets and typed constants (see `conditions`).
     pub conditions: ConditionFacts,

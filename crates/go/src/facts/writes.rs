@@ -91,6 +91,12 @@ pub enum ClientRef {
     /// A dynamic-client chain: a client if its root (`WriteObject::Dynamic`) is shown to be
     /// client-go's dynamic client.
     Dynamic,
+    /// A package-level variable (`kc`, or `plugin.Client` of another package of the
+    /// repository), a client if it is declared with a client type.
+    PackageVar {
+        qualifier: Option<String>,
+        name: String,
+    },
     /// The result of `qualifier.name(…)`, a client if that is a known constructor of one
     /// (`patch.NewSerialPatcher(obj, c)`, see `PATCHERS`).
     Constructed { qualifier: String, name: String },

@@ -830,7 +830,7 @@ fn imported_api_kind(values: &Values, dir: &str, kind: &str) -> Option<(String, 
                     .any(|f| f.facts.structs.iter().any(|s| s.name == kind))
             });
             if defines {
-                found.insert((group, version, kind.to_string()));
+                found.insert((group, version, index.kind_name(&import.path, kind)));
             }
         }
     }

@@ -33,6 +33,16 @@ pub(super) const PATCHERS: &[(&str, &str, &str)] = &[
     ("sigs.k8s.io/cluster-api/util/patch", "Helper", "NewHelper"),
 ];
 
+/// controller-runtime's client package's functions that make a client.
+pub(super) const CLIENT_CONSTRUCTORS: &[&str] = &[
+    "New",
+    "NewWithWatch",
+    "NewNamespacedClient",
+    "NewDryRunClient",
+    "WithFieldOwner",
+    "WithFieldValidation",
+];
+
 /// client-go's dynamic client package and its fake.
 pub(super) const DYNAMIC_PACKAGES: [&str; 2] =
     ["k8s.io/client-go/dynamic", "k8s.io/client-go/dynamic/fake"];

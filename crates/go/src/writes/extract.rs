@@ -373,7 +373,13 @@ fn client_ref(
                     name,
                     index: 0,
                 } => Some(ClientRef::Constructed { qualifier, name }),
-                _ => None,
+                _ => scope
+                    .lookup(text(node, src), at)
+                    .is_none()
+                    .then(|| ClientRef::PackageVar {
+                        qualifier: None,
+                        name: text(node, src).to_string(),
+                    }),
             }
         }
         "selector_expression" => {
@@ -385,6 +391,14 @@ fn client_ref(
                 return Some(ClientRef::Field {
                     owner: ctx.receiver_type.clone()?,
                     field,
+                });
+            }
+            // `plugin.Client`: another package's variable.
+            if operand.kind_name() == "identifier" && scope.lookup(text(operand, src), at).is_none()
+            {
+                return Some(ClientRef::PackageVar {
+                    qualifier: Some(text(operand, src).to_string()),
+                    name: field,
                 });
             }
             match scope.type_of(operand, src, at) {

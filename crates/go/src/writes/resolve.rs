@@ -4,8 +4,8 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::clients::{
-    CLIENT_PACKAGE, CLIENT_TYPES, CONTROLLER_RUNTIME, CONTROLLERUTIL, DYNAMIC_CONSTRUCTORS,
-    DYNAMIC_GETTERS, DYNAMIC_PACKAGES, DYNAMIC_TYPES, PATCHERS,
+    CLIENT_CONSTRUCTORS, CLIENT_PACKAGE, CLIENT_TYPES, CONTROLLER_RUNTIME, CONTROLLERUTIL,
+    DYNAMIC_CONSTRUCTORS, DYNAMIC_GETTERS, DYNAMIC_PACKAGES, DYNAMIC_TYPES, PATCHERS,
 };
 use crate::calls::{Found, FuncId, Graph, Paths};
 use crate::facts::GoFile;
@@ -622,7 +622,13 @@ impl<'a, 'b> Resolver<'a, 'b> {
                 PATCHERS
                     .iter()
                     .any(|(p, _, c)| import.as_deref() == Some(*p) && c == name)
+                    || (import.as_deref() == Some(CLIENT_PACKAGE)
+                        && CLIENT_CONSTRUCTORS.contains(&name.as_str()))
             }
+            ClientRef::PackageVar { qualifier, name } => self
+                .values
+                .package_var(file, dir, qualifier.as_deref(), name)
+                .is_some_and(|(f, t)| self.is_client_type(f, &t)),
             ClientRef::Typed(t) => self.is_client_type(file, t),
             ClientRef::Embedded(owner) => self
                 .values

@@ -636,6 +636,212 @@ fn every_client_form_is_a_client() {
     );
 }
 
+#[test]
+fn clients_in_package_level_variables_and_made_by_client_new_are_clients() {
+    // A package-level variable of a client type (this package's and another's), and a
+    // client made by controller-runtime's `client.New`; a package-level string is not one.
+    let (ops, pkg, diags) = rows(&[
+        (
+            "pkg/hooks/hooks.go",
+            r#"package hooks
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/client-go/rest"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+var kc client.Client
+
+var (
+	Shared client.Client
+	name   string
+)
+
+func Clean(ctx context.Context, cfg *rest.Config) {
+	_ = kc.Delete(ctx, &corev1.ConfigMap{})
+	direct, _ := client.New(cfg, client.Options{})
+	_ = direct.Create(ctx, &corev1.Secret{})
+	_ = name.Delete(ctx, &corev1.Secret{})
+}
+"#,
+        ),
+        (
+            "pkg/cleanup/cleanup.go",
+            r#"package cleanup
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+
+	"example.com/op/pkg/hooks"
+)
+
+func Run(ctx context.Context) {
+	_ = hooks.Shared.Delete(ctx, &corev1.Pod{})
+}
+"#,
+        ),
+    ]);
+    assert!(ops.is_empty(), "{ops:?}");
+    assert_eq!(
+        pkg,
+        vec![
+            "Run delete /v1 Pod @12",
+            "Clean delete /v1 ConfigMap @19",
+            "Clean create /v1 Secret @21",
+        ]
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+}
+
+#[test]
+fn a_type_switch_case_and_values_assigned_on_branches_give_their_kinds() {
+    // In a case naming one type the switch's variable has it; a case of several types says
+    // nothing. A variable assigned on several branches before the call is any of their
+    // values (a declaration without a value adds none); one of unknown kind makes it `?`.
+    // Appending on a branch keeps the slice's element type; the other branch of an `if`
+    // never sees what one branch assigned.
+    let (_, pkg, diags) = rows(&[(
+        "pkg/sweep/sweep.go",
+        r#"package sweep
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+func Sweep(ctx context.Context, c client.Client, obj client.Object, kind string) {
+	switch o := obj.(type) {
+	case *corev1.Pod:
+		_ = c.Delete(ctx, o)
+	case *corev1.Secret, *corev1.ConfigMap:
+		_ = c.Delete(ctx, o)
+	}
+	var target client.Object
+	switch kind {
+	case "svc":
+		target = &corev1.Service{}
+	case "sa":
+		target = &corev1.ServiceAccount{}
+	default:
+		return
+	}
+	_ = c.Update(ctx, target)
+	cm := &corev1.ConfigMap{}
+	if kind == "x" {
+		cm = &corev1.ConfigMap{}
+	}
+	_ = c.Create(ctx, cm)
+	var other client.Object = &corev1.Node{}
+	if kind == "y" {
+		other = obj
+	}
+	_ = c.Delete(ctx, other)
+	var pods []*corev1.Pod
+	if kind == "p" {
+		pods = append(pods, &corev1.Pod{})
+	}
+	for _, p := range pods {
+		_ = c.Delete(ctx, p)
+	}
+	var secret client.Object
+	secret = &corev1.Secret{}
+	if kind == "s" {
+		secret = lookup()
+	} else {
+		_ = c.Delete(ctx, secret)
+	}
+}
+
+func lookup() client.Object { return nil }
+"#,
+    )]);
+    assert_eq!(
+        pkg,
+        vec![
+            "Sweep delete /v1 Pod @13",
+            "Sweep delete ?/? ? @15",
+            "Sweep update /v1 Service @26",
+            "Sweep update /v1 ServiceAccount @26",
+            "Sweep create /v1 ConfigMap @31",
+            "Sweep delete ?/? ? @36",
+            "Sweep delete /v1 Pod @42",
+            "Sweep delete /v1 Secret @49",
+        ]
+    );
+    assert_eq!(
+        diags,
+        vec![
+            "15: cannot tell the kind of the object this delete writes (`o` has no declaration the analyzer can follow)",
+            "36: cannot tell the kind of the object this delete writes (it is one of 2 values assigned on different branches, not each of a known kind)",
+        ]
+    );
+}
+
+#[test]
+fn a_type_registered_under_a_kind_name_of_its_own_is_that_kind() {
+    // The scheme registers `Gizmo` as kind `gizmo`: that is the kind the API server
+    // serves, and the one its objects are written as.
+    let (_, pkg, diags) = rows(&[
+        (
+            "api/v1/register.go",
+            r#"package v1
+
+import (
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+)
+
+const kindName = "gizmo"
+
+var SchemeGroupVersion = schema.GroupVersion{Group: "gizmos.example.io", Version: "v1"}
+
+type Gizmo struct{}
+
+type Widget struct{}
+
+func addKnownTypes(scheme *runtime.Scheme) error {
+	scheme.AddKnownTypeWithName(SchemeGroupVersion.WithKind(kindName), &Gizmo{})
+	scheme.AddKnownTypes(SchemeGroupVersion, &Widget{})
+	return nil
+}
+"#,
+        ),
+        (
+            "pkg/tidy/tidy.go",
+            r#"package tidy
+
+import (
+	"context"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	v1 "example.com/op/api/v1"
+)
+
+func Tidy(ctx context.Context, c client.Client) {
+	_ = c.Delete(ctx, &v1.Gizmo{})
+	_ = c.Delete(ctx, &v1.Widget{})
+}
+"#,
+        ),
+    ]);
+    assert_eq!(
+        pkg,
+        vec![
+            "Tidy delete gizmos.example.io/v1 gizmo @12",
+            "Tidy delete gizmos.example.io/v1 Widget @13",
+        ]
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+}
+
 /// The repository's generated clientset: its accessors' typed packages.
 const GENERATED_CLIENTSET: &str = r#"// Code generated by client-gen. DO NOT EDIT.
 
