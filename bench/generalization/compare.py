@@ -464,6 +464,7 @@ def evaluate(op, tag, verbose):
         found = [False] * len(truth)
         correct = wrong = unchecked = unresolved = 0
         ctrl_agree = ctrl_total = 0
+        ctrl_wrong = []
         unmatched = []
         dmis = []
         for r in tool:
@@ -481,13 +482,16 @@ def evaluate(op, tag, verbose):
             if hits:
                 correct += 1
                 if cat in ('watches', 'writes', 'reads'):
-                    t = truth[hits[0]]
                     ctrl_total += 1
-                    tc = t['controller']
-                    # `name*` rows accept any controller, as before; others must be the
-                    # same controller: the same name, or the one matched to it.
-                    if tc.endswith('*') or tc == r['controller'] or tc in names.get(r['controller'], ()):
+                    # Right when one of the truth rows at this site names the tool row's
+                    # controller: `name*` rows accept any controller; others must be the
+                    # same controller, by name or the one matched to it.
+                    def same(tc):
+                        return tc.endswith('*') or tc == r['controller'] or tc in names.get(r['controller'], ())
+                    if any(same(truth[i]['controller']) for i in hits):
                         ctrl_agree += 1
+                    else:
+                        ctrl_wrong.append((r, [truth[i]['controller'] for i in hits]))
                 continue
             v = verdicts.get(row_key(cat, r))
             if ((cat in ('watches', 'writes', 'reads') and (r['kind'].startswith('?') or r['group'].startswith('?')))
@@ -507,6 +511,11 @@ def evaluate(op, tag, verbose):
         sc = [i for i, t in enumerate(truth) if scored(cat, t)]
         hit = sum(1 for i in sc if found[i])
         misses = [truth[i] for i in sc if not found[i]]
+        if cat in ('watches', 'writes', 'reads'):
+            with open(os.path.join(EVAL, op, f'other-controller-{cat}.{tag}.tsv'), 'w') as f:
+                f.write('tool controller\tdescription\tsources\ttruth controllers at the site\n')
+                for r, tcs in ctrl_wrong:
+                    f.write(f"{r['controller']}\t{describe(cat, r)}\t{src_str(r['sources'])}\t{','.join(tcs)}\n")
         with open(os.path.join(EVAL, op, f'unmatched-{cat}.{tag}.tsv'), 'w') as f:
             f.write('key\tdescription\tsources\n')
             for r in unmatched:

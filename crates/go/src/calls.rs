@@ -178,6 +178,23 @@ fn collect_calls(
                     out.push(reconcile);
                 }
                 let Some(target) = target_of(f, scope, src, imports) else {
+                    // A local holding method values (`update := o.a.update; update(…)`):
+                    // each of them.
+                    if f.kind_name() == "identifier" {
+                        for value in scope.method_values(text(f, src), f.start_byte()) {
+                            if let Some(target) = target_of(value, scope, src, imports) {
+                                out.push(RawCall {
+                                    line: line_of(node),
+                                    target,
+                                    args: call_arguments(node)
+                                        .iter()
+                                        .map(|n| arg_of(*n, scope, src))
+                                        .collect(),
+                                    same_package: None,
+                                });
+                            }
+                        }
+                    }
                     return;
                 };
                 let arg_nodes = call_arguments(node);
@@ -499,21 +516,7 @@ impl<'a> Graph<'a> {
                 if ty.collection {
                     return Vec::new();
                 }
-                if let Some(found) = self.method(&ty.pkg, &ty.name, name) {
-                    return found.clone();
-                }
-                let Some(types) = self.implementers.get(&(ty.pkg, ty.name)) else {
-                    return Vec::new();
-                };
-                let mut out: Vec<FuncId> = types
-                    .iter()
-                    .filter_map(|(p, t)| self.method(p, t, name))
-                    .flatten()
-                    .copied()
-                    .collect();
-                out.sort_unstable();
-                out.dedup();
-                out
+                self.method(&ty.pkg, &ty.name, name)
             }
         }
     }
@@ -531,11 +534,66 @@ impl<'a> Graph<'a> {
 
     /// Methods `name` of type `ty` of package `pkg`, including promoted ones.
     pub fn methods_of(&self, pkg: &str, ty: &str, name: &str) -> Vec<FuncId> {
-        self.method(pkg, ty, name).cloned().unwrap_or_default()
+        self.concrete_method(pkg, ty, name)
+            .cloned()
+            .unwrap_or_default()
     }
 
-    /// Methods `name` of `pkg.ty`, including ones promoted from embedded fields.
-    fn method(&self, pkg: &str, ty: &str, name: &str) -> Option<&Vec<FuncId>> {
+    /// Methods `name` a value of `pkg.ty` may run: its own or promoted ones; for an
+    /// interface, or a struct embedding one without the method of its own, its
+    /// implementers' (`c.updateStatus` with `c` embedding `objectUpdater`).
+    fn method(&self, pkg: &str, ty: &str, name: &str) -> Vec<FuncId> {
+        if let Some(found) = self.concrete_method(pkg, ty, name) {
+            return found.clone();
+        }
+        let mut out: Vec<FuncId> = self
+            .interfaces_embedded(pkg, ty)
+            .into_iter()
+            .filter_map(|key| self.implementers.get(&key))
+            .flatten()
+            .filter_map(|(p, t)| self.concrete_method(p, t, name))
+            .flatten()
+            .copied()
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// `pkg.ty` itself when it is an interface with implementers, else the interfaces its
+    /// struct embeds (through embedded structs too).
+    fn interfaces_embedded(&self, pkg: &str, ty: &str) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        let mut queue = VecDeque::from([(pkg.to_string(), ty.to_string(), 0)]);
+        while let Some((pkg, ty, depth)) = queue.pop_front() {
+            let key = (pkg, ty);
+            if self.implementers.contains_key(&key) {
+                out.push(key);
+                continue;
+            }
+            if depth >= MAX_EMBED_DEPTH {
+                continue;
+            }
+            if let Some((fi, decl)) = self.structs.get(&key) {
+                for f in decl
+                    .fields
+                    .iter()
+                    .filter(|f| f.embedded && !f.ty.collection)
+                {
+                    if let Some(p) = self
+                        .index
+                        .type_package(&self.files[*fi].facts, f.ty.qualifier.as_deref())
+                    {
+                        queue.push_back((p, f.ty.name.clone(), depth + 1));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Methods `name` of `pkg.ty`, including ones promoted from embedded structs.
+    fn concrete_method(&self, pkg: &str, ty: &str, name: &str) -> Option<&Vec<FuncId>> {
         let mut queue = VecDeque::from([(pkg.to_string(), ty.to_string(), 0)]);
         while let Some((pkg, ty, depth)) = queue.pop_front() {
             if let Some(found) = self
@@ -629,7 +687,7 @@ impl<'a> Graph<'a> {
             (at, written) = match step {
                 Step::Field(_) | Step::Call(_) if ty.collection => return None,
                 Step::Field(f) => self.field(&ty.pkg, &ty.name, f)?,
-                Step::Call(m) => match self.method(&ty.pkg, &ty.name, m) {
+                Step::Call(m) => match self.concrete_method(&ty.pkg, &ty.name, m) {
                     Some(found) => self.result_of(found)?,
                     // deepcopy-gen's `DeepCopy` returns its receiver's type, also for the
                     // types of other modules, whose methods are not known here.
@@ -752,7 +810,7 @@ impl<'a> Graph<'a> {
                 .into_iter()
                 .filter(|(p, t)| {
                     methods.iter().all(|&(m, shape, ifi)| {
-                        self.method(p, t, m).is_some_and(|ids| {
+                        self.concrete_method(p, t, m).is_some_and(|ids| {
                             ids.iter().any(|&FuncId { file: fi, func: i }| {
                                 self.same_shape(
                                     ifi,

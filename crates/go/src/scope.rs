@@ -346,6 +346,18 @@ impl<'t> Scope<'t> {
         Some((index, if generic { None } else { ty }))
     }
 
+    /// The method values (`o.client.updateStatus`) local `name` was given before offset
+    /// `at`, on any branch: what calling it may run.
+    pub fn method_values(&self, name: &str, at: usize) -> Vec<Node<'t>> {
+        self.locals_before(name, at)
+            .filter_map(|l| match &l.binding {
+                LocalBinding::Value(v, _) if v.kind_name() == "selector_expression" => Some(*v),
+                _ => None,
+            })
+            .take(MAX_ALTERNATIVES)
+            .collect()
+    }
+
     /// What `name` refers to at byte offset `at`, if it is local to the function.
     pub fn lookup(&self, name: &str, at: usize) -> Option<Binding<'t>> {
         if let Some(l) = self.locals_before(name, at).next() {

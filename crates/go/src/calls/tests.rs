@@ -158,6 +158,35 @@ func (o *Options) AddFlags() {
 func (l *Logging) AddFlags() {}
 func (l *Logging) Bind() {}
 func unused() {}
+
+// A struct embedding an interface runs its implementers' methods.
+type saver interface {
+	save()
+}
+type diskSaver struct{}
+func (d *diskSaver) save() {}
+type Job struct {
+	saver
+}
+func (j *Job) Run() {
+	j.save()
+}
+func NewJob() *Job { return &Job{saver: &diskSaver{}} }
+
+// A local given method values on either branch runs either when called.
+type tapeSaver struct{}
+func (t *tapeSaver) save() {}
+type Archive struct {
+	disk *diskSaver
+	tape *tapeSaver
+}
+func (a *Archive) Run(fast bool) {
+	store := a.disk.save
+	if fast {
+		store = a.tape.save
+	}
+	store()
+}
 "#,
             ),
             area: Area::Component,
@@ -187,6 +216,32 @@ func unused() {}
             "Logging.AddFlags",
             "Logging.Bind"
         ]
+    );
+    let job = graph.methods_of("example.com/m/pkg/run", "Job", "Run");
+    let reach = graph.reachable(job);
+    let reached: Vec<String> = files[1]
+        .facts
+        .call_facts
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| reach.contains(FuncId::new(1, *i)))
+        .map(|(_, f)| format!("{}.{}", f.receiver.clone().unwrap_or_default(), f.name))
+        .collect();
+    // Every implementer of the embedded interface may be the one.
+    assert_eq!(reached, vec!["diskSaver.save", "Job.Run", "tapeSaver.save"]);
+    let archive = graph.methods_of("example.com/m/pkg/run", "Archive", "Run");
+    let reach = graph.reachable(archive);
+    let reached: Vec<String> = files[1]
+        .facts
+        .call_facts
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| reach.contains(FuncId::new(1, *i)))
+        .map(|(_, f)| format!("{}.{}", f.receiver.clone().unwrap_or_default(), f.name))
+        .collect();
+    assert_eq!(
+        reached,
+        vec!["diskSaver.save", "tapeSaver.save", "Archive.Run"]
     );
 }
 
