@@ -574,19 +574,8 @@ impl<'a> Graph<'a> {
             if depth >= MAX_EMBED_DEPTH {
                 continue;
             }
-            if let Some((fi, decl)) = self.structs.get(&key) {
-                for f in decl
-                    .fields
-                    .iter()
-                    .filter(|f| f.embedded && !f.ty.collection)
-                {
-                    if let Some(p) = self
-                        .index
-                        .type_package(&self.files[*fi].facts, f.ty.qualifier.as_deref())
-                    {
-                        queue.push_back((p, f.ty.name.clone(), depth + 1));
-                    }
-                }
+            for (p, t) in self.embedded(&key) {
+                queue.push_back((p, t, depth + 1));
             }
         }
         out
@@ -605,22 +594,28 @@ impl<'a> Graph<'a> {
             if depth >= MAX_EMBED_DEPTH {
                 continue;
             }
-            if let Some((fi, decl)) = self.structs.get(&(pkg, ty)) {
-                for f in decl
-                    .fields
-                    .iter()
-                    .filter(|f| f.embedded && !f.ty.collection)
-                {
-                    if let Some(p) = self
-                        .index
-                        .type_package(&self.files[*fi].facts, f.ty.qualifier.as_deref())
-                    {
-                        queue.push_back((p, f.ty.name.clone(), depth + 1));
-                    }
-                }
+            for (p, t) in self.embedded(&(pkg, ty)) {
+                queue.push_back((p, t, depth + 1));
             }
         }
         None
+    }
+
+    /// The (package, name) of the types struct `key` embeds.
+    fn embedded(&self, key: &(String, String)) -> Vec<(String, String)> {
+        let Some((fi, decl)) = self.structs.get(key) else {
+            return Vec::new();
+        };
+        decl.fields
+            .iter()
+            .filter(|f| f.embedded && !f.ty.collection)
+            .filter_map(|f| {
+                let p = self
+                    .index
+                    .type_package(&self.files[*fi].facts, f.ty.qualifier.as_deref())?;
+                Some((p, f.ty.name.clone()))
+            })
+            .collect()
     }
 
     /// The declared type of field `name` of `pkg.ty` (promoted fields included), with the

@@ -196,17 +196,20 @@ func (a *Archive) Run(fast bool) {
     let graph = Graph::build(&files, &index);
     let main = graph.function(0, None, "main");
     assert_eq!(main, vec![FuncId::new(0, 0)]);
-    let reach = graph.reachable(main);
-    let reached: Vec<String> = files[1]
-        .facts
-        .call_facts
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| reach.contains(FuncId::new(1, *i)))
-        .map(|(_, f)| format!("{}.{}", f.receiver.clone().unwrap_or_default(), f.name))
-        .collect();
+    // The functions of `pkg/run` reached from `roots`, as `Receiver.name`.
+    let reached = |roots: Vec<FuncId>| -> Vec<String> {
+        let reach = graph.reachable(roots);
+        files[1]
+            .facts
+            .call_facts
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| reach.contains(FuncId::new(1, *i)))
+            .map(|(_, f)| format!("{}.{}", f.receiver.clone().unwrap_or_default(), f.name))
+            .collect()
+    };
     assert_eq!(
-        reached,
+        reached(main),
         vec![
             ".NewRunner",
             "Runner.With",
@@ -217,30 +220,14 @@ func (a *Archive) Run(fast bool) {
             "Logging.Bind"
         ]
     );
-    let job = graph.methods_of("example.com/m/pkg/run", "Job", "Run");
-    let reach = graph.reachable(job);
-    let reached: Vec<String> = files[1]
-        .facts
-        .call_facts
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| reach.contains(FuncId::new(1, *i)))
-        .map(|(_, f)| format!("{}.{}", f.receiver.clone().unwrap_or_default(), f.name))
-        .collect();
+    let run = |ty: &str| graph.methods_of("example.com/m/pkg/run", ty, "Run");
     // Every implementer of the embedded interface may be the one.
-    assert_eq!(reached, vec!["diskSaver.save", "Job.Run", "tapeSaver.save"]);
-    let archive = graph.methods_of("example.com/m/pkg/run", "Archive", "Run");
-    let reach = graph.reachable(archive);
-    let reached: Vec<String> = files[1]
-        .facts
-        .call_facts
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| reach.contains(FuncId::new(1, *i)))
-        .map(|(_, f)| format!("{}.{}", f.receiver.clone().unwrap_or_default(), f.name))
-        .collect();
     assert_eq!(
-        reached,
+        reached(run("Job")),
+        vec!["diskSaver.save", "Job.Run", "tapeSaver.save"]
+    );
+    assert_eq!(
+        reached(run("Archive")),
         vec!["diskSaver.save", "tapeSaver.save", "Archive.Run"]
     );
 }
