@@ -21,7 +21,8 @@
 
 use super::syntax::FIELD;
 use super::syntax::KindName;
-use std::collections::{HashMap, HashSet, VecDeque};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use std::collections::VecDeque;
 
 use rayon::prelude::*;
 
@@ -38,7 +39,7 @@ use super::types::{Chain, InterfaceDecl, Root, Signature, Step, StructDecl, Type
 
 /// True if `qualifier` names an import of the standard library in `imports`: calls into it
 /// can never reach repository code, so they are not recorded.
-fn is_std_qualifier(imports: &[Import], qualifier: &str) -> bool {
+pub(crate) fn is_std_qualifier(imports: &[Import], qualifier: &str) -> bool {
     imports.iter().any(|imp| {
         let name = match &imp.alias {
             Some(a) => a.as_str(),
@@ -1016,7 +1017,7 @@ impl<'a> Graph<'a> {
     ) -> Vec<ArgSource> {
         let mut out = Vec::new();
         let start = self.flat(id);
-        let mut seen = HashSet::from([(start, param)]);
+        let mut seen: HashSet<(usize, usize)> = [(start, param)].into_iter().collect();
         // (function, parameter, the calls from it down to `id`)
         let mut queue: VecDeque<(usize, usize, Vec<ArgCall>)> =
             VecDeque::from([(start, param, Vec::new())]);

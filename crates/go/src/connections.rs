@@ -309,20 +309,24 @@ fn connector<'i>(
     qualifier: &str,
     name: &str,
 ) -> Option<(&'static Connector, &'i str)> {
-    imports.iter().find_map(|imp| {
-        let base = base_path(&imp.path);
-        CONNECTORS
-            .iter()
-            .find(|k| {
-                k.paths.contains(&base.as_str())
-                    && k.funcs.contains(&name)
-                    && match &imp.alias {
-                        Some(a) => a == qualifier,
-                        None => k.package == qualifier,
-                    }
-            })
-            .map(|k| (k, imp.path.as_str()))
-    })
+    // Most calls are of no connector's function: passed over before any path is read.
+    if !CONNECTORS.iter().any(|k| k.funcs.contains(&name)) {
+        return None;
+    }
+    imports
+        .iter()
+        .filter(|imp| imp.alias.as_deref().is_none_or(|a| a == qualifier))
+        .find_map(|imp| {
+            let base = base_path(&imp.path);
+            CONNECTORS
+                .iter()
+                .find(|k| {
+                    k.paths.contains(&base.as_str())
+                        && k.funcs.contains(&name)
+                        && (imp.alias.is_some() || k.package == qualifier)
+                })
+                .map(|k| (k, imp.path.as_str()))
+        })
 }
 
 /// Records the connecting calls of one function (or of package-level initializers, with

@@ -4,7 +4,8 @@
 //! **Invariant:** a type or constant that cannot be established from the repository, the
 //! built-in tables or `[groups]` stays unresolved; the index never guesses.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};

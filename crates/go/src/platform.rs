@@ -278,6 +278,27 @@ fn tested_calls(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mu
                 .collect::<Vec<_>>()
         })
         .collect();
+    // The variable each call's value is assigned to (`v := F()`), from the statements down
+    // for the same reason.
+    let assigned: std::collections::HashMap<usize, &str> = ctx
+        .bindings
+        .iter()
+        .filter_map(|b| {
+            let (target, value) = match b.kind_name() {
+                "short_var_declaration" | "assignment_statement" => (
+                    b.child_by_field_id(FIELD.left)?.named_child(0)?,
+                    b.child_by_field_id(FIELD.right)?.named_child(0)?,
+                ),
+                "var_spec" => (
+                    b.child_by_field_id(FIELD.name)?,
+                    b.child_by_field_id(FIELD.value)?.named_child(0)?,
+                ),
+                _ => return None,
+            };
+            (target.kind_name() == "identifier" && value.kind_name() == "call_expression")
+                .then(|| (value.id(), text(target, src)))
+        })
+        .collect();
     // Calls times `if`s is quadratic in a huge generated function: past this many steps
     // the function's remaining calls are not recorded (they are checks of no branch).
     let mut budget: usize = 2_000_000;
@@ -291,6 +312,15 @@ fn tested_calls(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mu
         if !matches!(f.kind_name(), "identifier" | "selector_expression") {
             continue;
         }
+        // The standard library's functions are no helpers of the repository.
+        if let Some(q) = f
+            .child_by_field_id(FIELD.operand)
+            .filter(|q| q.kind_name() == "identifier")
+            && super::calls::is_std_qualifier(&file.imports, text(q, src))
+            && scope.lookup(text(q, src), q.start_byte()).is_none()
+        {
+            continue;
+        }
         budget = budget.saturating_sub(ifs.len());
         let at = call.start_byte();
         // In an `if`'s condition or initializer.
@@ -299,12 +329,13 @@ fn tested_calls(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mu
         let branch = match direct {
             Some(i) => Some(i.span),
             None if !in_list => None,
-            None => super::syntax::assigned_variable(call, src)
-                .filter(|v| v != "_" && v != "err")
+            None => assigned
+                .get(&call.id())
+                .filter(|v| !matches!(**v, "_" | "err"))
                 .and_then(|v| {
                     ifs.iter()
                         .filter(|i| i.start > call.end_byte())
-                        .find(|i| i.names.contains(&v.as_str()))
+                        .find(|i| i.names.contains(v))
                         .map(|i| i.span)
                 }),
         };

@@ -12,8 +12,8 @@
 //! `MAX_HOPS` bindings deep, and one question costs at most `MAX_STEPS` lookups, so deep or
 //! cyclic code cannot overflow the stack or loop forever.
 
+use foldhash::{HashMap, HashMapExt};
 use std::cell::Cell;
-use std::collections::HashMap;
 
 use tree_sitter::Node;
 

@@ -2,7 +2,7 @@
 //! (and so the kind) of a value through results, fields, elements and other packages.
 //! Shared by the features that need to know what an object is (writes, informers).
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use super::facts::GoFile;
 use super::facts::calls::FuncId;

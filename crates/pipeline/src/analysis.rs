@@ -180,7 +180,9 @@ fn analyze_batch(
     cache: &Cache,
 ) -> Vec<Project> {
     // Every selected file is read and hashed first: a project whose files, configuration
-    // and commit hash to a key the cache has is loaded instead of analyzed.
+    // and commit hash to a key the cache has is loaded instead of analyzed. With no cache,
+    // nothing is looked up by content and nothing is hashed.
+    let hashing = cache.keys_by_content();
     let work: Vec<(usize, &walk::SourceFile)> = stage1
         .iter()
         .enumerate()
@@ -196,6 +198,7 @@ fn analyze_batch(
         .map(|&(i, file)| {
             let read = walk::read(file);
             let hash = match &read {
+                _ if !hashing => Hash::default(),
                 walk::Read::Text(text) | walk::Read::Lossy { text, .. } => {
                     cache::hash_bytes(text.as_bytes())
                 }

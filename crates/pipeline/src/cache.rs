@@ -197,6 +197,12 @@ impl Cache {
         self.memo.is_some()
     }
 
+    /// Whether anything is looked up by content: without a folder or a memo, file hashes
+    /// would be computed for nothing.
+    pub fn keys_by_content(&self) -> bool {
+        self.dir.is_some() || self.memo.is_some()
+    }
+
     /// The key of everything a site is made from: every project's key (none if a project
     /// has none, e.g. it failed), plus the bytes of the given inputs.
     pub fn site_key(&self, projects: &[Project], inputs: &[(&str, Vec<u8>)]) -> Option<Hash> {

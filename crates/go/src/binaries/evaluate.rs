@@ -2,7 +2,8 @@
 //! `GoIndex::eval`, literals kept as written, struct fields read from the constructor's
 //! literal that made their value, environment helpers followed to their callers.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use std::collections::BTreeSet;
 
 use crate::calls::{FuncId, Graph};
 use crate::consts::ConstExpr;

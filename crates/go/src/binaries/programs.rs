@@ -1,7 +1,8 @@
 //! Which program reaches what: each `package main` with the packages it links and the
 //! functions its `main` (and the `init`s it links) reach, and each file's package name.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::calls::{FuncId, Graph};
 use crate::index::{GoIndex, GoInput, dir_of};

@@ -5,7 +5,7 @@
 //! interface stands for that method of every implementer in the repository. The methods
 //! found, grouped by their receiver type, are the controllers a generic worker runs.
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use super::super::calls::{FuncId, Graph};
 use super::super::facts::calls::{Arg, Target};

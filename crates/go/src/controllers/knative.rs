@@ -6,7 +6,7 @@
 //! and `ObserveFinalizeKind`; the event handlers the constructing function adds with the
 //! controller value (`controller.HandleAll(impl.Enqueue)`) are its watches.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use tree_sitter::Node;
 

@@ -229,12 +229,8 @@ pub fn is_queue_field(index: &GoIndex, graph: &Graph, pkg: &str, ty: &str, field
 
 /// The functions putting work into a queue a struct holds in a field, with that struct:
 /// an event handler reaching one of them fills that struct's queue.
-pub fn putters(
-    files: &[GoInput],
-    index: &GoIndex,
-    graph: &Graph,
-) -> std::collections::HashMap<FuncId, TypeKey> {
-    let mut out = std::collections::HashMap::new();
+pub fn putters(files: &[GoInput], index: &GoIndex, graph: &Graph) -> crate::informers::Putters {
+    let mut out = crate::informers::Putters::default();
     for input in files {
         let file = &input.facts;
         let Some(pkg) = index.package_of(file) else {

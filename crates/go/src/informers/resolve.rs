@@ -3,7 +3,7 @@
 //! under its package.
 
 use super::extract::MAX_SOURCE_DEPTH;
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use crate::calls::{FuncId, Graph, Paths};
 use crate::controllers::{HandlerOwner, TypeKey, WORKQUEUE};

@@ -1,7 +1,8 @@
 //! Per project: which controller each write is attributed to (the functions its reconciler
 //! reaches), the kind of each written object, and the package rows of the rest.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use std::collections::BTreeMap;
 
 use super::clients::{
     CLIENT_CONSTRUCTORS, CLIENT_PACKAGE, CLIENT_TYPES, CONTROLLER_RUNTIME, CONTROLLERUTIL,
