@@ -140,7 +140,41 @@ pub fn resolve(
             let watches: Vec<Watch> = chain
                 .watches
                 .iter()
-                .map(|raw| {
+                .flat_map(|raw| {
+                    // An object no declaration names may still be one of known values
+                    // (a slice literal's elements, a variable set on branches): a watch
+                    // of each kind.
+                    let dir = crate::index::dir_of(&file.path);
+                    let kinds = match (&raw.object, &raw.value) {
+                        (ObjectRef::Unknown(_), Some(value)) => values.value_kinds(file, dir, value),
+                        _ => Vec::new(),
+                    };
+                    if !kinds.is_empty() {
+                        return kinds
+                            .into_iter()
+                            .map(|(group, version, kind)| Watch {
+                                relation: raw.relation,
+                                group,
+                                version,
+                                kind,
+                                conditional: raw.conditional,
+                                condition: raw.condition.clone(),
+                                import_path: None,
+                                raw_source: false,
+                                sources: vec![SourceRef::new(&file.path, raw.line)],
+                            })
+                            .collect();
+                    }
+                    if let (ObjectRef::Unknown(expr), false) = (&raw.object, raw.raw_source) {
+                        diagnostics.push(Diagnostic::new(
+                            &file.path,
+                            raw.line,
+                            format!(
+                                "cannot tell which kind `{}({expr}, …)` watches: the object is not a type literal",
+                                raw.method
+                            ),
+                        ));
+                    }
                     let k = index.resolve_object(file, &raw.object, raw.line, diagnostics);
                     // A raw source is named by its expression.
                     let kind = match &raw.object {
@@ -149,7 +183,7 @@ pub fn resolve(
                         }
                         _ => k.kind,
                     };
-                    Watch {
+                    vec![Watch {
                         relation: raw.relation,
                         group: k.group,
                         version: k.version,
@@ -159,7 +193,7 @@ pub fn resolve(
                         import_path: k.import_path,
                         raw_source: raw.raw_source,
                         sources: vec![SourceRef::new(&file.path, raw.line)],
-                    }
+                    }]
                 })
                 .collect();
             let for_kind = watches
@@ -344,19 +378,18 @@ fn apply_step(
                 text(*first, src)
             ),
         ));
-    } else if let ObjectRef::Unknown(expr) = &object {
-        diagnostics.push(Diagnostic::new(
-            path,
-            step.line,
-            format!(
-                "cannot tell which kind `{}({expr}, …)` watches: the object is not a type literal",
-                step.method
-            ),
-        ));
     }
+    let value = match (&object, object_node) {
+        (ObjectRef::Unknown(_), Some(node)) if !raw_source => {
+            Some(scope.type_of(node, src, node.start_byte()))
+        }
+        _ => None,
+    };
     builder.watches.push(RawWatch {
         relation,
         object,
+        value,
+        method: step.method.clone(),
         conditional: !condition.is_empty(),
         condition: condition.to_string(),
         raw_source,

@@ -580,11 +580,22 @@ impl<'t> Scope<'t> {
                 },
                 "composite_literal" => {
                     if let Some(t) = n.child_by_field_id(FIELD.ty).and_then(|t| type_ref(t, src)) {
+                        if t.collection
+                            && let Some(values) = self.literal_elements(n, src, at, hops, steps)
+                        {
+                            return ValueType::Elements { ty: t, values };
+                        }
                         return ValueType::Type(t);
                     }
                     break;
                 }
-                "identifier" => return self.name_type(text(n, src), src, at, hops, steps),
+                "identifier" => {
+                    let name = text(n, src);
+                    if let Some(elements) = self.slice_local(name, src, at, hops, steps) {
+                        return elements;
+                    }
+                    return self.name_type(name, src, at, hops, steps);
+                }
                 "index_expression" => {
                     let Some(operand) = n.child_by_field_id(FIELD.operand) else {
                         break;
@@ -636,6 +647,111 @@ impl<'t> Scope<'t> {
 
     /// The type a name has at `at`: the receiver's, a local's (its last binding that tells
     /// a type), or a parameter's.
+    /// The values of a slice literal's elements (positional ones only), at most
+    /// `MAX_ELEMENTS`.
+    fn literal_elements(
+        &self,
+        literal: Node,
+        src: &[u8],
+        at: usize,
+        hops: usize,
+        steps: &Cell<usize>,
+    ) -> Option<Vec<ValueType>> {
+        let body = literal.child_by_field_id(FIELD.body)?;
+        let mut c = body.walk();
+        let elements: Vec<Node> = body
+            .named_children(&mut c)
+            .filter(|e| e.kind_name() != "comment")
+            .collect();
+        if elements.len() > MAX_ELEMENTS {
+            return None;
+        }
+        let mut values = Vec::new();
+        for e in elements {
+            let e = match e.kind_name() {
+                "keyed_element" => return None,
+                "literal_element" => e.named_child(0)?,
+                _ => e,
+            };
+            // `{…}` elements of a typed slice take the slice's element type.
+            if e.kind_name() == "literal_value" {
+                return None;
+            }
+            let value = self.type_at(e, src, at, hops + 1, steps);
+            if !values.contains(&value) {
+                values.push(value);
+            }
+        }
+        Some(values)
+    }
+
+    /// A local slice built from literals and `append`s (`objs := []client.Object{…};
+    /// objs = append(objs, x)`), on any branch before `at`: the values it holds. None when
+    /// one of its values came from elsewhere (a call's result, a parameter), whose
+    /// elements are not known here.
+    fn slice_local(
+        &self,
+        name: &str,
+        src: &[u8],
+        at: usize,
+        hops: usize,
+        steps: &Cell<usize>,
+    ) -> Option<ValueType> {
+        let latest = self.locals_before(name, at).next()?;
+        let builds = |v: &Node| v.kind_name() == "composite_literal" || is_append_to(*v, name, src);
+        if !matches!(&latest.binding, LocalBinding::Value(v, _) if builds(v)) {
+            return None;
+        }
+        let mut ty = None;
+        let mut values: Vec<ValueType> = Vec::new();
+        for local in self.locals_before(name, at) {
+            match &local.binding {
+                LocalBinding::Value(v, declared) if v.kind_name() == "composite_literal" => {
+                    let t = v
+                        .child_by_field_id(FIELD.ty)
+                        .and_then(|t| type_ref(t, src))?;
+                    if !t.collection {
+                        return None;
+                    }
+                    for value in self.literal_elements(*v, src, v.start_byte(), hops + 1, steps)? {
+                        if !values.contains(&value) {
+                            values.push(value);
+                        }
+                    }
+                    ty = declared.clone().or(Some(t));
+                }
+                LocalBinding::Value(v, _) if is_append_to(*v, name, src) => {
+                    let args = v.child_by_field_id(FIELD.arguments)?;
+                    let mut c = args.walk();
+                    let appended: Vec<Node> = args
+                        .named_children(&mut c)
+                        .filter(|a| a.kind_name() != "comment")
+                        .skip(1)
+                        .collect();
+                    for a in appended {
+                        // `append(xs, ys...)` adds ys's elements: not followed.
+                        if a.kind_name() == "variadic_argument" {
+                            return None;
+                        }
+                        let value = self.type_at(a, src, a.start_byte(), hops + 1, steps);
+                        if !values.contains(&value) {
+                            values.push(value);
+                        }
+                    }
+                }
+                LocalBinding::Typed(t) if t.collection => ty = Some(t.clone()),
+                _ => return None,
+            }
+            if values.len() > MAX_ELEMENTS {
+                return None;
+            }
+            if !local.assigned {
+                break;
+            }
+        }
+        Some(ValueType::Elements { ty: ty?, values })
+    }
+
     fn name_type(
         &self,
         name: &str,
@@ -691,7 +807,10 @@ impl<'t> Scope<'t> {
                 // Evaluated where the loop starts: the loop's own variables do not hold yet.
                 LocalBinding::Elem(xs) => {
                     let before = local.from.saturating_sub(1);
-                    ValueType::Elem(Box::new(self.type_at(*xs, src, before, hops + 1, steps)))
+                    match self.type_at(*xs, src, before, hops + 1, steps) {
+                        ValueType::Elements { values, .. } => one_of(values),
+                        collection => ValueType::Elem(Box::new(collection)),
+                    }
                 }
                 LocalBinding::Unknown => ValueType::Unknown(name.to_string()),
             };
@@ -870,6 +989,9 @@ const BRANCHING_STATEMENTS: &[&str] = &[
 
 /// Values one name is followed to, at most.
 const MAX_ALTERNATIVES: usize = 16;
+
+/// Elements of a slice followed to their values, at most.
+const MAX_ELEMENTS: usize = 64;
 
 /// True for `append(name, …)`.
 fn is_append_to(value: Node, name: &str, src: &[u8]) -> bool {

@@ -132,6 +132,12 @@ pub enum ValueType {
     /// One of several values: a variable assigned on branches (`switch` cases) before it
     /// is used. Its kinds are every one's, when each has one.
     OneOf(Vec<ValueType>),
+    /// A slice (of declared type `ty`) holding these values: its composite literal's
+    /// elements and what was appended to it (`[]client.Object{cm, newSecret()}`).
+    Elements {
+        ty: TypeRef,
+        values: Vec<ValueType>,
+    },
     Unknown(String),
 }
 

@@ -789,8 +789,10 @@ impl<'a, 'b> Values<'a, 'b> {
         dir: &str,
         value: &ValueType,
     ) -> Option<(String, String, String)> {
-        // Values on several branches have one kind when they all agree on it.
-        if let ValueType::OneOf(_) = value {
+        // Values on several branches (or a slice's elements) have one kind when they all
+        // agree on it.
+        let elements = matches!(value, ValueType::Elem(inner) if matches!(inner.as_ref(), ValueType::Elements { .. }));
+        if matches!(value, ValueType::OneOf(_)) || elements {
             let mut kinds = self.value_kinds(file, dir, value).into_iter();
             return match (kinds.next(), kinds.next()) {
                 (Some(one), None) => Some(one),
@@ -830,6 +832,12 @@ impl<'a, 'b> Values<'a, 'b> {
         dir: &str,
         value: &ValueType,
     ) -> Vec<(String, String, String)> {
+        // An element of a slice whose values are known: any of them.
+        if let ValueType::Elem(inner) = value
+            && let ValueType::Elements { values, .. } = inner.as_ref()
+        {
+            return self.value_kinds(file, dir, &ValueType::OneOf(values.clone()));
+        }
         if let ValueType::OneOf(values) = value {
             let mut kinds: Vec<(String, String, String)> = Vec::new();
             for v in values {
@@ -1036,7 +1044,9 @@ impl<'a, 'b> Values<'a, 'b> {
             return None;
         }
         match value {
-            ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => Some((file, t.clone())),
+            ValueType::Type(t)
+            | ValueType::Param { ty: Some(t), .. }
+            | ValueType::Elements { ty: t, .. } => Some((file, t.clone())),
             ValueType::Result { .. } | ValueType::ForeignResult { .. } => {
                 if let Some((loc, index)) = self.result_function(file, dir, value) {
                     return Some((loc.file, loc.signature().results.get(index)?.clone()?));
@@ -1180,6 +1190,7 @@ pub fn describe(value: &ValueType) -> String {
         ValueType::Configured { .. } => {
             "the `With…` builder chain is not of an apply configuration of a known kind".into()
         }
+        ValueType::Elements { .. } => "it is a slice, not an object".into(),
         ValueType::OneOf(values) => format!(
             "it is one of {} values assigned on different branches, not each of a known kind",
             values.len()

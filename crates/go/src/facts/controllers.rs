@@ -25,6 +25,11 @@ pub struct ControllerChain {
 pub struct RawWatch {
     pub relation: Relation,
     pub object: ObjectRef,
+    /// For an object no declaration names: its value, which may still be one of several
+    /// known ones (an element of a slice literal, a variable set on branches).
+    pub value: Option<ValueType>,
+    /// The builder's method (`Owns`), for saying which call is not understood.
+    pub method: String,
     pub conditional: bool,
     /// The guarding condition's text (`syntax::condition_of`), empty when unconditional.
     pub condition: String,

@@ -931,6 +931,25 @@ impl<'a, 'b> Resolver<'a, 'b> {
                 let mut out = Vec::new();
                 let mut pending = vec![(value.clone(), loc.file, func, w.line, 0usize)];
                 while let Some((value, file, func, line, depth)) = pending.pop() {
+                    // An element of a slice parameter (`for _, o := range objs`): the
+                    // elements of what each same-package caller passes.
+                    // (A slice of a concrete type, `[]corev1.Pod`, says it itself.)
+                    if let ValueType::Elem(inner) = &value
+                        && let ValueType::Param { index, .. } = inner.as_ref()
+                        && depth < MAX_HELPER_DEPTH
+                        && self.values.value_kinds(file, dir, &value).is_empty()
+                    {
+                        let sites = self.same_package_calls(dir, func);
+                        for (caller_file, caller, line, args) in &sites {
+                            if let Some(arg) = args.values.get(*index) {
+                                let element = ValueType::Elem(Box::new(arg.clone()));
+                                pending.push((element, caller_file, caller, *line, depth + 1));
+                            }
+                        }
+                        if !sites.is_empty() {
+                            continue;
+                        }
+                    }
                     if let ValueType::Param { index, ty } = &value {
                         let concrete = ty.as_ref().and_then(|t| self.values.type_kind(file, t));
                         if let Some((g, v, k)) = concrete {
