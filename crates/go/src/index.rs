@@ -133,6 +133,9 @@ pub struct GoIndex<'a> {
     /// (import path, type) → the kind the package registers the type as, where that is
     /// not the type's name (`AddKnownTypeWithName`).
     kind_names: HashMap<(String, String), String>,
+    /// Per file (by path), what each name an import may be referred to by stands for, the
+    /// first import giving the name winning (as Go would reject two).
+    qualifiers: HashMap<String, HashMap<String, String>>,
 }
 
 impl<'a> GoIndex<'a> {
@@ -155,6 +158,7 @@ impl<'a> GoIndex<'a> {
             evaluated: ConstState::default(),
             api_interfaces: HashSet::new(),
             kind_names: HashMap::new(),
+            qualifiers: HashMap::new(),
         };
         let mut by_dir: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         for (i, f) in files.iter().enumerate() {
@@ -249,7 +253,31 @@ impl<'a> GoIndex<'a> {
             }
         }
         index.kind_names = index.registered_kind_names();
+        index.qualifiers = index.import_qualifiers();
         index
+    }
+
+    /// Each file's import names, once: `import_for` is asked for every selector the
+    /// features follow.
+    fn import_qualifiers(&self) -> HashMap<String, HashMap<String, String>> {
+        let mut out = HashMap::new();
+        for input in self.files {
+            let file = &input.facts;
+            let mut names: HashMap<String, String> = HashMap::new();
+            for imp in &file.imports {
+                let candidates = match &imp.alias {
+                    Some(alias) => [Some(alias.as_str()), None, None],
+                    None => self.default_package_names(&imp.path),
+                };
+                for name in candidates.into_iter().flatten() {
+                    names
+                        .entry(name.to_string())
+                        .or_insert_with(|| imp.path.clone());
+                }
+            }
+            out.insert(file.path.clone(), names);
+        }
+        out
     }
 
     /// The kinds types are registered as under names of their own, by package.
@@ -309,6 +337,9 @@ impl<'a> GoIndex<'a> {
 
     /// The import path a qualifier (`corev1` in `corev1.Pod`) names in `file`.
     pub fn import_for(&self, file: &GoFile, qualifier: &str) -> Option<String> {
+        if let Some(names) = self.qualifiers.get(&file.path) {
+            return names.get(qualifier).cloned();
+        }
         file.imports
             .iter()
             .find(|imp| match &imp.alias {

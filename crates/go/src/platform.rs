@@ -243,41 +243,43 @@ fn tested_calls(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mu
         span: (u32, u32),
         names: Vec<&'s str>,
     }
-    let ifs: Vec<If> = ctx
-        .nodes
-        .iter()
-        .filter(|n| n.kind_name() == "if_statement")
-        .map(|i| {
-            let mut names = Vec::new();
-            if let Some(c) = i.child_by_field_id(FIELD.condition) {
-                super::syntax::for_each_plain_identifier(c, |id| names.push(text(id, src)));
+    if ctx.calls.is_empty() {
+        return;
+    }
+    // One pass over the function's nodes: its `if`s, and the calls written as a value of
+    // an assignment or a return (`v := F()`, `return F()`), found from the lists down:
+    // asking each call for its parent costs the tree's depth (tree-sitter walks down from
+    // the root), which is quadratic in deeply nested calls (`f(f(f(…)))`).
+    let mut ifs: Vec<If> = Vec::new();
+    let mut listed: Vec<usize> = Vec::new();
+    for n in &ctx.nodes {
+        match n.kind_name() {
+            "if_statement" => {
+                let mut names = Vec::new();
+                if let Some(c) = n.child_by_field_id(FIELD.condition) {
+                    super::syntax::for_each_plain_identifier(c, |id| names.push(text(id, src)));
+                }
+                ifs.push(If {
+                    start: n.start_byte(),
+                    head_end: n
+                        .child_by_field_id(FIELD.consequence)
+                        .map_or(n.end_byte(), |c| c.start_byte()),
+                    span: (line_of(*n), n.end_position().row as u32 + 1),
+                    names,
+                });
             }
-            If {
-                start: i.start_byte(),
-                head_end: i
-                    .child_by_field_id(FIELD.consequence)
-                    .map_or(i.end_byte(), |c| c.start_byte()),
-                span: (line_of(*i), i.end_position().row as u32 + 1),
-                names,
+            "expression_list" => {
+                let mut c = n.walk();
+                listed.extend(
+                    n.named_children(&mut c)
+                        .filter(|e| e.kind_name() == "call_expression")
+                        .map(|e| e.id()),
+                );
             }
-        })
-        .collect();
-    // The calls written as a value of an assignment or a return (`v := F()`, `return
-    // F()`), found from the lists down: asking each call for its parent costs the tree's
-    // depth (tree-sitter walks down from the root), which is quadratic in deeply nested
-    // calls (`f(f(f(…)))`).
-    let listed: std::collections::HashSet<usize> = ctx
-        .nodes
-        .iter()
-        .filter(|n| n.kind_name() == "expression_list")
-        .flat_map(|l| {
-            let mut c = l.walk();
-            l.named_children(&mut c)
-                .filter(|e| e.kind_name() == "call_expression")
-                .map(|e| e.id())
-                .collect::<Vec<_>>()
-        })
-        .collect();
+            _ => {}
+        }
+    }
+    listed.sort_unstable();
     // The variable each call's value is assigned to (`v := F()`), from the statements down
     // for the same reason.
     let assigned: std::collections::HashMap<usize, &str> = ctx
@@ -312,6 +314,14 @@ fn tested_calls(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mu
         if !matches!(f.kind_name(), "identifier" | "selector_expression") {
             continue;
         }
+        budget = budget.saturating_sub(ifs.len());
+        let at = call.start_byte();
+        // In an `if`'s condition or initializer.
+        let direct = ifs.iter().find(|i| i.start < at && at < i.head_end);
+        let in_list = listed.binary_search(&call.id()).is_ok();
+        if direct.is_none() && !in_list {
+            continue;
+        }
         // The standard library's functions are no helpers of the repository.
         if let Some(q) = f
             .child_by_field_id(FIELD.operand)
@@ -321,11 +331,6 @@ fn tested_calls(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mu
         {
             continue;
         }
-        budget = budget.saturating_sub(ifs.len());
-        let at = call.start_byte();
-        // In an `if`'s condition or initializer.
-        let direct = ifs.iter().find(|i| i.start < at && at < i.head_end);
-        let in_list = listed.contains(&call.id());
         let branch = match direct {
             Some(i) => Some(i.span),
             None if !in_list => None,

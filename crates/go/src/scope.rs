@@ -105,6 +105,7 @@ impl<'t> Scope<'t> {
         ctx.bindings
             .iter()
             .for_each(|node| scope.record_local(*node, src));
+        scope.place_assignments(ctx);
         for bindings in scope.locals.values_mut() {
             bindings.sort_by_key(|l| l.from);
         }
@@ -184,26 +185,6 @@ impl<'t> Scope<'t> {
                         LocalBinding::Unknown
                     };
                     self.push_local(text(*name, src), node.end_byte(), binding, assigned);
-                    if assigned
-                        && let Some(local) = self
-                            .locals
-                            .get_mut(text(*name, src))
-                            .and_then(|l| l.last_mut())
-                    {
-                        let container = node
-                            .parent()
-                            .and_then(|p| match p.kind_name() {
-                                "statement_list" => p.parent(),
-                                _ => Some(p),
-                            })
-                            .filter(|p| BRANCH_CONTAINERS.contains(&p.kind_name()));
-                        let range = |n: Node| (n.start_byte(), n.end_byte());
-                        local.within = container.map(range);
-                        local.branches = container
-                            .and_then(|c| c.parent())
-                            .filter(|p| BRANCHING_STATEMENTS.contains(&p.kind_name()))
-                            .map(range);
-                    }
                 }
             }
             // A function-local `const` binds its name like a variable that never changes.
@@ -310,6 +291,48 @@ impl<'t> Scope<'t> {
                 _ => continue,
             };
             self.push_local(name, clause.start_byte(), binding, false);
+        }
+    }
+
+    /// Where each assignment (`x = …`) is: the innermost block or `case` clause holding it
+    /// and, when that is a branch of an `if` or `switch`, the statement's range. Found in
+    /// one pass down the function's nodes (asking a node for its parent walks down from
+    /// the root).
+    fn place_assignments(&mut self, ctx: &FuncCtx<'t>) {
+        // Open nodes, innermost last: (kind, start, end, the branching statement a
+        // container is a branch of).
+        type Span = (usize, usize);
+        type Open<'k> = (&'k str, usize, usize, Option<Span>);
+        let mut open: Vec<Open> = Vec::new();
+        let mut places: HashMap<usize, (Span, Option<Span>)> = HashMap::new();
+        for n in &ctx.nodes {
+            let (start, end) = (n.start_byte(), n.end_byte());
+            while open.last().is_some_and(|o| o.2 <= start) {
+                open.pop();
+            }
+            let kind = n.kind_name();
+            if BRANCH_CONTAINERS.contains(&kind) {
+                let branch_of = open
+                    .last()
+                    .filter(|o| BRANCHING_STATEMENTS.contains(&o.0))
+                    .map(|o| (o.1, o.2));
+                open.push((kind, start, end, branch_of));
+            } else if BRANCHING_STATEMENTS.contains(&kind) || kind == "func_literal" {
+                open.push((kind, start, end, None));
+            } else if kind == "assignment_statement"
+                && let Some(c) = open.iter().rev().find(|o| BRANCH_CONTAINERS.contains(&o.0))
+            {
+                places.insert(end, ((c.1, c.2), c.3));
+            }
+        }
+        if places.is_empty() {
+            return;
+        }
+        for local in self.locals.values_mut().flatten().filter(|l| l.assigned) {
+            if let Some(&(within, branches)) = places.get(&local.from) {
+                local.within = Some(within);
+                local.branches = branches;
+            }
         }
     }
 
