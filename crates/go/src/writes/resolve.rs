@@ -631,11 +631,8 @@ impl<'a, 'b> Resolver<'a, 'b> {
                 .package_var(file, dir, qualifier.as_deref(), name)
                 .is_some_and(|(f, t)| self.is_client_type(f, &t)),
             ClientRef::Typed(t) => self.is_client_type(file, t),
-            ClientRef::Embedded(owner) => self
-                .values
-                .struct_fields(dir, owner)
-                .into_iter()
-                .any(|(f, name, t)| name.is_none() && self.is_client_type(f, t)),
+            // The receiver's struct, when it embeds a client.
+            ClientRef::Embedded(owner) => self.is_client_type(file, &TypeRef::named(None, owner)),
             ClientRef::Field { owner, field } => self
                 .values
                 .struct_field(dir, owner, field)
@@ -705,10 +702,17 @@ impl<'a, 'b> Resolver<'a, 'b> {
             },
             (Some(_), None) => return false,
         };
+        // An interface or a struct embedding a client is one (`r *Reconciler` with
+        // `client.Client` embedded, handed to a helper).
         self.values
             .interface_embeds(dir, &t.name)
             .into_iter()
             .any(|(f, e)| self.is_client_type_at(f, e, depth + 1))
+            || self
+                .values
+                .struct_fields(dir, &t.name)
+                .into_iter()
+                .any(|(f, name, e)| name.is_none() && self.is_client_type_at(f, e, depth + 1))
     }
 
     /// The calls of `func` made in its own package, as the call graph resolved them:

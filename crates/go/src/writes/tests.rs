@@ -638,8 +638,9 @@ fn every_client_form_is_a_client() {
 
 #[test]
 fn clients_in_package_level_variables_and_made_by_client_new_are_clients() {
-    // A package-level variable of a client type (this package's and another's), and a
-    // client made by controller-runtime's `client.New`; a package-level string is not one.
+    // A package-level variable of a client type (this package's and another's), a client
+    // made by controller-runtime's `client.New`, and a parameter of a struct embedding a
+    // client; a package-level string is not one.
     let (ops, pkg, diags) = rows(&[
         (
             "pkg/hooks/hooks.go",
@@ -665,6 +666,15 @@ func Clean(ctx context.Context, cfg *rest.Config) {
 	direct, _ := client.New(cfg, client.Options{})
 	_ = direct.Create(ctx, &corev1.Secret{})
 	_ = name.Delete(ctx, &corev1.Secret{})
+}
+
+// A struct embedding a client, handed to a helper as a parameter.
+type Cleaner struct {
+	client.Client
+}
+
+func sweep(ctx context.Context, r *Cleaner) {
+	_ = r.Delete(ctx, &corev1.Service{})
 }
 "#,
         ),
@@ -693,6 +703,7 @@ func Run(ctx context.Context) {
             "Run delete /v1 Pod @12",
             "Clean delete /v1 ConfigMap @19",
             "Clean create /v1 Secret @21",
+            "sweep delete /v1 Service @31",
         ]
     );
     assert!(diags.is_empty(), "{diags:?}");
