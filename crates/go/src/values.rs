@@ -133,13 +133,20 @@ pub struct Values<'a, 'b> {
     /// Every function by its call graph node (`functions` keeps one of a name's
     /// declarations under different build tags; this keeps each).
     by_node: HashMap<FuncId, Located<'a>>,
+    /// The files of each package folder (asked for every struct and interface looked up).
+    by_dir: HashMap<&'a str, Vec<&'a GoInput>>,
 }
 
 impl<'a, 'b> Values<'a, 'b> {
     pub fn new(files: &'a [GoInput], index: &'b GoIndex<'a>) -> Self {
         let mut functions: Functions = HashMap::new();
         let mut by_node = HashMap::new();
+        let mut by_dir: HashMap<&'a str, Vec<&'a GoInput>> = HashMap::new();
         for (fi, input) in files.iter().enumerate() {
+            by_dir
+                .entry(dir_of(&input.facts.path))
+                .or_default()
+                .push(input);
             for f in &input.facts.functions {
                 let located = Located {
                     file: &input.facts,
@@ -158,6 +165,7 @@ impl<'a, 'b> Values<'a, 'b> {
             index,
             functions,
             by_node,
+            by_dir,
         }
     }
 
@@ -173,9 +181,8 @@ impl<'a, 'b> Values<'a, 'b> {
             .map(|l| FuncId::new(l.fi, l.facts.call_fact))
     }
 
-    fn files_in<'d>(&self, dir: &'d str) -> impl Iterator<Item = &'a GoInput> + use<'a, 'd> {
-        let files: &'a [GoInput] = self.index.files;
-        files.iter().filter(move |f| dir_of(&f.facts.path) == dir)
+    fn files_in(&self, dir: &str) -> impl Iterator<Item = &'a GoInput> + use<'a, '_> {
+        self.by_dir.get(dir).into_iter().flatten().copied()
     }
 
     /// The fields of struct `owner` declared in package folder `dir`, with the file that
