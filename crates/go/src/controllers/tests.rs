@@ -672,6 +672,68 @@ sweeper [Knative] Sweeper.Reconcile @internal/reconciler/sweeper/controller.go:2
 }
 
 #[test]
+fn a_generated_knative_reconciler_makes_the_client_count_a_lower_bound() {
+    // The generated reconciler around `ReconcileKind` updates status and finalizers itself:
+    // the count says it is incomplete; a generic `Reconcile(ctx, key)` has no such wrapper.
+    let files = format!(
+        "{GADGET_API}{}",
+        r#"
+//- internal/reconciler/gadget/controller.go
+package gadget
+
+import (
+	"context"
+
+	gadgetreconciler "example.com/gadgets/pkg/client/injection/reconciler/gadgets/v1/gadget"
+	gadgetv1 "example.com/gadgets/api/v1"
+	pkgreconciler "knative.dev/pkg/reconciler"
+	"knative.dev/pkg/controller"
+)
+
+type Reconciler struct{}
+
+func (r *Reconciler) ReconcileKind(ctx context.Context, g *gadgetv1.Gadget) pkgreconciler.Event {
+	return nil
+}
+
+func NewController(ctx context.Context) *controller.Impl {
+	return gadgetreconciler.NewImpl(ctx, &Reconciler{})
+}
+//- internal/reconciler/sweeper/controller.go
+package sweeper
+
+import (
+	"context"
+
+	"knative.dev/pkg/controller"
+)
+
+type Sweeper struct{}
+
+func (s *Sweeper) Reconcile(ctx context.Context, key string) error { return nil }
+
+func NewController(ctx context.Context) *controller.Impl {
+	return controller.NewContext(ctx, &Sweeper{}, controller.ControllerOptions{WorkQueueName: "sweeper"})
+}
+"#
+    );
+    let (f, _) = crate::test_support::resolve_fixture(&files);
+    let incomplete = |name: &str| {
+        f.controllers
+            .iter()
+            .find(|c| c.name == name)
+            .and_then(|c| c.client_calls.as_ref())
+            .map(|cc| cc.incomplete.clone())
+    };
+    assert!(
+        incomplete("gadget").is_some_and(|why| why.contains("generated reconciler")),
+        "{:?}",
+        incomplete("gadget")
+    );
+    assert_eq!(incomplete("sweeper").as_deref(), Some(""));
+}
+
+#[test]
 fn a_generic_worker_runs_the_methods_given_to_it_as_function_values() {
     // `runner.Run` drains a queue it is handed and calls the function it is handed;
     // `framework.loop` calls a function held in a field, given an interface's method.

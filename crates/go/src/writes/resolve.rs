@@ -17,8 +17,8 @@ use crate::index::dir_of;
 use crate::types::{FuncRef, TypeRef, ValueType};
 use crate::values::{Located, Values, describe};
 use model::{
-    CallStep, ClientCalls, Controller, Diagnostic, Operation, PackageOperation, SourceRef,
-    UNRESOLVED, UnresolvedCall, Verb,
+    CallStep, ClientCalls, Controller, ControllerShape, Diagnostic, Operation, PackageOperation,
+    SourceRef, UNRESOLVED, UnresolvedCall, Verb,
 };
 
 /// Resolved writes of the project: attributed to controllers, or to packages.
@@ -175,6 +175,7 @@ pub fn resolve(
                         controller.reconciler
                     )
                 })
+                .or_else(|| generated_reconciler_writes(controller))
                 .unwrap_or_default(),
         });
     }
@@ -378,6 +379,20 @@ pub fn controller_reach(
 }
 
 /// The functions a controller's reconciling starts from, for messages.
+/// A Knative controller built by a generated `NewImpl` runs its `ReconcileKind` inside the
+/// generated reconciler, which updates the object's status and patches its finalizers
+/// itself: code of another module's generator that is not followed here.
+fn generated_reconciler_writes(controller: &Controller) -> Option<String> {
+    let generated = controller.shape == ControllerShape::Knative
+        && controller
+            .entries
+            .iter()
+            .any(|e| e.ends_with(".ReconcileKind"));
+    generated.then(|| {
+        "Knative's generated reconciler updates the reconciled object's status and patches its finalizers itself; those calls are not followed".to_string()
+    })
+}
+
 fn entry_names(controller: &Controller) -> String {
     if controller.entries.is_empty() {
         format!("{}.Reconcile", controller.reconciler)
