@@ -374,12 +374,23 @@ def row_key(cat, r):
 
 
 def load_verdicts(op, cat):
+    """Verdicts by row key. A verdict with a `controller` column holds only for a tool
+    row of that controller (its attribution was judged too); others stay unchecked."""
     v = {}
     for row in read_tsv(os.path.join(EVAL, op, f'judged-{cat}.tsv')):
-        v[row['key']] = (row.get('verdict', '').strip(), row.get('note', ''))
+        v.setdefault(row['key'], []).append(
+            (row.get('verdict', '').strip(), row.get('note', ''), (row.get('controller') or '').strip()))
     for row in read_tsv(os.path.join(EVAL, op, f'wrong-{cat}.tsv')):
-        v[row['key']] = ('wrong', row.get('note', ''))
+        v.setdefault(row['key'], []).append(
+            ('wrong', row.get('note', ''), (row.get('controller') or '').strip()))
     return v
+
+
+def verdict_for(verdicts, cat, r):
+    for verdict, note, controller in verdicts.get(row_key(cat, r), []):
+        if not controller or controller == r.get('controller'):
+            return (verdict, note)
+    return None
 
 
 def controller_names(op, p):
@@ -493,7 +504,7 @@ def evaluate(op, tag, verbose):
                     else:
                         ctrl_wrong.append((r, [truth[i]['controller'] for i in hits]))
                 continue
-            v = verdicts.get(row_key(cat, r))
+            v = verdict_for(verdicts, cat, r)
             if ((cat in ('watches', 'writes', 'reads') and (r['kind'].startswith('?') or r['group'].startswith('?')))
                     or (cat in ('metrics', 'env') and unresolved_name(r['name']))) \
                     and not (v and v[0] == 'wrong'):

@@ -948,6 +948,17 @@ impl<'a> Graph<'a> {
     /// reached, so every reached function has a shortest call path. It stops after
     /// `max_nodes` functions or at `max_depth` calls deep, and says so (`Paths::cut`).
     pub fn paths_from(&self, roots: &[FuncId], max_depth: usize, max_nodes: usize) -> Paths {
+        self.paths_avoiding(roots, max_depth, max_nodes, |_| false)
+    }
+
+    /// `paths_from`, never entering a function for which `avoid` holds (unless a root).
+    pub fn paths_avoiding(
+        &self,
+        roots: &[FuncId],
+        max_depth: usize,
+        max_nodes: usize,
+        avoid: impl Fn(FuncId) -> bool,
+    ) -> Paths {
         let mut parent: Vec<Option<(usize, u32)>> = vec![None; self.ids.len()];
         let mut depth = vec![usize::MAX; self.ids.len()];
         let mut queue = VecDeque::new();
@@ -968,7 +979,7 @@ impl<'a> Graph<'a> {
                 continue;
             }
             for &(m, line) in &self.edges[n] {
-                if depth[m] != usize::MAX {
+                if depth[m] != usize::MAX || avoid(self.ids[m]) {
                     continue;
                 }
                 if reached >= max_nodes {

@@ -31,8 +31,10 @@ use model::{Controller, Diagnostic, Relation, SourceRef, UNRESOLVED, Watch};
 mod flow;
 mod knative;
 mod queue;
+mod setup;
 
 pub use queue::{WORKQUEUE, is_queue_field, is_queue_type, putters};
+pub use setup::{Setup, setup_reach};
 
 /// Records the controllers built in one function, the queues it takes work from and the
 /// Knative controllers it constructs.

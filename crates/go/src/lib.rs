@@ -203,11 +203,26 @@ pub fn resolve_with_crds(
                 writes::controller_reach(&values, &graph, &controllers, &roots, &mut attributed);
             let writes =
                 writes::resolve(&values, &graph, &reach, &mut controllers, &mut attributed);
+            // Informers a work-queue controller obtains while it is set up are its own.
+            let setup_keys: Vec<_> = owners
+                .iter()
+                .zip(&controllers)
+                .map(|(owner, c)| match owner {
+                    Some(controllers::HandlerOwner::Types { key, .. }) => {
+                        Some((key, c.entries.as_slice()))
+                    }
+                    _ => None,
+                })
+                .collect();
+            let setup = controllers::setup_reach(files, &values, &graph, &setup_keys);
             let informers = informers::resolve(
                 files,
                 &values,
                 &graph,
-                &reach,
+                &informers::Reaches {
+                    reconcile: &reach,
+                    setup: &setup,
+                },
                 &informers::Feeders {
                     owners: &owners,
                     putters: &putters,

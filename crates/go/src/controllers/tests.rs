@@ -468,7 +468,8 @@ func New(kube kubernetes.Interface, pods coreinformers.PodInformer, nodes corein
 	pods.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
 		DeleteFunc: func(obj interface{}) { o.forget(obj) },
 	})
-	// A handler that does its work itself, filling no queue: not a trigger.
+	// A handler that does its work itself, filling no queue: not a trigger, an informer
+	// the controller's constructor sets up.
 	nodes.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: o.note})
 	return o
 }
@@ -488,9 +489,10 @@ func (o *Operator) Sync(ctx context.Context, key string) error {
 alpha.Operator [WorkQueue] Operator.Sync @internal/alpha/operator.go:25
   Watches /v1/Secret @22
   Update /v1/Secret @26
-beta.Operator [WorkQueue] Operator.Sync @internal/beta/operator.go:34
+beta.Operator [WorkQueue] Operator.Sync @internal/beta/operator.go:35
   Watches /v1/Pod @22
-  Delete /v1/ConfigMap @35
+  Informer /v1/Node @27
+  Delete /v1/ConfigMap @36
 ",
     );
 }
@@ -1033,5 +1035,172 @@ fn knative_controllers_named_alike_are_told_apart_by_folders_then_type() {
             "pkg/twin.Left",
             "pkg/twin.Right",
         ]
+    );
+}
+
+#[test]
+fn informers_obtained_while_a_work_queue_controller_is_set_up_are_its_own() {
+    // Two controllers registered through one interface. `shelf` obtains listers in its
+    // constructor, in the Register of a wrapper embedding it, and in a helper of another
+    // package that Register calls; `bench` is a framework whose registration hands it a
+    // constructor and a closure, both obtaining listers. The registry calls every
+    // controller's Register through the interface: `shelf`'s setup never takes `bench`'s.
+    let files = format!(
+        "{GADGET_API}{}",
+        r#"
+//- internal/registry/registry.go
+package registry
+
+import "k8s.io/client-go/informers"
+
+type Registrar interface {
+	Register(f informers.SharedInformerFactory)
+}
+
+var all []Registrar
+
+func Add(r Registrar) { all = append(all, r) }
+
+func Start(r Registrar, f informers.SharedInformerFactory) {
+	r.Register(f)
+}
+//- internal/solver/solver.go
+package solver
+
+import (
+	corelisters "k8s.io/client-go/listers/core/v1"
+	"k8s.io/client-go/informers"
+)
+
+type Solver struct{ pods corelisters.PodLister }
+
+func New(f informers.SharedInformerFactory) *Solver {
+	return &Solver{pods: f.Core().V1().Pods().Lister()}
+}
+//- internal/shelf/controller.go
+package shelf
+
+import (
+	"context"
+
+	"k8s.io/client-go/informers"
+	corelisters "k8s.io/client-go/listers/core/v1"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/util/workqueue"
+
+	"example.com/gadgets/internal/registry"
+	"example.com/gadgets/internal/solver"
+)
+
+type controller struct {
+	queue      workqueue.TypedRateLimitingInterface[string]
+	secrets    corelisters.SecretLister
+	configMaps corelisters.ConfigMapLister
+	solver     *solver.Solver
+}
+
+func newController(f informers.SharedInformerFactory) *controller {
+	c := &controller{secrets: f.Core().V1().Secrets().Lister()}
+	f.Core().V1().Services().Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: c.enqueue})
+	return c
+}
+
+func (c *controller) enqueue(obj interface{}) { c.queue.Add("k") }
+
+func (c *controller) next(ctx context.Context) {
+	key, _ := c.queue.Get()
+	_ = key
+}
+
+// Reaches every registrar's Register through the interface.
+func (c *controller) start(f informers.SharedInformerFactory) { registry.Start(nil, f) }
+
+type wrapper struct {
+	*controller
+}
+
+func (w *wrapper) Register(f informers.SharedInformerFactory) {
+	w.controller = newController(f)
+	w.configMaps = f.Core().V1().ConfigMaps().Lister()
+	w.solver = solver.New(f)
+}
+
+func init() { registry.Add(&wrapper{}) }
+//- internal/bench/controller.go
+package bench
+
+import (
+	"context"
+
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/util/workqueue"
+)
+
+type Signer interface{ Sign() }
+
+type Controller struct {
+	queue     workqueue.TypedRateLimitingInterface[string]
+	newSigner func(informers.SharedInformerFactory) Signer
+	extra     func(informers.SharedInformerFactory)
+}
+
+func New(newSigner func(informers.SharedInformerFactory) Signer, extra func(informers.SharedInformerFactory)) *Controller {
+	return &Controller{newSigner: newSigner, extra: extra}
+}
+
+func (c *Controller) Register(f informers.SharedInformerFactory) {
+	f.Core().V1().Endpoints().Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{AddFunc: c.enqueue})
+	_ = f.Core().V1().Events().Lister()
+	c.newSigner(f)
+	c.extra(f)
+}
+
+func (c *Controller) enqueue(obj interface{}) { c.queue.Add("k") }
+
+func (c *Controller) next(ctx context.Context) {
+	key, _ := c.queue.Get()
+	_ = key
+}
+//- internal/bench/local/local.go
+package local
+
+import (
+	"k8s.io/client-go/informers"
+	corelisters "k8s.io/client-go/listers/core/v1"
+
+	"example.com/gadgets/internal/bench"
+	"example.com/gadgets/internal/registry"
+)
+
+type signer struct{ nodes corelisters.NodeLister }
+
+func (s *signer) Sign() {}
+
+func newSigner(f informers.SharedInformerFactory) bench.Signer {
+	return &signer{nodes: f.Core().V1().Nodes().Lister()}
+}
+
+func init() {
+	registry.Add(bench.New(newSigner, func(f informers.SharedInformerFactory) {
+		_ = f.Core().V1().Namespaces().Lister()
+	}))
+}
+"#
+    );
+    check_shapes(
+        &files,
+        "
+shelf.controller [WorkQueue] controller.next @internal/shelf/controller.go:30
+  Informer /v1/Pod @11
+  Informer /v1/Secret @23
+  Watches /v1/Service @24
+  Informer /v1/ConfigMap @44
+bench.Controller [WorkQueue] Controller.next @internal/bench/controller.go:32
+  Watches /v1/Endpoints @24
+  Informer /v1/Event @25
+  Informer /v1/Node @16
+  Informer /v1/Namespace @21
+",
     );
 }

@@ -13,7 +13,7 @@ mod extract;
 mod resolve;
 
 pub use extract::{collect_interface_methods, extract};
-pub use resolve::{Feeders, Putters, fed, resolve};
+pub use resolve::{Feeders, Putters, Reaches, fed, resolve};
 
 #[cfg(test)]
 mod tests;

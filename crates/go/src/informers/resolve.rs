@@ -6,7 +6,7 @@ use super::extract::MAX_SOURCE_DEPTH;
 use foldhash::HashMap;
 
 use crate::calls::{FuncId, Graph, Paths};
-use crate::controllers::{HandlerOwner, TypeKey, WORKQUEUE};
+use crate::controllers::{HandlerOwner, Setup, TypeKey, WORKQUEUE};
 use crate::facts::GoFile;
 use crate::facts::informers::{Forward, HandlerRef, InformerSource, RawInformer};
 use crate::gvr::gvr_kind;
@@ -31,7 +31,7 @@ pub fn resolve(
     files: &[GoInput],
     values: &Values,
     graph: &Graph,
-    reach: &[Option<Paths>],
+    reach: &Reaches,
     feeders: &Feeders,
     controllers: &mut [Controller],
     diagnostics: &mut Vec<Diagnostic>,
@@ -105,16 +105,20 @@ pub fn resolve(
                 continue;
             }
             // The informer belongs to every controller whose Reconcile reaches the function
-            // that starts it, or, as before, whose reconciler type declares that function.
+            // that starts it, whose reconciler type declares that function, or whose setup
+            // obtains it.
             let node = values.node_of(dir, &raw.func);
             let mut owned = false;
-            for (c, paths) in controllers.iter_mut().zip(reach) {
+            for (i, (c, paths)) in controllers.iter_mut().zip(reach.reconcile).enumerate() {
                 let declared = Some(&c.reconciler) == raw.func.receiver.as_ref()
                     && c.sources.first().is_some_and(|s| dir_of(&s.file) == dir);
                 let reached = node
                     .zip(paths.as_ref())
                     .is_some_and(|(n, p)| p.contains(graph, n));
-                if !declared && !reached {
+                let set_up = node
+                    .zip(reach.setup.get(i).and_then(Option::as_ref))
+                    .is_some_and(|(n, s)| s.contains(graph, n));
+                if !declared && !reached && !set_up {
                     continue;
                 }
                 owned = true;
@@ -178,6 +182,14 @@ struct Fed<'v, 'a, 'b, 'g> {
 /// The functions putting work into a queue a struct holds, with that struct
 /// (`controllers::putters`).
 pub type Putters = HashMap<FuncId, TypeKey>;
+
+/// What each controller reaches: from its reconcile roots, and from its setup (None for
+/// a controller without one).
+#[derive(Clone, Copy)]
+pub struct Reaches<'a> {
+    pub reconcile: &'a [Option<Paths>],
+    pub setup: &'a [Option<Setup>],
+}
 
 /// What tells which event handlers feed which controller: per controller, how it is fed
 /// (None for builder controllers), and the functions filling each struct's queue.

@@ -59,7 +59,10 @@ fn run(files: &[(&str, &str)]) -> (Vec<Controller>, Vec<String>, Vec<String>) {
         &inputs,
         &values,
         &graph,
-        &reach,
+        &super::Reaches {
+            reconcile: &reach,
+            setup: &[],
+        },
         &super::Feeders {
             owners: &[],
             putters: &Default::default(),
