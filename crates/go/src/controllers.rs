@@ -198,10 +198,13 @@ pub fn resolve(
                     }]
                 })
                 .collect();
-            let for_kind = watches
-                .iter()
-                .find(|w| w.relation == Relation::For)
-                .map(|w| w.kind.to_lowercase());
+            // One builder run for several kinds (in a loop over a table) makes a controller
+            // per kind at run time, each named after its own: none names them all.
+            let mut fors = watches.iter().filter(|w| w.relation == Relation::For);
+            let for_kind = match (fors.next(), fors.next()) {
+                (Some(w), None) => Some(w.kind.to_lowercase()),
+                _ => None,
+            };
             let reconciler = declared_reconciler(values, file, chain)
                 .or_else(|| chain.reconciler.clone())
                 .unwrap_or_default();
@@ -429,6 +432,12 @@ fn map_funcs(args: &[Node], scope: &Scope, src: &[u8]) -> Vec<Target> {
             };
             if name.is_some_and(|m| MAP_FUNC_HANDLERS.contains(&m))
                 && let Some(&func) = crate::syntax::call_arguments(n).first()
+                // A map function a builder returns (`mapFor(c, row)`): the builder, whose
+                // body holds the function literal it returns.
+                && let Some(func) = match func.kind_name() {
+                    "call_expression" => crate::syntax::callee(func),
+                    _ => Some(func),
+                }
                 // Without the imports: a standard-library function is simply not followed.
                 && let Some(target) = crate::calls::target_of(func, scope, src, &[])
             {

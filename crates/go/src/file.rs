@@ -185,6 +185,7 @@ fn var_declaration(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
     conditions::collect_sets(decl, src, file);
     gvr::collect_package_gvrs(decl, src, &mut file.gvrs);
     types::collect_typed_vars(decl, src, &mut file.typed_vars);
+    types::collect_var_literals(decl, src, &mut file.var_literals);
     let at = calls::extract_package_level(decl, src, file);
     binaries::extract_package_level(decl, at, src, file);
     connections::extract_package_level(decl, at, src, file);

@@ -650,6 +650,19 @@ impl<'t> Scope<'t> {
                     else {
                         break;
                     };
+                    // `x.(pkg.I)` (no pointer: perhaps an interface) holds what `x` does.
+                    let pointer = n
+                        .child_by_field_id(FIELD.ty)
+                        .is_some_and(|t| t.kind_name() == "pointer_type");
+                    if t.qualifier.is_some() && !t.collection && !pointer {
+                        let Some(operand) = n.child_by_field_id(FIELD.operand) else {
+                            return ValueType::Type(t);
+                        };
+                        return ValueType::Asserted {
+                            ty: t,
+                            value: Box::new(self.type_at(operand, src, at, hops + 1, steps)),
+                        };
+                    }
                     if t.qualifier.is_some()
                         || t.collection
                         || !self.signature.type_params.contains(&t.name)
@@ -874,6 +887,10 @@ impl<'t> Scope<'t> {
         // Only assignments, none telling a type: a parameter given a new value.
         let param = match self.param(name) {
             Some((index, ty)) => ValueType::Param { index, ty },
+            // Bound nowhere in the function: the package's variable, if it has one.
+            None if self.locals_before(name, at).next().is_none() => {
+                ValueType::Var(name.to_string())
+            }
             None => ValueType::Unknown(name.to_string()),
         };
         if alternatives.is_empty() {
@@ -917,7 +934,9 @@ impl<'t> Scope<'t> {
                     return unknown();
                 };
                 let method = text(field, src);
-                if method == "DeepCopy" {
+                // deepcopy-gen's copies hold their receiver's type (`DeepCopyObject` too,
+                // although declared as a `runtime.Object`).
+                if method == "DeepCopy" || method == "DeepCopyObject" {
                     return self.type_at(operand, src, at, hops + 1, steps);
                 }
                 if let Some((root, group_version, resource)) = self.clientset_chain_at(call, src) {

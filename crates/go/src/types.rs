@@ -138,6 +138,15 @@ pub enum ValueType {
         ty: TypeRef,
         values: Vec<ValueType>,
     },
+    /// `value.(T)` with `T` of another package: `T` when it is a concrete type, else (an
+    /// interface: `client.ObjectList`) what `value` holds.
+    Asserted {
+        ty: TypeRef,
+        value: Box<ValueType>,
+    },
+    /// A name no local, parameter or receiver of the function binds: a package-level
+    /// variable of its package, if one is declared.
+    Var(String),
     Unknown(String),
 }
 
@@ -374,6 +383,59 @@ pub fn collect_typed_vars(decl: Node, src: &[u8], out: &mut Vec<(String, TypeRef
             out.push((text(name, src).to_string(), ty.clone()));
         }
     }
+}
+
+/// A package-level variable initialized with a struct literal (`var rows = row{obj: &X{}}`):
+/// its type, and the fields given a composite literal (a value whose type is written).
+#[derive(Debug, Clone, PartialEq)]
+pub struct VarLiteral {
+    pub name: String,
+    pub ty: TypeRef,
+    pub fields: Vec<(String, TypeRef)>,
+}
+
+/// Records the package-level variables initialized with a struct literal, alone or by
+/// address (`x = T{…}`, `x = &T{…}`).
+pub fn collect_var_literals(decl: Node, src: &[u8], out: &mut Vec<VarLiteral>) {
+    for spec in var_specs(decl) {
+        let mut nc = spec.walk();
+        let names: Vec<Node> = spec.children_by_field_name("name", &mut nc).collect();
+        let Some(values) = spec.child_by_field_id(FIELD.value) else {
+            continue;
+        };
+        let mut vc = values.walk();
+        for (name, value) in names.iter().zip(values.named_children(&mut vc)) {
+            let Some((ty, body)) = struct_literal(value, src) else {
+                continue;
+            };
+            let fields = crate::syntax::keyed_elements(body)
+                .into_iter()
+                .filter(|(key, _)| key.kind_name() == "identifier")
+                .filter_map(|(key, v)| {
+                    let (t, _) = struct_literal(v, src)?;
+                    Some((text(key, src).to_string(), t))
+                })
+                .collect();
+            out.push(VarLiteral {
+                name: text(*name, src).to_string(),
+                ty,
+                fields,
+            });
+        }
+    }
+}
+
+/// `T{…}` or `&T{…}`: its type and its body.
+fn struct_literal<'t>(value: Node<'t>, src: &[u8]) -> Option<(TypeRef, Node<'t>)> {
+    let lit = match value.kind_name() {
+        "unary_expression" => value.child_by_field_id(FIELD.operand)?,
+        _ => value,
+    };
+    if lit.kind_name() != "composite_literal" {
+        return None;
+    }
+    let ty = type_ref(lit.child_by_field_id(FIELD.ty)?, src)?;
+    (!ty.collection).then_some((ty, lit.child_by_field_id(FIELD.body)?))
 }
 
 /// Records `type T struct { … }` declarations.

@@ -796,10 +796,13 @@ impl<'a, 'b> Values<'a, 'b> {
         dir: &str,
         value: &ValueType,
     ) -> Option<(String, String, String)> {
-        // Values on several branches (or a slice's elements) have one kind when they all
-        // agree on it.
+        // Values on several branches (or a slice's elements, or a field of either) have
+        // one kind when they all agree on it.
         let elements = matches!(value, ValueType::Elem(inner) if matches!(inner.as_ref(), ValueType::Elements { .. }));
-        if matches!(value, ValueType::OneOf(_)) || elements {
+        if matches!(value, ValueType::OneOf(_) | ValueType::Asserted { .. })
+            || elements
+            || field_of_several(value).is_some()
+        {
             let mut kinds = self.value_kinds(file, dir, value).into_iter();
             return match (kinds.next(), kinds.next()) {
                 (Some(one), None) => Some(one),
@@ -839,6 +842,17 @@ impl<'a, 'b> Values<'a, 'b> {
         dir: &str,
         value: &ValueType,
     ) -> Vec<(String, String, String)> {
+        // A field of one of several values: that field of each.
+        if let Some(each) = field_of_several(value) {
+            return self.value_kinds(file, dir, &each);
+        }
+        // Asserted to an interface: what the value holds.
+        if let ValueType::Asserted { ty, value } = value {
+            if let Some(kind) = self.type_kind(file, ty) {
+                return vec![kind];
+            }
+            return self.value_kinds(file, dir, value);
+        }
         // An element of a slice whose values are known: any of them.
         if let ValueType::Elem(inner) = value
             && let ValueType::Elements { values, .. } = inner.as_ref()
@@ -1053,7 +1067,8 @@ impl<'a, 'b> Values<'a, 'b> {
         match value {
             ValueType::Type(t)
             | ValueType::Param { ty: Some(t), .. }
-            | ValueType::Elements { ty: t, .. } => Some((file, t.clone())),
+            | ValueType::Elements { ty: t, .. }
+            | ValueType::Asserted { ty: t, .. } => Some((file, t.clone())),
             ValueType::Result { .. } | ValueType::ForeignResult { .. } => {
                 if let Some((loc, index)) = self.result_function(file, dir, value) {
                     return Some((loc.file, loc.signature().results.get(index)?.clone()?));
@@ -1072,7 +1087,29 @@ impl<'a, 'b> Values<'a, 'b> {
                     )
                 })
             }
+            ValueType::Var(name) => self.files_in(dir).find_map(|input| {
+                let f = &input.facts;
+                f.var_literals
+                    .iter()
+                    .find(|v| v.name == *name)
+                    .map(|v| (f, v.ty.clone()))
+                    .or_else(|| {
+                        let (_, t) = f.typed_vars.iter().find(|(n, _)| n == name)?;
+                        Some((f, t.clone()))
+                    })
+            }),
             ValueType::Field { base, field } => {
+                // A package-level variable's struct literal tells what the field holds.
+                if let ValueType::Var(name) = base.as_ref()
+                    && let Some(found) = self.files_in(dir).find_map(|input| {
+                        let f = &input.facts;
+                        let v = f.var_literals.iter().find(|v| v.name == *name)?;
+                        let (_, t) = v.fields.iter().find(|(n, _)| n == field)?;
+                        Some((f, t.clone()))
+                    })
+                {
+                    return Some(found);
+                }
                 let (f, t) = self.resolve_type(file, dir, base, depth + 1)?;
                 if t.collection {
                     return None;
@@ -1157,6 +1194,31 @@ impl<'a, 'b> Values<'a, 'b> {
     }
 }
 
+/// `x.f` where `x` is one of several values (branches, or a slice's known elements): the
+/// field `f` of each.
+fn field_of_several(value: &ValueType) -> Option<ValueType> {
+    let ValueType::Field { base, field } = value else {
+        return None;
+    };
+    let values = match base.as_ref() {
+        ValueType::OneOf(values) => values,
+        ValueType::Elem(inner) => match inner.as_ref() {
+            ValueType::Elements { values, .. } => values,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(ValueType::OneOf(
+        values
+            .iter()
+            .map(|v| ValueType::Field {
+                base: Box::new(v.clone()),
+                field: field.clone(),
+            })
+            .collect(),
+    ))
+}
+
 pub fn describe(value: &ValueType) -> String {
     match value {
         ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => match &t.qualifier {
@@ -1198,6 +1260,13 @@ pub fn describe(value: &ValueType) -> String {
             "the `With…` builder chain is not of an apply configuration of a known kind".into()
         }
         ValueType::Elements { .. } => "it is a slice, not an object".into(),
+        ValueType::Var(name) => {
+            format!("`{name}` is not a package-level variable of a known API type")
+        }
+        ValueType::Asserted { ty, value } => match value.as_ref() {
+            ValueType::Unknown(_) => describe(&ValueType::Type(ty.clone())),
+            held => describe(held),
+        },
         ValueType::OneOf(values) => format!(
             "it is one of {} values assigned on different branches, not each of a known kind",
             values.len()

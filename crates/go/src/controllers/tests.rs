@@ -1204,3 +1204,96 @@ bench.Controller [WorkQueue] Controller.next @internal/bench/controller.go:32
 ",
     );
 }
+
+#[test]
+fn a_controller_built_for_each_row_of_a_table_takes_every_row_kind() {
+    // One builder in a loop over a table of package-level rows, each a struct literal
+    // naming the object and list types: `For(row.object)` is each row's kind, and the
+    // list the watch's map function makes with `cfg.list` (the row handed down) is too.
+    // A table with a row whose object is not a literal keeps `?`, and says why.
+    let files = format!(
+        "{GADGET_API}{}",
+        r#"
+//- internal/inject/table.go
+package inject
+
+import (
+	"context"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+)
+
+type row struct {
+	name   string
+	object client.Object
+	list   client.ObjectList
+}
+
+var (
+	deployments = row{name: "deployments", object: &appsv1.Deployment{}, list: &appsv1.DeploymentList{}}
+	services    = row{name: "services", object: &corev1.Service{}, list: &corev1.ServiceList{}}
+	mystery     = row{name: "mystery", object: objectFor("mystery")}
+)
+
+func objectFor(name string) client.Object { return nil }
+
+type injector struct {
+	client.Client
+}
+
+func (r *injector) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, nil
+}
+
+func mapFor(cl client.Client, cfg row) handler.MapFunc {
+	return func(ctx context.Context, obj client.Object) []reconcile.Request {
+		objs := cfg.list.DeepCopyObject().(client.ObjectList)
+		_ = cl.List(ctx, objs)
+		return nil
+	}
+}
+
+func Register(mgr ctrl.Manager) error {
+	for _, t := range []row{deployments, services} {
+		r := &injector{Client: mgr.GetClient()}
+		err := ctrl.NewControllerManagedBy(mgr).
+			For(t.object).
+			Watches(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(mapFor(mgr.GetClient(), t))).
+			Complete(r)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func RegisterMore(mgr ctrl.Manager) error {
+	for _, t := range []row{deployments, mystery} {
+		if err := ctrl.NewControllerManagedBy(mgr).Named(t.name).For(t.object).Complete(&injector{}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+"#
+    );
+    check_shapes(
+        &files,
+        "
+injector [Builder]  @internal/inject/table.go:47
+  For /v1/Service @48
+  For apps/v1/Deployment @48
+  Watches /v1/Secret @49
+  List apps/v1/Deployment @39
+  List /v1/Service @39
+injector [Builder]  @internal/inject/table.go:60
+  For ?/?/? @60
+! internal/inject/table.go:60: controller name `t.name` is not a string literal; the controller is named after its reconciler
+",
+    );
+}

@@ -96,6 +96,8 @@ pub struct GoFile {
     pub kind_names: Vec<(String, ConstExpr)>,
     /// Package-level variables declared with a type: (name, type).
     pub typed_vars: Vec<(String, TypeRef)>,
+    /// Package-level variables initialized with a struct literal.
+    pub var_literals: Vec<crate::types::VarLiteral>,
     pub binaries: BinaryFacts,
     /// Status conditions set, condition sets and typed constants (see `conditions`).
     pub conditions: ConditionFacts,

@@ -365,9 +365,9 @@ fn client_ref(
                 return ctx.receiver_type.clone().map(ClientRef::Embedded);
             }
             match scope.type_of(node, src, at) {
-                ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => {
-                    Some(ClientRef::Typed(t))
-                }
+                ValueType::Type(t)
+                | ValueType::Param { ty: Some(t), .. }
+                | ValueType::Asserted { ty: t, .. } => Some(ClientRef::Typed(t)),
                 ValueType::ForeignResult {
                     qualifier,
                     name,

@@ -753,6 +753,38 @@ impl<'a, 'b> Resolver<'a, 'b> {
         out
     }
 
+    /// The kinds field `field` of parameter `index` of `func` holds: that field of the
+    /// argument every same-package call gives it. Empty unless each call's tells kinds.
+    fn field_of_arguments(
+        &self,
+        dir: &str,
+        func: &FuncRef,
+        index: usize,
+        field: &str,
+    ) -> Vec<(String, String, String)> {
+        let sites = self.same_package_calls(dir, func);
+        let mut kinds: Vec<(String, String, String)> = Vec::new();
+        for (caller_file, _, _, args) in &sites {
+            let Some(arg) = args.values.get(index) else {
+                return Vec::new();
+            };
+            let given = ValueType::Field {
+                base: Box::new(arg.clone()),
+                field: field.to_string(),
+            };
+            let found = self.values.value_kinds(caller_file, dir, &given);
+            if found.is_empty() {
+                return Vec::new();
+            }
+            for k in found {
+                if !kinds.contains(&k) {
+                    kinds.push(k);
+                }
+            }
+        }
+        kinds
+    }
+
     /// For parameter `index` of `func` typed by a type parameter: the position of that type
     /// parameter and the other parameters of the same type (all have one type at a call).
     fn same_type_arguments(&self, dir: &str, func: &FuncRef, index: usize) -> SameType {
@@ -950,6 +982,29 @@ impl<'a, 'b> Resolver<'a, 'b> {
                 let mut out = Vec::new();
                 let mut pending = vec![(value.clone(), loc.file, func, w.line, 0usize)];
                 while let Some((value, file, func, line, depth)) = pending.pop() {
+                    // Asserted to an interface (`o.(client.ObjectList)`): what it holds.
+                    let value = match value {
+                        ValueType::Asserted { ty, value }
+                            if self.values.type_kind(file, &ty).is_none() =>
+                        {
+                            *value
+                        }
+                        value => value,
+                    };
+                    // A field of a parameter (`cfg.list`): that field of what every
+                    // same-package caller passes, read here.
+                    if let ValueType::Field { base, field } = &value
+                        && let ValueType::Param { index, .. } = base.as_ref()
+                        && self.values.value_kinds(file, dir, &value).is_empty()
+                    {
+                        let kinds = self.field_of_arguments(dir, func, *index, field);
+                        if !kinds.is_empty() {
+                            for (g, v, k) in kinds {
+                                out.push(Row::new(op(g, v, k, line, &file.path), func));
+                            }
+                            continue;
+                        }
+                    }
                     // An element of a slice parameter (`for _, o := range objs`): the
                     // elements of what each same-package caller passes.
                     // (A slice of a concrete type, `[]corev1.Pod`, says it itself.)
