@@ -351,6 +351,25 @@ fn status_writer_of<'t>(operand: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
     }
 }
 
+/// `recv.field` of the method's receiver, or the first such value of several.
+fn receiver_field_of(value: &ValueType, ctx: &FuncCtx) -> Option<ClientRef> {
+    match value {
+        ValueType::Field { base, field } => match base.as_ref() {
+            ValueType::Type(t)
+                if t.qualifier.is_none() && ctx.receiver_type.as_deref() == Some(&t.name) =>
+            {
+                Some(ClientRef::Field {
+                    owner: t.name.clone(),
+                    field: field.clone(),
+                })
+            }
+            _ => None,
+        },
+        ValueType::OneOf(values) => values.iter().find_map(|v| receiver_field_of(v, ctx)),
+        _ => None,
+    }
+}
+
 /// Evidence that `node` is a controller-runtime client, or None.
 fn client_ref(
     node: Node,
@@ -373,6 +392,11 @@ fn client_ref(
                     name,
                     index: 0,
                 } => Some(ClientRef::Constructed { qualifier, name }),
+                // A local given the receiver's field (`reader := r.APIReader`), on any
+                // branch: the field's declared type tells whether it is a client.
+                ValueType::Field { .. } | ValueType::OneOf(_) => {
+                    receiver_field_of(&scope.type_of(node, src, at), ctx)
+                }
                 _ => scope
                     .lookup(text(node, src), at)
                     .is_none()

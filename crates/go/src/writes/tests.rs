@@ -639,8 +639,9 @@ fn every_client_form_is_a_client() {
 #[test]
 fn clients_in_package_level_variables_and_made_by_client_new_are_clients() {
     // A package-level variable of a client type (this package's and another's), a client
-    // made by controller-runtime's `client.New`, and a parameter of a struct embedding a
-    // client; a package-level string is not one.
+    // made by controller-runtime's `client.New`, a parameter of a struct embedding a
+    // client, a local given a receiver's client field; a package-level string is not one,
+    // nor a local given a string field.
     let (ops, pkg, diags) = rows(&[
         (
             "pkg/hooks/hooks.go",
@@ -676,6 +677,23 @@ type Cleaner struct {
 func sweep(ctx context.Context, r *Cleaner) {
 	_ = r.Delete(ctx, &corev1.Service{})
 }
+
+// Locals given the receiver's fields, on branches: a client when the field is one.
+type Sweeper struct {
+	Primary  client.Client
+	Fallback client.Client
+	Label    string
+}
+
+func (s *Sweeper) sweep(ctx context.Context) {
+	writer := s.Primary
+	if writer == nil {
+		writer = s.Fallback
+	}
+	_ = writer.Delete(ctx, &corev1.Endpoints{})
+	label := s.Label
+	_ = label.Delete(ctx, &corev1.Endpoints{})
+}
 "#,
         ),
         (
@@ -704,6 +722,7 @@ func Run(ctx context.Context) {
             "Clean delete /v1 ConfigMap @19",
             "Clean create /v1 Secret @21",
             "sweep delete /v1 Service @31",
+            "Sweeper.sweep delete /v1 Endpoints @46",
         ]
     );
     assert!(diags.is_empty(), "{diags:?}");
