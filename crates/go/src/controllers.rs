@@ -17,7 +17,7 @@ use tree_sitter::Node;
 use super::calls::{FuncId, Graph};
 use super::facts::GoFile;
 use super::facts::calls::Target;
-use super::facts::controllers::{ControllerChain, ImplHolder, RawWatch};
+use super::facts::controllers::{ControllerChain, ImplHolder, OptionsEvidence, RawWatch};
 use super::index::GoInput;
 use super::scope::Scope;
 use super::syntax::{
@@ -41,6 +41,8 @@ pub use setup::{Setup, setup_reach};
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     let found = controllers_in_body(ctx, src, scope, &file.path, &mut file.diagnostics);
     file.controllers.extend(found);
+    let made = controllers_from_options(ctx, src, scope, &file.imports);
+    file.controllers.extend(made);
     queue::extract(ctx, scope, src, file);
     knative::extract(ctx, scope, src, file);
 }
@@ -139,6 +141,23 @@ pub fn resolve(
     for input in files {
         let file = &input.facts;
         for chain in &file.controllers {
+            if chain.options.is_some() {
+                match options_controller(values, input, chain) {
+                    Some(c) => controllers.push(c),
+                    None if chain.options == Some(OptionsEvidence::Literal) => {
+                        diagnostics.push(Diagnostic::new(
+                            &file.path,
+                            chain.line,
+                            format!(
+                                "a controller is made from these options, but the type of its reconciler `{}` cannot be followed: it is not listed",
+                                chain.reconciler.as_deref().unwrap_or("?")
+                            ),
+                        ));
+                    }
+                    None => {}
+                }
+                continue;
+            }
             let watches: Vec<Watch> = chain
                 .watches
                 .iter()
@@ -238,6 +257,81 @@ pub fn resolve(
     controllers
 }
 
+/// The reconciler of a controller made without a builder: its type's package and name,
+/// and where its `Reconcile` is declared. None when it has no `Reconcile` the repository
+/// declares and only a field's name (`o.Reconciler = …`) said it was one.
+fn options_reconciler(
+    values: &Values,
+    file: &GoFile,
+    chain: &ControllerChain,
+) -> Option<ReconcilerType> {
+    let dir = super::index::dir_of(&file.path);
+    let index = values.index;
+    let (pkg, name) = match (&chain.reconciler_value, &chain.reconciler) {
+        (Some(value), _) => {
+            let (at, t) = values.declared_type(file, dir, value)?;
+            (index.type_package(at, t.qualifier.as_deref())?, t.name)
+        }
+        (None, Some(name)) => (index.package_of(file)?.to_string(), name.clone()),
+        (None, None) => return None,
+    };
+    let reconcile = FuncRef {
+        receiver: Some(name.clone()),
+        name: "Reconcile".into(),
+    };
+    let method = index
+        .dir_of_import(&pkg)
+        .and_then(|d| values.functions.get(&(d.to_string(), reconcile)));
+    // controller-runtime's `Reconcile(ctx, reconcile.Request)`, not Knative's by key.
+    let takes_request = method.is_some_and(|l| {
+        l.signature()
+            .params
+            .get(1)
+            .and_then(|(_, t)| t.as_ref())
+            .is_some_and(|t| t.name == "Request" && !t.collection)
+    });
+    if !takes_request && chain.options == Some(OptionsEvidence::Field) {
+        return None;
+    }
+    let declared =
+        method.map(|l| SourceRef::new(&l.file.path, l.file.call_facts[l.facts.call_fact].line));
+    Some(ReconcilerType {
+        pkg,
+        name,
+        declared,
+    })
+}
+
+struct ReconcilerType {
+    pkg: String,
+    name: String,
+    declared: Option<SourceRef>,
+}
+
+/// A controller made without a builder: named after its reconciler's package and type (its
+/// name is given at run time), found where its options are and where it reconciles.
+fn options_controller(
+    values: &Values,
+    input: &GoInput,
+    chain: &ControllerChain,
+) -> Option<Controller> {
+    let file = &input.facts;
+    let r = options_reconciler(values, file, chain)?;
+    let mut sources = vec![SourceRef::new(&file.path, chain.line)];
+    sources.extend(r.declared.clone());
+    Some(Controller {
+        shape: model::ControllerShape::Builder,
+        name: type_name(&TypeKey {
+            pkg: r.pkg,
+            name: r.name.clone(),
+        }),
+        reconciler: r.name,
+        area: input.area,
+        sources,
+        ..Controller::default()
+    })
+}
+
 /// The reconciler's type, when the value given is only known by where it comes from
 /// (`r := NewReconciler(…)`) and that declares a type of the controller's own package.
 fn declared_reconciler(values: &Values, file: &GoFile, chain: &ControllerChain) -> Option<String> {
@@ -280,6 +374,7 @@ fn controllers_in_body(
                     reconciler_value: None,
                     map_funcs: Vec::new(),
                     watches: Vec::new(),
+                    options: None,
                 });
                 builders.len() - 1
             }
@@ -463,6 +558,13 @@ pub fn builder_roots(
     for (fi, input) in files.iter().enumerate() {
         let file = &input.facts;
         for chain in &file.controllers {
+            if chain.options.is_some() {
+                // Its reconciler may be of another package: its `Reconcile` is the root.
+                if let Some(r) = options_reconciler(values, file, chain) {
+                    out.push(Some(graph.methods_of(&r.pkg, &r.name, "Reconcile")));
+                }
+                continue;
+            }
             if chain.map_funcs.is_empty() {
                 out.push(None);
                 continue;
@@ -508,6 +610,98 @@ fn source_kind_object_node<'t>(node: Node<'t>, src: &[u8]) -> Option<Node<'t>> {
     }
 }
 
+/// controller-runtime's controller package, whose `Options` (and `TypedOptions`) given a
+/// `Reconciler` make a controller without a builder (`controller.New(name, mgr, o)`).
+const CONTROLLER_PACKAGE: &str = "sigs.k8s.io/controller-runtime/pkg/controller";
+
+/// controller-runtime's `controller.Options` or `controller.TypedOptions`.
+fn is_options_type(ty: &TypeRef, imports: &[super::facts::Import]) -> bool {
+    matches!(ty.name.as_str(), "Options" | "TypedOptions")
+        && !ty.collection
+        && ty
+            .qualifier
+            .as_deref()
+            .is_some_and(|q| super::calls::names_import(imports, q, CONTROLLER_PACKAGE))
+}
+
+/// Controllers made without a builder in one function: `controller.Options{Reconciler: r}`,
+/// and `o.Reconciler = r` on a value that is not one of this package's structs (options a
+/// library made, `o := opts.ForControllerRuntime()`).
+fn controllers_from_options(
+    ctx: &FuncCtx,
+    src: &[u8],
+    scope: &Scope,
+    imports: &[super::facts::Import],
+) -> Vec<ControllerChain> {
+    let receiver_type = ctx.receiver_type.as_deref();
+    let receiver_name = ctx.receiver_name.as_deref();
+    let chain = |line: u32, reconciler: Node, evidence: OptionsEvidence| {
+        let (name, value) = reconciler_name(reconciler, src, receiver_type, receiver_name, scope);
+        ControllerChain {
+            line,
+            name: None,
+            reconciler: Some(name),
+            reconciler_value: value,
+            watches: Vec::new(),
+            map_funcs: Vec::new(),
+            options: Some(evidence),
+        }
+    };
+    let mut out = Vec::new();
+    for &n in &ctx.nodes {
+        if n.kind_name() != "composite_literal" {
+            continue;
+        }
+        let (Some(ty), Some(body)) = (
+            n.child_by_field_id(FIELD.ty)
+                .and_then(|t| super::types::type_ref(t, src)),
+            n.child_by_field_id(FIELD.body),
+        ) else {
+            continue;
+        };
+        if !is_options_type(&ty, imports) {
+            continue;
+        }
+        if let Some((_, r)) = super::syntax::keyed_elements(body)
+            .into_iter()
+            .find(|(k, _)| text(*k, src) == "Reconciler")
+        {
+            out.push(chain(line_of(n), r, OptionsEvidence::Literal));
+        }
+    }
+    for (left, right) in super::syntax::first_assignments(ctx) {
+        if left.kind_name() != "selector_expression" {
+            continue;
+        }
+        let (Some(operand), Some(field)) = (
+            left.child_by_field_id(FIELD.operand),
+            left.child_by_field_id(FIELD.field),
+        ) else {
+            continue;
+        };
+        if text(field, src) != "Reconciler"
+            || operand.kind_name() != "identifier"
+            || Some(text(operand, src)) == receiver_name
+        {
+            continue;
+        }
+        // A value whose type is written (one of this package's structs, Knative's
+        // `*controller.Impl`) is a controller's options only when that type is.
+        let declared = match scope.type_of(operand, src, operand.start_byte()) {
+            ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => Some(t),
+            ValueType::Elem(inner) => match *inner {
+                ValueType::Type(t) | ValueType::Param { ty: Some(t), .. } => Some(t),
+                _ => None,
+            },
+            _ => None,
+        };
+        if declared.is_none_or(|t| is_options_type(&t, imports)) {
+            out.push(chain(line_of(left), right, OptionsEvidence::Field));
+        }
+    }
+    out
+}
+
 /// The reconciler type a builder completes with, by name, or its expression as written
 /// with its value to resolve per project. A call of another package's function wraps the
 /// reconciler it is given (`errors.WithSilentRequeueOnConflict(r)`,
@@ -547,6 +741,9 @@ fn reconciler_name(
         };
         let mine: Vec<Node> = match args.iter().find(|a| Some(text(**a, src)) == receiver_name) {
             Some(r) => vec![*r],
+            // A wrapper of one value wraps that one, of whatever package, unless it is a
+            // method's result (`NewReconciler(mgr.GetClient())` is the reconciler).
+            None if args.len() == 1 && !is_method_call(args[0], src, scope) => args.clone(),
             None => args.iter().copied().filter(|a| own(*a)).collect(),
         };
         match mine.as_slice() {
@@ -569,6 +766,16 @@ fn reconciler_name(
             value => (expr, Some(value)),
         },
     }
+}
+
+/// `v.M(…)` on a local value or parameter.
+fn is_method_call(n: Node, src: &[u8], scope: &Scope) -> bool {
+    n.kind_name() == "call_expression"
+        && crate::syntax::callee(n).is_some_and(|f| {
+            f.kind_name() == "selector_expression"
+                && crate::syntax::root_identifier(f)
+                    .is_some_and(|r| scope.lookup(text(r, src), r.start_byte()).is_some())
+        })
 }
 
 /// Wrappers are looked through this many deep.

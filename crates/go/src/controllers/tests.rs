@@ -1297,3 +1297,97 @@ injector [Builder]  @internal/inject/table.go:60
 ",
     );
 }
+
+#[test]
+fn controllers_made_from_options_without_a_builder_are_controllers() {
+    // controller-runtime's `controller.Options{Reconciler: r}`, and options a library made
+    // given a reconciler of another package through a wrapper (`o.Reconciler = …`), are
+    // controllers rooted at that reconciler's `Reconcile`. A struct of this package with a
+    // `Reconciler` field is not a controller's options, nor another library's type, nor a
+    // field given no reconciler.
+    let files = format!(
+        "{GADGET_API}{}",
+        r#"
+//- internal/dial/reconciler.go
+package dial
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+)
+
+type Reconciler struct {
+	client client.Client
+}
+
+func NewReconciler(c client.Client) *Reconciler {
+	return &Reconciler{client: c}
+}
+
+func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, r.client.Delete(ctx, &corev1.Pod{})
+}
+//- internal/engine/start.go
+package engine
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	kcontroller "sigs.k8s.io/controller-runtime/pkg/controller"
+
+	"example.com/gadgets/internal/dial"
+	"example.com/lib/options"
+	"example.com/lib/retry"
+	"example.com/lib/runner"
+)
+
+type knob struct {
+	client client.Client
+}
+
+func (k *knob) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, k.client.Create(ctx, &corev1.ConfigMap{})
+}
+
+type holder struct {
+	Reconciler *knob
+}
+
+func Start(mgr ctrl.Manager, o options.Options) error {
+	_, err := kcontroller.NewUnmanaged("knob", kcontroller.Options{Reconciler: &knob{client: mgr.GetClient()}})
+	if err != nil {
+		return err
+	}
+	ko := o.ForControllerRuntime()
+	ko.Reconciler = retry.OnConflict(dial.NewReconciler(mgr.GetClient()))
+	h := &holder{}
+	h.Reconciler = &knob{}
+	ko.Reconciler = nil
+	_, err = kcontroller.NewUnmanaged("dial", ko)
+	return err
+}
+
+// Another library's runner given a reconciler is not controller-runtime's options.
+func rewire(runners []*runner.Runner) {
+	for _, r := range runners {
+		r.Reconciler = &knob{}
+	}
+}
+"#
+    );
+    check_shapes(
+        &files,
+        "
+engine.knob [Builder]  @internal/engine/start.go:30
+  Create /v1/ConfigMap @22
+dial.Reconciler [Builder]  @internal/engine/start.go:35
+  Delete /v1/Pod @20
+",
+    );
+}

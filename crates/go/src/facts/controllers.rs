@@ -19,6 +19,19 @@ pub struct ControllerChain {
     /// (`handler.EnqueueRequestsFromMapFunc(r.mapFn)`): run by the controller, so what they
     /// reach is its.
     pub map_funcs: Vec<Target>,
+    /// Made without a builder: controller-runtime's `controller.Options` given a
+    /// `Reconciler` (the controller is made from those options, by `controller.New…`).
+    pub options: Option<OptionsEvidence>,
+}
+
+/// How a controller made without a builder shows itself.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum OptionsEvidence {
+    /// `controller.Options{Reconciler: r}`: the type says it.
+    Literal,
+    /// `o.Reconciler = r` on a value of another package's type: counted only when `r`
+    /// turns out to be a reconciler of the repository.
+    Field,
 }
 
 #[derive(Debug, Clone, PartialEq)]
