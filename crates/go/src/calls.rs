@@ -135,17 +135,11 @@ fn returned_values(ctx: &FuncCtx, scope: &Scope, src: &[u8]) -> Vec<ValueType> {
 
 /// Records the calls made by a package-level `var` declaration's initializers; returns
 /// the index of the file's package-level entry in `file.call_facts`.
-pub fn extract_package_level(decl: Node, src: &[u8], file: &mut GoFile) -> usize {
+pub fn extract_package_level(nodes: &[Node], src: &[u8], file: &mut GoFile) -> usize {
     let at = package_level_entry(file);
     let scope = Scope::package_level();
     let mut calls = Vec::new();
-    collect_calls(
-        &super::syntax::nodes_of(decl),
-        &scope,
-        src,
-        &file.imports,
-        &mut calls,
-    );
+    collect_calls(nodes, &scope, src, &file.imports, &mut calls);
     file.call_facts[at].calls.extend(calls);
     at
 }

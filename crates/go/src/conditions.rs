@@ -170,6 +170,12 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
         ) else {
             continue;
         };
+        // Only these methods are read: their arguments are collected, no other call's.
+        let read = matches!(method, "Manage" | "SetStatusCondition" | "SetCondition")
+            || MARKS.iter().any(|(m, _)| *m == method);
+        if !read {
+            continue;
+        }
         let args = call_arguments(call);
         let at = call.start_byte();
         if method == "Manage"

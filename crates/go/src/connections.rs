@@ -339,16 +339,10 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut
 }
 
 /// The same for a package-level declaration's calls.
-pub fn extract_package_level(decl: Node, func: usize, src: &[u8], file: &mut GoFile) {
+pub fn extract_package_level(nodes: &[Node], func: usize, src: &[u8], file: &mut GoFile) {
     let flag_lines: Vec<u32> = file.binaries.flags.iter().map(|f| f.line).collect();
     let scope = Scope::package_level();
-    let mut calls = Vec::new();
-    super::syntax::for_each_node(decl, |n| {
-        if n.kind_name() == "call_expression" {
-            calls.push(n);
-        }
-    });
-    for call in calls {
+    for &call in nodes.iter().filter(|n| n.kind_name() == "call_expression") {
         visit(call, &scope, func, src, &flag_lines, file);
     }
 }

@@ -22,7 +22,7 @@ use super::index::GoInput;
 use super::scope::Scope;
 use super::syntax::{
     ChainRoot, FuncCtx, ObjectRef, Step, assigned_variable, chain_heads, condition_of,
-    flatten_chain, line_of, object_ref, string_literal, text,
+    flatten_chain, line_of, object_ref, string_literal, text, with_arguments,
 };
 use super::types::{FuncRef, TypeRef, ValueType};
 use super::values::Values;
@@ -364,7 +364,7 @@ fn controllers_in_body(
     let mut variables: Vec<(String, usize)> = Vec::new();
     let calls = chain_heads(&ctx.calls);
     for call in calls {
-        let (root, steps) = flatten_chain(call, src, &BUILDER_CONSTRUCTORS);
+        let (root, mut steps) = flatten_chain(call, src, &BUILDER_CONSTRUCTORS);
         let index = match root {
             ChainRoot::Constructor(..) => {
                 builders.push(ControllerChain {
@@ -384,6 +384,7 @@ fn controllers_in_body(
             },
             ChainRoot::Other => continue,
         };
+        with_arguments(&mut steps);
         // Every step of a chain is a call nested in its head, in the same statement, so they
         // share the head's condition. Asked per step, a chain of N calls (each ancestor
         // lookup walking from the root) cost N³.

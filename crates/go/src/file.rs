@@ -27,8 +27,8 @@ use super::platform;
 use super::routes;
 use super::scope::Scope;
 use super::syntax::{
-    FuncCtx, Kinds, call_arguments, for_each_node, line_of, method_of, receiver_name,
-    receiver_type, string_literal, text,
+    FuncCtx, Kinds, call_arguments, line_of, method_of, receiver_name, receiver_type,
+    string_literal, text,
 };
 use super::types;
 use super::webhooks;
@@ -165,7 +165,7 @@ fn full_decl(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
             api_docs::collect(decl, src, &mut file.doc_decls);
             types::collect_interfaces(decl, src, &mut file.interfaces);
             informers::collect_interface_methods(decl, src, &mut file.informer_facts.methods);
-            routes::extract_top_level(decl, src, file);
+            routes::extract_top_level(decl, &super::syntax::nodes_of(decl), src, file);
         }
         "function_declaration" | "method_declaration" => function(decl, kinds, src, file),
         "comment" => {
@@ -180,20 +180,22 @@ fn full_decl(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
 /// A package-level `var` declaration: constants, group/versions, condition sets, and the
 /// calls its initializers make (which run when the package is linked).
 fn var_declaration(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
+    // Its nodes, walked once for every feature that looks at them all.
+    let nodes = super::syntax::nodes_of(decl);
     consts::collect_top_level(decl, src, &mut file.consts);
-    collect_group_versions(decl, src, &mut file.group_versions);
+    collect_group_versions(&nodes, src, &mut file.group_versions);
     conditions::collect_sets(decl, src, file);
     gvr::collect_package_gvrs(decl, src, &mut file.gvrs);
     types::collect_typed_vars(decl, src, &mut file.typed_vars);
     types::collect_var_literals(decl, src, &mut file.var_literals);
-    let at = calls::extract_package_level(decl, src, file);
-    binaries::extract_package_level(decl, at, src, file);
-    connections::extract_package_level(decl, at, src, file);
-    metrics::extract_package_level(decl, src, file);
-    routes::extract_top_level(decl, src, file);
+    let at = calls::extract_package_level(&nodes, src, file);
+    binaries::extract_package_level(&nodes, at, src, file);
+    connections::extract_package_level(&nodes, at, src, file);
+    metrics::extract_package_level(&nodes, src, file);
+    routes::extract_top_level(decl, &nodes, src, file);
     // A function literal in an initializer (a cobra command's `Run: func(…)`)
     // builds routers and managers like a function body does.
-    for literal in outermost_func_literals(decl) {
+    for literal in outermost_func_literals(&nodes) {
         let ctx = kinds.func(String::new(), literal, None, None);
         routes::extract(&ctx, src, file);
     }
@@ -246,14 +248,14 @@ fn function(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
 }
 
 /// The function literals under `decl` that are not inside another one, in document order.
-fn outermost_func_literals(decl: Node) -> Vec<Node> {
+fn outermost_func_literals<'t>(nodes: &[Node<'t>]) -> Vec<Node<'t>> {
     let mut out: Vec<Node> = Vec::new();
-    super::syntax::for_each_node(decl, |n| {
+    for &n in nodes {
         let nested = out.last().is_some_and(|l| n.start_byte() < l.end_byte());
         if !nested && n.kind_name() == "func_literal" {
             out.push(n);
         }
-    });
+    }
     out
 }
 
@@ -269,7 +271,11 @@ fn declaration(decl: Node, src: &[u8], file: &mut GoFile) {
         "const_declaration" => consts::collect_top_level(decl, src, &mut file.consts),
         "var_declaration" => {
             consts::collect_top_level(decl, src, &mut file.consts);
-            collect_group_versions(decl, src, &mut file.group_versions);
+            collect_group_versions(
+                &super::syntax::nodes_of(decl),
+                src,
+                &mut file.group_versions,
+            );
         }
         "comment" => {
             if let Some(group) = group_name_marker(text(decl, src)) {
@@ -399,8 +405,8 @@ fn collect_kind_names(ctx: &FuncCtx, src: &[u8], out: &mut Vec<(String, ConstExp
     }
 }
 
-fn collect_group_versions(decl: Node, src: &[u8], out: &mut Vec<GroupVersionDecl>) {
-    for_each_node(decl, |node| {
+fn collect_group_versions(nodes: &[Node], src: &[u8], out: &mut Vec<GroupVersionDecl>) {
+    nodes.iter().for_each(|&node| {
         if node.kind_name() != "composite_literal" {
             return;
         }

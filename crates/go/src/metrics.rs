@@ -27,7 +27,7 @@ use super::facts::{GoFile, Import};
 use super::index::{GoIndex, GoInput};
 use super::scope::{Binding, Scope};
 use super::syntax::callee;
-use super::syntax::{FuncCtx, for_each_node, for_each_plain_identifier, line_of, text};
+use super::syntax::{FuncCtx, for_each_plain_identifier, line_of, text};
 use model::{Diagnostic, Metric, SourceRef, UNRESOLVED};
 
 const PROMETHEUS: &str = "github.com/prometheus/client_golang/prometheus";
@@ -60,10 +60,10 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
 }
 
 /// Records the collectors, option literals and label lists of a package-level `var`.
-pub fn extract_package_level(decl: Node, src: &[u8], file: &mut GoFile) {
+pub fn extract_package_level(nodes: &[Node], src: &[u8], file: &mut GoFile) {
     let imports = std::mem::take(&mut file.imports);
     let scope = Scope::package_level();
-    for_each_node(decl, |node| match node.kind_name() {
+    nodes.iter().for_each(|&node| match node.kind_name() {
         "call_expression" => visit_call(node, &scope, src, &imports, &mut file.metrics),
         "var_spec" => {
             let mut nc = node.walk();

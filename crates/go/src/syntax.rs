@@ -619,7 +619,9 @@ pub(crate) fn assigned_variable(call: Node, src: &[u8]) -> Option<String> {
 /// One step of a method chain such as `.Owns(&appsv1.Deployment{})`.
 pub(crate) struct Step<'t> {
     pub method: String,
+    /// Empty until `with_arguments`: most chains are not the ones a caller wants.
     pub args: Vec<Node<'t>>,
+    pub call: Node<'t>,
     /// The line of the method name, which is where the call is reported.
     pub line: u32,
 }
@@ -668,7 +670,8 @@ pub(crate) fn flatten_chain<'t>(
                 }
                 steps.push(Step {
                     method: name.to_string(),
-                    args: call_arguments(node),
+                    args: Vec::new(),
+                    call: node,
                     line: line_of(method),
                 });
                 match operand {
@@ -708,6 +711,13 @@ pub(crate) fn flatten_chain<'t>(
     };
     steps.reverse();
     (root, steps)
+}
+
+/// Collects each step's arguments, for a chain the caller follows.
+pub(crate) fn with_arguments(steps: &mut [Step]) {
+    for step in steps {
+        step.args = call_arguments(step.call);
+    }
 }
 
 /// The operand and method name of a method call, without its arguments: most calls of a

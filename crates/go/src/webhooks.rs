@@ -31,6 +31,7 @@ use super::index::{GoIndex, GoInput, GoModule, dir_of};
 use super::scope::Scope;
 use super::syntax::{
     ChainRoot, FuncCtx, ObjectRef, assigned_variable, chain_heads, flatten_chain, text,
+    with_arguments,
 };
 use model::{Diagnostic, Gvk, Origin, SourceRef, UNRESOLVED, Webhook, WebhookType};
 
@@ -79,7 +80,7 @@ fn builders_in_body(
         checked_object(node, scope, src, path, line, diagnostics)
     };
     for call in calls {
-        let (root, steps) = flatten_chain(call, src, &CONSTRUCTORS);
+        let (root, mut steps) = flatten_chain(call, src, &CONSTRUCTORS);
         let index = match root {
             ChainRoot::Constructor(args, line) => {
                 let mut builder = WebhookBuilder {
@@ -99,6 +100,7 @@ fn builders_in_body(
             },
             ChainRoot::Other => continue,
         };
+        with_arguments(&mut steps);
         let Some(builder) = builders.get_mut(index) else {
             continue;
         };

@@ -17,7 +17,7 @@ use crate::facts::{GoFile, Import};
 use crate::kingpin;
 use crate::library_flags;
 use crate::scope::{Binding, Scope};
-use crate::syntax::{FuncCtx, for_each_node, line_of, text};
+use crate::syntax::{FuncCtx, line_of, text};
 use crate::syntax::{callee, method_of};
 
 const STD_FLAG: &str = "flag";
@@ -171,10 +171,10 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut
 
 /// Records the flags and environment reads of a package-level `var` declaration, and its
 /// `strings.Join` lists of constants.
-pub fn extract_package_level(decl: Node, func: usize, src: &[u8], file: &mut GoFile) {
+pub fn extract_package_level(nodes: &[Node], func: usize, src: &[u8], file: &mut GoFile) {
     let imports = std::mem::take(&mut file.imports);
     let scope = Scope::package_level();
-    for_each_node(decl, |node| match node.kind_name() {
+    nodes.iter().for_each(|&node| match node.kind_name() {
         "call_expression" => visit_call(node, &scope, func, src, &imports, &mut file.binaries),
         "composite_literal" => {
             let out = &mut file.binaries.cobra;

@@ -44,6 +44,12 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
         let Some((operand, method)) = method_of(call, src) else {
             continue;
         };
+        if !matches!(
+            method,
+            "Get" | "GetWithContext" | "Pop" | "Add" | "AddRateLimited" | "AddAfter"
+        ) {
+            continue;
+        }
         let args = call_arguments(call).len();
         let (takes, puts) = match method {
             "Get" => (args == 0, false),
@@ -90,6 +96,9 @@ fn field_values(
 ) {
     let function_like =
         |v: Node| scope.param_at(v, src).is_some() || v.kind_name() == "selector_expression";
+    // This function's entries start here: each type is listed once per function, and the
+    // file's other functions' entries are not compared (a file of many is not quadratic).
+    let first = built.len();
     for &n in &ctx.nodes {
         if n.kind_name() != "composite_literal" {
             continue;
@@ -100,7 +109,7 @@ fn field_values(
         ) else {
             continue;
         };
-        if !ty.collection && !built.iter().any(|b: &Built| b.ty == ty && b.func == *func) {
+        if !ty.collection && !built[first..].iter().any(|b: &Built| b.ty == ty) {
             built.push(Built {
                 func: func.clone(),
                 ty: ty.clone(),

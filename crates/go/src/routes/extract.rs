@@ -974,7 +974,7 @@ pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
 }
 
 /// Records package-level variables and struct fields of one top-level declaration.
-pub fn extract_top_level(decl: Node, src: &[u8], file: &mut GoFile) {
+pub fn extract_top_level(decl: Node, nodes: &[Node], src: &[u8], file: &mut GoFile) {
     let ex = Extractor::new(src, decl.id());
     let facts = &mut file.routes;
     let mut specs = Vec::new();
@@ -984,7 +984,7 @@ pub fn extract_top_level(decl: Node, src: &[u8], file: &mut GoFile) {
     // literal is seen before what it contains.
     // The end of the outermost literal seen last.
     let mut literal_end = 0;
-    for_each_node(decl, |n| {
+    for &n in nodes {
         let outside = n.start_byte() >= literal_end;
         match n.kind_name() {
             "func_literal" if outside => literal_end = n.end_byte(),
@@ -993,7 +993,7 @@ pub fn extract_top_level(decl: Node, src: &[u8], file: &mut GoFile) {
             "var_spec" | "keyed_element" if outside => specs.push(n),
             _ => {}
         }
-    });
+    }
     for node in specs {
         match node.kind_name() {
             "var_spec" => {
