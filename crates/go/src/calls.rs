@@ -30,7 +30,7 @@ use tree_sitter::Node;
 
 use super::consts::{ConstExpr, const_expr};
 pub use super::facts::calls::FuncId;
-use super::facts::calls::{Arg, FuncFacts, RawCall, SamePackageArgs, Target};
+use super::facts::calls::{Arg, FuncFacts, Guard, RawCall, SamePackageArgs, Target};
 use super::facts::{GoFile, Import};
 use super::index::{GoIndex, GoInput};
 use super::scope::Scope;
@@ -88,10 +88,69 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> u
             .filter(|d| first_result_may_be_interface(*d, src))
             .map(|_| returned_values(ctx, scope, src))
             .unwrap_or_default(),
+        guards: guards(ctx, src),
     };
     collect_calls(&ctx.nodes, scope, src, &file.imports, &mut facts.calls);
     file.call_facts.push(facts);
     file.call_facts.len() - 1
+}
+
+/// The body's statements `if _, ok := recv.field.(I); !ok { … return … }`.
+fn guards(ctx: &FuncCtx, src: &[u8]) -> Vec<Guard> {
+    let Some(recv) = ctx.receiver_name.as_deref() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for stmt in statements(ctx.body) {
+        if stmt.kind_name() != "if_statement" {
+            continue;
+        }
+        let guard = (|| {
+            let init = stmt.child_by_field_id(FIELD.initializer)?;
+            let left = init.child_by_field_id(FIELD.left)?;
+            let right = init.child_by_field_id(FIELD.right)?.named_child(0)?;
+            let ok = left.named_child(1)?;
+            (init.kind_name() == "short_var_declaration"
+                && right.kind_name() == "type_assertion_expression")
+                .then_some(())?;
+            let operand = right.child_by_field_id(FIELD.operand)?;
+            let field = operand.child_by_field_id(FIELD.field)?;
+            let base = operand.child_by_field_id(FIELD.operand)?;
+            (operand.kind_name() == "selector_expression" && text(base, src) == recv)
+                .then_some(())?;
+            let interface = crate::types::type_ref(right.child_by_field_id(FIELD.ty)?, src)?;
+            // `!ok`, and a block that returns.
+            let condition = stmt.child_by_field_id(FIELD.condition)?;
+            let negated = condition.kind_name() == "unary_expression"
+                && text(condition, src).replace(' ', "") == format!("!{}", text(ok, src));
+            let block = stmt.child_by_field_id(FIELD.consequence)?;
+            let returns = statements(block)
+                .iter()
+                .any(|s| s.kind_name() == "return_statement");
+            (negated && returns).then(|| Guard {
+                field: text(field, src).to_string(),
+                interface,
+                end: stmt.end_position().row as u32 + 1,
+            })
+        })();
+        out.extend(guard);
+    }
+    out
+}
+
+/// A block's statements (the grammar may hold them in a `statement_list`).
+fn statements(block: Node) -> Vec<Node> {
+    let mut c = block.walk();
+    let mut out = Vec::new();
+    for n in block.named_children(&mut c) {
+        if n.kind_name() == "statement_list" {
+            let mut lc = n.walk();
+            out.extend(n.named_children(&mut lc));
+        } else {
+            out.push(n);
+        }
+    }
+    out
 }
 
 /// True when a function's first result is declared as a named type, which may be an
@@ -709,6 +768,21 @@ impl<'a> Graph<'a> {
         Some((fi, result.clone()))
     }
 
+    /// Whether type `pkg.name` has every method of the in-repo interface `ipkg.iname`
+    /// (by name); None when that interface's methods are not known.
+    pub fn has_methods_of(
+        &self,
+        (pkg, name): (&str, &str),
+        (ipkg, iname): (&str, &str),
+    ) -> Option<bool> {
+        let methods = self.method_set(ipkg, iname)?;
+        Some(
+            methods
+                .iter()
+                .all(|(m, _, _)| !self.methods_of(pkg, name, m).is_empty()),
+        )
+    }
+
     /// The method set of an in-repo interface, with its embedded in-repo interfaces' methods:
     /// (name, shape, the file that declares it). None when it embeds an interface from
     /// outside the repository, whose methods are not known.
@@ -953,6 +1027,20 @@ impl<'a> Graph<'a> {
         max_nodes: usize,
         avoid: impl Fn(FuncId) -> bool,
     ) -> Paths {
+        self.paths_pruned(roots, max_depth, max_nodes, avoid, |_| None)
+    }
+
+    /// `paths_avoiding`, where a function for which `cutoff` gives a line runs nothing
+    /// written after that line (an early return the walk knows is taken): its later calls
+    /// are not followed, and `Paths::reaches` says its later lines are not reached.
+    pub fn paths_pruned(
+        &self,
+        roots: &[FuncId],
+        max_depth: usize,
+        max_nodes: usize,
+        avoid: impl Fn(FuncId) -> bool,
+        cutoff: impl Fn(FuncId) -> Option<u32>,
+    ) -> Paths {
         let mut parent: Vec<Option<(usize, u32)>> = vec![None; self.ids.len()];
         let mut depth = vec![usize::MAX; self.ids.len()];
         let mut queue = VecDeque::new();
@@ -965,7 +1053,12 @@ impl<'a> Graph<'a> {
         }
         let mut reached = queue.len();
         let mut cut = None;
+        let mut cutoffs = HashMap::new();
         while let Some(n) = queue.pop_front() {
+            let ends = cutoff(self.ids[n]);
+            if let Some(line) = ends {
+                cutoffs.insert(n, line);
+            }
             if depth[n] >= max_depth {
                 if !self.edges[n].is_empty() {
                     cut.get_or_insert(format!("{max_depth} calls deep"));
@@ -973,7 +1066,10 @@ impl<'a> Graph<'a> {
                 continue;
             }
             for &(m, line) in &self.edges[n] {
-                if depth[m] != usize::MAX || avoid(self.ids[m]) {
+                if depth[m] != usize::MAX
+                    || avoid(self.ids[m])
+                    || ends.is_some_and(|end| line > end)
+                {
                     continue;
                 }
                 if reached >= max_nodes {
@@ -986,7 +1082,12 @@ impl<'a> Graph<'a> {
                 queue.push_back(m);
             }
         }
-        Paths { parent, depth, cut }
+        Paths {
+            parent,
+            depth,
+            cut,
+            cutoffs,
+        }
     }
 
     /// The call path from a root of `paths` to `id`, outermost call first: each step is
@@ -1209,6 +1310,8 @@ pub struct Paths {
     depth: Vec<usize>,
     /// Why the walk stopped early (`"20000 functions"`), if it did.
     pub cut: Option<String>,
+    /// Reached functions that run nothing written after this line.
+    cutoffs: HashMap<usize, u32>,
 }
 
 impl Paths {
@@ -1216,6 +1319,15 @@ impl Paths {
         self.depth
             .get(graph.flat(id))
             .is_some_and(|&d| d != usize::MAX)
+    }
+
+    /// Whether line `line` of function `id` runs on these paths.
+    pub fn reaches(&self, graph: &Graph, id: FuncId, line: u32) -> bool {
+        self.contains(graph, id)
+            && self
+                .cutoffs
+                .get(&graph.flat(id))
+                .is_none_or(|&end| line <= end)
     }
 }
 

@@ -67,9 +67,23 @@ pub struct Shaped {
     pub controller: Controller,
     pub roots: Vec<FuncId>,
     pub owner: HandlerOwner,
+    /// A generated reconciler of the repository running this controller's reconciler.
+    pub bound: Option<Bound>,
     /// Listed only if some event handler feeds it (a struct draining its own queue may be
     /// a worker pool that code, not informers, fills).
     pub needs_feeder: bool,
+}
+
+/// A generated reconciler of the repository (Knative's `reconcilerImpl`) that holds the
+/// controller's own reconciler in a field: followed for this controller, that field holds
+/// only this reconciler's type, so calls it guards by an interface this type lacks
+/// (`if _, ok := r.reconciler.(Finalizer); !ok { return }`) are not followed, nor are
+/// other controllers' reconcile functions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bound {
+    pub holder: TypeKey,
+    pub field: String,
+    pub reconciler: TypeKey,
 }
 
 /// Which event handlers feed a controller (`informers::resolve` reads it).

@@ -122,9 +122,17 @@ pub fn resolve(
     )
 }
 
+/// Per controller: the functions its reconciling starts from (None: its reconciler's
+/// `Reconcile`), which event handlers feed it (None: a builder's), and the generated
+/// reconciler of the repository that runs it, if any.
+struct Starts {
+    roots: Vec<Option<Vec<calls::FuncId>>>,
+    owners: Vec<Option<controllers::HandlerOwner>>,
+    bounds: Vec<Option<controllers::Bound>>,
+}
+
 /// Adds the controllers of other shapes, found through the call graph, to the builder
-/// ones; returns, per controller, the functions its reconciling starts from (None: its
-/// reconciler's `Reconcile`) and which event handlers feed it (None: a builder's).
+/// ones, and says where each controller starts.
 fn other_shapes(
     files: &[GoInput],
     values: &values::Values,
@@ -132,12 +140,10 @@ fn other_shapes(
     putters: &informers::Putters,
     controllers: &mut Vec<Controller>,
     diagnostics: &mut Vec<Diagnostic>,
-) -> (
-    Vec<Option<Vec<calls::FuncId>>>,
-    Vec<Option<controllers::HandlerOwner>>,
-) {
+) -> Starts {
     let mut roots = controllers::builder_roots(files, values, graph);
     let mut owners = vec![None; controllers.len()];
+    let mut bounds = vec![None; controllers.len()];
     let shaped = controllers::resolve_shaped(files, values, graph, diagnostics);
     // A queue no event handler fills is not a controller (a worker pool fed by code).
     let shaped = shaped
@@ -147,8 +153,13 @@ fn other_shapes(
         controllers.push(shaped.controller);
         roots.push(Some(shaped.roots));
         owners.push(Some(shaped.owner));
+        bounds.push(shaped.bound);
     }
-    (roots, owners)
+    Starts {
+        roots,
+        owners,
+        bounds,
+    }
 }
 
 /// Resolves the facts of every Go file of one project, with the CRDs its manifests ship.
@@ -190,7 +201,11 @@ pub fn resolve_with_crds(
             let tables = extractor::tables(REGISTRY, files, &project, &mut attributed);
             let graph = calls::Graph::build(files, &index);
             let putters = controllers::putters(files, &index, &graph);
-            let (roots, owners) = other_shapes(
+            let Starts {
+                roots,
+                owners,
+                bounds,
+            } = other_shapes(
                 files,
                 &values,
                 &graph,
@@ -199,8 +214,13 @@ pub fn resolve_with_crds(
                 &mut attributed,
             );
             // Writes and informers are attributed to controllers, so they resolve after them.
-            let reach =
-                writes::controller_reach(&values, &graph, &controllers, &roots, &mut attributed);
+            let reach = writes::controller_reach(
+                &values,
+                &graph,
+                &controllers,
+                (&roots, &bounds),
+                &mut attributed,
+            );
             let writes =
                 writes::resolve(&values, &graph, &reach, &mut controllers, &mut attributed);
             // Informers a work-queue controller obtains while it is set up are its own.

@@ -93,7 +93,7 @@ fn rows_by_pattern_with_their_kind_statuses_and_reasons() {
     let values = Values::new(&inputs, &index);
     let mut ctrls = controllers::resolve(&inputs, &values, &mut diags);
     let graph = Graph::build(&inputs, &index);
-    let reach = crate::writes::controller_reach(&values, &graph, &ctrls, &[], &mut diags);
+    let reach = crate::writes::controller_reach(&values, &graph, &ctrls, (&[], &[]), &mut diags);
     let resolved = resolve(&inputs, &values, &graph, &reach, &mut ctrls, &mut diags);
     let show = |s: &StatusCondition| {
         format!(

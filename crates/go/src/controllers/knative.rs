@@ -12,6 +12,7 @@ use tree_sitter::Node;
 
 use super::super::calls::{FuncId, Graph, names_import};
 use super::super::facts::GoFile;
+use super::super::facts::calls::Arg;
 use super::super::facts::controllers::{ImplCall, ImplHolder};
 use super::super::index::GoInput;
 use super::super::scope::Scope;
@@ -21,7 +22,7 @@ use super::super::syntax::{
 };
 use super::super::types::FuncRef;
 use super::super::values::Values;
-use super::{HandlerOwner, Shaped, TypeKey};
+use super::{Bound, HandlerOwner, Shaped, TypeKey};
 use model::{Controller, ControllerShape, Diagnostic, Relation, SourceRef, Watch};
 
 /// The generated constructor's name, Knative's API.
@@ -77,6 +78,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             reconciler: scope.chain_of(reconciler, src),
             holders: holders(ctx, call, &args, src),
             generic,
+            qualifier: q.to_string(),
             line: line_of(call),
         });
     }
@@ -161,7 +163,7 @@ pub fn resolve(
             } else {
                 &ROOT_METHODS
             };
-            let roots: Vec<FuncId> = methods
+            let mut roots: Vec<FuncId> = methods
                 .iter()
                 .flat_map(|m| graph.methods_of(&pkg, &ty.name, m))
                 .collect();
@@ -177,13 +179,22 @@ pub fn resolve(
                 pkg: pkg.clone(),
                 name: ty.name.clone(),
             };
-            let entries = roots
+            let mut entries: Vec<String> = roots
                 .iter()
                 .map(|id| {
                     let f = &graph.file(id.file).call_facts[id.func];
                     format!("{}.{}", ty.name, f.name)
                 })
                 .collect();
+            // The generated reconciler around it, when the repository has its package.
+            let generated = (!call.generic)
+                .then(|| generated_reconciler(values, graph, fi, &call.qualifier, &key))
+                .flatten();
+            let bound = generated.map(|(reconcile, bound)| {
+                roots.extend(&reconcile);
+                entries.push(format!("{}.Reconcile", bound.holder.name));
+                bound
+            });
             let mut watches = Vec::new();
             if let Some((group, version, kind)) = &reconciled {
                 watches.push(Watch::unconditional(
@@ -205,6 +216,7 @@ pub fn resolve(
                 },
                 roots,
                 needs_feeder: false,
+                bound,
                 owner: HandlerOwner::Impl {
                     file: fi,
                     func: call.func.clone(),
@@ -277,6 +289,48 @@ pub(super) fn unique_names(out: &mut [Shaped]) {
             s.controller.name = name;
         }
     }
+}
+
+/// The generated reconciler `qualifier.NewImpl` builds, when that function is in the
+/// repository: the `Reconcile` of the type it builds holding its reconciler parameter in
+/// a field (`rec := &reconcilerImpl{reconciler: r}`), and that binding.
+fn generated_reconciler(
+    values: &Values,
+    graph: &Graph,
+    fi: usize,
+    qualifier: &str,
+    reconciler: &TypeKey,
+) -> Option<(Vec<FuncId>, Bound)> {
+    for new_impl in graph.function(fi, Some(qualifier), NEW_IMPL) {
+        let file = graph.file(new_impl.file);
+        let Some(pkg) = values.index.package_of(file) else {
+            continue;
+        };
+        let func = FuncRef {
+            receiver: None,
+            name: NEW_IMPL.to_string(),
+        };
+        for fv in file.field_values.iter().filter(|fv| {
+            fv.func == func && fv.owner.qualifier.is_none() && fv.value == Arg::Param(1)
+        }) {
+            let reconcile = graph.methods_of(pkg, &fv.owner.name, "Reconcile");
+            if reconcile.is_empty() {
+                continue;
+            }
+            return Some((
+                reconcile,
+                Bound {
+                    holder: TypeKey {
+                        pkg: pkg.to_string(),
+                        name: fv.owner.name.clone(),
+                    },
+                    field: fv.field.clone(),
+                    reconciler: reconciler.clone(),
+                },
+            ));
+        }
+    }
+    None
 }
 
 /// The kind `ReconcileKind`'s object parameter has.

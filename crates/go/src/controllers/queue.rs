@@ -430,5 +430,6 @@ fn shaped(
             frameworks: frameworks.to_vec(),
         },
         needs_feeder: direct,
+        bound: None,
     })
 }

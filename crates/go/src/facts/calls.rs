@@ -65,6 +65,18 @@ pub struct FuncFacts {
     /// pointer, slice or map: `func newObject(…) client.Object`): what the first value of
     /// each of the function's own `return` statements is (`nil` left out).
     pub returned: Vec<ValueType>,
+    /// Early returns on what a receiver's field holds (`if _, ok := r.f.(I); !ok { return }`):
+    /// the calls after one run only when that field's value implements `I`.
+    pub guards: Vec<Guard>,
+}
+
+/// `if _, ok := recv.field.(I); !ok { return … }`, a statement of the function's body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Guard {
+    pub field: String,
+    pub interface: TypeRef,
+    /// The line the `if` ends on: what comes after runs only past the guard.
+    pub end: u32,
 }
 
 impl FuncFacts {

@@ -101,6 +101,9 @@ pub struct ImplCall {
     /// Knative's generic constructor (`controller.NewContext(ctx, r, …)`): the reconciler
     /// has `Reconcile(ctx, key)`, not a generated reconciler's `ReconcileKind`.
     pub generic: bool,
+    /// The package qualifier of the constructor called (`routereconciler` of
+    /// `routereconciler.NewImpl`), to find a generated reconciler in the repository.
+    pub qualifier: String,
     pub line: u32,
 }
 

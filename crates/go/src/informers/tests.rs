@@ -54,7 +54,7 @@ fn run(files: &[(&str, &str)]) -> (Vec<Controller>, Vec<String>, Vec<String>) {
     let values = Values::new(&inputs, &index);
     let mut ctrls = controllers::resolve(&inputs, &values, &mut diags);
     let graph = crate::calls::Graph::build(&inputs, &index);
-    let reach = crate::writes::controller_reach(&values, &graph, &ctrls, &[], &mut diags);
+    let reach = crate::writes::controller_reach(&values, &graph, &ctrls, (&[], &[]), &mut diags);
     let package = resolve(
         &inputs,
         &values,

@@ -9,6 +9,7 @@ use super::clients::{
     DYNAMIC_CONSTRUCTORS, DYNAMIC_GETTERS, DYNAMIC_PACKAGES, DYNAMIC_TYPES, PATCHERS,
 };
 use crate::calls::{Found, FuncId, Graph, Paths};
+use crate::controllers::Bound;
 use crate::facts::GoFile;
 use crate::facts::calls::SamePackageArgs;
 use crate::facts::writes::{ClientRef, RawWrite, Subresource, WriteObject};
@@ -107,7 +108,8 @@ pub fn resolve(
             let Some(node) = nodes[i] else {
                 continue;
             };
-            if !paths.contains(graph, node) {
+            let line = row.op.sources.first().map_or(0, |s| s.line);
+            if !paths.reaches(graph, node, line) {
                 continue;
             }
             let (ops, reason) = match &row.pending {
@@ -344,9 +346,16 @@ pub fn controller_reach(
     values: &Values,
     graph: &Graph,
     controllers: &[Controller],
-    roots: &[Option<Vec<FuncId>>],
+    (roots, bounds): (&[Option<Vec<FuncId>>], &[Option<Bound>]),
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<Option<Paths>> {
+    // A generated reconciler shared by several controllers is followed for one at a time:
+    // never into another's reconcile functions.
+    let root_of: HashMap<FuncId, usize> = roots
+        .iter()
+        .enumerate()
+        .flat_map(|(i, r)| r.iter().flatten().map(move |&id| (id, i)))
+        .collect();
     controllers
         .iter()
         .enumerate()
@@ -362,7 +371,16 @@ pub fn controller_reach(
             if roots.is_empty() {
                 return None;
             }
-            let paths = graph.paths_from(&roots, MAX_CALL_DEPTH, MAX_REACHED);
+            let paths = match bounds.get(i).and_then(Option::as_ref) {
+                None => graph.paths_from(&roots, MAX_CALL_DEPTH, MAX_REACHED),
+                Some(bound) => graph.paths_pruned(
+                    &roots,
+                    MAX_CALL_DEPTH,
+                    MAX_REACHED,
+                    |id| root_of.get(&id).is_some_and(|&of| of != i && !roots.contains(&id)),
+                    |id| guarded_end(values, graph, bound, id),
+                ),
+            };
             if let Some(cut) = &paths.cut {
                 diagnostics.push(Diagnostic::new(
                     &src.file,
@@ -378,16 +396,46 @@ pub fn controller_reach(
         .collect()
 }
 
+/// For a method of the bound generated reconciler: the line of its first guard that
+/// returns unless the held reconciler implements an interface the bound reconciler's type
+/// does not (nothing after it runs for this controller).
+fn guarded_end(values: &Values, graph: &Graph, bound: &Bound, id: FuncId) -> Option<u32> {
+    let file = graph.file(id.file);
+    let facts = &file.call_facts[id.func];
+    if facts.receiver.as_deref() != Some(bound.holder.name.as_str())
+        || values.index.package_of(file) != Some(bound.holder.pkg.as_str())
+    {
+        return None;
+    }
+    let fails = |g: &&crate::facts::calls::Guard| {
+        g.field == bound.field
+            && values
+                .index
+                .type_package(file, g.interface.qualifier.as_deref())
+                .and_then(|ipkg| {
+                    graph.has_methods_of(
+                        (&bound.reconciler.pkg, &bound.reconciler.name),
+                        (&ipkg, &g.interface.name),
+                    )
+                })
+                == Some(false)
+    };
+    facts.guards.iter().filter(fails).map(|g| g.end).min()
+}
+
 /// The functions a controller's reconciling starts from, for messages.
 /// A Knative controller built by a generated `NewImpl` runs its `ReconcileKind` inside the
 /// generated reconciler, which updates the object's status and patches its finalizers
 /// itself: code of another module's generator that is not followed here.
 fn generated_reconciler_writes(controller: &Controller) -> Option<String> {
+    // Unless that generated reconciler is the repository's and was followed (its own
+    // `Reconcile` is an entry).
     let generated = controller.shape == ControllerShape::Knative
         && controller
             .entries
             .iter()
-            .any(|e| e.ends_with(".ReconcileKind"));
+            .any(|e| e.ends_with(".ReconcileKind"))
+        && !controller.entries.iter().any(|e| e.ends_with(".Reconcile"));
     generated.then(|| {
         "Knative's generated reconciler updates the reconciled object's status and patches its finalizers itself; those calls are not followed".to_string()
     })

@@ -102,7 +102,7 @@ fn rows_and_reads(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>, Vec<Stri
     let values = Values::new(&inputs, &index);
     let mut controllers = controllers::resolve(&inputs, &values, &mut diags);
     let graph = Graph::build(&inputs, &index);
-    let reach = controller_reach(&values, &graph, &controllers, &[], &mut diags);
+    let reach = controller_reach(&values, &graph, &controllers, (&[], &[]), &mut diags);
     let writes = resolve(&values, &graph, &reach, &mut controllers, &mut diags);
     // Every source line: the call site, then the helper's own write line.
     let fmt = |verb: &str, g: &str, v: &str, k: &str, s: &[SourceRef]| {
@@ -468,7 +468,7 @@ fn callgraph_rows() -> (Vec<String>, Vec<String>, Vec<String>) {
     let values = Values::new(&inputs, &index);
     let mut controllers = controllers::resolve(&inputs, &values, &mut diags);
     let graph = Graph::build(&inputs, &index);
-    let reach = controller_reach(&values, &graph, &controllers, &[], &mut diags);
+    let reach = controller_reach(&values, &graph, &controllers, (&[], &[]), &mut diags);
     resolve(&values, &graph, &reach, &mut controllers, &mut diags);
     let fmt = |o: &Operation| {
         let via: Vec<String> = o
