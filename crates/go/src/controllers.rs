@@ -84,6 +84,9 @@ pub struct Bound {
     pub holder: TypeKey,
     pub field: String,
     pub reconciler: TypeKey,
+    /// Built with `SkipStatusUpdates`: the holder's functions updating the status are not
+    /// this controller's.
+    pub skips_status_updates: bool,
 }
 
 /// Which event handlers feed a controller (`informers::resolve` reads it).

@@ -79,9 +79,38 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
             holders: holders(ctx, call, &args, src),
             generic,
             qualifier: q.to_string(),
+            skips_status_updates: !generic
+                && args
+                    .iter()
+                    .skip(at + 1)
+                    .any(|a| skips_status_updates(*a, src, &file.imports)),
             line: line_of(call),
         });
     }
+}
+
+/// An options callback (`func(*controller.Impl) controller.Options {…}`) whose body builds
+/// Knative's `controller.Options` with `SkipStatusUpdates: true`.
+fn skips_status_updates(arg: Node, src: &[u8], imports: &[super::super::facts::Import]) -> bool {
+    if arg.kind_name() != "func_literal" {
+        return false;
+    }
+    super::super::syntax::nodes_of(arg).into_iter().any(|n| {
+        n.kind_name() == "composite_literal"
+            && n.child_by_field_id(FIELD.ty)
+                .and_then(|t| super::super::types::type_ref(t, src))
+                .is_some_and(|t| {
+                    t.name == "Options"
+                        && t.qualifier
+                            .as_deref()
+                            .is_some_and(|q| names_import(imports, q, KNATIVE_CONTROLLER))
+                })
+            && n.child_by_field_id(FIELD.body).is_some_and(|body| {
+                super::super::syntax::keyed_elements(body)
+                    .iter()
+                    .any(|(k, v)| text(*k, src) == "SkipStatusUpdates" && text(*v, src) == "true")
+            })
+    })
 }
 
 /// The values function `ctx` holds the controller built by `call` in: the local it is
@@ -188,7 +217,10 @@ pub fn resolve(
                 .collect();
             // The generated reconciler around it, when the repository has its package.
             let generated = (!call.generic)
-                .then(|| generated_reconciler(values, graph, fi, &call.qualifier, &key))
+                .then(|| {
+                    let skips = call.skips_status_updates;
+                    generated_reconciler(values, graph, fi, &call.qualifier, &key, skips)
+                })
                 .flatten();
             let bound = generated.map(|(reconcile, bound)| {
                 roots.extend(&reconcile);
@@ -300,6 +332,7 @@ fn generated_reconciler(
     fi: usize,
     qualifier: &str,
     reconciler: &TypeKey,
+    skips_status_updates: bool,
 ) -> Option<(Vec<FuncId>, Bound)> {
     for new_impl in graph.function(fi, Some(qualifier), NEW_IMPL) {
         let file = graph.file(new_impl.file);
@@ -326,6 +359,7 @@ fn generated_reconciler(
                     },
                     field: fv.field.clone(),
                     reconciler: reconciler.clone(),
+                    skips_status_updates,
                 },
             ));
         }

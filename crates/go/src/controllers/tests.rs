@@ -1396,7 +1396,8 @@ dial.Reconciler [Builder]  @internal/engine/start.go:35
 #[test]
 fn a_generated_reconciler_in_the_repository_is_followed_for_each_controller() {
     // The repository's own generated reconciler wraps `ReconcileKind`: its status update is
-    // each controller's; its finalizer patch, guarded by the reconciler implementing
+    // each controller's (unless built with `SkipStatusUpdates`); its finalizer patch,
+    // guarded by the reconciler implementing
     // `Finalizer`, only the one whose type does; one controller's `ReconcileKind`, reached
     // through the generated reconciler's interface, is never the other's. Followed, the
     // client-call count is complete.
@@ -1430,7 +1431,7 @@ type reconcilerImpl struct {
 	reconciler Interface
 }
 
-func NewImpl(ctx context.Context, r Interface) *controller.Impl {
+func NewImpl(ctx context.Context, r Interface, optionsFns ...controller.OptionsFn) *controller.Impl {
 	rec := &reconcilerImpl{reconciler: r}
 	return controller.NewContext(ctx, rec, controller.ControllerOptions{})
 }
@@ -1441,6 +1442,10 @@ func (r *reconcilerImpl) Reconcile(ctx context.Context, key string) error {
 		return err
 	}
 	_ = r.reconciler.ReconcileKind(ctx, o)
+	return r.updateStatus(ctx, o)
+}
+
+func (r *reconcilerImpl) updateStatus(ctx context.Context, o *gadgetv1.Gadget) error {
 	return r.client.Status().Update(ctx, o)
 }
 
@@ -1504,6 +1509,30 @@ func (r *Reconciler) FinalizeKind(ctx context.Context, o *gadgetv1.Gadget) error
 func NewController(ctx context.Context) *controller.Impl {
 	return gadgetreconciler.NewImpl(ctx, &Reconciler{})
 }
+//- internal/quiet/controller.go
+package quiet
+
+import (
+	"context"
+
+	"knative.dev/pkg/controller"
+
+	gadgetv1 "example.com/gadgets/api/v1"
+	gadgetreconciler "example.com/gadgets/pkg/client/injection/reconciler/gadgets/v1/gadget"
+)
+
+type Reconciler struct{}
+
+func (r *Reconciler) ReconcileKind(ctx context.Context, o *gadgetv1.Gadget) error {
+	return nil
+}
+
+// Built to leave the status alone: the generated status update is not its.
+func NewController(ctx context.Context) *controller.Impl {
+	return gadgetreconciler.NewImpl(ctx, &Reconciler{}, func(*controller.Impl) controller.Options {
+		return controller.Options{SkipStatusUpdates: true}
+	})
+}
 "#
     );
     check_shapes(
@@ -1512,12 +1541,14 @@ func NewController(ctx context.Context) *controller.Impl {
 plain [Knative] Reconciler.ReconcileKind, reconcilerImpl.Reconcile @internal/plain/controller.go:23
   For gadgets.example.com/v1/Gadget @23
   Create /v1/ConfigMap @19
-  StatusUpdate gadgets.example.com/v1/Gadget @38
+  StatusUpdate gadgets.example.com/v1/Gadget @42
 final [Knative] Reconciler.ReconcileKind, Reconciler.FinalizeKind, reconcilerImpl.Reconcile @internal/final/controller.go:27
   For gadgets.example.com/v1/Gadget @27
   Delete /v1/Secret @19
-  StatusUpdate gadgets.example.com/v1/Gadget @38
-  Patch gadgets.example.com/v1/Gadget @45
+  StatusUpdate gadgets.example.com/v1/Gadget @42
+  Patch gadgets.example.com/v1/Gadget @49
+quiet [Knative] Reconciler.ReconcileKind, reconcilerImpl.Reconcile @internal/quiet/controller.go:20
+  For gadgets.example.com/v1/Gadget @20
 ",
     );
     let (f, _) = crate::test_support::resolve_fixture(&files);

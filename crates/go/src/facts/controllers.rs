@@ -104,6 +104,9 @@ pub struct ImplCall {
     /// The package qualifier of the constructor called (`routereconciler` of
     /// `routereconciler.NewImpl`), to find a generated reconciler in the repository.
     pub qualifier: String,
+    /// Its options callback returns Knative's `controller.Options{SkipStatusUpdates: true}`:
+    /// the generated reconciler then never updates the status.
+    pub skips_status_updates: bool,
     pub line: u32,
 }
 

@@ -373,13 +373,21 @@ pub fn controller_reach(
             }
             let paths = match bounds.get(i).and_then(Option::as_ref) {
                 None => graph.paths_from(&roots, MAX_CALL_DEPTH, MAX_REACHED),
-                Some(bound) => graph.paths_pruned(
-                    &roots,
-                    MAX_CALL_DEPTH,
-                    MAX_REACHED,
-                    |id| root_of.get(&id).is_some_and(|&of| of != i && !roots.contains(&id)),
-                    |id| guarded_end(values, graph, bound, id),
-                ),
+                Some(bound) => {
+                    let skipped = status_updaters(values, bound);
+                    graph.paths_pruned(
+                        &roots,
+                        MAX_CALL_DEPTH,
+                        MAX_REACHED,
+                        |id| {
+                            skipped.contains(&id)
+                                || root_of
+                                    .get(&id)
+                                    .is_some_and(|&of| of != i && !roots.contains(&id))
+                        },
+                        |id| guarded_end(values, graph, bound, id),
+                    )
+                }
             };
             if let Some(cut) = &paths.cut {
                 diagnostics.push(Diagnostic::new(
@@ -393,6 +401,29 @@ pub fn controller_reach(
             }
             Some(paths)
         })
+        .collect()
+}
+
+/// The functions of the bound generated reconciler's package that update or patch the
+/// status, when the controller was built to skip status updates.
+fn status_updaters(values: &Values, bound: &Bound) -> HashSet<FuncId> {
+    if !bound.skips_status_updates {
+        return HashSet::new();
+    }
+    let Some(dir) = values.index.dir_of_import(&bound.holder.pkg) else {
+        return HashSet::new();
+    };
+    values
+        .functions
+        .iter()
+        .filter(|((d, _), l)| {
+            d == dir
+                && l.facts
+                    .writes
+                    .iter()
+                    .any(|w| matches!(w.verb, Verb::StatusUpdate | Verb::StatusPatch))
+        })
+        .map(|(_, l)| FuncId::new(l.fi, l.facts.call_fact))
         .collect()
 }
 
