@@ -41,11 +41,12 @@ use super::types::{Chain, InterfaceDecl, Root, Signature, Step, StructDecl, Type
 /// can never reach repository code, so they are not recorded.
 pub(crate) fn is_std_qualifier(imports: &[Import], qualifier: &str) -> bool {
     imports.iter().any(|imp| {
-        let name = match &imp.alias {
-            Some(a) => a.as_str(),
-            None => imp.path.rsplit('/').next().unwrap_or(&imp.path),
+        let named = match &imp.alias {
+            Some(a) => a == qualifier,
+            // The default name is the path's last element: the path ends with it.
+            None => imp.path.ends_with(qualifier) && imp.path.rsplit('/').next() == Some(qualifier),
         };
-        name == qualifier && !imp.path.split('/').next().unwrap_or("").contains('.')
+        named && !imp.path.split('/').next().unwrap_or("").contains('.')
     })
 }
 

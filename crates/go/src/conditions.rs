@@ -159,17 +159,8 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     let mut uses = Vec::new();
     // Condition literals a setter call already read.
     let mut consumed: std::collections::HashSet<usize> = std::collections::HashSet::new();
-    for &call in &ctx.calls {
-        let Some(f) = callee(call) else { continue };
-        if f.kind_name() != "selector_expression" {
-            continue;
-        }
-        let (Some(operand), Some(method)) = (
-            f.child_by_field_id(FIELD.operand),
-            f.child_by_field_id(FIELD.field).map(|m| text(m, src)),
-        ) else {
-            continue;
-        };
+    for (call, operand, method) in ctx.method_calls() {
+        let method = text(method, src);
         // Only these methods are read: their arguments are collected, no other call's.
         let read = matches!(method, "Manage" | "SetStatusCondition" | "SetCondition")
             || MARKS.iter().any(|(m, _)| *m == method);

@@ -379,10 +379,10 @@ fn collect_imports(decl: Node, src: &[u8], out: &mut Vec<Import>) {
 /// `scheme.AddKnownTypeWithName(gv.WithKind("name"), &T{})`: type `T` is served as kind
 /// `name`, which need not be the type's name.
 fn collect_kind_names(ctx: &FuncCtx, src: &[u8], out: &mut Vec<(String, ConstExpr)>) {
-    for &call in &ctx.calls {
-        let Some((_, "AddKnownTypeWithName")) = method_of(call, src) else {
+    for (call, _, method) in ctx.method_calls() {
+        if text(method, src) != "AddKnownTypeWithName" {
             continue;
-        };
+        }
         let args = call_arguments(call);
         let (Some(&gvk), Some(&object)) = (args.first(), args.get(1)) else {
             continue;

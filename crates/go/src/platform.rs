@@ -51,10 +51,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut
         .imports
         .iter()
         .any(|i| i.path.starts_with("k8s.io/client-go/"));
-    for &call in &ctx.calls {
-        let Some((operand, field)) = super::syntax::selector_callee(call) else {
-            continue;
-        };
+    for (call, operand, field) in ctx.method_calls() {
         let method = text(field, src);
         if imports_client_go && DISCOVERY_METHODS.contains(&method) {
             let arg = (method == "ServerResourcesForGroupVersion")

@@ -128,6 +128,9 @@ pub struct FuncCtx<'t> {
     /// The declarations and bindings among `nodes` (`:=`, `=`, `var`, `const`, `range`,
     /// type switches, receives, function literals): what the local-type passes look at.
     pub bindings: Vec<Node<'t>>,
+    /// For each of `calls`, its `operand.field` callee's two parts (`selector_callee`),
+    /// looked up once for every feature that asks.
+    pub selectors: Vec<Option<(Node<'t>, Node<'t>)>>,
 }
 
 impl<'t> FuncCtx<'t> {
@@ -191,7 +194,7 @@ impl Kinds {
         receiver_name: Option<String>,
     ) -> FuncCtx<'t> {
         let nodes = nodes_of(body);
-        let calls = nodes
+        let calls: Vec<Node> = nodes
             .iter()
             .copied()
             .filter(|n| n.kind_id() == self.call)
@@ -201,6 +204,7 @@ impl Kinds {
             .copied()
             .filter(|n| self.bindings.contains(&n.kind_id()))
             .collect();
+        let selectors = calls.iter().map(|c| selector_callee(*c)).collect();
         FuncCtx {
             name,
             body,
@@ -209,11 +213,21 @@ impl Kinds {
             nodes,
             calls,
             bindings,
+            selectors,
         }
     }
 }
 
 impl<'t> FuncCtx<'t> {
+    /// The method calls (and qualified function calls) of the body: `(call, operand,
+    /// field)` of each `operand.field(…)`, in document order.
+    pub fn method_calls(&self) -> impl Iterator<Item = (Node<'t>, Node<'t>, Node<'t>)> + '_ {
+        self.calls
+            .iter()
+            .zip(&self.selectors)
+            .filter_map(|(&call, s)| s.map(|(operand, field)| (call, operand, field)))
+    }
+
     /// Visits every node of the body in document order (see `nodes`).
     pub fn each_node(&self, mut f: impl FnMut(Node<'t>)) {
         for node in &self.nodes {

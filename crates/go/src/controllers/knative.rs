@@ -18,7 +18,7 @@ use super::super::index::GoInput;
 use super::super::scope::Scope;
 use super::super::syntax::{
     FIELD, FuncCtx, KindName, assigned_variable, call_arguments, first_assignments, line_of,
-    root_identifier, selector_callee, text,
+    root_identifier, text,
 };
 use super::super::types::FuncRef;
 use super::super::values::Values;
@@ -47,10 +47,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     if file.generated {
         return;
     }
-    for &call in &ctx.calls {
-        let Some((operand, name)) = selector_callee(call) else {
-            continue;
-        };
+    for (call, operand, name) in ctx.method_calls() {
         if operand.kind_name() != "identifier" {
             continue;
         }

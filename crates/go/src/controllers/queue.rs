@@ -19,8 +19,7 @@ use super::super::facts::controllers::{Built, FieldValue, QueueUse, Taken};
 use super::super::index::{GoIndex, GoInput};
 use super::super::scope::Scope;
 use super::super::syntax::{
-    FIELD, FuncCtx, KindName, call_arguments, first_assignments, keyed_elements, line_of,
-    method_of, text,
+    FIELD, FuncCtx, KindName, call_arguments, first_assignments, keyed_elements, line_of, text,
 };
 use super::super::types::{FuncRef, TypeRef, type_ref};
 use super::super::values::Values;
@@ -40,10 +39,8 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
         receiver: ctx.receiver_type.clone(),
         name: ctx.name.clone(),
     };
-    for &call in &ctx.calls {
-        let Some((operand, method)) = method_of(call, src) else {
-            continue;
-        };
+    for (call, operand, method) in ctx.method_calls() {
+        let method = text(method, src);
         if !matches!(
             method,
             "Get" | "GetWithContext" | "Pop" | "Add" | "AddRateLimited" | "AddAfter"

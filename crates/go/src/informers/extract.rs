@@ -298,10 +298,8 @@ fn handler_informers(ctx: &FuncCtx, tracer: &Tracer) -> Handlers {
         handled,
         sunk,
     } = &mut handlers;
-    for &call in &ctx.calls {
-        let Some((operand, method)) = method_of(call, src) else {
-            continue;
-        };
+    for (call, operand, method) in ctx.method_calls() {
+        let method = text(method, src);
         if !HANDLER_METHODS.contains(&method) || call_arguments(call).is_empty() {
             continue;
         }
@@ -439,10 +437,8 @@ fn obtained_informers(ctx: &FuncCtx, tracer: &Tracer, handlers: &mut Handlers) {
         sunk,
     } = handlers;
     let mut via_locals: Vec<(usize, u32, InformerSource)> = Vec::new();
-    for &call in &ctx.calls {
-        let Some((operand, method)) = method_of(call, src) else {
-            continue;
-        };
+    for (call, operand, method) in ctx.method_calls() {
+        let method = text(method, src);
         if !OBTAINING_METHODS.contains(&method) {
             continue;
         }

@@ -43,10 +43,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut
         return;
     }
     let mut managers = Vec::new();
-    for &call in &ctx.calls {
-        let Some((q, m)) = crate::syntax::selector_callee(call) else {
-            continue;
-        };
+    for (call, q, m) in ctx.method_calls() {
         let q = text(q, src);
         let is_new = match text(m, src) {
             "NewManager" => names_import(imports, q, CTRL),

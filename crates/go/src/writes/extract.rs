@@ -12,17 +12,15 @@ use crate::facts::GoFile;
 use crate::facts::writes::{ClientRef, FuncFacts, RawWrite, Subresource, WriteObject};
 use crate::gvr::gvr_expr;
 use crate::scope::Scope;
-use crate::syntax::{FuncCtx, call_arguments, condition_of, line_of, method_of, text};
+use crate::syntax::{FuncCtx, call_arguments, condition_of, line_of, text};
 use crate::types::{FuncRef, ValueType};
 
 /// Records the candidate writes and reads of one function.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     let mut writes = Vec::new();
     let generated = file.generated;
-    for &call in &ctx.calls {
-        let Some((operand, method)) = method_of(call, src) else {
-            continue;
-        };
+    for (call, operand, method) in ctx.method_calls() {
+        let method = text(method, src);
         // Most calls are of other methods: they are passed over before any other work.
         if typed_verb(method).is_none()
             && !matches!(method, "CreateOrUpdate" | "CreateOrPatch" | "DeleteAllOf")

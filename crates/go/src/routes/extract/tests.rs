@@ -209,6 +209,7 @@ fn deeply_nested_calls_and_chains_do_not_overflow_or_stall() {
         nodes: crate::syntax::nodes_of(body),
         calls: Vec::new(),
         bindings: Vec::new(),
+        selectors: Vec::new(),
     };
     let mut f = GoFile::default();
     let started = std::time::Instant::now();
