@@ -73,7 +73,21 @@ pub fn collect(decl: Node, src: &[u8], out: &mut Vec<DocDecl>) {
 
 fn struct_fields(ty: Node, src: &[u8]) -> Vec<DocField> {
     let mut out = Vec::new();
-    for field in super::types::field_declarations(ty) {
+    // Each field with the nodes before it in its list (comments and tokens included, as
+    // `prev_sibling` sees them), once: asking a node for its previous sibling walks its
+    // parent's children from the first.
+    let mut fields: Vec<(Node, Vec<Node>)> = Vec::new();
+    let mut tc = ty.walk();
+    for list in ty.named_children(&mut tc) {
+        let mut lc = list.walk();
+        let siblings: Vec<Node> = list.children(&mut lc).collect();
+        for (i, f) in siblings.iter().enumerate() {
+            if f.kind_name() == "field_declaration" {
+                fields.push((*f, leading_comments_in(&siblings[..i], *f)));
+            }
+        }
+    }
+    for (field, comments) in fields {
         let Some(fty) = field.child_by_field_id(FIELD.ty) else {
             continue;
         };
@@ -93,7 +107,7 @@ fn struct_fields(ty: Node, src: &[u8]) -> Vec<DocField> {
             }
             None => (String::new(), false),
         };
-        let (doc, markers) = doc_of(&leading_comments(field), src);
+        let (doc, markers) = doc_of(&comments, src);
         let shape = shape(fty, src);
         let mut nc = field.walk();
         let names: Vec<&str> = field
@@ -231,6 +245,31 @@ fn shape(node: Node, src: &[u8]) -> Shape {
 
 /// The doc comment of `node`: the comments on the lines right above it, none of them
 /// trailing code on its own line.
+/// `leading_comments` of `node`, given the nodes before it in its parent (`before`).
+fn leading_comments_in<'t>(before: &[Node<'t>], node: Node<'t>) -> Vec<Node<'t>> {
+    let mut out = Vec::new();
+    let mut next_row = node.start_position().row;
+    let mut i = before.len();
+    while i > 0 {
+        let c = before[i - 1];
+        if c.kind_name() != "comment" || c.end_position().row + 1 != next_row {
+            break;
+        }
+        let trailing = i >= 2 && {
+            let p = before[i - 2];
+            p.kind_name() != "comment" && p.end_position().row == c.start_position().row
+        };
+        if trailing {
+            break;
+        }
+        out.push(c);
+        next_row = c.start_position().row;
+        i -= 1;
+    }
+    out.reverse();
+    out
+}
+
 fn leading_comments(node: Node) -> Vec<Node> {
     let mut out = Vec::new();
     let mut next_row = node.start_position().row;
