@@ -1305,6 +1305,28 @@ pub enum Found {
     Unknown(String),
 }
 
+/// The walks each function starts, for walks of several controllers that must not enter
+/// each other's starting points (`Graph::paths_avoiding`).
+pub struct RootOwners(HashMap<FuncId, Vec<usize>>);
+
+impl RootOwners {
+    /// From each walk's roots, by walk.
+    pub fn new<'r>(roots: impl IntoIterator<Item = Option<&'r Vec<FuncId>>>) -> RootOwners {
+        let mut of: HashMap<FuncId, Vec<usize>> = HashMap::new();
+        for (i, r) in roots.into_iter().enumerate() {
+            for &id in r.into_iter().flatten() {
+                of.entry(id).or_default().push(i);
+            }
+        }
+        RootOwners(of)
+    }
+
+    /// True when `id` starts another walk than `i`, and not `i` itself.
+    pub fn of_another(&self, i: usize, id: FuncId) -> bool {
+        self.0.get(&id).is_some_and(|of| !of.contains(&i))
+    }
+}
+
 /// What `Graph::paths_from` reached, and how.
 pub struct Paths {
     parent: Vec<Option<(usize, u32)>>,

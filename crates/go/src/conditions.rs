@@ -401,13 +401,7 @@ impl<'t> Extractor<'_, 't> {
                 ) else {
                     continue;
                 };
-                if left.kind_name() != "selector_expression" {
-                    continue;
-                }
-                let (Some(o), Some(f)) = (
-                    left.child_by_field_id(FIELD.operand),
-                    left.child_by_field_id(FIELD.field),
-                ) else {
+                let Some((o, f)) = super::syntax::selector(left) else {
                     continue;
                 };
                 if text(o, self.src) == name {

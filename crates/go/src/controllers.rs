@@ -670,8 +670,10 @@ fn controllers_from_options(
         if n.kind_name() != "composite_literal" {
             continue;
         }
+        // Most literals are of other types: theirs is not parsed.
         let (Some(ty), Some(body)) = (
             n.child_by_field_id(FIELD.ty)
+                .filter(|t| text(*t, src).ends_with("Options"))
                 .and_then(|t| super::types::type_ref(t, src)),
             n.child_by_field_id(FIELD.body),
         ) else {
@@ -688,13 +690,7 @@ fn controllers_from_options(
         }
     }
     for (left, right) in super::syntax::first_assignments(ctx) {
-        if left.kind_name() != "selector_expression" {
-            continue;
-        }
-        let (Some(operand), Some(field)) = (
-            left.child_by_field_id(FIELD.operand),
-            left.child_by_field_id(FIELD.field),
-        ) else {
+        let Some((operand, field)) = super::syntax::selector(left) else {
             continue;
         };
         if text(field, src) != "Reconciler"

@@ -764,10 +764,15 @@ pub fn callee(call: Node) -> Option<Node> {
 /// The operand and the name of a call's `q.F` callee (`pkg.F(…)`, `x.M(…)`); None for any
 /// other callee.
 pub fn selector_callee(call: Node) -> Option<(Node, Node)> {
-    let f = callee(call).filter(|f| f.kind_name() == "selector_expression")?;
+    selector(callee(call)?)
+}
+
+/// The operand and the field of `operand.field`; None for any other expression.
+pub fn selector(node: Node) -> Option<(Node, Node)> {
+    (node.kind_name() == "selector_expression").then_some(())?;
     Some((
-        f.child_by_field_id(FIELD.operand)?,
-        f.child_by_field_id(FIELD.field)?,
+        node.child_by_field_id(FIELD.operand)?,
+        node.child_by_field_id(FIELD.field)?,
     ))
 }
 

@@ -10,7 +10,7 @@ use super::facts::writes::FuncFacts;
 use super::index::{GoIndex, GoInput, dir_of};
 use super::scope::is_group_version_accessor;
 use super::syntax::ObjectRef;
-use super::types::{FuncRef, GroupVersionRef, Signature, TypeRef, ValueType};
+use super::types::{FuncRef, GroupVersionRef, Signature, TypeRef, ValueType, VarLiteral};
 use model::{Area, UNRESOLVED};
 
 /// A function of the project: the file it is in and its facts.
@@ -801,7 +801,7 @@ impl<'a, 'b> Values<'a, 'b> {
         let elements = matches!(value, ValueType::Elem(inner) if matches!(inner.as_ref(), ValueType::Elements { .. }));
         if matches!(value, ValueType::OneOf(_) | ValueType::Asserted { .. })
             || elements
-            || field_of_several(value).is_some()
+            || several_bases(value).is_some()
         {
             let mut kinds = self.value_kinds(file, dir, value).into_iter();
             return match (kinds.next(), kinds.next()) {
@@ -974,6 +974,18 @@ impl<'a, 'b> Values<'a, 'b> {
         })
     }
 
+    /// The package-level variable `name` of package folder `dir` initialized with a struct
+    /// literal, with its file.
+    fn var_literal(&self, dir: &str, name: &str) -> Option<(&'a GoFile, &'a VarLiteral)> {
+        self.files_in(dir).find_map(|input| {
+            let f = &input.facts;
+            f.var_literals
+                .iter()
+                .find(|v| v.name == name)
+                .map(|v| (f, v))
+        })
+    }
+
     /// The declared result of a method of a same-package interface
     /// (`a.GetNetworkingClient()` with `a` a `CertificateAccessor`): every implementer
     /// returns that type.
@@ -1087,28 +1099,17 @@ impl<'a, 'b> Values<'a, 'b> {
                     )
                 })
             }
-            ValueType::Var(name) => self.files_in(dir).find_map(|input| {
-                let f = &input.facts;
-                f.var_literals
-                    .iter()
-                    .find(|v| v.name == *name)
-                    .map(|v| (f, v.ty.clone()))
-                    .or_else(|| {
-                        let (_, t) = f.typed_vars.iter().find(|(n, _)| n == name)?;
-                        Some((f, t.clone()))
-                    })
-            }),
+            ValueType::Var(name) => match self.var_literal(dir, name) {
+                Some((f, v)) => Some((f, v.ty.clone())),
+                None => self.package_var(file, dir, None, name),
+            },
             ValueType::Field { base, field } => {
                 // A package-level variable's struct literal tells what the field holds.
                 if let ValueType::Var(name) = base.as_ref()
-                    && let Some(found) = self.files_in(dir).find_map(|input| {
-                        let f = &input.facts;
-                        let v = f.var_literals.iter().find(|v| v.name == *name)?;
-                        let (_, t) = v.fields.iter().find(|(n, _)| n == field)?;
-                        Some((f, t.clone()))
-                    })
+                    && let Some((f, v)) = self.var_literal(dir, name)
+                    && let Some((_, t)) = v.fields.iter().find(|(n, _)| n == field)
                 {
-                    return Some(found);
+                    return Some((f, t.clone()));
                 }
                 let (f, t) = self.resolve_type(file, dir, base, depth + 1)?;
                 if t.collection {
@@ -1194,9 +1195,9 @@ impl<'a, 'b> Values<'a, 'b> {
     }
 }
 
-/// `x.f` where `x` is one of several values (branches, or a slice's known elements): the
-/// field `f` of each.
-fn field_of_several(value: &ValueType) -> Option<ValueType> {
+/// `x.f` where `x` is one of several values (branches, or a slice's known elements): those
+/// values and `f`.
+fn several_bases(value: &ValueType) -> Option<(&[ValueType], &String)> {
     let ValueType::Field { base, field } = value else {
         return None;
     };
@@ -1208,6 +1209,12 @@ fn field_of_several(value: &ValueType) -> Option<ValueType> {
         },
         _ => return None,
     };
+    Some((values, field))
+}
+
+/// `x.f` where `x` is one of several values: the field `f` of each.
+fn field_of_several(value: &ValueType) -> Option<ValueType> {
+    let (values, field) = several_bases(value)?;
     Some(ValueType::OneOf(
         values
             .iter()

@@ -14,7 +14,7 @@
 use foldhash::{HashMap, HashSet};
 
 use super::TypeKey;
-use crate::calls::{FuncId, Graph, Paths};
+use crate::calls::{FuncId, Graph, Paths, RootOwners};
 use crate::consts::ConstExpr;
 use crate::facts::calls::Arg;
 use crate::index::GoInput;
@@ -90,6 +90,19 @@ pub fn setup_reach(
             }
         }
     }
+    // Each package's files, and each function building one controller's type alone.
+    let mut by_package: HashMap<&str, Vec<usize>> = HashMap::default();
+    for (fi, input) in files.iter().enumerate() {
+        if let Some(pkg) = index.package_of(&input.facts) {
+            by_package.entry(pkg).or_default().push(fi);
+        }
+    }
+    let mut own: HashMap<usize, HashSet<FuncId>> = HashMap::default();
+    for (&f, built) in &built_by {
+        if let [only] = built.iter().copied().collect::<Vec<_>>()[..] {
+            own.entry(only).or_default().insert(f);
+        }
+    }
     let roots: Vec<Option<Vec<FuncId>>> = keys
         .iter()
         .enumerate()
@@ -97,15 +110,13 @@ pub fn setup_reach(
             let (key, entries) = (*key)?;
             let mut roots: Vec<FuncId> = builders.get(&i).cloned().unwrap_or_default();
             roots.extend(handed.get(&i).into_iter().flatten().copied());
-            let package: Vec<(usize, &GoInput)> = files
-                .iter()
-                .enumerate()
-                .filter(|(_, input)| index.package_of(&input.facts) == Some(key.pkg.as_str()))
-                .collect();
+            let package = by_package
+                .get(key.pkg.as_str())
+                .map_or(&[][..], Vec::as_slice);
             // Types of its package embedding it (`struct{ *controller }`).
             let embedders: Vec<&str> = package
                 .iter()
-                .flat_map(|(_, input)| &input.facts.structs)
+                .flat_map(|&fi| &files[fi].facts.structs)
                 .filter(|s| {
                     s.fields
                         .iter()
@@ -113,8 +124,8 @@ pub fn setup_reach(
                 })
                 .map(|s| s.name.as_str())
                 .collect();
-            for (fi, input) in &package {
-                for (j, f) in input.facts.call_facts.iter().enumerate() {
+            for &fi in package {
+                for (j, f) in files[fi].facts.call_facts.iter().enumerate() {
                     let Some(receiver) = &f.receiver else {
                         continue;
                     };
@@ -124,7 +135,7 @@ pub fn setup_reach(
                             == Some(f.name.as_str())
                     });
                     if (*receiver == key.name && !entry) || embedders.contains(&receiver.as_str()) {
-                        roots.push(FuncId::new(*fi, j));
+                        roots.push(FuncId::new(fi, j));
                     }
                 }
             }
@@ -135,30 +146,17 @@ pub fn setup_reach(
         .collect();
     // Setup code reaching another controller's (a framework's `Register` called through
     // an interface every controller implements) stops there.
-    let root_of: HashMap<FuncId, Vec<usize>> =
-        roots
-            .iter()
-            .enumerate()
-            .fold(HashMap::default(), |mut acc, (i, r)| {
-                for &id in r.iter().flatten() {
-                    acc.entry(id).or_default().push(i);
-                }
-                acc
-            });
+    let owners = RootOwners::new(roots.iter().map(Option::as_ref));
     roots
         .iter()
         .enumerate()
         .map(|(i, roots)| {
             let roots = roots.as_ref()?;
-            let others = |id: FuncId| root_of.get(&id).is_some_and(|of| !of.contains(&i));
-            let own = built_by
-                .iter()
-                .filter(|(_, built)| built.len() == 1 && built.contains(&i))
-                .map(|(&f, _)| f)
-                .collect();
             Some(Setup {
-                paths: graph.paths_avoiding(roots, MAX_SETUP_DEPTH, MAX_SETUP_REACHED, others),
-                own,
+                paths: graph.paths_avoiding(roots, MAX_SETUP_DEPTH, MAX_SETUP_REACHED, |id| {
+                    owners.of_another(i, id)
+                }),
+                own: own.remove(&i).unwrap_or_default(),
             })
         })
         .collect()

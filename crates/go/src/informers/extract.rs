@@ -519,13 +519,7 @@ fn field_informers(ctx: &FuncCtx, tracer: &Tracer) -> Vec<FieldInformer> {
                 1 if i == 0 => values[0],
                 _ => continue,
             };
-            if name.kind_name() != "selector_expression" {
-                continue;
-            }
-            let (Some(owner), Some(field)) = (
-                name.child_by_field_id(FIELD.operand),
-                name.child_by_field_id(FIELD.field),
-            ) else {
+            let Some((owner, field)) = crate::syntax::selector(*name) else {
                 continue;
             };
             let owner = match scope.type_of(owner, src, b.start_byte()) {

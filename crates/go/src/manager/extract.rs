@@ -434,10 +434,7 @@ impl<'t> Reader<'_, 't> {
             if n.kind_name() != "selector_expression" {
                 break;
             }
-            let (Some(op), Some(f)) = (
-                n.child_by_field_id(FIELD.operand),
-                n.child_by_field_id(FIELD.field),
-            ) else {
+            let Some((op, f)) = crate::syntax::selector(n) else {
                 return;
             };
             fields.push(text(f, self.src).to_string());

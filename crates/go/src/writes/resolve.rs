@@ -8,7 +8,7 @@ use super::clients::{
     CLIENT_CONSTRUCTORS, CLIENT_PACKAGE, CLIENT_TYPES, CONTROLLER_RUNTIME, CONTROLLERUTIL,
     DYNAMIC_CONSTRUCTORS, DYNAMIC_GETTERS, DYNAMIC_PACKAGES, DYNAMIC_TYPES, PATCHERS,
 };
-use crate::calls::{Found, FuncId, Graph, Paths};
+use crate::calls::{Found, FuncId, Graph, Paths, RootOwners};
 use crate::controllers::Bound;
 use crate::facts::GoFile;
 use crate::facts::calls::SamePackageArgs;
@@ -351,11 +351,7 @@ pub fn controller_reach(
 ) -> Vec<Option<Paths>> {
     // A generated reconciler shared by several controllers is followed for one at a time:
     // never into another's reconcile functions.
-    let root_of: HashMap<FuncId, usize> = roots
-        .iter()
-        .enumerate()
-        .flat_map(|(i, r)| r.iter().flatten().map(move |&id| (id, i)))
-        .collect();
+    let owners = RootOwners::new(roots.iter().map(Option::as_ref));
     controllers
         .iter()
         .enumerate()
@@ -381,9 +377,7 @@ pub fn controller_reach(
                         MAX_REACHED,
                         |id| {
                             skipped.contains(&id)
-                                || root_of
-                                    .get(&id)
-                                    .is_some_and(|&of| of != i && !roots.contains(&id))
+                                || (owners.of_another(i, id) && !roots.contains(&id))
                         },
                         |id| guarded_end(values, graph, bound, id),
                     )
@@ -454,7 +448,6 @@ fn guarded_end(values: &Values, graph: &Graph, bound: &Bound, id: FuncId) -> Opt
     facts.guards.iter().filter(fails).map(|g| g.end).min()
 }
 
-/// The functions a controller's reconciling starts from, for messages.
 /// A Knative controller built by a generated `NewImpl` runs its `ReconcileKind` inside the
 /// generated reconciler, which updates the object's status and patches its finalizers
 /// itself: code of another module's generator that is not followed here.
@@ -472,6 +465,7 @@ fn generated_reconciler_writes(controller: &Controller) -> Option<String> {
     })
 }
 
+/// The functions a controller's reconciling starts from, for messages.
 fn entry_names(controller: &Controller) -> String {
     if controller.entries.is_empty() {
         format!("{}.Reconcile", controller.reconciler)
