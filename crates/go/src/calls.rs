@@ -78,7 +78,7 @@ pub fn is_package(
 
 /// Records one function's key, result type and calls; returns its index in `file.call_facts`.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> usize {
-    let decl = ctx.body.parent();
+    let decl = ctx.decl;
     let mut facts = FuncFacts {
         name: ctx.name.clone(),
         receiver: ctx.receiver_type.clone(),
@@ -91,7 +91,15 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> u
             .unwrap_or_default(),
         guards: guards(ctx, src),
     };
-    collect_calls(&ctx.nodes, scope, src, &file.imports, &mut facts.calls);
+    let arguments = |c| ctx.arguments(c);
+    collect_calls(
+        &ctx.nodes,
+        arguments,
+        scope,
+        src,
+        &file.imports,
+        &mut facts.calls,
+    );
     file.call_facts.push(facts);
     file.call_facts.len() - 1
 }
@@ -199,7 +207,14 @@ pub fn extract_package_level(nodes: &[Node], src: &[u8], file: &mut GoFile) -> u
     let at = package_level_entry(file);
     let scope = Scope::package_level();
     let mut calls = Vec::new();
-    collect_calls(nodes, &scope, src, &file.imports, &mut calls);
+    collect_calls(
+        nodes,
+        call_arguments,
+        &scope,
+        src,
+        &file.imports,
+        &mut calls,
+    );
     file.call_facts[at].calls.extend(calls);
     at
 }
@@ -213,8 +228,10 @@ pub fn package_level_entry(file: &mut GoFile) -> usize {
     file.call_facts.len() - 1
 }
 
-fn collect_calls(
-    nodes: &[Node],
+/// `arguments` gives a call's arguments (`call_arguments`, or a function's cached ones).
+fn collect_calls<'t, A: AsRef<[Node<'t>]>>(
+    nodes: &[Node<'t>],
+    arguments: impl Fn(Node<'t>) -> A,
     scope: &Scope,
     src: &[u8],
     imports: &[Import],
@@ -241,7 +258,8 @@ fn collect_calls(
                                 out.push(RawCall {
                                     line: line_of(node),
                                     target,
-                                    args: call_arguments(node)
+                                    args: arguments(node)
+                                        .as_ref()
                                         .iter()
                                         .map(|n| arg_of(*n, scope, src))
                                         .collect(),
@@ -252,7 +270,8 @@ fn collect_calls(
                     }
                     return;
                 };
-                let arg_nodes = call_arguments(node);
+                let arg_nodes = arguments(node);
+                let arg_nodes = arg_nodes.as_ref();
                 let same_package = match &target {
                     Target::Func {
                         qualifier: None, ..
@@ -439,14 +458,42 @@ struct Ty {
 /// Embedded fields and interfaces are followed this deep.
 const MAX_EMBED_DEPTH: usize = 3;
 
+/// A map whose keys of owned names are looked up with borrowed ones (`FuncKey`,
+/// `TypeKey`): the lookups of a project's calls number in the hundreds of thousands, and
+/// building each key's strings was most of their cost.
+type KeyedMap<K, V> = hashbrown::HashMap<K, V, foldhash::fast::RandomState>;
+
+/// `(package, receiver type, name)` of `Graph::funcs`, borrowed. It hashes as the owned
+/// tuple does (a `String` hashes as its `str`, an `Option` as its discriminant and value).
+#[derive(Hash)]
+struct FuncKey<'k>(&'k str, Option<&'k str>, &'k str);
+
+impl hashbrown::Equivalent<(String, Option<String>, String)> for FuncKey<'_> {
+    fn equivalent(&self, key: &(String, Option<String>, String)) -> bool {
+        self.0 == key.0 && self.1 == key.1.as_deref() && self.2 == key.2
+    }
+}
+
+/// `(package, type name)` of `Graph::structs`, borrowed; hashes as the owned pair does.
+#[derive(Hash)]
+struct TypeKey<'k>(&'k str, &'k str);
+
+impl hashbrown::Equivalent<(String, String)> for TypeKey<'_> {
+    fn equivalent(&self, key: &(String, String)) -> bool {
+        self.0 == key.0 && self.1 == key.1
+    }
+}
+
 /// The project's functions and the calls between them that could be followed.
 pub struct Graph<'a> {
     files: &'a [GoInput],
     index: &'a GoIndex<'a>,
-    /// (package import path, receiver type, name) → functions (several with build tags).
-    funcs: HashMap<(String, Option<String>, String), Vec<FuncId>>,
-    /// (package import path, type name) → the file declaring it and the declaration.
-    structs: HashMap<(String, String), (usize, &'a StructDecl)>,
+    /// (package import path, receiver type, name) → functions (several with build tags);
+    /// looked up with a `FuncKey` of borrowed names.
+    funcs: KeyedMap<(String, Option<String>, String), Vec<FuncId>>,
+    /// (package import path, type name) → the file declaring it and the declaration;
+    /// looked up with a `TypeKey` of borrowed names.
+    structs: KeyedMap<(String, String), (usize, &'a StructDecl)>,
     interfaces: HashMap<(String, String), (usize, &'a InterfaceDecl)>,
     /// Each in-repo interface's implementers among the product's types (see `implementers`).
     implementers: HashMap<(String, String), Vec<(String, String)>>,
@@ -467,8 +514,8 @@ impl<'a> Graph<'a> {
         let mut graph = Graph {
             files,
             index,
-            funcs: HashMap::new(),
-            structs: HashMap::new(),
+            funcs: KeyedMap::default(),
+            structs: KeyedMap::default(),
             interfaces: HashMap::new(),
             implementers: HashMap::new(),
             ids: Vec::new(),
@@ -561,7 +608,7 @@ impl<'a> Graph<'a> {
             Target::Func { qualifier, name } => self
                 .index
                 .type_package(file, qualifier.as_deref())
-                .and_then(|pkg| self.funcs.get(&(pkg, None, name.clone())))
+                .and_then(|pkg| self.funcs.get(&FuncKey(&pkg, None, name)))
                 .cloned()
                 .unwrap_or_default(),
             Target::Method { receiver, name } => {
@@ -629,7 +676,7 @@ impl<'a> Graph<'a> {
             if depth >= MAX_EMBED_DEPTH {
                 continue;
             }
-            for (p, t) in self.embedded(&key) {
+            for (p, t) in self.embedded(&key.0, &key.1) {
                 queue.push_back((p, t, depth + 1));
             }
         }
@@ -638,27 +685,31 @@ impl<'a> Graph<'a> {
 
     /// Methods `name` of `pkg.ty`, including ones promoted from embedded structs.
     fn concrete_method(&self, pkg: &str, ty: &str, name: &str) -> Option<&Vec<FuncId>> {
-        let mut queue = VecDeque::from([(pkg.to_string(), ty.to_string(), 0)]);
+        // The type's own method, asked without building a key; then promoted ones.
+        if let Some(found) = self.funcs.get(&FuncKey(pkg, Some(ty), name)) {
+            return Some(found);
+        }
+        let mut queue: VecDeque<(String, String, usize)> = self
+            .embedded(pkg, ty)
+            .into_iter()
+            .map(|(p, t)| (p, t, 1))
+            .collect();
         while let Some((pkg, ty, depth)) = queue.pop_front() {
-            if let Some(found) = self
-                .funcs
-                .get(&(pkg.clone(), Some(ty.clone()), name.to_string()))
-            {
+            if let Some(found) = self.funcs.get(&FuncKey(&pkg, Some(&ty), name)) {
                 return Some(found);
             }
-            if depth >= MAX_EMBED_DEPTH {
-                continue;
-            }
-            for (p, t) in self.embedded(&(pkg, ty)) {
-                queue.push_back((p, t, depth + 1));
+            if depth < MAX_EMBED_DEPTH {
+                for (p, t) in self.embedded(&pkg, &ty) {
+                    queue.push_back((p, t, depth + 1));
+                }
             }
         }
         None
     }
 
-    /// The (package, name) of the types struct `key` embeds.
-    fn embedded(&self, key: &(String, String)) -> Vec<(String, String)> {
-        let Some((fi, decl)) = self.structs.get(key) else {
+    /// The (package, name) of the types struct `pkg.ty` embeds.
+    fn embedded(&self, pkg: &str, ty: &str) -> Vec<(String, String)> {
+        let Some((fi, decl)) = self.structs.get(&TypeKey(pkg, ty)) else {
             return Vec::new();
         };
         decl.fields
@@ -684,7 +735,7 @@ impl<'a> Graph<'a> {
     fn field(&self, pkg: &str, ty: &str, name: &str) -> Option<(usize, TypeRef)> {
         let mut queue = VecDeque::from([(pkg.to_string(), ty.to_string(), 0)]);
         while let Some((pkg, ty, depth)) = queue.pop_front() {
-            let Some(&(fi, decl)) = self.structs.get(&(pkg, ty)) else {
+            let Some(&(fi, decl)) = self.structs.get(&TypeKey(&pkg, &ty)) else {
                 continue;
             };
             if let Some(f) = decl.fields.iter().find(|f| f.name == name) {
@@ -729,7 +780,7 @@ impl<'a> Graph<'a> {
                 let pkg = self
                     .index
                     .type_package(&self.files[fi].facts, qualifier.as_deref())?;
-                self.result_of(self.funcs.get(&(pkg, None, name.clone()))?)?
+                self.result_of(self.funcs.get(&FuncKey(&pkg, None, name))?)?
             }
         };
         let mut ty = self.resolve_type(&self.files[at].facts, &written)?;

@@ -95,8 +95,7 @@ pub fn literal(
                 .map(|n| text(n, src).to_string())
         }
         "var_spec" => {
-            let mut c = s.walk();
-            let names: Vec<Node> = s.children_by_field_name("name", &mut c).collect();
+            let names: Vec<Node> = crate::syntax::field_children(s, FIELD.name);
             match names.as_slice() {
                 [one] => Some(text(*one, src).to_string()),
                 _ => None,

@@ -65,9 +65,8 @@ pub fn collect_typed_consts(decl: Node, src: &[u8], file: &mut GoFile) {
         else {
             continue;
         };
-        let mut sc = spec.walk();
-        for name in spec
-            .children_by_field_name("name", &mut sc)
+        for name in crate::syntax::field_children(spec, FIELD.name)
+            .into_iter()
             .filter(|n| n.kind_name() == "identifier")
         {
             file.conditions

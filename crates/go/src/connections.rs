@@ -333,8 +333,8 @@ fn connector<'i>(
 /// the package-level scope) and the flag variables it binds.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut GoFile) {
     let flag_lines: Vec<u32> = file.binaries.flags.iter().map(|f| f.line).collect();
-    for &call in &ctx.calls {
-        visit(call, scope, func, src, &flag_lines, file);
+    for (&call, &sel) in ctx.calls.iter().zip(&ctx.selectors) {
+        visit(call, sel, scope, func, src, &flag_lines, file);
     }
 }
 
@@ -343,12 +343,15 @@ pub fn extract_package_level(nodes: &[Node], func: usize, src: &[u8], file: &mut
     let flag_lines: Vec<u32> = file.binaries.flags.iter().map(|f| f.line).collect();
     let scope = Scope::package_level();
     for &call in nodes.iter().filter(|n| n.kind_name() == "call_expression") {
-        visit(call, &scope, func, src, &flag_lines, file);
+        let sel = super::syntax::selector_callee(call);
+        visit(call, sel, &scope, func, src, &flag_lines, file);
     }
 }
 
+/// `sel` is the call's `operand.field` callee (`FuncCtx::selectors`).
 fn visit(
     call: Node,
+    sel: Option<(Node, Node)>,
     scope: &Scope,
     func: usize,
     src: &[u8],
@@ -359,7 +362,7 @@ fn visit(
     if flag_lines.contains(&line) {
         flag_var(call, scope, func, src, &mut file.connections.flag_vars);
     }
-    let Some((operand, field)) = super::syntax::selector_callee(call) else {
+    let Some((operand, field)) = sel else {
         return;
     };
     let qualifier = text(operand, src);

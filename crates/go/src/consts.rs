@@ -107,10 +107,9 @@ pub struct Constant {
 /// The names a `const` or `var` spec declares, each with its value; empty when the spec
 /// has no values or not one per name (`a, b = f()`).
 pub fn spec_values<'t>(spec: Node<'t>, src: &[u8]) -> Vec<(String, Node<'t>)> {
-    let mut c = spec.walk();
     // The grammar files the commas between names under `name` too.
-    let names: Vec<String> = spec
-        .children_by_field_name("name", &mut c)
+    let names: Vec<String> = crate::syntax::field_children(spec, FIELD.name)
+        .into_iter()
         .filter(|n| n.kind_name() == "identifier")
         .map(|n| text(n, src).to_string())
         .collect();

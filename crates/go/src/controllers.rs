@@ -373,7 +373,6 @@ fn controllers_in_body(
     path: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<ControllerChain> {
-    let body = ctx.body;
     let receiver_type = ctx.receiver_type.as_deref();
     let receiver_name = ctx.receiver_name.as_deref();
     let mut builders: Vec<ControllerChain> = Vec::new();
@@ -405,7 +404,7 @@ fn controllers_in_body(
         // Every step of a chain is a call nested in its head, in the same statement, so they
         // share the head's condition. Asked per step, a chain of N calls (each ancestor
         // lookup walking from the root) cost N³.
-        let condition = condition_of(call, body, src);
+        let condition = condition_of(call, ctx, src);
         for step in &steps {
             apply_step(
                 &mut builders[index],

@@ -14,7 +14,7 @@ use super::consts::{ConstExpr, const_expr};
 use super::extractor::{self, Extractor, Function, Project};
 use super::facts::GoFile;
 use super::index::{GoInput, dir_of};
-use super::syntax::{call_arguments, line_of, method_of, shorten, text};
+use super::syntax::{call_arguments, line_of, shorten, text};
 use super::types::{TypeRef, ValueType};
 
 pub struct Events;
@@ -82,10 +82,8 @@ impl Extractor for Events {
     fn function(&self, f: &Function<'_, '_>, facts: &mut Calls) {
         // Generated code counts: Knative's generated reconcilers emit the Events of every
         // reconciler built on them.
-        for &call in &f.ctx.calls {
-            let Some((operand, method)) = method_of(call, f.src) else {
-                continue;
-            };
+        for (call, operand, field) in f.ctx.method_calls() {
+            let method = text(field, f.src);
             // Fewer arguments than any recorder method takes: not a recorder's call.
             let fewest = match method {
                 "Event" | "Eventf" => 4,

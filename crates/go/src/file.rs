@@ -196,7 +196,7 @@ fn var_declaration(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
     // A function literal in an initializer (a cobra command's `Run: func(…)`)
     // builds routers and managers like a function body does.
     for literal in outermost_func_literals(&nodes) {
-        let ctx = kinds.func(String::new(), literal, None, None);
+        let ctx = kinds.func(String::new(), literal, None, None, None);
         routes::extract(&ctx, src, file);
     }
     if file.generated {
@@ -214,6 +214,7 @@ fn function(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
             .map(|n| text(n, src).to_string())
             .unwrap_or_default(),
         body,
+        Some(decl),
         receiver_type(decl, src),
         receiver_name(decl, src),
     );
@@ -309,7 +310,7 @@ fn generated_decl(decl: Node, kinds: &Kinds, src: &[u8], file: &mut GoFile) {
             else {
                 return;
             };
-            let ctx = kinds.func(name, body, None, None);
+            let ctx = kinds.func(name, body, Some(decl), None, None);
             routes::grpc::extract_func(&ctx, file.generated, src, &mut file.routes.grpc);
         }
         _ => {}

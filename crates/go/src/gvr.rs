@@ -129,9 +129,8 @@ pub fn gvr_expr<'t>(
 pub fn collect_package_gvrs(decl: Node, src: &[u8], out: &mut Vec<(String, Gvr)>) {
     let scope = Scope::package_level();
     for spec in crate::types::var_specs(decl) {
-        let mut nc = spec.walk();
-        let names: Vec<Node> = spec
-            .children_by_field_name("name", &mut nc)
+        let names: Vec<Node> = crate::syntax::field_children(spec, FIELD.name)
+            .into_iter()
             .filter(|n| n.kind_name() == "identifier")
             .collect();
         let values = spec

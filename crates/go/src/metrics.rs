@@ -53,8 +53,8 @@ fn constructor(name: &str) -> Option<(&'static str, bool)> {
 /// Records the collectors created in one function.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
     let imports = std::mem::take(&mut file.imports);
-    for &node in &ctx.calls {
-        visit_call(node, scope, src, &imports, &mut file.metrics);
+    for (&node, &sel) in ctx.calls.iter().zip(&ctx.selectors) {
+        visit_call(node, sel, scope, src, &imports, &mut file.metrics);
     }
     file.imports = imports;
 }
@@ -64,11 +64,17 @@ pub fn extract_package_level(nodes: &[Node], src: &[u8], file: &mut GoFile) {
     let imports = std::mem::take(&mut file.imports);
     let scope = Scope::package_level();
     nodes.iter().for_each(|&node| match node.kind_name() {
-        "call_expression" => visit_call(node, &scope, src, &imports, &mut file.metrics),
+        "call_expression" => visit_call(
+            node,
+            super::syntax::selector_callee(node),
+            &scope,
+            src,
+            &imports,
+            &mut file.metrics,
+        ),
         "var_spec" => {
-            let mut nc = node.walk();
-            let names: Vec<String> = node
-                .children_by_field_name("name", &mut nc)
+            let names: Vec<String> = crate::syntax::field_children(node, FIELD.name)
+                .into_iter()
                 .filter(|n| n.kind_name() == "identifier")
                 .map(|n| text(n, src).to_string())
                 .collect();
@@ -108,8 +114,16 @@ fn is_string_list(node: Node, src: &[u8]) -> bool {
     }
 }
 
-fn visit_call(node: Node, scope: &Scope, src: &[u8], imports: &[Import], out: &mut MetricFacts) {
-    let Some((operand, field)) = super::syntax::selector_callee(node) else {
+/// `sel` is the call's `operand.field` callee (`FuncCtx::selectors`).
+fn visit_call(
+    node: Node,
+    sel: Option<(Node, Node)>,
+    scope: &Scope,
+    src: &[u8],
+    imports: &[Import],
+    out: &mut MetricFacts,
+) {
+    let Some((operand, field)) = sel else {
         return;
     };
     let method = text(field, src);
@@ -311,9 +325,8 @@ fn package_var_of(call: Node, src: &[u8]) -> Option<String> {
     let position = list
         .named_children(&mut c)
         .position(|n| n.id() == call.id())?;
-    let mut nc = spec.walk();
-    let name = spec
-        .children_by_field_name("name", &mut nc)
+    let name = crate::syntax::field_children(spec, FIELD.name)
+        .into_iter()
         .filter(|n| n.kind_name() == "identifier")
         .nth(position)?;
     Some(text(name, src).to_string())

@@ -168,6 +168,14 @@ fn check_arg(node: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Check
     CheckArg::Other(written())
 }
 
+/// Whether a call is given any argument (comments aside), without collecting them.
+fn has_arguments(call: Node) -> bool {
+    call.child_by_field_id(FIELD.arguments).is_some_and(|a| {
+        let mut c = a.walk();
+        a.named_children(&mut c).any(|n| n.kind_name() != "comment")
+    })
+}
+
 /// The import `q` names, when `q` is not a local.
 fn imported(q: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> bool {
     q.kind_name() == "identifier"
@@ -189,7 +197,7 @@ fn group_version_var(n: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> 
 
 /// `q.SchemeGroupVersion.String()` / `q.GroupVersion.String()`: `q`.
 fn group_version_string(n: Node, scope: &Scope, src: &[u8], imports: &[Import]) -> Option<String> {
-    (n.kind_name() == "call_expression" && call_arguments(n).is_empty()).then_some(())?;
+    (n.kind_name() == "call_expression" && !has_arguments(n)).then_some(())?;
     let f = callee(n).filter(|f| f.kind_name() == "selector_expression")?;
     (text(f.child_by_field_id(FIELD.field)?, src) == "String").then_some(())?;
     group_version_var(f.child_by_field_id(FIELD.operand)?, scope, src, imports)
@@ -344,9 +352,10 @@ fn tested_calls(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mu
         if branch.is_none() && !in_list {
             continue;
         }
-        let args = call_arguments(call)
-            .into_iter()
-            .map(|a| check_arg(a, scope, src, &file.imports))
+        let args = ctx
+            .arguments(call)
+            .iter()
+            .map(|a| check_arg(*a, scope, src, &file.imports))
             .collect();
         file.platform.tested.push(TestedCall {
             line: line_of(call),

@@ -94,7 +94,7 @@ impl<'t> Scope<'t> {
     pub fn of(ctx: &FuncCtx<'t>, signature: Signature, src: &[u8]) -> Scope<'t> {
         let mut scope = Scope::package_level();
         scope.signature = signature;
-        if let (Some(name), Some(decl)) = (&ctx.receiver_name, ctx.body.parent()) {
+        if let (Some(name), Some(decl)) = (&ctx.receiver_name, ctx.decl) {
             let ty = super::syntax::receiver_param(decl)
                 .and_then(|p| p.child_by_field_id(FIELD.ty))
                 .and_then(|t| type_ref(t, src));
@@ -192,9 +192,8 @@ impl<'t> Scope<'t> {
                 let ty = node
                     .child_by_field_id(FIELD.ty)
                     .and_then(|t| type_ref(t, src));
-                let mut nc = node.walk();
-                let names: Vec<Node> = node
-                    .children_by_field_name("name", &mut nc)
+                let names: Vec<Node> = crate::syntax::field_children(node, FIELD.name)
+                    .into_iter()
                     .filter(|n| n.kind_name() == "identifier")
                     .collect();
                 let values: Vec<Node> = node
@@ -248,8 +247,7 @@ impl<'t> Scope<'t> {
                 let mut c = params.walk();
                 for p in params.named_children(&mut c) {
                     let ty = p.child_by_field_id(FIELD.ty).and_then(|t| type_ref(t, src));
-                    let mut nc = p.walk();
-                    let names: Vec<Node> = p.children_by_field_name("name", &mut nc).collect();
+                    let names: Vec<Node> = crate::syntax::field_children(p, FIELD.name);
                     for name in names {
                         let binding = match &ty {
                             Some(t) => LocalBinding::Typed(t.clone()),
@@ -278,8 +276,7 @@ impl<'t> Scope<'t> {
         for clause in switch.named_children(&mut c) {
             let binding = match clause.kind_name() {
                 "type_case" => {
-                    let mut tc = clause.walk();
-                    let types: Vec<Node> = clause.children_by_field_name("type", &mut tc).collect();
+                    let types: Vec<Node> = crate::syntax::field_children(clause, FIELD.ty);
                     match &types[..] {
                         [one] => {
                             type_ref(*one, src).map_or(LocalBinding::Unknown, LocalBinding::Typed)

@@ -71,6 +71,17 @@ pub(crate) static FIELD: std::sync::LazyLock<Fields> = std::sync::LazyLock::new(
     }
 });
 
+/// The children of `node` in field `field` (a `FIELD` id), in order:
+/// `children_by_field_name` without its lookup of the name among the grammar's on every
+/// call.
+pub(crate) fn field_children(node: Node, field: u16) -> Vec<Node> {
+    let Some(id) = std::num::NonZeroU16::new(field) else {
+        return Vec::new();
+    };
+    let mut cursor = node.walk();
+    node.children_by_field_id(id, &mut cursor).collect()
+}
+
 /// The names of the Go grammar's node kinds by id, made once. `Node::kind` measures and
 /// checks the grammar's C string on every call, and the features compare kinds on most
 /// nodes they visit.
@@ -116,6 +127,10 @@ pub enum ObjectRef {
 pub struct FuncCtx<'t> {
     pub name: String,
     pub body: Node<'t>,
+    /// The function or method declaration `body` belongs to; None for a function literal
+    /// walked as a body. Kept so no feature asks `body.parent()`, which searches down from
+    /// the tree's root.
+    pub decl: Option<Node<'t>>,
     /// `Foo` for `func (r *Foo) …`.
     pub receiver_type: Option<String>,
     /// `r` for `func (r *Foo) …`.
@@ -131,7 +146,15 @@ pub struct FuncCtx<'t> {
     /// For each of `calls`, its `operand.field` callee's two parts (`selector_callee`),
     /// looked up once for every feature that asks.
     pub selectors: Vec<Option<(Node<'t>, Node<'t>)>>,
+    /// For each of `nodes`, the index of its parent in `nodes` (`NO_PARENT` for `body`),
+    /// recorded during the walk so ancestors are found without `Node::parent`.
+    parents: Vec<u32>,
+    /// For each of `calls`, its arguments (`call_arguments`), found during the walk.
+    arguments: Vec<Vec<Node<'t>>>,
 }
+
+/// The parent index of `body` in `FuncCtx::parents`.
+const NO_PARENT: u32 = u32::MAX;
 
 impl<'t> FuncCtx<'t> {
     /// The function's own `return` statements, in order: a closure's returns are not the
@@ -190,30 +213,53 @@ impl Kinds {
         &self,
         name: String,
         body: Node<'t>,
+        decl: Option<Node<'t>>,
         receiver_type: Option<String>,
         receiver_name: Option<String>,
     ) -> FuncCtx<'t> {
-        let nodes = nodes_of(body);
-        let calls: Vec<Node> = nodes
-            .iter()
-            .copied()
-            .filter(|n| n.kind_id() == self.call)
-            .collect();
-        let bindings = nodes
-            .iter()
-            .copied()
-            .filter(|n| self.bindings.contains(&n.kind_id()))
-            .collect();
+        let (nodes, parents) = nodes_and_parents(body);
+        let mut calls: Vec<Node> = Vec::new();
+        let mut bindings = Vec::new();
+        let mut arguments: Vec<Vec<Node>> = Vec::new();
+        // For a node that is a call, and for a call's argument list: the call's index in
+        // `calls`. A call's arguments are the named children of its argument list, found
+        // here from their parent's index rather than asked of each call.
+        const NONE: u32 = u32::MAX;
+        let mut call_at = vec![NONE; nodes.len()];
+        let mut list_of = vec![NONE; nodes.len()];
+        for (i, &n) in nodes.iter().enumerate() {
+            if let Some(&p) = parents.get(i).filter(|p| **p != NO_PARENT) {
+                let p = p as usize;
+                if list_of[p] != NONE {
+                    if n.kind_name() != "comment" {
+                        arguments[list_of[p] as usize].push(n);
+                    }
+                } else if call_at[p] != NONE && n.kind_name() == "argument_list" {
+                    list_of[i] = call_at[p];
+                }
+            }
+            let kind = n.kind_id();
+            if kind == self.call {
+                call_at[i] = calls.len() as u32;
+                calls.push(n);
+                arguments.push(Vec::new());
+            } else if self.bindings.contains(&kind) {
+                bindings.push(n);
+            }
+        }
         let selectors = calls.iter().map(|c| selector_callee(*c)).collect();
         FuncCtx {
             name,
             body,
+            decl,
             receiver_type,
             receiver_name,
             nodes,
             calls,
             bindings,
             selectors,
+            parents,
+            arguments,
         }
     }
 }
@@ -232,6 +278,45 @@ impl<'t> FuncCtx<'t> {
     pub fn each_node(&self, mut f: impl FnMut(Node<'t>)) {
         for node in &self.nodes {
             f(*node);
+        }
+    }
+
+    /// The arguments of `call` (`call_arguments`), found once for every feature that asks;
+    /// collected anew for a call not of this body.
+    pub fn arguments(&self, call: Node<'t>) -> std::borrow::Cow<'_, [Node<'t>]> {
+        let start = call.start_byte();
+        let first = self.calls.partition_point(|c| c.start_byte() < start);
+        let at = self.calls[first..]
+            .iter()
+            .take_while(|c| c.start_byte() == start)
+            .position(|c| c.id() == call.id());
+        match at {
+            Some(i) => std::borrow::Cow::Borrowed(&self.arguments[first + i]),
+            None => std::borrow::Cow::Owned(call_arguments(call)),
+        }
+    }
+
+    /// `node`'s place in `nodes`: among the nodes starting where it starts (a node and
+    /// the children sharing its first byte), the one that is it.
+    fn index_of(&self, node: Node) -> Option<usize> {
+        let start = node.start_byte();
+        let first = self.nodes.partition_point(|n| n.start_byte() < start);
+        self.nodes[first..]
+            .iter()
+            .take_while(|n| n.start_byte() == start)
+            .position(|n| n.id() == node.id())
+            .map(|i| first + i)
+    }
+
+    /// The parent of a named node of the body, from the walk's record; `Node::parent` for
+    /// a node the walk did not list (none is expected) or for the body itself.
+    pub fn parent_of(&self, node: Node<'t>) -> Option<Node<'t>> {
+        match self.index_of(node) {
+            Some(i) => match self.parents[i] {
+                NO_PARENT => node.parent(),
+                p => Some(self.nodes[p as usize]),
+            },
+            None => node.parent(),
         }
     }
 }
@@ -261,16 +346,26 @@ pub(crate) fn chain_heads<'t>(calls: &[Node<'t>]) -> Vec<Node<'t>> {
 /// of a tree's nodes) are left out: no feature looks at them, and every feature's pass over
 /// the list paid for them.
 pub(crate) fn nodes_of(root: Node) -> Vec<Node> {
+    nodes_and_parents(root).0
+}
+
+/// `nodes_of`, with each node's parent as an index into the list (`NO_PARENT` for `root`).
+fn nodes_and_parents(root: Node) -> (Vec<Node>, Vec<u32>) {
     let mut out = Vec::new();
+    let mut parents = Vec::new();
+    // The indices of the nodes the cursor is inside of, innermost last.
+    let mut open: Vec<u32> = Vec::new();
     let mut cursor = root.walk();
     loop {
         let node = cursor.node();
         // Anonymous nodes are the grammar's tokens, which never have children.
         let named = node.is_named();
         if named {
+            parents.push(open.last().copied().unwrap_or(NO_PARENT));
             out.push(node);
         }
         if named && cursor.goto_first_child() {
+            open.push((out.len() - 1) as u32);
             continue;
         }
         loop {
@@ -278,8 +373,9 @@ pub(crate) fn nodes_of(root: Node) -> Vec<Node> {
                 break;
             }
             if !cursor.goto_parent() {
-                return out;
+                return (out, parents);
             }
+            open.pop();
         }
     }
 }
@@ -360,13 +456,12 @@ pub(crate) fn for_each_node<'t>(root: Node<'t>, mut f: impl FnMut(Node<'t>)) {
 }
 
 /// Visits every identifier under `root` that is not the operand of a selector (`pkg` in
-/// `pkg.Name`), in document order.
+/// `pkg.Name`), in document order. `root` is an expression in a value's place: an
+/// identifier root is visited (its parent is not asked: `Node::parent` searches down from
+/// the tree's root, and a value is never a selector's operand).
 pub(crate) fn for_each_plain_identifier<'t>(root: Node<'t>, mut f: impl FnMut(Node<'t>)) {
     let is_selector = |n: Node| n.kind_name() == "selector_expression";
     walk(root, |node, parent| {
-        // The root's parent is outside the walk: asked once, and only for an identifier.
-        let parent =
-            parent.or_else(|| (node.kind_name() == "identifier").then(|| node.parent())?);
         if node.kind_name() == "identifier" && !parent.is_some_and(is_selector) {
             f(node);
         }
@@ -450,9 +545,8 @@ pub(crate) fn parameters<'t, 's>(
             )
         })
         .map(|p| {
-            let mut nc = p.walk();
-            let names = p
-                .children_by_field_name("name", &mut nc)
+            let names = field_children(p, FIELD.name)
+                .into_iter()
                 .filter(|n| n.kind_name() == "identifier")
                 .map(|n| text(n, src))
                 .collect();
@@ -464,10 +558,10 @@ pub(crate) fn parameters<'t, 's>(
 /// The innermost condition under which `node` runs in its function, as shortened source
 /// text: `if COND` (`else of COND` in an else branch), `case VALUES`, `for CLAUSE`, or
 /// `in a closure`; empty when it runs whenever its function does.
-pub(crate) fn condition_of(node: Node, body: Node, src: &[u8]) -> String {
+pub(crate) fn condition_of<'t>(node: Node<'t>, ctx: &FuncCtx<'t>, src: &[u8]) -> String {
     let mut child = node;
-    while let Some(parent) = child.parent() {
-        if parent.id() == body.id() {
+    while let Some(parent) = ctx.parent_of(child) {
+        if parent.id() == ctx.body.id() {
             return String::new();
         }
         let found = match parent.kind_name() {

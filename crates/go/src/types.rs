@@ -180,9 +180,8 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
     if let Some(tp) = decl.child_by_field_id(FIELD.type_parameters) {
         let mut c = tp.walk();
         for p in tp.named_children(&mut c) {
-            let mut pc = p.walk();
-            for name in p
-                .children_by_field_name("name", &mut pc)
+            for name in crate::syntax::field_children(p, FIELD.name)
+                .into_iter()
                 .filter(|n| n.kind_name() == "identifier")
             {
                 sig.type_params.push(text(name, src).to_string());
@@ -207,9 +206,8 @@ pub fn signature(decl: Node, src: &[u8]) -> Signature {
                 .filter(|p| p.kind_name() == "parameter_declaration")
             {
                 let ty = p.child_by_field_id(FIELD.ty).and_then(|t| type_ref(t, src));
-                let mut pc = p.walk();
-                let count = p
-                    .children_by_field_name("name", &mut pc)
+                let count = crate::syntax::field_children(p, FIELD.name)
+                    .into_iter()
                     .filter(|n| n.kind_name() == "identifier")
                     .count()
                     .max(1);
@@ -378,8 +376,7 @@ pub fn collect_typed_vars(decl: Node, src: &[u8], out: &mut Vec<(String, TypeRef
         else {
             continue;
         };
-        let mut nc = spec.walk();
-        for name in spec.children_by_field_name("name", &mut nc) {
+        for name in crate::syntax::field_children(spec, FIELD.name) {
             out.push((text(name, src).to_string(), ty.clone()));
         }
     }
@@ -398,8 +395,7 @@ pub struct VarLiteral {
 /// address (`x = T{…}`, `x = &T{…}`).
 pub fn collect_var_literals(decl: Node, src: &[u8], out: &mut Vec<VarLiteral>) {
     for spec in var_specs(decl) {
-        let mut nc = spec.walk();
-        let names: Vec<Node> = spec.children_by_field_name("name", &mut nc).collect();
+        let names: Vec<Node> = crate::syntax::field_children(spec, FIELD.name);
         let Some(values) = spec.child_by_field_id(FIELD.value) else {
             continue;
         };
@@ -449,9 +445,8 @@ pub fn collect_structs(decl: Node, src: &[u8], out: &mut Vec<StructDecl>) {
             else {
                 continue;
             };
-            let mut nc = field.walk();
-            let names: Vec<String> = field
-                .children_by_field_name("name", &mut nc)
+            let names: Vec<String> = crate::syntax::field_children(field, FIELD.name)
+                .into_iter()
                 .map(|n| text(n, src).to_string())
                 .collect();
             let tag = field

@@ -109,9 +109,8 @@ fn struct_fields(ty: Node, src: &[u8]) -> Vec<DocField> {
         };
         let (doc, markers) = doc_of(&comments, src);
         let shape = shape(fty, src);
-        let mut nc = field.walk();
-        let names: Vec<&str> = field
-            .children_by_field_name("name", &mut nc)
+        let names: Vec<&str> = crate::syntax::field_children(field, FIELD.name)
+            .into_iter()
             .map(|n| text(n, src))
             .collect();
         if names.is_empty() {

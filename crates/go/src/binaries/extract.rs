@@ -18,7 +18,7 @@ use crate::kingpin;
 use crate::library_flags;
 use crate::scope::{Binding, Scope};
 use crate::syntax::{FuncCtx, line_of, text};
-use crate::syntax::{callee, method_of};
+use crate::syntax::{callee, selector_callee};
 
 const STD_FLAG: &str = "flag";
 
@@ -140,8 +140,8 @@ fn layout(method: &str) -> Option<Layout> {
 /// Records the flags, environment reads and returned literal of one function.
 pub fn extract(ctx: &FuncCtx, scope: &Scope, func: usize, src: &[u8], file: &mut GoFile) {
     let imports = std::mem::take(&mut file.imports);
-    for &node in &ctx.calls {
-        visit_call(node, scope, func, src, &imports, &mut file.binaries);
+    for (&node, &sel) in ctx.calls.iter().zip(&ctx.selectors) {
+        visit_call(node, sel, scope, func, src, &imports, &mut file.binaries);
     }
     let returns: Vec<Node> = ctx
         .nodes
@@ -175,15 +175,22 @@ pub fn extract_package_level(nodes: &[Node], func: usize, src: &[u8], file: &mut
     let imports = std::mem::take(&mut file.imports);
     let scope = Scope::package_level();
     nodes.iter().for_each(|&node| match node.kind_name() {
-        "call_expression" => visit_call(node, &scope, func, src, &imports, &mut file.binaries),
+        "call_expression" => visit_call(
+            node,
+            selector_callee(node),
+            &scope,
+            func,
+            src,
+            &imports,
+            &mut file.binaries,
+        ),
         "composite_literal" => {
             let out = &mut file.binaries.cobra;
             cobra::literal(node, func, true, &[], src, &imports, out);
         }
         "var_spec" => {
-            let mut nc = node.walk();
-            let names: Vec<Node> = node
-                .children_by_field_name("name", &mut nc)
+            let names: Vec<Node> = crate::syntax::field_children(node, FIELD.name)
+                .into_iter()
                 .filter(|n| n.kind_name() == "identifier")
                 .collect();
             let values: Vec<Node> = node
@@ -260,17 +267,20 @@ pub fn collect_consts(decl: Node, src: &[u8], file: &mut GoFile) {
     }
 }
 
+/// `sel` is the call's `operand.field` callee (`FuncCtx::selectors`).
 fn visit_call(
     node: Node,
+    sel: Option<(Node, Node)>,
     scope: &Scope,
     func: usize,
     src: &[u8],
     imports: &[Import],
     out: &mut BinaryFacts,
 ) {
-    let Some((operand, method)) = method_of(node, src) else {
+    let Some((operand, field)) = sel else {
         return;
     };
+    let method = text(field, src);
     if method == "Flag" {
         let value = |n: Node| value_of(n, scope, src, imports);
         if let Some(k) = kingpin::flag(node, scope, func, src, imports, value) {

@@ -442,7 +442,7 @@ fn obtained_informers(ctx: &FuncCtx, tracer: &Tracer, handlers: &mut Handlers) {
         if !OBTAINING_METHODS.contains(&method) {
             continue;
         }
-        let args = call_arguments(call);
+        let args = ctx.arguments(call);
         let line = line_of(call_field(call).unwrap_or(call));
         let source = match method {
             "GetInformer" if args.len() >= 2 => Some(InformerSource::Object(scope.type_of(
@@ -554,7 +554,7 @@ fn gvr_forwards(ctx: &FuncCtx, scope: &Scope, src: &[u8]) -> Vec<GvrForward> {
         let Some(function) = crate::syntax::callee(call) else {
             continue;
         };
-        for (arg, a) in call_arguments(call).into_iter().enumerate() {
+        for (arg, &a) in ctx.arguments(call).iter().enumerate() {
             if a.kind_name() != "identifier" {
                 continue;
             }

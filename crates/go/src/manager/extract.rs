@@ -613,7 +613,7 @@ impl<'t> Reader<'_, 't> {
     fn condition(&self, node: Node, outer: &str) -> String {
         // `condition_of` gives the innermost condition in the function, which already
         // holds any the value was brought in under in the same function.
-        let own = condition_of(node, self.ctx.body, self.src);
+        let own = condition_of(node, self.ctx, self.src);
         if own.is_empty() {
             outer.to_string()
         } else {

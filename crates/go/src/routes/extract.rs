@@ -872,7 +872,7 @@ impl<'s> Extractor<'s> {
 /// Records the route facts of one function or method body.
 pub fn extract(ctx: &FuncCtx, src: &[u8], file: &mut GoFile) {
     let body = ctx.body;
-    let decl = body.parent();
+    let decl = ctx.decl;
     if let Some(decl) = decl
         && decl.kind_name() == "function_declaration"
         && let Some(chain) = decl
@@ -1034,9 +1034,8 @@ pub fn extract_top_level(decl: Node, nodes: &[Node], src: &[u8], file: &mut GoFi
                 if qualifier.is_none() {
                     continue;
                 }
-                let mut c = node.walk();
-                let mut names: Vec<String> = node
-                    .children_by_field_name("name", &mut c)
+                let mut names: Vec<String> = crate::syntax::field_children(node, FIELD.name)
+                    .into_iter()
                     .filter(|n| n.kind_name() == "field_identifier")
                     .map(|n| text(n, src).to_string())
                     .collect();
@@ -1239,9 +1238,8 @@ fn parameters<'t>(params: Node<'t>, src: &[u8]) -> Vec<(usize, String, Option<No
             continue;
         }
         let ty = decl.child_by_field_id(FIELD.ty);
-        let mut nc = decl.walk();
-        let names: Vec<String> = decl
-            .children_by_field_name("name", &mut nc)
+        let names: Vec<String> = crate::syntax::field_children(decl, FIELD.name)
+            .into_iter()
             .filter(|n| n.kind_name() == "identifier")
             .map(|n| text(n, src).to_string())
             .collect();
@@ -1258,8 +1256,8 @@ fn parameters<'t>(params: Node<'t>, src: &[u8]) -> Vec<(usize, String, Option<No
 }
 
 fn spec_names(spec: Node, src: &[u8]) -> Vec<String> {
-    let mut c = spec.walk();
-    spec.children_by_field_name("name", &mut c)
+    crate::syntax::field_children(spec, FIELD.name)
+        .into_iter()
         .filter(|n| n.kind_name() == "identifier")
         .map(|n| text(n, src).to_string())
         .collect()

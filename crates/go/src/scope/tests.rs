@@ -26,6 +26,7 @@ fn type_of_use(src: &str, name: &str) -> ValueType {
     let ctx = kinds.func(
         name.to_string(),
         body,
+        Some(decl),
         receiver_type(decl, bytes),
         receiver_name(decl, bytes),
     );

@@ -27,7 +27,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) {
         {
             continue;
         }
-        let args = call_arguments(call);
+        let args = ctx.arguments(call);
         // Reads in generated clientsets and informers are their plumbing. A call is at most
         // one of these: a receiver is not both kinds of client.
         let mut candidates: Vec<RawWrite> =
@@ -80,7 +80,7 @@ fn write_call<'t>(
             object: WriteObject::Value(scope.type_of(args[2], src, at)),
             client: ClientRef::ControllerUtil(text(operand, src).to_string()),
             line,
-            condition: condition_of(call, ctx.body, src),
+            condition: condition_of(call, ctx, src),
             subresource: None,
         });
     }
@@ -98,7 +98,7 @@ fn write_call<'t>(
             },
             client: ClientRef::Clientset,
             line,
-            condition: condition_of(call, ctx.body, src),
+            condition: condition_of(call, ctx, src),
             subresource: typed_subresource(method, args, src),
         });
     }
@@ -115,7 +115,7 @@ fn write_call<'t>(
             },
             client: ClientRef::Dynamic,
             line,
-            condition: condition_of(call, ctx.body, src),
+            condition: condition_of(call, ctx, src),
             subresource: dynamic_subresource(method, args, src),
         });
     }
@@ -163,7 +163,7 @@ fn write_call<'t>(
         object: WriteObject::Value(scope.type_of(object, src, at)),
         client,
         line,
-        condition: condition_of(call, ctx.body, src),
+        condition: condition_of(call, ctx, src),
         subresource: None,
     })
 }
@@ -312,7 +312,7 @@ fn typed_value_calls(
             },
             client: ClientRef::TypedValue,
             line,
-            condition: condition_of(call, ctx.body, src),
+            condition: condition_of(call, ctx, src),
             subresource: typed_subresource(text(method, src), args, src),
         })
         .collect()

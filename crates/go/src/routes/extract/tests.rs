@@ -201,16 +201,7 @@ fn deeply_nested_calls_and_chains_do_not_overflow_or_stall() {
         .find(|n| n.kind_name() == "function_declaration")
         .unwrap();
     let body = decl.child_by_field_id(FIELD.body).unwrap();
-    let ctx = FuncCtx {
-        name: "f".into(),
-        body,
-        receiver_type: None,
-        receiver_name: None,
-        nodes: crate::syntax::nodes_of(body),
-        calls: Vec::new(),
-        bindings: Vec::new(),
-        selectors: Vec::new(),
-    };
+    let ctx = crate::syntax::Kinds::of(root).func("f".into(), body, Some(decl), None, None);
     let mut f = GoFile::default();
     let started = std::time::Instant::now();
     extract(&ctx, src.as_bytes(), &mut f);
