@@ -30,7 +30,9 @@ use tree_sitter::Node;
 
 use super::consts::{ConstExpr, const_expr};
 pub use super::facts::calls::FuncId;
-use super::facts::calls::{Arg, FuncFacts, Guard, RawCall, SamePackageArgs, Target};
+use super::facts::calls::{
+    Arg, FuncFacts, Guard, RawCall, SamePackageArgs, Target, TypeCase, TypeSwitch,
+};
 use super::facts::{GoFile, Import};
 use super::index::{GoIndex, GoInput};
 use super::scope::Scope;
@@ -90,6 +92,7 @@ pub fn extract(ctx: &FuncCtx, scope: &Scope, src: &[u8], file: &mut GoFile) -> u
             .map(|_| returned_values(ctx, scope, src))
             .unwrap_or_default(),
         guards: guards(ctx, src),
+        type_switches: type_switches(ctx, scope, src),
     };
     let arguments = |c| ctx.arguments(c);
     collect_calls(
@@ -143,6 +146,42 @@ fn guards(ctx: &FuncCtx, src: &[u8]) -> Vec<Guard> {
             })
         })();
         out.extend(guard);
+    }
+    out
+}
+
+/// The function's type switches on one of its parameters, with each case's types and lines.
+fn type_switches(ctx: &FuncCtx, scope: &Scope, src: &[u8]) -> Vec<TypeSwitch> {
+    let mut out = Vec::new();
+    for stmt in &ctx.bindings {
+        if stmt.kind_name() != "type_switch_statement" {
+            continue;
+        }
+        let Some(param) = stmt
+            .child_by_field_id(FIELD.value)
+            .and_then(|v| scope.param_at(v, src))
+        else {
+            continue;
+        };
+        let mut c = stmt.walk();
+        let cases = stmt
+            .named_children(&mut c)
+            .filter(|n| matches!(n.kind_name(), "type_case" | "default_case"))
+            .map(|case| {
+                let written = crate::syntax::field_children(case, FIELD.ty);
+                let types: Vec<TypeRef> = written
+                    .iter()
+                    .filter_map(|t| crate::types::type_ref(*t, src))
+                    .filter(|t| t.name != "nil")
+                    .collect();
+                TypeCase {
+                    open: types.len() != written.len(),
+                    types,
+                    lines: (line_of(case), case.end_position().row as u32 + 1),
+                }
+            })
+            .collect();
+        out.push(TypeSwitch { param, cases });
     }
     out
 }
@@ -422,6 +461,16 @@ pub(crate) fn target_of(f: Node, scope: &Scope, src: &[u8], imports: &[Import]) 
 pub(crate) fn arg_of(node: Node, scope: &Scope, src: &[u8]) -> Arg {
     if let Some(i) = scope.param_at(node, src) {
         return Arg::Param(i);
+    }
+    // `p.DeepCopyObject().(I)`: the parameter's value, asserted to an interface.
+    if node.kind_name() == "type_assertion_expression" {
+        let mut held = scope.type_of(node, src, node.start_byte());
+        while let ValueType::Asserted { value, .. } = held {
+            held = *value;
+        }
+        if let ValueType::Param { index, .. } = held {
+            return Arg::Param(index);
+        }
     }
     let value = scope.resolve_value(node, src);
     let local = |name: &str| scope.lookup(name, value.start_byte()).is_some();
@@ -754,6 +803,17 @@ impl<'a> Graph<'a> {
         None
     }
 
+    /// A struct type of the repository written as `t` in file `fi`: its (package, name).
+    pub fn repository_struct(&self, fi: usize, t: &TypeRef) -> Option<(String, String)> {
+        if t.collection {
+            return None;
+        }
+        let ty = self.resolve_type(&self.files[fi].facts, t)?;
+        self.structs
+            .contains_key(&TypeKey(&ty.pkg, &ty.name))
+            .then_some((ty.pkg, ty.name))
+    }
+
     fn resolve_type(&self, file: &GoFile, t: &TypeRef) -> Option<Ty> {
         Some(Ty {
             pkg: self.index.type_package(file, t.qualifier.as_deref())?,
@@ -1079,7 +1139,7 @@ impl<'a> Graph<'a> {
         max_nodes: usize,
         avoid: impl Fn(FuncId) -> bool,
     ) -> Paths {
-        self.paths_pruned(roots, max_depth, max_nodes, avoid, |_| None)
+        self.paths_pruned(roots, max_depth, max_nodes, avoid, |_| Vec::new())
     }
 
     /// `paths_avoiding`, where a function for which `cutoff` gives a line runs nothing
@@ -1091,7 +1151,7 @@ impl<'a> Graph<'a> {
         max_depth: usize,
         max_nodes: usize,
         avoid: impl Fn(FuncId) -> bool,
-        cutoff: impl Fn(FuncId) -> Option<u32>,
+        not_run: impl Fn(FuncId) -> Vec<(u32, u32)>,
     ) -> Paths {
         let mut parent: Vec<Option<(usize, u32)>> = vec![None; self.ids.len()];
         let mut depth = vec![usize::MAX; self.ids.len()];
@@ -1105,25 +1165,25 @@ impl<'a> Graph<'a> {
         }
         let mut reached = queue.len();
         let mut cut = None;
-        let mut cutoffs = HashMap::new();
+        let mut skipped: HashMap<usize, Vec<(u32, u32)>> = HashMap::new();
         while let Some(n) = queue.pop_front() {
-            let ends = cutoff(self.ids[n]);
-            if let Some(line) = ends {
-                cutoffs.insert(n, line);
-            }
+            let ranges = not_run(self.ids[n]);
             if depth[n] >= max_depth {
                 if !self.edges[n].is_empty() {
                     cut.get_or_insert(format!("{max_depth} calls deep"));
                 }
+                if !ranges.is_empty() {
+                    skipped.insert(n, ranges);
+                }
                 continue;
             }
-            for &(m, line) in &self.edges[n] {
-                if depth[m] != usize::MAX
-                    || avoid(self.ids[m])
-                    || ends.is_some_and(|end| line > end)
-                {
+            for &(m, first) in &self.edges[n] {
+                if depth[m] != usize::MAX || avoid(self.ids[m]) {
                     continue;
                 }
+                let Some(line) = self.first_run_call(n, m, first, &ranges) else {
+                    continue;
+                };
                 if reached >= max_nodes {
                     cut.get_or_insert(format!("{max_nodes} functions"));
                     break;
@@ -1133,13 +1193,41 @@ impl<'a> Graph<'a> {
                 reached += 1;
                 queue.push_back(m);
             }
+            if !ranges.is_empty() {
+                skipped.insert(n, ranges);
+            }
         }
         Paths {
             parent,
             depth,
             cut,
-            cutoffs,
+            skipped,
         }
+    }
+
+    /// The line of the first call from `n` to `m` that is in none of the line ranges
+    /// `not_run` (`first` is the first call's).
+    fn first_run_call(
+        &self,
+        n: usize,
+        m: usize,
+        first: u32,
+        not_run: &[(u32, u32)],
+    ) -> Option<u32> {
+        let runs = |l: u32| !not_run.iter().any(|&(a, b)| a <= l && l <= b);
+        if runs(first) {
+            return Some(first);
+        }
+        let FuncId { file, func } = self.ids[n];
+        let caller = &self.files[file].facts.call_facts[func];
+        let sites = &self.call_sites[n];
+        let at = sites.partition_point(|&(to, _)| to < m);
+        sites[at..]
+            .iter()
+            .take_while(|&&(to, _)| to == m)
+            .map(|&(_, k)| caller.calls[k as usize].line)
+            .filter(|&l| runs(l))
+            .min()
     }
 
     /// The call path from a root of `paths` to `id`, outermost call first: each step is
@@ -1182,6 +1270,7 @@ impl<'a> Graph<'a> {
         let unknown = |calls: &Vec<ArgCall>, reason: String| ArgSource {
             calls: calls.clone(),
             found: Found::Unknown(reason),
+            declared: false,
         };
         while let Some((n, param, below)) = queue.pop_front() {
             if out.len() >= max_sources {
@@ -1224,10 +1313,14 @@ impl<'a> Graph<'a> {
                     line: call.line,
                 }];
                 calls.extend(below.iter().cloned());
+                let mut declared = false;
                 let found = match call.args.get(param) {
                     Some(Arg::Param(j)) => {
                         match caller.signature.params.get(*j).and_then(|(_, t)| t.clone()) {
-                            Some(t) if settles(cfi, &t) => Found::Type(cfi, t),
+                            Some(t) if settles(cfi, &t) => {
+                                declared = true;
+                                Found::Type(cfi, t)
+                            }
                             _ => {
                                 if seen.insert((c, *j)) {
                                     queue.push_back((c, *j, calls));
@@ -1257,7 +1350,11 @@ impl<'a> Graph<'a> {
                         param + 1
                     )),
                 };
-                out.push(ArgSource { calls, found });
+                out.push(ArgSource {
+                    calls,
+                    found,
+                    declared,
+                });
             }
         }
         out
@@ -1298,6 +1395,10 @@ impl<'a> Graph<'a> {
 
     pub fn file(&self, fi: usize) -> &'a GoFile {
         &self.files[fi].facts
+    }
+
+    pub fn files(&self) -> &'a [GoInput] {
+        self.files
     }
 
     pub fn file_path(&self, fi: usize) -> &'a str {
@@ -1345,6 +1446,9 @@ pub struct ArgSource {
     /// first; empty when nothing was found above the parameter's own function.
     pub calls: Vec<ArgCall>,
     pub found: Found,
+    /// The type is a caller's declared parameter type, which a value of a concrete type
+    /// has exactly; a local's type may be one of several it was given on branches.
+    pub declared: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -1384,8 +1488,9 @@ pub struct Paths {
     depth: Vec<usize>,
     /// Why the walk stopped early (`"20000 functions"`), if it did.
     pub cut: Option<String>,
-    /// Reached functions that run nothing written after this line.
-    cutoffs: HashMap<usize, u32>,
+    /// Reached functions' lines that do not run on these paths (past an early return
+    /// the walk knows is taken, a type switch's cases that do not match), as ranges.
+    skipped: HashMap<usize, Vec<(u32, u32)>>,
 }
 
 impl Paths {
@@ -1399,9 +1504,9 @@ impl Paths {
     pub fn reaches(&self, graph: &Graph, id: FuncId, line: u32) -> bool {
         self.contains(graph, id)
             && self
-                .cutoffs
+                .skipped
                 .get(&graph.flat(id))
-                .is_none_or(|&end| line <= end)
+                .is_none_or(|ranges| !ranges.iter().any(|&(a, b)| a <= line && line <= b))
     }
 }
 

@@ -68,6 +68,25 @@ pub struct FuncFacts {
     /// Early returns on what a receiver's field holds (`if _, ok := r.f.(I); !ok { return }`):
     /// the calls after one run only when that field's value implements `I`.
     pub guards: Vec<Guard>,
+    /// Type switches on a parameter (`switch o := obj.(type) { case *A: … }`): a walk that
+    /// knows what every caller passes runs only the matching cases.
+    pub type_switches: Vec<TypeSwitch>,
+}
+
+/// `switch v := p.(type) { … }` on parameter number `param` of the function.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeSwitch {
+    pub param: usize,
+    pub cases: Vec<TypeCase>,
+}
+
+/// One case of a type switch: its types (none for `default`) and its first and last line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeCase {
+    pub types: Vec<TypeRef>,
+    /// A type that is not a named type (`nil`, a literal type): the case is always kept.
+    pub open: bool,
+    pub lines: (u32, u32),
 }
 
 /// `if _, ok := recv.field.(I); !ok { return … }`, a statement of the function's body.

@@ -352,6 +352,20 @@ pub fn controller_reach(
     // A generated reconciler shared by several controllers is followed for one at a time:
     // never into another's reconcile functions.
     let owners = RootOwners::new(roots.iter().map(Option::as_ref));
+    let switching: Vec<FuncId> = graph
+        .files()
+        .iter()
+        .enumerate()
+        .flat_map(|(fi, input)| {
+            input
+                .facts
+                .call_facts
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| !f.type_switches.is_empty())
+                .map(move |(i, _)| FuncId::new(fi, i))
+        })
+        .collect();
     controllers
         .iter()
         .enumerate()
@@ -367,22 +381,31 @@ pub fn controller_reach(
             if roots.is_empty() {
                 return None;
             }
-            let paths = match bounds.get(i).and_then(Option::as_ref) {
-                None => graph.paths_from(&roots, MAX_CALL_DEPTH, MAX_REACHED),
-                Some(bound) => {
-                    let skipped = status_updaters(values, bound);
-                    graph.paths_pruned(
-                        &roots,
-                        MAX_CALL_DEPTH,
-                        MAX_REACHED,
-                        |id| {
-                            skipped.contains(&id)
-                                || (owners.of_another(i, id) && !roots.contains(&id))
-                        },
-                        |id| guarded_end(values, graph, bound, id),
-                    )
-                }
+            let bound = bounds.get(i).and_then(Option::as_ref);
+            let skipped = bound.map(|b| status_updaters(values, b)).unwrap_or_default();
+            let avoid = |id: FuncId| {
+                bound.is_some()
+                    && (skipped.contains(&id)
+                        || (owners.of_another(i, id) && !roots.contains(&id)))
             };
+            let guarded = |id: FuncId| -> Vec<(u32, u32)> {
+                bound
+                    .and_then(|b| guarded_end(values, graph, b, id))
+                    .map(|end| vec![(end + 1, u32::MAX)])
+                    .unwrap_or_default()
+            };
+            let mut paths =
+                graph.paths_pruned(&roots, MAX_CALL_DEPTH, MAX_REACHED, avoid, guarded);
+            // Walked again without the type switches' cases this controller's values
+            // cannot take.
+            let cases = cases_not_run(graph, &paths, &switching);
+            if !cases.is_empty() {
+                paths = graph.paths_pruned(&roots, MAX_CALL_DEPTH, MAX_REACHED, avoid, |id| {
+                    let mut ranges = guarded(id);
+                    ranges.extend(cases.get(&id).into_iter().flatten().copied());
+                    ranges
+                });
+            }
             if let Some(cut) = &paths.cut {
                 diagnostics.push(Diagnostic::new(
                     &src.file,
@@ -396,6 +419,81 @@ pub fn controller_reach(
             Some(paths)
         })
         .collect()
+}
+
+/// How far up the calls, and to how many sources, the value a type switch is on is followed.
+const MAX_SWITCH_FLOW_DEPTH: usize = 8;
+const MAX_SWITCH_FLOW_SOURCES: usize = 64;
+
+/// The lines of type-switch cases no call on `paths` runs: every call the walk followed
+/// into the function gives the switched parameter, through the callers' own parameters,
+/// a parameter declared with a struct type of the repository, and the case names none of
+/// those types; `default` does not run when every such type has its case. A case naming
+/// anything else (an interface, a type of another module, `nil`) always runs, and a value
+/// held in a local is not trusted (a local may have been given other types on branches).
+fn cases_not_run(
+    graph: &Graph,
+    paths: &Paths,
+    switching: &[FuncId],
+) -> HashMap<FuncId, Vec<(u32, u32)>> {
+    let mut out: HashMap<FuncId, Vec<(u32, u32)>> = HashMap::new();
+    for &id in switching {
+        if !paths.contains(graph, id) {
+            continue;
+        }
+        for sw in &graph.file(id.file).call_facts[id.func].type_switches {
+            let sources = graph.argument_flow(
+                paths,
+                id,
+                sw.param,
+                |fi, t| graph.repository_struct(fi, t).is_some(),
+                MAX_SWITCH_FLOW_DEPTH,
+                MAX_SWITCH_FLOW_SOURCES,
+            );
+            let held: Option<Vec<(String, String)>> = sources
+                .iter()
+                .map(|s| match &s.found {
+                    Found::Type(fi, t) if s.declared => graph.repository_struct(*fi, t),
+                    _ => None,
+                })
+                .collect();
+            let Some(held) = held.filter(|h| !h.is_empty()) else {
+                continue;
+            };
+            // Each case's types, when every one is a struct type of the repository.
+            let named: Vec<Option<Vec<(String, String)>>> = sw
+                .cases
+                .iter()
+                .map(|c| {
+                    (!c.open)
+                        .then(|| {
+                            c.types
+                                .iter()
+                                .map(|t| graph.repository_struct(id.file, t))
+                                .collect::<Option<Vec<_>>>()
+                        })
+                        .flatten()
+                })
+                .collect();
+            let cased = |h: &(String, String)| {
+                named
+                    .iter()
+                    .zip(&sw.cases)
+                    .any(|(n, c)| !c.types.is_empty() && n.as_ref().is_some_and(|n| n.contains(h)))
+            };
+            for (case, types) in sw.cases.iter().zip(&named) {
+                let runs = match types {
+                    _ if case.types.is_empty() && !case.open => !held.iter().all(cased),
+                    Some(types) => held.iter().any(|h| types.contains(h)),
+                    None => true,
+                };
+                if !runs {
+                    out.entry(id).or_default().push(case.lines);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The functions of the bound generated reconciler's package that update or patch the

@@ -4,7 +4,7 @@ use crate::controllers;
 use crate::file::extract;
 use crate::index::GoInput;
 use crate::values::Values;
-use model::{Area, Controller, Operation, SourceRef};
+use model::{Area, Controller, Diagnostic, Operation, SourceRef};
 
 const TYPES: &str = r#"package v1
 import "k8s.io/apimachinery/pkg/runtime/schema"
@@ -89,6 +89,19 @@ fn inputs_of(files: &[(&str, &str)]) -> Vec<GoInput> {
         .collect()
 }
 
+/// The project's controllers with their writes and reads resolved, its package writes
+/// and the diagnostics, for inputs of module `module`.
+fn resolved(inputs: &[GoInput], module: &str) -> (Vec<Controller>, Writes, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let index = crate::test_support::index(inputs, module, &mut diags);
+    let values = Values::new(inputs, &index);
+    let mut controllers = controllers::resolve(inputs, &values, &mut diags);
+    let graph = Graph::build(inputs, &index);
+    let reach = controller_reach(&values, &graph, &controllers, (&[], &[]), &mut diags);
+    let writes = resolve(&values, &graph, &reach, &mut controllers, &mut diags);
+    (controllers, writes, diags)
+}
+
 fn rows(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>, Vec<String>) {
     let (ops, _, pkg, diags) = rows_and_reads(files);
     (ops, pkg, diags)
@@ -96,14 +109,7 @@ fn rows(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>, Vec<String>) {
 
 /// Controllers' writes, their reads, package writes and diagnostics.
 fn rows_and_reads(files: &[(&str, &str)]) -> (Vec<String>, Vec<String>, Vec<String>, Vec<String>) {
-    let inputs = inputs_of(files);
-    let mut diags = Vec::new();
-    let index = crate::test_support::index(&inputs, "example.com/op", &mut diags);
-    let values = Values::new(&inputs, &index);
-    let mut controllers = controllers::resolve(&inputs, &values, &mut diags);
-    let graph = Graph::build(&inputs, &index);
-    let reach = controller_reach(&values, &graph, &controllers, (&[], &[]), &mut diags);
-    let writes = resolve(&values, &graph, &reach, &mut controllers, &mut diags);
+    let (controllers, writes, diags) = resolved(&inputs_of(files), "example.com/op");
     // Every source line: the call site, then the helper's own write line.
     let fmt = |verb: &str, g: &str, v: &str, k: &str, s: &[SourceRef]| {
         let lines: Vec<String> = s.iter().map(|s| s.line.to_string()).collect();
@@ -462,14 +468,7 @@ fn callgraph_rows() -> (Vec<String>, Vec<String>, Vec<String>) {
         "internal/util/mutate.go",
         "internal/controller/dock_controller.go"
     );
-    let inputs = inputs_of(&files);
-    let mut diags = Vec::new();
-    let index = crate::test_support::index(&inputs, "example.com/shipyard", &mut diags);
-    let values = Values::new(&inputs, &index);
-    let mut controllers = controllers::resolve(&inputs, &values, &mut diags);
-    let graph = Graph::build(&inputs, &index);
-    let reach = controller_reach(&values, &graph, &controllers, (&[], &[]), &mut diags);
-    resolve(&values, &graph, &reach, &mut controllers, &mut diags);
+    let (controllers, _, diags) = resolved(&inputs_of(&files), "example.com/shipyard");
     let fmt = |o: &Operation| {
         let via: Vec<String> = o
             .via
@@ -1804,4 +1803,134 @@ func Setup(mgr ctrl.Manager) error {
     let (ops, reads, _, _) = rows_and_reads(&[("internal/controller/bundle.go", src)]);
     assert_eq!(ops, vec!["delete /v1 Secret @22"]);
     assert_eq!(reads, vec!["get apps/v1 Deployment @23"]);
+}
+
+const SWITCH_TYPES: &str = r#"package v1
+
+import "sigs.k8s.io/controller-runtime/pkg/client"
+
+type Kettle struct{}
+type Teapot struct{}
+
+// Brewable is what both kinds have in common.
+type Brewable interface {
+	client.Object
+}
+"#;
+
+const SWITCH_HANDLER: &str = r#"package brew
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	v1 "example.com/op/api/v1"
+)
+
+type Stove struct {
+	client.Client
+}
+
+func (s *Stove) Heat(ctx context.Context, b v1.Brewable) {
+	go s.loop(ctx, b.DeepCopyObject().(v1.Brewable))
+}
+
+func (s *Stove) loop(ctx context.Context, b v1.Brewable) {
+	switch o := b.(type) {
+	case *v1.Kettle:
+		s.Create(ctx, &corev1.ConfigMap{})
+		s.pour(ctx, o)
+	case *v1.Teapot:
+		s.Create(ctx, &corev1.Secret{})
+		s.pour(ctx, o)
+	default:
+		s.Delete(ctx, &corev1.Pod{})
+	}
+}
+
+func (s *Stove) pour(ctx context.Context, o client.Object) {
+	s.Update(ctx, &corev1.Service{})
+}
+"#;
+
+const SWITCH_CONTROLLERS: &str = r#"package controller
+
+import (
+	"context"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	v1 "example.com/op/api/v1"
+	"example.com/op/internal/brew"
+)
+
+type KettleReconciler struct {
+	client.Client
+	Stove *brew.Stove
+}
+
+func (r *KettleReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	k := &v1.Kettle{}
+	r.Stove.Heat(ctx, k)
+	return ctrl.Result{}, nil
+}
+
+func (r *KettleReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Kettle{}).Complete(r)
+}
+
+type TeapotReconciler struct {
+	client.Client
+	Stove *brew.Stove
+}
+
+func (r *TeapotReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	r.brew(ctx, &v1.Teapot{})
+	return ctrl.Result{}, nil
+}
+
+func (r *TeapotReconciler) brew(ctx context.Context, t *v1.Teapot) {
+	r.Stove.Heat(ctx, t)
+}
+
+func (r *TeapotReconciler) SetupWithManager(mgr ctrl.Manager) error {
+	return ctrl.NewControllerManagedBy(mgr).For(&v1.Teapot{}).Complete(r)
+}
+"#;
+
+#[test]
+fn a_type_switch_on_a_parameter_runs_only_the_cases_of_what_callers_pass() {
+    let inputs = inputs_of(&[
+        ("api/v1/types.go", TYPES),
+        ("api/v1/brew.go", SWITCH_TYPES),
+        ("internal/brew/stove.go", SWITCH_HANDLER),
+        ("internal/controller/brew.go", SWITCH_CONTROLLERS),
+    ]);
+    let (controllers, _, _) = resolved(&inputs, "example.com/op");
+    let rows: Vec<String> = controllers
+        .iter()
+        .flat_map(|c| {
+            c.operations
+                .iter()
+                .map(move |o| format!("{}: {} {} @{}", c.name, o.verb, o.kind, o.sources[0].line))
+        })
+        .collect();
+    // The teapot's value reaches the switch through its own declared parameter, a copy
+    // asserted to the interface and a goroutine: only its case runs (and the helper both
+    // cases call); `default` does not, since the type passed has its case. The kettle's is
+    // a local, which might have been given other types on branches: every case stays.
+    assert_eq!(
+        rows,
+        vec![
+            "kettle: create ConfigMap @23",
+            "kettle: create Secret @26",
+            "kettle: delete Pod @29",
+            "kettle: update Service @34",
+            "teapot: create Secret @26",
+            "teapot: update Service @34",
+        ]
+    );
 }
