@@ -27,13 +27,13 @@ type FnId = (usize, usize);
 
 /// Where a file sits in its crate.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Place {
-    crate_dir: String,
+pub(crate) struct Place {
+    pub(crate) crate_dir: String,
     /// The binary this file is the root of (`src/main.rs`, `src/bin/x.rs`, `examples/x.rs`).
-    binary: Option<String>,
+    pub(crate) binary: Option<String>,
 }
 
-fn place(path: &str) -> Place {
+pub(crate) fn place(path: &str) -> Place {
     let segs: Vec<&str> = path.split('/').collect();
     // The last `src` (a `tests` module folder under it is still the crate's source), else
     // the last of Cargo's other target folders.
@@ -61,7 +61,7 @@ fn place(path: &str) -> Place {
 
 /// A file's module path in its crate: `src/a/b.rs` and `src/a/b/mod.rs` are `a::b`; crate
 /// and binary roots (and files outside `src/`) are the root.
-fn file_module(path: &str, place: &Place) -> Vec<String> {
+pub(crate) fn file_module(path: &str, place: &Place) -> Vec<String> {
     if place.binary.is_some() {
         return Vec::new();
     }

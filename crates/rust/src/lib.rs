@@ -16,6 +16,7 @@ pub mod crds;
 pub mod graph;
 pub mod kinds;
 pub mod metrics;
+pub mod names;
 pub mod routes;
 pub mod syntax;
 pub mod uses;
@@ -49,6 +50,13 @@ pub struct RustFile {
     pub test_modules: Vec<Vec<String>>,
     pub metrics: metrics::MetricFacts,
     pub diagnostics: Vec<Diagnostic>,
+    /// Its `use` declarations as written, and the items it declares (inline module, name,
+    /// whether the item is a module): what `names` resolves across the crate's modules.
+    pub imports: Vec<uses::Import>,
+    pub items: Vec<(Vec<String>, String, bool)>,
+    /// The text, kept for the files `names` finds more of their names for: they are read
+    /// again with them (`extract_with`).
+    pub source: Option<String>,
 }
 
 /// A `Cargo.toml` with a `[package]`: the crate's folder and name.
@@ -100,6 +108,11 @@ pub fn cargo_package(path: &str, text: &str) -> Option<CargoPackage> {
 /// Parses one Rust file and records its facts. Never fails: a file that cannot be lexed,
 /// nests too deep or does not parse gives a diagnostic and no facts.
 pub fn extract(path: &str, text: &str, area: Area) -> RustFile {
+    extract_with(path, text, area, &names::FileNames::default())
+}
+
+/// `extract`, with names that crate-level resolution found for the file (`names`).
+pub fn extract_with(path: &str, text: &str, area: Area, found: &names::FileNames) -> RustFile {
     let mut file = RustFile {
         path: path.to_string(),
         area,
@@ -134,7 +147,12 @@ pub fn extract(path: &str, text: &str, area: Area) -> RustFile {
             return file;
         }
     };
-    let uses = uses::Uses::of_items(&ast.items);
+    let mut uses = uses::Uses::of_items(&ast.items);
+    uses.add_resolved(&found.names, &found.globs);
+    file.imports = uses::imports_of(&ast.items);
+    if !file.imports.is_empty() {
+        file.source = Some(text.to_string());
+    }
     // Items of inline modules count as the file's own, gathered with an explicit stack with
     // their module path and whether they only exist in tests (`#[cfg(test)]`, `#[test]`).
     let mut items: Vec<(&Item, Vec<String>, bool)> = Vec::new();
@@ -150,6 +168,10 @@ pub fn extract(path: &str, text: &str, area: Area) -> RustFile {
                     None if test => file.test_modules.push(inner_module),
                     None => {}
                 }
+            }
+            if let Some(name) = item_name(item) {
+                file.items
+                    .push((module.clone(), name, matches!(item, Item::Mod(_))));
             }
             items.push((item, module.clone(), test));
         }
@@ -211,6 +233,26 @@ pub fn extract(path: &str, text: &str, area: Area) -> RustFile {
         .collect();
     file.metrics = metrics::extract(path, &product, &uses, area);
     file
+}
+
+/// The name an item declares in its module's namespace (`use` and `impl` declare none
+/// of their own here).
+fn item_name(item: &Item) -> Option<String> {
+    Some(
+        match item {
+            Item::Fn(f) => &f.sig.ident,
+            Item::Struct(s) => &s.ident,
+            Item::Enum(e) => &e.ident,
+            Item::Type(t) => &t.ident,
+            Item::Trait(t) => &t.ident,
+            Item::Const(c) => &c.ident,
+            Item::Static(s) => &s.ident,
+            Item::Mod(m) => &m.ident,
+            Item::Union(u) => &u.ident,
+            _ => return None,
+        }
+        .to_string(),
+    )
 }
 
 /// The attributes of an item that can carry `#[cfg(test)]` or `#[test]`.

@@ -2,12 +2,13 @@ use super::*;
 
 /// Analyzes `(path, text)` files as one project.
 fn project(files: &[(&str, &str)]) -> (RustFindings, Vec<String>) {
-    let facts: Vec<RustFile> = files
+    let mut facts: Vec<RustFile> = files
         .iter()
         .map(|(p, t)| extract(p, t, Area::Component))
         .collect();
     let mut diagnostics: Vec<Diagnostic> =
         facts.iter().flat_map(|f| f.diagnostics.clone()).collect();
+    names::resolve_files(&mut facts, &mut diagnostics);
     let findings = resolve(&facts, &[], &[], &mut diagnostics);
     let d = diagnostics
         .iter()
@@ -733,4 +734,47 @@ pub struct DocSpec { pub title: String }
     let versions: Vec<&str> = m.versions.iter().map(|v| v.name.as_str()).collect();
     assert_eq!(versions, ["v1", "v2"]);
     assert_eq!(m.schema[0].fields[1].path, "spec.title");
+}
+
+#[test]
+fn apis_and_controllers_that_arrive_through_the_crates_re_exports() {
+    let (f, diagnostics) = project(&[
+        ("src/lib.rs", "pub mod prelude;\npub mod shop;\n"),
+        (
+            "src/prelude.rs",
+            "pub use kube::{Api, Client as KubeClient};\npub use kube::runtime::*;\npub use k8s_openapi::api::core::v1::{ConfigMap, Secret};\n",
+        ),
+        (
+            "src/shop/mod.rs",
+            r#"pub mod shelf;
+use super::prelude::*;
+pub async fn open(client: KubeClient) {
+    Controller::new(Api::<Secret>::all(client.clone()), watcher::Config::default())
+        .run(reconcile, policy, ctx)
+        .await;
+}
+async fn reconcile(s: Arc<Secret>, ctx: Arc<Ctx>) {
+    let maps: Api<ConfigMap> = Api::namespaced(ctx.client.clone(), "store");
+    maps.create(&pp, &cm).await;
+}
+"#,
+        ),
+        (
+            "src/shop/shelf.rs",
+            r#"use crate::prelude::{Api, ConfigMap, KubeClient as C};
+pub async fn sweep(c: C) {
+    let api: Api<ConfigMap> = Api::default_namespaced(c);
+    api.delete("old", &dp).await;
+}
+"#,
+        ),
+    ]);
+    assert_eq!(f.controllers.len(), 1, "{diagnostics:?}");
+    let c = &f.controllers[0];
+    assert_eq!(watches(c), ["For /v1 Secret :4"]);
+    assert_eq!(operations(c), ["create /v1 ConfigMap :[10]"]);
+    assert_eq!(
+        package_operations(&f),
+        ["sweep delete crate /v1 ConfigMap Component :4"]
+    );
 }

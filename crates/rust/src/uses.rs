@@ -3,11 +3,13 @@
 //! `use k8s_openapi::api::core::v1 as corev1;`, grouped `use a::{b, c as d}` and nested
 //! groups are flattened into a table from the local name to the full path. Glob imports
 //! (`use a::b::*`) are kept apart: a name they bring in cannot be known without the other
-//! crate's source.
+//! crate's source. Each `use` is also kept as written (`Import`) so that `names` can
+//! follow the ones naming modules of the same crate (`use super::types::*`) to what those
+//! modules re-export; what it finds is added with `Uses::add_resolved`.
 
 use std::collections::BTreeMap;
 
-use syn::{Item, UseTree};
+use syn::{Item, UseTree, Visibility};
 
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Uses {
@@ -107,6 +109,21 @@ impl Uses {
         full
     }
 
+    /// Adds what crate-level resolution found for this file: local names whose imports
+    /// lead, through other modules of the crate, to `path` (replacing the crate-relative
+    /// path the file wrote), and the modules of other crates whose every name reaches the
+    /// file through re-exported globs.
+    pub fn add_resolved(&mut self, names: &BTreeMap<String, String>, globs: &[String]) {
+        for (name, path) in names {
+            self.names.insert(name.clone(), path.clone());
+        }
+        for g in globs {
+            if !self.globs.contains(g) {
+                self.globs.push(g.clone());
+            }
+        }
+    }
+
     /// True when the path was imported by name (not through a glob).
     pub fn is_imported(&self, name: &str) -> bool {
         self.names.contains_key(name)
@@ -120,6 +137,98 @@ impl Uses {
         };
         self.names.values().any(from) || self.globs.iter().any(from)
     }
+}
+
+/// One `use` of a file as written, for resolving names across the crate (`names`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Import {
+    /// The inline module it sits in (`mod a { use … }`), relative to the file's module.
+    pub module: Vec<String>,
+    /// The name it binds (its last segment, or the rename); None for a glob.
+    pub name: Option<String>,
+    /// The path as written: through the item imported, or the glob's module. A path
+    /// written with a leading `::` starts with an empty segment.
+    pub path: Vec<String>,
+    /// Seen from other modules than its own and their descendants (`pub`, `pub(crate)`,
+    /// `pub(super)`, `pub(in …)`); a private one is seen by descendants only.
+    pub public: bool,
+    pub line: u32,
+}
+
+/// Every `use` of the file and of its inline modules, flattened to one `Import` per
+/// name or glob.
+pub fn imports_of(items: &[Item]) -> Vec<Import> {
+    let mut out = Vec::new();
+    let mut pending: Vec<(&[Item], Vec<String>)> = vec![(items, Vec::new())];
+    while let Some((items, module)) = pending.pop() {
+        for item in items {
+            match item {
+                Item::Use(u) => {
+                    let public = !matches!(u.vis, Visibility::Inherited);
+                    let line = super::syntax::line(u.use_token.span);
+                    // `use ::http::…` names another crate whatever the module holds.
+                    let root = if u.leading_colon.is_some() {
+                        vec![String::new()]
+                    } else {
+                        Vec::new()
+                    };
+                    let mut stack: Vec<(Vec<String>, &UseTree)> = vec![(root, &u.tree)];
+                    while let Some((prefix, tree)) = stack.pop() {
+                        let mut push = |name: Option<String>, path: Vec<String>| {
+                            out.push(Import {
+                                module: module.clone(),
+                                name,
+                                path,
+                                public,
+                                line,
+                            });
+                        };
+                        match tree {
+                            UseTree::Path(p) => {
+                                let mut next = prefix.clone();
+                                next.push(p.ident.to_string());
+                                stack.push((next, &p.tree));
+                            }
+                            UseTree::Name(n) if n.ident == "self" => {
+                                if let Some(last) = prefix.last() {
+                                    push(Some(last.clone()), prefix.clone());
+                                }
+                            }
+                            UseTree::Name(n) => {
+                                let mut path = prefix.clone();
+                                path.push(n.ident.to_string());
+                                push(Some(n.ident.to_string()), path);
+                            }
+                            // `use Trait as _` binds no name.
+                            UseTree::Rename(r) if r.rename == "_" => {}
+                            UseTree::Rename(r) => {
+                                let mut path = prefix.clone();
+                                if r.ident != "self" {
+                                    path.push(r.ident.to_string());
+                                }
+                                push(Some(r.rename.to_string()), path);
+                            }
+                            UseTree::Glob(_) => push(None, prefix.clone()),
+                            UseTree::Group(g) => {
+                                for item in &g.items {
+                                    stack.push((prefix.clone(), item));
+                                }
+                            }
+                        }
+                    }
+                }
+                Item::Mod(m) => {
+                    if let Some((_, inner)) = &m.content {
+                        let mut inner_module = module.clone();
+                        inner_module.push(m.ident.to_string());
+                        pending.push((inner, inner_module));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
 }
 
 fn join(prefix: &str, name: &str) -> String {
