@@ -720,6 +720,8 @@ fn controllers_from_options(
 /// reconciler it is given (`errors.WithSilentRequeueOnConflict(r)`,
 /// `core.WithLeadingManager(mgr, r, &T{}, cfg)`): the reconciler is the receiver when it
 /// is among the arguments, else the one argument of the controller's own package's types.
+/// A function of the same package wraps the receiver when given it
+/// (`WithLeadingManager(mgr, r, &T{}, cfg)` in `r`'s own method), and nothing else.
 fn reconciler_name(
     arg: Node,
     src: &[u8],
@@ -749,11 +751,18 @@ fn reconciler_name(
     };
     let mut n = arg;
     for _ in 0..MAX_WRAPPERS {
-        let Some(args) = wrapper_arguments(n, src, scope) else {
-            break;
+        // Another package's function, or one of this package (which wraps only the
+        // receiver: given other values it may as well be their reconciler's constructor).
+        let (args, foreign) = match wrapper_arguments(n, src, scope) {
+            Some(args) => (args, true),
+            None => match own_function_arguments(n, src, scope) {
+                Some(args) => (args, false),
+                None => break,
+            },
         };
         let mine: Vec<Node> = match args.iter().find(|a| Some(text(**a, src)) == receiver_name) {
             Some(r) => vec![*r],
+            None if !foreign => break,
             // A wrapper of one value wraps that one, of whatever package, unless it is a
             // method's result (`NewReconciler(mgr.GetClient())` is the reconciler).
             None if args.len() == 1 && !is_method_call(args[0], src, scope) => args.clone(),
@@ -789,6 +798,14 @@ fn is_method_call(n: Node, src: &[u8], scope: &Scope) -> bool {
                 && crate::syntax::root_identifier(f)
                     .is_some_and(|r| scope.lookup(text(r, src), r.start_byte()).is_some())
         })
+}
+
+/// The arguments of `F(…)`, a call of a function of the same package (a name no local
+/// binds).
+fn own_function_arguments<'t>(n: Node<'t>, src: &[u8], scope: &Scope<'t>) -> Option<Vec<Node<'t>>> {
+    let f = crate::syntax::callee(n).filter(|_| n.kind_name() == "call_expression")?;
+    (f.kind_name() == "identifier" && scope.lookup(text(f, src), f.start_byte()).is_none())
+        .then(|| crate::syntax::call_arguments(n))
 }
 
 /// Wrappers are looked through this many deep.

@@ -971,6 +971,26 @@ func (s *SecretReconciler) secretsOf(ctx context.Context, o client.Object) []rec
 func (s *SecretReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
 	return ctrl.Result{}, s.client.Delete(ctx, &corev1.Secret{})
 }
+
+type PodReconciler struct {
+	client client.Client
+}
+
+// A wrapper of this package given the receiver wraps the receiver; one given no
+// receiver (a constructor's arguments) wraps nothing known here.
+func (p *PodReconciler) SetupWithManager(mgr ctrl.Manager, cfg *errs.Config) error {
+	return ctrl.NewControllerManagedBy(mgr).
+		For(&corev1.Pod{}).
+		Complete(onLeader(mgr, p, &corev1.Pod{}, cfg))
+}
+
+func onLeader(mgr ctrl.Manager, r reconcile.Reconciler, obj client.Object, cfg *errs.Config) reconcile.Reconciler {
+	return r
+}
+
+func (p *PodReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	return ctrl.Result{}, p.client.Update(ctx, &corev1.Pod{})
+}
 "#
     );
     check_shapes(
@@ -984,6 +1004,9 @@ secrets [Builder]  @internal/gadget/setup.go:42
   Watches /v1/Namespace @45
   Delete /v1/Secret @55
   List /v1/Secret @50
+pod [Builder]  @internal/gadget/setup.go:65
+  For /v1/Pod @66
+  Update /v1/Pod @75
 ",
     );
 }
