@@ -163,7 +163,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.platform_checks = go.platform_checks;
     findings.managers = go.managers;
     findings.tables = go.tables;
-    rust::names::resolve_files(&mut rust_files, &mut findings.diagnostics);
+    rust::names::resolve_files(&mut rust_files, &packages, &mut findings.diagnostics);
     let rust = rust::resolve(&rust_files, &packages, &protos, &mut findings.diagnostics);
     findings.controllers.extend(rust.controllers);
     findings.http_endpoints.extend(rust.http_endpoints);

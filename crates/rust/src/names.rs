@@ -20,10 +20,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::RustFile;
 use super::graph::{file_module, place};
 use super::uses::Import;
+use super::{CargoPackage, RustFile};
 use model::Diagnostic;
+
+/// How many names of a module imported by name are listed for the importing file.
+const MAX_MODULE_NAMES: usize = 2_000;
 
 /// How many rounds the tables are recomputed: a chain of re-exports longer than this is
 /// not followed to its end.
@@ -57,7 +60,9 @@ struct Module<'a> {
 enum Target {
     /// A path of another crate (or of `std`).
     External(String),
-    /// An item or module of this crate.
+    /// A module of a crate of the repository.
+    Module(ModKey),
+    /// An item of a crate of the repository.
     Local,
 }
 
@@ -121,14 +126,21 @@ enum ModulePath {
 struct Crates<'a> {
     modules: BTreeMap<ModKey, Module<'a>>,
     tables: BTreeMap<ModKey, Views>,
+    /// The repository's library crates by the name code uses for them (`my-api` is
+    /// `my_api`).
+    workspace: BTreeMap<String, CrateKey>,
 }
 
 /// Finds the names each file's crate-relative imports stand for and reads again the files
 /// that gain some. Files are changed in place; the diagnostics of the first reading were
 /// already reported and are not repeated.
-pub fn resolve_files(files: &mut [RustFile], diagnostics: &mut Vec<Diagnostic>) {
+pub fn resolve_files(
+    files: &mut [RustFile],
+    packages: &[CargoPackage],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let found: Vec<(usize, FileNames)> = {
-        let crates = Crates::new(files);
+        let crates = Crates::new(files, packages);
         files
             .iter()
             .enumerate()
@@ -148,7 +160,7 @@ pub fn resolve_files(files: &mut [RustFile], diagnostics: &mut Vec<Diagnostic>) 
 }
 
 impl<'a> Crates<'a> {
-    fn new(files: &'a [RustFile]) -> Self {
+    fn new(files: &'a [RustFile], packages: &[CargoPackage]) -> Self {
         let mut modules: BTreeMap<ModKey, Module<'a>> = BTreeMap::new();
         for f in files {
             let Some((krate, module)) = crate_and_module(&f.path) else {
@@ -174,9 +186,15 @@ impl<'a> Crates<'a> {
                     .insert(name);
             }
         }
+        let workspace = packages
+            .iter()
+            .map(|p| (p.name.replace('-', "_"), (p.dir.clone(), None)))
+            .filter(|(_, k)| modules.contains_key(&(k.clone(), Vec::new())))
+            .collect();
         let mut crates = Crates {
             modules,
             tables: BTreeMap::new(),
+            workspace,
         };
         crates.fill_tables();
         crates
@@ -206,7 +224,7 @@ impl<'a> Crates<'a> {
                         }
                         None => match self.module_path(key, &i.path) {
                             ModulePath::Found(p) => {
-                                let Some(view) = self.view(&p, &key.1) else {
+                                let Some(view) = self.view(&p, key) else {
                                     continue;
                                 };
                                 for (n, ts) in view.entries() {
@@ -269,18 +287,40 @@ impl<'a> Crates<'a> {
     }
 
     /// Module `p`'s names as module `from` sees them: all of them from `p` and its
-    /// descendants, the public ones from elsewhere.
-    fn view(&self, p: &ModKey, from: &[String]) -> Option<&Table> {
+    /// descendants, the public ones from elsewhere (another crate included).
+    fn view(&self, p: &ModKey, from: &ModKey) -> Option<&Table> {
         let views = self.tables.get(p)?;
-        Some(if from.starts_with(&p.1) {
+        Some(if p.0 == from.0 && from.1.starts_with(&p.1) {
             &views.all
         } else {
             &views.public
         })
     }
 
-    /// The module a path's leading segments name, seen from module `from`.
+    /// The module a path's leading segments name, seen from module `from`; a path into
+    /// another crate of the repository (by its name, or through a name standing for it)
+    /// is followed into that crate, a bounded number of times.
     fn module_path(&self, from: &ModKey, prefix: &[String]) -> ModulePath {
+        let mut found = self.module_path_in(from, prefix);
+        for _ in 0..MAX_DEPTH {
+            let ModulePath::Foreign(p) = &found else {
+                break;
+            };
+            let Some((krate, rest)) = p
+                .split_first()
+                .and_then(|(first, rest)| Some((self.workspace.get(first)?, rest)))
+            else {
+                break;
+            };
+            let mut path = vec!["crate".to_string()];
+            path.extend(rest.iter().cloned());
+            found = self.module_path_in(&(krate.clone(), Vec::new()), &path);
+        }
+        found
+    }
+
+    /// `module_path` within `from`'s crate.
+    fn module_path_in(&self, from: &ModKey, prefix: &[String]) -> ModulePath {
         let (krate, here) = from;
         let Some(first) = prefix.first() else {
             return ModulePath::Found(from.clone());
@@ -315,10 +355,9 @@ impl<'a> Crates<'a> {
                 let mut m = here.clone();
                 m.push(child.to_string());
                 if self.module(krate, &m).is_none() {
-                    return match self.alias(from, child, &rest[1..]) {
-                        Some(p) => ModulePath::Foreign(p),
-                        None => ModulePath::Foreign(prefix.to_vec()),
-                    };
+                    return self
+                        .alias(from, child, &rest[1..])
+                        .unwrap_or_else(|| ModulePath::Foreign(prefix.to_vec()));
                 }
                 at = here.clone();
             }
@@ -328,9 +367,9 @@ impl<'a> Crates<'a> {
             at.push(seg.clone());
             if self.module(krate, &at).is_none() {
                 if let Some(key) = self.module(krate, &parent)
-                    && let Some(p) = self.alias(&key, seg, &rest[k + 1..])
+                    && let Some(found) = self.alias(&key, seg, &rest[k + 1..])
                 {
-                    return ModulePath::Foreign(p);
+                    return found;
                 }
                 return ModulePath::Missing(at);
             }
@@ -341,16 +380,25 @@ impl<'a> Crates<'a> {
         }
     }
 
-    /// The other crate's path `name::rest` stands for in module `at`, when `name` is one
-    /// thing there: an import of another crate's module (`pub use kube_core as core;`).
-    fn alias(&self, at: &ModKey, name: &str, rest: &[String]) -> Option<Vec<String>> {
+    /// What `name::rest` stands for in module `at`, when `name` is one thing there that
+    /// is no module of its own: an import of another crate's module (`pub use kube_core as
+    /// core;`) or of a module of the repository (`pub use my_api as api;`).
+    fn alias(&self, at: &ModKey, name: &str, rest: &[String]) -> Option<ModulePath> {
         let targets = self.tables.get(at)?.all.get(name)?;
-        let [Target::External(p)] = &targets.iter().collect::<Vec<_>>()[..] else {
-            return None;
-        };
-        let mut out: Vec<String> = p.split("::").map(str::to_string).collect();
-        out.extend(rest.iter().cloned());
-        Some(out)
+        match &targets.iter().collect::<Vec<_>>()[..] {
+            [Target::External(p)] => {
+                let mut out: Vec<String> = p.split("::").map(str::to_string).collect();
+                out.extend(rest.iter().cloned());
+                Some(ModulePath::Foreign(out))
+            }
+            // The rest is shorter than what led here: the walk ends.
+            [Target::Module(m)] => {
+                let mut path = vec!["self".to_string()];
+                path.extend(rest.iter().cloned());
+                Some(self.module_path_in(m, &path))
+            }
+            _ => None,
+        }
     }
 
     /// Where a named import written in module `at` leads, by the tables so far.
@@ -359,13 +407,15 @@ impl<'a> Crates<'a> {
             return Vec::new();
         };
         if prefix.is_empty() && !matches!(last.as_str(), "crate" | "self" | "super") {
-            // `use kube;` or `use child;`.
+            // `use kube;`, `use child;` or a crate of the repository.
             let mut m = at.1.clone();
             m.push(last.clone());
-            return vec![if self.module(&at.0, &m).is_some() {
-                Target::Local
-            } else {
-                Target::External(last.clone())
+            return vec![match self.module(&at.0, &m) {
+                Some(key) => Target::Module(key),
+                None => match self.workspace.get(last) {
+                    Some(krate) => Target::Module((krate.clone(), Vec::new())),
+                    None => Target::External(last.clone()),
+                },
             }];
         }
         match self.module_path(at, prefix) {
@@ -374,10 +424,10 @@ impl<'a> Crates<'a> {
             ModulePath::Found(p) => {
                 let mut child = p.1.clone();
                 child.push(last.clone());
-                if self.module(&p.0, &child).is_some() {
-                    return vec![Target::Local];
+                if let Some(key) = self.module(&p.0, &child) {
+                    return vec![Target::Module(key)];
                 }
-                self.view(&p, &at.1)
+                self.view(&p, at)
                     .and_then(|v| v.get(last))
                     .map(|ts| ts.iter().cloned().collect())
                     .unwrap_or_default()
@@ -444,12 +494,27 @@ impl<'a> Crates<'a> {
             match &i.name {
                 Some(name) => {
                     explicit.insert(name);
-                    if let [Target::External(path)] = &self.import_targets(&at, i)[..] {
-                        out.names.insert(name.clone(), path.clone());
+                    match &self.import_targets(&at, i)[..] {
+                        [Target::External(path)] => {
+                            out.names.insert(name.clone(), path.clone());
+                        }
+                        // A module: the other crates' names it gives, as `name::item`.
+                        [Target::Module(m)] => {
+                            let Some(view) = self.view(m, &at) else {
+                                continue;
+                            };
+                            for (item, ts) in view.entries().take(MAX_MODULE_NAMES) {
+                                if let [Target::External(path)] = &ts.iter().collect::<Vec<_>>()[..]
+                                {
+                                    out.names.insert(format!("{name}::{item}"), path.clone());
+                                }
+                            }
+                        }
+                        _ => {}
                     }
                 }
                 None => {
-                    let Some(view) = self.view(&found, &at.1) else {
+                    let Some(view) = self.view(&found, &at) else {
                         continue;
                     };
                     for (n, ts) in view.entries() {

@@ -2,14 +2,22 @@ use super::*;
 
 /// Analyzes `(path, text)` files as one project.
 fn project(files: &[(&str, &str)]) -> (RustFindings, Vec<String>) {
+    project_of_packages(files, &[])
+}
+
+/// `project`, with the repository's packages.
+fn project_of_packages(
+    files: &[(&str, &str)],
+    packages: &[CargoPackage],
+) -> (RustFindings, Vec<String>) {
     let mut facts: Vec<RustFile> = files
         .iter()
         .map(|(p, t)| extract(p, t, Area::Component))
         .collect();
     let mut diagnostics: Vec<Diagnostic> =
         facts.iter().flat_map(|f| f.diagnostics.clone()).collect();
-    names::resolve_files(&mut facts, &mut diagnostics);
-    let findings = resolve(&facts, &[], &[], &mut diagnostics);
+    names::resolve_files(&mut facts, packages, &mut diagnostics);
+    let findings = resolve(&facts, packages, &[], &mut diagnostics);
     let d = diagnostics
         .iter()
         .map(|d| format!("{}:{}: {}", d.file, d.line, d.message))
@@ -776,5 +784,44 @@ pub async fn sweep(c: C) {
     assert_eq!(
         package_operations(&f),
         ["sweep delete crate /v1 ConfigMap Component :4"]
+    );
+}
+
+#[test]
+fn apis_of_another_crate_of_the_repository_through_a_module_alias() {
+    let package = |dir: &str, name: &str| CargoPackage {
+        dir: dir.into(),
+        name: name.into(),
+        bins: Vec::new(),
+    };
+    let (f, diagnostics) = project_of_packages(
+        &[
+            (
+                "api/src/lib.rs",
+                "pub use kube::{Api, Client};\npub use k8s_openapi::api::coordination::v1 as coordv1;\n",
+            ),
+            (
+                "runtime/src/lib.rs",
+                "pub use shop_api as k8s;\nmod lease;\n",
+            ),
+            (
+                "runtime/src/lease.rs",
+                r#"use crate::k8s;
+pub async fn release(client: k8s::Client) {
+    let api = k8s::Api::<k8s::coordv1::Lease>::namespaced(client, "ns");
+    api.delete("lock", &dp).await;
+}
+"#,
+            ),
+        ],
+        &[
+            package("api", "shop-api"),
+            package("runtime", "shop-runtime"),
+        ],
+    );
+    assert_eq!(
+        package_operations(&f),
+        ["release delete shop-runtime coordination.k8s.io/v1 Lease Component :4"],
+        "{diagnostics:?}"
     );
 }

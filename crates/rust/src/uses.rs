@@ -83,6 +83,18 @@ impl Uses {
         let Some(first) = segments.first() else {
             return String::new();
         };
+        // `k8s::Api`, where `k8s` is a module of the crate re-exporting `kube::Api`
+        // (`names` lists such names as `k8s::Api`).
+        if let [first, second, rest @ ..] = segments
+            && let Some(full) = self.names.get(&format!("{first}::{second}"))
+        {
+            let mut full = full.clone();
+            for s in rest {
+                full.push_str("::");
+                full.push_str(s);
+            }
+            return full;
+        }
         let mut full = self
             .names
             .get(first)

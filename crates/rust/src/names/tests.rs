@@ -4,11 +4,27 @@ use model::Area;
 /// The names crate-level resolution finds for each file of a synthetic crate, and its
 /// diagnostics.
 fn names_of(files: &[(&str, &str)]) -> (Vec<FileNames>, Vec<String>) {
+    names_in_workspace(files, &[])
+}
+
+/// `names_of` for a repository whose packages are `(folder, name)`.
+fn names_in_workspace(
+    files: &[(&str, &str)],
+    packages: &[(&str, &str)],
+) -> (Vec<FileNames>, Vec<String>) {
     let facts: Vec<RustFile> = files
         .iter()
         .map(|(p, t)| crate::extract(p, t, Area::Component))
         .collect();
-    let crates = Crates::new(&facts);
+    let packages: Vec<CargoPackage> = packages
+        .iter()
+        .map(|(dir, name)| CargoPackage {
+            dir: dir.to_string(),
+            name: name.to_string(),
+            bins: Vec::new(),
+        })
+        .collect();
+    let crates = Crates::new(&facts, &packages);
     let mut diagnostics = Vec::new();
     let found = facts
         .iter()
@@ -139,5 +155,49 @@ fn names_of_other_crates_taken_as_modules_and_paths_from_the_root() {
         found[2].globs,
         vec!["k8s_openapi::api::core::v1".to_string()]
     );
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+}
+
+#[test]
+fn crates_of_the_repository_are_followed_by_name_and_through_aliases() {
+    let (found, diagnostics) = names_in_workspace(
+        &[
+            (
+                "api/src/lib.rs",
+                "pub mod policy;\npub use kube::{Api, Client};\npub use k8s_openapi::api::core::v1 as corev1;\n",
+            ),
+            (
+                "api/src/policy.rs",
+                "pub use kube::ResourceExt;\npub struct Rule;\n",
+            ),
+            (
+                "runtime/src/lib.rs",
+                "pub use shop_api as k8s;\nmod lease;\nmod admit;\n",
+            ),
+            (
+                "runtime/src/lease.rs",
+                "use crate::k8s;\nuse shop_api::{Client, corev1::Pod};\n",
+            ),
+            (
+                "runtime/src/admit.rs",
+                "use crate::k8s::policy::{ResourceExt, Rule};\n",
+            ),
+        ],
+        &[("api", "shop-api"), ("runtime", "shop-runtime")],
+    );
+    // A module imported by name gives its names of other crates as `k8s::Api`; items of
+    // another crate of the repository resolve through its re-exports.
+    assert_eq!(
+        names(&found[3]),
+        vec![
+            "Client=kube::Client",
+            "Pod=k8s_openapi::api::core::v1::Pod",
+            "k8s::Api=kube::Api",
+            "k8s::Client=kube::Client",
+            "k8s::corev1=k8s_openapi::api::core::v1",
+        ]
+    );
+    // Through the alias into the other crate's module; its own struct stays its own.
+    assert_eq!(names(&found[4]), vec!["ResourceExt=kube::ResourceExt"]);
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
 }
