@@ -168,6 +168,7 @@ pub fn assemble(files: Vec<(FileFacts, Area)>, groups: &BTreeMap<String, String>
     findings.controllers.extend(rust.controllers);
     findings.http_endpoints.extend(rust.http_endpoints);
     findings.package_operations.extend(rust.package_operations);
+    findings.package_reads.extend(rust.package_reads);
     findings.informers.extend(rust.informers);
     findings.binaries.extend(rust.binaries);
     findings.connections.extend(rust.connections);

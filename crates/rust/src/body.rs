@@ -61,8 +61,9 @@ pub enum Call {
     Method(Option<String>, String),
 }
 
+/// A request to the API server through an `Api`: a write or a read.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RawWrite {
+pub struct RawRequest {
     pub verb: Verb,
     pub kind: ApiKind,
     pub line: u32,
@@ -81,7 +82,9 @@ pub struct FnFacts {
     pub area: Area,
     /// Functions and methods it calls (resolved per project by `graph`).
     pub calls: BTreeSet<Call>,
-    pub writes: Vec<RawWrite>,
+    pub writes: Vec<RawRequest>,
+    /// `get`, `get_opt`, `list`, `watch`, … through an `Api`.
+    pub reads: Vec<RawRequest>,
     /// `watcher(api, …)` and `metadata_watcher(api, …)`.
     pub informers: Vec<RawWatch>,
     pub controllers: Vec<RawController>,
@@ -124,6 +127,18 @@ fn verb(method: &str, args: &[&Expr]) -> Option<Verb> {
         "patch_status" => Verb::StatusPatch,
         "delete" => Verb::Delete,
         "delete_collection" => Verb::DeleteAllOf,
+        _ => return None,
+    })
+}
+
+/// kube's `Api` read methods and the verbs the model uses for them.
+fn read_verb(method: &str) -> Option<Verb> {
+    Some(match method {
+        "get" | "get_opt" | "get_metadata" | "get_metadata_opt" | "get_status" | "entry" => {
+            Verb::Get
+        }
+        "list" | "list_metadata" => Verb::List,
+        "watch" | "watch_metadata" => Verb::Watch,
         _ => return None,
     })
 }
@@ -563,7 +578,15 @@ impl<'ast> Visit<'ast> for BodyVisitor<'_> {
         if let Some(verb) = verb(&method, &args)
             && let Some(kind) = self.api_of_expr(&m.receiver)
         {
-            self.facts.writes.push(RawWrite {
+            self.facts.writes.push(RawRequest {
+                verb,
+                kind,
+                line: line(m.method.span()),
+            });
+        } else if let Some(verb) = read_verb(&method)
+            && let Some(kind) = self.api_of_expr(&m.receiver)
+        {
+            self.facts.reads.push(RawRequest {
                 verb,
                 kind,
                 line: line(m.method.span()),
@@ -573,7 +596,7 @@ impl<'ast> Visit<'ast> for BodyVisitor<'_> {
         // when the same event repeats (kube-runtime's events.rs).
         if method == "publish" && self.is_recorder(&m.receiver) {
             for verb in [Verb::Create, Verb::Patch] {
-                self.facts.writes.push(RawWrite {
+                self.facts.writes.push(RawRequest {
                     verb,
                     kind: ApiKind::Known(EVENT.to_string()),
                     line: line(m.method.span()),
@@ -600,7 +623,7 @@ impl<'ast> Visit<'ast> for BodyVisitor<'_> {
             // kube's `finalizer(&api, name, obj, reconcile)` adds and removes its finalizer
             // with JSON patches of the object, through the `Api` it is given.
             if self.is_kube(&resolved, "finalizer") && args.len() == 4 {
-                self.facts.writes.push(RawWrite {
+                self.facts.writes.push(RawRequest {
                     verb: Verb::Patch,
                     kind: self.required_api(args.first()),
                     line: path_line(&p.path),

@@ -341,10 +341,12 @@ fn kind_of(
     )
 }
 
-/// The kind of a client write and where it is (a diagnostic when the kind is unknown).
-fn write_kind(
+/// The kind of a client request (`what`: "write" or "read") and where it is (a diagnostic
+/// when the kind is unknown).
+fn request_kind(
     kinds: &Kinds,
-    w: &super::body::RawWrite,
+    w: &super::body::RawRequest,
+    what: &str,
     file: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> (Gvk, SourceRef) {
@@ -353,7 +355,7 @@ fn write_kind(
         kinds,
         &w.kind,
         &at,
-        &format!("`{}` write", w.verb),
+        &format!("`{}` {what}", w.verb),
         diagnostics,
     );
     (gvk, at)
@@ -515,6 +517,7 @@ fn controller(
             .map(|w| watch(kinds, w, &file.path, diagnostics)),
     );
     let mut operations: Vec<Operation> = Vec::new();
+    let mut reads: Vec<Operation> = Vec::new();
     let reconciler = raw
         .reconciler_call
         .as_ref()
@@ -526,8 +529,12 @@ fn controller(
             let rf = &files[rfi];
             let f = &rf.functions[ri];
             for w in &f.writes {
-                let (gvk, at) = write_kind(kinds, w, &rf.path, diagnostics);
+                let (gvk, at) = request_kind(kinds, w, "write", &rf.path, diagnostics);
                 add_operation(&mut operations, w.verb, gvk, at);
+            }
+            for r in &f.reads {
+                let (gvk, at) = request_kind(kinds, r, "read", &rf.path, diagnostics);
+                add_operation(&mut reads, r.verb, gvk, at);
             }
             for w in &f.informers {
                 watches.push(watch(kinds, w, &rf.path, diagnostics));
@@ -541,6 +548,7 @@ fn controller(
         ));
     }
     operations.sort_by(|a, b| (&a.verb, &a.group, &a.kind).cmp(&(&b.verb, &b.group, &b.kind)));
+    reads.sort_by(|a, b| (&a.verb, &a.group, &a.kind).cmp(&(&b.verb, &b.group, &b.kind)));
     Controller {
         shape: Default::default(),
         entries: Vec::new(),
@@ -552,11 +560,11 @@ fn controller(
         sources: vec![SourceRef::new(&file.path, raw.line)],
         watches,
         operations,
-        reads: Vec::new(),
+        reads,
     }
 }
 
-/// The writes and watchers of functions no controller reaches, by package.
+/// The writes, reads and watchers of functions no controller reaches, by package.
 fn package_rows(
     graph: &Graph,
     kinds: &Kinds,
@@ -572,18 +580,24 @@ fn package_rows(
             if attributed.contains(&(fi, i)) {
                 continue;
             }
-            for w in &func.writes {
-                let (gvk, at) = write_kind(kinds, w, &file.path, diagnostics);
-                out.package_operations.push(PackageOperation {
-                    package: package.clone(),
-                    function: func.name.clone(),
-                    verb: w.verb,
-                    group: gvk.group,
-                    version: gvk.version,
-                    kind: gvk.kind,
-                    area: graph.area(fi, func),
-                    sources: vec![at],
-                });
+            for (requests, what) in [(&func.writes, "write"), (&func.reads, "read")] {
+                for w in requests {
+                    let (gvk, at) = request_kind(kinds, w, what, &file.path, diagnostics);
+                    let row = PackageOperation {
+                        package: package.clone(),
+                        function: func.name.clone(),
+                        verb: w.verb,
+                        group: gvk.group,
+                        version: gvk.version,
+                        kind: gvk.kind,
+                        area: graph.area(fi, func),
+                        sources: vec![at],
+                    };
+                    match what {
+                        "write" => out.package_operations.push(row),
+                        _ => out.package_reads.push(row),
+                    }
+                }
             }
             for w in &func.informers {
                 let at = SourceRef::new(&file.path, w.line);

@@ -286,6 +286,8 @@ pub struct RustFindings {
     /// Custom resources defined in code (merged into manifest CRDs by `merge_crds`).
     pub crds: Vec<Crd>,
     pub package_operations: Vec<PackageOperation>,
+    /// Reads of functions no controller reaches, by package.
+    pub package_reads: Vec<PackageOperation>,
     pub informers: Vec<PackageInformer>,
     pub http_endpoints: Vec<HttpEndpoint>,
     pub binaries: Vec<Binary>,

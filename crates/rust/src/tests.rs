@@ -127,12 +127,9 @@ async fn reconcile(c: Arc<ConfigMap>, ctx: Arc<Ctx>) {}
     );
 }
 
-#[test]
-fn every_write_verb_followed_into_helpers() {
-    let (f, d) = project(&[("src/main.rs", CONTROLLER)]);
-    let ops: Vec<String> = f.controllers[0]
-        .operations
-        .iter()
+/// Each row as `verb Kind :[lines]`.
+fn verbs_kinds_lines(rows: &[model::Operation]) -> Vec<String> {
+    rows.iter()
         .map(|o| {
             format!(
                 "{} {} :{:?}",
@@ -141,7 +138,13 @@ fn every_write_verb_followed_into_helpers() {
                 o.sources.iter().map(|s| s.line).collect::<Vec<_>>()
             )
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn every_write_verb_followed_into_helpers() {
+    let (f, d) = project(&[("src/main.rs", CONTROLLER)]);
+    let ops = verbs_kinds_lines(&f.controllers[0].operations);
     assert_eq!(
         ops,
         [
@@ -824,4 +827,49 @@ pub async fn release(client: k8s::Client) {
         ["release delete shop-runtime coordination.k8s.io/v1 Lease Component :4"],
         "{diagnostics:?}"
     );
+}
+
+#[test]
+fn reads_through_an_api_are_the_reaching_controllers_else_their_packages() {
+    let (f, diagnostics) = project(&[(
+        "src/main.rs",
+        r#"use k8s_openapi::api::core::v1::{ConfigMap, Pod, Secret};
+use kube::{Api, runtime::{Controller, watcher}};
+use std::collections::HashMap;
+async fn run(client: Client) {
+    Controller::new(Api::<ConfigMap>::all(client.clone()), watcher::Config::default())
+        .run(reconcile, error_policy, ctx)
+        .await;
+}
+async fn reconcile(cm: Arc<ConfigMap>, ctx: Arc<Ctx>) {
+    let pods: Api<Pod> = Api::namespaced(ctx.client.clone(), "ns");
+    let one = pods.get("a").await;
+    let maybe = pods.get_opt("b").await;
+    let all = pods.list(&lp).await;
+    let meta = pods.list_metadata(&lp).await;
+    let seen: HashMap<String, u32> = HashMap::new();
+    let _ = seen.get("not a request");
+}
+async fn audit(client: Client) {
+    let secrets: Api<Secret> = Api::all(client);
+    let _ = secrets.get_metadata("s").await;
+}
+"#,
+    )]);
+    let c = &f.controllers[0];
+    assert_eq!(operations(c), Vec::<String>::new(), "{diagnostics:?}");
+    let reads = verbs_kinds_lines(&c.reads);
+    // `get` and `get_opt` are one row (two sites); a `get` of anything but an `Api` is none.
+    assert_eq!(reads, ["get Pod :[11, 12]", "list Pod :[13, 14]"]);
+    let package: Vec<String> = f
+        .package_reads
+        .iter()
+        .map(|o| {
+            format!(
+                "{} {} {} :{}",
+                o.function, o.verb, o.kind, o.sources[0].line
+            )
+        })
+        .collect();
+    assert_eq!(package, ["audit get Secret :20"]);
 }
