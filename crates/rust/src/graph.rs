@@ -551,7 +551,9 @@ fn controller(
     reads.sort_by(|a, b| (&a.verb, &a.group, &a.kind).cmp(&(&b.verb, &b.group, &b.kind)));
     Controller {
         shape: Default::default(),
-        entries: Vec::new(),
+        // The reconcile function `run` is given: what the pages name where a Go
+        // controller's is its reconciler's `Reconcile`.
+        entries: raw.reconciler.iter().cloned().collect(),
         conditions: Vec::new(),
         client_calls: None,
         name,
