@@ -153,6 +153,18 @@ pub struct FuncCtx<'t> {
     arguments: Vec<Vec<Node<'t>>>,
 }
 
+/// `node`'s place in `list`, a list in document order: among the nodes starting where it
+/// starts (a node and the children sharing its first byte), the one that is it.
+fn position_in(list: &[Node], node: Node) -> Option<usize> {
+    let start = node.start_byte();
+    let first = list.partition_point(|n| n.start_byte() < start);
+    list[first..]
+        .iter()
+        .take_while(|n| n.start_byte() == start)
+        .position(|n| n.id() == node.id())
+        .map(|i| first + i)
+}
+
 /// The parent index of `body` in `FuncCtx::parents`.
 const NO_PARENT: u32 = u32::MAX;
 
@@ -284,34 +296,16 @@ impl<'t> FuncCtx<'t> {
     /// The arguments of `call` (`call_arguments`), found once for every feature that asks;
     /// collected anew for a call not of this body.
     pub fn arguments(&self, call: Node<'t>) -> std::borrow::Cow<'_, [Node<'t>]> {
-        let start = call.start_byte();
-        let first = self.calls.partition_point(|c| c.start_byte() < start);
-        let at = self.calls[first..]
-            .iter()
-            .take_while(|c| c.start_byte() == start)
-            .position(|c| c.id() == call.id());
-        match at {
-            Some(i) => std::borrow::Cow::Borrowed(&self.arguments[first + i]),
+        match position_in(&self.calls, call) {
+            Some(i) => std::borrow::Cow::Borrowed(&self.arguments[i]),
             None => std::borrow::Cow::Owned(call_arguments(call)),
         }
-    }
-
-    /// `node`'s place in `nodes`: among the nodes starting where it starts (a node and
-    /// the children sharing its first byte), the one that is it.
-    fn index_of(&self, node: Node) -> Option<usize> {
-        let start = node.start_byte();
-        let first = self.nodes.partition_point(|n| n.start_byte() < start);
-        self.nodes[first..]
-            .iter()
-            .take_while(|n| n.start_byte() == start)
-            .position(|n| n.id() == node.id())
-            .map(|i| first + i)
     }
 
     /// The parent of a named node of the body, from the walk's record; `Node::parent` for
     /// a node the walk did not list (none is expected) or for the body itself.
     pub fn parent_of(&self, node: Node<'t>) -> Option<Node<'t>> {
-        match self.index_of(node) {
+        match position_in(&self.nodes, node) {
             Some(i) => match self.parents[i] {
                 NO_PARENT => node.parent(),
                 p => Some(self.nodes[p as usize]),

@@ -147,9 +147,9 @@ pub fn extract_with(path: &str, text: &str, area: Area, found: &names::FileNames
             return file;
         }
     };
-    let mut uses = uses::Uses::of_items(&ast.items);
-    uses.add_resolved(&found.names, &found.globs);
     file.imports = uses::imports_of(&ast.items);
+    let mut uses = uses::Uses::of_imports(&file.imports);
+    uses.add_resolved(&found.names, &found.globs);
     if !file.imports.is_empty() {
         file.source = Some(text.to_string());
     }

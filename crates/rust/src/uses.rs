@@ -22,59 +22,24 @@ pub struct Uses {
 impl Uses {
     /// The `use` items at the top level of a file (and of its inline modules).
     pub fn of_items(items: &[Item]) -> Uses {
+        Uses::of_imports(&imports_of(items))
+    }
+
+    /// The table of a file's imports (`imports_of`), in their order: a later import of a
+    /// name replaces an earlier one.
+    pub fn of_imports(imports: &[Import]) -> Uses {
         let mut uses = Uses::default();
-        // Inline `mod x { … }` blocks are walked with an explicit stack.
-        let mut pending: Vec<&[Item]> = vec![items];
-        while let Some(items) = pending.pop() {
-            for item in items {
-                match item {
-                    Item::Use(u) => uses.add_tree(&u.tree),
-                    Item::Mod(m) => {
-                        if let Some((_, inner)) = &m.content {
-                            pending.push(inner);
-                        }
-                    }
-                    _ => {}
+        for i in imports {
+            // `use ::http::…` is written with an empty first segment.
+            let path = i.path.strip_prefix(&[String::new()]).unwrap_or(&i.path);
+            match &i.name {
+                Some(name) => {
+                    uses.names.insert(name.clone(), path.join("::"));
                 }
+                None => uses.globs.push(path.join("::")),
             }
         }
         uses
-    }
-
-    fn add_tree(&mut self, tree: &UseTree) {
-        // (prefix, subtree) pairs, walked without recursion.
-        let mut stack: Vec<(String, &UseTree)> = vec![(String::new(), tree)];
-        while let Some((prefix, tree)) = stack.pop() {
-            match tree {
-                UseTree::Path(p) => stack.push((join(&prefix, &p.ident.to_string()), &p.tree)),
-                UseTree::Name(n) => {
-                    let name = n.ident.to_string();
-                    if name == "self" {
-                        // `use a::b::{self}` names `b`.
-                        if let Some(last) = prefix.rsplit("::").next() {
-                            self.names.insert(last.to_string(), prefix.clone());
-                        }
-                    } else {
-                        self.names.insert(name.clone(), join(&prefix, &name));
-                    }
-                }
-                UseTree::Rename(r) => {
-                    let name = r.ident.to_string();
-                    let full = if name == "self" {
-                        prefix.clone()
-                    } else {
-                        join(&prefix, &name)
-                    };
-                    self.names.insert(r.rename.to_string(), full);
-                }
-                UseTree::Glob(_) => self.globs.push(prefix),
-                UseTree::Group(g) => {
-                    for item in &g.items {
-                        stack.push((prefix.clone(), item));
-                    }
-                }
-            }
-        }
     }
 
     /// The full path for a path as written: its first segment replaced by what it was
@@ -241,14 +206,6 @@ pub fn imports_of(items: &[Item]) -> Vec<Import> {
         }
     }
     out
-}
-
-fn join(prefix: &str, name: &str) -> String {
-    if prefix.is_empty() {
-        name.to_string()
-    } else {
-        format!("{prefix}::{name}")
-    }
 }
 
 /// Path segments as strings (generic arguments dropped).

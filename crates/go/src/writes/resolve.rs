@@ -460,32 +460,26 @@ fn cases_not_run(
             let Some(held) = held.filter(|h| !h.is_empty()) else {
                 continue;
             };
-            // Each case's types, when every one is a struct type of the repository.
+            // Each case's types, when every one is a struct type of the repository;
+            // `default` is the one case with none.
             let named: Vec<Option<Vec<(String, String)>>> = sw
                 .cases
                 .iter()
-                .map(|c| {
-                    (!c.open)
-                        .then(|| {
-                            c.types
-                                .iter()
-                                .map(|t| graph.repository_struct(id.file, t))
-                                .collect::<Option<Vec<_>>>()
-                        })
-                        .flatten()
+                .map(|c| match c.open {
+                    true => None,
+                    false => c
+                        .types
+                        .iter()
+                        .map(|t| graph.repository_struct(id.file, t))
+                        .collect(),
                 })
                 .collect();
-            let cased = |h: &(String, String)| {
-                named
-                    .iter()
-                    .zip(&sw.cases)
-                    .any(|(n, c)| !c.types.is_empty() && n.as_ref().is_some_and(|n| n.contains(h)))
-            };
+            let cased = |h: &(String, String)| named.iter().flatten().any(|n| n.contains(h));
             for (case, types) in sw.cases.iter().zip(&named) {
                 let runs = match types {
-                    _ if case.types.is_empty() && !case.open => !held.iter().all(cased),
-                    Some(types) => held.iter().any(|h| types.contains(h)),
                     None => true,
+                    Some(types) if types.is_empty() => !held.iter().all(cased),
+                    Some(types) => held.iter().any(|h| types.contains(h)),
                 };
                 if !runs {
                     out.entry(id).or_default().push(case.lines);
